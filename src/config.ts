@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  ENGRAM_API_KEY: z.string().min(16).optional(),
+  ENGRAM_SECRET_KEY: z.string().min(32).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  ALLOW_PRIVATE_URLS: bool.default(false),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  URL_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  URL_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2_000),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(6000),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

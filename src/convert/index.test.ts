@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { ConversionError, convertToMarkdown, DOCUMENT_TYPES } from './index.js';
+
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+const html = '<!DOCTYPE html><html><head><title>Hi</title></head><body><p>Hello page</p></body></html>';
+
+describe('convertToMarkdown type detection', () => {
+  it('lets a forced fileType win over everything', async () => {
+    const doc = await convertToMarkdown({
+      bytes: utf8('{"a": 1}'),
+      contentType: 'application/json',
+      filename: 'x.json',
+      fileType: 'text',
+    });
+    expect(doc.type).toBe('text');
+    expect(doc.markdown).toBe('{"a": 1}');
+  });
+
+  it('routes a forced pdf type to the PDF converter', async () => {
+    await expect(convertToMarkdown({ bytes: utf8('hello'), fileType: 'pdf' })).rejects.toThrow(/PDF/);
+  });
+
+  it('rejects an unknown forced type', async () => {
+    await expect(convertToMarkdown({ bytes: utf8('x'), fileType: 'video' })).rejects.toBeInstanceOf(
+      ConversionError,
+    );
+  });
+
+  it('trusts %PDF- magic bytes over content type and filename', async () => {
+    const bytes = utf8('%PDF-1.7 garbage that is not a real pdf');
+    await expect(convertToMarkdown({ bytes, contentType: 'text/plain', filename: 'a.txt' })).rejects.toThrow(
+      /corrupt PDF/,
+    );
+  });
+
+  it('sniffs JSON over a text/plain content type', async () => {
+    const doc = await convertToMarkdown({ bytes: utf8(' {"name":"x"}'), contentType: 'text/plain' });
+    expect(doc.type).toBe('json');
+    expect(doc.mimeType).toBe('application/json');
+    expect(doc.markdown).toBe('- name: x');
+  });
+
+  it('does not treat bracketed text that fails to parse as JSON', async () => {
+    const doc = await convertToMarkdown({ bytes: utf8('[draft] notes'), filename: 'a.txt' });
+    expect(doc.type).toBe('text');
+  });
+
+  it('sniffs HTML and labels it webpage only when it came from a URL', async () => {
+    const local = await convertToMarkdown({ bytes: utf8(html), filename: 'page.txt' });
+    expect(local.type).toBe('html');
+    expect(local.mimeType).toBe('text/html');
+    expect(local.markdown).toContain('Hello page');
+    const remote = await convertToMarkdown({ bytes: utf8(html), url: 'https://example.com/' });
+    expect(remote.type).toBe('webpage');
+  });
+
+  it('uses the content type (ignoring parameters) before the extension', async () => {
+    const doc = await convertToMarkdown({
+      bytes: utf8('a,b\n1,2\n'),
+      contentType: 'Text/CSV; charset=utf-8',
+      filename: 'data.md',
+    });
+    expect(doc.type).toBe('csv');
+    expect(doc.mimeType).toBe('text/csv');
+  });
+
+  it('lets a specific extension refine a generic text/plain', async () => {
+    const doc = await convertToMarkdown({ bytes: utf8('a,b\n1,2\n'), contentType: 'text/plain', filename: 'd.csv' });
+    expect(doc.type).toBe('csv');
+  });
+
+  it('falls back to the filename extension, then to the URL path', async () => {
+    const md = await convertToMarkdown({ bytes: utf8('# Title\n\nbody'), filename: 'notes.MD' });
+    expect(md).toMatchObject({ type: 'markdown', title: 'Title', mimeType: 'text/markdown' });
+    const csv = await convertToMarkdown({
+      bytes: utf8('a,b\n1,2\n'),
+      contentType: 'application/octet-stream',
+      url: 'https://example.com/files/data.csv?x=1',
+    });
+    expect(csv.type).toBe('csv');
+  });
+
+  it('defaults to plain text', async () => {
+    const doc = await convertToMarkdown({ bytes: utf8('hello world') });
+    expect(doc).toEqual({ markdown: 'hello world', title: 'hello world', type: 'text', mimeType: 'text/plain' });
+  });
+
+  it('exports the document type list', () => {
+    expect(DOCUMENT_TYPES).toEqual(['text', 'pdf', 'webpage', 'csv', 'json', 'markdown', 'html']);
+  });
+});
+
+describe('convertToMarkdown decoding', () => {
+  it('strips a UTF-8 BOM', async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('{"k":"v"}')]);
+    expect((await convertToMarkdown({ bytes })).type).toBe('json');
+  });
+
+  it('honours a latin1 charset parameter', async () => {
+    const bytes = new Uint8Array(Buffer.from('café crème', 'latin1'));
+    const doc = await convertToMarkdown({ bytes, contentType: 'text/plain; charset=ISO-8859-1' });
+    expect(doc.markdown).toBe('café crème');
+  });
+
+  it('honours utf-16 content, by charset or by BOM', async () => {
+    const le = new Uint8Array(Buffer.from('héllo wörld', 'utf16le'));
+    expect((await convertToMarkdown({ bytes: le, contentType: 'text/plain; charset="utf-16le"' })).markdown).toBe(
+      'héllo wörld',
+    );
+    const withBom = new Uint8Array([0xff, 0xfe, ...le]);
+    expect((await convertToMarkdown({ bytes: withBom })).markdown).toBe('héllo wörld');
+  });
+
+  it('rejects binary garbage', async () => {
+    const bytes = new Uint8Array(4096);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 256;
+    const err = await convertToMarkdown({ bytes, filename: 'image.png' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConversionError);
+    expect((err as Error).message).toBe('unsupported binary content');
+  });
+
+  it('rejects documents with no text', async () => {
+    await expect(convertToMarkdown({ bytes: utf8('  \n\n ') })).rejects.toThrow(/no text content/);
+    await expect(convertToMarkdown({ bytes: utf8('{}') })).rejects.toBeInstanceOf(ConversionError);
+  });
+});

@@ -1,0 +1,381 @@
+import type { Db, Tx } from '../store/database.js';
+import { listChunks } from '../store/chunks.js';
+import {
+  countUnfinishedDocuments,
+  deleteDocuments,
+  deleteDocumentsWhere,
+  findDocumentByCustomIdForUpdate,
+  findDocumentsByCustomId,
+  getDocument,
+  insertDocument,
+  listDocuments,
+  listUnfinishedDocuments,
+  updateDocument,
+  type DocumentPatch,
+  type DocumentRow,
+} from '../store/documents.js';
+import { getFile, insertFile } from '../store/files.js';
+import { cancelPendingJobs, enqueueJob } from '../store/jobs.js';
+import { ensureSpace, setSpaceEntityContext } from '../store/spaces.js';
+import type { Clock } from './clock.js';
+import { assertTagAllowed, resolveReadTags, resolveWriteTag } from './container-tags.js';
+import { ApiError, badRequest, conflict, notFound } from './errors.js';
+import { parseFilters, type FiltersInput } from './filters.js';
+import { newId } from './ids.js';
+import type { Principal } from './keys.js';
+
+export type Metadata = Record<string, string | number | boolean | string[]>;
+export type TaskType = 'memory' | 'superrag';
+
+export interface DocumentInput {
+  content: string;
+  containerTag?: string | null;
+  containerTags?: string[] | null;
+  customId?: string | null;
+  metadata?: Metadata | null;
+  taskType?: TaskType | null;
+  filepath?: string | null;
+  documentDate?: string | null;
+  entityContext?: string | null;
+  title?: string | null;
+}
+
+export interface FileInput extends Omit<DocumentInput, 'content'> {
+  bytes: Uint8Array;
+  filename: string | null;
+  mimeType: string | null;
+  fileType?: string | null;
+}
+
+export interface DocumentPatchInput extends Partial<Omit<DocumentInput, 'content'>> {
+  content?: string;
+}
+
+export interface ListInput {
+  containerTags?: string[];
+  filters?: FiltersInput | null;
+  includeContent?: boolean;
+  limit: number;
+  page: number;
+  sort: 'createdAt' | 'updatedAt';
+  order: 'asc' | 'desc';
+  source?: string;
+  filepath?: string;
+}
+
+export interface DocumentServiceOptions {
+  maxJobAttempts: number;
+  /** Called after a job is committed so local workers pick it up without waiting for a poll. */
+  onJobQueued: () => void;
+}
+
+const URL_CONTENT = /^https?:\/\/\S+$/i;
+
+export function isUrlContent(content: string): boolean {
+  return URL_CONTENT.test(content.trim());
+}
+
+function parseDocumentDate(value: string | null | undefined): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw badRequest('Invalid documentDate', `documentDate: "${value}" is not a date`);
+  return date;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+export class DocumentService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly options: DocumentServiceOptions,
+  ) {}
+
+  async add(principal: Principal, input: DocumentInput): Promise<{ id: string; status: string }> {
+    const tag = resolveWriteTag(principal, input);
+    const documentDate = parseDocumentDate(input.documentDate);
+    const content = input.content;
+    const url = isUrlContent(content) ? content.trim() : null;
+    const result = await this.withUpsertRetry(() =>
+      this.db.transaction(async (tx) => {
+        await this.touchSpace(tx, principal.orgId, tag, input.entityContext);
+        const existing = input.customId
+          ? await findDocumentByCustomIdForUpdate(tx, principal.orgId, tag, input.customId)
+          : undefined;
+        if (existing) {
+          if (existing.source === content && !existing.hasFile) {
+            const row = await this.applyMetadataChanges(tx, existing, input, documentDate);
+            return { id: row.id, status: row.status, queued: false };
+          }
+          const row = await this.requeue(tx, existing, {
+            source: content,
+            url,
+            type: url ? 'webpage' : 'text',
+            hasFile: false,
+            ...this.optionalFields(input, documentDate),
+          });
+          return { id: row.id, status: row.status, queued: true };
+        }
+        const row = await this.insertQueued(tx, principal.orgId, tag, {
+          customId: input.customId ?? null,
+          source: content,
+          url,
+          type: url ? 'webpage' : 'text',
+          title: input.title ?? null,
+          metadata: input.metadata ?? {},
+          taskType: input.taskType ?? 'memory',
+          filepath: input.filepath ?? null,
+          documentDate: documentDate ?? null,
+        });
+        return { id: row.id, status: row.status, queued: true };
+      }),
+    );
+    if (result.queued) this.options.onJobQueued();
+    return { id: result.id, status: result.status };
+  }
+
+  async addFile(principal: Principal, input: FileInput): Promise<{ id: string; status: string }> {
+    const tag = resolveWriteTag(principal, input);
+    const documentDate = parseDocumentDate(input.documentDate);
+    const fields = {
+      source: null,
+      url: null,
+      hasFile: true,
+      type: input.fileType ?? 'text',
+      title: input.title ?? input.filename ?? null,
+      metadata: input.metadata ?? {},
+      taskType: input.taskType ?? 'memory',
+      filepath: input.filepath ?? null,
+      documentDate: documentDate ?? null,
+    } satisfies DocumentPatch;
+    const result = await this.withUpsertRetry(() =>
+      this.db.transaction(async (tx) => {
+        await this.touchSpace(tx, principal.orgId, tag, input.entityContext);
+        const existing = input.customId
+          ? await findDocumentByCustomIdForUpdate(tx, principal.orgId, tag, input.customId)
+          : undefined;
+        const row = existing
+          ? await this.requeue(tx, existing, fields)
+          : await this.insertQueued(tx, principal.orgId, tag, { ...fields, customId: input.customId ?? null });
+        await insertFile(tx, {
+          documentId: row.id,
+          orgId: principal.orgId,
+          filename: input.filename,
+          mimeType: input.mimeType,
+          forcedType: input.fileType ?? null,
+          size: input.bytes.byteLength,
+          data: input.bytes,
+        });
+        return row;
+      }),
+    );
+    this.options.onJobQueued();
+    return { id: result.id, status: result.status };
+  }
+
+  async get(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<DocumentRow> {
+    const doc = await this.find(principal, idOrCustomId, containerTag);
+    if (!doc) throw notFound('Document');
+    return doc;
+  }
+
+  async update(principal: Principal, idOrCustomId: string, patch: DocumentPatchInput): Promise<{ id: string; status: string }> {
+    const doc = await this.get(principal, idOrCustomId);
+    const documentDate = parseDocumentDate(patch.documentDate);
+    const hasTagChange = patch.containerTag || patch.containerTags?.length;
+    const tag = hasTagChange ? resolveWriteTag(principal, patch) : doc.containerTag;
+    const contentChanged = patch.content !== undefined && (patch.content !== doc.source || doc.hasFile);
+    const row = await this.withUpsertRetry(() =>
+      this.db.transaction(async (tx) => {
+        if (tag !== doc.containerTag || patch.entityContext !== undefined) {
+          await this.touchSpace(tx, principal.orgId, tag, patch.entityContext);
+        }
+        const fields: DocumentPatch = { ...this.optionalFields(patch, documentDate), containerTag: tag };
+        if (patch.customId !== undefined) fields.customId = patch.customId;
+        if (!contentChanged) return (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc;
+        const url = isUrlContent(patch.content!) ? patch.content!.trim() : null;
+        return this.requeue(tx, doc, { ...fields, source: patch.content!, url, hasFile: false, type: url ? 'webpage' : 'text' });
+      }),
+    );
+    if (contentChanged) this.options.onJobQueued();
+    return { id: row.id, status: row.status };
+  }
+
+  async delete(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<void> {
+    const doc = await this.get(principal, idOrCustomId, containerTag);
+    await deleteDocuments(this.db, principal.orgId, [doc.id]);
+  }
+
+  async deleteBulk(
+    principal: Principal,
+    input: { ids?: string[]; containerTags?: string[]; filepath?: string },
+  ): Promise<{ deletedCount: number; errors?: { id: string; error: string }[]; containerTags?: string[] }> {
+    if (input.ids?.length) {
+      const errors: { id: string; error: string }[] = [];
+      const found: string[] = [];
+      for (const id of new Set(input.ids)) {
+        const doc = await this.find(principal, id).catch((e: unknown) => {
+          if (e instanceof ApiError) return e;
+          throw e;
+        });
+        if (doc instanceof ApiError) errors.push({ id, error: doc.message });
+        else if (!doc) errors.push({ id, error: 'Document not found' });
+        else found.push(doc.id);
+      }
+      const deleted = await deleteDocuments(this.db, principal.orgId, found);
+      return { deletedCount: deleted.length, ...(errors.length ? { errors } : {}) };
+    }
+    const tags = input.containerTags?.length ? input.containerTags : undefined;
+    if (!tags && input.filepath === undefined) {
+      throw badRequest('Nothing to delete', 'give ids, containerTags or filepath');
+    }
+    const scope = resolveReadTags(principal, tags ?? []);
+    const deletedCount = await deleteDocumentsWhere(this.db, principal.orgId, { containerTags: scope, filepath: input.filepath });
+    return { deletedCount, ...(tags ? { containerTags: tags } : {}) };
+  }
+
+  async list(principal: Principal, input: ListInput) {
+    const filters = parseFilters(input.filters);
+    const containerTags = resolveReadTags(principal, input.containerTags ?? []);
+    const { rows, total } = await listDocuments(this.db, principal.orgId, {
+      containerTags,
+      filters,
+      source: input.source,
+      filepath: input.filepath,
+      includeContent: input.includeContent ?? false,
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+      sort: input.sort,
+      order: input.order,
+    });
+    return { rows, total };
+  }
+
+  async listProcessing(principal: Principal, containerTags?: string[]) {
+    const tags = resolveReadTags(principal, containerTags ?? []);
+    const [rows, total] = await Promise.all([
+      listUnfinishedDocuments(this.db, principal.orgId, tags),
+      countUnfinishedDocuments(this.db, principal.orgId, tags),
+    ]);
+    return { rows, total };
+  }
+
+  async chunks(principal: Principal, idOrCustomId: string) {
+    const doc = await this.get(principal, idOrCustomId);
+    return { document: doc, chunks: await listChunks(this.db, principal.orgId, doc.id) };
+  }
+
+  async file(principal: Principal, idOrCustomId: string) {
+    const doc = await this.get(principal, idOrCustomId);
+    if (!doc.hasFile) throw notFound('File', 'this document was not uploaded as a file');
+    return doc;
+  }
+
+  async fileContent(orgId: string, documentId: string) {
+    const file = await getFile(this.db, orgId, documentId);
+    if (!file) throw notFound('File');
+    return file;
+  }
+
+  private async find(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<DocumentRow | undefined> {
+    const byId = await getDocument(this.db, principal.orgId, idOrCustomId);
+    const matches = byId ? [byId] : await findDocumentsByCustomId(this.db, principal.orgId, idOrCustomId, containerTag);
+    if (matches.length > 1) {
+      throw badRequest('Ambiguous customId', 'several container tags hold this customId; pass containerTag to choose');
+    }
+    const doc = matches[0];
+    if (doc) assertTagAllowed(principal, doc.containerTag);
+    return doc;
+  }
+
+  private async touchSpace(tx: Tx, orgId: string, tag: string, entityContext?: string | null): Promise<void> {
+    await ensureSpace(tx, orgId, tag, newId());
+    if (entityContext !== undefined) await setSpaceEntityContext(tx, orgId, tag, entityContext);
+  }
+
+  private optionalFields(input: DocumentPatchInput | DocumentInput, documentDate: Date | null | undefined): DocumentPatch {
+    const fields: DocumentPatch = {};
+    if (input.metadata !== undefined) fields.metadata = input.metadata ?? {};
+    if (input.taskType) fields.taskType = input.taskType;
+    if (input.filepath !== undefined) fields.filepath = input.filepath;
+    if (input.title !== undefined) fields.title = input.title;
+    if (documentDate !== undefined) fields.documentDate = documentDate;
+    return fields;
+  }
+
+  private async applyMetadataChanges(
+    tx: Tx,
+    doc: DocumentRow,
+    input: DocumentInput,
+    documentDate: Date | null | undefined,
+  ): Promise<DocumentRow> {
+    const fields = this.optionalFields(input, documentDate);
+    if (Object.keys(fields).length === 0) return doc;
+    return (await updateDocument(tx, doc.orgId, doc.id, fields)) ?? doc;
+  }
+
+  private async insertQueued(
+    tx: Tx,
+    orgId: string,
+    containerTag: string,
+    fields: DocumentPatch,
+  ): Promise<DocumentRow> {
+    const row = await insertDocument(tx, {
+      ...fields,
+      id: newId(),
+      orgId,
+      containerTag,
+      status: 'queued',
+      generation: 1,
+      processing: { steps: [] },
+      createdAt: this.clock.now(),
+      updatedAt: this.clock.now(),
+    });
+    await enqueueJob(tx, {
+      id: newId(),
+      orgId,
+      documentId: row.id,
+      generation: 1,
+      maxAttempts: this.options.maxJobAttempts,
+    });
+    return row;
+  }
+
+  /** New content for an existing document: bump its generation so in-flight work for the old one is dropped. */
+  private async requeue(tx: Tx, doc: DocumentRow, fields: DocumentPatch): Promise<DocumentRow> {
+    const generation = doc.generation + 1;
+    await cancelPendingJobs(tx, doc.id);
+    const row = await updateDocument(tx, doc.orgId, doc.id, {
+      ...fields,
+      generation,
+      status: 'queued',
+      error: null,
+      processing: { steps: [] },
+    });
+    if (!row) throw notFound('Document');
+    await enqueueJob(tx, {
+      id: newId(),
+      orgId: doc.orgId,
+      documentId: doc.id,
+      generation,
+      maxAttempts: this.options.maxJobAttempts,
+    });
+    return row;
+  }
+
+  /** Two first writes of one customId race on the unique index; the loser retries as an update. */
+  private async withUpsertRetry<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      try {
+        return await run();
+      } catch (again) {
+        if (isUniqueViolation(again)) throw conflict('customId already in use', 'another document in this container tag has that customId');
+        throw again;
+      }
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../store/database.js';
+import { findApiKeyByHash, findOrgByName, insertApiKey, insertOrgIfMissing, type ApiKeyRow } from '../store/orgs.js';
+import type { Clock } from './clock.js';
+import { newId, newSecret } from './ids.js';
+
+export const DEFAULT_ORG = 'default';
+export const KEY_PREFIX = 'em_';
+
+export type Role = 'admin' | 'member';
+export type Permission = 'read' | 'write';
+
+/** Who is calling: resolved from the API key on every request. */
+export interface Principal {
+  orgId: string;
+  orgName: string;
+  orgSlug: string;
+  keyId: string;
+  role: Role;
+  permission: Permission;
+  /** When set, the key may only touch these container tags. */
+  containerTags: string[] | null;
+  rateLimit: { max: number; windowMs: number } | null;
+}
+
+export function hashApiKey(raw: string): string {
+  return createHash('sha256').update(raw).digest('hex');
+}
+
+export function slugify(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
+  return slug || 'org';
+}
+
+export async function ensureOrg(db: Db, name: string) {
+  return (await findOrgByName(db, name)) ?? insertOrgIfMissing(db, { id: newId(), name, slug: slugify(name) });
+}
+
+export interface NewKeyOptions {
+  orgName?: string;
+  name?: string;
+  role?: Role;
+  permission?: Permission;
+  containerTags?: string[] | null;
+  expiresAt?: Date | null;
+  rateLimit?: { max: number; windowMs: number } | null;
+  /** Use this secret instead of generating one (seeding from the environment). */
+  raw?: string;
+}
+
+export async function createApiKey(db: Db, options: NewKeyOptions = {}): Promise<{ key: string; row: ApiKeyRow }> {
+  const org = await ensureOrg(db, options.orgName ?? DEFAULT_ORG);
+  const key = options.raw ?? `${KEY_PREFIX}${newSecret()}`;
+  const row = await insertApiKey(db, {
+    id: newId(),
+    orgId: org.id,
+    name: options.name ?? 'default',
+    keyHash: hashApiKey(key),
+    keyPrefix: key.slice(0, 8),
+    role: options.role ?? 'member',
+    permission: options.permission ?? 'write',
+    containerTags: options.containerTags ?? null,
+    expiresAt: options.expiresAt ?? null,
+    rateLimitMax: options.rateLimit?.max ?? null,
+    rateLimitWindowMs: options.rateLimit?.windowMs ?? null,
+  });
+  return { key, row };
+}
+
+/** Makes `raw` an admin key of the default organization unless it already exists. */
+export async function seedApiKey(db: Db, raw: string): Promise<void> {
+  if (await findApiKeyByHash(db, hashApiKey(raw))) return;
+  await createApiKey(db, { raw, role: 'admin', name: 'seeded from ENGRAM_API_KEY' });
+}
+
+const CACHE_TTL_MS = 5_000;
+
+interface CachedKey {
+  principal: Principal | null;
+  keyExpiresAt: number;
+  cachedUntil: number;
+}
+
+/**
+ * Resolves API keys to principals. Lookups are cached briefly because every request needs one;
+ * revocations in this process invalidate at once, other processes see them within the TTL.
+ */
+export class KeyResolver {
+  private readonly cache = new Map<string, CachedKey>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async resolve(raw: string): Promise<Principal | null> {
+    const hash = hashApiKey(raw);
+    const now = this.clock.now().getTime();
+    let entry = this.cache.get(hash);
+    if (!entry || entry.cachedUntil <= now) {
+      const found = await findApiKeyByHash(this.db, hash);
+      entry = {
+        principal: found && !found.key.disabled ? toPrincipal(found.key, found.org) : null,
+        keyExpiresAt: found?.key.expiresAt?.getTime() ?? Infinity,
+        cachedUntil: now + CACHE_TTL_MS,
+      };
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(hash, entry);
+    }
+    return entry.keyExpiresAt > now ? entry.principal : null;
+  }
+
+  invalidateAll(): void {
+    this.cache.clear();
+  }
+}
+
+function toPrincipal(key: ApiKeyRow, org: { id: string; name: string; slug: string }): Principal {
+  return {
+    orgId: org.id,
+    orgName: org.name,
+    orgSlug: org.slug,
+    keyId: key.id,
+    role: key.role === 'admin' ? 'admin' : 'member',
+    permission: key.permission === 'read' ? 'read' : 'write',
+    containerTags: key.containerTags?.length ? key.containerTags : null,
+    rateLimit: key.rateLimitMax && key.rateLimitWindowMs ? { max: key.rateLimitMax, windowMs: key.rateLimitWindowMs } : null,
+  };
+}

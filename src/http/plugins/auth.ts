@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../core/errors.js';
+import type { KeyResolver, Principal } from '../../core/keys.js';
+
+export type Access = 'read' | 'write' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Served without an API key. */
+    public?: boolean;
+    /** What the key must be allowed to do; default `read`. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export function apiKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+    if (match) return match[1].trim();
+  }
+  const alt = request.headers['x-api-key'];
+  return typeof alt === 'string' && alt.trim() ? alt.trim() : undefined;
+}
+
+export function registerAuth(app: FastifyInstance, keys: KeyResolver): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config?.public) return;
+    const raw = apiKeyOf(request);
+    if (!raw) throw new ApiError(401, 'Missing API key', 'send Authorization: Bearer <key> or x-api-key: <key>');
+    const principal = await keys.resolve(raw);
+    if (!principal) throw new ApiError(401, 'Invalid API key');
+    request.principal = principal;
+    const access = config?.access ?? 'read';
+    if (access === 'admin' && principal.role !== 'admin') {
+      throw new ApiError(403, 'This operation needs an admin key');
+    }
+    if (access === 'write' && principal.permission !== 'write') {
+      throw new ApiError(403, 'This key is read-only');
+    }
+  });
+}
+
+/** The authenticated caller; routes that are not public always have one. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new ApiError(401, 'Missing API key');
+  return request.principal;
+}

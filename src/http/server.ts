@@ -1,0 +1,61 @@
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { DocumentService } from '../core/documents.js';
+import { ApiError } from '../core/errors.js';
+import type { FileLinks } from '../core/file-links.js';
+import type { KeyResolver } from '../core/keys.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerJsonBody } from './plugins/json-body.js';
+import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
+import { documentRoutes } from './routes/documents.js';
+import { healthRoutes } from './routes/health.js';
+
+export interface HttpDeps {
+  config: Config;
+  clock: Clock;
+  keys: KeyResolver;
+  documents: DocumentService;
+  fileLinks: FileLinks;
+  version: string;
+  driver: string;
+  logger: Logger;
+}
+
+export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: deps.config.MAX_BODY_BYTES,
+    disableRequestLogging: deps.config.LOG_LEVEL !== 'debug' && deps.config.LOG_LEVEL !== 'trace',
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerJsonBody(app);
+  await registerOpenApi(app, deps.version);
+  registerAuth(app, deps.keys);
+  await app.register(rateLimit, {
+    hook: 'preHandler',
+    max: (request) => request.principal?.rateLimit?.max ?? deps.config.RATE_LIMIT_MAX,
+    timeWindow: deps.config.RATE_LIMIT_WINDOW_MS,
+    keyGenerator: (request) => request.principal?.keyId ?? request.ip,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new ApiError(429, 'Too many requests', `limit of ${context.max} requests per ${context.after}`), {
+        statusCode: 429,
+      }),
+  });
+  await app.register(multipart, { limits: { fileSize: deps.config.MAX_FILE_BYTES } });
+
+  registerOpenApiRoutes(app);
+  await app.register(healthRoutes(deps));
+  await app.register(documentRoutes(deps));
+  return app;
+}

@@ -1,0 +1,85 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FileInput } from '../core/documents.js';
+import { ApiError, badRequest } from '../core/errors.js';
+import { ContainerTag, ContainerTags, CustomId, DocumentDate, EntityContext, Filepath, Metadata, TaskType } from './schemas/common.js';
+
+const jsonField = <T extends z.ZodType>(schema: T, field: string) =>
+  z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${field} must be a JSON string` });
+      return z.NEVER;
+    }
+  }).pipe(schema);
+
+/** `containerTags` arrives as a JSON array string or as one plain tag. */
+const containerTagsField = z
+  .string()
+  .transform((text) => {
+    const trimmed = text.trim();
+    if (!trimmed.startsWith('[')) return [trimmed];
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch {
+      return [trimmed];
+    }
+  })
+  .pipe(ContainerTags);
+
+const UploadFields = z.object({
+  containerTag: ContainerTag.optional(),
+  containerTags: containerTagsField.optional(),
+  customId: CustomId.optional(),
+  metadata: jsonField(Metadata, 'metadata').optional(),
+  filterByMetadata: jsonField(z.record(z.string(), z.unknown()), 'filterByMetadata').optional(),
+  taskType: TaskType.optional(),
+  filepath: Filepath.optional(),
+  documentDate: DocumentDate.optional(),
+  entityContext: EntityContext.optional(),
+  title: z.string().max(500).optional(),
+  fileType: z
+    .enum(['text', 'pdf', 'tweet', 'google_doc', 'google_slide', 'google_sheet', 'image', 'video', 'notion_doc', 'webpage', 'onedrive', 'markdown', 'csv', 'json', 'html'])
+    .optional(),
+  mimeType: z.string().max(200).optional(),
+  useAdvancedProcessing: z.string().optional(),
+  dreaming: z.enum(['instant', 'dynamic']).optional(),
+});
+
+const FORCED_TYPES: Record<string, string> = { google_doc: 'text', onedrive: 'text', notion_doc: 'text', tweet: 'text', google_sheet: 'csv' };
+
+/** Reads a multipart upload: one `file` part plus string fields. */
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<FileInput> {
+  if (!request.isMultipart()) throw new ApiError(415, 'Unsupported media type', 'send multipart/form-data with a "file" part');
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; filename: string | null; mimeType: string | null } | undefined;
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 50, fieldSize: 1_000_000 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file') throw badRequest('Invalid upload', `unexpected file part "${part.fieldname}"; use "file"`);
+      const bytes = await part.toBuffer();
+      file = { bytes, filename: part.filename || null, mimeType: part.mimetype || null };
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  if (!file) throw badRequest('Invalid upload', 'file: a "file" part is required');
+  if (file.bytes.byteLength === 0) throw badRequest('Invalid upload', 'file: the file is empty');
+  const parsed = UploadFields.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest('Invalid request', `body.${issue.path.join('.')}: ${issue.message}`);
+  }
+  const { fileType, mimeType, useAdvancedProcessing: _ignored, ...rest } = parsed.data;
+  const detectable = fileType && ['text', 'pdf', 'webpage', 'markdown', 'csv', 'json', 'html'].includes(fileType);
+  if (fileType && !detectable && !FORCED_TYPES[fileType]) {
+    throw badRequest('Unsupported fileType', `fileType: ${fileType} files are not supported yet`);
+  }
+  return {
+    ...rest,
+    bytes: file.bytes,
+    filename: file.filename,
+    mimeType: mimeType ?? file.mimeType,
+    fileType: fileType ? (FORCED_TYPES[fileType] ?? fileType) : null,
+  };
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { DocumentRow, ListedDocument } from '../../store/documents.js';
+import type { ChunkRow } from '../../store/chunks.js';
+import { DocumentStatus } from '../schemas/common.js';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+const documentBase = {
+  id: z.string(),
+  customId: z.string().nullable(),
+  connectionId: z.string().nullable(),
+  containerTag: z.string(),
+  containerTags: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  filepath: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  status: DocumentStatus,
+  summary: z.string().nullable(),
+  title: z.string().nullable(),
+  type: z.string(),
+  url: z.string().nullable(),
+  source: z.string().nullable(),
+  taskType: z.string(),
+};
+
+export const DocumentListItem = z
+  .object({ ...documentBase, content: z.string().nullable().optional() })
+  .meta({ id: 'DocumentListItem' });
+
+export const DocumentView = z
+  .object({
+    ...documentBase,
+    content: z.string().nullable(),
+    raw: z.string().nullable(),
+    ogImage: z.string().nullable(),
+    spatialPoint: z.null(),
+    documentDate: z.string().nullable(),
+    dreamingStatus: z.enum(['dreaming', 'done']),
+    error: z.string().nullable(),
+    processingMetadata: z.object({
+      attempts: z.number().optional(),
+      steps: z.array(
+        z.object({
+          name: z.string(),
+          status: z.string(),
+          startedAt: z.string(),
+          finishedAt: z.string().optional(),
+          error: z.string().optional(),
+        }),
+      ),
+    }),
+  })
+  .meta({ id: 'Document' });
+
+export function toListItem(row: ListedDocument): z.infer<typeof DocumentListItem> {
+  return {
+    id: row.id,
+    customId: row.customId,
+    connectionId: row.connectionId,
+    containerTag: row.containerTag,
+    containerTags: [row.containerTag],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    filepath: row.filepath,
+    metadata: row.metadata,
+    status: row.status as z.infer<typeof DocumentStatus>,
+    summary: row.summary,
+    title: row.title,
+    type: row.type,
+    url: row.url,
+    source: row.connectorSource,
+    taskType: row.taskType,
+    ...(row.content !== undefined ? { content: row.content } : {}),
+  };
+}
+
+export function toDocumentView(row: DocumentRow): z.infer<typeof DocumentView> {
+  const { content: _content, ...item } = toListItem(row);
+  return {
+    ...item,
+    content: row.content,
+    raw: row.hasFile ? null : row.source,
+    ogImage: null,
+    spatialPoint: null,
+    documentDate: iso(row.documentDate),
+    dreamingStatus: row.status === 'done' || row.status === 'failed' ? 'done' : 'dreaming',
+    error: row.error,
+    processingMetadata: row.processing,
+  };
+}
+
+export const ChunkView = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  position: z.number().int(),
+  index: z.number().int(),
+  content: z.string(),
+  type: z.enum(['text', 'image']),
+  headingPath: z.array(z.string()),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+
+export function toChunkView(row: ChunkRow): z.infer<typeof ChunkView> {
+  return {
+    id: row.id,
+    documentId: row.documentId,
+    position: row.position,
+    index: row.position,
+    content: row.content,
+    type: row.type === 'image' ? 'image' : 'text',
+    headingPath: row.headingPath,
+    metadata: row.metadata ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function pagination(page: number, limit: number, totalItems: number) {
+  return { currentPage: page, limit, totalItems, totalPages: Math.ceil(totalItems / limit) };
+}
+
+export const Pagination = z.object({
+  currentPage: z.number().int(),
+  limit: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+});

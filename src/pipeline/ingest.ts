@@ -1,0 +1,127 @@
+import type { Logger } from 'pino';
+import { FetchError, fetchUrl } from '../convert/fetch-url.js';
+import { convertToMarkdown } from '../convert/index.js';
+import type { ConvertInput } from '../convert/types.js';
+import { newId } from '../core/ids.js';
+import type { Db } from '../store/database.js';
+import { replaceChunks } from '../store/chunks.js';
+import { getDocument, updateDocumentGeneration, type DocumentPatch, type DocumentRow } from '../store/documents.js';
+import { getFile } from '../store/files.js';
+import type { JobRow } from '../store/jobs.js';
+import type { ProcessingLog } from '../store/schema.js';
+import { chunkMarkdown, resolveChunkOptions } from './chunk-markdown.js';
+
+export type DocumentStatus = 'queued' | 'extracting' | 'chunking' | 'embedding' | 'indexing' | 'done' | 'failed';
+
+export interface IngestContext {
+  db: Db;
+  log: Logger;
+  fetch: { allowPrivate: boolean; maxBytes: number; timeoutMs: number };
+  /** Org-level chunk size (settings); -1 or null means the default. */
+  chunkSizeFor?: (orgId: string) => Promise<number | null>;
+}
+
+/** The document changed or vanished while we worked on it; the newer job owns it now. */
+export class SupersededError extends Error {}
+
+/** Runs one ingest job through every stage; each stage commits only for the job's generation. */
+export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> {
+  const initial = await getDocument(ctx.db, job.orgId, job.documentId);
+  if (!initial || initial.generation !== job.generation) throw new SupersededError();
+  const progress = new StageRecorder(ctx.db, initial, job);
+
+  await progress.begin('extracting');
+  const converted = await convertToMarkdown(await loadSource(ctx, initial));
+  await progress.end({
+    content: converted.markdown,
+    title: initial.title ?? converted.title,
+    type: converted.type,
+  });
+
+  await progress.begin('chunking');
+  const chunkSize = (await ctx.chunkSizeFor?.(job.orgId)) ?? null;
+  const pieces = chunkMarkdown(converted.markdown, resolveChunkOptions(chunkSize));
+  await ctx.db.transaction(async (tx) => {
+    const current = await getDocument(tx, job.orgId, job.documentId);
+    if (!current || current.generation !== job.generation) throw new SupersededError();
+    await replaceChunks(
+      tx,
+      initial.id,
+      pieces.map((piece) => ({
+        id: newId(),
+        documentId: initial.id,
+        orgId: initial.orgId,
+        containerTag: current.containerTag,
+        position: piece.position,
+        content: piece.content,
+        headingPath: piece.headingPath,
+        metadata: { startOffset: piece.startOffset, endOffset: piece.endOffset },
+      })),
+    );
+  });
+  await progress.end({});
+
+  // Embedding and indexing are the recall layer's stages; the pipeline moves through them so
+  // status consumers see the same sequence whichever indexers are plugged in.
+  await progress.begin('embedding');
+  await progress.end({});
+  await progress.begin('indexing');
+  await progress.end({});
+
+  await progress.finish();
+}
+
+async function loadSource(ctx: IngestContext, doc: DocumentRow): Promise<ConvertInput> {
+  if (doc.hasFile) {
+    const file = await getFile(ctx.db, doc.orgId, doc.id);
+    if (!file) throw new SupersededError();
+    return { bytes: file.data, contentType: file.mimeType, filename: file.filename, fileType: file.forcedType };
+  }
+  if (doc.url) {
+    const fetched = await fetchUrl(doc.url, ctx.fetch);
+    return { bytes: fetched.bytes, contentType: fetched.contentType, url: fetched.finalUrl, filename: new URL(fetched.finalUrl).pathname };
+  }
+  return { bytes: new TextEncoder().encode(doc.source ?? ''), contentType: 'text/markdown' };
+}
+
+/** Records stage transitions on the document (status + processing log), guarded by generation. */
+class StageRecorder {
+  private readonly log: ProcessingLog;
+
+  constructor(
+    private readonly db: Db,
+    private readonly doc: DocumentRow,
+    private readonly job: JobRow,
+  ) {
+    this.log = { steps: [], attempts: job.attempts };
+  }
+
+  async begin(status: DocumentStatus): Promise<void> {
+    this.log.steps.push({ name: status, startedAt: new Date().toISOString(), status: 'running' });
+    await this.write({ status, error: null });
+  }
+
+  async end(patch: DocumentPatch): Promise<void> {
+    const step = this.log.steps.at(-1);
+    if (step) Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString() });
+    await this.write(patch);
+  }
+
+  async finish(): Promise<void> {
+    await this.write({ status: 'done', error: null });
+  }
+
+  private async write(patch: DocumentPatch): Promise<void> {
+    const ok = await updateDocumentGeneration(this.db, this.doc.orgId, this.doc.id, this.job.generation, {
+      ...patch,
+      processing: this.log,
+    });
+    if (!ok) throw new SupersededError();
+  }
+}
+
+export function isTransientError(error: unknown): boolean {
+  if (error instanceof FetchError) return error.transient;
+  if (error instanceof Error && error.name === 'ConversionError') return false;
+  return true;
+}

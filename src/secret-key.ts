@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+
+/**
+ * The server's secret: ENGRAM_SECRET_KEY, else one generated once into DATA_DIR. Processes that
+ * share a PostgreSQL must share it too, so set the variable when running more than one.
+ */
+export function loadSecretKey(config: Config): Buffer {
+  if (config.ENGRAM_SECRET_KEY) return Buffer.from(config.ENGRAM_SECRET_KEY, 'utf8');
+  if (config.DATA_DIR.startsWith('memory://')) return randomBytes(32);
+  const file = join(config.DATA_DIR, 'secret.key');
+  if (!existsSync(file)) {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
+}

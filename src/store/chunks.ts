@@ -1,0 +1,24 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from './database.js';
+import { chunks } from './schema.js';
+
+export type ChunkRow = typeof chunks.$inferSelect;
+export type NewChunk = typeof chunks.$inferInsert;
+
+const INSERT_BATCH = 500;
+
+/** Replaces a document's chunks; running it again for the same document leaves no duplicates. */
+export async function replaceChunks(db: Tx, documentId: string, rows: NewChunk[]): Promise<void> {
+  await db.delete(chunks).where(eq(chunks.documentId, documentId));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await db.insert(chunks).values(rows.slice(i, i + INSERT_BATCH));
+  }
+}
+
+export async function listChunks(db: Tx, orgId: string, documentId: string): Promise<ChunkRow[]> {
+  return db
+    .select()
+    .from(chunks)
+    .where(and(eq(chunks.orgId, orgId), eq(chunks.documentId, documentId)))
+    .orderBy(asc(chunks.position));
+}

@@ -1,0 +1,178 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FilterNode } from '../core/filters.js';
+import type { Tx } from './database.js';
+import { filterToSql } from './filter-sql.js';
+import { documents } from './schema.js';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocument = typeof documents.$inferInsert;
+export type DocumentPatch = Partial<Omit<NewDocument, 'id' | 'orgId'>>;
+
+const TERMINAL_STATUSES = ['done', 'failed'];
+
+export async function insertDocument(db: Tx, doc: NewDocument): Promise<DocumentRow> {
+  const [row] = await db.insert(documents).values(doc).returning();
+  return row;
+}
+
+export async function getDocument(db: Tx, orgId: string, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findDocumentsByCustomId(
+  db: Tx,
+  orgId: string,
+  customId: string,
+  containerTag?: string,
+): Promise<DocumentRow[]> {
+  const where = [eq(documents.orgId, orgId), eq(documents.customId, customId)];
+  if (containerTag) where.push(eq(documents.containerTag, containerTag));
+  return db.select().from(documents).where(and(...where)).limit(2);
+}
+
+/** Locks the row so concurrent upserts of one customId serialise. */
+export async function findDocumentByCustomIdForUpdate(
+  db: Tx,
+  orgId: string,
+  containerTag: string,
+  customId: string,
+): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.orgId, orgId), eq(documents.containerTag, containerTag), eq(documents.customId, customId)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function updateDocument(db: Tx, orgId: string, id: string, patch: DocumentPatch): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .update(documents)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
+    .returning();
+  return row;
+}
+
+/** Writes pipeline progress only if the document still holds the generation the job was queued for. */
+export async function updateDocumentGeneration(
+  db: Tx,
+  orgId: string,
+  id: string,
+  generation: number,
+  patch: DocumentPatch,
+): Promise<boolean> {
+  const rows = await db
+    .update(documents)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(documents.orgId, orgId), eq(documents.id, id), eq(documents.generation, generation)))
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}
+
+export async function deleteDocuments(db: Tx, orgId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(documents)
+    .where(and(eq(documents.orgId, orgId), inArray(documents.id, ids)))
+    .returning({ id: documents.id });
+  return rows.map((r) => r.id);
+}
+
+export async function deleteDocumentsWhere(
+  db: Tx,
+  orgId: string,
+  scope: { containerTags?: string[]; filepath?: string },
+): Promise<number> {
+  const where = [eq(documents.orgId, orgId)];
+  if (scope.containerTags?.length) where.push(inArray(documents.containerTag, scope.containerTags));
+  if (scope.filepath !== undefined) where.push(filepathCondition(scope.filepath));
+  const rows = await db.delete(documents).where(and(...where)).returning({ id: documents.id });
+  return rows.length;
+}
+
+function filepathCondition(filepath: string): SQL {
+  if (!filepath.endsWith('/')) return eq(documents.filepath, filepath);
+  return sql`starts_with(${documents.filepath}, ${filepath}::text)`;
+}
+
+export interface DocumentQuery {
+  containerTags?: string[];
+  filters?: FilterNode;
+  source?: string;
+  filepath?: string;
+  statuses?: string[];
+  excludeStatuses?: string[];
+}
+
+function documentWhere(orgId: string, q: DocumentQuery): SQL | undefined {
+  const where: (SQL | undefined)[] = [eq(documents.orgId, orgId)];
+  if (q.containerTags?.length) where.push(inArray(documents.containerTag, q.containerTags));
+  if (q.filters) where.push(filterToSql(q.filters, documents.metadata));
+  if (q.source) where.push(or(eq(documents.connectorSource, q.source), eq(documents.type, q.source)));
+  if (q.filepath !== undefined) where.push(filepathCondition(q.filepath));
+  if (q.statuses?.length) where.push(inArray(documents.status, q.statuses));
+  if (q.excludeStatuses?.length) where.push(notInArray(documents.status, q.excludeStatuses));
+  return and(...where);
+}
+
+const { content: _content, source: _source, processing: _processing, ...listedColumns } = getTableColumns(documents);
+export type ListedDocument = Omit<DocumentRow, 'content' | 'source' | 'processing'> & { content?: string | null };
+
+export interface ListOptions extends DocumentQuery {
+  limit: number;
+  offset: number;
+  sort: 'createdAt' | 'updatedAt';
+  order: 'asc' | 'desc';
+  includeContent: boolean;
+}
+
+export async function listDocuments(
+  db: Tx,
+  orgId: string,
+  options: ListOptions,
+): Promise<{ rows: ListedDocument[]; total: number }> {
+  const where = documentWhere(orgId, options);
+  const sortColumn = options.sort === 'updatedAt' ? documents.updatedAt : documents.createdAt;
+  const direction = options.order === 'asc' ? asc : desc;
+  const selection = options.includeContent ? { ...listedColumns, content: documents.content } : listedColumns;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(selection)
+      .from(documents)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(documents.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: count() }).from(documents).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export async function listUnfinishedDocuments(
+  db: Tx,
+  orgId: string,
+  containerTags?: string[],
+  limit = 1000,
+): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(documents)
+    .where(documentWhere(orgId, { containerTags, excludeStatuses: TERMINAL_STATUSES }))
+    .orderBy(asc(documents.createdAt))
+    .limit(limit);
+}
+
+export async function countUnfinishedDocuments(db: Tx, orgId: string, containerTags?: string[]): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(documents)
+    .where(documentWhere(orgId, { containerTags, excludeStatuses: TERMINAL_STATUSES }));
+  return Number(total);
+}

@@ -1,0 +1,97 @@
+import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from './database.js';
+import { jobs } from './schema.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export async function enqueueJob(
+  db: Tx,
+  job: { id: string; orgId: string; documentId: string; generation: number; maxAttempts: number; kind?: string },
+): Promise<void> {
+  await db.insert(jobs).values({ ...job, status: 'queued' });
+}
+
+/**
+ * Takes the next runnable job: a queued one that is due, or a running one whose lease ran out
+ * (its worker died). SKIP LOCKED lets any number of workers claim concurrently.
+ */
+export async function claimJob(db: Db, workerId: string, leaseMs: number): Promise<JobRow | undefined> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [candidate] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        or(
+          and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
+          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!candidate) return undefined;
+    const [claimed] = await tx
+      .update(jobs)
+      .set({
+        status: 'running',
+        lockedBy: workerId,
+        lockedUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${jobs.attempts} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(jobs.id, candidate.id))
+      .returning();
+    return claimed;
+  });
+}
+
+/** Extends the lease; false means the job was taken over or removed. */
+export async function renewLease(db: Tx, jobId: string, workerId: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export async function finishJob(
+  db: Tx,
+  jobId: string,
+  workerId: string,
+  outcome: { status: 'done' | 'failed'; error?: string },
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: outcome.status, lastError: outcome.error ?? null, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
+}
+
+export async function rescheduleJob(db: Tx, jobId: string, workerId: string, runAt: Date, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'queued', runAt, lastError: error, lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
+}
+
+/**
+ * For an embedded database only one process can be running its jobs, so any job still marked
+ * running at start-up belongs to a process that died: make it claimable at once.
+ */
+export async function releaseAllLeases(db: Tx): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(0) })
+    .where(eq(jobs.status, 'running'))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/** Older jobs for a document are superseded when its content changes. */
+export async function cancelPendingJobs(db: Tx, documentId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'done', lastError: 'superseded', updatedAt: new Date() })
+    .where(and(eq(jobs.documentId, documentId), eq(jobs.status, 'queued')));
+}

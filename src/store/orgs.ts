@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from './database.js';
+import { apiKeys, orgs } from './schema.js';
+
+export type OrgRow = typeof orgs.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type NewApiKey = typeof apiKeys.$inferInsert;
+
+export async function findOrgByName(db: Tx, name: string): Promise<OrgRow | undefined> {
+  const [row] = await db.select().from(orgs).where(eq(orgs.name, name)).limit(1);
+  return row;
+}
+
+export async function insertOrgIfMissing(db: Tx, org: { id: string; name: string; slug: string }): Promise<OrgRow> {
+  await db.insert(orgs).values(org).onConflictDoNothing();
+  const row = await findOrgByName(db, org.name);
+  if (!row) throw new Error(`organization ${org.name} could not be created`);
+  return row;
+}
+
+export async function insertApiKey(db: Tx, key: NewApiKey): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(key).returning();
+  return row;
+}
+
+export async function findApiKeyByHash(db: Tx, keyHash: string): Promise<{ key: ApiKeyRow; org: OrgRow } | undefined> {
+  const [row] = await db
+    .select({ key: apiKeys, org: orgs })
+    .from(apiKeys)
+    .innerJoin(orgs, eq(orgs.id, apiKeys.orgId))
+    .where(eq(apiKeys.keyHash, keyHash))
+    .limit(1);
+  return row;
+}
+
+export async function listApiKeys(db: Tx, orgId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.orgId, orgId)).orderBy(apiKeys.createdAt);
+}
+
+export async function deleteApiKey(db: Tx, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.id, id)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}

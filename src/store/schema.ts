@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const orgs = pgTable('orgs', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  ...timestamps,
+});
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    keyPrefix: text('key_prefix').notNull(),
+    role: text('role').notNull().default('member'),
+    permission: text('permission').notNull().default('write'),
+    containerTags: text('container_tags').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    rateLimitMax: integer('rate_limit_max'),
+    rateLimitWindowMs: integer('rate_limit_window_ms'),
+    disabled: boolean('disabled').notNull().default(false),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('api_keys_org_idx').on(t.orgId)],
+);
+
+export const spaces = pgTable(
+  'spaces',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    containerTag: text('container_tag').notNull(),
+    name: text('name'),
+    entityContext: text('entity_context'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('spaces_org_tag_uq').on(t.orgId, t.containerTag)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    containerTag: text('container_tag').notNull(),
+    customId: text('custom_id'),
+    status: text('status').notNull().default('queued'),
+    taskType: text('task_type').notNull().default('memory'),
+    type: text('type').notNull().default('text'),
+    title: text('title'),
+    /** What the caller sent: text, or the URL to fetch. */
+    source: text('source'),
+    /** Markdown produced by the extracting stage. */
+    content: text('content'),
+    url: text('url'),
+    summary: text('summary'),
+    filepath: text('filepath'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    connectionId: text('connection_id'),
+    connectorSource: text('connector_source'),
+    documentDate: timestamp('document_date', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+    processing: jsonb('processing').$type<ProcessingLog>().notNull().default({ steps: [] }),
+    /** Bumped on every content change; a job only commits work for the generation it was queued for. */
+    generation: integer('generation').notNull().default(1),
+    hasFile: boolean('has_file').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('documents_org_tag_created_idx').on(t.orgId, t.containerTag, t.createdAt),
+    index('documents_org_created_idx').on(t.orgId, t.createdAt),
+    index('documents_org_status_idx').on(t.orgId, t.status),
+    uniqueIndex('documents_org_tag_custom_uq')
+      .on(t.orgId, t.containerTag, t.customId)
+      .where(sql`${t.customId} is not null`),
+  ],
+);
+
+export interface ProcessingStep {
+  name: string;
+  startedAt: string;
+  finishedAt?: string;
+  status: 'running' | 'completed' | 'failed';
+  error?: string;
+}
+export interface ProcessingLog {
+  steps: ProcessingStep[];
+  attempts?: number;
+}
+
+export const documentFiles = pgTable('document_files', {
+  documentId: text('document_id')
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  orgId: text('org_id').notNull(),
+  filename: text('filename'),
+  mimeType: text('mime_type'),
+  /** Type the uploader forced (`fileType`), overriding detection. */
+  forcedType: text('forced_type'),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+export const chunks = pgTable(
+  'chunks',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    orgId: text('org_id').notNull(),
+    containerTag: text('container_tag').notNull(),
+    position: integer('position').notNull(),
+    content: text('content').notNull(),
+    type: text('type').notNull().default('text'),
+    headingPath: text('heading_path').array().notNull().default(sql`'{}'::text[]`),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('chunks_document_position_uq').on(t.documentId, t.position),
+    index('chunks_org_tag_idx').on(t.orgId, t.containerTag),
+  ],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('ingest'),
+    generation: integer('generation').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    index('jobs_document_idx').on(t.documentId),
+  ],
+);

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createApiKey, type NewKeyOptions } from '../../src/core/keys.js';
+import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
+
+export type Driver = 'pglite' | 'postgres';
+
+export const driver: Driver = process.env.ENGRAM_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+
+/** True when this project cannot run (Postgres project without a PostgreSQL). */
+export const unavailable = driver === 'postgres' && !inject('pgUrl');
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  key?: string | null;
+  headers?: Record<string, string>;
+  raw?: BodyInit;
+}
+
+export interface TestServer {
+  url: string;
+  app: App;
+  /** Admin key of the default organization. */
+  adminKey: string;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  createKey(options?: NewKeyOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A real server on 127.0.0.1 with its own empty database, workers included. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const adminKey = `em_test_${randomBytes(16).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  const pgUrl = driver === 'postgres' ? inject('pgUrl') : null;
+  if (driver === 'postgres') {
+    if (!pgUrl) throw new Error('no PostgreSQL for the api-postgres project');
+    dbName = `engram_t_${randomBytes(6).toString('hex')}`;
+    databaseUrl = await createTestDatabase(pgUrl, dbName);
+  }
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    ENGRAM_API_KEY: adminKey,
+    ALLOW_PRIVATE_URLS: 'true',
+    LOG_LEVEL: 'silent',
+    WORKER_POLL_MS: '100',
+    JOB_RETRY_BASE_MS: '50',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const app = await createApp(config, { worker: true, http: true });
+  const url = await app.http!.listen({ port: 0, host: '127.0.0.1' });
+
+  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    const key = options.key === undefined ? adminKey : options.key;
+    if (key) headers.authorization = `Bearer ${key}`;
+    let body: BodyInit | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('json');
+    return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+  };
+
+  return {
+    url,
+    app,
+    adminKey,
+    request,
+    createKey: async (options = {}) => (await createApiKey(app.database.db, options)).key,
+    close: async () => {
+      await app.close();
+      if (pgUrl && dbName) await dropTestDatabase(pgUrl, dbName);
+    },
+  };
+}
+
+/** Polls until `check` returns a value (not undefined), failing after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits until a document reaches done or failed and returns it. */
+export async function waitForDocument(server: TestServer, id: string, key?: string): Promise<any> {
+  return waitFor(
+    async () => {
+      const res = await server.request('GET', `/v3/documents/${id}`, { key });
+      return res.status === 200 && (res.body.status === 'done' || res.body.status === 'failed') ? res.body : undefined;
+    },
+    30_000,
+    `document ${id} to finish`,
+  );
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['test/api/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-pglite',
+          include: [...apiTests, 'test/pipeline/**/*.test.ts'],
+          env: { ENGRAM_TEST_DRIVER: 'pglite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          env: { ENGRAM_TEST_DRIVER: 'postgres' },
+          globalSetup: ['test/helpers/postgres-setup.ts'],
+        },
+      },
+    ],
+  },
+});
