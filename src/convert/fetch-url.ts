@@ -72,6 +72,14 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+function resolveLocation(location: string, base: URL): string {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    throw new FetchError(`invalid redirect location: ${location}`, false);
+  }
+}
+
 function statusError(status: number): FetchError {
   const transient = status >= 500 || status === 429 || status === 408;
   return new FetchError(`HTTP ${status}`, transient);
@@ -145,7 +153,7 @@ export async function fetchUrl(url: string, opts: FetchUrlOptions): Promise<Fetc
       if (REDIRECTS.has(res.status) && location) {
         await res.body?.cancel().catch(() => undefined);
         if (hop >= maxRedirects) throw new FetchError(`too many redirects (more than ${maxRedirects})`, false);
-        current = validateUrl(new URL(location, current).href, opts.allowPrivate);
+        current = validateUrl(resolveLocation(location, current), opts.allowPrivate);
         continue;
       }
       if (res.status < 200 || res.status >= 300) {

@@ -82,8 +82,13 @@ function parseDocumentDate(value: string | null | undefined): Date | null | unde
   return date;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+/** Postgres unique_violation, looked up through the wrappers the query layer adds. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
 
 export class DocumentService {
   constructor(

@@ -234,6 +234,25 @@ describe('chunkMarkdown', () => {
     expect(two.headingPath).toEqual(['Two']);
   });
 
+  it('carries only whole sentences, so a chunk never opens mid-sentence', () => {
+    const long = Array.from(
+      { length: 12 },
+      (_, i) => `Sentence ${i} is deliberately long, running on with clause after clause so that it is longer than the overlap allowance on its own.`,
+    ).join(' ');
+    const chunks = chunkMarkdown(long, { size: 400, overlap: 100 });
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) expect(chunk.content).toMatch(/^Sentence \d+ is/);
+    for (let i = 1; i < chunks.length; i++) expect(chunks[i].startOffset).toBeGreaterThanOrEqual(chunks[i - 1].endOffset);
+  });
+
+  it('does not mistake ordered-list markers or abbreviations for sentence ends', () => {
+    const items = Array.from({ length: 12 }, (_, i) => `${i + 1}. Configure option ${i}, e.g. the timeout. Save it.`);
+    const doc = items.join('\n');
+    const chunks = chunkMarkdown(doc, { size: 150, overlap: 60 });
+    expectWellFormed(doc, chunks, 150);
+    for (const chunk of chunks) expect(chunk.content).toMatch(/^(\d+\. Configure|Save it\.)/);
+  });
+
   it('does not overlap into code or tables', () => {
     const code = '```\n' + Array.from({ length: 12 }, (_, i) => `step ${i}`).join('\n') + '\n```';
     const doc = `${sentences('Lead', 5)}\n\n${code}\n\n${sentences('Tail', 2)}`;

@@ -371,7 +371,8 @@ function unitText(src: string, unit: Unit): string {
 
 /**
  * Where the overlap carried from `prev` begins: the earliest sentence start (or line start in
- * lists) leaving at most `budget` characters; failing that, the earliest word start.
+ * lists) leaving at most `budget` characters. Null when even the last sentence is longer, so a
+ * chunk never opens mid-sentence.
  */
 function tailStart(src: string, prev: Unit, budget: number): number | null {
   const limit = prev.end - budget;
@@ -386,12 +387,7 @@ function tailStart(src: string, prev: Unit, budget: number): number | null {
     const start = skipWhitespace(src, cut, prev.end);
     if (start >= limit && start < prev.end) return start;
   }
-  let p = limit;
-  if (!isWhitespace(src.charCodeAt(p - 1))) {
-    while (p < prev.end && !isWhitespace(src.charCodeAt(p))) p++;
-  }
-  p = skipWhitespace(src, p, prev.end);
-  return p < prev.end ? p : null;
+  return null;
 }
 
 // ---------------------------------------------------------------------------
@@ -471,10 +467,28 @@ function sentenceCuts(src: string, start: number, end: number): number[] {
   const text = src.slice(start, end);
   const cuts: number[] = [];
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const cut = start + m.index + m[0].length;
+    const at = start + m.index;
+    if (m[0] === '.' && !endsSentence(src, at, start)) continue;
+    const cut = at + m[0].length;
     if (cut < end) cuts.push(cut);
   }
   return cuts;
+}
+
+const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'cf', 'fig', 'no', 'e.g', 'i.e', 'approx']);
+
+/** False for the period of an ordered-list marker ("3.") or a common abbreviation ("e.g."). */
+function endsSentence(src: string, dot: number, floor: number): boolean {
+  let w = dot;
+  while (w > floor && !isWhitespace(src.charCodeAt(w - 1)) && dot - w < 12) w--;
+  const word = src.slice(w, dot);
+  if (/^\d{1,9}$/.test(word)) {
+    let p = w;
+    while (p > floor && (src[p - 1] === ' ' || src[p - 1] === '\t' || src[p - 1] === '>')) p--;
+    return !(p === floor || src[p - 1] === '\n');
+  }
+  const lower = word.replace(/^[(\["'“‘]+/, '').toLowerCase();
+  return !ABBREVIATIONS.has(lower) && !/^[a-z]$/.test(lower);
 }
 
 function splitList(src: string, size: number, block: Block): Unit[] {
