@@ -7,7 +7,8 @@ import { DocumentService } from './core/documents.js';
 import { FileLinks } from './core/file-links.js';
 import { KeyResolver, seedApiKey } from './core/keys.js';
 import { buildHttpServer } from './http/server.js';
-import { IngestWorker } from './pipeline/worker.js';
+import { ingestHandler } from './pipeline/ingest.js';
+import { JobWorker } from './pipeline/worker.js';
 import { openDatabase, type Database } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
 import { loadSecretKey } from './secret-key.js';
@@ -29,7 +30,7 @@ export interface App {
   config: Config;
   database: Database;
   documents: DocumentService;
-  worker: IngestWorker | null;
+  worker: JobWorker | null;
   http: FastifyInstance | null;
   logger: Logger;
   close(): Promise<void>;
@@ -47,18 +48,20 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const { db } = database;
   if (config.ENGRAM_API_KEY) await seedApiKey(db, config.ENGRAM_API_KEY);
 
-  let worker: IngestWorker | null = null;
+  let worker: JobWorker | null = null;
   if (options.worker) {
     if (database.driver === 'pglite') {
       const released = await releaseAllLeases(db);
       if (released) logger.info({ released }, 'resuming jobs interrupted by a previous stop');
     }
-    worker = new IngestWorker(
-      {
-        db,
-        log: logger.child({ component: 'worker' }),
-        fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
-      },
+    const log = logger.child({ component: 'worker' });
+    const ingest = ingestHandler({
+      db,
+      log,
+      fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
+    });
+    worker = new JobWorker(
+      { db, log, handlers: { ingest } },
       {
         concurrency: config.WORKER_CONCURRENCY,
         pollMs: config.WORKER_POLL_MS,

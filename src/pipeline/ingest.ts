@@ -10,6 +10,7 @@ import { getFile } from '../store/files.js';
 import type { JobRow } from '../store/jobs.js';
 import type { ProcessingLog } from '../store/schema.js';
 import { chunkMarkdown, resolveChunkOptions } from './chunk-markdown.js';
+import { SupersededError, type JobHandler } from './worker.js';
 
 export type DocumentStatus = 'queued' | 'extracting' | 'chunking' | 'embedding' | 'indexing' | 'done' | 'failed';
 
@@ -21,12 +22,25 @@ export interface IngestContext {
   chunkSizeFor?: (orgId: string) => Promise<number | null>;
 }
 
-/** The document changed or vanished while we worked on it; the newer job owns it now. */
-export class SupersededError extends Error {}
+export function ingestHandler(ctx: IngestContext): JobHandler {
+  return {
+    run: (job) => runIngest(ctx, job),
+    isTransient: isTransientError,
+    onRetry: (job, message) =>
+      markDocument(ctx, job, { status: 'queued', error: `attempt ${job.attempts} failed, retrying: ${message}` }),
+    onFail: (job, message) => markDocument(ctx, job, { status: 'failed', error: message }),
+  };
+}
+
+async function markDocument(ctx: IngestContext, job: JobRow, patch: DocumentPatch): Promise<void> {
+  if (job.documentId) await updateDocumentGeneration(ctx.db, job.orgId, job.documentId, job.generation, patch);
+}
 
 /** Runs one ingest job through every stage; each stage commits only for the job's generation. */
 export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> {
-  const initial = await getDocument(ctx.db, job.orgId, job.documentId);
+  if (!job.documentId) throw new Error('ingest job without a document');
+  const documentId = job.documentId;
+  const initial = await getDocument(ctx.db, job.orgId, documentId);
   if (!initial || initial.generation !== job.generation) throw new SupersededError();
   const progress = new StageRecorder(ctx.db, initial, job);
 
@@ -42,7 +56,7 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
   const chunkSize = (await ctx.chunkSizeFor?.(job.orgId)) ?? null;
   const pieces = chunkMarkdown(converted.markdown, resolveChunkOptions(chunkSize));
   await ctx.db.transaction(async (tx) => {
-    const current = await getDocument(tx, job.orgId, job.documentId);
+    const current = await getDocument(tx, job.orgId, documentId);
     if (!current || current.generation !== job.generation) throw new SupersededError();
     await replaceChunks(
       tx,

@@ -1,8 +1,27 @@
 import { hostname } from 'node:os';
 import { newId } from '../core/ids.js';
-import { updateDocumentGeneration } from '../store/documents.js';
+import type { Db } from '../store/database.js';
 import { claimJob, finishJob, renewLease, rescheduleJob, type JobRow } from '../store/jobs.js';
-import { isTransientError, runIngest, SupersededError, type IngestContext } from './ingest.js';
+import type { Logger } from 'pino';
+
+/** What a job kind does; `ingest` is one, merges and syncs are others. */
+export interface JobHandler {
+  run(job: JobRow): Promise<void>;
+  /** Whether a failure is worth another attempt. */
+  isTransient(error: unknown): boolean;
+  /** The job's own bookkeeping when an attempt fails and will be retried, or fails for good. */
+  onRetry?(job: JobRow, message: string): Promise<void>;
+  onFail?(job: JobRow, message: string): Promise<void>;
+}
+
+/** Thrown by a handler when its work was made obsolete (e.g. the document changed); the job ends quietly. */
+export class SupersededError extends Error {}
+
+export interface WorkerContext {
+  db: Db;
+  log: Logger;
+  handlers: Record<string, JobHandler>;
+}
 
 export interface WorkerOptions {
   concurrency: number;
@@ -15,14 +34,14 @@ export interface WorkerOptions {
  * Claims jobs from the jobs table and runs them. Any number of these may run in any number of
  * processes against one PostgreSQL: claiming is the only coordination.
  */
-export class IngestWorker {
+export class JobWorker {
   readonly id = `${hostname()}:${process.pid}:${newId().slice(0, 6)}`;
   private stopping = false;
   private loops: Promise<void>[] = [];
   private wakeups = new Set<() => void>();
 
   constructor(
-    private readonly ctx: IngestContext,
+    private readonly ctx: WorkerContext,
     private readonly options: WorkerOptions,
   ) {}
 
@@ -75,7 +94,9 @@ export class IngestWorker {
       );
     }, Math.max(250, Math.floor(this.options.leaseMs / 3)));
     try {
-      await runIngest(this.ctx, job);
+      const handler = this.ctx.handlers[job.kind];
+      if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+      await handler.run(job);
       await finishJob(this.ctx.db, job.id, this.id, { status: 'done' });
     } catch (error) {
       await this.handleFailure(job, error).catch((err: unknown) =>
@@ -91,22 +112,17 @@ export class IngestWorker {
       await finishJob(this.ctx.db, job.id, this.id, { status: 'done', error: 'superseded' });
       return;
     }
+    const handler = this.ctx.handlers[job.kind];
     const message = error instanceof Error ? error.message : String(error);
-    const retry = isTransientError(error) && job.attempts < job.maxAttempts;
-    this.ctx.log.warn({ jobId: job.id, documentId: job.documentId, attempt: job.attempts, retry, err: error }, 'ingest failed');
+    const retry = (handler?.isTransient(error) ?? false) && job.attempts < job.maxAttempts;
+    this.ctx.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retry, err: error }, 'job failed');
     if (retry) {
       const delay = this.options.retryBaseMs * 2 ** (job.attempts - 1) * (0.75 + Math.random() * 0.5);
-      await updateDocumentGeneration(this.ctx.db, job.orgId, job.documentId, job.generation, {
-        status: 'queued',
-        error: `attempt ${job.attempts} failed, retrying: ${message}`,
-      });
+      await handler?.onRetry?.(job, message);
       await rescheduleJob(this.ctx.db, job.id, this.id, new Date(Date.now() + delay), message);
       return;
     }
-    await updateDocumentGeneration(this.ctx.db, job.orgId, job.documentId, job.generation, {
-      status: 'failed',
-      error: message,
-    });
+    await handler?.onFail?.(job, message);
     await finishJob(this.ctx.db, job.id, this.id, { status: 'failed', error: message });
   }
 }

@@ -6,7 +6,15 @@ export type JobRow = typeof jobs.$inferSelect;
 
 export async function enqueueJob(
   db: Tx,
-  job: { id: string; orgId: string; documentId: string; generation: number; maxAttempts: number; kind?: string },
+  job: {
+    id: string;
+    orgId: string;
+    maxAttempts: number;
+    kind?: string;
+    documentId?: string;
+    generation?: number;
+    payload?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db.insert(jobs).values({ ...job, status: 'queued' });
 }

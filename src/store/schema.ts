@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -153,11 +154,11 @@ export const jobs = pgTable(
   {
     id: text('id').primaryKey(),
     orgId: text('org_id').notNull(),
-    documentId: text('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** Set for per-document jobs (ingest); other kinds carry what they need in `payload`. */
+    documentId: text('document_id').references(() => documents.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('ingest'),
-    generation: integer('generation').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    generation: integer('generation').notNull().default(0),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
@@ -171,4 +172,53 @@ export const jobs = pgTable(
     index('jobs_claim_idx').on(t.status, t.runAt),
     index('jobs_document_idx').on(t.documentId),
   ],
+);
+
+export type MemoryRelation = 'updates' | 'extends' | 'derives';
+
+export const memories = pgTable(
+  'memories',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    containerTag: text('container_tag').notNull(),
+    memory: text('memory').notNull(),
+    version: integer('version').notNull().default(1),
+    isLatest: boolean('is_latest').notNull().default(true),
+    parentMemoryId: text('parent_memory_id'),
+    rootMemoryId: text('root_memory_id'),
+    /** Other memory id → how this one relates to it. */
+    relations: jsonb('relations').$type<Record<string, MemoryRelation>>().notNull().default({}),
+    sourceCount: integer('source_count').notNull().default(1),
+    isInference: boolean('is_inference').notNull().default(false),
+    isForgotten: boolean('is_forgotten').notNull().default(false),
+    isStatic: boolean('is_static').notNull().default(false),
+    forgetAfter: timestamp('forget_after', { withTimezone: true, mode: 'date' }),
+    forgetReason: text('forget_reason'),
+    temporalContext: jsonb('temporal_context').$type<{ documentDate?: string | null; eventDate?: string[] | null }>(),
+    reviewStatus: text('review_status'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [
+    index('memories_org_tag_latest_idx').on(t.orgId, t.containerTag, t.isLatest, t.isForgotten),
+    index('memories_root_idx').on(t.rootMemoryId),
+  ],
+);
+
+/** Which documents a memory was extracted from. */
+export const memorySources = pgTable(
+  'memory_sources',
+  {
+    memoryId: text('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    orgId: text('org_id').notNull(),
+    relevanceScore: integer('relevance_score').notNull().default(100),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.memoryId, t.documentId] }), index('memory_sources_document_idx').on(t.documentId)],
 );
