@@ -10,8 +10,15 @@ describe.skipIf(unavailable)('documents: happy paths', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    let flakyHits = 0;
     site = createServer((req, res) => {
-      if (req.url === '/article') {
+      if (req.url === '/flaky' && ++flakyHits <= 2) {
+        res.statusCode = 503;
+        res.end('try later');
+      } else if (req.url === '/flaky') {
+        res.setHeader('content-type', 'text/plain');
+        res.end('Third time lucky: the ferry leaves at noon.');
+      } else if (req.url === '/article') {
         res.setHeader('content-type', 'text/html; charset=utf-8');
         res.end(`<!doctype html><html><head><title>Otters</title></head><body>
           <nav>Home | About | Contact</nav>
@@ -102,11 +109,21 @@ describe.skipIf(unavailable)('documents: happy paths', () => {
     expect(doc.content).not.toContain('Home | About');
   });
 
-  it('marks a document failed with the reason when its URL cannot be fetched', async () => {
+  it('marks a document failed at once with the reason when its URL is permanently missing', async () => {
     const add = await server.request('POST', '/v3/documents', { body: { content: `${siteUrl}/nowhere` } });
     const doc = await waitForDocument(server, add.body.id);
     expect(doc.status).toBe('failed');
     expect(doc.error).toMatch(/404/);
+    expect(doc.processingMetadata.attempts).toBe(1);
+  });
+
+  it('retries transient failures with backoff until the document is done', async () => {
+    const add = await server.request('POST', '/v3/documents', { body: { content: `${siteUrl}/flaky` } });
+    const doc = await waitForDocument(server, add.body.id);
+    expect(doc.status).toBe('done');
+    expect(doc.error).toBeNull();
+    expect(doc.processingMetadata.attempts).toBe(3);
+    expect(doc.content).toContain('ferry leaves at noon');
   });
 
   it('adds a batch with shared defaults and per-item overrides', async () => {
