@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from './server.js';
+import { waitFor } from './wait.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 

@@ -4,6 +4,9 @@ import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createApiKey, type NewKeyOptions } from '../../src/core/keys.js';
 import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
+import { waitFor } from './wait.js';
+
+export { waitFor };
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -87,17 +90,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       if (pgUrl && dbName) await dropTestDatabase(pgUrl, dbName);
     },
   };
-}
-
-/** Polls until `check` returns a value (not undefined), failing after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Waits until a document reaches done or failed and returns it. */
