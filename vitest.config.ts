@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-pglite',
-          include: [...apiTests, 'test/pipeline/**/*.test.ts'],
+          include: [...apiTests, 'test/cli/**/*.test.ts'],
           env: { ENGRAM_TEST_DRIVER: 'pglite' },
         },
       },

@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { DocumentService } from './core/documents.js';
 import { FileLinks } from './core/file-links.js';
-import { KeyResolver, seedApiKey } from './core/keys.js';
+import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/keys.js';
 import { buildHttpServer } from './http/server.js';
 import { ingestHandler } from './pipeline/ingest.js';
 import { JobWorker } from './pipeline/worker.js';
@@ -47,6 +47,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   });
   const { db } = database;
   if (config.ENGRAM_API_KEY) await seedApiKey(db, config.ENGRAM_API_KEY);
+  else if (options.http) {
+    const firstKey = await bootstrapAdminKey(db);
+    if (firstKey) {
+      process.stdout.write(
+        `\nFirst start: created an admin API key for the default organization. It is shown only once:\n\n  ${firstKey}\n\n`,
+      );
+    }
+  }
 
   let worker: JobWorker | null = null;
   if (options.worker) {

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { createApp, VERSION } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createApiKey } from './core/keys.js';
+import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openDatabase } from './store/database.js';
 
 async function serve(config: Config, options: { worker: boolean; http: boolean }): Promise<void> {
@@ -66,7 +67,7 @@ keys
   });
 
 program.parseAsync().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }

@@ -13,7 +13,11 @@ export function loadSecretKey(config: Config): Buffer {
   const file = join(config.DATA_DIR, 'secret.key');
   if (!existsSync(file)) {
     mkdirSync(config.DATA_DIR, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
 }

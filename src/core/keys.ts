@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../store/database.js';
-import { findApiKeyByHash, findOrgByName, insertApiKey, insertOrgIfMissing, type ApiKeyRow } from '../store/orgs.js';
+import { findApiKeyByHash, findOrgByName, hasAnyApiKey, insertApiKey, insertOrgIfMissing, type ApiKeyRow } from '../store/orgs.js';
 import type { Clock } from './clock.js';
 import { newId, newSecret } from './ids.js';
 
@@ -69,6 +69,12 @@ export async function createApiKey(db: Db, options: NewKeyOptions = {}): Promise
     rateLimitWindowMs: options.rateLimit?.windowMs ?? null,
   });
   return { key, row };
+}
+
+/** On a fresh installation with no key at all, creates the first admin key and returns it (shown once). */
+export async function bootstrapAdminKey(db: Db): Promise<string | null> {
+  if (await hasAnyApiKey(db)) return null;
+  return (await createApiKey(db, { role: 'admin', name: 'first admin key' })).key;
 }
 
 /** Makes `raw` an admin key of the default organization unless it already exists. */

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -44,11 +45,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: inMemory ? dataDir : `${dataDir}/pg`, extensions: { vector } });
-  await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: inMemory ? dataDir : `${dataDir}/pg`, extensions: { vector } });
+    await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    const close = async () => {
+      await client.close();
+      unlock();
+    };
+    return { db: db as unknown as Db, driver: 'pglite', close };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {

@@ -44,3 +44,8 @@ export async function deleteApiKey(db: Tx, orgId: string, id: string): Promise<b
     .returning({ id: apiKeys.id });
   return rows.length > 0;
 }
+
+export async function hasAnyApiKey(db: Tx): Promise<boolean> {
+  const rows = await db.select({ id: apiKeys.id }).from(apiKeys).limit(1);
+  return rows.length > 0;
+}

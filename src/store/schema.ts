@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ProfileBucket } from './schema-settings.js';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -57,6 +58,9 @@ export const spaces = pgTable(
     containerTag: text('container_tag').notNull(),
     name: text('name'),
     entityContext: text('entity_context'),
+    memoryFilesystemPaths: text('memory_filesystem_paths').array(),
+    /** The tag's own profile buckets, added to the organization's. */
+    profileBuckets: jsonb('profile_buckets').$type<ProfileBucket[]>(),
     ...timestamps,
   },
   (t) => [uniqueIndex('spaces_org_tag_uq').on(t.orgId, t.containerTag)],
@@ -222,3 +226,5 @@ export const memorySources = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memoryId, t.documentId] }), index('memory_sources_document_idx').on(t.documentId)],
 );
+
+export * from './schema-settings.js';

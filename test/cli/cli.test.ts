@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChildServer } from '../helpers/child-server.js';
+
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+
+function engram(args: string[], env: Record<string, string>) {
+  return run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+}
+
+describe('engram CLI', () => {
+  const dirs: string[] = [];
+  const servers: ChildServer[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-cli-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.stop();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keys create prints a key of the named org that the server then accepts', async () => {
+    const DATA_DIR = dataDir();
+    const { stdout } = await engram(['keys', 'create', '--org', 'acme', '--name', 'ci'], { DATA_DIR });
+    const key = stdout.trim();
+    expect(key).toMatch(/^em_[0-9A-Za-z]{40}$/);
+
+    const server = await ChildServer.create({ DATA_DIR });
+    servers.push(server);
+    await server.start();
+    const ok = await fetch(`${server.url}/v3/documents/processing`, { headers: { authorization: `Bearer ${key}` } });
+    expect(ok.status).toBe(200);
+    const wrong = await fetch(`${server.url}/v3/documents/processing`, { headers: { authorization: `Bearer ${key}x` } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('prints a first admin key on a fresh install, once', async () => {
+    const DATA_DIR = dataDir();
+    const server = await ChildServer.create({ DATA_DIR, LOG_LEVEL: 'info' });
+    servers.push(server);
+    await server.start();
+    const key = /\n\s+(em_[0-9A-Za-z]{40})\n/.exec(server.log)?.[1];
+    expect(key).toBeDefined();
+    const res = await fetch(`${server.url}/v3/documents/processing`, { headers: { 'x-api-key': key! } });
+    expect(res.status).toBe(200);
+
+    await server.stop();
+    const again = await ChildServer.create({ DATA_DIR, LOG_LEVEL: 'info' });
+    servers.push(again);
+    await again.start();
+    expect(again.log).not.toMatch(/em_[0-9A-Za-z]{40}/);
+  });
+
+  it('refuses to open an embedded database another process is using', async () => {
+    const DATA_DIR = dataDir();
+    const server = await ChildServer.create({ DATA_DIR });
+    servers.push(server);
+    await server.start();
+    await expect(engram(['keys', 'create'], { DATA_DIR })).rejects.toMatchObject({
+      stderr: expect.stringMatching(/Another engram process \(pid \d+\) is using/),
+    });
+  });
+});
