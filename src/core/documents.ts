@@ -23,6 +23,7 @@ import { ApiError, badRequest, conflict, notFound } from './errors.js';
 import { parseFilters, type FiltersInput } from './filters.js';
 import { newId } from './ids.js';
 import type { Principal } from './keys.js';
+import { assertNoMergeRunning, assertTagsWritable } from './merge-guard.js';
 
 export type Metadata = Record<string, string | number | boolean | string[]>;
 export type TaskType = 'memory' | 'superrag';
@@ -104,6 +105,7 @@ export class DocumentService {
     const url = isUrlContent(content) ? content.trim() : null;
     const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
+        await assertTagsWritable(tx, principal.orgId, [tag]);
         await this.touchSpace(tx, principal.orgId, tag, input.entityContext);
         const existing = input.customId
           ? await findDocumentByCustomIdForUpdate(tx, principal.orgId, tag, input.customId)
@@ -156,6 +158,7 @@ export class DocumentService {
     } satisfies DocumentPatch;
     const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
+        await assertTagsWritable(tx, principal.orgId, [tag]);
         await this.touchSpace(tx, principal.orgId, tag, input.entityContext);
         const existing = input.customId
           ? await findDocumentByCustomIdForUpdate(tx, principal.orgId, tag, input.customId)
@@ -193,6 +196,7 @@ export class DocumentService {
     const contentChanged = patch.content !== undefined && (patch.content !== doc.source || doc.hasFile);
     const row = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
+        await assertTagsWritable(tx, principal.orgId, [doc.containerTag, tag]);
         if (tag !== doc.containerTag || patch.entityContext !== undefined) {
           await this.touchSpace(tx, principal.orgId, tag, patch.entityContext);
         }
@@ -209,7 +213,10 @@ export class DocumentService {
 
   async delete(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<void> {
     const doc = await this.get(principal, idOrCustomId, containerTag);
-    await deleteDocuments(this.db, principal.orgId, [doc.id]);
+    await this.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, principal.orgId, [doc.containerTag]);
+      await deleteDocuments(tx, principal.orgId, [doc.id]);
+    });
   }
 
   async deleteBulk(
@@ -218,7 +225,7 @@ export class DocumentService {
   ): Promise<{ deletedCount: number; errors?: { id: string; error: string }[]; containerTags?: string[] }> {
     if (input.ids?.length) {
       const errors: { id: string; error: string }[] = [];
-      const found: string[] = [];
+      const found: DocumentRow[] = [];
       for (const id of new Set(input.ids)) {
         const doc = await this.find(principal, id).catch((e: unknown) => {
           if (e instanceof ApiError) return e;
@@ -226,9 +233,12 @@ export class DocumentService {
         });
         if (doc instanceof ApiError) errors.push({ id, error: doc.message });
         else if (!doc) errors.push({ id, error: 'Document not found' });
-        else found.push(doc.id);
+        else found.push(doc);
       }
-      const deleted = await deleteDocuments(this.db, principal.orgId, found);
+      const deleted = await this.db.transaction(async (tx) => {
+        await assertTagsWritable(tx, principal.orgId, found.map((d) => d.containerTag));
+        return deleteDocuments(tx, principal.orgId, found.map((d) => d.id));
+      });
       return { deletedCount: deleted.length, ...(errors.length ? { errors } : {}) };
     }
     const tags = input.containerTags?.length ? input.containerTags : undefined;
@@ -236,7 +246,11 @@ export class DocumentService {
       throw badRequest('Nothing to delete', 'give ids, containerTags or filepath');
     }
     const scope = resolveReadTags(principal, tags ?? []);
-    const deletedCount = await deleteDocumentsWhere(this.db, principal.orgId, { containerTags: scope, filepath: input.filepath });
+    const deletedCount = await this.db.transaction(async (tx) => {
+      if (scope) await assertTagsWritable(tx, principal.orgId, scope);
+      else await assertNoMergeRunning(tx, principal.orgId);
+      return deleteDocumentsWhere(tx, principal.orgId, { containerTags: scope, filepath: input.filepath });
+    });
     return { deletedCount, ...(tags ? { containerTags: tags } : {}) };
   }
 

@@ -64,6 +64,8 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection emits here; the pool replaces it, so it must not crash us.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

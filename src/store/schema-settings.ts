@@ -43,13 +43,7 @@ export const orgSettings = pgTable('org_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export type MergeStatus =
-  | 'queued'
-  | 'waiting_for_ingest'
-  | 'db_committing'
-  | 'cleanup_pending'
-  | 'completed'
-  | 'failed';
+export type MergeStatus = 'queued' | 'waiting_for_ingest' | 'db_committing' | 'completed' | 'failed';
 
 export interface MergeProgress {
   phase?: MergeStatus;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors.js';
+import { SCOPED_KEY_ENDPOINTS, scopedKeyMayCall } from '../../core/key-management.js';
 import type { KeyResolver, Principal } from '../../core/keys.js';
 
 export type Access = 'read' | 'write' | 'admin';
@@ -36,6 +37,10 @@ export function registerAuth(app: FastifyInstance, keys: KeyResolver): void {
     const principal = await keys.resolve(raw);
     if (!principal) throw new ApiError(401, 'Invalid API key');
     request.principal = principal;
+    const route = request.routeOptions.url;
+    if (principal.containerTags && route && !scopedKeyMayCall(route)) {
+      throw new ApiError(403, 'Scoped keys may not call this endpoint', `allowed: ${SCOPED_KEY_ENDPOINTS.join(', ')}`);
+    }
     const access = config?.access ?? 'read';
     if (access === 'admin' && principal.role !== 'admin') {
       throw new ApiError(403, 'This operation needs an admin key');

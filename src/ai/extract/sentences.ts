@@ -1,0 +1,63 @@
+const ABBREVIATIONS = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|etc|e\.g|i\.e|approx|No|Inc|Ltd|Co)\.$/i;
+
+/** Plain text from markdown: no code, links reduced to their text, no emphasis, headings or bullets. */
+export function markdownToPlain(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, '\n')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^\s{0,3}#{1,6}\s+(.*)$/gm, '$1.')
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/^\s*\|?[\s:|-]+\|[\s:|-]*$/gm, '')
+    .replace(/\*\*|__|(?<![\w*])\*(?!\s)|(?<!\s)\*(?![\w*])/g, '')
+    .replace(/https?:\/\/\S+/g, '');
+}
+
+/** Typographic quotes to ASCII and chat contractions spelled out, so one set of patterns fits all. */
+export function normalizeText(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\u2026/g, '...')
+    .replace(/[\u2013\u2014]/g, ' - ')
+    .replace(/\bgonna\b/gi, 'going to')
+    .replace(/\bwanna\b/gi, 'want to')
+    .replace(/'ve gotta\b/gi, "'ve got to")
+    .replace(/\bgotta\b/gi, 'have to')
+    .replace(/\b(fave|fav)\b/gi, 'favorite')
+    .replace(/[ \t]+/g, ' ');
+}
+
+/** Splits text into sentences on terminal punctuation and line breaks, respecting common abbreviations. */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    let start = 0;
+    const boundary = /[.!?]+["')\]]*(?=\s+["'(\[]?[A-Z0-9])|[.!?]+["')\]]*\s*$/g;
+    for (let m = boundary.exec(line); m; m = boundary.exec(line)) {
+      const end = m.index + m[0].length;
+      const candidate = line.slice(start, end);
+      if (m[0].startsWith('.') && ABBREVIATIONS.test(candidate.trimEnd())) continue;
+      sentences.push(candidate);
+      start = end;
+    }
+    sentences.push(line.slice(start));
+  }
+  return sentences.map((s) => s.trim()).filter((s) => /[A-Za-z0-9]/.test(s));
+}
+
+const NEW_SUBJECT = "(?:I|I'm|I've|I'd|I'll|we|we're|we've|it|it's|he|she|they|that|this|you|you're)";
+
+/**
+ * Splits a sentence into clauses where a conjunction starts a new subject ("… yesterday and it was
+ * great", "…; I'm so relieved"), so each clause can carry its own fact.
+ */
+export function splitClauses(sentence: string): string[] {
+  const parts = sentence
+    .split(new RegExp(`\\s+-\\s+|;\\s*|,?\\s+(?:and|but|so|plus)\\s+(?=${NEW_SUBJECT}\\b)`, 'i'))
+    .map((p) => p.trim());
+  return parts.filter((p) => /[A-Za-z]/.test(p));
+}

@@ -1,0 +1,146 @@
+import type { Logger } from 'pino';
+import { combineSpaceSettings, MergeFailure, planCustomIdRenames } from '../core/container-tag-merges.js';
+import { newId } from '../core/ids.js';
+import { deleteSpaces, getSpaces, upsertSpace } from '../store/container-tags.js';
+import type { Db } from '../store/database.js';
+import { countUnfinishedDocuments } from '../store/documents.js';
+import type { JobRow } from '../store/jobs.js';
+import {
+  enqueueMergeJob,
+  FINISHED_MERGE_STATUSES,
+  foldDuplicateMemories,
+  getMerge,
+  lockCustomIdDocuments,
+  lockMerge,
+  moveChunks,
+  moveDocuments,
+  moveMemories,
+  setCustomId,
+  updateMerge,
+  type MergeRow,
+} from '../store/merges.js';
+import type { MergeProgress } from '../store/schema.js';
+import type { JobHandler } from './worker.js';
+
+export interface MergeContext {
+  db: Db;
+  log: Logger;
+  maxJobAttempts: number;
+  /** How often to look again while source documents are still being ingested. */
+  recheckMs: number;
+  /** Give up when source documents keep processing for longer than this. */
+  maxIngestWaitMs: number;
+}
+
+export function mergeHandler(ctx: MergeContext): JobHandler {
+  return {
+    run: (job) => runMerge(ctx, job),
+    isTransient: (error) => !(error instanceof MergeFailure),
+    onRetry: async (job, message) => {
+      const merge = await loadMerge(ctx, job);
+      if (merge) {
+        await updateMerge(ctx.db, job.orgId, merge.id, {
+          lastError: message,
+          progress: { ...merge.progress, attempt: (merge.progress?.attempt ?? 0) + 1 },
+        });
+      }
+    },
+    onFail: async (job, message) => {
+      const merge = await loadMerge(ctx, job);
+      if (merge) await updateMerge(ctx.db, job.orgId, merge.id, { status: 'failed', lastError: message, progress: { ...merge.progress, phase: 'failed' } });
+    },
+  };
+}
+
+async function loadMerge(ctx: MergeContext, job: JobRow): Promise<MergeRow | undefined> {
+  const mergeId = job.payload?.mergeId;
+  return typeof mergeId === 'string' ? getMerge(ctx.db, job.orgId, mergeId) : undefined;
+}
+
+/**
+ * Moves every document, chunk and memory of the source tags into the target, one source per
+ * transaction (so a crash resumes where it stopped), then drops the source spaces. Writes to the
+ * tags are refused while the merge is unfinished, so only ingest already under way has to be
+ * waited for: the job then comes back later instead of holding a worker.
+ */
+export async function runMerge(ctx: MergeContext, job: JobRow): Promise<void> {
+  const merge = await loadMerge(ctx, job);
+  if (!merge || FINISHED_MERGE_STATUSES.includes(merge.status)) return;
+  const { orgId, targetTag } = merge;
+  const progress: MergeProgress = { ...merge.progress };
+
+  const inFlight = await countUnfinishedDocuments(ctx.db, orgId, merge.sourceTags);
+  if (inFlight > 0) {
+    const waitingSince = progress.waitingSince ?? new Date().toISOString();
+    if (Date.now() - Date.parse(waitingSince) > ctx.maxIngestWaitMs) {
+      throw new MergeFailure(`${inFlight} documents of the source tags did not finish processing in time`);
+    }
+    await ctx.db.transaction(async (tx) => {
+      await updateMerge(tx, orgId, merge.id, {
+        status: 'waiting_for_ingest',
+        progress: { ...progress, phase: 'waiting_for_ingest', inFlightItems: inFlight, waitingSince },
+      });
+      await enqueueMergeJob(tx, {
+        id: newId(),
+        orgId,
+        mergeId: merge.id,
+        maxAttempts: ctx.maxJobAttempts,
+        runAt: new Date(Date.now() + ctx.recheckMs),
+      });
+    });
+    return;
+  }
+
+  for (const source of merge.sourceTags) {
+    await ctx.db.transaction(async (tx) => {
+      const current = await lockMerge(tx, orgId, merge.id);
+      const progress: MergeProgress = { ...current?.progress };
+      const completed = progress.completedSourceTags ?? [];
+      if (!current || FINISHED_MERGE_STATUSES.includes(current.status) || completed.includes(source)) return;
+      const renames = planCustomIdRenames(targetTag, source, await lockCustomIdDocuments(tx, orgId, [targetTag, source]));
+      for (const rename of renames) await setCustomId(tx, orgId, rename.documentId, rename.to);
+      const documents = await moveDocuments(tx, orgId, source, targetTag);
+      const chunks = await moveChunks(tx, orgId, source, targetTag);
+      const duplicateMemories = await foldDuplicateMemories(tx, orgId, source, targetTag);
+      const memories = await moveMemories(tx, orgId, source, targetTag);
+      const before = progress.moved ?? { documents: 0, chunks: 0, memories: 0, renamedCustomIds: 0, duplicateMemories: 0 };
+      const moved = {
+        documents: before.documents + documents,
+        chunks: before.chunks + chunks,
+        memories: before.memories + memories,
+        renamedCustomIds: before.renamedCustomIds + renames.length,
+        duplicateMemories: before.duplicateMemories + duplicateMemories,
+      };
+      await updateMerge(tx, orgId, merge.id, {
+        status: 'db_committing',
+        progress: {
+          ...progress,
+          phase: 'db_committing',
+          currentSourceTag: source,
+          currentKind: 'memory',
+          inFlightItems: 0,
+          copiedRows: moved.documents + moved.chunks + moved.memories,
+          completedSourceTags: [...completed, source],
+          moved,
+        },
+      });
+      if (renames.length) ctx.log.info({ mergeId: merge.id, source, renames }, 'customIds renamed to resolve merge clashes');
+    });
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockMerge(tx, orgId, merge.id);
+    if (!current || FINISHED_MERGE_STATUSES.includes(current.status)) return;
+    const spaces = await getSpaces(tx, orgId, [targetTag, ...merge.sourceTags]);
+    const target = spaces.find((s) => s.containerTag === targetTag);
+    const sources = merge.sourceTags.map((tag) => spaces.find((s) => s.containerTag === tag)).filter((s) => s !== undefined);
+    await upsertSpace(tx, orgId, targetTag, newId(), combineSpaceSettings(target, sources));
+    await deleteSpaces(tx, orgId, merge.sourceTags);
+    await updateMerge(tx, orgId, merge.id, {
+      status: 'completed',
+      lastError: null,
+      completedAt: new Date(),
+      progress: { ...current.progress, phase: 'completed', currentSourceTag: undefined, currentKind: undefined },
+    });
+  });
+}

@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import type { Tx } from './database.js';
+import { queryRows } from './database.js';
+import { chunks, containerTagMerges, documents, jobs, memories, type MergeStatus } from './schema.js';
+
+export type MergeRow = typeof containerTagMerges.$inferSelect;
+export type MergePatch = Partial<Pick<MergeRow, 'status' | 'progress' | 'lastError' | 'completedAt'>>;
+
+export const FINISHED_MERGE_STATUSES: MergeStatus[] = ['completed', 'failed'];
+
+/** Namespace of the advisory lock that orders tag writes against the start of a merge. */
+const TAG_WRITE_LOCK_CLASS = 0x656e_6d67;
+
+/** Taken by every write to a container tag; many writers share it. */
+export async function lockTagWritesShared(db: Tx, orgId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock_shared(${TAG_WRITE_LOCK_CLASS}::int, hashtext(${orgId}))`);
+}
+
+/** Taken when a merge starts: waits for in-flight writes of the org, and holds new ones until the merge is recorded. */
+export async function lockTagWritesExclusive(db: Tx, orgId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${TAG_WRITE_LOCK_CLASS}::int, hashtext(${orgId}))`);
+}
+
+export async function insertMerge(db: Tx, merge: typeof containerTagMerges.$inferInsert): Promise<MergeRow> {
+  const [row] = await db.insert(containerTagMerges).values(merge).returning();
+  return row;
+}
+
+export async function getMerge(db: Tx, orgId: string, id: string): Promise<MergeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(containerTagMerges)
+    .where(and(eq(containerTagMerges.orgId, orgId), eq(containerTagMerges.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The merge row, locked: concurrent runs of one merge (a job taken over after a lost lease) take turns. */
+export async function lockMerge(db: Tx, orgId: string, id: string): Promise<MergeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(containerTagMerges)
+    .where(and(eq(containerTagMerges.orgId, orgId), eq(containerTagMerges.id, id)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function updateMerge(db: Tx, orgId: string, id: string, patch: MergePatch): Promise<void> {
+  await db
+    .update(containerTagMerges)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(containerTagMerges.orgId, orgId), eq(containerTagMerges.id, id)));
+}
+
+/** Unfinished merges that involve any of `tags`, as source or target; all of the org's when `tags` is omitted. */
+export async function findActiveMerges(db: Tx, orgId: string, tags?: string[]): Promise<MergeRow[]> {
+  const where = [eq(containerTagMerges.orgId, orgId), notInArray(containerTagMerges.status, FINISHED_MERGE_STATUSES)];
+  if (tags) {
+    if (tags.length === 0) return [];
+    const list = sql`ARRAY[${sql.join(
+      tags.map((t) => sql`${t}`),
+      sql`, `,
+    )}]::text[]`;
+    where.push(or(inArray(containerTagMerges.targetTag, tags), sql`${containerTagMerges.sourceTags} && ${list}`)!);
+  }
+  return db.select().from(containerTagMerges).where(and(...where)).orderBy(asc(containerTagMerges.createdAt));
+}
+
+/** Queues a run of a merge; `runAt` lets a merge that waits for ingest come back later without holding a worker. */
+export async function enqueueMergeJob(
+  db: Tx,
+  job: { id: string; orgId: string; mergeId: string; maxAttempts: number; runAt?: Date },
+): Promise<void> {
+  await db.insert(jobs).values({
+    id: job.id,
+    orgId: job.orgId,
+    kind: 'merge',
+    payload: { mergeId: job.mergeId },
+    maxAttempts: job.maxAttempts,
+    ...(job.runAt ? { runAt: job.runAt } : {}),
+    status: 'queued',
+  });
+}
+
+export interface TaggedCustomId {
+  id: string;
+  customId: string;
+  containerTag: string;
+}
+
+/** Documents with a customId in the given tags, locked for the move. */
+export async function lockCustomIdDocuments(db: Tx, orgId: string, tags: string[]): Promise<TaggedCustomId[]> {
+  const rows = await db
+    .select({ id: documents.id, customId: documents.customId, containerTag: documents.containerTag })
+    .from(documents)
+    .where(and(eq(documents.orgId, orgId), inArray(documents.containerTag, tags), isNotNull(documents.customId)))
+    .orderBy(asc(documents.id))
+    .for('update');
+  return rows.map((r) => ({ id: r.id, customId: r.customId!, containerTag: r.containerTag }));
+}
+
+export async function setCustomId(db: Tx, orgId: string, documentId: string, customId: string): Promise<void> {
+  await db
+    .update(documents)
+    .set({ customId })
+    .where(and(eq(documents.orgId, orgId), eq(documents.id, documentId)));
+}
+
+export async function moveDocuments(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+  const rows = await db
+    .update(documents)
+    .set({ containerTag: to })
+    .where(and(eq(documents.orgId, orgId), eq(documents.containerTag, from)))
+    .returning({ id: documents.id });
+  return rows.length;
+}
+
+export async function moveChunks(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+  const rows = await db
+    .update(chunks)
+    .set({ containerTag: to })
+    .where(and(eq(chunks.orgId, orgId), eq(chunks.containerTag, from)))
+    .returning({ id: chunks.id });
+  return rows.length;
+}
+
+/**
+ * A latest, unforgotten memory of `from` whose text equals one already latest in `to` would be a
+ * duplicate there: it is forgotten (kept, with a reason naming the survivor) and its document links
+ * are added to the survivor. Returns how many were folded.
+ */
+export async function foldDuplicateMemories(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+  const folded = await queryRows<{ id: string; kept_id: string }>(
+    db,
+    sql`
+      update ${memories} m
+      set is_forgotten = true,
+          forget_reason = 'duplicate of ' || d.kept_id || ' after a container tag merge',
+          updated_at = now()
+      from (
+        select s.id,
+          (select t.id from ${memories} t
+            where t.org_id = ${orgId} and t.container_tag = ${to} and t.is_latest and not t.is_forgotten
+              and t.memory = s.memory
+            order by t.id limit 1) as kept_id
+        from ${memories} s
+        where s.org_id = ${orgId} and s.container_tag = ${from} and s.is_latest and not s.is_forgotten
+      ) d
+      where m.id = d.id and d.kept_id is not null
+      returning m.id, d.kept_id`,
+  );
+  for (const { id, kept_id } of folded) {
+    await db.execute(sql`
+      insert into memory_sources (memory_id, document_id, org_id, relevance_score)
+      select ${kept_id}, document_id, org_id, relevance_score from memory_sources
+      where memory_id = ${id} and org_id = ${orgId}
+      on conflict do nothing`);
+  }
+  return folded.length;
+}
+
+export async function moveMemories(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+  const rows = await db
+    .update(memories)
+    .set({ containerTag: to })
+    .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, from)))
+    .returning({ id: memories.id });
+  return rows.length;
+}
