@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
+import { ConversationService } from './core/conversations.js';
 import { DocumentService } from './core/documents.js';
 import { FileLinks } from './core/file-links.js';
 import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/keys.js';
@@ -89,6 +90,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         clock,
         keys: new KeyResolver(db, clock),
         documents,
+        conversations: new ConversationService(documents),
         fileLinks: new FileLinks(loadSecretKey(config)),
         version: VERSION,
         driver: database.driver,

@@ -1,7 +1,7 @@
 import { mediaTypeOf } from './decode.js';
 import { ConversionError, type ConvertInput } from './types.js';
 
-export type Kind = 'pdf' | 'html' | 'csv' | 'json' | 'markdown' | 'text';
+export type Kind = 'pdf' | 'html' | 'csv' | 'json' | 'markdown' | 'text' | 'conversation';
 
 export const CANONICAL_MIME: Record<Kind, string> = {
   pdf: 'application/pdf',
@@ -10,6 +10,7 @@ export const CANONICAL_MIME: Record<Kind, string> = {
   json: 'application/json',
   markdown: 'text/markdown',
   text: 'text/plain',
+  conversation: 'application/vnd.engram.conversation+json',
 };
 
 const FILE_TYPES: Record<string, Kind> = {
@@ -25,6 +26,7 @@ const FILE_TYPES: Record<string, Kind> = {
   text: 'text',
   txt: 'text',
   plain: 'text',
+  conversation: 'conversation',
 };
 
 const MEDIA_TYPES: Record<string, Kind> = {

@@ -1,3 +1,4 @@
+import { convertConversation } from './conversation.js';
 import { convertCsv } from './csv.js';
 import { assertTextual, charsetOf, decodeText } from './decode.js';
 import { CANONICAL_MIME, detectKind, type Kind } from './detect.js';
@@ -20,6 +21,8 @@ function convertDecoded(kind: Exclude<Kind, 'pdf'>, text: string, url: string | 
       return convertCsv(text);
     case 'json':
       return convertJson(text);
+    case 'conversation':
+      return convertConversation(text);
     case 'markdown':
     case 'text':
       return convertText(text);

@@ -1,4 +1,4 @@
-export const DOCUMENT_TYPES = ['text', 'pdf', 'webpage', 'csv', 'json', 'markdown', 'html'] as const;
+export const DOCUMENT_TYPES = ['text', 'pdf', 'webpage', 'csv', 'json', 'markdown', 'html', 'conversation'] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

@@ -39,6 +39,8 @@ export interface DocumentInput {
   documentDate?: string | null;
   entityContext?: string | null;
   title?: string | null;
+  /** `conversation`: content is a serialized conversation, rendered at extraction. */
+  sourceType?: 'conversation';
 }
 
 export interface FileInput extends Omit<DocumentInput, 'content'> {
@@ -102,7 +104,8 @@ export class DocumentService {
     const tag = resolveWriteTag(principal, input);
     const documentDate = parseDocumentDate(input.documentDate);
     const content = input.content;
-    const url = isUrlContent(content) ? content.trim() : null;
+    const url = !input.sourceType && isUrlContent(content) ? content.trim() : null;
+    const type = input.sourceType ?? (url ? 'webpage' : 'text');
     const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
         await assertTagsWritable(tx, principal.orgId, [tag]);
@@ -118,7 +121,7 @@ export class DocumentService {
           const row = await this.requeue(tx, existing, {
             source: content,
             url,
-            type: url ? 'webpage' : 'text',
+            type,
             hasFile: false,
             ...this.optionalFields(input, documentDate),
           });
@@ -128,7 +131,7 @@ export class DocumentService {
           customId: input.customId ?? null,
           source: content,
           url,
-          type: url ? 'webpage' : 'text',
+          type,
           title: input.title ?? null,
           metadata: input.metadata ?? {},
           taskType: input.taskType ?? 'memory',

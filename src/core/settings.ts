@@ -167,12 +167,6 @@ export class SettingsService {
     return { orgId, orgSlug: principal.orgSlug, updated };
   }
 
-  /** The org's chunk size for the chunker; null means its default. */
-  async chunkSizeFor(orgId: string): Promise<number | null> {
-    const chunkSize = (await getOrgSettings(this.db, orgId))?.settings.chunkSize;
-    return chunkSize == null || chunkSize === -1 ? null : chunkSize;
-  }
-
   /** The org's own OAuth application for a connector kind, secret in clear, for connectors only. */
   async connectorCredentials(orgId: string, kind: ConnectorKeyKind): Promise<ConnectorCredentials> {
     const row = await getOrgSettings(this.db, orgId);
@@ -209,6 +203,12 @@ export class SettingsService {
     const secret = this.openSecret(orgId, kind, sealed);
     return secret === null ? SECRET_MASK : maskSecret(secret);
   }
+}
+
+/** The org's chunk size for the chunker; null means its default. */
+export async function orgChunkSize(db: Db, orgId: string): Promise<number | null> {
+  const chunkSize = (await getOrgSettings(db, orgId))?.settings.chunkSize;
+  return chunkSize == null || chunkSize === -1 ? null : chunkSize;
 }
 
 function secretContext(orgId: string, kind: ConnectorKeyKind): string {

@@ -5,23 +5,39 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock } from '../core/clock.js';
+import type { MergeService } from '../core/container-tag-merges.js';
+import type { ContainerTagService } from '../core/container-tag-service.js';
+import type { ConversationService } from '../core/conversations.js';
 import type { DocumentService } from '../core/documents.js';
 import { ApiError } from '../core/errors.js';
 import type { FileLinks } from '../core/file-links.js';
-import type { KeyResolver } from '../core/keys.js';
+import type { KeyManagement } from '../core/key-management.js';
+import type { KeyResolver, Principal } from '../core/keys.js';
+import type { ResetOutcome } from '../core/org-reset.js';
+import type { SettingsService } from '../core/settings.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
+import { containerTagRoutes } from './routes/container-tags.js';
+import { conversationRoutes } from './routes/conversations.js';
 import { documentRoutes } from './routes/documents.js';
 import { healthRoutes } from './routes/health.js';
+import { keyRoutes } from './routes/keys.js';
+import { settingsRoutes } from './routes/settings.js';
 
 export interface HttpDeps {
   config: Config;
   clock: Clock;
   keys: KeyResolver;
   documents: DocumentService;
+  conversations: ConversationService;
   fileLinks: FileLinks;
+  containerTags: ContainerTagService;
+  merges: MergeService;
+  settings: SettingsService;
+  keyManagement: KeyManagement;
+  reset: (principal: Principal) => Promise<ResetOutcome>;
   version: string;
   driver: string;
   logger: Logger;
@@ -47,7 +63,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     hook: 'preHandler',
     max: (request) => request.principal?.rateLimit?.max ?? deps.config.RATE_LIMIT_MAX,
-    timeWindow: deps.config.RATE_LIMIT_WINDOW_MS,
+    timeWindow: (request) => request.principal?.rateLimit?.windowMs ?? deps.config.RATE_LIMIT_WINDOW_MS,
     keyGenerator: (request) => request.principal?.keyId ?? request.ip,
     errorResponseBuilder: (_request, context) =>
       Object.assign(new ApiError(429, 'Too many requests', `limit of ${context.max} requests per ${context.after}`), {
@@ -59,5 +75,9 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   registerOpenApiRoutes(app);
   await app.register(healthRoutes(deps));
   await app.register(documentRoutes(deps));
+  await app.register(conversationRoutes(deps));
+  await app.register(containerTagRoutes(deps));
+  await app.register(settingsRoutes(deps));
+  await app.register(keyRoutes(deps));
   return app;
 }

@@ -46,10 +46,11 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
 
   await progress.begin('extracting');
   const converted = await convertToMarkdown(await loadSource(ctx, initial));
+  const typedBySource = initial.hasFile || initial.url;
   await progress.end({
     content: converted.markdown,
     title: initial.title ?? converted.title,
-    type: converted.type,
+    type: typedBySource ? converted.type : initial.type,
   });
 
   await progress.begin('chunking');
@@ -95,7 +96,9 @@ async function loadSource(ctx: IngestContext, doc: DocumentRow): Promise<Convert
     const fetched = await fetchUrl(doc.url, ctx.fetch);
     return { bytes: fetched.bytes, contentType: fetched.contentType, url: fetched.finalUrl, filename: new URL(fetched.finalUrl).pathname };
   }
-  return { bytes: new TextEncoder().encode(doc.source ?? ''), contentType: 'text/markdown' };
+  const bytes = new TextEncoder().encode(doc.source ?? '');
+  if (doc.type === 'conversation') return { bytes, fileType: 'conversation' };
+  return { bytes, contentType: 'text/markdown' };
 }
 
 /** Records stage transitions on the document (status + processing log), guarded by generation. */

@@ -22,6 +22,8 @@ import {
 import type { MergeProgress } from '../store/schema.js';
 import type { JobHandler } from './worker.js';
 
+export const MAX_INGEST_WAIT_MS = 60 * 60 * 1000;
+
 export interface MergeContext {
   db: Db;
   log: Logger;

@@ -1,0 +1,159 @@
+import * as chrono from 'chrono-node';
+
+export type Tense = 'past' | 'present' | 'future';
+type Precision = 'day' | 'week' | 'month' | 'year';
+
+export interface ResolvedDate {
+  /** ISO date at the precision the expression carries: YYYY-MM-DD, YYYY-MM or YYYY. */
+  iso: string;
+  precision: Precision;
+  /** The first and last instant the expression covers. */
+  start: Date;
+  end: Date;
+}
+
+export interface AnchoredText {
+  text: string;
+  dates: ResolvedDate[];
+}
+
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+const DAY_MS = 86_400_000;
+
+// Words that make chrono report "now"-ish dates that carry no information about when something happened.
+const IGNORED = /^(?:now|right now|currently|recently|lately|at the moment|for \d+ \w+|\d+(?::\d+)?\s*(?:am|pm)?)$/i;
+
+/**
+ * Finds date expressions in `text`, resolves them against `reference`, and rewrites them in place as
+ * absolute dates ("yesterday" said on 8 May 2023 → "on 7 May 2023"). Vague expressions stay anchored
+ * rather than guessed: "last week" → "the week before 8 May 2023", "last Friday" → "the Friday before
+ * 8 May 2023". Without a reference only expressions that name their year are kept.
+ */
+export function anchorDates(text: string, reference: Date | null, tense: Tense): AnchoredText {
+  const ref = reference ?? new Date(0);
+  const results = chrono.parse(text, { instant: ref, timezone: 0 }, { forwardDate: tense === 'future' });
+  const dates: ResolvedDate[] = [];
+  let rewritten = text;
+  for (const result of [...results].reverse()) {
+    const expression = result.text.trim();
+    if (IGNORED.test(expression)) continue;
+    const known = (c: 'day' | 'month' | 'year' | 'weekday') => result.start.isCertain(c);
+    const relative = /\b(?:yesterday|today|tonight|tomorrow|ago|last|past|previous|next|this|coming|week|weekend|month|year|days?|morning|afternoon|evening|night)\b/i.test(expression);
+    if (!known('day') && !known('month') && !known('year') && !known('weekday') && !relative) continue;
+    if (!reference && !known('year')) continue;
+
+    const resolved = describe(expression, result.start.date(), ref, tense, known);
+    if (!resolved) continue;
+    dates.unshift(resolved.date);
+    if (!reference) continue;
+    let from = result.index;
+    const before = rewritten.slice(0, from);
+    // "on yesterday"/"in last month" would read badly once the phrase brings its own preposition.
+    const preposition = /\b(?:on|in|at|during|from)\s+$/i.exec(before);
+    if (preposition && /^(?:on|in|the|\d)/i.test(resolved.phrase)) from -= preposition[0].length;
+    rewritten = rewritten.slice(0, from) + resolved.phrase + rewritten.slice(result.index + result.text.length);
+  }
+  return { text: rewritten, dates };
+}
+
+function describe(
+  expression: string,
+  date: Date,
+  ref: Date,
+  tense: Tense,
+  known: (c: 'day' | 'month' | 'year' | 'weekday') => boolean,
+): { phrase: string; date: ResolvedDate } | null {
+  const e = expression.toLowerCase().replace(/^(?:on|in|at|during|by|from)\s+/, '');
+  const refText = formatDay(ref);
+  const weekday = /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/.exec(e)?.[1];
+
+  if (/\bweekend\b/.test(e)) {
+    const onWeekend = ref.getUTCDay() === 0 || ref.getUTCDay() === 6;
+    const previousSaturday = addDays(startOfDay(ref), -((ref.getUTCDay() + 1) % 7 || 7));
+    const comingSaturday = addDays(startOfDay(ref), (6 - ref.getUTCDay() + 7) % 7 || 7);
+    if (/\b(?:last|past|previous)\b/.test(e) || (tense === 'past' && !onWeekend)) {
+      return { phrase: `the weekend before ${refText}`, date: span(previousSaturday, 'week', 2) };
+    }
+    if (onWeekend && !/\bnext\b/.test(e)) {
+      const saturday = ref.getUTCDay() === 6 ? startOfDay(ref) : addDays(startOfDay(ref), -1);
+      return { phrase: `the weekend of ${refText}`, date: span(saturday, 'week', 2) };
+    }
+    return { phrase: `the weekend of ${formatDay(comingSaturday)}`, date: span(comingSaturday, 'week', 2) };
+  }
+  if (/\bweeks?\b/.test(e)) {
+    const ago = /^(.*?)\s*weeks?\s+ago$/.exec(e);
+    if (ago) return { phrase: `${ago[1]} ${ago[1] === 'a' || ago[1] === 'one' ? 'week' : 'weeks'} before ${refText}`, date: span(date, 'week', 7) };
+    const ahead = /^in\s+(.*?)\s*weeks?$/.exec(expression.toLowerCase());
+    if (ahead) return { phrase: `${ahead[1]} ${ahead[1] === 'a' || ahead[1] === 'one' ? 'week' : 'weeks'} after ${refText}`, date: span(date, 'week', 7) };
+    if (/\b(?:last|past|previous)\b/.test(e)) return { phrase: `the week before ${refText}`, date: span(addDays(ref, -7), 'week', 7) };
+    if (/\bnext\b/.test(e)) return { phrase: `the week after ${refText}`, date: span(addDays(ref, 7), 'week', 7) };
+    if (/\bthis\b/.test(e)) return { phrase: `the week of ${refText}`, date: span(ref, 'week', 7) };
+  }
+  if (weekday && !known('day')) {
+    if (/\b(?:last|past|previous)\b/.test(e)) {
+      return { phrase: `the ${capitalize(weekday)} before ${refText}`, date: span(date, 'day') };
+    }
+    let day = date;
+    if (tense === 'past' && day > ref) day = addDays(day, -7);
+    if (tense === 'future' && day < startOfDay(ref)) day = addDays(day, 7);
+    return { phrase: `on ${capitalize(weekday)}, ${formatDay(day)}`, date: span(day, 'day') };
+  }
+  if (/\bmonths?\b/.test(e) && !known('day')) return { phrase: `in ${formatMonth(date)}`, date: span(date, 'month') };
+  if (/\byears?\b/.test(e) && !known('month')) return { phrase: `in ${date.getUTCFullYear()}`, date: span(date, 'year') };
+  if (/\bdays?\b/.test(e) && /\bfew|couple|several\b/.test(e)) {
+    const ago = /\bago\b/.test(e);
+    const amount = e.replace(/^in\s+/, '').replace(/\s*days?\s*(?:ago)?$/, '');
+    return { phrase: `${amount} days ${ago ? 'before' : 'after'} ${refText}`, date: span(date, 'day') };
+  }
+  if (known('day') || /\b(?:yesterday|today|tonight|tomorrow|night|morning|afternoon|evening|days?)\b/.test(e)) {
+    return { phrase: `on ${formatDay(date)}`, date: span(date, 'day') };
+  }
+  if (known('month')) return { phrase: `in ${formatMonth(date)}`, date: span(date, 'month') };
+  if (known('year')) return { phrase: `in ${date.getUTCFullYear()}`, date: span(date, 'year') };
+  return null;
+}
+
+function span(date: Date, precision: Precision, days = 1): ResolvedDate {
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth();
+  let start: Date;
+  let end: Date;
+  let iso: string;
+  if (precision === 'year') {
+    start = new Date(Date.UTC(y, 0, 1));
+    end = new Date(Date.UTC(y + 1, 0, 1) - 1);
+    iso = String(y).padStart(4, '0');
+  } else if (precision === 'month') {
+    start = new Date(Date.UTC(y, m, 1));
+    end = new Date(Date.UTC(y, m + 1, 1) - 1);
+    iso = start.toISOString().slice(0, 7);
+  } else {
+    start = startOfDay(date);
+    end = new Date(start.getTime() + days * DAY_MS - 1);
+    iso = start.toISOString().slice(0, 10);
+  }
+  return { iso, precision, start, end };
+}
+
+export function formatDay(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+function formatMonth(date: Date): string {
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+function startOfDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY_MS);
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

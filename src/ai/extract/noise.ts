@@ -1,0 +1,71 @@
+const INTERJECTION =
+  /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|haha+|lol|hmm+|um+|uh+|omg|gosh|ooh+|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|wow|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like)\s+)/i;
+
+const STOCK_PHRASES = [
+  /^(?:good|great|nice|so good) (?:to (?:see|hear from|talk to|chat with)|talking to|chatting with) you\b/i,
+  /^(?:thanks|thank you|thx|ty)\b/i,
+  /^(?:bye|goodbye|see you|see ya|talk (?:soon|later)|take care|have a (?:good|great|nice)|catch you|cheers|good night|good morning|later)\b/i,
+  /^(?:me too|same here|same|you too|no problem|no worries|you're welcome|my pleasure|any ?time|of course|for sure|definitely|absolutely|exactly|agreed|totally|true|indeed|fair enough)\b/i,
+  /^(?:good luck|best of luck|congrats|congratulations|well done|way to go|keep (?:it )?up|keep going|go for it|you got this|you've got this|hang in there|stay strong)\b/i,
+  /^(?:let me know|feel free|don't hesitate|keep me (?:posted|updated)|can't wait to (?:see|hear)|looking forward to (?:seeing|hearing))\b/i,
+  /^i(?:'m| am) (?:so |really |very |super |truly )*(?:happy|glad|proud|sorry|thrilled|excited|stoked) (?:for|of|to hear|about) (?:you|that|this|it)\b/i,
+  /^i (?:hope|bet|agree|see|appreciate|understand|know|guess|think so|feel you|hear you)(?: (?:that|it|you|so|this|what you mean|right))*[.!]*$/i,
+  /^i (?:hope|wish) (?:you|your)\b/i,
+  /^i(?:'m| am) (?:always )?here (?:for|if) you\b/i,
+  /^(?:that|this|it|which)(?:'s| is| was| sounds| looks| seems| must be| must have been)(?: (?:so|really|very|pretty|super|such|just|absolutely|totally|truly|quite|incredibly|amazingly|seriously))* (?:an? )?\w+(?: (?:idea|news|thing|one|stuff|step|job|achievement|accomplishment|experience|time|moment|plan|goal|way|story|question|point|to hear|of you|for you|to me))?[.!]*$/i,
+  /^(?:what an?|how) \w+(?: \w+)?[.!]*$/i,
+  /^(?:as an ai|i'?m an ai|i am an ai|i'?m just an ai|as a language model)\b/i,
+  /^(?:i hope (?:this|that) helps|is there anything else|i'?d be (?:happy|glad) to help|i can help (?:you )?with that|here(?:'s| is) (?:a|an|the|some) (?:summary|list|breakdown|overview|example|quick)\b)/i,
+  /^(?:sure|certainly|of course|absolutely|great question|good question)[!.,]*$/i,
+];
+
+const STOPWORDS = new Set(
+  `a an the and or but so if then than that this these those it its it's is are was were be been being am
+  i i'm i've i'd i'll me my mine myself we we're our us you you're your yours he she him her his they them
+  their to of in on at for with about from by as into like just really so very too also quite pretty
+  much many more most some any all both each every such what which who whom whose when where why how
+  not no yes do does did doing done have has had having will would can could should might must may
+  get got getting go going went gone make made thing things stuff lot lots bit kind sort one ones
+  oh wow yeah hey hi well still even ever always never now here there today know think feel felt
+  sure super totally definitely actually honestly maybe great good nice cool awesome amazing fun
+  glad happy thanks thank love loved`.split(/\s+/),
+);
+
+/** Drops leading interjections and vocatives ("Wow, Caroline! I went…" → "I went…"). */
+export function stripInterjections(clause: string, names: readonly string[]): string {
+  let out = clause.trim();
+  for (let i = 0; i < 4; i++) {
+    const next = out.replace(INTERJECTION, '');
+    if (next === out) break;
+    out = next;
+  }
+  for (const name of names) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out
+      .replace(new RegExp(`^${escaped}\\s*[,!.]+\\s*`, 'i'), '')
+      .replace(new RegExp(`,\\s*${escaped}\\s*(?=[.!?,]|$)`, 'gi'), '');
+  }
+  return out.trim();
+}
+
+export function contentWords(clause: string): string[] {
+  return (clause.toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? []).filter(
+    (w) => w.length > 2 && !STOPWORDS.has(w),
+  );
+}
+
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|us)\b/i;
+
+export function isFirstPerson(clause: string): boolean {
+  return FIRST_PERSON.test(clause);
+}
+
+/** Questions, greetings, thanks, bare reactions and assistant boilerplate carry no memory. */
+export function isNoise(clause: string): boolean {
+  const c = clause.trim();
+  if (c.length < 3 || /\?\s*["')]*$/.test(c)) return true;
+  if (STOCK_PHRASES.some((re) => re.test(c))) return true;
+  const words = contentWords(c);
+  if (isFirstPerson(c)) return words.length === 0;
+  return words.length < 2;
+}

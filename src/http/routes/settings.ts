@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONNECTOR_KEY_ALIASES, CONNECTOR_KEY_KINDS, type SettingsPatchInput } from '../../core/settings.js';
+import { principalOf } from '../plugins/auth.js';
+import { errorResponses } from '../schemas/common.js';
+import { ProfileBucket, ProfileBuckets } from '../schemas/profile-buckets.js';
+import type { HttpDeps } from '../server.js';
+
+const tags = ['settings'];
+
+const connectorNames = CONNECTOR_KEY_KINDS.flatMap((kind) => [kind, CONNECTOR_KEY_ALIASES[kind]]);
+
+/** One field per connector kind and spelling (spec name and SDK alias), e.g. cloudDriveClientId and googleDriveClientId. */
+function connectorFields<E extends z.ZodType, I extends z.ZodType, S extends z.ZodType>(enabled: E, clientId: I, secret: S) {
+  return Object.fromEntries(
+    connectorNames.flatMap((name) => [
+      [`${name}CustomKeyEnabled`, enabled],
+      [`${name}ClientId`, clientId],
+      [`${name}ClientSecret`, secret.describe('Write-only: answered masked')],
+    ]),
+  ) as Record<string, E | I | S>;
+}
+
+const ItemName = z.string().trim().min(1).max(20);
+const ItemRules = z
+  .strictObject({
+    fileTypes: z.array(ItemName).max(100).optional().describe('Extensions, mime types or document types'),
+    folderNames: z.array(ItemName).max(100).optional(),
+    titlePatterns: z.array(ItemName).max(100).optional().describe('`*` matches any run of characters'),
+  })
+  .meta({ id: 'SyncItemRules' });
+
+const generalFields = {
+  excludeItems: ItemRules.nullable().optional(),
+  includeItems: ItemRules.nullable().optional(),
+  filterPrompt: z.string().trim().min(1).max(750).nullable().optional().describe('Needs shouldLLMFilter: true'),
+  shouldLLMFilter: z.boolean().nullable().optional(),
+  categories: z.array(z.string().trim().min(1).max(50)).max(50).nullable().optional(),
+  chunkSize: z.number().int().nullable().optional().describe('-1 = default; otherwise the chunker bounds apply'),
+  profileBuckets: ProfileBuckets.nullable().optional().describe('Replaces the organization list'),
+  workspacePrompt: z.string().max(1500).nullable().optional(),
+};
+
+/**
+ * Both variants of the spec's body fit this one shape: any subset of the settings fields, or
+ * `{ workspacePrompt }` alone. Unknown fields are refused so a misspelt one is not silently lost.
+ */
+const SettingsPatchBody = z
+  .strictObject({
+    ...generalFields,
+    ...connectorFields(z.boolean().nullable().optional(), z.string().trim().min(1).max(256).nullable().optional(), z.string().min(1).max(2048).nullable().optional()),
+  })
+  .meta({ id: 'SettingsUpdate' });
+
+const SettingsView = z
+  .object({
+    excludeItems: ItemRules.nullable(),
+    includeItems: ItemRules.nullable(),
+    filterPrompt: z.string().nullable(),
+    shouldLLMFilter: z.boolean().nullable(),
+    categories: z.array(z.string()).nullable(),
+    chunkSize: z.number().nullable(),
+    profileBuckets: z.array(ProfileBucket),
+    workspacePrompt: z.string().nullable(),
+    ...connectorFields(z.boolean().nullable(), z.string().nullable(), z.string().nullable()),
+  })
+  .meta({ id: 'Settings' });
+
+const ResetResponse = z.object({
+  success: z.literal(true),
+  deletedConnections: z.number(),
+  deletedDocumentBatches: z.number(),
+  deletedDocumentsApprox: z.number(),
+  deletedMemoryRows: z.number(),
+  deletedExtraSpaces: z.number(),
+  clearedDefaultSpaceContext: z.boolean(),
+  clearedBrainMemoryRegistry: z.boolean(),
+  settingsReset: z.boolean(),
+});
+
+export const settingsRoutes =
+  (deps: HttpDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/v3/settings',
+      { schema: { tags, summary: 'Organization settings (secrets masked)', response: { 200: SettingsView, ...errorResponses } } },
+      async (request) => deps.settings.get(principalOf(request)),
+    );
+
+    app.patch(
+      '/v3/settings',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Update organization settings; null resets a field',
+          body: SettingsPatchBody,
+          response: {
+            200: z.object({ orgId: z.string(), orgSlug: z.string(), updated: z.record(z.string(), z.unknown()) }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => deps.settings.update(principalOf(request), request.body as SettingsPatchInput),
+    );
+
+    app.post(
+      '/v3/settings/reset',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: "Delete the organization's documents, memories, extra spaces, connections and settings",
+          body: z.object({ confirmation: z.string().min(1) }),
+          response: { 200: ResetResponse, ...errorResponses },
+        },
+      },
+      async (request) => deps.reset(principalOf(request)),
+    );
+  };

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+
+describe.skipIf(unavailable)('conversations', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  const turns = [
+    { role: 'user', name: 'Caroline', content: 'I went to a LGBTQ support group yesterday.' },
+    { role: 'assistant', name: 'Melanie', content: 'That sounds powerful! How was it?' },
+    {
+      role: 'assistant',
+      content: '',
+      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_group', arguments: '{"city":"Austin"}' } }],
+    },
+    { role: 'tool', tool_call_id: 'call_1', content: 'Austin Pride Center, Tuesdays' },
+  ];
+
+  it('creates one document per conversationId and keeps roles, names and tool calls', async () => {
+    const res = await server.request('POST', '/v4/conversations', {
+      body: { conversationId: 'conv-001', containerTag: 'caroline', messages: turns, documentDate: '2023-05-08' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ conversationId: 'conv-001', status: 'queued' });
+    const doc = await waitForDocument(server, res.body.id);
+    expect(doc.status).toBe('done');
+    expect(doc.type).toBe('conversation');
+    expect(doc.customId).toBe('conv-001');
+    expect(doc.containerTag).toBe('caroline');
+    expect(doc.documentDate).toBe('2023-05-08T00:00:00.000Z');
+    expect(doc.content).toContain('**Caroline** (user): I went to a LGBTQ support group yesterday.');
+    expect(doc.content).toContain('**Melanie** (assistant)');
+    expect(doc.content).toContain('lookup_group');
+    expect(doc.content).toContain('(result of tool call call_1)');
+    const stored = JSON.parse(doc.raw);
+    expect(stored.messages).toHaveLength(4);
+    expect(stored.messages[2].tool_calls[0].function.name).toBe('lookup_group');
+  });
+
+  it('updates the same document when the transcript grows', async () => {
+    const first = await server.request('POST', '/v4/conversations', { body: { conversationId: 'conv-002', messages: turns.slice(0, 2) } });
+    await waitForDocument(server, first.body.id);
+    const more = [...turns.slice(0, 2), { role: 'user', name: 'Caroline', content: 'It was great, I am going again next week.' }];
+    const second = await server.request('POST', '/v4/conversations', { body: { conversationId: 'conv-002', messages: more } });
+    expect(second.body).toEqual({ id: first.body.id, conversationId: 'conv-002', status: 'queued' });
+    const doc = await waitForDocument(server, first.body.id);
+    expect(doc.content).toContain('going again next week');
+    const same = await server.request('POST', '/v4/conversations', { body: { conversationId: 'conv-002', messages: more } });
+    expect(same.body).toEqual({ id: first.body.id, conversationId: 'conv-002', status: 'done' });
+  });
+
+  it('accepts the customId + containerTags spelling, content parts, and free-text conversation ids', async () => {
+    const res = await server.request('POST', '/v4/conversations', {
+      body: {
+        customId: 'conv-003',
+        containerTags: ['parts_tag'],
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'Look at my cat' }, { type: 'image_url', image_url: { url: 'https://x.test/cat.png' } }] }],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.conversationId).toBe('conv-003');
+    const doc = await waitForDocument(server, res.body.id);
+    expect(doc.containerTag).toBe('parts_tag');
+    expect(doc.content).toContain('[image: https://x.test/cat.png]');
+
+    const odd = 'thread with spaces / and slashes';
+    const a = await server.request('POST', '/v4/conversations', { body: { conversationId: odd, messages: turns.slice(0, 1) } });
+    const b = await server.request('POST', '/v4/conversations', { body: { conversationId: odd, messages: turns.slice(0, 2) } });
+    expect(a.status).toBe(200);
+    expect(b.body.id).toBe(a.body.id);
+    expect(b.body.conversationId).toBe(odd);
+  });
+
+  it('rejects bad input with 400 and the error shape', async () => {
+    const bad: unknown[] = [
+      { messages: turns },
+      { conversationId: 'x', messages: [] },
+      { conversationId: 'x', messages: [{ role: 'robot', content: 'hi' }] },
+      { conversationId: 'x', messages: [{ role: 'user' }] },
+      { conversationId: '', messages: turns },
+      { conversationId: 'x'.repeat(256), messages: turns },
+      { conversationId: 'x', messages: turns, containerTag: 'bad tag' },
+    ];
+    for (const body of bad) {
+      const res = await server.request('POST', '/v4/conversations', { body });
+      expect(res.status).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+  });
+
+  it("needs a write key and keeps other organizations' conversations apart", async () => {
+    const readOnly = await server.createKey({ permission: 'read' });
+    expect((await server.request('POST', '/v4/conversations', { key: readOnly, body: { conversationId: 'c', messages: turns } })).status).toBe(403);
+    expect((await server.request('POST', '/v4/conversations', { key: null, body: { conversationId: 'c', messages: turns } })).status).toBe(401);
+    const other = await server.createKey({ orgName: 'other-org' });
+    const theirs = await server.request('POST', '/v4/conversations', { key: other, body: { conversationId: 'conv-001', messages: turns.slice(0, 1) } });
+    const ours = await server.request('GET', '/v3/documents/conv-001');
+    expect(theirs.body.id).not.toBe(ours.body.id);
+    expect(JSON.parse(ours.body.raw).messages).toHaveLength(4);
+  });
+});
