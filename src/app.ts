@@ -3,12 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
+import { MergeService } from './core/container-tag-merges.js';
+import { ContainerTagService } from './core/container-tag-service.js';
 import { ConversationService } from './core/conversations.js';
+import { MemoryManagement } from './core/memory-management.js';
 import { DocumentService } from './core/documents.js';
 import { FileLinks } from './core/file-links.js';
+import { KeyManagement } from './core/key-management.js';
 import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/keys.js';
+import { resetOrganization } from './core/org-reset.js';
+import { orgChunkSize, SettingsService } from './core/settings.js';
 import { buildHttpServer } from './http/server.js';
+import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './pipeline/chunk-markdown.js';
 import { ingestHandler } from './pipeline/ingest.js';
+import { MAX_INGEST_WAIT_MS, mergeHandler } from './pipeline/merge.js';
 import { JobWorker } from './pipeline/worker.js';
 import { openDatabase, type Database } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
@@ -68,9 +76,17 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       db,
       log,
       fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
+      chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
+    });
+    const merge = mergeHandler({
+      db,
+      log,
+      maxJobAttempts: config.JOB_MAX_ATTEMPTS,
+      recheckMs: config.WORKER_POLL_MS,
+      maxIngestWaitMs: MAX_INGEST_WAIT_MS,
     });
     worker = new JobWorker(
-      { db, log, handlers: { ingest } },
+      { db, log, handlers: { ingest, merge } },
       {
         concurrency: config.WORKER_CONCURRENCY,
         pollMs: config.WORKER_POLL_MS,
@@ -84,14 +100,22 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     onJobQueued: () => worker?.wake(),
   });
 
-  const http = options.http
+  const keys = new KeyResolver(db, clock);
+  const secretKey = options.http ? loadSecretKey(config) : null;
+  const http = secretKey
     ? await buildHttpServer({
         config,
         clock,
-        keys: new KeyResolver(db, clock),
+        keys,
         documents,
         conversations: new ConversationService(documents),
-        fileLinks: new FileLinks(loadSecretKey(config)),
+        memoryManagement: new MemoryManagement(db, clock),
+        fileLinks: new FileLinks(secretKey),
+        containerTags: new ContainerTagService(db),
+        merges: new MergeService(db, clock, { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() }),
+        settings: new SettingsService(db, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } }),
+        keyManagement: new KeyManagement(db, clock, keys),
+        reset: (principal) => resetOrganization(db, principal),
         version: VERSION,
         driver: database.driver,
         logger,

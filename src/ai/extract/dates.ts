@@ -24,7 +24,9 @@ const MONTHS = [
 const DAY_MS = 86_400_000;
 
 // Words that make chrono report "now"-ish dates that carry no information about when something happened.
-const IGNORED = /^(?:now|right now|currently|recently|lately|at the moment|for \d+ \w+|\d+(?::\d+)?\s*(?:am|pm)?)$/i;
+const IGNORED = /^(?:now|right now|currently|recently|lately|at the moment|(?:the |every |each )?(?:morning|afternoon|evening|night|noon|midnight|day)s?|\d+(?::\d+)?\s*(?:am|pm)?)$/i;
+// "for three years", "about four months": durations, not dates.
+const DURATION = /^(?:for\s+)?(?:about |around |almost |nearly |over |roughly |only |just |the )?(?:past |last )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?|hours?|minutes?)$/i;
 
 /**
  * Finds date expressions in `text`, resolves them against `reference`, and rewrites them in place as
@@ -39,7 +41,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
   let rewritten = text;
   for (const result of [...results].reverse()) {
     const expression = result.text.trim();
-    if (IGNORED.test(expression)) continue;
+    if (IGNORED.test(expression) || DURATION.test(expression)) continue;
+    if (/\bfor\s+(?:about |around |almost |nearly |over )?$/i.test(text.slice(0, result.index))) continue;
     const known = (c: 'day' | 'month' | 'year' | 'weekday') => result.start.isCertain(c);
     const relative = /\b(?:yesterday|today|tonight|tomorrow|ago|last|past|previous|next|this|coming|week|weekend|month|year|days?|morning|afternoon|evening|night)\b/i.test(expression);
     if (!known('day') && !known('month') && !known('year') && !known('weekday') && !relative) continue;
@@ -49,6 +52,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     if (!resolved) continue;
     dates.unshift(resolved.date);
     if (!reference) continue;
+    // "tomorrow's going to be…" cannot take a rewritten phrase without breaking the sentence.
+    if (/^'s\b/.test(rewritten.slice(result.index + result.text.length))) continue;
     let from = result.index;
     const before = rewritten.slice(0, from);
     // "on yesterday"/"in last month" would read badly once the phrase brings its own preposition.
@@ -101,6 +106,8 @@ function describe(
     if (tense === 'future' && day < startOfDay(ref)) day = addDays(day, 7);
     return { phrase: `on ${capitalize(weekday)}, ${formatDay(day)}`, date: span(day, 'day') };
   }
+  const ago = /^(.*?\b(?:months?|years?))\s+ago$/.exec(e);
+  if (ago) return { phrase: `${ago[1]} before ${refText}`, date: span(date, /month/.test(ago[1]) ? 'month' : 'year') };
   if (/\bmonths?\b/.test(e) && !known('day')) return { phrase: `in ${formatMonth(date)}`, date: span(date, 'month') };
   if (/\byears?\b/.test(e) && !known('month')) return { phrase: `in ${date.getUTCFullYear()}`, date: span(date, 'year') };
   if (/\bdays?\b/.test(e) && /\bfew|couple|several\b/.test(e)) {

@@ -1,10 +1,12 @@
 const INTERJECTION =
-  /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|haha+|lol|hmm+|um+|uh+|omg|gosh|ooh+|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|wow|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like)\s+)/i;
+  /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|haha+|lol|hmm+|um+|uh+|omg|gosh|ooh+|oh|so|well|anyway|anyways|btw|by the way|also|plus|actually|honestly|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|wow|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like)\s+|(?:so |how |really )?(?:cool|great|awesome|nice|amazing|wonderful|good|glad) (?:that )?(?=(?:you|your|he|she|they|my|I)\b))/i;
+
+const TAG_QUESTION = /,?\s*(?:right|isn't it|aren't they|don't you think|you know|huh|eh|no|yeah|ok|okay)\?+\s*$/i;
 
 const STOCK_PHRASES = [
   /^(?:good|great|nice|so good) (?:to (?:see|hear from|talk to|chat with)|talking to|chatting with) you\b/i,
   /^(?:thanks|thank you|thx|ty)\b/i,
-  /^(?:bye|goodbye|see you|see ya|talk (?:soon|later)|take care|have a (?:good|great|nice)|catch you|cheers|good night|good morning|later)\b/i,
+  /^(?:bye|goodbye|see you|see ya|talk (?:soon|later)|talk to you|chat (?:soon|later)|take a look|have a look|check (?:this|it) out|check out this|look at this|take care|have a (?:good|great|nice)|catch you|cheers|good night|good morning|later)\b/i,
   /^(?:me too|same here|same|you too|no problem|no worries|you're welcome|my pleasure|any ?time|of course|for sure|definitely|absolutely|exactly|agreed|totally|true|indeed|fair enough)\b/i,
   /^(?:good luck|best of luck|congrats|congratulations|well done|way to go|keep (?:it )?up|keep going|go for it|you got this|you've got this|hang in there|stay strong)\b/i,
   /^(?:let me know|feel free|don't hesitate|keep me (?:posted|updated)|can't wait to (?:see|hear)|looking forward to (?:seeing|hearing))\b/i,
@@ -33,7 +35,7 @@ const STOPWORDS = new Set(
 
 /** Drops leading interjections and vocatives ("Wow, Caroline! I went…" → "I went…"). */
 export function stripInterjections(clause: string, names: readonly string[]): string {
-  let out = clause.trim();
+  let out = clause.trim().replace(TAG_QUESTION, '');
   for (let i = 0; i < 4; i++) {
     const next = out.replace(INTERJECTION, '');
     if (next === out) break;

@@ -1,0 +1,45 @@
+/** Queries are embedded ahead of bulk document work so searches stay fast while ingest runs. */
+export type EmbeddingPurpose = 'query' | 'document';
+
+/** Turns texts into unit-length vectors of one fixed dimension. */
+export interface Embedder {
+  /** Names the vector space; vectors of different models are not comparable. */
+  readonly model: string;
+  readonly dimension: number;
+  embed(texts: string[], purpose?: EmbeddingPurpose): Promise<Float32Array[]>;
+  close(): Promise<void>;
+}
+
+/** The embedding model failed or answered with something unusable. */
+export class EmbeddingError extends Error {
+  constructor(
+    message: string,
+    /** Whether trying again later may succeed (lost connection, rate limit, crashed worker). */
+    readonly transient: boolean,
+  ) {
+    super(message);
+    this.name = 'EmbeddingError';
+  }
+}
+
+/** Scales a vector to length 1 so cosine similarity is a dot product; zero vectors stay zero. */
+export function normalize(vector: ArrayLike<number>): Float32Array {
+  const out = Float32Array.from(vector);
+  let sum = 0;
+  for (let i = 0; i < out.length; i++) sum += out[i] * out[i];
+  const norm = Math.sqrt(sum);
+  if (norm > 0) for (let i = 0; i < out.length; i++) out[i] /= norm;
+  return out;
+}
+
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}

@@ -1,0 +1,71 @@
+import type { Tense } from './dates.js';
+import type { MemoryKind } from './types.js';
+
+export interface Classification {
+  kind: MemoryKind;
+  isStatic: boolean;
+  confidence: number;
+  tense: Tense;
+}
+
+export const RELATIVES =
+  "wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|siblings?|mom|mum|mother|dad|father|parents|son|daughter|kids|children|child|baby|friend|best friend|bff|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|grandparents|niece|nephew|boss|co-?worker|colleague|roommate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|stepmom|stepdad|in-laws|mother-in-law|father-in-law";
+
+const SUBJECT = "(?:i|we)";
+const BE = "(?:'m|'re| am| are)";
+const ADV = "(?: (?:really|just|also|always|still|totally|truly|absolutely|actually|definitely|kinda|so|very|now|currently))*";
+
+const IDENTITY = [
+  /\bmy name(?:'s| is)\b|\b(?:i'?m|i am) called\b|\bcall me\b/i,
+  new RegExp(`\\bi${BE} \\d{1,3}(?: years? old)?\\b|\\bi (?:just )?turned \\d{1,3}\\b`, 'i'),
+  /\bi (?:work|worked|have worked|'ve worked) (?:as|at|for|in)\b|\bmy (?:job|career|profession|occupation|employer|company|business)\b/i,
+  new RegExp(`\\bi${BE}${ADV} (?:an?|the) (?!(?:bit|little|lot|big fan|huge fan|fan|sucker|mess|huge|big|great|good|nice|real)\\b)[a-z-]+(?:\\s[a-z-]+)?(?:\\s(?:at|for|in|by profession))?\\b`, 'i'),
+  new RegExp(`\\b${SUBJECT} (?:live|lived|grew up|was born|were born|moved)\\b|\\b${SUBJECT}${BE} (?:from|based in|living in|originally from)\\b|\\bmy home ?town\\b`, 'i'),
+  new RegExp(`\\bi${BE}${ADV} (?:single|married|divorced|engaged|widowed|pregnant|retired|vegan|vegetarian|transgender|trans|gay|lesbian|bisexual|queer|non-?binary|christian|muslim|jewish|buddhist|hindu|atheist|an only child|lactose intolerant|allergic to|a (?:mother|father|mom|dad|parent|student|veteran))\\b`, 'i'),
+  /\bi (?:study|studied|major(?:ed)? in|graduated|have a degree|got my degree)\b|\bi(?:'m| am) (?:studying|a student|in (?:college|school|grad school))\b|\bi identify as\b/i,
+];
+
+const RELATION = [
+  new RegExp(`\\b(?:i|we) (?:have|'ve got|got) (?:an?|one|two|three|four|five|\\d+)(?: \\w+)? (?:${RELATIVES}|kids|sons|daughters|sisters|brothers|dogs|cats|pets)\\b`, 'i'),
+  new RegExp(`\\bmy (?:${RELATIVES})(?:'s name)? (?:is|was) (?:called |named )?[A-Z][a-z]+\\b|\\bmy (?:${RELATIVES}),? [A-Z][a-z]+\\b`),
+  new RegExp(`\\b[A-Z][a-z]+ (?:is|was) my (?:${RELATIVES})\\b`),
+  /\bi(?:'m| am) (?:married to|dating|engaged to|seeing|in a relationship with)\b/i,
+];
+
+const PREFERENCE = [
+  new RegExp(`\\b${SUBJECT}${ADV} (?:love|like|enjoy|adore|hate|dislike|prefer|detest|can't stand|cannot stand|'m not a fan of)\\b(?! (?:it|that|this|them|you|him|her)[.!]*$)(?! to hear)`, 'i'),
+  /\bmy (?:absolute )?(?:favou?rite|go-to)\b/i,
+  new RegExp(`\\b${SUBJECT}${BE}${ADV} (?:a |an )?(?:big |huge |massive )?(?:fan of|into|passionate about|obsessed with|crazy about|a sucker for)\\b`, 'i'),
+  /\bi'?ve always (?:loved|liked|enjoyed|been (?:into|passionate about)|had a (?:love|passion|thing|soft spot) for)\b/i,
+  /\b(?:is|are) (?:my|our) (?:thing|passion|jam)\b/i,
+];
+
+const PLAN = [
+  /\b(?:i|we)(?:'ll| will| shall)\b/i,
+  new RegExp(`\\b${SUBJECT}${BE}${ADV} (?:going to|planning|about to|hoping to|thinking (?:of|about)|looking forward to|getting ready to|aiming to|considering)\\b`, 'i'),
+  new RegExp(`\\b${SUBJECT}${ADV} (?:plan|intend|hope|want|aim|would like|'d like|'d love) to\\b`, 'i'),
+  /\b(?:my|our) (?:plan|goal|dream) is\b|\bnext (?:week|month|year|weekend|summer|winter|spring|fall|time)\b|\bupcoming\b|\btomorrow\b/i,
+];
+
+const PAST_VERB = new RegExp(
+  `\\b(?:i|we|my \\w+|our \\w+)${ADV} (?:\\w+ed|went|got|made|took|saw|came|had|did|was|were|met|ran|bought|began|wrote|read|found|gave|told|left|won|lost|built|felt|thought|brought|held|spent|taught|caught|flew|drove|ate|sang|swam|became|kept|sold|sent|heard)\\b|\\b(?:yesterday|ago|last (?:night|week|weekend|month|year|time|\\w+day))\\b`,
+  'i',
+);
+
+/** Decides what kind of fact a clause (still in first person) states, and whether it lasts. */
+export function classify(clause: string): Classification {
+  const tense: Tense = PLAN.some((re) => re.test(clause)) ? 'future' : PAST_VERB.test(clause) ? 'past' : 'present';
+  if (RELATION.some((re) => re.test(clause))) {
+    return { kind: 'relation', isStatic: tense !== 'future', confidence: 0.85, tense };
+  }
+  if (IDENTITY.some((re) => re.test(clause))) {
+    return { kind: 'identity', isStatic: tense !== 'future', confidence: tense === 'present' ? 0.85 : 0.75, tense };
+  }
+  if (PREFERENCE.some((re) => re.test(clause))) {
+    const lasting = tense === 'present' || /\balways\b/i.test(clause);
+    return { kind: 'preference', isStatic: lasting, confidence: lasting ? 0.8 : 0.7, tense };
+  }
+  if (tense === 'future') return { kind: 'plan', isStatic: false, confidence: 0.7, tense };
+  if (tense === 'past') return { kind: 'event', isStatic: false, confidence: 0.75, tense };
+  return { kind: 'fact', isStatic: false, confidence: 0.6, tense };
+}

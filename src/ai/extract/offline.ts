@@ -1,0 +1,153 @@
+import { classify, RELATIVES, type Classification } from './classify.js';
+import { anchorDates, type ResolvedDate } from './dates.js';
+import { isFirstPerson, isNoise, stripInterjections } from './noise.js';
+import { resolvePerson } from './person.js';
+import { markdownToPlain, normalizeText, splitClauses, splitSentences } from './sentences.js';
+import { utterancesOf, type Utterance } from './transcript.js';
+import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
+
+/**
+ * Rule-based extraction that needs no model: each informative clause becomes one memory with its
+ * speaker named and its dates made absolute. Filter prompts cannot be honoured without a model and
+ * are ignored here.
+ */
+export class OfflineExtractor implements Extractor {
+  readonly name = 'offline';
+
+  async extract(input: ExtractionInput): Promise<ExtractedMemory[]> {
+    return extractOffline(input);
+  }
+}
+
+export function extractOffline(input: ExtractionInput): ExtractedMemory[] {
+  const memories = new Map<string, ExtractedMemory>();
+  const keep = (memory: ExtractedMemory) => {
+    const key = memory.content.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    const existing = memories.get(key);
+    if (!existing || existing.confidence < memory.confidence) memories.set(key, memory);
+  };
+  for (const utterance of utterancesOf(input)) {
+    for (const memory of fromUtterance(utterance)) keep(memory);
+  }
+  return [...memories.values()];
+}
+
+function fromUtterance(u: Utterance): ExtractedMemory[] {
+  const names = [u.speaker, u.listener].filter((n): n is string => !!n && !n.startsWith('the '));
+  const out: ExtractedMemory[] = [];
+  const text = normalizeText(markdownToPlain(u.text));
+  for (const sentence of splitSentences(text)) {
+    for (const rawClause of splitClauses(sentence)) {
+      let clause = stripInterjections(rawClause, names);
+      if (u.speaker) clause = restoreSubject(clause);
+      if (isNoise(clause)) continue;
+      const memory = toMemory(clause, u);
+      if (memory) out.push(memory);
+      if (u.speaker) out.push(...namedRelatives(clause, u));
+    }
+  }
+  return out;
+}
+
+function toMemory(clause: string, u: Utterance): ExtractedMemory | null {
+  const classification = classify(clause);
+  const anchored = anchorDates(clause, u.date, classification.tense);
+  let { kind, isStatic, confidence } = classification;
+  if (kind === 'fact' && anchored.dates.length > 0) {
+    kind = u.date && anchored.dates.every((d) => d.end < u.date!) ? 'event' : 'plan';
+  }
+  let content = resolvePerson(anchored.text, u);
+  const named = [u.speaker, u.listener].some((n) => n && mentions(content, n));
+  if (u.speaker && !isFirstPerson(clause) && !named) {
+    content = `According to ${u.speaker}, ${lowerFirstWord(content)}`;
+    confidence = Math.min(confidence, 0.45);
+  }
+  content = tidy(content);
+  if (!content) return null;
+  return {
+    content,
+    isStatic,
+    kind,
+    eventDates: [...new Set(anchored.dates.map((d) => d.iso))],
+    forgetAfter: forgetAfter(classification, anchored.dates, u.date),
+    speaker: u.speaker,
+    turnIndex: u.turnIndex,
+    confidence,
+  };
+}
+
+/** Time-bound facts expire once the last date they are about has passed; lasting facts never do. */
+function forgetAfter(c: Classification, dates: ResolvedDate[], reference: Date | null): string | null {
+  if (!reference || dates.length === 0 || c.tense === 'past' || c.isStatic) return null;
+  const startOfReference = Date.UTC(reference.getUTCFullYear(), reference.getUTCMonth(), reference.getUTCDate());
+  if (dates.some((d) => d.end.getTime() < startOfReference)) return null;
+  return new Date(Math.max(...dates.map((d) => d.end.getTime()))).toISOString();
+}
+
+const ELIDED_BE = /^(?:(?:so|really|super|pretty|kinda|very|always) )?(?:going to|glad|happy|excited|thrilled|stoked|proud|grateful|thankful|feeling|planning|hoping|thinking|working|trying|looking forward|currently|still|busy|tired|lucky|blessed)\b/i;
+const ELIDED_I = /^(?:(?:just|really|also|totally|finally|recently) )?(?:love|loved|like|liked|hope|think|thought|went|got|had|made|did|took|started|finished|tried|need|want|wish|miss|missed|can't|couldn't|saw|met|bought|found|visited|joined|learned|decided|signed|picked|spent|heard|adopted|painted|wrote|read|watched|played|ran|won)\b(?! (?:is|was|are|were)\b)/i;
+const PHOTO = /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
+
+/** Chat often drops the subject ("Been busy with work", "Glad to be part of it") or shows a photo. */
+function restoreSubject(clause: string): string {
+  if (PHOTO.test(clause)) return clause.replace(PHOTO, 'I shared a photo');
+  const suggestion = /^(?:how about|what about|why not try) (.+?)\?*$/i.exec(clause);
+  if (suggestion) return `I suggest ${suggestion[1]}`;
+  if (/^been\b/i.test(clause)) return `I've ${clause}`;
+  if (ELIDED_BE.test(clause)) return `I'm ${lowerFirstWord(clause)}`;
+  if (ELIDED_I.test(clause)) return `I ${lowerFirstWord(clause)}`;
+  return clause;
+}
+
+const NOT_A_NAME = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I|The|And|But|So|He|She|They|It|This|That)$/;
+
+/** "my sister Anna …" also says who Anna is, which is worth a memory of its own. */
+function namedRelatives(clause: string, u: Utterance): ExtractedMemory[] {
+  const found: ExtractedMemory[] = [];
+  const patterns = [
+    new RegExp(`\\bmy (${RELATIVES})(?:,| named| called|'s name is)? ([A-Z][a-z]+)\\b`, 'g'),
+    new RegExp(`\\b([A-Z][a-z]+),? (?:is |was )?my (${RELATIVES})\\b`, 'g'),
+  ];
+  for (const [i, re] of patterns.entries()) {
+    for (const m of clause.matchAll(re)) {
+      const [relative, name] = i === 0 ? [m[1], m[2]] : [m[2], m[1]];
+      if (NOT_A_NAME.test(name) || name === u.speaker) continue;
+      found.push({
+        content: `${name} is ${possessive(u.speaker!)} ${relative}`,
+        isStatic: true,
+        kind: 'relation',
+        eventDates: [],
+        forgetAfter: null,
+        speaker: u.speaker,
+        turnIndex: u.turnIndex,
+        confidence: 0.8,
+      });
+    }
+  }
+  return found;
+}
+
+function possessive(name: string): string {
+  return /s$/.test(name) ? `${name}'` : `${name}'s`;
+}
+
+function mentions(content: string, name: string): boolean {
+  return content.toLowerCase().includes(name.toLowerCase());
+}
+
+const COMMON_FIRST_WORD = /^(?:The|A|An|It|It's|Its|This|That|These|Those|There|There's|Here|He|She|They|Some|Every|Everything|Nothing|Something|Someone|Everyone|His|Her|Their|What|When|Where|Being|Having|Going|Seeing|Getting|Making|Family|Life|Now|Then|Just|Not|No|All|One|Both|Each|Such|So|Even|Also|Still|Plus|If|Because|Since|As|After|Before|While|With|For|In|On|At|To|From|By|Of|Glad|Happy|Excited|Love|Loved|Like|Liked|Hope|Been|Went|Got|Had|Made|Did|Took|Started|Finished|Tried|Need|Want|Wish|Miss|Missed|Saw|Met|Bought|Found|Visited|Joined|Learned|Decided|Feeling|Planning|Hoping|Thinking|Working|Trying|Looking|Really|Super|Pretty|Kinda|Very|Busy|Tired|Lucky|Proud|Grateful|Thankful|Currently|Recently|Finally|Totally)\b/;
+
+function lowerFirstWord(text: string): string {
+  return COMMON_FIRST_WORD.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+function tidy(text: string): string {
+  const t = text
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/^[\s,.;:!-]+/, '')
+    .replace(/[\s,;:!.-]+$/, '')
+    .replace(/([!?.]){2,}/g, '$1')
+    .trim();
+  return t ? t.charAt(0).toUpperCase() + t.slice(1) : t;
+}

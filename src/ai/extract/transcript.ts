@@ -1,0 +1,84 @@
+import type { ConversationTurn, ExtractionInput } from './types.js';
+
+export interface Utterance {
+  text: string;
+  speaker: string | null;
+  listener: string | null;
+  /** Reference for relative dates: the turn's own date, else the document date. */
+  date: Date | null;
+  turnIndex: number | null;
+}
+
+const TRANSCRIPT_LINE = /^\s*(?:\*\*|__)?([A-Z][\w .'-]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(\S.*)$/;
+const ROLE_NAMES: Record<string, string> = { user: 'user', human: 'user', assistant: 'assistant', ai: 'assistant', bot: 'assistant', system: 'system', tool: 'tool' };
+
+/**
+ * Reads "Name: text" lines as turns when most lines of the text look like that and two or more
+ * names alternate, so conversations stored as plain documents still resolve their speakers.
+ */
+export function parseTranscript(text: string): ConversationTurn[] | null {
+  const lines = text.split(/\n/).filter((l) => l.trim() !== '');
+  if (lines.length < 2) return null;
+  const turns: ConversationTurn[] = [];
+  let matched = 0;
+  for (const line of lines) {
+    const m = TRANSCRIPT_LINE.exec(line);
+    if (m) {
+      matched++;
+      const label = m[1].trim();
+      const role = ROLE_NAMES[label.toLowerCase()];
+      turns.push(role ? { role: role as ConversationTurn['role'], content: m[2] } : { role: 'user', name: label, content: m[2] });
+    } else if (turns.length > 0) {
+      turns[turns.length - 1].content += `\n${line}`;
+    }
+  }
+  const names = new Set(turns.map((t) => t.name ?? t.role));
+  return matched / lines.length >= 0.6 && names.size >= 2 ? turns : null;
+}
+
+/** Who said a turn, in the words a memory should use for them. */
+export function speakerOf(turn: ConversationTurn): string | null {
+  if (turn.name?.trim()) return turn.name.trim();
+  if (turn.role === 'user') return 'the user';
+  if (turn.role === 'assistant') return 'the assistant';
+  return null;
+}
+
+/**
+ * The units the offline extractor reads. Unnamed assistant, system and tool turns are skipped: they
+ * restate or instruct rather than tell facts about anyone.
+ */
+export function utterancesOf(input: ExtractionInput): Utterance[] {
+  const documentDate = validDate(input.documentDate ?? null);
+  const turns = input.turns?.length ? input.turns : parseTranscript(input.text);
+  if (!turns) {
+    return [{ text: input.text, speaker: null, listener: null, date: documentDate, turnIndex: null }];
+  }
+  const speakers = [...new Set(turns.map(speakerOf).filter((s): s is string => s !== null))];
+  return turns.flatMap((turn, index) => {
+    if (turn.role === 'system' || turn.role === 'tool') return [];
+    if (turn.role === 'assistant' && !turn.name?.trim()) return [];
+    const speaker = speakerOf(turn);
+    return [{
+      text: turn.content,
+      speaker,
+      listener: listenerOf(turns, index, speaker, speakers),
+      date: validDate(turn.date ? new Date(turn.date) : null) ?? documentDate,
+      turnIndex: index,
+    }];
+  });
+}
+
+function listenerOf(turns: ConversationTurn[], index: number, speaker: string | null, speakers: string[]): string | null {
+  const others = speakers.filter((s) => s !== speaker);
+  if (others.length === 1) return others[0] === 'the assistant' ? null : others[0];
+  for (let i = index - 1; i >= 0; i--) {
+    const previous = speakerOf(turns[i]);
+    if (previous && previous !== speaker && previous !== 'the assistant') return previous;
+  }
+  return null;
+}
+
+function validDate(date: Date | null): Date | null {
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FiltersInputSchema } from '../../core/filters.js';
+import { principalOf } from '../plugins/auth.js';
+import { ContainerTag, ContainerTags, errorResponses, IntLike } from '../schemas/common.js';
+import type { HttpDeps } from '../server.js';
+import { pagination, Pagination } from '../views/documents.js';
+import { MemoryEntryView, toMemoryEntry } from '../views/memories.js';
+
+const tags = ['memories'];
+
+const ListBody = z.object({
+  containerTags: ContainerTags.optional(),
+  containerTag: ContainerTag.optional(),
+  filters: FiltersInputSchema.optional(),
+  page: IntLike(1, 1_000_000).optional(),
+  limit: IntLike(1, 1100).optional(),
+  sort: z.enum(['createdAt', 'updatedAt']).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+const ForgetBody = z.object({
+  containerTag: ContainerTag,
+  id: z.string().min(1).max(255).optional(),
+  content: z.string().min(1).max(10_000).optional(),
+  reason: z.string().max(1000).nullish(),
+});
+
+const TagParams = z.object({ containerTag: ContainerTag });
+
+export const memoryManagementRoutes =
+  (deps: HttpDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/v4/memories/list',
+      {
+        schema: {
+          tags,
+          summary: 'List latest memories with their history and source documents',
+          body: ListBody,
+          response: { 200: z.object({ memoryEntries: z.array(MemoryEntryView), pagination: Pagination }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const page = body.page ?? 1;
+        const limit = body.limit ?? 10;
+        const { items, total } = await deps.memoryManagement.list(principalOf(request), {
+          containerTags: [...(body.containerTags ?? []), ...(body.containerTag ? [body.containerTag] : [])],
+          filters: body.filters,
+          page,
+          limit,
+          sort: body.sort ?? 'createdAt',
+          order: body.order ?? 'desc',
+        });
+        return { memoryEntries: items.map(toMemoryEntry), pagination: pagination(page, limit, total) };
+      },
+    );
+
+    app.delete(
+      '/v4/memories',
+      {
+        config: { access: 'write' },
+        schema: {
+          tags,
+          summary: 'Forget one memory (soft: hidden from search and profiles)',
+          body: ForgetBody,
+          response: { 200: z.object({ id: z.string(), forgotten: z.boolean() }), ...errorResponses },
+        },
+      },
+      async (request) => deps.memoryManagement.forget(principalOf(request), request.body),
+    );
+
+    app.get(
+      '/v3/container-tags/:containerTag/inferred',
+      {
+        schema: {
+          tags,
+          summary: 'Unreviewed inferred memories of a container tag',
+          params: TagParams,
+          response: {
+            200: z.object({
+              memories: z.array(
+                z.object({
+                  id: z.string(),
+                  memory: z.string(),
+                  parentCount: z.number(),
+                  createdAt: z.string(),
+                  updatedAt: z.string(),
+                  metadata: z.record(z.string(), z.unknown()).nullable(),
+                }),
+              ),
+              total: z.number(),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await deps.memoryManagement.listInferred(principalOf(request), request.params.containerTag);
+        return {
+          memories: rows.map(({ memory, parentCount }) => ({
+            id: memory.id,
+            memory: memory.memory,
+            parentCount: Number(parentCount),
+            createdAt: memory.createdAt.toISOString(),
+            updatedAt: memory.updatedAt.toISOString(),
+            metadata: memory.metadata ?? null,
+          })),
+          total,
+        };
+      },
+    );
+
+    app.post(
+      '/v3/container-tags/:containerTag/inferred/:memoryId/review',
+      {
+        config: { access: 'write' },
+        schema: {
+          tags,
+          summary: 'Approve, decline or undo the review of an inferred memory',
+          params: TagParams.extend({ memoryId: z.string().min(1).max(255) }),
+          body: z.object({ action: z.enum(['approve', 'decline', 'undo']) }),
+          response: {
+            200: z.object({
+              id: z.string(),
+              isInference: z.boolean(),
+              isForgotten: z.boolean(),
+              reviewStatus: z.enum(['approved', 'declined']).nullable(),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const m = await deps.memoryManagement.review(
+          principalOf(request),
+          request.params.containerTag,
+          request.params.memoryId,
+          request.body.action,
+        );
+        return {
+          id: m.id,
+          isInference: m.isInference,
+          isForgotten: m.isForgotten,
+          reviewStatus: (m.reviewStatus as 'approved' | 'declined' | null) ?? null,
+        };
+      },
+    );
+  };

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FilterNode } from '../core/filters.js';
+import type { Tx } from './database.js';
+import { filterToSql } from './filter-sql.js';
+import { memories, memorySources, spaces } from './schema.js';
+
+export type MemoryRow = typeof memories.$inferSelect;
+
+export interface MemoryListOptions {
+  containerTags: string[];
+  filters?: FilterNode;
+  limit: number;
+  offset: number;
+  sort: 'createdAt' | 'updatedAt';
+  order: 'asc' | 'desc';
+}
+
+/** Latest version of each memory chain in the tags, forgotten ones included (flagged). */
+export async function listLatestMemories(db: Tx, orgId: string, options: MemoryListOptions) {
+  const where = and(
+    eq(memories.orgId, orgId),
+    inArray(memories.containerTag, options.containerTags),
+    eq(memories.isLatest, true),
+    options.filters ? filterToSql(options.filters, memories.metadata) : undefined,
+  );
+  const column = options.sort === 'updatedAt' ? memories.updatedAt : memories.createdAt;
+  const direction = options.order === 'asc' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ memory: memories, spaceId: spaces.id })
+      .from(memories)
+      .leftJoin(spaces, and(eq(spaces.orgId, memories.orgId), eq(spaces.containerTag, memories.containerTag)))
+      .where(where)
+      .orderBy(direction(column), direction(memories.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: count() }).from(memories).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+/** Every version of the given chains (by root id), oldest first. */
+export async function listVersions(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryRow[]> {
+  if (!rootIds.length) return [];
+  return db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.orgId, orgId), inArray(sql`coalesce(${memories.rootMemoryId}, ${memories.id})`, rootIds)))
+    .orderBy(asc(memories.version));
+}
+
+export async function listSourceDocuments(db: Tx, orgId: string, memoryIds: string[]): Promise<{ memoryId: string; documentId: string }[]> {
+  if (!memoryIds.length) return [];
+  return db
+    .select({ memoryId: memorySources.memoryId, documentId: memorySources.documentId })
+    .from(memorySources)
+    .where(and(eq(memorySources.orgId, orgId), inArray(memorySources.memoryId, memoryIds)))
+    .orderBy(asc(memorySources.createdAt));
+}
+
+/** The latest memory in a tag with this id or exactly this text. */
+export async function findLatestMemory(
+  db: Tx,
+  orgId: string,
+  containerTag: string,
+  by: { id?: string; content?: string },
+): Promise<MemoryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(memories)
+    .where(
+      and(
+        eq(memories.orgId, orgId),
+        eq(memories.containerTag, containerTag),
+        by.id ? eq(memories.id, by.id) : eq(memories.memory, by.content ?? ''),
+        by.id ? undefined : eq(memories.isLatest, true),
+      ),
+    )
+    .orderBy(desc(memories.isLatest), desc(memories.updatedAt))
+    .limit(1);
+  return row;
+}
+
+export async function updateMemory(
+  db: Tx,
+  orgId: string,
+  id: string,
+  patch: Partial<Omit<MemoryRow, 'id' | 'orgId'>>,
+): Promise<MemoryRow | undefined> {
+  const [row] = await db
+    .update(memories)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(memories.orgId, orgId), eq(memories.id, id)))
+    .returning();
+  return row;
+}
+
+/** Unreviewed inferences of a tag, best supported first. */
+export async function listUnreviewedInferences(db: Tx, orgId: string, containerTag: string, now: Date, limit: number) {
+  const parentCount = sql<number>`(select count(*) from jsonb_each_text(${memories.relations}) r where r.value = 'derives')::int`;
+  const where = and(
+    eq(memories.orgId, orgId),
+    eq(memories.containerTag, containerTag),
+    eq(memories.isLatest, true),
+    eq(memories.isInference, true),
+    eq(memories.isForgotten, false),
+    isNull(memories.reviewStatus),
+    sql`(${memories.forgetAfter} is null or ${memories.forgetAfter} > ${now.toISOString()}::timestamptz)`,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ memory: memories, parentCount })
+      .from(memories)
+      .where(where)
+      .orderBy(desc(parentCount), desc(memories.createdAt))
+      .limit(limit),
+    db.select({ total: count() }).from(memories).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { findOrgByName } from '../../src/store/orgs.js';
+import { memories, memorySources } from '../../src/store/schema.js';
+import type { TestServer } from './server.js';
+
+type MemoryInsert = typeof memories.$inferInsert;
+
+/** Writes a memory row straight into the store, for tests of read paths that need exact shapes. */
+export async function seedMemory(
+  server: TestServer,
+  fields: Partial<MemoryInsert> & { memory: string; containerTag: string },
+  options: { orgName?: string; documentIds?: string[] } = {},
+) {
+  const org = await findOrgByName(server.app.database.db, options.orgName ?? 'default');
+  if (!org) throw new Error(`no org ${options.orgName}`);
+  const id = fields.id ?? randomBytes(11).toString('hex').slice(0, 22);
+  const [row] = await server.app.database.db
+    .insert(memories)
+    .values({ ...fields, id, orgId: org.id })
+    .returning();
+  for (const documentId of options.documentIds ?? []) {
+    await server.app.database.db.insert(memorySources).values({ memoryId: id, documentId, orgId: org.id });
+  }
+  return row;
+}
