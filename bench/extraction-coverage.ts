@@ -3,7 +3,8 @@
  * is the normalized gold answer found in the memories extracted from that question's evidence turns?
  * Each session is extracted as one conversation (documentDate = session date), as ingest would.
  *
- *   npx tsx bench/extraction-coverage.ts [path/to/locomo10.json] [--misses=CATEGORY] [--limit=N]
+ *   npx tsx bench/extraction-coverage.ts [path/to/locomo10.json] [--min-confidence=0.5]
+ *     [--limit=N] [--misses=CATEGORY [--all]]
  *
  * With LLM_BASE_URL and LLM_MODEL set, the LLM extractor is measured instead of the offline one.
  */
@@ -37,6 +38,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dataPath = args.find((a) => !a.startsWith('--')) ?? resolve(here, '../../shared/data/locomo/locomo10.json');
 const showMisses = flag('misses') ? Number(flag('misses')) : null;
 const sampleLimit = flag('limit') ? Number(flag('limit')) : Infinity;
+const minConfidence = flag('min-confidence') ? Number(flag('min-confidence')) : 0;
 
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
 
@@ -91,7 +93,7 @@ for (const sample of samples) {
     const text = session.map((t) => `${t.speaker}: ${t.text}`).join('\n');
     for (const t of session) turnText.set(t.dia_id, `${t.speaker}: ${t.text}`);
     tokens += approxTokens(text);
-    const memories = await extractor.extract({ text, turns, documentDate: date });
+    const memories = (await extractor.extract({ text, turns, documentDate: date })).filter((m) => m.confidence >= minConfidence);
     memoryCount += memories.length;
     for (const memory of memories) {
       const turn = memory.turnIndex != null ? session[memory.turnIndex] : undefined;
@@ -112,7 +114,7 @@ for (const sample of samples) {
     if (answerParts(String(qa.answer)).every((p) => extracted.includes(p))) s.parts++;
     if (gold.length > 0 && raw.includes(gold)) s.ceiling++;
     stats.set(qa.category, s);
-    if (!found && showMisses === qa.category && raw.includes(gold)) {
+    if (!found && showMisses === qa.category && (raw.includes(gold) || args.includes("--all"))) {
       const mems = evidence.flatMap((id) => memoriesByTurn.get(id) ?? []).map((m) => `      - ${m.content}`);
       misses.push(`Q: ${qa.question} => ${qa.answer}\n   turn: ${evidence.map((id) => turnText.get(id)).join(' / ')}\n${mems.join('\n')}`);
     }

@@ -7,6 +7,7 @@ import { MergeService } from './core/container-tag-merges.js';
 import { ContainerTagService } from './core/container-tag-service.js';
 import { ConversationService } from './core/conversations.js';
 import { MemoryManagement } from './core/memory-management.js';
+import { ProfileService } from './core/profiles.js';
 import { DocumentService } from './core/documents.js';
 import { FileLinks } from './core/file-links.js';
 import { KeyManagement } from './core/key-management.js';
@@ -39,6 +40,7 @@ export interface App {
   config: Config;
   database: Database;
   documents: DocumentService;
+  profiles: ProfileService;
   worker: JobWorker | null;
   http: FastifyInstance | null;
   logger: Logger;
@@ -100,6 +102,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     onJobQueued: () => worker?.wake(),
   });
 
+  const profiles = new ProfileService(db, clock);
   const keys = new KeyResolver(db, clock);
   const secretKey = options.http ? loadSecretKey(config) : null;
   const http = secretKey
@@ -109,7 +112,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         keys,
         documents,
         conversations: new ConversationService(documents),
-        memoryManagement: new MemoryManagement(db, clock),
+        memoryManagement: new MemoryManagement(db, clock, (orgId, tag) => profiles.refresh(orgId, tag)),
+        profiles,
         fileLinks: new FileLinks(secretKey),
         containerTags: new ContainerTagService(db),
         merges: new MergeService(db, clock, { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() }),
@@ -128,6 +132,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     config,
     database,
     documents,
+    profiles,
     worker,
     http,
     logger,

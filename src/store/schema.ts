@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ProfileBucket } from './schema-settings.js';
+import { tsvector, vector } from './schema-recall.js';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -145,11 +146,15 @@ export const chunks = pgTable(
     type: text('type').notNull().default('text'),
     headingPath: text('heading_path').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Written by the indexing stage; a chunk is searchable once it has one. */
+    embedding: vector('embedding'),
+    tsv: tsvector('tsv').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "content")`),
     createdAt: timestamps.createdAt,
   },
   (t) => [
     uniqueIndex('chunks_document_position_uq').on(t.documentId, t.position),
     index('chunks_org_tag_idx').on(t.orgId, t.containerTag),
+    index('chunks_tsv_idx').using('gin', t.tsv),
   ],
 );
 
@@ -201,12 +206,18 @@ export const memories = pgTable(
     forgetReason: text('forget_reason'),
     temporalContext: jsonb('temporal_context').$type<{ documentDate?: string | null; eventDate?: string[] | null }>(),
     reviewStatus: text('review_status'),
+    /** Profile buckets this memory was classified into at write time. */
+    buckets: text('buckets').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Written with the memory; a memory is searchable once it has one. */
+    embedding: vector('embedding'),
+    tsv: tsvector('tsv').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "memory")`),
     ...timestamps,
   },
   (t) => [
     index('memories_org_tag_latest_idx').on(t.orgId, t.containerTag, t.isLatest, t.isForgotten),
     index('memories_root_idx').on(t.rootMemoryId),
+    index('memories_tsv_idx').using('gin', t.tsv),
   ],
 );
 
@@ -228,3 +239,5 @@ export const memorySources = pgTable(
 );
 
 export * from './schema-settings.js';
+export * from './schema-profiles.js';
+export * from './schema-recall.js';

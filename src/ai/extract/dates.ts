@@ -47,6 +47,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     const relative = /\b(?:yesterday|today|tonight|tomorrow|ago|last|past|previous|next|this|coming|week|weekend|month|year|days?|morning|afternoon|evening|night)\b/i.test(expression);
     if (!known('day') && !known('month') && !known('year') && !known('weekday') && !relative) continue;
     if (!reference && !known('year')) continue;
+    // "a quiet weekend" names no particular weekend.
+    if (/^weekend$/i.test(expression) && !/\b(?:the|this|last|next|that|past)\s+$/i.test(text.slice(0, result.index))) continue;
 
     const resolved = describe(expression, result.start.date(), ref, tense, known);
     if (!resolved) continue;
@@ -61,7 +63,21 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     if (preposition && /^(?:on|in|the|\d)/i.test(resolved.phrase)) from -= preposition[0].length;
     rewritten = rewritten.slice(0, from) + resolved.phrase + rewritten.slice(result.index + result.text.length);
   }
-  return { text: rewritten, dates };
+  return reference ? weekendsAgo(rewritten, reference, dates) : { text: rewritten, dates };
+}
+
+const COUNTS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, few: 3, 'a few': 3, couple: 2, 'a couple': 2, 'a couple of': 2, 'couple of': 2, several: 3 };
+
+// chrono has no notion of "two weekends ago".
+function weekendsAgo(text: string, ref: Date, dates: ResolvedDate[]): AnchoredText {
+  const found: ResolvedDate[] = [];
+  const rewritten = text.replace(/\b(a|one|two|three|four|five|a few|few|a couple(?: of)?|couple of|several|\d+) weekends? ago\b/gi, (_m, count: string) => {
+    const n = COUNTS[count.toLowerCase()] ?? Number(count);
+    const previousSaturday = addDays(startOfDay(ref), -((ref.getUTCDay() + 1) % 7 || 7));
+    found.push(span(addDays(previousSaturday, -7 * (n - 1)), 'week', 2));
+    return `${count} ${n === 1 ? 'weekend' : 'weekends'} before ${formatDay(ref)}`;
+  });
+  return { text: rewritten, dates: [...dates, ...found] };
 }
 
 function describe(

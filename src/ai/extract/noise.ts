@@ -6,7 +6,7 @@ const TAG_QUESTION = /,?\s*(?:right|isn't it|aren't they|don't you think|you kno
 const STOCK_PHRASES = [
   /^(?:good|great|nice|so good) (?:to (?:see|hear from|talk to|chat with)|talking to|chatting with) you\b/i,
   /^(?:thanks|thank you|thx|ty)\b/i,
-  /^(?:bye|goodbye|see you|see ya|talk (?:soon|later)|talk to you|chat (?:soon|later)|take a look|have a look|check (?:this|it) out|check out this|look at this|take care|have a (?:good|great|nice)|catch you|cheers|good night|good morning|later)\b/i,
+  /^(?:bye|goodbye|see you|see ya|talk (?:soon|later)|talk to you|chat (?:soon|later)|take a look|have a look|check (?:this|it) out|take care|have a (?:good|great|nice)|catch you|cheers|good night|good morning|later)\b/i,
   /^(?:me too|same here|same|you too|no problem|no worries|you're welcome|my pleasure|any ?time|of course|for sure|definitely|absolutely|exactly|agreed|totally|true|indeed|fair enough)\b/i,
   /^(?:good luck|best of luck|congrats|congratulations|well done|way to go|keep (?:it )?up|keep going|go for it|you got this|you've got this|hang in there|stay strong)\b/i,
   /^(?:let me know|feel free|don't hesitate|keep me (?:posted|updated)|can't wait to (?:see|hear)|looking forward to (?:seeing|hearing))\b/i,

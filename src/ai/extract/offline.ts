@@ -1,5 +1,5 @@
 import { classify, RELATIVES, type Classification } from './classify.js';
-import { anchorDates, type ResolvedDate } from './dates.js';
+import { anchorDates, formatDay, type ResolvedDate } from './dates.js';
 import { isFirstPerson, isNoise, stripInterjections } from './noise.js';
 import { resolvePerson } from './person.js';
 import { markdownToPlain, normalizeText, splitClauses, splitSentences } from './sentences.js';
@@ -57,6 +57,12 @@ function toMemory(clause: string, u: Utterance): ExtractedMemory | null {
     kind = u.date && anchored.dates.every((d) => d.end < u.date!) ? 'event' : 'plan';
   }
   let content = resolvePerson(anchored.text, u);
+  const eventDates = anchored.dates.map((d) => d.iso);
+  // "just got accepted", "currently reading": the time is when it was said.
+  if (u.date && anchored.dates.length === 0 && !isStatic && isAsOfNow(clause, classification)) {
+    content = `${content.replace(/[\s,;:!.]+$/, '')} (as of ${formatDay(u.date)})`;
+    if (kind === 'event') eventDates.push(u.date.toISOString().slice(0, 10));
+  }
   const named = [u.speaker, u.listener].some((n) => n && mentions(content, n));
   if (u.speaker && !isFirstPerson(clause) && !named) {
     content = `According to ${u.speaker}, ${lowerFirstWord(content)}`;
@@ -68,12 +74,17 @@ function toMemory(clause: string, u: Utterance): ExtractedMemory | null {
     content,
     isStatic,
     kind,
-    eventDates: [...new Set(anchored.dates.map((d) => d.iso))],
+    eventDates: [...new Set(eventDates)],
     forgetAfter: forgetAfter(classification, anchored.dates, u.date),
     speaker: u.speaker,
     turnIndex: u.turnIndex,
     confidence,
   };
+}
+
+function isAsOfNow(clause: string, c: Classification): boolean {
+  if (/\b(?:currently|right now|at the moment|these days|nowadays|lately)\b/i.test(clause)) return true;
+  return c.tense === 'past' && /\b(?:just|recently|finally)\b/i.test(clause);
 }
 
 /** Time-bound facts expire once the last date they are about has passed; lasting facts never do. */
@@ -88,9 +99,12 @@ const ELIDED_BE = /^(?:(?:so|really|super|pretty|kinda|very|always) )?(?:going t
 const ELIDED_I = /^(?:(?:just|really|also|totally|finally|recently) )?(?:love|loved|like|liked|hope|think|thought|went|got|had|made|did|took|started|finished|tried|need|want|wish|miss|missed|can't|couldn't|saw|met|bought|found|visited|joined|learned|decided|signed|picked|spent|heard|adopted|painted|wrote|read|watched|played|ran|won)\b(?! (?:is|was|are|were)\b)/i;
 const PHOTO = /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
 
+const SHOWING = /^(?:take a look at|have a look at|look at|check out) (?=(?:this|my|our|these|the) \w+ \w)/i;
+
 /** Chat often drops the subject ("Been busy with work", "Glad to be part of it") or shows a photo. */
 function restoreSubject(clause: string): string {
   if (PHOTO.test(clause)) return clause.replace(PHOTO, 'I shared a photo');
+  if (SHOWING.test(clause)) return clause.replace(SHOWING, 'I shared ');
   const suggestion = /^(?:how about|what about|why not try) (.+?)\?*$/i.exec(clause);
   if (suggestion) return `I suggest ${suggestion[1]}`;
   if (/^been\b/i.test(clause)) return `I've ${clause}`;

@@ -36,7 +36,8 @@ export function thirdPerson(verb: string): string {
   const lower = verb.toLowerCase();
   if (MODALS.has(lower) || PAST_OR_INVARIANT.has(lower)) return verb;
   if (lower in IRREGULAR_PRESENT) return IRREGULAR_PRESENT[lower];
-  if (/(?:ed|ing|'s|n't|s)$/.test(lower) && !/(?:ss)$/.test(lower)) return verb;
+  const baseEndingLikeInflection = /^(?:bring|sing|ring|sting|swing|cling|fling|spring|string|wring|need|feed|bleed|breed|speed|succeed|exceed|proceed|heed|embed)$/.test(lower);
+  if (!baseEndingLikeInflection && /(?:ed|ing|'s|n't|[^s]s)$/.test(lower)) return verb;
   if (!/^[a-z]+$/.test(lower)) return verb;
   if (/(?:ss|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;

@@ -16,6 +16,11 @@ export function markdownToPlain(markdown: string): string {
     .replace(/https?:\/\/\S+/g, '');
 }
 
+const WEEKDAY_ABBREVIATIONS: Record<string, string> = {
+  mon: 'Monday', tue: 'Tuesday', tues: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', thur: 'Thursday',
+  thurs: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
+};
+
 /** Typographic quotes to ASCII and chat contractions spelled out, so one set of patterns fits all. */
 export function normalizeText(text: string): string {
   return text
@@ -28,6 +33,7 @@ export function normalizeText(text: string): string {
     .replace(/'ve gotta\b/gi, "'ve got to")
     .replace(/\bgotta\b/gi, 'have to')
     .replace(/\b(fave|fav)\b/gi, 'favorite')
+    .replace(/\b(last|next|this|on|past) (mon|tues?|wed|thu|thurs?|fri|sat|sun)\b\.?/gi, (_m, lead: string, day: string) => `${lead} ${WEEKDAY_ABBREVIATIONS[day.toLowerCase()]}`)
     .replace(/[ \t]+/g, ' ');
 }
 
@@ -40,7 +46,7 @@ export function splitSentences(text: string): string[] {
     for (let m = boundary.exec(line); m; m = boundary.exec(line)) {
       const end = m.index + m[0].length;
       const candidate = line.slice(start, end);
-      if (m[0].startsWith('.') && ABBREVIATIONS.test(candidate.trimEnd())) continue;
+      if (m[0].startsWith('.') && (ABBREVIATIONS.test(candidate.trimEnd()) || /\b[A-Z]\.$/.test(candidate.trimEnd()))) continue;
       sentences.push(candidate);
       start = end;
     }
@@ -57,7 +63,18 @@ const NEW_SUBJECT = "(?:I|I'm|I've|I'd|I'll|we|we're|we've|it|it's|he|she|they|t
  */
 export function splitClauses(sentence: string): string[] {
   const parts = sentence
-    .split(new RegExp(`\\s+-\\s+|;\\s*|,?\\s+(?:and|but|so|plus)\\s+(?=${NEW_SUBJECT}\\b)`, 'i'))
-    .map((p) => p.trim());
-  return parts.filter((p) => /[A-Za-z]/.test(p));
+    .split(new RegExp(`\\s+-\\s+|;\\s*|,?\\s+((?:and|but|so|plus)\\s+)(?=${NEW_SUBJECT}\\b)`, 'i'))
+    .map((p) => p ?? '');
+  // "My mom and I made dinner": a short left part is a compound subject, not a clause of its own.
+  const clauses: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const conjunction = parts[i - 1];
+    const previous = clauses[clauses.length - 1];
+    if (conjunction && previous !== undefined && previous.trim().split(/\s+/).length <= 3) {
+      clauses[clauses.length - 1] = `${previous} ${conjunction}${parts[i]}`;
+    } else {
+      clauses.push(parts[i]);
+    }
+  }
+  return clauses.map((p) => p.trim()).filter((p) => /[A-Za-z]/.test(p));
 }

@@ -1,0 +1,91 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from './database.js';
+import { memories, profiles, type ProfileEntry } from './schema.js';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export const PROFILE_LIMITS = { static: 100, dynamic: 50, perBucket: 30 } as const;
+
+/** The date a profile line carries: when the event happened, else when it was written down. */
+const entryDate = sql<string | null>`coalesce(${memories.temporalContext}->'eventDate'->>0, ${memories.temporalContext}->>'documentDate', to_char(${memories.createdAt} at time zone 'UTC', 'YYYY-MM-DD'))`;
+
+function liveMemories(orgId: string, containerTag: string, now: Date, extra?: SQL): SQL | undefined {
+  return and(
+    eq(memories.orgId, orgId),
+    eq(memories.containerTag, containerTag),
+    eq(memories.isLatest, true),
+    eq(memories.isForgotten, false),
+    eq(memories.isInference, false),
+    sql`(${memories.forgetAfter} is null or ${memories.forgetAfter} > ${now.toISOString()}::timestamptz)`,
+    extra,
+  );
+}
+
+const entryColumns = {
+  memoryId: memories.id,
+  memory: memories.memory,
+  date: entryDate,
+  forgetAfter: sql<string | null>`to_char(${memories.forgetAfter} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  buckets: memories.buckets,
+};
+
+/** Static, dynamic and bucket lines of a tag, straight from its memories (optionally narrowed). */
+export async function computeProfile(db: Tx, orgId: string, containerTag: string, now: Date, narrow?: SQL) {
+  const [staticRows, dynamicRows, bucketRows] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(memories)
+      .where(liveMemories(orgId, containerTag, now, and(eq(memories.isStatic, true), narrow)))
+      .orderBy(desc(memories.sourceCount), desc(memories.updatedAt))
+      .limit(PROFILE_LIMITS.static),
+    db
+      .select(entryColumns)
+      .from(memories)
+      .where(liveMemories(orgId, containerTag, now, and(eq(memories.isStatic, false), narrow)))
+      .orderBy(desc(entryDate), desc(memories.createdAt))
+      .limit(PROFILE_LIMITS.dynamic),
+    db
+      .select(entryColumns)
+      .from(memories)
+      .where(liveMemories(orgId, containerTag, now, and(sql`cardinality(${memories.buckets}) > 0`, narrow)))
+      .orderBy(desc(memories.updatedAt))
+      .limit(PROFILE_LIMITS.perBucket * 20),
+  ]);
+  const strip = ({ buckets: _buckets, ...entry }: (typeof staticRows)[number]): ProfileEntry => entry;
+  const bucketEntries: Record<string, ProfileEntry[]> = {};
+  for (const row of bucketRows) {
+    for (const key of row.buckets) {
+      const list = (bucketEntries[key] ??= []);
+      if (list.length < PROFILE_LIMITS.perBucket) list.push(strip(row));
+    }
+  }
+  return { staticEntries: staticRows.map(strip), dynamicEntries: dynamicRows.map(strip), bucketEntries };
+}
+
+export async function saveProfile(
+  db: Tx,
+  orgId: string,
+  containerTag: string,
+  profile: Pick<ProfileRow, 'staticEntries' | 'dynamicEntries' | 'bucketEntries'>,
+): Promise<void> {
+  const values = { ...profile, updatedAt: new Date() };
+  await db
+    .insert(profiles)
+    .values({ orgId, containerTag, ...values })
+    .onConflictDoUpdate({ target: [profiles.orgId, profiles.containerTag], set: values });
+}
+
+export async function readProfile(db: Tx, orgId: string, containerTag: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.orgId, orgId), eq(profiles.containerTag, containerTag)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteProfiles(db: Tx, orgId: string, containerTags?: string[]): Promise<void> {
+  await db
+    .delete(profiles)
+    .where(and(eq(profiles.orgId, orgId), containerTags ? inArray(profiles.containerTag, containerTags) : undefined));
+}

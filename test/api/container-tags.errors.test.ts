@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../helpers/seed-memories.js';
+import { startTestServer, unavailable, waitForDocument, type ApiResponse, type TestServer } from '../helpers/server.js';
+
+function expectError(res: ApiResponse, status: number, detailsPattern?: RegExp) {
+  expect(res.status).toBe(status);
+  expect(typeof res.body.error).toBe('string');
+  expect(Object.keys(res.body).every((k) => k === 'error' || k === 'details')).toBe(true);
+  if (detailsPattern) expect(res.body.details).toMatch(detailsPattern);
+}
+
+describe.skipIf(unavailable)('container tags: bad input', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const add = await server.request('POST', '/v3/documents', { body: { content: 'Kept safe', containerTag: 'stable' } });
+    await waitForDocument(server, add.body.id);
+    await server.request('PATCH', '/v3/container-tags/stable', { body: { name: 'Stable', entityContext: 'unchanged', profileBuckets: [{ key: 'work' }] } });
+  });
+  afterAll(async () => server?.close());
+
+  /** Everything a failed call could have changed. */
+  async function snapshot() {
+    return {
+      tag: (await server.request('GET', '/v3/container-tags/stable')).body,
+      list: (await server.request('GET', '/v3/container-tags/list')).body,
+      merges: await selectRows(server, sql`select id from container_tag_merges`),
+      jobs: await selectRows(server, sql`select id from jobs where kind = 'merge'`),
+    };
+  }
+
+  const badTags: [string, string][] = [
+    ['a space', 'has%20space'],
+    ['a dot', 'has.dot'],
+    ['a slash', 'has%2Fslash'],
+    ['101 characters', 'a'.repeat(101)],
+    ['non-ASCII letters', 'caf%C3%A9'],
+  ];
+
+  it.each(badTags)('answers 400 for a containerTag with %s on every tag route', async (_name, tag) => {
+    const before = await snapshot();
+    expectError(await server.request('GET', `/v3/container-tags/${tag}`), 400, /containerTag/);
+    expectError(await server.request('PATCH', `/v3/container-tags/${tag}`, { body: { name: 'x' } }), 400, /containerTag/);
+    expectError(await server.request('DELETE', `/v3/container-tags/${tag}`), 400, /containerTag/);
+    const decoded = decodeURIComponent(tag);
+    expectError(await server.request('POST', '/v3/container-tags/merge', { body: { containerTags: [decoded], targetContainerTag: 'stable' } }), 400, /containerTags/);
+    expectError(await server.request('POST', '/v3/container-tags/merge', { body: { containerTags: ['stable'], targetContainerTag: decoded } }), 400, /targetContainerTag/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  const badPatches: [string, unknown, RegExp][] = [
+    ['entityContext over 1500 characters', { entityContext: 'e'.repeat(1501) }, /entityContext/],
+    ['an empty name', { name: '' }, /name/],
+    ['a name over 100 characters', { name: 'n'.repeat(101) }, /name/],
+    ['a name that is not a string', { name: 42 }, /name/],
+    ['memoryFilesystemPaths not an array', { memoryFilesystemPaths: '/notes/' }, /memoryFilesystemPaths/],
+    ['an empty filesystem path', { memoryFilesystemPaths: [''] }, /memoryFilesystemPaths/],
+    ['a bucket key with capitals and spaces', { profileBuckets: [{ key: 'Bad Key' }] }, /profileBuckets\.0\.key/],
+    ['a bucket key starting with -', { profileBuckets: [{ key: '-work' }] }, /profileBuckets\.0\.key/],
+    ['the reserved bucket key static', { profileBuckets: [{ key: 'static' }] }, /reserved/],
+    ['the reserved bucket key dynamic', { profileBuckets: [{ key: 'dynamic' }] }, /reserved/],
+    ['a bucket key over 64 characters', { profileBuckets: [{ key: 'k'.repeat(65) }] }, /profileBuckets\.0\.key/],
+    ['duplicate bucket keys', { profileBuckets: [{ key: 'work' }, { key: 'work' }] }, /duplicate/],
+    ['a bucket description over 2000 characters', { profileBuckets: [{ key: 'work', description: 'd'.repeat(2001) }] }, /description/],
+    ['51 buckets', { profileBuckets: Array.from({ length: 51 }, (_, i) => ({ key: `b${i}` })) }, /profileBuckets/],
+    ['an unknown field', { entityContext: 'fine', colour: 'blue' }, /colour/],
+  ];
+
+  it.each(badPatches)('PATCH refuses %s with 400 and changes nothing', async (_name, body, details) => {
+    const before = await snapshot();
+    expectError(await server.request('PATCH', '/v3/container-tags/stable', { body }), 400, details);
+    expectError(await server.request('PATCH', '/v3/container-tags/not_created', { body }), 400, details);
+    expect(await snapshot()).toEqual(before);
+    expect((await server.request('GET', '/v3/container-tags/not_created')).status).toBe(404);
+  });
+
+  it('PATCH refuses a body that is not a JSON object', async () => {
+    const before = await snapshot();
+    expectError(await server.request('PATCH', '/v3/container-tags/stable', { body: ['name'] }), 400);
+    expectError(await server.request('PATCH', '/v3/container-tags/stable', { raw: '{"name":', headers: { 'content-type': 'application/json' } }), 400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  const badMerges: [string, unknown, number, RegExp][] = [
+    ['no body fields', {}, 400, /targetContainerTag/],
+    ['no target', { containerTags: ['stable', 'other'] }, 400, /targetContainerTag/],
+    ['no tags', { targetContainerTag: 'stable' }, 400, /containerTags/],
+    ['an empty tag list', { containerTags: [], targetContainerTag: 'stable' }, 400, /containerTags/],
+    ['only the target', { containerTags: ['stable'], targetContainerTag: 'stable' }, 400, /other than/],
+    ['twelve tags', { containerTags: Array.from({ length: 12 }, (_, i) => `t${i}`), targetContainerTag: 't0' }, 400, /containerTags/],
+    ['disagreeing target aliases', { containerTags: ['stable'], targetContainerTag: 'a', targetTag: 'b' }, 400, /targetTag/],
+    ['tags that are not strings', { containerTags: [1, 2], targetContainerTag: 'stable' }, 400, /containerTags/],
+    ['an unknown field', { containerTags: ['stable'], targetContainerTag: 'x', force: true }, 400, /force/],
+    ['a source that does not exist', { containerTags: ['no_such_tag'], targetContainerTag: 'stable' }, 404, /no_such_tag/],
+  ];
+
+  it.each(badMerges)('merge refuses %s and starts nothing', async (_name, body, status, details) => {
+    const before = await snapshot();
+    expectError(await server.request('POST', '/v3/container-tags/merge', { body }), status, details);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for unknown merges and tags', async () => {
+    expectError(await server.request('GET', '/v3/container-tags/merge/NoSuchMerge00000000000'), 404);
+    expectError(await server.request('DELETE', '/v3/container-tags/never_existed'), 404);
+    expectError(await server.request('GET', '/v3/container-tags/never_existed'), 404);
+  });
+});

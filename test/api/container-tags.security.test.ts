@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrincipals, runMatrix, SCOPED_TAG, type Who } from '../helpers/principals.js';
+import { startTestServer, unavailable, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
+
+describe.skipIf(unavailable)('container tags: authorization and isolation', () => {
+  let server: TestServer;
+  let keys: Record<Who, string>;
+  let mergeId: string;
+
+  async function addDoc(containerTag: string): Promise<string> {
+    const res = await server.request('POST', '/v3/documents', { body: { content: `A document in ${containerTag}`, containerTag } });
+    await waitForDocument(server, res.body.id);
+    return res.body.id;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: '10000' });
+    keys = await createPrincipals(server);
+    await addDoc(SCOPED_TAG);
+    await addDoc('team_tag');
+    await addDoc('merged_from');
+    const merge = await server.request('POST', '/v3/container-tags/merge', { body: { containerTags: ['merged_from'], targetContainerTag: 'merged_into' } });
+    mergeId = merge.body.mergeId;
+    await waitFor(async () => ((await server.request('GET', `/v3/container-tags/merge/${mergeId}`)).body.status === 'completed' ? true : undefined));
+  });
+  afterAll(async () => server?.close());
+
+  it('gives every caller the expected status on every container-tag route', async () => {
+    const mismatches = await runMatrix(keys, [
+      {
+        route: 'GET /v3/container-tags/list',
+        call: (key) => server.request('GET', '/v3/container-tags/list', { key }),
+        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 200 },
+      },
+      {
+        route: 'GET /v3/container-tags/{own scoped tag}',
+        call: (key) => server.request('GET', `/v3/container-tags/${SCOPED_TAG}`, { key }),
+        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+      },
+      {
+        route: 'GET /v3/container-tags/{another tag}',
+        call: (key) => server.request('GET', '/v3/container-tags/team_tag', { key }),
+        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+      },
+      {
+        route: 'PATCH /v3/container-tags/{tag}',
+        call: (key, who) => server.request('PATCH', '/v3/container-tags/team_tag', { key, body: { entityContext: `set by ${who}` } }),
+        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 200 },
+      },
+      {
+        route: 'PATCH /v3/container-tags/{own scoped tag}',
+        call: (key, who) => server.request('PATCH', `/v3/container-tags/${SCOPED_TAG}`, { key, body: { name: `named by ${who}` } }),
+        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 200 },
+      },
+      {
+        route: 'DELETE /v3/container-tags/{tag}',
+        call: async (key, who) => {
+          await addDoc(`delete_${who}`);
+          return server.request('DELETE', `/v3/container-tags/delete_${who}`, { key });
+        },
+        expected: { admin: 200, member: 403, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+      },
+      {
+        route: 'POST /v3/container-tags/merge',
+        call: async (key, who) => {
+          await addDoc(`msrc_${who}`);
+          return server.request('POST', '/v3/container-tags/merge', { key, body: { containerTags: [`msrc_${who}`], targetContainerTag: `mdst_${who}` } });
+        },
+        expected: { admin: 202, member: 403, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+      },
+      {
+        route: 'GET /v3/container-tags/merge/{mergeId}',
+        call: (key) => server.request('GET', `/v3/container-tags/merge/${mergeId}`, { key }),
+        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+      },
+    ]);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers 401 on every route without a valid key', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/v3/container-tags/list'],
+      ['GET', '/v3/container-tags/team_tag'],
+      ['PATCH', '/v3/container-tags/team_tag', { name: 'x' }],
+      ['DELETE', '/v3/container-tags/team_tag'],
+      ['POST', '/v3/container-tags/merge', { containerTags: ['team_tag'], targetContainerTag: 'x' }],
+      ['GET', `/v3/container-tags/merge/${mergeId}`],
+    ];
+    for (const key of [null, 'em_not_a_key']) {
+      for (const [method, path, body] of calls) {
+        const res = await server.request(method, path, { key, body });
+        expect(res.status, `${method} ${path}`).toBe(401);
+        expect(typeof res.body.error).toBe('string');
+      }
+    }
+    expect((await server.request('GET', '/v3/container-tags/team_tag')).status).toBe(200);
+  });
+
+  it("keeps each organization's tags to itself", async () => {
+    const mine = await server.request('GET', '/v3/container-tags/team_tag');
+    expect(mine.body).toMatchObject({ entityContext: 'set by member', documentCount: 1 });
+    const theirs = await server.request('GET', '/v3/container-tags/team_tag', { key: keys.otherOrg });
+    expect(theirs.body).toMatchObject({ entityContext: 'set by otherOrg', documentCount: 0 });
+
+    const otherList = await server.request('GET', '/v3/container-tags/list', { key: keys.otherOrg });
+    expect(otherList.body.map((t: { containerTag: string }) => t.containerTag).sort()).toEqual([SCOPED_TAG, 'team_tag']);
+    expect(otherList.body.every((t: { documentCount: number }) => t.documentCount === 0)).toBe(true);
+
+    // Org B deleting a tag name org A also uses touches only org B.
+    await server.request('POST', '/v3/documents', { key: keys.otherOrg, body: { content: 'B owns this', containerTag: 'team_tag' } });
+    const deleted = await server.request('DELETE', '/v3/container-tags/team_tag', { key: keys.otherOrg });
+    expect(deleted.body).toMatchObject({ deletedDocumentsCount: 1 });
+    expect((await server.request('GET', '/v3/container-tags/team_tag')).body).toMatchObject({ documentCount: 1, entityContext: 'set by member' });
+
+    // Org B cannot merge org A's tags, nor see org A's merge.
+    const merge = await server.request('POST', '/v3/container-tags/merge', { key: keys.otherOrg, body: { containerTags: ['team_tag'], targetContainerTag: 'stolen' } });
+    expect(merge.status).toBe(404);
+    expect((await server.request('GET', '/v3/container-tags/team_tag')).body.documentCount).toBe(1);
+  });
+
+  it('answers a scoped key 403 whether or not the tag exists, so it learns nothing', async () => {
+    for (const tag of [SCOPED_TAG, 'team_tag', 'does_not_exist']) {
+      expect((await server.request('GET', `/v3/container-tags/${tag}`, { key: keys.scopedWrite })).status).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMemory } from '../helpers/memories.js';
+import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
+
+describe.skipIf(unavailable)('profiles', () => {
+  let server: TestServer;
+  let defaultOrgId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const { findOrgByName } = await import('../../src/store/orgs.js');
+    defaultOrgId = (await findOrgByName(server.app.database.db, 'default'))!.id;
+  });
+  afterAll(async () => server?.close());
+
+  it('answers empty arrays, never null, for a new tag', async () => {
+    const res = await server.request('POST', '/v4/profile', { body: { containerTag: 'brand_new' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ profile: { static: [], dynamic: [], buckets: { preferences: [] } } });
+  });
+
+  it('splits durable facts from recent context and hides forgotten, expired and inferred memories', async () => {
+    const tag = 'profile_sam';
+    await seedMemory(server, { memory: 'Sam is a nurse in Denver', containerTag: tag, isStatic: true, sourceCount: 3, metadata: { area: 'work' } });
+    await seedMemory(server, { memory: 'Sam loves hiking', containerTag: tag, isStatic: true, buckets: ['preferences'], metadata: { area: 'hobby' } });
+    await seedMemory(server, { memory: 'Sam ran a half marathon', containerTag: tag, temporalContext: { eventDate: ['2024-04-14'] }, metadata: { area: 'hobby' } });
+    await seedMemory(server, { memory: 'Sam has an exam tomorrow', containerTag: tag, forgetAfter: new Date(Date.now() - 60_000) });
+    await seedMemory(server, { memory: 'Sam used to live in Ohio', containerTag: tag, isForgotten: true, isStatic: true });
+    await seedMemory(server, { memory: 'Sam is probably athletic', containerTag: tag, isInference: true });
+    await seedMemory(server, { memory: 'Sam will travel next week', containerTag: tag, forgetAfter: new Date(Date.now() + 3_600_000), temporalContext: { eventDate: ['2099-01-01'] } });
+    await server.app.profiles.refresh(defaultOrgId, tag);
+
+    const res = await server.request('POST', '/v4/profile', { body: { containerTag: tag } });
+    expect(res.status).toBe(200);
+    expect(res.body.profile.static).toEqual(['Sam is a nurse in Denver', 'Sam loves hiking']);
+    expect(res.body.profile.dynamic).toEqual(['[2099-01-01] Sam will travel next week', '[2024-04-14] Sam ran a half marathon']);
+    expect(res.body.profile.buckets).toEqual({ preferences: ['Sam loves hiking'] });
+    expect(res.body.searchResults).toBeUndefined();
+
+    const onlyStatic = await server.request('POST', '/v4/profile', { body: { containerTag: tag, include: ['static'] } });
+    expect(onlyStatic.body.profile).toEqual({ static: ['Sam is a nurse in Denver', 'Sam loves hiking'], dynamic: [], buckets: {} });
+
+    const filtered = await server.request('POST', '/v4/profile', {
+      body: { containerTag: tag, filters: { AND: [{ key: 'area', value: 'hobby' }] } },
+    });
+    expect(filtered.body.profile.static).toEqual(['Sam loves hiking']);
+    expect(filtered.body.profile.dynamic).toEqual(['[2024-04-14] Sam ran a half marathon']);
+
+    const withQuery = await server.request('POST', '/v4/profile', { body: { containerTag: tag, q: 'hiking' } });
+    expect(withQuery.body.searchResults).toEqual(expect.objectContaining({ results: expect.any(Array), total: expect.any(Number) }));
+  });
+
+  it('keeps profiles apart between tags and organizations', async () => {
+    const other = await server.createKey({ orgName: 'profile-other' });
+    const res = await server.request('POST', '/v4/profile', { key: other, body: { containerTag: 'profile_sam' } });
+    expect(res.body.profile.static).toEqual([]);
+    const otherTag = await server.request('POST', '/v4/profile', { body: { containerTag: 'profile_someone_else' } });
+    expect(otherTag.body.profile.static).toEqual([]);
+  });
+
+  it('lists the buckets that apply to a tag', async () => {
+    const res = await server.request('POST', '/v4/profile/buckets', { body: { containerTag: 'any_tag' } });
+    expect(res.status).toBe(200);
+    expect(res.body.buckets.map((b: { key: string }) => b.key)).toEqual(['preferences']);
+  });
+
+  it('rejects bad input with 400 and the error shape', async () => {
+    const bad: [string, unknown][] = [
+      ['/v4/profile', {}],
+      ['/v4/profile', { containerTag: 'bad tag' }],
+      ['/v4/profile', { containerTag: 't', include: ['everything'] }],
+      ['/v4/profile', { containerTag: 't', threshold: 2 }],
+      ['/v4/profile', { containerTag: 't', filters: { AND: [{ value: 'x' }] } }],
+      ['/v4/profile/buckets', {}],
+    ];
+    for (const [path, body] of bad) {
+      const res = await server.request('POST', path, { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+  });
+});

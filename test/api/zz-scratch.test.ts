@@ -1,0 +1,21 @@
+import { it } from 'vitest';
+import { startTestServer } from '../helpers/server.js';
+it('scratch', async () => {
+  const s = await startTestServer();
+  const show = async (m: string, p: string, body?: unknown) => { const r = await s.request(m, p, { body }); console.log(m, p, r.status, JSON.stringify(r.body)); };
+  await show('GET', '/v3/container-tags/has%2Fslash');
+  await show('PATCH', '/v3/container-tags/x', { colour: 1 });
+  await show('POST', '/v3/container-tags/merge', {});
+  await show('POST', '/v3/container-tags/merge', { containerTags: ['a'], targetContainerTag: 'a', targetTag: 'b' });
+  await show('PATCH', '/v3/container-tags/x', { profileBuckets: [{ key: 'static' }] });
+  await show('GET', '/v3/settings');
+  await show('PATCH', '/v3/settings', { googleDriveClientId: 'abc', googleDriveClientSecret: 'supersecretvalue1234', googleDriveCustomKeyEnabled: true });
+  await show('GET', '/v3/settings');
+  await show('GET', '/v3/session');
+  await show('POST', '/v3/auth/scoped-key', { containerTag: 'u1' });
+  await show('GET', '/v3/auth/keys');
+  await show('POST', '/v3/settings/reset', { confirmation: 'yes' });
+  const o = await (await fetch(`${s.url}/v3/openapi`)).json() as any;
+  console.log(Object.keys(o.paths).join(' '));
+  await s.close();
+});
