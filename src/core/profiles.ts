@@ -2,12 +2,13 @@ import type { Db } from '../store/database.js';
 import { getSpace } from '../store/container-tags.js';
 import { filterToSql } from '../store/filter-sql.js';
 import { memories, type ProfileEntry } from '../store/schema.js';
-import { computeProfile, readProfile, saveProfile } from '../store/profiles.js';
+import { computeProfile, readProfile, sampleOrgMemories, saveProfile } from '../store/profiles.js';
 import { getOrgSettings } from '../store/settings.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { parseFilters, type FiltersInput } from './filters.js';
 import type { Principal } from './keys.js';
+import { suggestBucketsOffline, suggestBucketsWithLlm, type JsonChat } from './bucket-suggestions.js';
 import { mergeBuckets } from './profile-buckets.js';
 import type { ProfileBucket } from '../store/schema-settings.js';
 
@@ -46,6 +47,7 @@ export class ProfileService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly llm: JsonChat | null = null,
   ) {}
 
   useSearch(search: ProfileSearch): void {
@@ -64,6 +66,12 @@ export class ProfileService {
   async listBuckets(principal: Principal, containerTag: string): Promise<ProfileBucket[]> {
     assertTagAllowed(principal, containerTag);
     return this.bucketsFor(principal.orgId, containerTag);
+  }
+
+  async suggestBuckets(principal: Principal): Promise<ProfileBucket[]> {
+    const [texts, settings] = await Promise.all([sampleOrgMemories(this.db, principal.orgId, 2000), getOrgSettings(this.db, principal.orgId)]);
+    const configured = settings?.settings.profileBuckets ?? [];
+    return this.llm ? suggestBucketsWithLlm(this.llm, texts, configured) : suggestBucketsOffline(texts, configured);
   }
 
   async get(principal: Principal, input: ProfileInput): Promise<{ profile: Profile; searchResults?: Awaited<ReturnType<ProfileSearch>> }> {

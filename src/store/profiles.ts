@@ -89,3 +89,14 @@ export async function deleteProfiles(db: Tx, orgId: string, containerTags?: stri
     .delete(profiles)
     .where(and(eq(profiles.orgId, orgId), containerTags ? inArray(profiles.containerTag, containerTags) : undefined));
 }
+
+/** Recent live memory texts across an organization, for topic suggestions. */
+export async function sampleOrgMemories(db: Tx, orgId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ memory: memories.memory })
+    .from(memories)
+    .where(and(eq(memories.orgId, orgId), eq(memories.isLatest, true), eq(memories.isForgotten, false)))
+    .orderBy(desc(memories.updatedAt))
+    .limit(limit);
+  return rows.map((r) => r.memory);
+}

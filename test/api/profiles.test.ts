@@ -64,6 +64,18 @@ describe.skipIf(unavailable)('profiles', () => {
     expect(res.body.buckets.map((b: { key: string }) => b.key)).toEqual(['preferences']);
   });
 
+  it('suggests buckets from what the organization’s memories talk about', async () => {
+    const key = await server.createKey({ orgName: 'suggest-org' });
+    const empty = await server.request('POST', '/v3/settings/suggest-buckets', { key });
+    expect(empty.status).toBe(200);
+    expect(empty.body.suggestions.map((s: { key: string }) => s.key)).toEqual(['preferences', 'work', 'relationships']);
+    for (const memory of ['Ana adopted a puppy', 'Ana walks her dog at dawn', 'Ana paints watercolors', 'Ana plays piano', 'Ana learned guitar']) {
+      await seedMemory(server, { memory, containerTag: 'ana' }, { orgName: 'suggest-org' });
+    }
+    const res = await server.request('POST', '/v3/settings/suggest-buckets', { key });
+    expect(res.body.suggestions.map((s: { key: string }) => s.key).slice(0, 2)).toEqual(['hobbies', 'pets']);
+  });
+
   it('rejects bad input with 400 and the error shape', async () => {
     const bad: [string, unknown][] = [
       ['/v4/profile', {}],

@@ -15,7 +15,11 @@ const SUBJECT = "(?:i|we)";
 const BE = "(?:'m|'re| am| are)";
 const ADV = "(?: (?:really|just|also|always|still|totally|truly|absolutely|actually|definitely|kinda|so|very|now|currently))*";
 
+// Third-person statements, as documents and notes make them ("Alex works at Stripe").
+const NAMED = "[A-Z][a-z]+(?: [A-Z][a-z]+)?";
+
 const IDENTITY = [
+  new RegExp(`^${NAMED} (?:works|worked|has worked) (?:as|at|for|in)\\b|^${NAMED} (?:lives|lived|grew up|was born|is based|is from|comes from|moved to)\\b|^${NAMED}(?:'s)? (?:is|was) (?:\\d{1,3} years old|an? (?:[a-z]+ )?(?:engineer|developer|designer|manager|teacher|nurse|doctor|lawyer|student|artist|writer|founder|director|analyst|scientist|researcher|consultant|pm|ceo|cto))\\b`),
   /\bmy name(?:'s| is)\b|\b(?:i'?m|i am) called\b|\bcall me\b/i,
   new RegExp(`\\bi${BE} \\d{1,3}(?: years? old)?\\b|\\bi (?:just )?turned \\d{1,3}\\b`, 'i'),
   /\bi (?:work|worked|have worked|'ve worked) (?:as|at|for|in)\b|\bmy (?:job|career|profession|occupation|employer|company|business)\b/i,
@@ -26,6 +30,7 @@ const IDENTITY = [
 ];
 
 const RELATION = [
+  new RegExp(`^${NAMED}'s (?:${RELATIVES}) (?:is|was) (?:called |named )?[A-Z]|^${NAMED} (?:is|was) ${NAMED}'s (?:${RELATIVES})\\b|^${NAMED} (?:is married to|is dating|is engaged to)\\b`),
   new RegExp(`\\b(?:i|we) (?:have|'ve got|got) (?:an?|one|two|three|four|five|\\d+)(?: \\w+)? (?:${RELATIVES}|kids|sons|daughters|sisters|brothers|dogs|cats|pets)\\b`, 'i'),
   new RegExp(`\\bmy (?:${RELATIVES})(?:'s name)? (?:is|was) (?:called |named )?[A-Z][a-z]+\\b|\\bmy (?:${RELATIVES}),? [A-Z][a-z]+\\b`),
   new RegExp(`\\b[A-Z][a-z]+ (?:is|was) my (?:${RELATIVES})\\b`),
@@ -33,6 +38,7 @@ const RELATION = [
 ];
 
 const PREFERENCE = [
+  new RegExp(`^${NAMED}(?: (?:really|also|always|absolutely|strongly))? (?:loves|likes|enjoys|adores|hates|dislikes|prefers|detests)\\b|^${NAMED}'s (?:favou?rite|go-to)\\b`),
   new RegExp(`\\b${SUBJECT}${ADV} (?:love|like|enjoy|adore|hate|dislike|prefer|detest|can't stand|cannot stand|'m not a fan of)\\b(?! (?:it|that|this|them|you|him|her)[.!]*$)(?! to hear)`, 'i'),
   /\bmy (?:absolute )?(?:favou?rite|go-to)\b/i,
   new RegExp(`\\b${SUBJECT}${BE}${ADV} (?:a |an )?(?:big |huge |massive )?(?:fan of|into|passionate about|obsessed with|crazy about|a sucker for)\\b`, 'i'),

@@ -46,7 +46,7 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     const known = (c: 'day' | 'month' | 'year' | 'weekday') => result.start.isCertain(c);
     const relative = /\b(?:yesterday|today|tonight|tomorrow|ago|last|past|previous|next|this|coming|week|weekend|month|year|days?|morning|afternoon|evening|night)\b/i.test(expression);
     if (!known('day') && !known('month') && !known('year') && !known('weekday') && !relative) continue;
-    if (!reference && !known('year')) continue;
+    if (!reference && !/\b\d{4}\b/.test(expression)) continue;
     // "a quiet weekend" names no particular weekend.
     if (/^weekend$/i.test(expression) && !/\b(?:the|this|last|next|that|past)\s+$/i.test(text.slice(0, result.index))) continue;
 

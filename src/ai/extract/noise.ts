@@ -1,6 +1,7 @@
 const INTERJECTION =
   /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|haha+|lol|hmm+|um+|uh+|omg|gosh|ooh+|oh|so|well|anyway|anyways|btw|by the way|also|plus|actually|honestly|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|wow|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like)\s+|(?:so |how |really )?(?:cool|great|awesome|nice|amazing|wonderful|good|glad) (?:that )?(?=(?:you|your|he|she|they|my|I)\b))/i;
 
+const CATCHING_UP = /^since (?:we|I) (?:last )?(?:chatted|talked|spoke|caught up)(?: last)?,?\s*/i;
 const TAG_QUESTION = /,?\s*(?:right|isn't it|aren't they|don't you think|you know|huh|eh|no|yeah|ok|okay)\?+\s*$/i;
 
 const STOCK_PHRASES = [
@@ -35,17 +36,16 @@ const STOPWORDS = new Set(
 
 /** Drops leading interjections and vocatives ("Wow, Caroline! I went…" → "I went…"). */
 export function stripInterjections(clause: string, names: readonly string[]): string {
+  const vocatives = names.map((name) => {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return [new RegExp(`^${escaped}\\s*[,!.]+\\s*`, 'i'), new RegExp(`,\\s*${escaped}\\s*(?=[.!?,]|$)`, 'gi')] as const;
+  });
   let out = clause.trim().replace(TAG_QUESTION, '');
-  for (let i = 0; i < 4; i++) {
-    const next = out.replace(INTERJECTION, '');
+  for (let i = 0; i < 6; i++) {
+    let next = out.replace(INTERJECTION, '').replace(CATCHING_UP, '');
+    for (const [leading, trailing] of vocatives) next = next.replace(leading, '').replace(trailing, '');
     if (next === out) break;
     out = next;
-  }
-  for (const name of names) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    out = out
-      .replace(new RegExp(`^${escaped}\\s*[,!.]+\\s*`, 'i'), '')
-      .replace(new RegExp(`,\\s*${escaped}\\s*(?=[.!?,]|$)`, 'gi'), '');
   }
   return out.trim();
 }

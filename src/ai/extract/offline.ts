@@ -119,7 +119,7 @@ const NOT_A_NAME = /^(?:January|February|March|April|May|June|July|August|Septem
 function namedRelatives(clause: string, u: Utterance): ExtractedMemory[] {
   const found: ExtractedMemory[] = [];
   const patterns = [
-    new RegExp(`\\bmy (${RELATIVES})(?:,| named| called|'s name is)? ([A-Z][a-z]+)\\b`, 'g'),
+    new RegExp(`\\b[Mm]y (${RELATIVES})(?:,| named| called|'s name is)? ([A-Z][a-z]+)\\b`, 'g'),
     new RegExp(`\\b([A-Z][a-z]+),? (?:is |was )?my (${RELATIVES})\\b`, 'g'),
   ];
   for (const [i, re] of patterns.entries()) {

@@ -8,7 +8,7 @@ export function markdownToPlain(markdown: string): string {
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/^\s{0,3}#{1,6}\s+(.*)$/gm, '$1.')
+    .replace(/^\s{0,3}#{1,6}\s+.*$/gm, '')
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
     .replace(/^\s*>\s?/gm, '')
     .replace(/^\s*\|?[\s:|-]+\|[\s:|-]*$/gm, '')

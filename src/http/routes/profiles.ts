@@ -53,4 +53,16 @@ export const profileRoutes =
       },
       async (request) => ({ buckets: await deps.profiles.listBuckets(principalOf(request), request.body.containerTag) }),
     );
+
+    app.post(
+      '/v3/settings/suggest-buckets',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Suggest 3–6 profile buckets from what the organization’s memories talk about',
+          response: { 200: z.object({ suggestions: z.array(z.object({ key: z.string(), description: z.string() })) }), ...errorResponses },
+        },
+      },
+      async (request) => ({ suggestions: await deps.profiles.suggestBuckets(principalOf(request)) }),
+    );
   };

@@ -1,0 +1,77 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from './database.js';
+import { embeddingSpace } from './schema-recall.js';
+
+export interface EmbeddingSpace {
+  model: string;
+  dimension: number;
+}
+
+const SPACE_ID = 'current';
+const INDEXED_TABLES = ['chunks', 'memories'] as const;
+/** Arbitrary constant: serialises vector-space changes between processes sharing a PostgreSQL. */
+const SPACE_LOCK_ID = 7_300_451_222;
+
+export async function getEmbeddingSpace(db: Tx): Promise<EmbeddingSpace | undefined> {
+  const [row] = await db
+    .select({ model: embeddingSpace.model, dimension: embeddingSpace.dimension })
+    .from(embeddingSpace)
+    .where(eq(embeddingSpace.id, SPACE_ID));
+  return row;
+}
+
+export async function recordEmbeddingSpace(db: Tx, space: EmbeddingSpace): Promise<void> {
+  await db
+    .insert(embeddingSpace)
+    .values({ id: SPACE_ID, ...space, recordedAt: new Date() })
+    .onConflictDoUpdate({ target: embeddingSpace.id, set: { ...space, recordedAt: new Date() } });
+}
+
+/** Whether any chunk or memory carries a vector (from whichever model). */
+export async function hasStoredVectors(db: Tx): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM chunks WHERE embedding IS NOT NULL)
+      OR EXISTS (SELECT 1 FROM memories WHERE embedding IS NOT NULL) AS any`,
+  );
+  return row?.any === true;
+}
+
+/** Runs `work` in a transaction holding the vector-space lock. */
+export async function withEmbeddingSpaceLock<T>(db: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SPACE_LOCK_ID})`);
+    return work(tx);
+  });
+}
+
+const indexName = (table: string, dimension: number) => `${table}_embedding_hnsw_${dimension}`;
+
+/**
+ * HNSW indexes need a fixed dimension, so they index `embedding::vector(<dimension>)`, limited to
+ * rows of that dimension. Indexes built for another dimension are dropped.
+ */
+export async function ensureVectorIndexes(db: Tx, dimension: number): Promise<void> {
+  const dims = Math.trunc(dimension);
+  await dropVectorIndexes(db, dims);
+  for (const table of INDEXED_TABLES) {
+    await db.execute(
+      sql.raw(
+        `CREATE INDEX IF NOT EXISTS ${indexName(table, dims)} ON ${table} USING hnsw ((embedding::vector(${dims})) vector_cosine_ops) WHERE vector_dims(embedding) = ${dims}`,
+      ),
+    );
+  }
+}
+
+/** Drops the HNSW indexes, except the one for `keepDimension`. */
+export async function dropVectorIndexes(db: Tx, keepDimension?: number): Promise<void> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT indexname AS name FROM pg_indexes
+      WHERE schemaname = current_schema() AND indexname ~ '^(chunks|memories)_embedding_hnsw_[0-9]+$'`,
+  );
+  for (const { name } of rows) {
+    if (keepDimension !== undefined && name.endsWith(`_hnsw_${keepDimension}`)) continue;
+    await db.execute(sql.raw(`DROP INDEX IF EXISTS ${name}`));
+  }
+}

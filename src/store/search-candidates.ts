@@ -1,0 +1,212 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FilterNode } from '../core/filters.js';
+import { queryRows, type Db, type Tx } from './database.js';
+import { filterToSql } from './filter-sql.js';
+import { vectorLiteral } from './schema-recall.js';
+
+/** One word of the lexical query; words of one group are alternatives (a word and its synonyms). */
+export interface LexicalTerm {
+  word: string;
+  group: number;
+  /** 1 for words of the query itself, less for expansions. */
+  weight: number;
+}
+
+export interface CandidateQuery {
+  orgId: string;
+  /** Undefined searches the whole organization. */
+  containerTags?: string[];
+  filters?: FilterNode;
+  /** Exact path or filepath prefix (ending in `/`) of the source documents. */
+  filepath?: string;
+  /** Query vectors (the query and its rewrites); none turns vector retrieval off. */
+  vectors: Float32Array[];
+  /** Query words; none turns lexical retrieval off. */
+  terms: LexicalTerm[];
+  /** Candidates taken from each retriever. */
+  perRetriever: number;
+  /** `exact` scans every row in scope (recall 1.0); `hnsw` walks the approximate index. */
+  vectorPath: 'exact' | 'hnsw';
+  dimension: number;
+  /** Rows in scope, for inverse document frequencies. */
+  scopeSize: number;
+  /** Most rows matching any query word that are scored; bounds the cost of very common words. */
+  lexicalScanLimit: number;
+}
+
+export interface MemoryCandidateQuery extends CandidateQuery {
+  now: Date;
+  includeForgotten: boolean;
+}
+
+export interface ChunkCandidateQuery extends CandidateQuery {
+  documentId?: string;
+}
+
+export interface Candidate {
+  id: string;
+  /** Highest cosine similarity to any query vector; null when vector retrieval is off. */
+  cosine: number | null;
+  /** Share of the query's words (weighted by rarity) that the text contains, 0..1. */
+  lexical: number;
+}
+
+interface Target {
+  table: string;
+  /** Predicate over alias `t` selecting the rows a search may return. */
+  scope: SQL;
+}
+
+export async function findMemoryCandidates(db: Db, query: MemoryCandidateQuery): Promise<Candidate[]> {
+  return findCandidates(db, { table: 'memories', scope: memoryScope(query) }, query);
+}
+
+export async function findChunkCandidates(db: Db, query: ChunkCandidateQuery): Promise<Candidate[]> {
+  return findCandidates(db, { table: 'chunks', scope: chunkScope(query) }, query);
+}
+
+/** Rows a memory search may return; shared with the scope count so both agree. */
+export function memoryScope(query: Omit<MemoryCandidateQuery, 'vectors' | 'terms' | 'perRetriever' | 'vectorPath' | 'dimension' | 'scopeSize' | 'lexicalScanLimit'>): SQL {
+  const parts: SQL[] = [sql`t.org_id = ${query.orgId}`, sql`t.is_latest`, sql`t.embedding IS NOT NULL`];
+  if (query.containerTags) parts.push(sql`t.container_tag = ANY(${query.containerTags}::text[])`);
+  if (!query.includeForgotten) {
+    parts.push(sql`NOT t.is_forgotten`);
+    parts.push(sql`(t.forget_after IS NULL OR t.forget_after > ${query.now.toISOString()}::timestamptz)`);
+  }
+  if (query.filters) parts.push(filterToSql(query.filters, sql`t.metadata`));
+  if (query.filepath !== undefined) {
+    parts.push(sql`EXISTS (SELECT 1 FROM memory_sources s JOIN documents d ON d.id = s.document_id
+      WHERE s.memory_id = t.id AND ${filepathMatch(query.filepath)})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+export function chunkScope(query: Omit<ChunkCandidateQuery, 'vectors' | 'terms' | 'perRetriever' | 'vectorPath' | 'dimension' | 'scopeSize' | 'lexicalScanLimit'>): SQL {
+  const parts: SQL[] = [sql`t.org_id = ${query.orgId}`, sql`t.embedding IS NOT NULL`];
+  if (query.containerTags) parts.push(sql`t.container_tag = ANY(${query.containerTags}::text[])`);
+  if (query.documentId) parts.push(sql`t.document_id = ${query.documentId}`);
+  const documentParts: SQL[] = [];
+  if (query.filters) documentParts.push(filterToSql(query.filters, sql`d.metadata`));
+  if (query.filepath !== undefined) documentParts.push(filepathMatch(query.filepath));
+  if (documentParts.length) {
+    parts.push(sql`EXISTS (SELECT 1 FROM documents d WHERE d.id = t.document_id AND ${sql.join(documentParts, sql` AND `)})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+function filepathMatch(filepath: string): SQL {
+  return filepath.endsWith('/') ? sql`starts_with(d.filepath, ${filepath}::text)` : sql`d.filepath = ${filepath}::text`;
+}
+
+/** How many rows a search over this scope would consider. */
+export async function countScope(db: Tx, target: 'memories' | 'chunks', scope: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM ${sql.raw(target)} t WHERE ${scope}`);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Candidates from both retrievers in one statement: the best `perRetriever` rows by vector
+ * distance and the best by lexical score, each scored by both measures, so the caller can fuse
+ * them without a second round trip.
+ */
+async function findCandidates(db: Db, target: Target, query: CandidateQuery): Promise<Candidate[]> {
+  const useVectors = query.vectors.length > 0;
+  const useLexical = query.terms.length > 0;
+  if (!useVectors && !useLexical) return [];
+
+  const ctes: SQL[] = [];
+  const sources: SQL[] = [];
+  const table = sql.raw(target.table);
+
+  if (useLexical) {
+    const words = query.terms.map((t) => t.word);
+    ctes.push(sql`qt AS (
+      SELECT DISTINCT ON (u.lexeme) u.lexeme, plainto_tsquery('simple', u.lexeme) AS lq, q.grp, q.weight
+      FROM unnest(${words}::text[], ${query.terms.map((t) => t.group)}::int[], ${query.terms.map((t) => t.weight)}::float8[])
+        AS q(word, grp, weight)
+      CROSS JOIN LATERAL unnest(to_tsvector('english', q.word)) AS u
+      ORDER BY u.lexeme, q.weight DESC, q.grp
+    )`);
+    ctes.push(sql`matched AS (
+      SELECT t.id, t.tsv FROM ${table} t
+      WHERE ${target.scope} AND t.tsv @@ to_tsquery('english', ${orQuery(words)})
+      LIMIT ${query.lexicalScanLimit}
+    )`);
+    ctes.push(sql`idf AS (
+      SELECT qt.lexeme, qt.lq, qt.grp, qt.weight,
+        ln(1 + (greatest(${query.scopeSize}::float8, df.n) - df.n + 0.5) / (df.n + 0.5)) AS idf
+      FROM qt JOIN LATERAL (SELECT count(*)::float8 AS n FROM matched m WHERE m.tsv @@ qt.lq) df ON true
+    )`);
+    // A group's weight is the rarity of the query's own word; a synonym can stand in for it, no more.
+    ctes.push(sql`grp AS (SELECT grp, max(idf) AS ref FROM idf WHERE weight >= 1 GROUP BY grp)`);
+    ctes.push(sql`total AS (SELECT nullif(sum(ref), 0) AS total FROM grp)`);
+    ctes.push(sql`lex AS (
+      SELECT m.id, ${lexicalScore(sql`m.tsv`)} AS score FROM matched m
+    )`);
+    ctes.push(sql`lex_top AS (SELECT id FROM lex WHERE score > 0 ORDER BY score DESC, id LIMIT ${query.perRetriever})`);
+    sources.push(sql`SELECT id FROM lex_top`);
+  }
+
+  query.vectors.forEach((vector, i) => {
+    const name = sql.raw(`vec_top_${i}`);
+    ctes.push(sql`${name} AS (${vectorTop(target, query, vector)})`);
+    sources.push(sql`SELECT id FROM ${name}`);
+  });
+
+  const cosine = useVectors
+    ? sql`greatest(${sql.join(
+        query.vectors.map((v) => sql`1 - (t.embedding <=> ${vectorLiteral(v)}::vector)`),
+        sql`, `,
+      )})`
+    : sql`NULL::float8`;
+  const lexical = useLexical ? lexicalScore(sql`t.tsv`) : sql`0::float8`;
+
+  const statement = sql`WITH ${sql.join(ctes, sql`, `)},
+    cand AS (${sql.join(sources, sql` UNION `)})
+    SELECT t.id, ${cosine} AS cosine, ${lexical} AS lexical
+    FROM cand JOIN ${table} t ON t.id = cand.id`;
+
+  const run = async (tx: Tx) => {
+    const rows = await queryRows<{ id: string; cosine: number | string | null; lexical: number | string | null }>(tx, statement);
+    return rows.map((row) => ({
+      id: row.id,
+      cosine: row.cosine === null ? null : Number(row.cosine),
+      lexical: Number(row.lexical ?? 0),
+    }));
+  };
+  if (!useVectors || query.vectorPath === 'exact') return run(db);
+  return db.transaction(async (tx) => {
+    // Iterative scans keep walking the graph until enough rows pass the filters.
+    await tx.execute(sql`SET LOCAL hnsw.ef_search = ${sql.raw(String(Math.min(1000, Math.max(64, query.perRetriever * 2))))}`);
+    await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+    return run(tx);
+  });
+}
+
+/** Share of the query's (rarity-weighted) word groups found in `tsv`; needs the qt/idf/grp/total CTEs. */
+function lexicalScore(tsv: SQL): SQL {
+  return sql`coalesce((
+    SELECT sum(least(best.score, best.ref)) / (SELECT total FROM total) FROM (
+      SELECT max(i.weight * i.idf) AS score, grp.ref FROM idf i JOIN grp ON grp.grp = i.grp
+      WHERE ${tsv} @@ i.lq GROUP BY i.grp, grp.ref
+    ) best
+  ), 0)`;
+}
+
+function vectorTop(target: Target, query: CandidateQuery, vector: Float32Array): SQL {
+  const table = sql.raw(target.table);
+  const literal = vectorLiteral(vector);
+  if (query.vectorPath === 'exact') {
+    // Ordering by the bare column matches no index: the planner filters on the scope, then sorts.
+    return sql`SELECT t.id FROM ${table} t WHERE ${target.scope}
+      ORDER BY t.embedding <=> ${literal}::vector LIMIT ${query.perRetriever}`;
+  }
+  const dims = sql.raw(String(Math.trunc(query.dimension)));
+  return sql`SELECT t.id FROM ${table} t WHERE vector_dims(t.embedding) = ${dims} AND ${target.scope}
+    ORDER BY (t.embedding::vector(${dims})) <=> ${literal}::vector(${dims}) LIMIT ${query.perRetriever}`;
+}
+
+/** The query words as an OR query; they are letters and digits only, so no tsquery syntax leaks in. */
+function orQuery(words: string[]): string {
+  return [...new Set(words)].join(' | ');
+}

@@ -1,0 +1,113 @@
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import type { Tx } from './database.js';
+import { chunks, documents, memories, memorySources } from './schema.js';
+
+const { embedding: _me, tsv: _mt, ...memoryColumns } = getTableColumns(memories);
+const { embedding: _ce, tsv: _ct, ...chunkColumns } = getTableColumns(chunks);
+
+export type MemoryHitRow = Omit<typeof memories.$inferSelect, 'embedding' | 'tsv'>;
+export type ChunkHitRow = Omit<typeof chunks.$inferSelect, 'embedding' | 'tsv'>;
+
+export interface DocumentBrief {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+  title: string | null;
+  type: string;
+  metadata: Record<string, unknown>;
+  summary: string | null;
+  filepath: string | null;
+  containerTag: string;
+}
+
+const documentBrief = {
+  id: documents.id,
+  createdAt: documents.createdAt,
+  updatedAt: documents.updatedAt,
+  title: documents.title,
+  type: documents.type,
+  metadata: documents.metadata,
+  summary: documents.summary,
+  filepath: documents.filepath,
+  containerTag: documents.containerTag,
+};
+
+export async function loadMemories(db: Tx, orgId: string, ids: string[]): Promise<MemoryHitRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select(memoryColumns)
+    .from(memories)
+    .where(and(eq(memories.orgId, orgId), inArray(memories.id, ids)));
+}
+
+/** Every version of the chains the given memories belong to, oldest first. */
+export async function loadMemoryChains(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryHitRow[]> {
+  if (!rootIds.length) return [];
+  return db
+    .select(memoryColumns)
+    .from(memories)
+    .where(and(eq(memories.orgId, orgId), inArray(sql`coalesce(${memories.rootMemoryId}, ${memories.id})`, rootIds)))
+    .orderBy(asc(memories.version));
+}
+
+export async function loadMemorySources(db: Tx, orgId: string, memoryIds: string[]): Promise<{ memoryId: string; documentId: string }[]> {
+  if (!memoryIds.length) return [];
+  return db
+    .select({ memoryId: memorySources.memoryId, documentId: memorySources.documentId })
+    .from(memorySources)
+    .where(and(eq(memorySources.orgId, orgId), inArray(memorySources.memoryId, memoryIds)))
+    .orderBy(asc(memorySources.createdAt));
+}
+
+export async function loadDocumentBriefs(db: Tx, orgId: string, ids: string[]): Promise<DocumentBrief[]> {
+  if (!ids.length) return [];
+  return db
+    .select(documentBrief)
+    .from(documents)
+    .where(and(eq(documents.orgId, orgId), inArray(documents.id, ids)));
+}
+
+export async function loadDocumentContents(db: Tx, orgId: string, ids: string[]): Promise<{ id: string; content: string | null }[]> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: documents.id, content: documents.content })
+    .from(documents)
+    .where(and(eq(documents.orgId, orgId), inArray(documents.id, ids)));
+}
+
+export async function loadChunks(db: Tx, orgId: string, ids: string[]): Promise<ChunkHitRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select(chunkColumns)
+    .from(chunks)
+    .where(and(eq(chunks.orgId, orgId), inArray(chunks.id, ids)));
+}
+
+/** Chunks sitting right before or after the given ones in their documents. */
+export async function loadNeighbourChunks(
+  db: Tx,
+  orgId: string,
+  around: { documentId: string; position: number }[],
+  distance = 1,
+): Promise<ChunkHitRow[]> {
+  if (!around.length) return [];
+  const wanted = around.flatMap(({ documentId, position }) =>
+    Array.from({ length: 2 * distance + 1 }, (_, i) => position - distance + i)
+      .filter((p) => p >= 0 && p !== position)
+      .map((p) => and(eq(chunks.documentId, documentId), eq(chunks.position, p))),
+  );
+  if (!wanted.length) return [];
+  return db
+    .select(chunkColumns)
+    .from(chunks)
+    .where(and(eq(chunks.orgId, orgId), or(...wanted)));
+}
+
+export async function documentExists(db: Tx, orgId: string, id: string): Promise<{ id: string; containerTag: string } | undefined> {
+  const [row] = await db
+    .select({ id: documents.id, containerTag: documents.containerTag })
+    .from(documents)
+    .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
+    .limit(1);
+  return row;
+}
