@@ -108,11 +108,7 @@ export class DocumentService {
     const type = input.sourceType ?? (url ? 'webpage' : 'text');
     const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
-        await assertTagsWritable(tx, principal.orgId, [tag]);
-        await this.touchSpace(tx, principal.orgId, tag, input.entityContext);
-        const existing = input.customId
-          ? await findDocumentByCustomIdForUpdate(tx, principal.orgId, tag, input.customId)
-          : undefined;
+        const existing = await this.openWrite(tx, principal.orgId, tag, input);
         if (existing) {
           if (existing.source === content && !existing.hasFile) {
             const row = await this.applyMetadataChanges(tx, existing, input, documentDate);
@@ -161,11 +157,7 @@ export class DocumentService {
     } satisfies DocumentPatch;
     const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
-        await assertTagsWritable(tx, principal.orgId, [tag]);
-        await this.touchSpace(tx, principal.orgId, tag, input.entityContext);
-        const existing = input.customId
-          ? await findDocumentByCustomIdForUpdate(tx, principal.orgId, tag, input.customId)
-          : undefined;
+        const existing = await this.openWrite(tx, principal.orgId, tag, input);
         const row = existing
           ? await this.requeue(tx, existing, fields)
           : await this.insertQueued(tx, principal.orgId, tag, { ...fields, customId: input.customId ?? null });
@@ -309,6 +301,21 @@ export class DocumentService {
     const doc = matches[0];
     if (doc) assertTagAllowed(principal, doc.containerTag);
     return doc;
+  }
+
+  /**
+   * Starts a write to a tag inside its transaction: refuses tags under merge, creates the tag on
+   * first use, and locks the document the customId names, if any.
+   */
+  private async openWrite(
+    tx: Tx,
+    orgId: string,
+    tag: string,
+    input: { customId?: string | null; entityContext?: string | null },
+  ): Promise<DocumentRow | undefined> {
+    await assertTagsWritable(tx, orgId, [tag]);
+    await this.touchSpace(tx, orgId, tag, input.entityContext);
+    return input.customId ? findDocumentByCustomIdForUpdate(tx, orgId, tag, input.customId) : undefined;
   }
 
   private async touchSpace(tx: Tx, orgId: string, tag: string, entityContext?: string | null): Promise<void> {

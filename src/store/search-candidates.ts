@@ -12,13 +12,26 @@ export interface LexicalTerm {
   weight: number;
 }
 
-export interface CandidateQuery {
+/** Which rows a search may return. */
+export interface ScopeQuery {
   orgId: string;
   /** Undefined searches the whole organization. */
   containerTags?: string[];
   filters?: FilterNode;
   /** Exact path or filepath prefix (ending in `/`) of the source documents. */
   filepath?: string;
+}
+
+export interface MemoryScopeQuery extends ScopeQuery {
+  now: Date;
+  includeForgotten: boolean;
+}
+
+export interface ChunkScopeQuery extends ScopeQuery {
+  documentId?: string;
+}
+
+export interface RetrievalOptions {
   /** Query vectors (the query and its rewrites); none turns vector retrieval off. */
   vectors: Float32Array[];
   /** Query words; none turns lexical retrieval off. */
@@ -32,15 +45,6 @@ export interface CandidateQuery {
   scopeSize: number;
   /** Most rows matching any query word that are scored; bounds the cost of very common words. */
   lexicalScanLimit: number;
-}
-
-export interface MemoryCandidateQuery extends CandidateQuery {
-  now: Date;
-  includeForgotten: boolean;
-}
-
-export interface ChunkCandidateQuery extends CandidateQuery {
-  documentId?: string;
 }
 
 export interface Candidate {
@@ -57,16 +61,29 @@ interface Target {
   scope: SQL;
 }
 
-export async function findMemoryCandidates(db: Db, query: MemoryCandidateQuery): Promise<Candidate[]> {
-  return findCandidates(db, { table: 'memories', scope: memoryScope(query) }, query);
+export async function findMemoryCandidates(db: Db, scope: MemoryScopeQuery, retrieval: RetrievalOptions): Promise<Candidate[]> {
+  return findCandidates(db, { table: 'memories', scope: memoryScope(scope) }, retrieval);
 }
 
-export async function findChunkCandidates(db: Db, query: ChunkCandidateQuery): Promise<Candidate[]> {
-  return findCandidates(db, { table: 'chunks', scope: chunkScope(query) }, query);
+export async function findChunkCandidates(db: Db, scope: ChunkScopeQuery, retrieval: RetrievalOptions): Promise<Candidate[]> {
+  return findCandidates(db, { table: 'chunks', scope: chunkScope(scope) }, retrieval);
 }
 
-/** Rows a memory search may return; shared with the scope count so both agree. */
-export function memoryScope(query: Omit<MemoryCandidateQuery, 'vectors' | 'terms' | 'perRetriever' | 'vectorPath' | 'dimension' | 'scopeSize' | 'lexicalScanLimit'>): SQL {
+/** Searchable memories in the organization or tags, forgotten ones included. */
+export async function countMemoryScope(db: Tx, orgId: string, containerTags?: string[]): Promise<number> {
+  return countRows(db, 'memories', memoryScope({ orgId, containerTags, includeForgotten: true, now: new Date() }));
+}
+
+export async function countChunkScope(db: Tx, orgId: string, containerTags?: string[]): Promise<number> {
+  return countRows(db, 'chunks', chunkScope({ orgId, containerTags }));
+}
+
+async function countRows(db: Tx, table: 'memories' | 'chunks', scope: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM ${sql.raw(table)} t WHERE ${scope}`);
+  return Number(row?.n ?? 0);
+}
+
+function memoryScope(query: MemoryScopeQuery): SQL {
   const parts: SQL[] = [sql`t.org_id = ${query.orgId}`, sql`t.is_latest`, sql`t.embedding IS NOT NULL`];
   if (query.containerTags) parts.push(sql`t.container_tag = ANY(${query.containerTags}::text[])`);
   if (!query.includeForgotten) {
@@ -81,7 +98,7 @@ export function memoryScope(query: Omit<MemoryCandidateQuery, 'vectors' | 'terms
   return sql.join(parts, sql` AND `);
 }
 
-export function chunkScope(query: Omit<ChunkCandidateQuery, 'vectors' | 'terms' | 'perRetriever' | 'vectorPath' | 'dimension' | 'scopeSize' | 'lexicalScanLimit'>): SQL {
+function chunkScope(query: ChunkScopeQuery): SQL {
   const parts: SQL[] = [sql`t.org_id = ${query.orgId}`, sql`t.embedding IS NOT NULL`];
   if (query.containerTags) parts.push(sql`t.container_tag = ANY(${query.containerTags}::text[])`);
   if (query.documentId) parts.push(sql`t.document_id = ${query.documentId}`);
@@ -98,18 +115,12 @@ function filepathMatch(filepath: string): SQL {
   return filepath.endsWith('/') ? sql`starts_with(d.filepath, ${filepath}::text)` : sql`d.filepath = ${filepath}::text`;
 }
 
-/** How many rows a search over this scope would consider. */
-export async function countScope(db: Tx, target: 'memories' | 'chunks', scope: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM ${sql.raw(target)} t WHERE ${scope}`);
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Candidates from both retrievers in one statement: the best `perRetriever` rows by vector
  * distance and the best by lexical score, each scored by both measures, so the caller can fuse
  * them without a second round trip.
  */
-async function findCandidates(db: Db, target: Target, query: CandidateQuery): Promise<Candidate[]> {
+async function findCandidates(db: Db, target: Target, query: RetrievalOptions): Promise<Candidate[]> {
   const useVectors = query.vectors.length > 0;
   const useLexical = query.terms.length > 0;
   if (!useVectors && !useLexical) return [];
@@ -137,8 +148,9 @@ async function findCandidates(db: Db, target: Target, query: CandidateQuery): Pr
         ln(1 + (greatest(${query.scopeSize}::float8, df.n) - df.n + 0.5) / (df.n + 0.5)) AS idf
       FROM qt JOIN LATERAL (SELECT count(*)::float8 AS n FROM matched m WHERE m.tsv @@ qt.lq) df ON true
     )`);
-    // A group's weight is the rarity of the query's own word; a synonym can stand in for it, no more.
-    ctes.push(sql`grp AS (SELECT grp, max(idf) AS ref FROM idf WHERE weight >= 1 GROUP BY grp)`);
+    // A group's weight is the rarity of the query's own word; a synonym can stand in for it, no
+    // more. Groups of added words only (no word of the query) add to the score but not to the total.
+    ctes.push(sql`grp AS (SELECT grp, max(idf) FILTER (WHERE weight >= 1) AS ref FROM idf GROUP BY grp)`);
     ctes.push(sql`total AS (SELECT nullif(sum(ref), 0) AS total FROM grp)`);
     ctes.push(sql`lex AS (
       SELECT m.id, ${lexicalScore(sql`m.tsv`)} AS score FROM matched m
@@ -186,14 +198,14 @@ async function findCandidates(db: Db, target: Target, query: CandidateQuery): Pr
 /** Share of the query's (rarity-weighted) word groups found in `tsv`; needs the qt/idf/grp/total CTEs. */
 function lexicalScore(tsv: SQL): SQL {
   return sql`coalesce((
-    SELECT sum(least(best.score, best.ref)) / (SELECT total FROM total) FROM (
+    SELECT least(1, sum(least(best.score, coalesce(best.ref, best.score))) / (SELECT total FROM total)) FROM (
       SELECT max(i.weight * i.idf) AS score, grp.ref FROM idf i JOIN grp ON grp.grp = i.grp
       WHERE ${tsv} @@ i.lq GROUP BY i.grp, grp.ref
     ) best
   ), 0)`;
 }
 
-function vectorTop(target: Target, query: CandidateQuery, vector: Float32Array): SQL {
+function vectorTop(target: Target, query: RetrievalOptions, vector: Float32Array): SQL {
   const table = sql.raw(target.table);
   const literal = vectorLiteral(vector);
   if (query.vectorPath === 'exact') {

@@ -32,7 +32,7 @@ const IDENTITY = [
 const RELATION = [
   new RegExp(`^${NAMED}'s (?:${RELATIVES}) (?:is|was) (?:called |named )?[A-Z]|^${NAMED} (?:is|was) ${NAMED}'s (?:${RELATIVES})\\b|^${NAMED} (?:is married to|is dating|is engaged to)\\b`),
   new RegExp(`\\b(?:i|we) (?:have|'ve got|got) (?:an?|one|two|three|four|five|\\d+)(?: \\w+)? (?:${RELATIVES}|kids|sons|daughters|sisters|brothers|dogs|cats|pets)\\b`, 'i'),
-  new RegExp(`\\bmy (?:${RELATIVES})(?:'s name)? (?:is|was) (?:called |named )?[A-Z][a-z]+\\b|\\bmy (?:${RELATIVES}),? [A-Z][a-z]+\\b`),
+  new RegExp(`\\b[Mm]y (?:${RELATIVES})(?:'s name)? (?:is|was) (?:called |named )?[A-Z][a-z]+\\b|\\b[Mm]y (?:${RELATIVES}),? [A-Z][a-z]+\\b`),
   new RegExp(`\\b[A-Z][a-z]+ (?:is|was) my (?:${RELATIVES})\\b`),
   /\bi(?:'m| am) (?:married to|dating|engaged to|seeing|in a relationship with)\b/i,
 ];

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { classify } from './classify.js';
+
+describe('classify', () => {
+  it.each([
+    ['My name is Sam', 'identity', true],
+    ["I'm 32 years old", 'identity', true],
+    ['I work as a nurse in Leeds', 'identity', true],
+    ["I'm from Sweden", 'identity', true],
+    ["I'm a transgender woman", 'identity', true],
+    ['Alex works at Stripe as a PM', 'identity', true],
+    ['My sister Anna lives nearby', 'relation', true],
+    ['I have two kids', 'relation', true],
+    ['I really love hiking', 'preference', true],
+    ['My favorite book is Dune', 'preference', true],
+    ['Priya prefers async standups', 'preference', true],
+    ["I'm going to Paris next month", 'plan', false],
+    ['I went to a support group yesterday', 'event', false],
+    ['The stories were inspiring', 'fact', false],
+  ] as const)('%s → %s', (clause, kind, isStatic) => {
+    expect(classify(clause)).toMatchObject({ kind, isStatic });
+  });
+});

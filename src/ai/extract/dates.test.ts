@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { anchorDates } from './dates.js';
+
+const monday = new Date('2023-05-08T13:56:00Z');
+
+describe('anchorDates', () => {
+  it('rewrites day-exact expressions as absolute dates', () => {
+    const r = anchorDates('I went to a support group yesterday', monday, 'past');
+    expect(r.text).toBe('I went to a support group on 7 May 2023');
+    expect(r.dates.map((d) => d.iso)).toEqual(['2023-05-07']);
+  });
+
+  it('anchors vague expressions to the reference instead of guessing', () => {
+    expect(anchorDates('I ran a race last Saturday', monday, 'past').text).toBe('I ran a race the Saturday before 8 May 2023');
+    expect(anchorDates('We went camping last week', monday, 'past').text).toBe('We went camping the week before 8 May 2023');
+    expect(anchorDates('We went camping last weekend', monday, 'past').text).toBe('We went camping the weekend before 8 May 2023');
+    expect(anchorDates('We went camping two weekends ago', monday, 'past').text).toBe('We went camping two weekends before 8 May 2023');
+    expect(anchorDates('I started surfing five years ago', monday, 'past').dates[0].iso).toBe('2018');
+  });
+
+  it('keeps month and year precision', () => {
+    expect(anchorDates('I painted it last year', monday, 'past')).toMatchObject({ text: 'I painted it in 2022', dates: [{ iso: '2022', precision: 'year' }] });
+    expect(anchorDates('I moved in May 2021', monday, 'past')).toMatchObject({ text: 'I moved in May 2021', dates: [{ iso: '2021-05' }] });
+    expect(anchorDates("I'm hosting a contest next month", monday, 'future').text).toBe("I'm hosting a contest in June 2023");
+  });
+
+  it('resolves weekdays of plans forwards', () => {
+    const r = anchorDates("I'm going to the dentist on Friday", monday, 'future');
+    expect(r.text).toBe("I'm going to the dentist on Friday, 12 May 2023");
+    expect(r.dates[0].end.toISOString()).toBe('2023-05-12T23:59:59.999Z');
+  });
+
+  it('leaves durations, times of day and "now" alone', () => {
+    for (const text of ["We've been together for three years", 'I walk them for about an hour', 'I run every morning', 'I am busy right now']) {
+      expect(anchorDates(text, monday, 'present')).toEqual({ text, dates: [] });
+    }
+  });
+
+  it('without a reference keeps only dates that name their year', () => {
+    expect(anchorDates('I went to Rome yesterday', null, 'past')).toEqual({ text: 'I went to Rome yesterday', dates: [] });
+    expect(anchorDates('I moved here in May 2020', null, 'past').dates.map((d) => d.iso)).toEqual(['2020-05']);
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { extractOffline, OfflineExtractor } from './offline.js';
+import type { ConversationTurn, ExtractedMemory } from './types.js';
+
+// Turns quoted from LoCoMo (locomo10.json, conversation conv-26), with their session dates.
+const caroline = (content: string): ConversationTurn => ({ role: 'user', name: 'Caroline', content });
+const melanie = (content: string): ConversationTurn => ({ role: 'user', name: 'Melanie', content });
+const session1 = new Date('2023-05-08T13:56:00Z');
+
+function find(memories: ExtractedMemory[], ...needles: string[]): ExtractedMemory | undefined {
+  return memories.find((m) => needles.every((n) => m.content.toLowerCase().includes(n.toLowerCase())));
+}
+
+describe('offline extraction of a conversation', () => {
+  const memories = extractOffline({
+    text: '',
+    documentDate: session1,
+    turns: [
+      caroline('Hey Mel! Good to see you! How have you been?'),
+      melanie("Hey Caroline! Good to see you! I'm swamped with the kids & work. What's up with you? Anything new?"),
+      caroline('I went to a LGBTQ support group yesterday and it was so powerful.'),
+      melanie("Wow, that's cool, Caroline! What happened that was so awesome? Did you hear any inspiring stories?"),
+      caroline("I'm keen on counseling or working in mental health - I'd love to support those with similar issues."),
+      melanie('You\u2019d be a great counselor! Your empathy and understanding will really help the people you work with.'),
+      melanie('Yeah, I painted that lake sunrise last year! It\u2019s special to me.'),
+    ],
+  });
+
+  it('names the speaker, resolves the date and keeps the turn', () => {
+    const m = find(memories, 'Caroline', 'LGBTQ support group');
+    expect(m).toMatchObject({
+      content: 'Caroline went to a LGBTQ support group on 7 May 2023',
+      kind: 'event',
+      isStatic: false,
+      eventDates: ['2023-05-07'],
+      forgetAfter: null,
+      speaker: 'Caroline',
+      turnIndex: 2,
+    });
+  });
+
+  it('turns "you" into the other party', () => {
+    expect(find(memories, 'Melanie would be a great counselor')).toBeUndefined();
+    expect(find(memories, 'Caroline would be a great counselor')).toMatchObject({ speaker: 'Melanie', turnIndex: 5 });
+    expect(find(memories, "Caroline's empathy and understanding will really help")).toBeDefined();
+  });
+
+  it('keeps informative statements and resolves years', () => {
+    expect(find(memories, 'Caroline is keen on counseling or working in mental health')).toBeDefined();
+    expect(find(memories, 'Melanie is swamped with the kids & work')).toBeDefined();
+    expect(find(memories, 'Melanie painted that lake sunrise in 2022')).toMatchObject({ eventDates: ['2022'] });
+  });
+
+  it('skips greetings, questions and reactions', () => {
+    expect(memories.some((m) => m.turnIndex === 0 || m.turnIndex === 3)).toBe(false);
+    expect(memories.some((m) => /good to see|how have you|special to/i.test(m.content))).toBe(false);
+  });
+
+  it('writes every memory in the third person', () => {
+    for (const m of memories) expect(m.content).not.toMatch(/\b(?:I|I'm|my|me|you|your)\b/i);
+  });
+});
+
+describe('offline extraction: dates', () => {
+  it('anchors "last Saturday" to the session date (LoCoMo conv-26, session of 25 May 2023)', () => {
+    const memories = extractOffline({
+      text: '',
+      documentDate: new Date('2023-05-25T13:14:00Z'),
+      turns: [
+        melanie('Hey Caroline, since we last chatted, I\u2019ve had a lot of things happening to me. I ran a charity race for mental health last Saturday \u2013 it was really rewarding.'),
+        caroline('That charity race sounds great, Mel!'),
+      ],
+    });
+    expect(find(memories, 'Melanie ran a charity race for mental health the Saturday before 25 May 2023')).toMatchObject({
+      eventDates: ['2023-05-20'],
+      kind: 'event',
+    });
+  });
+
+  it('gives time-bound plans a forgetAfter at the end of their period', () => {
+    const memories = extractOffline({
+      text: '',
+      documentDate: new Date('2024-03-04T09:00:00Z'),
+      turns: [{ role: 'user', content: 'I have an exam tomorrow. My sister Anna is visiting next week.' }],
+    });
+    expect(find(memories, 'exam')).toMatchObject({
+      content: 'The user has an exam on 5 March 2024',
+      kind: 'plan',
+      eventDates: ['2024-03-05'],
+      forgetAfter: '2024-03-05T23:59:59.999Z',
+    });
+    expect(find(memories, 'visiting')?.forgetAfter).toBe('2024-03-17T23:59:59.999Z');
+    expect(find(memories, 'Anna is the user')).toMatchObject({ content: "Anna is the user's sister", kind: 'relation', isStatic: true, forgetAfter: null });
+  });
+
+  it('marks events said to have just happened with the date they were said', () => {
+    const memories = extractOffline({ text: '', documentDate: new Date('2023-01-29T10:00:00Z'), turns: [{ role: 'user', name: 'Gina', content: 'I just launched an ad campaign for my clothing store!' }] });
+    expect(memories[0]).toMatchObject({ content: "Gina just launched an ad campaign for Gina's clothing store (as of 29 January 2023)", eventDates: ['2023-01-29'] });
+  });
+});
+
+describe('offline extraction: kinds', () => {
+  const memories = extractOffline({
+    text: '',
+    turns: [
+      { role: 'user', content: 'My name is Sam and I work as a nurse in Leeds. I love hiking in the Dales. My husband Tom is a chef.' },
+      { role: 'assistant', content: 'Great to meet you, Sam! As an AI, I hope this helps.' },
+    ],
+  });
+
+  it('classifies identity, preference and relation facts as static', () => {
+    expect(find(memories, "The user's name is Sam")).toMatchObject({ kind: 'identity', isStatic: true });
+    expect(find(memories, 'The user works as a nurse in Leeds')).toMatchObject({ kind: 'identity', isStatic: true });
+    expect(find(memories, 'The user loves hiking in the Dales')).toMatchObject({ kind: 'preference', isStatic: true });
+    expect(find(memories, "Tom is the user's husband")).toMatchObject({ kind: 'relation', isStatic: true });
+  });
+
+  it('ignores unnamed assistant turns', () => {
+    expect(memories.every((m) => m.turnIndex === 0)).toBe(true);
+  });
+
+  it('reports confidences within 0..1 and no duplicates', () => {
+    expect(memories.every((m) => m.confidence > 0 && m.confidence <= 1)).toBe(true);
+    expect(new Set(memories.map((m) => m.content)).size).toBe(memories.length);
+  });
+});
+
+describe('offline extraction of documents', () => {
+  it('extracts facts from markdown without inventing a speaker', async () => {
+    const memories = await new OfflineExtractor().extract({
+      text: '# Team notes\n\nAlex works at Stripe as a PM. He moved to Berlin in March 2021.\n\n- Priya prefers async standups.\n- The offsite is on 12 June 2024.',
+      documentDate: new Date('2024-05-01T00:00:00Z'),
+    });
+    expect(memories.map((m) => m.content)).toEqual([
+      'Alex works at Stripe as a PM',
+      'He moved to Berlin in March 2021',
+      'Priya prefers async standups',
+      'The offsite is on 12 June 2024',
+    ]);
+    expect(find(memories, 'Alex')).toMatchObject({ kind: 'identity', isStatic: true, speaker: null, turnIndex: null });
+    expect(find(memories, 'offsite')).toMatchObject({ kind: 'plan', eventDates: ['2024-06-12'], forgetAfter: '2024-06-12T23:59:59.999Z' });
+  });
+
+  it('reads a transcript stored as text', () => {
+    const memories = extractOffline({
+      text: 'Caroline: I just joined a new LGBTQ activist group last Tues.\nMelanie: Wow, congrats! I took my kids to a pottery workshop last Fri.',
+      documentDate: new Date('2023-07-20T00:00:00Z'),
+    });
+    expect(memories.map((m) => m.content)).toEqual([
+      'Caroline just joined a new LGBTQ activist group the Tuesday before 20 July 2023',
+      "Melanie took Melanie's kids to a pottery workshop the Friday before 20 July 2023",
+    ]);
+  });
+
+  it('returns nothing for empty or filler-only input', () => {
+    expect(extractOffline({ text: '' })).toEqual([]);
+    expect(extractOffline({ text: 'Hi! Thanks! Bye.' })).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { markdownToPlain, normalizeText, splitClauses, splitSentences } from './sentences.js';
+
+describe('splitSentences', () => {
+  it('splits on terminal punctuation and lines, not on abbreviations or initials', () => {
+    expect(splitSentences('Hi Mel! I met Dr. Smith today. J.K. Rowling inspires me?\nNew line')).toEqual([
+      'Hi Mel!', 'I met Dr. Smith today.', 'J.K. Rowling inspires me?', 'New line',
+    ]);
+  });
+});
+
+describe('splitClauses', () => {
+  it('splits where a conjunction starts a new subject', () => {
+    expect(splitClauses('I went to a group yesterday and it was so powerful.')).toEqual(['I went to a group yesterday', 'it was so powerful.']);
+    expect(splitClauses('I had a milestone - I am so relieved')).toEqual(['I had a milestone', 'I am so relieved']);
+  });
+
+  it('keeps compound subjects and objects together', () => {
+    expect(splitClauses('My mom and I made dinner')).toEqual(['My mom and I made dinner']);
+    expect(splitClauses('I went with my husband and my kids')).toEqual(['I went with my husband and my kids']);
+  });
+});
+
+describe('normalizeText and markdownToPlain', () => {
+  it('spells out chat forms', () => {
+    expect(normalizeText("I\u2019m gonna go last Fri, it\u2019s my fave")).toBe("I'm going to go last Friday, it's my favorite");
+  });
+
+  it('drops markdown syntax, headings and code', () => {
+    expect(markdownToPlain('# Title\n\n- **Alex** uses [Rust](https://r.dev)\n```\ncode\n```').trim()).toBe('Alex uses Rust');
+  });
+});
