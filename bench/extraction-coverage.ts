@@ -7,6 +7,8 @@
  *     [--limit=N] [--misses=CATEGORY [--all]]
  *
  * With LLM_BASE_URL and LLM_MODEL set, the LLM extractor is measured instead of the offline one.
+ * "all answer parts" counts a list answer ("Oregon, Florida") as found when every part is; the last
+ * column is the same test on the raw evidence turns, the ceiling for verbatim extraction.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -114,7 +116,7 @@ for (const sample of samples) {
     if (answerParts(String(qa.answer)).every((p) => extracted.includes(p))) s.parts++;
     if (gold.length > 0 && raw.includes(gold)) s.ceiling++;
     stats.set(qa.category, s);
-    if (!found && showMisses === qa.category && (raw.includes(gold) || args.includes("--all"))) {
+    if (!found && showMisses === qa.category && (raw.includes(gold) || args.includes('--all'))) {
       const mems = evidence.flatMap((id) => memoriesByTurn.get(id) ?? []).map((m) => `      - ${m.content}`);
       misses.push(`Q: ${qa.question} => ${qa.answer}\n   turn: ${evidence.map((id) => turnText.get(id)).join(' / ')}\n${mems.join('\n')}`);
     }
@@ -137,4 +139,7 @@ console.log(
   `all             ${String(all.total).padStart(9)}  ${pct(all.exact, all.total).padStart(16)}  ${pct(all.parts, all.total).padStart(16)}  ${pct(all.ceiling, all.total).padStart(12)}`,
 );
 console.log(`memories: ${memoryCount}; ≈${tokens} tokens (chars/4); ${((1000 * memoryCount) / Math.max(tokens, 1)).toFixed(1)} memories per 1k tokens`);
-if (misses.length) console.log(`\nmisses where the raw turn holds the answer (category ${showMisses}):\n${misses.slice(0, 60).join('\n')}`);
+if (misses.length) {
+  const which = args.includes('--all') ? 'all misses' : 'misses whose evidence turns hold the answer verbatim';
+  console.log(`\n${which} (category ${showMisses}):\n${misses.slice(0, 60).join('\n')}`);
+}

@@ -7,6 +7,8 @@ import { MergeService } from './core/container-tag-merges.js';
 import { ContainerTagService } from './core/container-tag-service.js';
 import { ConversationService } from './core/conversations.js';
 import { MemoryManagement } from './core/memory-management.js';
+import { MemoryWriter } from './core/memory-writes.js';
+import type { SearchService } from './core/search/search-service.js';
 import { ProfileService } from './core/profiles.js';
 import { DocumentService } from './core/documents.js';
 import { FileLinks } from './core/file-links.js';
@@ -15,6 +17,8 @@ import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/keys.js';
 import { resetOrganization } from './core/org-reset.js';
 import { orgChunkSize, SettingsService } from './core/settings.js';
 import { buildHttpServer } from './http/server.js';
+import { searchForProfiles } from './http/routes/search.js';
+import { createRecall, type Recall } from './recall-setup.js';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './pipeline/chunk-markdown.js';
 import { ingestHandler } from './pipeline/ingest.js';
 import { MAX_INGEST_WAIT_MS, mergeHandler } from './pipeline/merge.js';
@@ -41,6 +45,8 @@ export interface App {
   database: Database;
   documents: DocumentService;
   profiles: ProfileService;
+  search: SearchService;
+  recall: Recall;
   worker: JobWorker | null;
   http: FastifyInstance | null;
   logger: Logger;
@@ -57,6 +63,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const { db } = database;
+  const recall = await createRecall(config, db, clock, logger).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   if (config.ENGRAM_API_KEY) await seedApiKey(db, config.ENGRAM_API_KEY);
   else if (options.http) {
     const firstKey = await bootstrapAdminKey(db);
@@ -79,6 +89,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       log,
       fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
       chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
+      embedder: recall.embedder,
     });
     const merge = mergeHandler({
       db,
@@ -103,6 +114,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   });
 
   const profiles = new ProfileService(db, clock);
+  profiles.useSearch(searchForProfiles(recall.search));
   const keys = new KeyResolver(db, clock);
   const secretKey = options.http ? loadSecretKey(config) : null;
   const http = secretKey
@@ -113,6 +125,11 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         documents,
         conversations: new ConversationService(documents),
         memoryManagement: new MemoryManagement(db, clock, (orgId, tag) => profiles.refresh(orgId, tag)),
+        memoryWriter: new MemoryWriter(db, clock, recall.embedder, {
+          onChanged: (orgId, tag) => profiles.refresh(orgId, tag),
+          onWritten: (orgId) => recall.retrieval.forget('memories', orgId),
+        }),
+        search: recall.search,
         profiles,
         fileLinks: new FileLinks(secretKey),
         containerTags: new ContainerTagService(db),
@@ -133,6 +150,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     database,
     documents,
     profiles,
+    search: recall.search,
+    recall,
     worker,
     http,
     logger,
@@ -140,6 +159,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       (closing ??= (async () => {
         await http?.close();
         await worker?.stop();
+        await recall.embedder.close();
         await database.close();
       })()),
   };

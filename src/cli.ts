@@ -3,6 +3,8 @@ import { Command } from 'commander';
 import { createApp, VERSION } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createApiKey } from './core/keys.js';
+import { reembedAll } from './core/reembed.js';
+import { embedderFromConfig } from './recall-setup.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openDatabase } from './store/database.js';
 
@@ -62,6 +64,28 @@ keys
       });
       process.stdout.write(`${key}\n`);
     } finally {
+      await database.close();
+    }
+  });
+
+program
+  .command('reembed')
+  .description('re-embed every chunk and memory with the configured embedding model (stop all engram processes first)')
+  .action(async () => {
+    const config = loadConfig();
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    const embedder = await embedderFromConfig(config);
+    try {
+      process.stderr.write(`re-embedding with ${embedder.model} (${embedder.dimension} dimensions)\n`);
+      let last = 0;
+      const counts = await reembedAll(database.db, embedder, ({ table, done, total }) => {
+        if (Date.now() - last < 1000 && done < total) return;
+        last = Date.now();
+        process.stderr.write(`  ${table}: ${done}/${total}\n`);
+      });
+      process.stdout.write(`re-embedded ${counts.chunks} chunks and ${counts.memories} memories with ${embedder.model}\n`);
+    } finally {
+      await embedder.close();
       await database.close();
     }
   });

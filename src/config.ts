@@ -26,6 +26,25 @@ const ConfigSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(6000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** OpenAI-compatible embeddings endpoint; without it the bundled local model is used. */
+  EMBEDDINGS_BASE_URL: z.string().url().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  /** Asked of the endpoint (e.g. text-embedding-3 can shorten vectors); otherwise learnt from one probe. */
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(16_000).optional(),
+  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Worker threads running the local model (each holds a copy, ~100 MB). */
+  EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** OpenAI-compatible chat endpoint used for reranking and query rewriting when set. */
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Search scopes up to this many rows are searched exactly; larger ones through the HNSW index. */
+  SEARCH_EXACT_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
+  /** Most rows containing a query word that lexical scoring looks at. */
+  SEARCH_LEXICAL_SCAN_LIMIT: z.coerce.number().int().min(10).default(2_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

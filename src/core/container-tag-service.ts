@@ -11,6 +11,7 @@ import {
 } from '../store/container-tags.js';
 import { deleteDocumentsWhere } from '../store/documents.js';
 import { findActiveMerges, type MergeRow } from '../store/merges.js';
+import { deleteProfiles } from '../store/profiles.js';
 import { assertTagAllowed } from './container-tags.js';
 import { notFound } from './errors.js';
 import { newId } from './ids.js';
@@ -67,7 +68,7 @@ export class ContainerTagService {
     return details(space, stats);
   }
 
-  /** Deletes the tag's documents (with their chunks) and settings; its memories are kept, forgotten. */
+  /** Deletes the tag's documents (with their chunks), settings and profile; its memories are kept, forgotten. */
   async delete(principal: Principal, containerTag: string): Promise<{ deletedDocumentsCount: number; deletedMemoriesCount: number }> {
     assertTagAllowed(principal, containerTag);
     const orgId = principal.orgId;
@@ -77,6 +78,7 @@ export class ContainerTagService {
       const deletedDocumentsCount = await deleteDocumentsWhere(tx, orgId, { containerTags: [containerTag] });
       const deletedMemoriesCount = await forgetTagMemories(tx, orgId, containerTag, SPACE_DELETED_REASON);
       await deleteSpaces(tx, orgId, [containerTag]);
+      await deleteProfiles(tx, orgId, [containerTag]);
       return { deletedDocumentsCount, deletedMemoriesCount };
     });
   }

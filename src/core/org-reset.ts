@@ -2,6 +2,7 @@ import type { Db } from '../store/database.js';
 import { deleteSpacesExcept } from '../store/container-tags.js';
 import { deleteDocumentsWhere } from '../store/documents.js';
 import { clearSpaceSettings, deleteDocumentBatch, deleteOrgMemories } from '../store/org-reset.js';
+import { deleteProfiles } from '../store/profiles.js';
 import { deleteOrgSettings } from '../store/settings.js';
 import { DEFAULT_CONTAINER_TAG } from './container-tags.js';
 import type { Principal } from './keys.js';
@@ -23,8 +24,8 @@ export interface ResetOutcome {
 
 /**
  * Empties an organization: documents (in batches, so no single transaction grows with the data),
- * every memory row, every space but the default one (whose settings are cleared) and the org
- * settings. The org, its API keys and members stay. Counts say what was actually removed.
+ * every memory row and profile, every space but the default one (whose settings are cleared) and
+ * the org settings. The org, its API keys and members stay. Counts say what was actually removed.
  */
 export async function resetOrganization(db: Db, principal: Principal): Promise<ResetOutcome> {
   const orgId = principal.orgId;
@@ -45,6 +46,7 @@ export async function resetOrganization(db: Db, principal: Principal): Promise<R
     const lateDocuments = await deleteDocumentsWhere(tx, orgId, {});
     if (lateDocuments > 0) deletedDocumentBatches += 1;
     const deletedMemoryRows = await deleteOrgMemories(tx, orgId);
+    await deleteProfiles(tx, orgId);
     const deletedExtraSpaces = await deleteSpacesExcept(tx, orgId, DEFAULT_CONTAINER_TAG);
     const clearedDefaultSpaceContext = await clearSpaceSettings(tx, orgId, DEFAULT_CONTAINER_TAG);
     const settingsReset = await deleteOrgSettings(tx, orgId);

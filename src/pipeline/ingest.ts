@@ -2,12 +2,15 @@ import type { Logger } from 'pino';
 import { FetchError, fetchUrl } from '../convert/fetch-url.js';
 import { convertToMarkdown } from '../convert/index.js';
 import type { ConvertInput } from '../convert/types.js';
+import { EmbeddingError, type Embedder } from '../ai/embeddings/embedder.js';
+import { chunkEmbeddingText } from '../core/embedding-text.js';
 import { newId } from '../core/ids.js';
 import type { Db } from '../store/database.js';
 import { replaceChunks } from '../store/chunks.js';
 import { getDocument, updateDocumentGeneration, type DocumentPatch, type DocumentRow } from '../store/documents.js';
 import { getFile } from '../store/files.js';
 import type { JobRow } from '../store/jobs.js';
+import { setVectors } from '../store/vectors.js';
 import type { ProcessingLog } from '../store/schema.js';
 import { chunkMarkdown, resolveChunkOptions } from './chunk-markdown.js';
 import { SupersededError, type JobHandler } from './worker.js';
@@ -20,6 +23,7 @@ export interface IngestContext {
   fetch: { allowPrivate: boolean; maxBytes: number; timeoutMs: number };
   /** Org-level chunk size (settings); -1 or null means the default. */
   chunkSizeFor?: (orgId: string) => Promise<number | null>;
+  embedder: Embedder;
 }
 
 export function ingestHandler(ctx: IngestContext): JobHandler {
@@ -55,7 +59,7 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
 
   await progress.begin('chunking');
   const chunkSize = (await ctx.chunkSizeFor?.(job.orgId)) ?? null;
-  const pieces = chunkMarkdown(converted.markdown, resolveChunkOptions(chunkSize));
+  const pieces = chunkMarkdown(converted.markdown, resolveChunkOptions(chunkSize)).map((piece) => ({ ...piece, id: newId() }));
   await ctx.db.transaction(async (tx) => {
     const current = await getDocument(tx, job.orgId, documentId);
     if (!current || current.generation !== job.generation) throw new SupersededError();
@@ -63,7 +67,7 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
       tx,
       initial.id,
       pieces.map((piece) => ({
-        id: newId(),
+        id: piece.id,
         documentId: initial.id,
         orgId: initial.orgId,
         containerTag: current.containerTag,
@@ -76,11 +80,20 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
   });
   await progress.end({});
 
-  // Embedding and indexing are the recall layer's stages; the pipeline moves through them so
-  // status consumers see the same sequence whichever indexers are plugged in.
   await progress.begin('embedding');
+  const vectors = await ctx.embedder.embed(
+    pieces.map((piece) => chunkEmbeddingText(piece.headingPath, piece.content)),
+    'document',
+  );
   await progress.end({});
+
+  // A chunk becomes searchable when its vector lands; all of a document's land together.
   await progress.begin('indexing');
+  await ctx.db.transaction(async (tx) => {
+    const current = await getDocument(tx, job.orgId, documentId);
+    if (!current || current.generation !== job.generation) throw new SupersededError();
+    await setVectors(tx, 'chunks', initial.orgId, pieces.map((piece, i) => ({ id: piece.id, embedding: vectors[i] })));
+  });
   await progress.end({});
 
   await progress.finish();
@@ -138,6 +151,7 @@ class StageRecorder {
 }
 
 export function isTransientError(error: unknown): boolean {
+  if (error instanceof EmbeddingError) return error.transient;
   if (error instanceof FetchError) return error.transient;
   if (error instanceof Error && error.name === 'ConversionError') return false;
   return true;

@@ -3,9 +3,10 @@ import { combineSpaceSettings, MergeFailure, planCustomIdRenames } from '../core
 import { newId } from '../core/ids.js';
 import { deleteSpaces, getSpaces, upsertSpace } from '../store/container-tags.js';
 import type { Db } from '../store/database.js';
-import { countUnfinishedDocuments } from '../store/documents.js';
 import type { JobRow } from '../store/jobs.js';
+import { computeProfile, deleteProfiles, saveProfile } from '../store/profiles.js';
 import {
+  countDocumentsInFlight,
   enqueueMergeJob,
   FINISHED_MERGE_STATUSES,
   foldDuplicateMemories,
@@ -61,7 +62,8 @@ async function loadMerge(ctx: MergeContext, job: JobRow): Promise<MergeRow | und
 
 /**
  * Moves every document, chunk and memory of the source tags into the target, one source per
- * transaction (so a crash resumes where it stopped), then drops the source spaces. Writes to the
+ * transaction (so a crash resumes where it stopped), then drops the source spaces and profiles and
+ * rebuilds the target's profile. Writes to the
  * tags are refused while the merge is unfinished, so only ingest already under way has to be
  * waited for: the job then comes back later instead of holding a worker.
  */
@@ -71,7 +73,7 @@ export async function runMerge(ctx: MergeContext, job: JobRow): Promise<void> {
   const { orgId, targetTag } = merge;
   const progress: MergeProgress = { ...merge.progress };
 
-  const inFlight = await countUnfinishedDocuments(ctx.db, orgId, merge.sourceTags);
+  const inFlight = await countDocumentsInFlight(ctx.db, orgId, merge.sourceTags);
   if (inFlight > 0) {
     const waitingSince = progress.waitingSince ?? new Date().toISOString();
     if (Date.now() - Date.parse(waitingSince) > ctx.maxIngestWaitMs) {
@@ -138,6 +140,8 @@ export async function runMerge(ctx: MergeContext, job: JobRow): Promise<void> {
     const sources = merge.sourceTags.map((tag) => spaces.find((s) => s.containerTag === tag)).filter((s) => s !== undefined);
     await upsertSpace(tx, orgId, targetTag, newId(), combineSpaceSettings(target, sources));
     await deleteSpaces(tx, orgId, merge.sourceTags);
+    await deleteProfiles(tx, orgId, merge.sourceTags);
+    await saveProfile(tx, orgId, targetTag, await computeProfile(tx, orgId, targetTag, new Date()));
     await updateMerge(tx, orgId, merge.id, {
       status: 'completed',
       lastError: null,

@@ -83,6 +83,21 @@ export async function enqueueMergeJob(
   });
 }
 
+/**
+ * Documents of the tags that still have work under way: not yet done or failed, or with a job of
+ * any kind queued or running for them.
+ */
+export async function countDocumentsInFlight(db: Tx, orgId: string, tags: string[]): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from ${documents} d
+        where d.org_id = ${orgId} and d.container_tag in ${tags}
+          and (d.status not in ('done', 'failed')
+               or exists (select 1 from ${jobs} j where j.document_id = d.id and j.status in ('queued', 'running')))`,
+  );
+  return Number(row.n);
+}
+
 export interface TaggedCustomId {
   id: string;
   customId: string;

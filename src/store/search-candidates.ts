@@ -85,7 +85,7 @@ async function countRows(db: Tx, table: 'memories' | 'chunks', scope: SQL): Prom
 
 function memoryScope(query: MemoryScopeQuery): SQL {
   const parts: SQL[] = [sql`t.org_id = ${query.orgId}`, sql`t.is_latest`, sql`t.embedding IS NOT NULL`];
-  if (query.containerTags) parts.push(sql`t.container_tag = ANY(${query.containerTags}::text[])`);
+  if (query.containerTags) parts.push(sql`t.container_tag IN (${sql.join(query.containerTags.map((tag) => sql`${tag}`), sql`, `)})`);
   if (!query.includeForgotten) {
     parts.push(sql`NOT t.is_forgotten`);
     parts.push(sql`(t.forget_after IS NULL OR t.forget_after > ${query.now.toISOString()}::timestamptz)`);
@@ -100,7 +100,7 @@ function memoryScope(query: MemoryScopeQuery): SQL {
 
 function chunkScope(query: ChunkScopeQuery): SQL {
   const parts: SQL[] = [sql`t.org_id = ${query.orgId}`, sql`t.embedding IS NOT NULL`];
-  if (query.containerTags) parts.push(sql`t.container_tag = ANY(${query.containerTags}::text[])`);
+  if (query.containerTags) parts.push(sql`t.container_tag IN (${sql.join(query.containerTags.map((tag) => sql`${tag}`), sql`, `)})`);
   if (query.documentId) parts.push(sql`t.document_id = ${query.documentId}`);
   const documentParts: SQL[] = [];
   if (query.filters) documentParts.push(filterToSql(query.filters, sql`d.metadata`));
@@ -131,10 +131,10 @@ async function findCandidates(db: Db, target: Target, query: RetrievalOptions): 
 
   if (useLexical) {
     const words = query.terms.map((t) => t.word);
+    const terms = JSON.stringify(query.terms.map((t) => ({ word: t.word, grp: t.group, weight: t.weight })));
     ctes.push(sql`qt AS (
       SELECT DISTINCT ON (u.lexeme) u.lexeme, plainto_tsquery('simple', u.lexeme) AS lq, q.grp, q.weight
-      FROM unnest(${words}::text[], ${query.terms.map((t) => t.group)}::int[], ${query.terms.map((t) => t.weight)}::float8[])
-        AS q(word, grp, weight)
+      FROM jsonb_to_recordset(${terms}::jsonb) AS q(word text, grp int, weight float8)
       CROSS JOIN LATERAL unnest(to_tsvector('english', q.word)) AS u
       ORDER BY u.lexeme, q.weight DESC, q.grp
     )`);

@@ -16,10 +16,11 @@ export async function setVectors(db: Tx, table: VectorTable, orgId: string, upda
   let updated = 0;
   for (let i = 0; i < updates.length; i += UPDATE_BATCH) {
     const batch = updates.slice(i, i + UPDATE_BATCH);
+    const values = JSON.stringify(batch.map((u) => ({ id: u.id, embedding: vectorLiteral(u.embedding) })));
     const rows = await queryRows<{ id: string }>(
       db,
       sql`UPDATE ${sql.raw(table)} AS t SET embedding = v.embedding::vector
-        FROM unnest(${batch.map((u) => u.id)}::text[], ${batch.map((u) => vectorLiteral(u.embedding))}::text[]) AS v(id, embedding)
+        FROM jsonb_to_recordset(${values}::jsonb) AS v(id text, embedding text)
         WHERE t.id = v.id AND t.org_id = ${orgId}
         RETURNING t.id`,
     );

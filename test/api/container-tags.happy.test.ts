@@ -153,6 +153,7 @@ describe.skipIf(unavailable)('container tags: happy paths', () => {
       { memory: 'Bystander fact', containerTag: 'bystander' },
     ]);
     await server.request('PATCH', '/v3/container-tags/doomed', { body: { entityContext: 'doomed context' } });
+    await selectRows(server, sql`insert into profiles (org_id, container_tag) select org_id, 'doomed' from spaces where container_tag = 'doomed'`);
 
     const res = await server.request('DELETE', '/v3/container-tags/doomed');
     expect(res.status).toBe(200);
@@ -167,6 +168,7 @@ describe.skipIf(unavailable)('container tags: happy paths', () => {
     expect(remaining.filter((m) => m.forget_reason === 'container tag deleted')).toHaveLength(2);
 
     expect((await server.request('GET', '/v3/container-tags/doomed')).status).toBe(404);
+    expect(await selectRows(server, sql`select 1 from profiles where container_tag = 'doomed'`)).toEqual([]);
     const list = await server.request('GET', '/v3/container-tags/list');
     expect(list.body.some((t: { containerTag: string }) => t.containerTag === 'doomed')).toBe(false);
     expect((await server.request('GET', `/v3/documents/${keep}`)).status).toBe(200);
@@ -203,6 +205,7 @@ describe.skipIf(unavailable)('container tags: happy paths', () => {
     });
     await server.request('PATCH', '/v3/container-tags/merge_dst', { body: { name: 'Target', profileBuckets: [{ key: 'home', description: 'dst home' }] } });
 
+    await selectRows(server, sql`insert into profiles (org_id, container_tag) select org_id, 'merge_src' from spaces where container_tag = 'merge_src'`);
     const docsBefore = await docsIn(['merge_src', 'merge_dst']);
     const chunksBefore = await chunksOf(docsBefore.map((d) => d.id));
     const memoriesBefore = await memoriesIn(['merge_src', 'merge_dst']);
@@ -292,6 +295,15 @@ describe.skipIf(unavailable)('container tags: happy paths', () => {
         { key: 'work', description: 'src work' },
       ],
     });
+    // The target's profile is rebuilt from its live memories; the source's is gone.
+    const profiles = await selectRows<{ container_tag: string; static_entries: { memoryId: string }[]; dynamic_entries: { memoryId: string }[] }>(
+      server,
+      sql`select container_tag, static_entries, dynamic_entries from profiles where container_tag in ('merge_src', 'merge_dst')`,
+    );
+    expect(profiles.map((p) => p.container_tag)).toEqual(['merge_dst']);
+    const profileMemories = [...profiles[0].static_entries, ...profiles[0].dynamic_entries].map((e) => e.memoryId).sort();
+    expect(profileMemories).toEqual([dstTea, dstOther, srcOslo].sort());
+
     const list = await server.request('GET', '/v3/container-tags/list');
     const tags = list.body.map((t: { containerTag: string }) => t.containerTag);
     expect(tags).toContain('merge_dst');

@@ -58,9 +58,15 @@ const PAST_VERB = new RegExp(
   'i',
 );
 
+const THIRD_PERSON_PAST = /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+) (?:[a-z]+ed|went|got|made|took|saw|came|had|did|was|were|met|ran|bought|began|wrote|won|lost|built|left|sold|became)\b/;
+
 /** Decides what kind of fact a clause (still in first person) states, and whether it lasts. */
 export function classify(clause: string): Classification {
-  const tense: Tense = PLAN.some((re) => re.test(clause)) ? 'future' : PAST_VERB.test(clause) ? 'past' : 'present';
+  const tense: Tense = PLAN.some((re) => re.test(clause))
+    ? 'future'
+    : PAST_VERB.test(clause) || THIRD_PERSON_PAST.test(clause)
+      ? 'past'
+      : 'present';
   if (RELATION.some((re) => re.test(clause))) {
     return { kind: 'relation', isStatic: tense !== 'future', confidence: 0.85, tense };
   }

@@ -31,9 +31,23 @@ describe('anchorDates', () => {
   });
 
   it('leaves durations, times of day and "now" alone', () => {
-    for (const text of ["We've been together for three years", 'I walk them for about an hour', 'I run every morning', 'I am busy right now']) {
+    for (const text of ['We were together for three years', 'I walk them for about an hour', 'I run every morning', 'I am busy right now']) {
       expect(anchorDates(text, monday, 'present')).toEqual({ text, dates: [] });
     }
+  });
+
+  it('dates the start of states that have lasted a while', () => {
+    expect(anchorDates("I've had them for 3 years now", monday, 'present')).toMatchObject({
+      text: "I've had them for 3 years now (since about 2020)",
+      dates: [{ iso: '2020' }],
+    });
+    expect(anchorDates("I've been playing for about four months", monday, 'present').text).toBe("I've been playing for about four months (since about January 2023)");
+  });
+
+  it('resolves seasons', () => {
+    expect(anchorDates('We went camping last summer', monday, 'past')).toMatchObject({ text: 'We went camping in the summer of 2022', dates: [{ iso: '2022-06' }] });
+    expect(anchorDates('It was cold this winter', monday, 'past').text).toBe('It was cold in the winter of 2022/2023');
+    expect(anchorDates('I will travel next summer', monday, 'future').text).toBe('I will travel in the summer of 2023');
   });
 
   it('without a reference keeps only dates that name their year', () => {

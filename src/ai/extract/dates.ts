@@ -59,17 +59,59 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     let from = result.index;
     const before = rewritten.slice(0, from);
     // "on yesterday"/"in last month" would read badly once the phrase brings its own preposition.
-    const preposition = /\b(?:on|in|at|during|from)\s+$/i.exec(before);
+    const preposition = /\b(?:on|in|at|during|from|over)(?: the)?\s+$/i.exec(before);
     if (preposition && /^(?:on|in|the|\d)/i.test(resolved.phrase)) from -= preposition[0].length;
     rewritten = rewritten.slice(0, from) + resolved.phrase + rewritten.slice(result.index + result.text.length);
   }
-  return reference ? weekendsAgo(rewritten, reference, dates) : { text: rewritten, dates };
+  if (!reference) return { text: rewritten, dates };
+  return sinceDuration(seasons(weekendsAgo({ text: rewritten, dates }, reference), reference, tense), reference);
 }
+
+const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
+
+// chrono knows no seasons: "last summer" said in May 2023 is the summer of 2022.
+function seasons(input: AnchoredText, ref: Date, tense: Tense): AnchoredText {
+  const found: ResolvedDate[] = [];
+  const pattern = /\b(?:(in|during) )?(last|this|next|past) (spring|summer|fall|autumn|winter)\b/gi;
+  const text = input.text.replace(pattern, (_m, preposition: string | undefined, which: string, season: string) => {
+    const name = season.toLowerCase();
+    // Months counted from year 0, so that a winter can run over into the next year.
+    const now = 12 * ref.getUTCFullYear() + ref.getUTCMonth();
+    let recent = 12 * ref.getUTCFullYear() + SEASON_START[name];
+    while (recent > now) recent -= 12;
+    const inProgress = now < recent + 3;
+    const w = which.toLowerCase();
+    const start =
+      w === 'next' ? recent + 12 : w === 'this' ? (inProgress || tense === 'past' ? recent : recent + 12) : inProgress ? recent - 12 : recent;
+    const year = Math.floor(start / 12);
+    const month = start % 12;
+    const startDate = new Date(Date.UTC(year, month, 1));
+    found.push({ iso: startDate.toISOString().slice(0, 7), precision: 'month', start: startDate, end: new Date(Date.UTC(year, month + 3, 1) - 1) });
+    return `${preposition ?? 'in'} the ${name} of ${month === 11 ? `${year}/${year + 1}` : year}`;
+  });
+  return { text, dates: [...input.dates, ...found] };
+}
+
+// "I've had them for 3 years now": the state began that long before it was said.
+function sinceDuration(input: AnchoredText, ref: Date): AnchoredText {
+  if (!/\b(?:have|has|'ve|had) (?:\w+ )?(?:been|had|known|lived|worked|played|done|owned|practiced|practised)\b/i.test(input.text)) return input;
+  const m = /\bfor (?:about |around |almost |nearly |over |roughly )?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+) (years?|months?)\b/i.exec(input.text);
+  if (!m) return input;
+  const n = NUMBERS[m[1].toLowerCase()] ?? Number(m[1]);
+  if (!Number.isFinite(n) || n <= 0) return input;
+  const years = /year/i.test(m[2]);
+  const start = new Date(Date.UTC(ref.getUTCFullYear() - (years ? n : 0), ref.getUTCMonth() - (years ? 0 : n), 1));
+  const date = span(start, years ? 'year' : 'month');
+  const since = years ? String(start.getUTCFullYear()) : formatMonth(start);
+  return { text: `${input.text.replace(/[\s,;:!.]+$/, '')} (since about ${since})`, dates: [...input.dates, date] };
+}
+
+const NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
 
 const COUNTS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, few: 3, 'a few': 3, couple: 2, 'a couple': 2, 'a couple of': 2, 'couple of': 2, several: 3 };
 
 // chrono has no notion of "two weekends ago".
-function weekendsAgo(text: string, ref: Date, dates: ResolvedDate[]): AnchoredText {
+function weekendsAgo({ text, dates }: AnchoredText, ref: Date): AnchoredText {
   const found: ResolvedDate[] = [];
   const rewritten = text.replace(/\b(a|one|two|three|four|five|a few|few|a couple(?: of)?|couple of|several|\d+) weekends? ago\b/gi, (_m, count: string) => {
     const n = COUNTS[count.toLowerCase()] ?? Number(count);

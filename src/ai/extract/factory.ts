@@ -5,6 +5,8 @@ import type { Extractor, WarnLogger } from './types.js';
 
 export interface ExtractorConfig {
   llm?: { baseUrl: string; apiKey?: string | null; model: string } | null;
+  /** An already configured chat client to share (takes precedence over `llm`). */
+  client?: Pick<LlmClient, 'chatJson'> | null;
   logger?: WarnLogger;
 }
 
@@ -12,10 +14,8 @@ export interface ExtractorConfig {
 export function createExtractor(config: ExtractorConfig = {}): Extractor {
   const offline = new OfflineExtractor();
   const llm = config.llm;
-  if (!llm?.baseUrl || !llm.model) return offline;
-  return new LlmExtractor({
-    client: new LlmClient({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model }),
-    fallback: offline,
-    logger: config.logger,
-  });
+  const client =
+    config.client ?? (llm?.baseUrl && llm.model ? new LlmClient({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model }) : null);
+  if (!client) return offline;
+  return new LlmExtractor({ client, fallback: offline, logger: config.logger });
 }

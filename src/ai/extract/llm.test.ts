@@ -151,7 +151,7 @@ describe('LlmExtractor against a fake OpenAI-compatible endpoint', () => {
       fallback: new OfflineExtractor(),
       logger,
       attempts: 1,
-      maxCharsPerRequest: 250,
+      maxCharsPerRequest: 300,
     });
     fake.replyJson({ memories: [{ ...goodMemory, turnIndex: 1 }] });
     fake.replyByDefault({ status: 500, body: {} });
@@ -161,6 +161,6 @@ describe('LlmExtractor against a fake OpenAI-compatible endpoint', () => {
     expect(memories[0].turnIndex).toBe(1);
     const fromFallback = memories.slice(1);
     expect(fromFallback.map((m) => m.turnIndex)).toEqual([2, 3, 4, 5]);
-    expect(fromFallback[0].content).toBe('Caroline visited city number 2 on 7 May 2023');
+    expect(fromFallback[0].content).toMatch(/^Caroline visited city number 2 on 7 May 2023/);
   });
 });

@@ -1,5 +1,5 @@
 const INTERJECTION =
-  /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|haha+|lol|hmm+|um+|uh+|omg|gosh|ooh+|oh|so|well|anyway|anyways|btw|by the way|also|plus|actually|honestly|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|wow|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like)\s+|(?:so |how |really )?(?:cool|great|awesome|nice|amazing|wonderful|good|glad) (?:that )?(?=(?:you|your|he|she|they|my|I)\b))/i;
+  /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|haha+|lol|hmm+|um+|uh+|omg|gosh|ooh+|oh|so|well|anyway|anyways|btw|by the way|also|plus|actually|honestly|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like)\s+|(?:so |how |really )?(?:cool|great|awesome|nice|amazing|wonderful|good|glad) (?:that )?(?=(?:you|your|he|she|they|my|I)\b))/i;
 
 const CATCHING_UP = /^since (?:we|I) (?:last )?(?:chatted|talked|spoke|caught up)(?: last)?,?\s*/i;
 const TAG_QUESTION = /,?\s*(?:right|isn't it|aren't they|don't you think|you know|huh|eh|no|yeah|ok|okay)\?+\s*$/i;
@@ -17,6 +17,7 @@ const STOCK_PHRASES = [
   /^i(?:'m| am) (?:always )?here (?:for|if) you\b/i,
   /^(?:that|this|it|which)(?:'s| is| was| sounds| looks| seems| must be| must have been)(?: (?:so|really|very|pretty|super|such|just|absolutely|totally|truly|quite|incredibly|amazingly|seriously))* (?:an? )?\w+(?: (?:idea|news|thing|one|stuff|step|job|achievement|accomplishment|experience|time|moment|plan|goal|way|story|question|point|to hear|of you|for you|to me))?[.!]*$/i,
   /^(?:what an?|how) \w+(?: \w+)?[.!]*$/i,
+  /^(?:sounds|looks|seems)(?: like)?(?: (?:a|an|so|really|very|super|pretty|totally|such))* \w+(?: (?:idea|plan|time|one|fun|blast))?[.!]*$/i,
   /^(?:as an ai|i'?m an ai|i am an ai|i'?m just an ai|as a language model)\b/i,
   /^(?:i hope (?:this|that) helps|is there anything else|i'?d be (?:happy|glad) to help|i can help (?:you )?with that|here(?:'s| is) (?:a|an|the|some) (?:summary|list|breakdown|overview|example|quick)\b)/i,
   /^(?:sure|certainly|of course|absolutely|great question|good question)[!.,]*$/i,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractOffline, OfflineExtractor } from './offline.js';
 import type { ConversationTurn, ExtractedMemory } from './types.js';
@@ -141,6 +142,14 @@ describe('offline extraction of documents', () => {
     expect(find(memories, 'offsite')).toMatchObject({ kind: 'plan', eventDates: ['2024-06-12'], forgetAfter: '2024-06-12T23:59:59.999Z' });
   });
 
+  it('tells past events from plans without a document date', () => {
+    const memories = extractOffline({ text: 'Alex joined Stripe in March 2021. The offsite is on 12 June 2030.' });
+    expect(memories).toMatchObject([
+      { content: 'Alex joined Stripe in March 2021', kind: 'event', eventDates: ['2021-03'] },
+      { content: 'The offsite is on 12 June 2030', kind: 'plan', eventDates: ['2030-06-12'] },
+    ]);
+  });
+
   it('reads a transcript stored as text', () => {
     const memories = extractOffline({
       text: 'Caroline: I just joined a new LGBTQ activist group last Tues.\nMelanie: Wow, congrats! I took my kids to a pottery workshop last Fri.',
@@ -155,5 +164,27 @@ describe('offline extraction of documents', () => {
   it('returns nothing for empty or filler-only input', () => {
     expect(extractOffline({ text: '' })).toEqual([]);
     expect(extractOffline({ text: 'Hi! Thanks! Bye.' })).toEqual([]);
+  });
+});
+
+describe('offline extraction robustness', () => {
+  it('never throws and always returns well-formed memories', () => {
+    const turn = fc.record({
+      role: fc.constantFrom('user' as const, 'assistant' as const, 'system' as const, 'tool' as const),
+      name: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
+      content: fc.string({ maxLength: 300 }),
+      date: fc.option(fc.constantFrom('2023-05-08T10:00:00Z', 'not a date'), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 500 }), fc.option(fc.array(turn, { maxLength: 5 }), { nil: undefined }), (text, turns) => {
+        for (const m of extractOffline({ text, turns, documentDate: new Date('2023-05-08T00:00:00Z') })) {
+          expect(m.content.trim().length).toBeGreaterThan(0);
+          expect(m.confidence).toBeGreaterThanOrEqual(0);
+          expect(m.confidence).toBeLessThanOrEqual(1);
+          for (const d of m.eventDates) expect(d).toMatch(/^\d{4}(?:-\d{2}(?:-\d{2})?)?$/);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { classify, RELATIVES, type Classification } from './classify.js';
 import { anchorDates, formatDay, type ResolvedDate } from './dates.js';
-import { isFirstPerson, isNoise, stripInterjections } from './noise.js';
+import { contentWords, isFirstPerson, isNoise, stripInterjections } from './noise.js';
 import { resolvePerson } from './person.js';
 import { markdownToPlain, normalizeText, splitClauses, splitSentences } from './sentences.js';
 import { utterancesOf, type Utterance } from './transcript.js';
@@ -54,7 +54,8 @@ function toMemory(clause: string, u: Utterance): ExtractedMemory | null {
   const anchored = anchorDates(clause, u.date, classification.tense);
   let { kind, isStatic, confidence } = classification;
   if (kind === 'fact' && anchored.dates.length > 0) {
-    kind = u.date && anchored.dates.every((d) => d.end < u.date!) ? 'event' : 'plan';
+    const past = classification.tense === 'past' || (u.date !== null && anchored.dates.every((d) => d.end < u.date!));
+    kind = past ? 'event' : 'plan';
   }
   let content = resolvePerson(anchored.text, u);
   const eventDates = anchored.dates.map((d) => d.iso);
@@ -66,7 +67,10 @@ function toMemory(clause: string, u: Utterance): ExtractedMemory | null {
   const named = [u.speaker, u.listener].some((n) => n && mentions(content, n));
   if (u.speaker && !isFirstPerson(clause) && !named) {
     content = `According to ${u.speaker}, ${lowerFirstWord(content)}`;
-    confidence = Math.min(confidence, 0.45);
+    // A passing remark about "it" or "that" ("it was magical") can still answer a question later,
+    // but ranks below statements that name something specific.
+    const vague = contentWords(clause).length < 3 && !/[A-Z0-9]/.test(clause.slice(1));
+    confidence = Math.min(confidence, vague ? 0.3 : 0.45);
   }
   content = tidy(content);
   if (!content) return null;
@@ -95,8 +99,9 @@ function forgetAfter(c: Classification, dates: ResolvedDate[], reference: Date |
   return new Date(Math.max(...dates.map((d) => d.end.getTime()))).toISOString();
 }
 
-const ELIDED_BE = /^(?:(?:so|really|super|pretty|kinda|very|always) )?(?:going to|glad|happy|excited|thrilled|stoked|proud|grateful|thankful|feeling|planning|hoping|thinking|working|trying|looking forward|currently|still|busy|tired|lucky|blessed)\b/i;
+const ELIDED_BE = /^(?:(?:so|really|super|pretty|kinda|very|always|just) )?(?:going to|glad|happy|excited|thrilled|stoked|proud|grateful|thankful|feeling|planning|hoping|thinking|working|trying|looking forward|currently|still|busy|tired|lucky|blessed)\b/i;
 const ELIDED_I = /^(?:(?:just|really|also|totally|finally|recently) )?(?:love|loved|like|liked|hope|think|thought|went|got|had|made|did|took|started|finished|tried|need|want|wish|miss|missed|can't|couldn't|saw|met|bought|found|visited|joined|learned|decided|signed|picked|spent|heard|adopted|painted|wrote|read|watched|played|ran|won)\b(?! (?:is|was|are|were)\b)/i;
+const GERUND_SUBJECT = /^\w+ing\b.*\b(?:is|was|are|were|has|makes|made|helps|keeps|can|will|feels|gives|brings)\b/i;
 const PHOTO = /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
 
 const SHOWING = /^(?:take a look at|have a look at|look at|check out) (?=(?:this|my|our|these|the) \w+ \w)/i;
@@ -108,7 +113,8 @@ function restoreSubject(clause: string): string {
   const suggestion = /^(?:how about|what about|why not try) (.+?)\?*$/i.exec(clause);
   if (suggestion) return `I suggest ${suggestion[1]}`;
   if (/^been\b/i.test(clause)) return `I've ${clause}`;
-  if (ELIDED_BE.test(clause)) return `I'm ${lowerFirstWord(clause)}`;
+  // "Trying local seafood is a must": a gerund with a verb after it is the subject, not an elided "I'm".
+  if (ELIDED_BE.test(clause) && !GERUND_SUBJECT.test(clause)) return `I'm ${lowerFirstWord(clause)}`;
   if (ELIDED_I.test(clause)) return `I ${lowerFirstWord(clause)}`;
   return clause;
 }
@@ -149,7 +155,7 @@ function mentions(content: string, name: string): boolean {
   return content.toLowerCase().includes(name.toLowerCase());
 }
 
-const COMMON_FIRST_WORD = /^(?:The|A|An|It|It's|Its|This|That|These|Those|There|There's|Here|He|She|They|Some|Every|Everything|Nothing|Something|Someone|Everyone|His|Her|Their|What|When|Where|Being|Having|Going|Seeing|Getting|Making|Family|Life|Now|Then|Just|Not|No|All|One|Both|Each|Such|So|Even|Also|Still|Plus|If|Because|Since|As|After|Before|While|With|For|In|On|At|To|From|By|Of|Glad|Happy|Excited|Love|Loved|Like|Liked|Hope|Been|Went|Got|Had|Made|Did|Took|Started|Finished|Tried|Need|Want|Wish|Miss|Missed|Saw|Met|Bought|Found|Visited|Joined|Learned|Decided|Feeling|Planning|Hoping|Thinking|Working|Trying|Looking|Really|Super|Pretty|Kinda|Very|Busy|Tired|Lucky|Proud|Grateful|Thankful|Currently|Recently|Finally|Totally)\b/;
+const COMMON_FIRST_WORD = /^(?:The|A|An|It|It's|Its|This|That|These|Those|There|There's|Here|He|She|They|Some|Every|Everything|Nothing|Something|Someone|Everyone|His|Her|Their|What|When|Where|Being|Having|Going|Seeing|Getting|Making|Family|Life|Now|Then|Just|Not|No|All|One|Both|Each|Such|So|Even|Also|Still|Plus|If|Because|Since|As|After|Before|While|With|For|In|On|At|To|From|By|Of|Glad|Happy|Excited|Love|Loved|Like|Liked|Hope|Been|Went|Got|Had|Made|Did|Took|Started|Finished|Tried|Need|Want|Wish|Miss|Missed|Saw|Met|Bought|Found|Visited|Joined|Learned|Decided|Feeling|Planning|Hoping|Thinking|Working|Trying|Looking|Really|Super|Pretty|Kinda|Very|Busy|Tired|Lucky|Proud|Grateful|Thankful|Currently|Recently|Finally|Totally|Can't|Cannot|Can|Could|Would|Will|Should)\b/;
 
 function lowerFirstWord(text: string): string {
   return COMMON_FIRST_WORD.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;

@@ -17,6 +17,11 @@ describe('resolvePerson', () => {
     expect(resolvePerson("you're right, so you go first", who)).toBe('Melanie is right, so Melanie goes first');
   });
 
+  it('drops discourse "you know" but keeps the verb', () => {
+    expect(resolvePerson('The city of Nuuk, if you know.', who)).toBe('The city of Nuuk.');
+    expect(resolvePerson('I think you know her', who)).toBe('Caroline thinks Melanie knows her');
+  });
+
   it('keeps "we" plural and leaves text alone without participants', () => {
     expect(resolvePerson("We're going camping", who)).toBe('Caroline and others are going camping');
     expect(resolvePerson('I went home', { speaker: null, listener: null })).toBe('I went home');

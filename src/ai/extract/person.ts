@@ -82,7 +82,9 @@ export function resolvePerson(text: string, who: Participants): string {
   const l = who.listener;
   if (l) {
     out = out
-      .replace(/,?\s*\b(?:if )?you know\b[,?]?/gi, '')
+      // Discourse "you know" addresses no one.
+      .replace(/(?:,\s*|\s+)(?:if )?you know(?=\s*(?:[,.!?]|$)),?/gi, '')
+      .replace(/^you know,\s*/i, '')
       .replace(/\byou guys\b/gi, l)
       .replace(/\b[Yy]ou're\b(?! welcome)|\b[Yy]ou are\b/g, `${l} is`)
       .replace(/\b[Yy]ou were\b/g, `${l} was`)
@@ -90,7 +92,7 @@ export function resolvePerson(text: string, who: Participants): string {
       .replace(/\b[Yy]ou'll\b/g, `${l} will`)
       .replace(/\b[Yy]ou'd\b/g, `${l} would`)
       .replace(
-        new RegExp(`(^|[,;:]\\s*|\\b(?:and|but|so|that|if|when|because|as|since|how|what)\\s+)[Yy]ou((?: ${ADVERB})*) ([A-Za-z']+)`, 'g'),
+        new RegExp(`(^|[,;:]\\s*|\\b(?:and|but|so|that|if|when|because|as|since|how|what|think|thinks|hope|hopes|bet|guess|believe|believes|know|knows|feel|feels|said|says|mean|means)\\s+)[Yy]ou((?: ${ADVERB})*) ([A-Za-z']+)`, 'g'),
         (_m, lead: string, adverbs: string, verb: string) => `${lead}${l}${adverbs} ${thirdPerson(verb)}`,
       )
       .replace(/\b[Yy]ourself\b/g, 'themselves')

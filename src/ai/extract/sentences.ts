@@ -70,7 +70,9 @@ export function splitClauses(sentence: string): string[] {
   for (let i = 0; i < parts.length; i += 2) {
     const conjunction = parts[i - 1];
     const previous = clauses[clauses.length - 1];
-    if (conjunction && previous !== undefined && previous.trim().split(/\s+/).length <= 3) {
+    const compoundSubject =
+      /^and\s+$/i.test(conjunction ?? '') && /^(?:I|we)\b/i.test(parts[i]) && /(?:\b(?:my|our|the|his|her|their) [a-z]+|\b[A-Z][a-z]+)$/.test(previous ?? '');
+    if (conjunction && previous !== undefined && (compoundSubject || previous.trim().split(/\s+/).length <= 3)) {
       clauses[clauses.length - 1] = `${previous} ${conjunction}${parts[i]}`;
     } else {
       clauses.push(parts[i]);

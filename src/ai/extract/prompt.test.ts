@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { buildExtractionMessages, windowsOf } from './prompt.js';
+
+describe('windowsOf', () => {
+  it('keeps a short input in one window', () => {
+    expect(windowsOf({ text: 'One fact.' }, 1000)).toEqual([{ kind: 'text', text: 'One fact.' }]);
+  });
+
+  it('cuts long documents at paragraphs, and overlong paragraphs by size', () => {
+    const windows = windowsOf({ text: `${'a'.repeat(80)}\n\n${'b'.repeat(80)}\n\n${'c'.repeat(250)}` }, 100);
+    expect(windows.map((w) => (w.kind === 'text' ? w.text.length : 0))).toEqual([80, 80, 100, 100, 50]);
+  });
+});
+
+describe('buildExtractionMessages', () => {
+  it('renders a document with its date and no steering sections when none are given', () => {
+    const [system, user] = buildExtractionMessages(
+      { text: 'Alex works at Stripe.', documentDate: new Date('2024-05-01T00:00:00Z'), filterPrompt: 'no pets', shouldLLMFilter: false },
+      { kind: 'text', text: 'Alex works at Stripe.' },
+    );
+    expect(system.content).not.toMatch(/Filter:|workspace owner|about:/);
+    expect(user.content).toBe('Document date: 2024-05-01 (Wednesday)\n\nDocument:\nAlex works at Stripe.');
+  });
+
+  it('labels turns with their index, speaker, role and date', () => {
+    const [, user] = buildExtractionMessages(
+      { text: '' },
+      { kind: 'turns', turns: [{ index: 3, turn: { role: 'user', name: 'Jon', content: 'I opened my studio.', date: '2023-06-19' } }] },
+    );
+    expect(user.content).toBe('Conversation:\n[3] Jon (user) [2023-06-19]: I opened my studio.');
+  });
+});

@@ -1,0 +1,72 @@
+import type { JsonSchemaFormat } from '../llm-client.js';
+import type { JsonChatModel } from '../rewrite/llm-rewriter.js';
+import type { RerankCandidate, Reranker } from './reranker.js';
+
+const FORMAT: JsonSchemaFormat = {
+  name: 'relevance_scores',
+  schema: {
+    type: 'object',
+    properties: {
+      scores: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            index: { type: 'integer' },
+            score: { type: 'number', description: '0 (unrelated) to 10 (answers the query directly)' },
+          },
+          required: ['index', 'score'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['scores'],
+    additionalProperties: false,
+  },
+};
+
+const SYSTEM = `You judge search results. For each numbered passage, rate from 0 to 10 how well it helps answer the query: 10 answers it directly, 5 is on topic, 0 is unrelated. Return a score for every passage.`;
+
+/** The model's judgement dominates; the first-stage score breaks ties and absorbs model noise. */
+const MODEL_WEIGHT = 0.7;
+const MAX_PASSAGE_CHARS = 1200;
+
+/** Re-scores candidates with the configured chat model; falls back to `fallback` when the model fails. */
+export class LlmReranker implements Reranker {
+  readonly name = 'llm';
+
+  constructor(
+    private readonly llm: JsonChatModel,
+    private readonly fallback: Reranker,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  async rerank(query: string, candidates: RerankCandidate[]): Promise<number[]> {
+    if (!candidates.length) return [];
+    try {
+      const passages = candidates.map((c, i) => `[${i}] ${c.text.slice(0, MAX_PASSAGE_CHARS).replace(/\s+/g, ' ')}`).join('\n');
+      const reply = (await this.llm.chatJson(
+        [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: `Query: ${query}\n\nPassages:\n${passages}` },
+        ],
+        FORMAT,
+      )) as { scores?: unknown };
+      const judged = new Map<number, number>();
+      for (const item of Array.isArray(reply.scores) ? reply.scores : []) {
+        const { index, score } = (item ?? {}) as { index?: unknown; score?: unknown };
+        if (typeof index === 'number' && typeof score === 'number' && Number.isFinite(score)) {
+          judged.set(index, Math.min(10, Math.max(0, score)) / 10);
+        }
+      }
+      if (!judged.size) throw new Error('the model scored no passage');
+      return candidates.map((c, i) => {
+        const model = judged.get(i);
+        return model === undefined ? c.score * (1 - MODEL_WEIGHT) : MODEL_WEIGHT * model + (1 - MODEL_WEIGHT) * c.score;
+      });
+    } catch (error) {
+      this.onError(error);
+      return this.fallback.rerank(query, candidates);
+    }
+  }
+}

@@ -1,0 +1,319 @@
+import type { Embedder } from '../../ai/embeddings/embedder.js';
+import type { Reranker } from '../../ai/rerank/reranker.js';
+import type { QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
+import type { Db } from '../../store/database.js';
+import {
+  documentExists,
+  loadChunks,
+  loadDocumentBriefs,
+  loadDocumentContents,
+  loadMemories,
+  loadMemoryChains,
+  loadMemorySources,
+  loadNeighbourChunks,
+  type ChunkHitRow,
+  type DocumentBrief,
+  type MemoryHitRow,
+} from '../../store/search-results.js';
+import type { Clock } from '../clock.js';
+import { assertTagAllowed, resolveReadTags } from '../container-tags.js';
+import { notFound } from '../errors.js';
+import { parseFilters, type FiltersInput } from '../filters.js';
+import type { Principal } from '../keys.js';
+import { INFERENCE_FACTOR, type Retrievers } from './fusion.js';
+import { chainRoot, memoryContext, relatedIds, type MemoryContext } from './memory-context.js';
+import { planQuery, type QueryPlan } from './query-plan.js';
+import { rerankCandidates, rerankDepth } from './rerank-stage.js';
+import type { Retrieval, ScoredCandidate } from './retrieval.js';
+
+export type SearchMode = 'memories' | 'hybrid' | 'documents';
+
+/** Knobs for measuring the engine; not reachable through the public API. */
+export interface InternalSearchOptions {
+  retrievers?: Retrievers;
+}
+
+export interface SearchInput {
+  q: string;
+  containerTag?: string | null;
+  containerTags?: string[] | null;
+  threshold: number;
+  limit: number;
+  searchMode: SearchMode;
+  filters?: FiltersInput | null;
+  filepath?: string | null;
+  rerank: boolean;
+  rewriteQuery: boolean;
+  include: {
+    documents: boolean;
+    summaries: boolean;
+    relatedMemories: boolean;
+    forgottenMemories: boolean;
+    chunks: boolean;
+  };
+}
+
+export interface MemoryHit {
+  kind: 'memory';
+  memory: MemoryHitRow;
+  similarity: number;
+  documents?: DocumentBrief[];
+  context?: MemoryContext;
+  chunks?: { content: string; documentId: string; position: number; score: number }[];
+}
+
+export interface ChunkHit {
+  kind: 'chunk';
+  chunk: ChunkHitRow;
+  document: DocumentBrief;
+  similarity: number;
+}
+
+export type SearchHit = MemoryHit | ChunkHit;
+
+export interface SearchResult {
+  hits: SearchHit[];
+  timing: number;
+}
+
+export interface DocumentSearchInput {
+  q: string;
+  containerTag?: string | null;
+  containerTags?: string[] | null;
+  docId?: string | null;
+  filters?: FiltersInput | null;
+  filepath?: string | null;
+  limit: number;
+  chunkThreshold: number;
+  onlyMatchingChunks: boolean;
+  includeFullDocs: boolean;
+  includeSummary: boolean;
+  rerank: boolean;
+  rewriteQuery: boolean;
+}
+
+export interface DocumentSearchHit {
+  document: DocumentBrief;
+  content?: string | null;
+  score: number;
+  chunks: { chunk: ChunkHitRow; score: number; isRelevant: boolean }[];
+}
+
+export interface DocumentSearchResult {
+  results: DocumentSearchHit[];
+  timing: number;
+}
+
+export interface SearchServiceDeps {
+  db: Db;
+  clock: Clock;
+  embedder: Embedder;
+  retrieval: Retrieval;
+  rewriter: QueryRewriter;
+  reranker: Reranker;
+}
+
+/** Candidates taken from each retriever per result asked for; fusion needs some depth. */
+const CANDIDATE_FACTOR = 5;
+const MIN_CANDIDATES = 50;
+const MAX_CANDIDATES = 400;
+/** Chunks of one document listed in a /v3/search result. */
+const MAX_CHUNKS_PER_DOCUMENT = 10;
+
+const perRetriever = (limit: number) => Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, limit * CANDIDATE_FACTOR));
+
+/** Recall: hybrid (full-text + vector) search over memories and document chunks. */
+export class SearchService {
+  constructor(private readonly deps: SearchServiceDeps) {}
+
+  /** POST /v4/search: memories, document chunks, or both, each with a similarity in 0..1. */
+  async search(principal: Principal, input: SearchInput, internal: InternalSearchOptions = {}): Promise<SearchResult> {
+    const started = performance.now();
+    const retrievers = internal.retrievers ?? 'hybrid';
+    const containerTags = resolveReadTags(principal, [input.containerTag, ...(input.containerTags ?? [])]);
+    const filters = parseFilters(input.filters);
+    const filepath = input.filepath ?? undefined;
+    const plan = await this.plan(input.q, input.rewriteQuery, retrievers);
+    const depth = perRetriever(input.limit);
+    const wantMemories = input.searchMode !== 'documents';
+    const wantChunks = input.searchMode !== 'memories';
+
+    const [memoryCandidates, chunkCandidates] = await Promise.all([
+      wantMemories
+        ? this.deps.retrieval.memories(
+            {
+              orgId: principal.orgId,
+              containerTags,
+              filters,
+              filepath,
+              now: this.deps.clock.now(),
+              includeForgotten: input.include.forgottenMemories,
+            },
+            plan,
+            depth,
+            retrievers,
+          )
+        : [],
+      wantChunks ? this.deps.retrieval.chunks({ orgId: principal.orgId, containerTags, filters, filepath }, plan, depth, retrievers) : [],
+    ]);
+
+    const keep = input.rerank ? rerankDepth(input.limit) : input.limit;
+    const [memoryRows, chunkRows] = await Promise.all([
+      loadMemories(this.deps.db, principal.orgId, memoryCandidates.slice(0, keep * 2).map((c) => c.id)),
+      loadChunks(this.deps.db, principal.orgId, chunkCandidates.slice(0, keep).map((c) => c.id)),
+    ]);
+    const memoriesById = new Map(memoryRows.map((m) => [m.id, m]));
+    const chunksById = new Map(chunkRows.map((c) => [c.id, c]));
+
+    // Inferred memories are down-ranked before the cut so stated ones win near ties.
+    let memories = memoryCandidates
+      .filter((c) => memoriesById.has(c.id))
+      .map((c) => (memoriesById.get(c.id)!.isInference ? { ...c, similarity: c.similarity * INFERENCE_FACTOR } : c))
+      .sort((a, b) => b.similarity - a.similarity);
+    let chunks = chunkCandidates.filter((c) => chunksById.has(c.id));
+    if (input.rerank) {
+      const depthOfRerank = rerankDepth(input.limit);
+      [memories, chunks] = await Promise.all([
+        rerankCandidates(this.deps.reranker, input.q, memories, (id) => memoriesById.get(id)?.memory, depthOfRerank),
+        rerankCandidates(this.deps.reranker, input.q, chunks, (id) => chunksById.get(id)?.content, depthOfRerank),
+      ]);
+    }
+
+    const scored: { kind: 'memory' | 'chunk'; candidate: ScoredCandidate }[] = [
+      ...memories.map((candidate) => ({ kind: 'memory' as const, candidate })),
+      ...chunks.map((candidate) => ({ kind: 'chunk' as const, candidate })),
+    ]
+      .filter((entry) => entry.candidate.similarity >= input.threshold)
+      .sort((a, b) => b.candidate.similarity - a.candidate.similarity)
+      .slice(0, input.limit);
+
+    const hits = await this.assembleHits(principal.orgId, scored, memoriesById, chunksById, input);
+    return { hits, timing: Math.round(performance.now() - started) };
+  }
+
+  /** POST /v3/search: document chunks grouped by document. */
+  async searchDocuments(principal: Principal, input: DocumentSearchInput, internal: InternalSearchOptions = {}): Promise<DocumentSearchResult> {
+    const started = performance.now();
+    const retrievers = internal.retrievers ?? 'hybrid';
+    const containerTags = resolveReadTags(principal, [input.containerTag, ...(input.containerTags ?? [])]);
+    const filters = parseFilters(input.filters);
+    let documentId: string | undefined;
+    if (input.docId) {
+      const doc = await documentExists(this.deps.db, principal.orgId, input.docId);
+      if (!doc) throw notFound('Document', `docId: ${input.docId}`);
+      assertTagAllowed(principal, doc.containerTag);
+      documentId = doc.id;
+    }
+    const plan = await this.plan(input.q, input.rewriteQuery, retrievers);
+    let candidates = await this.deps.retrieval.chunks(
+      { orgId: principal.orgId, containerTags, filters, filepath: input.filepath ?? undefined, documentId },
+      plan,
+      perRetriever(input.limit * 3),
+      retrievers,
+    );
+    const rows = await loadChunks(this.deps.db, principal.orgId, candidates.map((c) => c.id));
+    const chunksById = new Map(rows.map((c) => [c.id, c]));
+    candidates = candidates.filter((c) => chunksById.has(c.id));
+    if (input.rerank) {
+      candidates = await rerankCandidates(this.deps.reranker, input.q, candidates, (id) => chunksById.get(id)?.content, rerankDepth(input.limit));
+    }
+
+    const byDocument = new Map<string, { chunk: ChunkHitRow; score: number }[]>();
+    for (const c of candidates) {
+      if (c.similarity < input.chunkThreshold) continue;
+      const chunk = chunksById.get(c.id)!;
+      const list = byDocument.get(chunk.documentId) ?? [];
+      if (!byDocument.has(chunk.documentId)) {
+        if (byDocument.size >= input.limit) continue;
+        byDocument.set(chunk.documentId, list);
+      }
+      if (list.length < MAX_CHUNKS_PER_DOCUMENT) list.push({ chunk, score: c.similarity });
+    }
+    const documentIds = [...byDocument.keys()];
+    const [briefs, contents, neighbours] = await Promise.all([
+      loadDocumentBriefs(this.deps.db, principal.orgId, documentIds),
+      input.includeFullDocs ? loadDocumentContents(this.deps.db, principal.orgId, documentIds) : [],
+      input.onlyMatchingChunks
+        ? []
+        : loadNeighbourChunks(
+            this.deps.db,
+            principal.orgId,
+            [...byDocument.values()].flat().map(({ chunk }) => ({ documentId: chunk.documentId, position: chunk.position })),
+          ),
+    ]);
+    const briefById = new Map(briefs.map((b) => [b.id, b]));
+    const contentById = new Map(contents.map((c) => [c.id, c.content]));
+    const scoreById = new Map(candidates.map((c) => [c.id, c.similarity]));
+
+    const results: DocumentSearchHit[] = documentIds.flatMap((id) => {
+      const document = briefById.get(id);
+      if (!document) return [];
+      const relevant = byDocument.get(id)!;
+      const relevantIds = new Set(relevant.map((r) => r.chunk.id));
+      const context = neighbours
+        .filter((n) => n.documentId === id && !relevantIds.has(n.id))
+        .filter((n, i, all) => all.findIndex((o) => o.id === n.id) === i)
+        .map((chunk) => ({ chunk, score: scoreById.get(chunk.id) ?? 0, isRelevant: false }));
+      const listed = [...relevant.map((r) => ({ ...r, isRelevant: true })), ...context];
+      // With context added, reading order is what makes the neighbours useful.
+      if (context.length) listed.sort((a, b) => a.chunk.position - b.chunk.position);
+      return [
+        {
+          document,
+          ...(input.includeFullDocs ? { content: contentById.get(id) ?? null } : {}),
+          score: Math.max(...relevant.map((r) => r.score)),
+          chunks: listed,
+        },
+      ];
+    });
+    return { results, timing: Math.round(performance.now() - started) };
+  }
+
+  private plan(q: string, rewrite: boolean, retrievers: Retrievers): Promise<QueryPlan> {
+    return planQuery({ embedder: this.deps.embedder, rewriter: this.deps.rewriter }, q, { rewrite, retrievers });
+  }
+
+  private async assembleHits(
+    orgId: string,
+    scored: { kind: 'memory' | 'chunk'; candidate: ScoredCandidate }[],
+    memoriesById: Map<string, MemoryHitRow>,
+    chunksById: Map<string, ChunkHitRow>,
+    input: SearchInput,
+  ): Promise<SearchHit[]> {
+    const memoryHits = scored.filter((s) => s.kind === 'memory').map((s) => memoriesById.get(s.candidate.id)!);
+    const chunkHits = scored.filter((s) => s.kind === 'chunk').map((s) => chunksById.get(s.candidate.id)!);
+    const wantSources = input.include.documents || input.include.summaries || input.include.chunks;
+    const sources = wantSources ? await loadMemorySources(this.deps.db, orgId, memoryHits.map((m) => m.id)) : [];
+    const documentIds = [...new Set([...sources.map((s) => s.documentId), ...chunkHits.map((c) => c.documentId)])];
+    const [briefs, chains, related] = await Promise.all([
+      loadDocumentBriefs(this.deps.db, orgId, documentIds),
+      input.include.relatedMemories ? loadMemoryChains(this.deps.db, orgId, [...new Set(memoryHits.map(chainRoot))]) : [],
+      input.include.relatedMemories ? loadMemories(this.deps.db, orgId, relatedIds(memoryHits)) : [],
+    ]);
+    const briefById = new Map(briefs.map((b) => [b.id, b]));
+    const relatedById = new Map(related.map((m) => [m.id, m]));
+    const includeDocuments = input.include.documents || input.include.summaries;
+
+    return scored.flatMap(({ kind, candidate }): SearchHit[] => {
+      if (kind === 'chunk') {
+        const chunk = chunksById.get(candidate.id)!;
+        const document = briefById.get(chunk.documentId);
+        return document ? [{ kind, chunk, document, similarity: candidate.similarity }] : [];
+      }
+      const memory = memoriesById.get(candidate.id)!;
+      const documentIdsOfMemory = sources.filter((s) => s.memoryId === memory.id).map((s) => s.documentId);
+      const hit: MemoryHit = { kind, memory, similarity: candidate.similarity };
+      if (includeDocuments) hit.documents = documentIdsOfMemory.flatMap((id) => briefById.get(id) ?? []);
+      if (input.include.relatedMemories) hit.context = memoryContext(memory, chains, relatedById);
+      if (input.include.chunks) {
+        hit.chunks = scored
+          .filter((s) => s.kind === 'chunk' && documentIdsOfMemory.includes(chunksById.get(s.candidate.id)!.documentId))
+          .map((s) => {
+            const chunk = chunksById.get(s.candidate.id)!;
+            return { content: chunk.content, documentId: chunk.documentId, position: chunk.position, score: s.candidate.similarity };
+          });
+      }
+      return [hit];
+    });
+  }
+}

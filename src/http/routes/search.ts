@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FiltersInputSchema } from '../../core/filters.js';
+import type { ProfileSearch } from '../../core/profiles.js';
+import type { SearchService } from '../../core/search/search-service.js';
+import { principalOf } from '../plugins/auth.js';
+import { ContainerTag, ContainerTags, errorResponses, Filepath } from '../schemas/common.js';
+import type { HttpDeps } from '../server.js';
+import { DocumentSearchResultView, SearchResultView, toDocumentSearchResult, toSearchResult } from '../views/search.js';
+
+const tags = ['search'];
+
+/** Without one, results below this similarity are dropped; see README "Search" for the scale. */
+export const DEFAULT_THRESHOLD = 0.5;
+export const DEFAULT_LIMIT = 10;
+
+const Query = z.string().trim().min(1).max(10_000).describe('What to look for, in natural language');
+const Limit = z.coerce.number().int().min(1).max(100);
+
+const SearchBody = z
+  .object({
+    q: Query,
+    containerTag: ContainerTag.nullish(),
+    containerTags: ContainerTags.nullish(),
+    threshold: z.number().min(0).max(1).optional().describe(`Minimum similarity (0..1); default ${DEFAULT_THRESHOLD}, 0 returns the most`),
+    limit: Limit.optional(),
+    searchMode: z.enum(['memories', 'hybrid', 'documents']).optional().describe('memories (default), documents, or hybrid (both)'),
+    filters: FiltersInputSchema.optional(),
+    filepath: Filepath.optional(),
+    rerank: z.boolean().optional(),
+    rewriteQuery: z.boolean().optional(),
+    aggregate: z.boolean().optional().describe('Accepted for compatibility; results are never aggregated'),
+    include: z
+      .object({
+        documents: z.boolean().optional(),
+        summaries: z.boolean().optional(),
+        relatedMemories: z.boolean().optional(),
+        forgottenMemories: z.boolean().optional(),
+        chunks: z.boolean().optional().describe('Deprecated: implies hybrid and attaches matching chunks to memory results'),
+      })
+      .optional(),
+  })
+  .meta({ id: 'SearchRequest' });
+
+const DocumentSearchBody = z
+  .object({
+    q: Query,
+    containerTag: ContainerTag.nullish(),
+    containerTags: ContainerTags.nullish(),
+    docId: z.string().min(1).max(255).optional().describe('Search inside this document only'),
+    filters: FiltersInputSchema.optional(),
+    filepath: Filepath.optional(),
+    limit: Limit.optional().describe('Documents to return'),
+    chunkThreshold: z.number().min(0).max(1).optional(),
+    documentThreshold: z.number().min(0).max(1).optional().describe('Deprecated and ignored'),
+    onlyMatchingChunks: z.boolean().optional().describe('false adds the chunks around each match, flagged isRelevant: false'),
+    includeFullDocs: z.boolean().optional(),
+    includeSummary: z.boolean().optional(),
+    rerank: z.boolean().optional(),
+    rewriteQuery: z.boolean().optional(),
+    categoriesFilter: z.array(z.string()).optional().describe('Deprecated and ignored'),
+  })
+  .meta({ id: 'DocumentSearchRequest' });
+
+export const searchRoutes =
+  (deps: HttpDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/v4/search',
+      {
+        schema: {
+          tags,
+          summary: 'Search memories, documents, or both',
+          body: SearchBody,
+          response: { 200: z.object({ results: z.array(SearchResultView), timing: z.number(), total: z.number() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const include = {
+          documents: body.include?.documents ?? false,
+          summaries: body.include?.summaries ?? false,
+          relatedMemories: body.include?.relatedMemories ?? false,
+          forgottenMemories: body.include?.forgottenMemories ?? false,
+          chunks: body.include?.chunks ?? false,
+        };
+        const { hits, timing } = await deps.search.search(principalOf(request), {
+          q: body.q,
+          containerTag: body.containerTag,
+          containerTags: body.containerTags,
+          threshold: body.threshold ?? DEFAULT_THRESHOLD,
+          limit: body.limit ?? DEFAULT_LIMIT,
+          searchMode: body.searchMode ?? (include.chunks ? 'hybrid' : 'memories'),
+          filters: body.filters,
+          filepath: body.filepath,
+          rerank: body.rerank ?? false,
+          rewriteQuery: body.rewriteQuery ?? false,
+          include,
+        });
+        const results = hits.map((hit) => toSearchResult(hit, include));
+        return { results, timing, total: results.length };
+      },
+    );
+
+    app.post(
+      '/v3/search',
+      {
+        schema: {
+          tags,
+          summary: 'Search documents; results grouped by document with their matching chunks',
+          body: DocumentSearchBody,
+          response: {
+            200: z.object({ results: z.array(DocumentSearchResultView), timing: z.number(), total: z.number() }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const { results, timing } = await deps.search.searchDocuments(principalOf(request), {
+          q: body.q,
+          containerTag: body.containerTag,
+          containerTags: body.containerTags,
+          docId: body.docId,
+          filters: body.filters,
+          filepath: body.filepath,
+          limit: body.limit ?? DEFAULT_LIMIT,
+          chunkThreshold: body.chunkThreshold ?? 0,
+          onlyMatchingChunks: body.onlyMatchingChunks ?? true,
+          includeFullDocs: body.includeFullDocs ?? false,
+          includeSummary: body.includeSummary ?? false,
+          rerank: body.rerank ?? false,
+          rewriteQuery: body.rewriteQuery ?? false,
+        });
+        const views = results.map((hit) => toDocumentSearchResult(hit, body.includeSummary ?? false));
+        return { results: views, timing, total: views.length };
+      },
+    );
+  };
+
+/** The search a profile read runs when given `q`: memories of its tag, shaped like /v4/search results. */
+export function searchForProfiles(search: SearchService): ProfileSearch {
+  return async (principal, input) => {
+    const include = { documents: false, summaries: false, relatedMemories: false, forgottenMemories: false, chunks: false };
+    const { hits, timing } = await search.search(principal, {
+      q: input.q,
+      containerTag: input.containerTag,
+      threshold: input.threshold ?? DEFAULT_THRESHOLD,
+      limit: DEFAULT_LIMIT,
+      searchMode: 'memories',
+      filters: input.filters,
+      rerank: false,
+      rewriteQuery: false,
+      include,
+    });
+    const results = hits.map((hit) => toSearchResult(hit, include));
+    return { results, total: results.length, timing };
+  };
+}
