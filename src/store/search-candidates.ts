@@ -198,7 +198,7 @@ async function findCandidates(db: Db, target: Target, query: RetrievalOptions): 
 /** Share of the query's (rarity-weighted) word groups found in `tsv`; needs the qt/idf/grp/total CTEs. */
 function lexicalScore(tsv: SQL): SQL {
   return sql`coalesce((
-    SELECT least(1, sum(least(best.score, coalesce(best.ref, best.score))) / (SELECT total FROM total)) FROM (
+    SELECT least(1, coalesce(sum(least(best.score, coalesce(best.ref, best.score))), 0) / (SELECT total FROM total)) FROM (
       SELECT max(i.weight * i.idf) AS score, grp.ref FROM idf i JOIN grp ON grp.grp = i.grp
       WHERE ${tsv} @@ i.lq GROUP BY i.grp, grp.ref
     ) best

@@ -1,0 +1,105 @@
+import type { MemoryRelation } from '../store/schema.js';
+
+/** An existing latest memory of the same tag, with its cosine similarity to the candidate. */
+export interface Neighbour {
+  id: string;
+  memory: string;
+  similarity: number;
+  /** Already linked to the document the candidate comes from. */
+  fromSameDocument: boolean;
+}
+
+export type Resolution =
+  | { action: 'duplicate'; of: Neighbour }
+  | { action: 'relate'; to: Neighbour; relation: Extract<MemoryRelation, 'updates' | 'extends'> }
+  | { action: 'new' };
+
+export const DUPLICATE_SIMILARITY = 0.95;
+export const EXTENDS_SIMILARITY = 0.8;
+export const UPDATE_MIN_SIMILARITY = 0.45;
+
+const SINGLE_VALUED = [
+  'works at',
+  'works for',
+  'works as',
+  'is employed at',
+  'lives in',
+  'moved to',
+  'is based in',
+  'is from',
+  'is married to',
+  'is dating',
+  'is engaged to',
+  'is single',
+  'is years old',
+  'name is',
+  'favorite',
+  'favourite',
+  'drives',
+  'studies at',
+  'is studying',
+  'job is',
+  'role is',
+];
+
+export function normalizeMemoryText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The attribute a fact sets when that attribute holds one value at a time ("Alex works at X"),
+ * as `subject|predicate`; two facts with the same slot and different values contradict.
+ */
+export function factSlot(text: string): string | null {
+  const normalized = normalizeMemoryText(text).replace(/\b\d+\b/g, '');
+  for (const predicate of SINGLE_VALUED) {
+    const words = predicate.split(' ');
+    const pattern = new RegExp(`^(.{1,60}?)\\s+${words.map((w) => `${w}\\s+`).join('(?:\\S+\\s+)?').replace(/\\s\+$/, '')}\\b`);
+    const match = pattern.exec(normalized);
+    if (match) {
+      const subject = match[1].replace(/\s+(s|now|currently|still)$/, '').trim();
+      const possessive = subject.replace(/\s+s$/, '');
+      return `${possessive}|${predicate}`;
+    }
+  }
+  return null;
+}
+
+const CONTENT_WORD = /[\p{L}\p{N}]{3,}/gu;
+
+function contentWords(text: string): Set<string> {
+  return new Set(normalizeMemoryText(text).match(CONTENT_WORD) ?? []);
+}
+
+/** How an extracted fact relates to what the tag already remembers. */
+export function resolveMemory(candidate: string, neighbours: Neighbour[]): Resolution {
+  const normalized = normalizeMemoryText(candidate);
+  const ranked = [...neighbours].sort((a, b) => b.similarity - a.similarity);
+  const exact = ranked.find((n) => normalizeMemoryText(n.memory) === normalized);
+  if (exact) return { action: 'duplicate', of: exact };
+  const best = ranked[0];
+  if (best && best.similarity >= DUPLICATE_SIMILARITY) return { action: 'duplicate', of: best };
+
+  // Detail added to a known fact extends it; only a different value for the same attribute replaces it.
+  const words = contentWords(candidate);
+  const extended = ranked.find((n) => {
+    if (n.similarity < EXTENDS_SIMILARITY) return false;
+    const old = contentWords(n.memory);
+    if (words.size <= old.size) return false;
+    let shared = 0;
+    for (const w of old) if (words.has(w)) shared++;
+    return shared / Math.max(1, old.size) >= 0.8;
+  });
+  if (extended) return { action: 'relate', to: extended, relation: 'extends' };
+
+  const slot = factSlot(candidate);
+  if (slot) {
+    const contradicted = ranked.find((n) => n.similarity >= UPDATE_MIN_SIMILARITY && factSlot(n.memory) === slot);
+    if (contradicted) return { action: 'relate', to: contradicted, relation: 'updates' };
+  }
+  return { action: 'new' };
+}
