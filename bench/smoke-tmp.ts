@@ -1,30 +1,33 @@
+// one-off: build a persistent pglite db with N synthetic memories for query profiling
+import { existsSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-const key = 'em_test_smoke_0123456789abcdef';
-const config = loadConfig({ PORT: '0', DATA_DIR: 'memory://', ENGRAM_API_KEY: key, LOG_LEVEL: 'warn', WORKER_POLL_MS: '100', ENGRAM_SECRET_KEY: 'x'.repeat(40) });
-let t = Date.now();
-const app = await createApp(config, { worker: true, http: true });
-const url = await app.http!.listen({ port: 0, host: '127.0.0.1' });
-console.log('started', Date.now() - t);
-const req = async (method: string, path: string, body?: unknown) => {
-  const r = await fetch(url + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-  return { status: r.status, body: await r.json() };
-};
-t = Date.now();
-const w = await req('POST', '/v4/memories', { containerTag: 'alice', memories: [
-  { content: 'Alice works at Stripe as a product manager', metadata: { kind: 'job' } },
-  { content: 'Alice likes hiking in the Alps on weekends' },
-  { content: 'Alice has a dog named Biscuit', isStatic: true },
-] });
-console.log('write', Date.now() - t, w.status, JSON.stringify(w.body).slice(0, 300));
-for (const q of ['Where does Alice work?', 'What pet does Alice have?', 'outdoor activities']) {
-  const s = await req('POST', '/v4/search', { q, containerTag: 'alice', threshold: 0 });
-  console.log(q, s.status, s.body.timing, s.body.results?.map((r: any) => `${r.similarity} ${r.memory}`) ?? s.body);
+import { normalize } from '../src/ai/embeddings/embedder.js';
+import { newId } from '../src/core/ids.js';
+import { queryRows } from '../src/store/database.js';
+import { dropVectorIndexes, ensureVectorIndexes } from '../src/store/embedding-space.js';
+import { insertMemories } from '../src/store/memory-writes.js';
+import { findOrgByName } from '../src/store/orgs.js';
+import { baseStatements, rng } from './search/synthetic.js';
+const N = Number(process.env.N ?? 100000);
+const dir = `/tmp/engram-prof-${N}`;
+const fresh = !existsSync(dir);
+const app = await createApp(loadConfig({ DATA_DIR: dir, ENGRAM_API_KEY: 'em_prof_0123456789abcdef', LOG_LEVEL: 'warn', ENGRAM_SECRET_KEY: 'y'.repeat(40) }), { worker: false, http: false });
+const db = app.database.db;
+if (fresh) {
+  const org = (await findOrgByName(db, 'default'))!;
+  const texts = baseStatements(3000);
+  const vectors = await app.recall.embedder.embed(texts);
+  await dropVectorIndexes(db);
+  const random = rng(3);
+  for (let off = 0; off < N; off += 1000) {
+    const rows = Array.from({ length: 1000 }, (_, j) => { const a = Math.floor(random() * 3000), b = Math.floor(random() * 3000);
+      return { id: newId(), orgId: org.id, containerTag: `user_${(off + j) % 100}`, memory: `${texts[a]} ${texts[b]}`, embedding: Array.from(normalize(vectors[a].map((v, d) => v + vectors[b][d]))) }; });
+    await db.transaction((tx) => insertMemories(tx, rows));
+  }
+  await ensureVectorIndexes(db, 512);
+  await queryRows(db, sql`ANALYZE memories`);
+  console.log('built', dir);
 }
-const d = await req('POST', '/v3/documents', { content: '# Handbook\n\n## Vacation\n\nEmployees get 25 days of paid vacation per year.\n\n## Equipment\n\nEvery engineer receives a laptop and a monitor.', containerTag: 'alice' });
-for (let i = 0; i < 100; i++) { const g = await req('GET', `/v3/documents/${d.body.id}`); if (g.body.status === 'done' || g.body.status === 'failed') { console.log('doc', g.body.status, g.body.error); break; } await new Promise(r => setTimeout(r, 100)); }
-const v3 = await req('POST', '/v3/search', { q: 'how many vacation days', containerTag: 'alice', onlyMatchingChunks: false });
-console.log('v3', v3.status, JSON.stringify(v3.body).slice(0, 600));
-const hy = await req('POST', '/v4/search', { q: 'laptop for engineers', searchMode: 'hybrid', threshold: 0, include: { documents: true } });
-console.log('hybrid', hy.status, JSON.stringify(hy.body).slice(0, 800));
 await app.close();

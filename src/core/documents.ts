@@ -15,6 +15,7 @@ import {
   type DocumentRow,
 } from '../store/documents.js';
 import { getFile, insertFile } from '../store/files.js';
+import { listMemoriesOfDocument } from '../store/memory-records.js';
 import { cancelPendingJobs, enqueueJob } from '../store/jobs.js';
 import { ensureSpace, setSpaceEntityContext } from '../store/spaces.js';
 import type { Clock } from './clock.js';
@@ -181,6 +182,12 @@ export class DocumentService {
     const doc = await this.find(principal, idOrCustomId, containerTag);
     if (!doc) throw notFound('Document');
     return doc;
+  }
+
+  /** A document and the memories that came from it. */
+  async getWithMemories(principal: Principal, idOrCustomId: string, containerTag?: string) {
+    const document = await this.get(principal, idOrCustomId, containerTag);
+    return { document, memories: await listMemoriesOfDocument(this.db, principal.orgId, document.id) };
   }
 
   async update(principal: Principal, idOrCustomId: string, patch: DocumentPatchInput): Promise<{ id: string; status: string }> {

@@ -63,26 +63,25 @@ async function loadMerge(ctx: MergeContext, job: JobRow): Promise<MergeRow | und
 /**
  * Moves every document, chunk and memory of the source tags into the target, one source per
  * transaction (so a crash resumes where it stopped), then drops the source spaces and profiles and
- * rebuilds the target's profile. Writes to the
- * tags are refused while the merge is unfinished, so only ingest already under way has to be
- * waited for: the job then comes back later instead of holding a worker.
+ * rebuilds the target's profile. Writes to the tags are refused while the merge is unfinished, so
+ * only ingest already under way has to be waited for: the job then comes back later instead of
+ * holding a worker.
  */
 export async function runMerge(ctx: MergeContext, job: JobRow): Promise<void> {
   const merge = await loadMerge(ctx, job);
   if (!merge || FINISHED_MERGE_STATUSES.includes(merge.status)) return;
   const { orgId, targetTag } = merge;
-  const progress: MergeProgress = { ...merge.progress };
 
   const inFlight = await countDocumentsInFlight(ctx.db, orgId, merge.sourceTags);
   if (inFlight > 0) {
-    const waitingSince = progress.waitingSince ?? new Date().toISOString();
+    const waitingSince = merge.progress?.waitingSince ?? new Date().toISOString();
     if (Date.now() - Date.parse(waitingSince) > ctx.maxIngestWaitMs) {
       throw new MergeFailure(`${inFlight} documents of the source tags did not finish processing in time`);
     }
     await ctx.db.transaction(async (tx) => {
       await updateMerge(tx, orgId, merge.id, {
         status: 'waiting_for_ingest',
-        progress: { ...progress, phase: 'waiting_for_ingest', inFlightItems: inFlight, waitingSince },
+        progress: { ...merge.progress, phase: 'waiting_for_ingest', inFlightItems: inFlight, waitingSince },
       });
       await enqueueMergeJob(tx, {
         id: newId(),
@@ -121,7 +120,6 @@ export async function runMerge(ctx: MergeContext, job: JobRow): Promise<void> {
           ...progress,
           phase: 'db_committing',
           currentSourceTag: source,
-          currentKind: 'memory',
           inFlightItems: 0,
           copiedRows: moved.documents + moved.chunks + moved.memories,
           completedSourceTags: [...completed, source],
@@ -146,7 +144,7 @@ export async function runMerge(ctx: MergeContext, job: JobRow): Promise<void> {
       status: 'completed',
       lastError: null,
       completedAt: new Date(),
-      progress: { ...current.progress, phase: 'completed', currentSourceTag: undefined, currentKind: undefined },
+      progress: { ...current.progress, phase: 'completed', currentSourceTag: undefined },
     });
   });
 }

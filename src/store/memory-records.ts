@@ -119,3 +119,15 @@ export async function listUnreviewedInferences(db: Tx, orgId: string, containerT
   return { rows, total: Number(total) };
 }
 
+
+/** Memories extracted from (or confirmed by) a document, newest first. */
+export async function listMemoriesOfDocument(db: Tx, orgId: string, documentId: string, limit = 500): Promise<MemoryRow[]> {
+  return db
+    .select({ memory: memories })
+    .from(memorySources)
+    .innerJoin(memories, eq(memories.id, memorySources.memoryId))
+    .where(and(eq(memorySources.orgId, orgId), eq(memorySources.documentId, documentId)))
+    .orderBy(desc(memories.createdAt))
+    .limit(limit)
+    .then((rows) => rows.map((r) => r.memory));
+}

@@ -48,7 +48,6 @@ export type MergeStatus = 'queued' | 'waiting_for_ingest' | 'db_committing' | 'c
 export interface MergeProgress {
   phase?: MergeStatus;
   currentSourceTag?: string;
-  currentKind?: 'document' | 'chunk' | 'memory';
   copiedRows?: number;
   completedSourceTags?: string[];
   inFlightItems?: number;

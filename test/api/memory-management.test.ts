@@ -44,6 +44,11 @@ describe.skipIf(unavailable)('memories: list, forget, review', () => {
 
     const paged = await server.request('POST', '/v4/memories/list', { body: { containerTags: ['alex'], limit: 1, page: 2, order: 'asc' } });
     expect(paged.body.memoryEntries.map((m: { id: string }) => m.id)).toEqual([other.id]);
+
+    const source = await server.request('GET', `/v3/documents/${doc.body.id}`);
+    expect(source.body.memories).toEqual([expect.objectContaining({ id: v1.id, memory: 'Alex works at Stripe', isLatest: false, version: 1 })]);
+    const unrelated = await server.request('POST', '/v3/documents', { body: { content: 'no memories here', containerTag: 'alex' } });
+    expect((await server.request('GET', `/v3/documents/${unrelated.body.id}`)).body.memories).toBeUndefined();
   });
 
   it('forgets by id or exact content: 404 unknown, 409 already forgotten', async () => {

@@ -173,9 +173,11 @@ export class LocalEmbedder implements Embedder {
   }
 
   private dispatch(): void {
-    for (const slot of this.slots) {
-      if (!slot.ready || slot.inFlight) continue;
-      const items = this.takeBatch();
+    const idle = this.slots.filter((slot) => slot.ready && !slot.inFlight);
+    // Share the queue evenly between idle workers rather than handing one of them everything.
+    const share = Math.ceil((this.queries.length + this.documents.length) / Math.max(1, idle.length));
+    for (const slot of idle) {
+      const items = this.takeBatch(Math.max(1, Math.min(this.maxBatchTexts, share)));
       if (!items.length) break;
       const id = this.nextId++;
       slot.inFlight = { id, items };
@@ -189,11 +191,11 @@ export class LocalEmbedder implements Embedder {
     }
   }
 
-  private takeBatch(): PendingText[] {
+  private takeBatch(maxTexts: number): PendingText[] {
     const batch: PendingText[] = [];
     let chars = 0;
     for (const queue of [this.queries, this.documents]) {
-      while (queue.length && batch.length < this.maxBatchTexts) {
+      while (queue.length && batch.length < maxTexts) {
         const next = queue[0];
         if (batch.length && chars + next.text.length > this.maxBatchChars) return batch;
         batch.push(queue.shift()!);

@@ -71,7 +71,6 @@ const MergeBody = z
 const MergeProgressView = z.object({
   phase: z.string().optional(),
   currentSourceTag: z.string().optional(),
-  currentKind: z.string().optional(),
   copiedRows: z.number().optional(),
   completedSourceTags: z.array(z.string()).optional(),
   inFlightItems: z.number().optional(),

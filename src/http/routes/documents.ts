@@ -246,7 +246,10 @@ export const documentRoutes =
       {
         schema: { tags, summary: 'Get a document by id or customId', params: IdParams, querystring: LookupQuery, response: { 200: DocumentView, ...errorResponses } },
       },
-      async (request) => toDocumentView(await service.get(principalOf(request), request.params.id, request.query.containerTag)),
+      async (request) => {
+        const { document, memories } = await service.getWithMemories(principalOf(request), request.params.id, request.query.containerTag);
+        return toDocumentView(document, memories);
+      },
     );
 
     app.patch(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DocumentRow, ListedDocument } from '../../store/documents.js';
 import type { ChunkRow } from '../../store/chunks.js';
+import type { MemoryRow } from '../../store/memory-records.js';
 import { DocumentStatus } from '../schemas/common.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -38,6 +39,25 @@ export const DocumentView = z
     documentDate: z.string().nullable(),
     dreamingStatus: z.enum(['dreaming', 'done']),
     error: z.string().nullable(),
+    memories: z
+      .array(
+        z.object({
+          id: z.string(),
+          memory: z.string(),
+          createdAt: z.string(),
+          updatedAt: z.string().nullable(),
+          isLatest: z.boolean(),
+          isForgotten: z.boolean(),
+          isStatic: z.boolean(),
+          isInference: z.boolean(),
+          version: z.number(),
+          sourceCount: z.number(),
+          metadata: z.record(z.string(), z.unknown()).nullable(),
+          parentMemoryId: z.string().nullable(),
+          rootMemoryId: z.string().nullable(),
+        }),
+      )
+      .optional(),
     processingMetadata: z.object({
       attempts: z.number().optional(),
       steps: z.array(
@@ -75,9 +95,28 @@ export function toListItem(row: ListedDocument): z.infer<typeof DocumentListItem
   };
 }
 
-export function toDocumentView(row: DocumentRow): z.infer<typeof DocumentView> {
+export function toDocumentView(row: DocumentRow, memories: MemoryRow[] = []): z.infer<typeof DocumentView> {
   const { content: _content, ...item } = toListItem(row);
   return {
+    ...(memories.length
+      ? {
+          memories: memories.map((m) => ({
+            id: m.id,
+            memory: m.memory,
+            createdAt: m.createdAt.toISOString(),
+            updatedAt: m.updatedAt.toISOString(),
+            isLatest: m.isLatest,
+            isForgotten: m.isForgotten,
+            isStatic: m.isStatic,
+            isInference: m.isInference,
+            version: m.version,
+            sourceCount: m.sourceCount,
+            metadata: m.metadata ?? null,
+            parentMemoryId: m.parentMemoryId,
+            rootMemoryId: m.rootMemoryId,
+          })),
+        }
+      : {}),
     ...item,
     content: row.content,
     raw: row.hasFile ? null : row.source,

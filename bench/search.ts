@@ -1,0 +1,219 @@
+/**
+ * Search latency at scale: 100,000 synthetic memories in one organization (100 container tags of
+ * 1,000), embedded database and PostgreSQL. Every search goes through HTTP and includes
+ * embedding the query with the local model.
+ *
+ *   npm run bench:search
+ *   BENCH_MEMORIES=20000 BENCH_DRIVERS=pglite npm run bench:search
+ *
+ * The memories are written straight into the store (the API would need ~30 minutes to embed
+ * 100k texts on two cores): 3,000 distinct statements are embedded with the real model and
+ * each memory joins two of them, text and (normalised) vector alike.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { normalize } from '../src/ai/embeddings/embedder.js';
+import { newId } from '../src/core/ids.js';
+import { Retrieval } from '../src/core/search/retrieval.js';
+import { ScopeSizes } from '../src/core/search/scope-sizes.js';
+import { SearchService } from '../src/core/search/search-service.js';
+import { LexicalSemanticReranker } from '../src/ai/rerank/lexical-semantic-reranker.js';
+import { KeywordExpansionRewriter } from '../src/ai/rewrite/keyword-expansion.js';
+import { queryRows } from '../src/store/database.js';
+import { dropVectorIndexes, ensureVectorIndexes } from '../src/store/embedding-space.js';
+import { insertMemories } from '../src/store/memory-writes.js';
+import { sql } from 'drizzle-orm';
+import { benchPostgresUrl, startBenchServer, stopBenchPostgres, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
+import { percentile } from './recall/metrics.js';
+import { baseStatements, queries, rng } from './search/synthetic.js';
+
+const TOTAL = Number(process.env.BENCH_MEMORIES ?? 100_000);
+const TAGS = Number(process.env.BENCH_TAGS ?? 100);
+const BASE = 3_000;
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
+const WARMUP = 20;
+const INSERT_BATCH = 1_000;
+
+interface Latency {
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+}
+
+interface DriverResult {
+  driver: BenchDriver;
+  memories: number;
+  loadSeconds: number;
+  queryEmbedding: Latency;
+  orgWide: Latency;
+  oneTag: Latency;
+  orgWideLexicalOnly: Latency;
+  /** Share of the exact vector top 10 that the HNSW path returns, org-wide. */
+  hnswRecallAt10: number;
+}
+
+async function main(): Promise<void> {
+  const drivers = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',').map((d) => d.trim()) as BenchDriver[];
+  const results: DriverResult[] = [];
+  let corpus: { texts: string[]; vectors: Float32Array[] } | null = null;
+  for (const driver of drivers) {
+    if (driver === 'postgres' && !(await benchPostgresUrl())) {
+      console.log('PostgreSQL with pgvector is not available; skipping the postgres run');
+      continue;
+    }
+    const server = await startBenchServer(driver);
+    try {
+      corpus ??= await embedCorpus(server);
+      results.push(await run(server, corpus));
+      print(results.at(-1)!);
+    } finally {
+      await server.close();
+    }
+  }
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  writeFileSync(new URL('./results/search.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('\n| driver | memories | query embedding p50 / p95 | org-wide p50 / p95 / p99 | one tag (1k) p50 / p95 / p99 | org-wide BM25-only p50 / p95 | HNSW recall@10 |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const f = (l: Latency, n = 3) => [l.p50, l.p95, l.p99].slice(0, n).map((x) => x.toFixed(1)).join(' / ');
+    console.log(`| ${r.driver} | ${r.memories} | ${f(r.queryEmbedding, 2)} ms | ${f(r.orgWide)} ms | ${f(r.oneTag)} ms | ${f(r.orgWideLexicalOnly, 2)} ms | ${r.hnswRecallAt10.toFixed(3)} |`);
+  }
+}
+
+async function embedCorpus(server: BenchServer): Promise<{ texts: string[]; vectors: Float32Array[] }> {
+  const started = performance.now();
+  const texts = baseStatements(BASE);
+  const vectors = await server.app.recall.embedder.embed(texts, 'document');
+  console.log(`embedded ${texts.length} base statements in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { texts, vectors };
+}
+
+async function run(server: BenchServer, corpus: { texts: string[]; vectors: Float32Array[] }): Promise<DriverResult> {
+  const db = server.app.database.db;
+  const orgId = server.principal.orgId;
+  const started = performance.now();
+  // Building the HNSW index once at the end is far faster than growing it row by row.
+  await dropVectorIndexes(db);
+  const random = rng(3);
+  for (let offset = 0; offset < TOTAL; offset += INSERT_BATCH) {
+    const rows = Array.from({ length: Math.min(INSERT_BATCH, TOTAL - offset) }, (_, j) => {
+      const i = offset + j;
+      const a = Math.floor(random() * corpus.texts.length);
+      const b = Math.floor(random() * corpus.texts.length);
+      const vector = normalize(corpus.vectors[a].map((v, d) => v + corpus.vectors[b][d]));
+      return {
+        id: newId(),
+        orgId,
+        containerTag: `user_${i % TAGS}`,
+        memory: `${corpus.texts[a]} ${corpus.texts[b]}`,
+        embedding: Array.from(vector),
+      };
+    });
+    await db.transaction((tx) => insertMemories(tx, rows));
+  }
+  await ensureVectorIndexes(db, server.app.recall.embedder.dimension);
+  await queryRows(db, sql`ANALYZE memories`);
+  const loadSeconds = (performance.now() - started) / 1000;
+  console.log(`${server.driver}: loaded ${TOTAL} memories and built the indexes in ${loadSeconds.toFixed(1)} s`);
+
+  const qs = queries(QUERIES + WARMUP);
+  for (const q of qs.slice(0, WARMUP)) await searchHttp(server, { q });
+  const measured = qs.slice(WARMUP);
+
+  const embedding: number[] = [];
+  for (const q of measured) {
+    const t = performance.now();
+    await server.app.recall.embedder.embed([q], 'query');
+    embedding.push(performance.now() - t);
+  }
+  const orgWide: number[] = [];
+  for (const q of measured) orgWide.push(await searchHttp(server, { q }));
+  const oneTag: number[] = [];
+  for (const [i, q] of measured.entries()) oneTag.push(await searchHttp(server, { q, containerTag: `user_${i % TAGS}` }));
+  const lexicalOnly: number[] = [];
+  for (const q of measured) {
+    const t = performance.now();
+    await server.app.search.search(server.principal, searchInput(q), { retrievers: 'lexical' });
+    lexicalOnly.push(performance.now() - t);
+  }
+
+  return {
+    driver: server.driver,
+    memories: TOTAL,
+    loadSeconds: Math.round(loadSeconds),
+    queryEmbedding: stats(embedding),
+    orgWide: stats(orgWide),
+    oneTag: stats(oneTag),
+    orgWideLexicalOnly: stats(lexicalOnly),
+    hnswRecallAt10: await hnswRecall(server, measured.slice(0, 50)),
+  };
+}
+
+function searchInput(q: string, containerTag?: string) {
+  return {
+    q,
+    containerTag,
+    threshold: 0,
+    limit: 10,
+    searchMode: 'memories' as const,
+    rerank: false,
+    rewriteQuery: false,
+    include: { documents: false, summaries: false, relatedMemories: false, forgottenMemories: false, chunks: false },
+  };
+}
+
+async function searchHttp(server: BenchServer, body: { q: string; containerTag?: string }): Promise<number> {
+  const res = await server.request('POST', '/v4/search', { ...body, limit: 10, threshold: 0 });
+  if (res.status !== 200) throw new Error(`POST /v4/search answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.ms;
+}
+
+/** Vector-only top 10 over the whole organization: HNSW path versus an exact scan. */
+async function hnswRecall(server: BenchServer, qs: string[]): Promise<number> {
+  const db = server.app.database.db;
+  const exact = new SearchService({
+    db,
+    clock: { now: () => new Date() },
+    embedder: server.app.recall.embedder,
+    retrieval: new Retrieval(db, server.app.recall.embedder.dimension, { exactMaxRows: Number.MAX_SAFE_INTEGER, lexicalScanLimit: 2000 }, new ScopeSizes(60_000)),
+    rewriter: new KeywordExpansionRewriter(),
+    reranker: new LexicalSemanticReranker(),
+  });
+  let found = 0;
+  for (const q of qs) {
+    const [approximate, truth] = await Promise.all([
+      server.app.search.search(server.principal, searchInput(q), { retrievers: 'vector' }),
+      exact.search(server.principal, searchInput(q), { retrievers: 'vector' }),
+    ]);
+    const ids = new Set(approximate.hits.map((h) => (h.kind === 'memory' ? h.memory.id : h.chunk.id)));
+    found += truth.hits.filter((h) => ids.has(h.kind === 'memory' ? h.memory.id : h.chunk.id)).length / Math.max(1, truth.hits.length);
+  }
+  return found / qs.length;
+}
+
+function stats(values: number[]): Latency {
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return {
+    p50: round(percentile(values, 50)),
+    p95: round(percentile(values, 95)),
+    p99: round(percentile(values, 99)),
+    mean: round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)),
+  };
+}
+
+function print(r: DriverResult): void {
+  const f = (l: Latency) => `p50 ${l.p50} / p95 ${l.p95} / p99 ${l.p99} ms`;
+  console.log(`${r.driver}: query embedding ${f(r.queryEmbedding)}`);
+  console.log(`${r.driver}: org-wide search ${f(r.orgWide)}`);
+  console.log(`${r.driver}: one-tag search ${f(r.oneTag)}`);
+  console.log(`${r.driver}: org-wide BM25-only ${f(r.orgWideLexicalOnly)}`);
+  console.log(`${r.driver}: HNSW recall@10 vs exact ${r.hnswRecallAt10.toFixed(3)}`);
+}
+
+main()
+  .then(() => stopBenchPostgres())
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await stopBenchPostgres();
+    process.exit(1);
+  });

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cosine, EmbeddingError } from './embedder.js';
+import { LocalEmbedder, USE_LITE_DIMENSION, USE_LITE_MODEL } from './local-embedder.js';
+
+describe('LocalEmbedder (Universal Sentence Encoder Lite in worker threads)', () => {
+  let embedder: LocalEmbedder;
+
+  beforeAll(async () => {
+    embedder = new LocalEmbedder({ threads: 2, maxBatchTexts: 4 });
+    await embedder.ready();
+  });
+  afterAll(async () => embedder?.close());
+
+  it('embeds into unit vectors of the model dimension', async () => {
+    expect(embedder.model).toBe(USE_LITE_MODEL);
+    const [a, b] = await embedder.embed(['The cat sat on the mat.', '']);
+    expect(a).toHaveLength(USE_LITE_DIMENSION);
+    expect(b).toHaveLength(USE_LITE_DIMENSION);
+    expect(Math.hypot(...a)).toBeCloseTo(1, 4);
+  });
+
+  it('places paraphrases closer than unrelated sentences', async () => {
+    const [cat, kitten, revenue] = await embedder.embed([
+      'The cat sat on the mat',
+      'A kitten is sitting on a rug',
+      'Quarterly revenue grew by five percent',
+    ]);
+    expect(cosine(cat, kitten)).toBeGreaterThan(cosine(cat, revenue) + 0.2);
+  });
+
+  it('gives the same vector for a text whether embedded alone or in a batch', async () => {
+    const [alone] = await embedder.embed(['Sea otters hold hands while sleeping'], 'query');
+    const batch = await embedder.embed(['something else', 'Sea otters hold hands while sleeping', 'a third text']);
+    expect(cosine(alone, batch[1])).toBeCloseTo(1, 4);
+  });
+
+  it('serves concurrent callers, each getting its own vectors in order', async () => {
+    const texts = Array.from({ length: 30 }, (_, i) => `note number ${i} about topic ${i % 5}`);
+    const [together, ...separately] = await Promise.all([
+      embedder.embed(texts),
+      ...texts.slice(0, 5).map((t) => embedder.embed([t], 'query')),
+    ]);
+    separately.forEach(([v], i) => expect(cosine(v, together[i])).toBeCloseTo(1, 4));
+  });
+
+  it('answers a query while a large document batch is in progress', async () => {
+    const bulk = embedder.embed(Array.from({ length: 200 }, (_, i) => `document sentence ${i} with several more words in it`));
+    const started = performance.now();
+    await embedder.embed(['quick question'], 'query');
+    const queryMs = performance.now() - started;
+    const bulkDone = await bulk.then(() => performance.now() - started);
+    expect(queryMs).toBeLessThan(bulkDone);
+  });
+
+  it('does not block the event loop while embedding', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    await embedder.embed(Array.from({ length: 60 }, (_, i) => `a sentence to keep the workers busy, number ${i}`));
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(5);
+  });
+
+  it('rejects work after close', async () => {
+    const other = new LocalEmbedder({ threads: 1 });
+    await other.close();
+    await expect(other.embed(['x'])).rejects.toBeInstanceOf(EmbeddingError);
+  });
+});
