@@ -85,8 +85,22 @@ describe('convertToMarkdown type detection', () => {
     expect(doc).toEqual({ markdown: 'hello world', title: 'hello world', type: 'text', mimeType: 'text/plain' });
   });
 
-  it('exports the document type list', () => {
-    expect(DOCUMENT_TYPES).toEqual(['text', 'pdf', 'webpage', 'csv', 'json', 'markdown', 'html']);
+  it('renders a conversation turn by turn, speaker first, keeping tool calls', async () => {
+    const conversation = {
+      conversationId: 'c1',
+      messages: [
+        { role: 'user', name: 'Ada', content: 'Book me a table for two.' },
+        { role: 'assistant', content: '', tool_calls: [{ id: 't1', function: { name: 'reserve' } }] },
+        { role: 'tool', tool_call_id: 't1', content: 'Reserved at 7pm' },
+      ],
+    };
+    const result = await convertToMarkdown({ bytes: new TextEncoder().encode(JSON.stringify(conversation)), fileType: 'conversation' });
+    expect(result.type).toBe('conversation');
+    expect(result.title).toBe('Book me a table for two.');
+    expect(result.markdown).toContain('**Ada** (user): Book me a table for two.');
+    expect(result.markdown).toContain('"name": "reserve"');
+    expect(result.markdown).toContain('**tool**: Reserved at 7pm\n(result of tool call t1)');
+    expect(DOCUMENT_TYPES).toContain(result.type);
   });
 });
 
