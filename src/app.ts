@@ -18,7 +18,9 @@ import { resetOrganization } from './core/org-reset.js';
 import { orgChunkSize, SettingsService } from './core/settings.js';
 import { buildHttpServer } from './http/server.js';
 import { searchForProfiles } from './http/routes/search.js';
-import { createRecall, type Recall } from './recall-setup.js';
+import { createRecall, llmFromConfig, type Recall } from './recall-setup.js';
+import { createExtractor } from './ai/extract/factory.js';
+import { memorizeDocument } from './pipeline/memorize.js';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './pipeline/chunk-markdown.js';
 import { ingestHandler } from './pipeline/ingest.js';
 import { MAX_INGEST_WAIT_MS, mergeHandler } from './pipeline/merge.js';
@@ -77,6 +79,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     }
   }
 
+  const llm = llmFromConfig(config);
+  const profiles = new ProfileService(db, clock, llm);
+  profiles.useSearch(searchForProfiles(recall.search));
+  const onMemoriesChanged = async (orgId: string, tag: string) => {
+    recall.retrieval.forget('memories', orgId);
+    await profiles.refresh(orgId, tag);
+  };
+
   let worker: JobWorker | null = null;
   if (options.worker) {
     if (database.driver === 'pglite') {
@@ -84,12 +94,21 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       if (released) logger.info({ released }, 'resuming jobs interrupted by a previous stop');
     }
     const log = logger.child({ component: 'worker' });
+    const memorizing = {
+      db,
+      embedder: recall.embedder,
+      extractor: createExtractor({ client: llm ?? undefined, logger: log }),
+      log,
+      bucketsFor: (orgId: string, tag: string) => profiles.bucketsFor(orgId, tag),
+      onChanged: onMemoriesChanged,
+    };
     const ingest = ingestHandler({
       db,
       log,
       fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
       chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
       embedder: recall.embedder,
+      memorize: (doc, generation) => memorizeDocument(memorizing, doc, generation),
     });
     const merge = mergeHandler({
       db,
@@ -113,8 +132,6 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     onJobQueued: () => worker?.wake(),
   });
 
-  const profiles = new ProfileService(db, clock);
-  profiles.useSearch(searchForProfiles(recall.search));
   const keys = new KeyResolver(db, clock);
   const secretKey = options.http ? loadSecretKey(config) : null;
   const http = secretKey
@@ -124,7 +141,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         keys,
         documents,
         conversations: new ConversationService(documents),
-        memoryManagement: new MemoryManagement(db, clock, (orgId, tag) => profiles.refresh(orgId, tag)),
+        memoryManagement: new MemoryManagement(db, clock, onMemoriesChanged),
         memoryWriter: new MemoryWriter(db, clock, recall.embedder, {
           onChanged: (orgId, tag) => profiles.refresh(orgId, tag),
           onWritten: (orgId) => recall.retrieval.forget('memories', orgId),

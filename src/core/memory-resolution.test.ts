@@ -7,7 +7,10 @@ describe('factSlot', () => {
   it('names the single-valued attribute a fact sets', () => {
     expect(factSlot('Alex works at Stripe')).toBe('alex|works at');
     expect(factSlot('Alex now works at Plaid as a PM')).toBe('alex|works at');
-    expect(factSlot("Caroline's favorite book is Becoming Nicole")).toBe('caroline|favorite');
+    expect(factSlot("Caroline's favorite book is Becoming Nicole")).toBe('caroline|favorite book');
+    expect(factSlot("Caroline's favorite color is teal")).toBe('caroline|favorite color');
+    expect(factSlot('Big news: Alex now works at Plaid')).toBe('alex|works at');
+    expect(factSlot("Alex's sister Dana lives in Boston")).toBe('dana|lives in');
     expect(factSlot('Sam lives in Denver')).toBe('sam|lives in');
     expect(factSlot('Sam is 31 years old')).toBe('sam|is years old');
     expect(factSlot('Sam likes hiking')).toBeNull();

@@ -55,19 +55,24 @@ export function normalizeMemoryText(text: string): string {
  * as `subject|predicate`; two facts with the same slot and different values contradict.
  */
 export function factSlot(text: string): string | null {
-  const normalized = normalizeMemoryText(text).replace(/\b\d+\b/g, '');
+  const normalized = normalizeMemoryText(text).replace(/\b\d+\b/g, ' ').replace(/\s+/g, ' ');
   for (const predicate of SINGLE_VALUED) {
     const words = predicate.split(' ');
-    const pattern = new RegExp(`^(.{1,60}?)\\s+${words.map((w) => `${w}\\s+`).join('(?:\\S+\\s+)?').replace(/\\s\+$/, '')}\\b`);
-    const match = pattern.exec(normalized);
-    if (match) {
-      const subject = match[1].replace(/\s+(s|now|currently|still)$/, '').trim();
-      const possessive = subject.replace(/\s+s$/, '');
-      return `${possessive}|${predicate}`;
-    }
+    const gap = words.map((w) => `${w}\\s+`).join('(?:\\S+\\s+)?');
+    const match = new RegExp(`^(.{1,80}?)\\s+${gap}(\\S+)?`).exec(`${normalized} `);
+    if (!match) continue;
+    const before = match[1].split(' ').filter((w) => !ADVERBS.has(w));
+    if (before.at(-1) === 's') before.pop();
+    const subject = before.at(-1);
+    if (!subject) continue;
+    // "favorite book" and "favorite color" are different attributes.
+    const attribute = predicate.startsWith('favo') && match[2] ? `${predicate} ${match[2]}` : predicate;
+    return `${subject}|${attribute}`;
   }
   return null;
 }
+
+const ADVERBS = new Set(['now', 'currently', 'still', 'also', 'actually', 'recently', 'just']);
 
 const CONTENT_WORD = /[\p{L}\p{N}]{3,}/gu;
 

@@ -11,8 +11,9 @@ import { getDocument, updateDocumentGeneration, type DocumentPatch, type Documen
 import { getFile } from '../store/files.js';
 import type { JobRow } from '../store/jobs.js';
 import { setVectors } from '../store/vectors.js';
-import type { ProcessingLog } from '../store/schema.js';
+import type { ProcessingLog, ProcessingStep } from '../store/schema.js';
 import { chunkMarkdown, resolveChunkOptions } from './chunk-markdown.js';
+import type { MemorizeOutcome } from './memorize.js';
 import { SupersededError, type JobHandler } from './worker.js';
 
 export type DocumentStatus = 'queued' | 'extracting' | 'chunking' | 'embedding' | 'indexing' | 'done' | 'failed';
@@ -24,6 +25,8 @@ export interface IngestContext {
   /** Org-level chunk size (settings); -1 or null means the default. */
   chunkSizeFor?: (orgId: string) => Promise<number | null>;
   embedder: Embedder;
+  /** The memory stage; absent, documents are only chunked and indexed. */
+  memorize?: (doc: DocumentRow, generation: number) => Promise<MemorizeOutcome>;
 }
 
 export function ingestHandler(ctx: IngestContext): JobHandler {
@@ -96,6 +99,16 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
   });
   await progress.end({});
 
+  // Memories are part of being done: a done document is reliable for search and profiles.
+  const memorize = ctx.memorize;
+  if (memorize && initial.taskType !== 'superrag') {
+    await progress.step('memories', async () => {
+      const current = await getDocument(ctx.db, job.orgId, documentId);
+      if (!current || current.generation !== job.generation) throw new SupersededError();
+      return { ...(await memorize(current, job.generation)) };
+    });
+  }
+
   await progress.finish();
 }
 
@@ -129,6 +142,15 @@ class StageRecorder {
   async begin(status: DocumentStatus): Promise<void> {
     this.log.steps.push({ name: status, startedAt: new Date().toISOString(), status: 'running' });
     await this.write({ status, error: null });
+  }
+
+  /** A step inside the current status, recorded in the log with what it reports. */
+  async step(name: string, run: () => Promise<Record<string, number>>): Promise<void> {
+    const step: ProcessingStep = { name, startedAt: new Date().toISOString(), status: 'running' };
+    this.log.steps.push(step);
+    const detail = await run();
+    Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString(), detail });
+    await this.write({});
   }
 
   async end(patch: DocumentPatch): Promise<void> {

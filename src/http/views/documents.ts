@@ -67,6 +67,7 @@ export const DocumentView = z
           startedAt: z.string(),
           finishedAt: z.string().optional(),
           error: z.string().optional(),
+          detail: z.record(z.string(), z.number()).optional(),
         }),
       ),
     }),
