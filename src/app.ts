@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './core/clock.js';
 import { MergeService } from './core/container-tag-merges.js';
 import { ContainerTagService } from './core/container-tag-service.js';
 import { ConversationService } from './core/conversations.js';
+import { MemoryEdits } from './core/memory-edits.js';
 import { MemoryManagement } from './core/memory-management.js';
 import { MemoryWriter } from './core/memory-writes.js';
 import type { SearchService } from './core/search/search-service.js';
@@ -142,9 +143,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         documents,
         conversations: new ConversationService(documents),
         memoryManagement: new MemoryManagement(db, clock, onMemoriesChanged),
+        memoryEdits: new MemoryEdits(db, clock, recall.embedder, {
+          bucketsFor: (orgId, tag) => profiles.bucketsFor(orgId, tag),
+          onChanged: onMemoriesChanged,
+        }),
         memoryWriter: new MemoryWriter(db, clock, recall.embedder, {
           onChanged: (orgId, tag) => profiles.refresh(orgId, tag),
           onWritten: (orgId) => recall.retrieval.forget('memories', orgId),
+          bucketsFor: (orgId, tag) => profiles.bucketsFor(orgId, tag),
         }),
         search: recall.search,
         profiles,

@@ -10,6 +10,8 @@ import { badRequest } from './errors.js';
 import { newId } from './ids.js';
 import type { Principal } from './keys.js';
 import { assertTagsWritable } from './merge-guard.js';
+import { classifyBuckets } from './profile-buckets.js';
+import type { ProfileBucket } from '../store/schema.js';
 
 export interface NewMemoryInput {
   content: string;
@@ -35,6 +37,8 @@ export interface MemoryWriterOptions {
   onChanged?: (orgId: string, containerTag: string) => Promise<void>;
   /** After any write, so cached search scope sizes are refreshed. */
   onWritten?: (orgId: string) => void;
+  /** Profile buckets of a tag, to classify new memories into. */
+  bucketsFor?: (orgId: string, containerTag: string) => Promise<ProfileBucket[]>;
 }
 
 /** Direct memory writes (POST /v4/memories): embedded before they are stored, so searchable on return. */
@@ -51,6 +55,7 @@ export class MemoryWriter {
     const parsed = input.memories.map((m, i) => ({ ...m, forgetAfterDate: parseDate(m.forgetAfter, `memories.${i}.forgetAfter`) }));
     input.memories.forEach((m, i) => parseDate(m.temporalContext?.documentDate, `memories.${i}.temporalContext.documentDate`));
     const vectors = await embedForRequest(this.embedder, parsed.map((m) => m.content), 'document');
+    const buckets = (await this.options.bucketsFor?.(principal.orgId, input.containerTag)) ?? [];
     const now = this.clock.now();
     const orgId = principal.orgId;
 
@@ -89,6 +94,7 @@ export class MemoryWriter {
           forgetReason: m.forgetReason ?? null,
           temporalContext: m.temporalContext ?? null,
           embedding: Array.from(vectors[i]),
+          buckets: classifyBuckets(m.content, buckets),
           createdAt: now,
           updatedAt: now,
         })),

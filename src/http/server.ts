@@ -8,6 +8,7 @@ import type { Clock } from '../core/clock.js';
 import type { MergeService } from '../core/container-tag-merges.js';
 import type { ContainerTagService } from '../core/container-tag-service.js';
 import type { ConversationService } from '../core/conversations.js';
+import type { MemoryEdits } from '../core/memory-edits.js';
 import type { MemoryManagement } from '../core/memory-management.js';
 import type { MemoryWriter } from '../core/memory-writes.js';
 import type { SearchService } from '../core/search/search-service.js';
@@ -41,6 +42,7 @@ export interface HttpDeps {
   documents: DocumentService;
   conversations: ConversationService;
   memoryManagement: MemoryManagement;
+  memoryEdits: MemoryEdits;
   memoryWriter: MemoryWriter;
   search: SearchService;
   profiles: ProfileService;

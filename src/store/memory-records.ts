@@ -131,3 +131,12 @@ export async function listMemoriesOfDocument(db: Tx, orgId: string, documentId: 
     .limit(limit)
     .then((rows) => rows.map((r) => r.memory));
 }
+
+/** Latest versions among the given ids in a tag; unknown or old ids are left out. */
+export async function listLatestByIds(db: Tx, orgId: string, containerTag: string, ids: string[]): Promise<MemoryRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isLatest, true), inArray(memories.id, ids)));
+}

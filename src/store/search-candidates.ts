@@ -121,9 +121,41 @@ function filepathMatch(filepath: string): SQL {
  * them without a second round trip.
  */
 async function findCandidates(db: Db, target: Target, query: RetrievalOptions): Promise<Candidate[]> {
+  const statement = candidateStatement(target, query);
+  if (!statement) return [];
+  const run = async (tx: Tx) => {
+    const rows = await queryRows<{ id: string; cosine: number | string | null; lexical: number | string | null }>(tx, statement);
+    return rows.map((row) => ({
+      id: row.id,
+      cosine: row.cosine === null ? null : Number(row.cosine),
+      lexical: Number(row.lexical ?? 0),
+    }));
+  };
+  if (!query.vectors.length || query.vectorPath === 'exact') return run(db);
+  return db.transaction(async (tx) => {
+    for (const setting of hnswSettings(query)) await tx.execute(setting);
+    return run(tx);
+  });
+}
+
+/** Session settings the HNSW path runs with. */
+export function hnswSettings(query: Pick<RetrievalOptions, 'perRetriever'>): SQL[] {
+  return [
+    sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(64, query.perRetriever * 2))}`),
+    // Iterative scans keep walking the graph until enough rows pass the filters.
+    sql.raw(`SET LOCAL hnsw.iterative_scan = relaxed_order`),
+  ];
+}
+
+/** The candidate query for memories, for diagnostics (EXPLAIN) and tests. */
+export function memoryCandidateStatement(scope: MemoryScopeQuery, retrieval: RetrievalOptions): SQL | null {
+  return candidateStatement({ table: 'memories', scope: memoryScope(scope) }, retrieval);
+}
+
+function candidateStatement(target: Target, query: RetrievalOptions): SQL | null {
   const useVectors = query.vectors.length > 0;
   const useLexical = query.terms.length > 0;
-  if (!useVectors && !useLexical) return [];
+  if (!useVectors && !useLexical) return null;
 
   const ctes: SQL[] = [];
   const sources: SQL[] = [];
@@ -182,21 +214,7 @@ async function findCandidates(db: Db, target: Target, query: RetrievalOptions): 
     SELECT t.id, ${cosine} AS cosine, ${useLexical ? sql`coalesce(cl.score, 0)` : sql`0::float8`} AS lexical
     FROM cand JOIN ${table} t ON t.id = cand.id ${useLexical ? sql`LEFT JOIN cand_lex cl ON cl.id = cand.id` : sql``}`;
 
-  const run = async (tx: Tx) => {
-    const rows = await queryRows<{ id: string; cosine: number | string | null; lexical: number | string | null }>(tx, statement);
-    return rows.map((row) => ({
-      id: row.id,
-      cosine: row.cosine === null ? null : Number(row.cosine),
-      lexical: Number(row.lexical ?? 0),
-    }));
-  };
-  if (!useVectors || query.vectorPath === 'exact') return run(db);
-  return db.transaction(async (tx) => {
-    // Iterative scans keep walking the graph until enough rows pass the filters.
-    await tx.execute(sql`SET LOCAL hnsw.ef_search = ${sql.raw(String(Math.min(1000, Math.max(64, query.perRetriever * 2))))}`);
-    await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-    return run(tx);
-  });
+  return statement;
 }
 
 /**

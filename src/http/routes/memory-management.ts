@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FiltersInputSchema } from '../../core/filters.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, ContainerTags, errorResponses, IntLike } from '../schemas/common.js';
+import { ContainerTag, ContainerTags, errorResponses, IntLike, Metadata } from '../schemas/common.js';
 import type { HttpDeps } from '../server.js';
 import { pagination, Pagination } from '../views/documents.js';
 import { MemoryEntryView, toMemoryEntry } from '../views/memories.js';
@@ -27,6 +27,32 @@ const ForgetBody = z.object({
 });
 
 const TagParams = z.object({ containerTag: ContainerTag });
+
+const DateText = z.string().min(1).max(64);
+
+const UpdateBody = z.object({
+  containerTag: ContainerTag,
+  id: z.string().min(1).max(255).optional(),
+  content: z.string().min(1).max(10_000).optional(),
+  newContent: z.string().trim().min(1).max(10_000),
+  metadata: Metadata.nullish(),
+  forgetAfter: DateText.nullish(),
+  forgetReason: z.string().max(1000).nullish(),
+  temporalContext: z.object({ documentDate: DateText.nullish(), eventDate: z.array(DateText).max(50).nullish() }).nullish(),
+  reason: z.string().max(1000).optional(),
+});
+
+const ForgetMatchingBody = z.object({
+  containerTag: ContainerTag,
+  query: z.string().min(1).max(2000).optional(),
+  ids: z.array(z.string().min(1).max(255)).min(1).max(500).optional(),
+  dryRun: z.boolean().optional(),
+  threshold: z.number().min(0).max(1).optional(),
+  maxForget: z.number().int().min(1).max(500).optional(),
+  reason: z.string().max(1000).nullish(),
+});
+
+const Candidate = z.object({ id: z.string(), memory: z.string(), score: z.number() });
 
 export const memoryManagementRoutes =
   (deps: HttpDeps): FastifyPluginAsyncZod =>
@@ -69,6 +95,71 @@ export const memoryManagementRoutes =
         },
       },
       async (request) => deps.memoryManagement.forget(principalOf(request), request.body),
+    );
+
+    app.patch(
+      '/v4/memories',
+      {
+        config: { access: 'write' },
+        schema: {
+          tags,
+          summary: 'Update a memory: stores a new version that updates the old one',
+          body: UpdateBody,
+          response: {
+            200: z.object({
+              id: z.string(),
+              memory: z.string(),
+              version: z.number(),
+              parentMemoryId: z.string().nullable(),
+              rootMemoryId: z.string().nullable(),
+              createdAt: z.string(),
+              forgetAfter: z.string().nullable(),
+              forgetReason: z.string().nullable(),
+              metadata: z.record(z.string(), z.unknown()).nullable(),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const { reason: _reason, ...input } = request.body;
+        const m = await deps.memoryEdits.update(principalOf(request), { ...input, metadata: input.metadata });
+        return {
+          id: m.id,
+          memory: m.memory,
+          version: m.version,
+          parentMemoryId: m.parentMemoryId,
+          rootMemoryId: m.rootMemoryId,
+          createdAt: m.createdAt.toISOString(),
+          forgetAfter: m.forgetAfter ? m.forgetAfter.toISOString() : null,
+          forgetReason: m.forgetReason,
+          metadata: m.metadata ?? null,
+        };
+      },
+    );
+
+    app.post(
+      '/v4/memories/forget-matching',
+      {
+        config: { access: 'write' },
+        schema: {
+          tags,
+          summary: 'Forget memories that match a natural-language query, or by ids (with a dry run)',
+          body: ForgetMatchingBody,
+          response: {
+            200: z.object({
+              dryRun: z.boolean(),
+              count: z.number(),
+              forgetBatchId: z.string().nullable(),
+              summary: z.string(),
+              candidates: z.array(Candidate).optional(),
+              forgotten: z.array(Candidate).optional(),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => deps.memoryEdits.forgetMatching(principalOf(request), request.body),
     );
 
     app.get(

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { lexicalTerms } from '../src/core/search/lexical-terms.js';
+import { findOrgByName } from '../src/store/orgs.js';
+import { hnswSettings, memoryCandidateStatement } from '../src/store/search-candidates.js';
+import { queries } from './search/synthetic.js';
+const N = Number(process.env.N ?? 100000);
+const app = await createApp(loadConfig({ DATA_DIR: `/tmp/engram-prof-${N}`, ENGRAM_API_KEY: 'em_prof_0123456789abcdef', LOG_LEVEL: 'warn', ENGRAM_SECRET_KEY: 'y'.repeat(40) }), { worker: false, http: false });
+const db = app.database.db;
+const org = (await findOrgByName(db, 'default'))!;
+const q = queries(20)[Number(process.env.Q ?? 5)];
+console.log('query:', q);
+const [v] = await app.recall.embedder.embed([q], 'query');
+const R = process.env.R ?? 'hybrid';
+const retrieval = { vectors: R === 'lexical' ? [] : [v], terms: R === 'vector' ? [] : lexicalTerms(q), perRetriever: 50, vectorPath: (process.env.P ?? 'hnsw') as 'hnsw' | 'exact', dimension: 512, scopeSize: N, lexicalScanLimit: Number(process.env.CAP ?? 2000) };
+const statement = memoryCandidateStatement({ orgId: org.id, containerTags: process.env.TAG ? [process.env.TAG] : undefined, now: new Date(), includeForgotten: false }, retrieval)!;
+await db.transaction(async (tx) => {
+  for (const s of hnswSettings(retrieval)) await tx.execute(s);
+  const res = (await tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`)) as unknown as { rows: Record<string, string>[] };
+  console.log(res.rows.map((r) => r['QUERY PLAN']).join('\n'));
+});
+await app.close();

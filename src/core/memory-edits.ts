@@ -1,0 +1,169 @@
+import type { Embedder } from '../ai/embeddings/embedder.js';
+import type { Db } from '../store/database.js';
+import { nearestMemories, retireVersion } from '../store/memory-neighbours.js';
+import { findLatestMemory, listLatestByIds, listSourceDocuments, updateMemory, type MemoryRow } from '../store/memory-records.js';
+import { insertMemories, linkMemorySources } from '../store/memory-writes.js';
+import type { ProfileBucket } from '../store/schema.js';
+import type { Clock } from './clock.js';
+import { assertTagAllowed } from './container-tags.js';
+import { embedForRequest } from './embed.js';
+import { badRequest, conflict, notFound } from './errors.js';
+import { newId } from './ids.js';
+import type { Principal } from './keys.js';
+import { assertTagsWritable } from './merge-guard.js';
+import { classifyBuckets } from './profile-buckets.js';
+
+export interface MemoryUpdateInput {
+  containerTag: string;
+  id?: string;
+  content?: string;
+  newContent: string;
+  metadata?: Record<string, string | number | boolean | string[]> | null;
+  /** Omitted: inherited; null: cleared. */
+  forgetAfter?: string | null;
+  forgetReason?: string | null;
+  temporalContext?: { documentDate?: string | null; eventDate?: string[] | null } | null;
+}
+
+export interface ForgetMatchingInput {
+  containerTag: string;
+  query?: string;
+  ids?: string[];
+  dryRun?: boolean;
+  threshold?: number;
+  maxForget?: number;
+  reason?: string | null;
+}
+
+export interface ForgetCandidate {
+  id: string;
+  memory: string;
+  score: number;
+}
+
+export interface MemoryEditsOptions {
+  bucketsFor(orgId: string, containerTag: string): Promise<ProfileBucket[]>;
+  onChanged(orgId: string, containerTag: string): Promise<void>;
+}
+
+function parseDate(value: string | null | undefined, field: string): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw badRequest('Invalid date', `${field}: "${value}" is not a date`);
+  return date;
+}
+
+/** Changing memories on request: a new version per update, and forgetting by meaning or by id. */
+export class MemoryEdits {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly embedder: Embedder,
+    private readonly options: MemoryEditsOptions,
+  ) {}
+
+  async update(principal: Principal, input: MemoryUpdateInput): Promise<MemoryRow> {
+    assertTagAllowed(principal, input.containerTag);
+    if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
+    const forgetAfter = parseDate(input.forgetAfter, 'forgetAfter');
+    parseDate(input.temporalContext?.documentDate, 'temporalContext.documentDate');
+    const [vector] = await embedForRequest(this.embedder, [input.newContent], 'document');
+    const buckets = await this.options.bucketsFor(principal.orgId, input.containerTag);
+    const orgId = principal.orgId;
+    const created = await this.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, orgId, [input.containerTag]);
+      const previous = await findLatestMemory(tx, orgId, input.containerTag, input);
+      if (!previous) throw notFound('Memory');
+      if (!previous.isLatest) {
+        throw conflict('Not the latest version', 'update the latest version of this memory; older versions are history');
+      }
+      const now = this.clock.now();
+      const [row] = await insertMemories(tx, [
+        {
+          id: newId(),
+          orgId,
+          containerTag: input.containerTag,
+          memory: input.newContent,
+          version: previous.version + 1,
+          parentMemoryId: previous.id,
+          rootMemoryId: previous.rootMemoryId ?? previous.id,
+          relations: { [previous.id]: 'updates' },
+          sourceCount: previous.sourceCount,
+          isStatic: previous.isStatic,
+          isInference: false,
+          metadata: input.metadata === undefined ? previous.metadata : input.metadata,
+          forgetAfter: forgetAfter === undefined ? previous.forgetAfter : forgetAfter,
+          forgetReason: forgetAfter === null ? null : input.forgetReason === undefined ? previous.forgetReason : input.forgetReason,
+          temporalContext:
+            input.temporalContext === undefined ? previous.temporalContext : { ...(previous.temporalContext ?? {}), ...(input.temporalContext ?? {}) },
+          buckets: classifyBuckets(input.newContent, buckets),
+          embedding: Array.from(vector),
+          createdAt: now,
+          updatedAt: now,
+        },
+      ]);
+      await retireVersion(tx, orgId, previous.id);
+      const sources = await listSourceDocuments(tx, orgId, [previous.id]);
+      await linkMemorySources(tx, orgId, sources.map((s) => ({ memoryId: row.id, documentId: s.documentId })));
+      return row;
+    });
+    await this.options.onChanged(orgId, input.containerTag);
+    return created;
+  }
+
+  async forgetMatching(principal: Principal, input: ForgetMatchingInput) {
+    assertTagAllowed(principal, input.containerTag);
+    if (!input.query === !input.ids) throw badRequest('Invalid request', 'body: give exactly one of query or ids');
+    const orgId = principal.orgId;
+    const candidates = await this.findCandidates(orgId, input);
+    const subject = input.query ? `matching "${input.query}"` : 'with the given ids';
+    if (input.dryRun) {
+      return {
+        dryRun: true,
+        count: candidates.length,
+        forgetBatchId: null,
+        summary: `${candidates.length} memories ${subject} would be forgotten`,
+        candidates,
+      };
+    }
+    const forgetBatchId = newId();
+    await this.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, orgId, [input.containerTag]);
+      for (const candidate of candidates) {
+        const current = await findLatestMemory(tx, orgId, input.containerTag, { id: candidate.id });
+        if (!current || current.isForgotten) continue;
+        await updateMemory(tx, orgId, candidate.id, {
+          isForgotten: true,
+          forgetReason: input.reason ?? (input.query ? `forgotten by request: ${input.query}` : 'forgotten by request'),
+          metadata: { ...(current.metadata ?? {}), forgetBatchId },
+        });
+      }
+    });
+    if (candidates.length) await this.options.onChanged(orgId, input.containerTag);
+    return {
+      dryRun: false,
+      count: candidates.length,
+      forgetBatchId,
+      summary: `${candidates.length} memories ${subject} forgotten`,
+      forgotten: candidates,
+    };
+  }
+
+  private async findCandidates(orgId: string, input: ForgetMatchingInput): Promise<ForgetCandidate[]> {
+    if (input.ids) {
+      const rows = await listLatestByIds(this.db, orgId, input.containerTag, input.ids);
+      return rows.filter((m) => !m.isForgotten).map((m) => ({ id: m.id, memory: m.memory, score: 1 }));
+    }
+    const [vector] = await embedForRequest(this.embedder, [input.query!], 'query');
+    const threshold = input.threshold ?? 0.5;
+    const neighbours = await nearestMemories(
+      this.db,
+      { orgId, containerTag: input.containerTag, documentId: '' },
+      vector,
+      input.maxForget ?? 100,
+    );
+    return neighbours
+      .filter((n) => n.similarity >= threshold)
+      .map((n) => ({ id: n.id, memory: n.memory, score: Math.round(n.similarity * 1000) / 1000 }));
+  }
+}
