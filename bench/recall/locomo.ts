@@ -16,6 +16,7 @@ export interface LocomoSession {
 
 export interface LocomoQuestion {
   question: string;
+  answer: string;
   evidence: string[];
   category: 1 | 2 | 3 | 4;
 }
@@ -47,7 +48,7 @@ export function loadLocomo(path: string): LocomoSample[] {
   const raw = JSON.parse(readFileSync(path, 'utf8')) as {
     sample_id: string;
     conversation: Record<string, unknown>;
-    qa: { question: string; evidence?: string[]; category: number }[];
+    qa: { question: string; answer?: string | number; evidence?: string[]; category: number }[];
   }[];
   return raw.map((sample) => {
     const conversation = sample.conversation;
@@ -70,7 +71,7 @@ export function loadLocomo(path: string): LocomoSample[] {
       sessions,
       questions: sample.qa
         .filter((q) => q.category >= 1 && q.category <= 4)
-        .map((q) => ({ question: q.question, evidence: q.evidence ?? [], category: q.category as 1 | 2 | 3 | 4 })),
+        .map((q) => ({ question: q.question, answer: String(q.answer ?? ''), evidence: q.evidence ?? [], category: q.category as 1 | 2 | 3 | 4 })),
     };
   });
 }

@@ -6,7 +6,7 @@ import { EmbeddingError, type Embedder } from '../ai/embeddings/embedder.js';
 import { chunkEmbeddingText } from '../core/embedding-text.js';
 import { newId } from '../core/ids.js';
 import type { Db } from '../store/database.js';
-import { replaceChunks } from '../store/chunks.js';
+import { embeddedChunks, replaceChunks } from '../store/chunks.js';
 import { getDocument, updateDocumentGeneration, type DocumentPatch, type DocumentRow } from '../store/documents.js';
 import { getFile } from '../store/files.js';
 import type { JobRow } from '../store/jobs.js';
@@ -63,9 +63,13 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
   await progress.begin('chunking');
   const chunkSize = (await ctx.chunkSizeFor?.(job.orgId)) ?? null;
   const pieces = chunkMarkdown(converted.markdown, resolveChunkOptions(chunkSize)).map((piece) => ({ ...piece, id: newId() }));
+  let known = new Map<string, number[]>();
   await ctx.db.transaction(async (tx) => {
     const current = await getDocument(tx, job.orgId, documentId);
     if (!current || current.generation !== job.generation) throw new SupersededError();
+    // A grown transcript or an edited document keeps most chunks: their vectors are reused.
+    const previous = await embeddedChunks(tx, job.orgId, documentId);
+    known = new Map(previous.map((chunk) => [chunkEmbeddingText(chunk.headingPath, chunk.content), chunk.embedding]));
     await replaceChunks(
       tx,
       initial.id,
@@ -84,10 +88,11 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
   await progress.end({});
 
   await progress.begin('embedding');
-  const vectors = await ctx.embedder.embed(
-    pieces.map((piece) => chunkEmbeddingText(piece.headingPath, piece.content)),
-    'document',
-  );
+  const texts = pieces.map((piece) => chunkEmbeddingText(piece.headingPath, piece.content));
+  const fresh = [...new Set(texts.filter((text) => !known.has(text)))];
+  const embedded = await ctx.embedder.embed(fresh, 'document');
+  fresh.forEach((text, i) => known.set(text, Array.from(embedded[i])));
+  const vectors = texts.map((text) => known.get(text)!);
   await progress.end({});
 
   // A chunk becomes searchable when its vector lands; all of a document's land together.

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from './database.js';
 import { chunks } from './schema.js';
 
@@ -21,4 +21,13 @@ export async function listChunks(db: Tx, orgId: string, documentId: string): Pro
     .from(chunks)
     .where(and(eq(chunks.orgId, orgId), eq(chunks.documentId, documentId)))
     .orderBy(asc(chunks.position));
+}
+
+/** The document's current chunks that have vectors, so unchanged ones need not be embedded again. */
+export async function embeddedChunks(db: Tx, orgId: string, documentId: string) {
+  const rows = await db
+    .select({ content: chunks.content, headingPath: chunks.headingPath, embedding: chunks.embedding })
+    .from(chunks)
+    .where(and(eq(chunks.orgId, orgId), eq(chunks.documentId, documentId), isNotNull(chunks.embedding)));
+  return rows as { content: string; headingPath: string[]; embedding: number[] }[];
 }

@@ -64,6 +64,7 @@ describe.skipIf(unavailable)('documents: happy paths', () => {
       'chunking',
       'embedding',
       'indexing',
+      'memories',
     ]);
 
     const chunks = await server.request('GET', `/v3/documents/${add.body.id}/chunks`);

@@ -1,0 +1,145 @@
+/**
+ * Memory quality on LoCoMo (categories 1–4), end to end through the public API: each conversation is
+ * sent to POST /v4/conversations session by session (the transcript grows; documentDate = that
+ * session's date) and waited on until done; then every question is searched in its conversation's
+ * tag, in `memories` and `hybrid` mode, and counts as answered when its normalized gold answer
+ * appears in the text of the top 10 results.
+ *
+ *   npm run bench:memory                     embedded database, all 10 conversations
+ *   BENCH_SAMPLES=2 npm run bench:memory     a quicker run
+ *   BENCH_DRIVER=postgres npm run bench:memory
+ * With LLM_BASE_URL and LLM_MODEL set, extraction uses that model and the numbers are the LLM's.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { normalize } from './lib/answers.js';
+import { startBenchServer, stopBenchPostgres, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
+import { CATEGORY_NAMES, loadLocomo, type LocomoSample } from './recall/locomo.js';
+import { waitFor } from '../test/helpers/wait.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const DATA = process.env.LOCOMO_PATH ?? resolve(here, '../../shared/data/locomo/locomo10.json');
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 10);
+const DRIVER = (process.env.BENCH_DRIVER ?? 'pglite') as BenchDriver;
+const MODES = ['memories', 'hybrid'] as const;
+const TOP_K = 10;
+
+interface SearchResult {
+  memory?: string;
+  chunk?: string;
+}
+
+async function ingest(server: BenchServer, sample: LocomoSample): Promise<{ seconds: number; tokens: number }> {
+  const started = performance.now();
+  const messages: { role: 'user' | 'assistant'; name: string; content: string }[] = [];
+  let tokens = 0;
+  for (const session of sample.sessions) {
+    for (const turn of session.turns) {
+      const content = turn.content.slice(turn.speaker.length + 2);
+      messages.push({ role: turn.speaker === sample.speakers[0] ? 'user' : 'assistant', name: turn.speaker, content });
+      tokens += Math.ceil(content.length / 4);
+    }
+    const res = await server.request<{ id: string }>('POST', '/v4/conversations', {
+      conversationId: sample.sampleId,
+      containerTag: sample.sampleId,
+      messages,
+      ...(session.date ? { documentDate: session.date.toISOString() } : {}),
+    });
+    if (res.status !== 200) throw new Error(`ingest failed: ${res.status} ${JSON.stringify(res.body)}`);
+    await waitFor(
+      async () => {
+        const doc = await server.request<{ status: string; error: string | null }>('GET', `/v3/documents/${res.body.id}`);
+        if (doc.body.status === 'failed') throw new Error(`session ${session.number} failed: ${doc.body.error}`);
+        return doc.body.status === 'done' ? true : undefined;
+      },
+      10 * 60_000,
+      `${sample.sampleId} session ${session.number}`,
+    );
+  }
+  return { seconds: (performance.now() - started) / 1000, tokens };
+}
+
+async function memoryCount(server: BenchServer, tag: string): Promise<number> {
+  const res = await server.request<{ pagination: { totalItems: number } }>('POST', '/v4/memories/list', { containerTags: [tag], limit: 1 });
+  return res.body.pagination.totalItems;
+}
+
+async function main() {
+  const samples = loadLocomo(DATA).slice(0, SAMPLES);
+  const server = await startBenchServer(DRIVER);
+  const hits: Record<string, Record<number, { found: number; total: number }>> = {};
+  const latencies: Record<string, number[]> = {};
+  let ingestSeconds = 0;
+  let tokens = 0;
+  let memories = 0;
+  try {
+    for (const sample of samples) {
+      const ingested = await ingest(server, sample);
+      ingestSeconds += ingested.seconds;
+      tokens += ingested.tokens;
+      memories += await memoryCount(server, sample.sampleId);
+      process.stderr.write(`${sample.sampleId}: ${sample.sessions.length} sessions in ${ingested.seconds.toFixed(1)} s\n`);
+      for (const mode of MODES) {
+        for (const q of sample.questions) {
+          const res = await server.request<{ results: SearchResult[] }>('POST', '/v4/search', {
+            q: q.question,
+            containerTag: sample.sampleId,
+            searchMode: mode,
+            limit: TOP_K,
+            threshold: 0,
+          });
+          (latencies[mode] ??= []).push(res.ms);
+          const text = normalize(res.body.results.map((r) => r.memory ?? r.chunk ?? '').join(' \n '));
+          const gold = normalize(q.answer);
+          const bucket = ((hits[mode] ??= {})[q.category] ??= { found: 0, total: 0 });
+          bucket.total++;
+          if (gold && text.includes(gold)) bucket.found++;
+        }
+      }
+    }
+  } finally {
+    await server.close();
+    await stopBenchPostgres();
+  }
+
+  const pct = (n: number, d: number) => Math.round((1000 * n) / Math.max(1, d)) / 10;
+  const percentile = (values: number[], p: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
+  };
+  const extractor = process.env.LLM_BASE_URL && process.env.LLM_MODEL ? `LLM (${process.env.LLM_MODEL})` : 'offline rule-based';
+  const rows = MODES.map((mode) => {
+    const byCategory = hits[mode] ?? {};
+    const all = Object.values(byCategory).reduce((a, b) => ({ found: a.found + b.found, total: a.total + b.total }), { found: 0, total: 0 });
+    return {
+      mode,
+      categories: Object.fromEntries([1, 2, 3, 4].map((c) => [c, pct(byCategory[c]?.found ?? 0, byCategory[c]?.total ?? 0)])),
+      all: pct(all.found, all.total),
+      questions: all.total,
+      p50: percentile(latencies[mode] ?? [0], 50),
+      p95: percentile(latencies[mode] ?? [0], 95),
+    };
+  });
+  const summary = {
+    driver: DRIVER,
+    extractor,
+    conversations: samples.length,
+    memories,
+    memoriesPer1kTokens: Math.round((10_000 * memories) / Math.max(1, tokens)) / 10,
+    ingestSeconds: Math.round(ingestSeconds),
+    rows,
+  };
+  console.log(`\n${extractor} extractor, ${DRIVER}; ${samples.length} conversations, ${rows[0].questions} questions`);
+  console.log(`ingest: ${summary.ingestSeconds} s; ${memories} memories, ${summary.memoriesPer1kTokens} per 1k tokens (chars/4)\n`);
+  console.log(`| mode | ${[1, 2, 3, 4].map((c) => `${c} ${CATEGORY_NAMES[c]}`).join(' | ')} | all | p50 ms | p95 ms |`);
+  console.log(`|---|---|---|---|---|---|---|---|`);
+  for (const r of rows) console.log(`| ${r.mode} | ${[1, 2, 3, 4].map((c) => r.categories[c]).join(' | ')} | ${r.all} | ${r.p50} | ${r.p95} |`);
+  mkdirSync(resolve(here, 'results'), { recursive: true });
+  writeFileSync(resolve(here, 'results/memory.json'), JSON.stringify(summary, null, 2));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
