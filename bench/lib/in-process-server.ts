@@ -10,6 +10,8 @@ export type BenchDriver = 'pglite' | 'postgres';
 export interface BenchServer {
   driver: BenchDriver;
   url: string;
+  /** The admin API key the bench calls with. */
+  key: string;
   app: App;
   principal: Principal;
   request<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; ms: number }>;
@@ -65,6 +67,7 @@ export async function startBenchServer(driver: BenchDriver, env: Record<string, 
   return {
     driver,
     url,
+    key,
     app,
     principal,
     async request(method, path, body) {
