@@ -101,6 +101,14 @@ describe.skipIf(unavailable)('memories extracted from documents and conversation
 
     const profile = await server.request('POST', '/v4/profile', { body: { containerTag: 'alex' } });
     expect(profile.body.profile.static.join(' ')).not.toContain('Stripe');
+
+    const search = await server.request('POST', '/v4/search', {
+      body: { q: 'Where does Alex work?', containerTag: 'alex', threshold: 0, include: { relatedMemories: true } },
+    });
+    const hit = search.body.results.find((r: { id: string }) => r.id === plaid.id);
+    expect(hit).toMatchObject({ version: 2, rootMemoryId: stripe.id });
+    expect(hit.context.parents).toEqual([expect.objectContaining({ memory: stripe.memory, relation: 'updates' })]);
+    expect(search.body.results.some((r: { id: string }) => r.id === stripe.id)).toBe(false);
   });
 
   it('raises sourceCount for a fact another document repeats instead of duplicating it', async () => {
