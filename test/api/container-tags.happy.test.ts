@@ -39,8 +39,9 @@ describe.skipIf(unavailable)('container tags: happy paths', () => {
   });
   afterAll(async () => server?.close());
 
+  /** Chunked and indexed only: the memories these tests count are the ones they seed. */
   async function addDoc(body: Record<string, unknown>): Promise<string> {
-    const res = await server.request('POST', '/v3/documents', { body });
+    const res = await server.request('POST', '/v3/documents', { body: { taskType: 'superrag', ...body } });
     expect(res.status).toBe(200);
     await waitForDocument(server, res.body.id);
     return res.body.id;
@@ -153,7 +154,7 @@ describe.skipIf(unavailable)('container tags: happy paths', () => {
       { memory: 'Bystander fact', containerTag: 'bystander' },
     ]);
     await server.request('PATCH', '/v3/container-tags/doomed', { body: { entityContext: 'doomed context' } });
-    await selectRows(server, sql`insert into profiles (org_id, container_tag) select org_id, 'doomed' from spaces where container_tag = 'doomed'`);
+    await selectRows(server, sql`insert into profiles (org_id, container_tag) select org_id, 'doomed' from spaces where container_tag = 'doomed' on conflict do nothing`);
 
     const res = await server.request('DELETE', '/v3/container-tags/doomed');
     expect(res.status).toBe(200);
@@ -205,7 +206,7 @@ describe.skipIf(unavailable)('container tags: happy paths', () => {
     });
     await server.request('PATCH', '/v3/container-tags/merge_dst', { body: { name: 'Target', profileBuckets: [{ key: 'home', description: 'dst home' }] } });
 
-    await selectRows(server, sql`insert into profiles (org_id, container_tag) select org_id, 'merge_src' from spaces where container_tag = 'merge_src'`);
+    await selectRows(server, sql`insert into profiles (org_id, container_tag) select org_id, 'merge_src' from spaces where container_tag = 'merge_src' on conflict do nothing`);
     const docsBefore = await docsIn(['merge_src', 'merge_dst']);
     const chunksBefore = await chunksOf(docsBefore.map((d) => d.id));
     const memoriesBefore = await memoriesIn(['merge_src', 'merge_dst']);

@@ -11,8 +11,9 @@ describe.skipIf(unavailable)('POST /v3/settings/reset', () => {
   let orgB: string;
   let scopedA: string;
 
+  /** Chunked and indexed only: the memories these tests count are the ones they seed. */
   async function addDoc(key: string, body: Record<string, unknown>): Promise<string> {
-    const res = await server.request('POST', '/v3/documents', { key, body });
+    const res = await server.request('POST', '/v3/documents', { key, body: { taskType: 'superrag', ...body } });
     expect(res.status).toBe(200);
     await waitForDocument(server, res.body.id, key);
     return res.body.id;
@@ -51,6 +52,7 @@ describe.skipIf(unavailable)('POST /v3/settings/reset', () => {
     const form = new FormData();
     form.append('file', new Blob(['uploaded file of A']), 'a.txt');
     form.append('containerTag', 'a_two');
+    form.append('taskType', 'superrag');
     const upload = await server.request('POST', '/v3/documents/file', { raw: form });
     await waitForDocument(server, upload.body.id);
     await server.request('PATCH', '/v3/container-tags/a_empty', { body: { name: 'Empty space' } });
