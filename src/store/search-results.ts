@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { chunks, documents, memories, memorySources } from './schema.js';
+import { chunks, documents, memories } from './schema.js';
 
 const { embedding: _me, tsv: _mt, ...memoryColumns } = getTableColumns(memories);
 const { embedding: _ce, tsv: _ct, ...chunkColumns } = getTableColumns(chunks);
@@ -48,15 +48,6 @@ export async function loadMemoryChains(db: Tx, orgId: string, rootIds: string[])
     .from(memories)
     .where(and(eq(memories.orgId, orgId), inArray(sql`coalesce(${memories.rootMemoryId}, ${memories.id})`, rootIds)))
     .orderBy(asc(memories.version));
-}
-
-export async function loadMemorySources(db: Tx, orgId: string, memoryIds: string[]): Promise<{ memoryId: string; documentId: string }[]> {
-  if (!memoryIds.length) return [];
-  return db
-    .select({ memoryId: memorySources.memoryId, documentId: memorySources.documentId })
-    .from(memorySources)
-    .where(and(eq(memorySources.orgId, orgId), inArray(memorySources.memoryId, memoryIds)))
-    .orderBy(asc(memorySources.createdAt));
 }
 
 export async function loadDocumentBriefs(db: Tx, orgId: string, ids: string[]): Promise<DocumentBrief[]> {

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, type ApiResponse, type TestServer } from '../helpers/server.js';
-
-function expectError(res: ApiResponse, status: number, detailsPattern?: RegExp) {
-  expect(res.status).toBe(status);
-  expect(typeof res.body.error).toBe('string');
-  expect(Object.keys(res.body).every((k) => k === 'error' || k === 'details')).toBe(true);
-  if (detailsPattern) expect(res.body.details).toMatch(detailsPattern);
-}
+import { expectError } from '../helpers/errors.js';
+import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
 
 describe.skipIf(unavailable)('keys: bad input', () => {
   let server: TestServer;

@@ -1,3 +1,4 @@
+import { listSourceDocuments } from '../../store/memory-records.js';
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Reranker } from '../../ai/rerank/reranker.js';
 import type { QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
@@ -9,7 +10,6 @@ import {
   loadDocumentContents,
   loadMemories,
   loadMemoryChains,
-  loadMemorySources,
   loadNeighbourChunks,
   type ChunkHitRow,
   type DocumentBrief,
@@ -283,7 +283,7 @@ export class SearchService {
     const memoryHits = scored.filter((s) => s.kind === 'memory').map((s) => memoriesById.get(s.candidate.id)!);
     const chunkHits = scored.filter((s) => s.kind === 'chunk').map((s) => chunksById.get(s.candidate.id)!);
     const wantSources = input.include.documents || input.include.summaries || input.include.chunks;
-    const sources = wantSources ? await loadMemorySources(this.deps.db, orgId, memoryHits.map((m) => m.id)) : [];
+    const sources = wantSources ? await listSourceDocuments(this.deps.db, orgId, memoryHits.map((m) => m.id)) : [];
     const documentIds = [...new Set([...sources.map((s) => s.documentId), ...chunkHits.map((c) => c.documentId)])];
     const [briefs, chains, related] = await Promise.all([
       loadDocumentBriefs(this.deps.db, orgId, documentIds),
