@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { newId } from '../../src/core/ids.js';
 import { queryRows } from '../../src/store/database.js';
-import { memories, memorySources, orgs } from '../../src/store/schema.js';
+import { seedMemory } from './memories.js';
 import type { TestServer } from './server.js';
 
 export interface SeedMemory {
@@ -18,26 +18,9 @@ export interface SeedMemory {
 
 /** Writes memory rows straight into the store, as extraction would, and returns their ids. */
 export async function seedMemories(server: TestServer, rows: SeedMemory[]): Promise<string[]> {
-  const db = server.app.database.db;
   const ids: string[] = [];
-  for (const row of rows) {
-    const [org] = await queryRows<{ id: string }>(db, sql`select id from ${orgs} where name = ${row.orgName ?? 'default'}`);
-    const id = newId();
-    await db.insert(memories).values({
-      id,
-      orgId: org.id,
-      containerTag: row.containerTag,
-      memory: row.memory,
-      isLatest: row.isLatest ?? true,
-      isForgotten: row.isForgotten ?? false,
-      version: row.version ?? 1,
-      parentMemoryId: row.parentMemoryId ?? null,
-      rootMemoryId: row.rootMemoryId ?? null,
-    });
-    for (const documentId of row.documentIds ?? []) {
-      await db.insert(memorySources).values({ memoryId: id, documentId, orgId: org.id });
-    }
-    ids.push(id);
+  for (const { orgName, documentIds, ...fields } of rows) {
+    ids.push((await seedMemory(server, { ...fields, id: newId() }, { orgName, documentIds })).id);
   }
   return ids;
 }
