@@ -13,6 +13,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { normalize } from '../src/ai/embeddings/embedder.js';
 import { newId } from '../src/core/ids.js';
+import { LexemeFrequencies } from '../src/core/search/lexeme-frequencies.js';
+import { QueryLexemes } from '../src/core/search/query-lexemes.js';
 import { Retrieval } from '../src/core/search/retrieval.js';
 import { ScopeSizes } from '../src/core/search/scope-sizes.js';
 import { SearchService } from '../src/core/search/search-service.js';
@@ -175,7 +177,16 @@ async function hnswRecall(server: BenchServer, qs: string[]): Promise<number> {
     db,
     clock: { now: () => new Date() },
     embedder: server.app.recall.embedder,
-    retrieval: new Retrieval(db, server.app.recall.embedder.dimension, { exactMaxRows: Number.MAX_SAFE_INTEGER, lexicalScanLimit: 2000 }, new ScopeSizes(60_000)),
+    retrieval: new Retrieval(
+      {
+        db,
+        dimension: server.app.recall.embedder.dimension,
+        scopeSizes: new ScopeSizes(60_000),
+        lexemes: new QueryLexemes(db),
+        frequencies: new LexemeFrequencies(db, { ttlMs: 60_000, analyzeEveryMs: Number.MAX_SAFE_INTEGER }),
+      },
+      { exactMaxRows: Number.MAX_SAFE_INTEGER, lexicalWordLimit: 200 },
+    ),
     rewriter: new KeywordExpansionRewriter(),
     reranker: new LexicalSemanticReranker(),
   });

@@ -43,8 +43,8 @@ const ConfigSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Search scopes up to this many rows are searched exactly; larger ones through the HNSW index. */
   SEARCH_EXACT_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
-  /** Most rows containing a query word that lexical scoring looks at. */
-  SEARCH_LEXICAL_SCAN_LIMIT: z.coerce.number().int().min(10).default(2_000),
+  /** In scopes larger than that, most rows fetched per query word for lexical scoring. */
+  SEARCH_LEXICAL_WORD_LIMIT: z.coerce.number().int().min(10).default(200),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

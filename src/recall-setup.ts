@@ -12,6 +12,8 @@ import type { QueryRewriter } from './ai/rewrite/query-rewriter.js';
 import { ConfigError, type Config } from './config.js';
 import type { Clock } from './core/clock.js';
 import { EmbeddingModelMismatchError, prepareEmbeddingSpace } from './core/embedding-space.js';
+import { LexemeFrequencies } from './core/search/lexeme-frequencies.js';
+import { QueryLexemes } from './core/search/query-lexemes.js';
 import { Retrieval } from './core/search/retrieval.js';
 import { ScopeSizes } from './core/search/scope-sizes.js';
 import { SearchService } from './core/search/search-service.js';
@@ -19,6 +21,10 @@ import type { Db } from './store/database.js';
 
 /** How long a counted search scope size is trusted. */
 const SCOPE_SIZE_TTL_MS = 30_000;
+/** How long the planner's word statistics are reused before being read again. */
+const LEXEME_STATS_TTL_MS = 60_000;
+/** How often this process refreshes those statistics itself (the embedded database has no autovacuum). */
+const ANALYZE_EVERY_MS = 30 * 60_000;
 
 /** The configured embedding model: an OpenAI-compatible endpoint, else the bundled local one. */
 export async function embedderFromConfig(config: Config, logger?: Logger): Promise<Embedder> {
@@ -72,10 +78,18 @@ export async function createRecall(config: Config, db: Db, clock: Clock, logger:
   const rewriter: QueryRewriter = llm ? new LlmQueryRewriter(llm, offlineRewriter, warn('query rewrite')) : offlineRewriter;
   const reranker: Reranker = llm ? new LlmReranker(llm, offlineReranker, warn('rerank')) : offlineReranker;
   const retrieval = new Retrieval(
-    db,
-    embedder.dimension,
-    { exactMaxRows: config.SEARCH_EXACT_MAX_ROWS, lexicalScanLimit: config.SEARCH_LEXICAL_SCAN_LIMIT },
-    new ScopeSizes(SCOPE_SIZE_TTL_MS),
+    {
+      db,
+      dimension: embedder.dimension,
+      scopeSizes: new ScopeSizes(SCOPE_SIZE_TTL_MS),
+      lexemes: new QueryLexemes(db),
+      frequencies: new LexemeFrequencies(db, {
+        ttlMs: LEXEME_STATS_TTL_MS,
+        analyzeEveryMs: ANALYZE_EVERY_MS,
+        onError: (err) => logger.warn({ err }, 'refreshing search statistics failed'),
+      }),
+    },
+    { exactMaxRows: config.SEARCH_EXACT_MAX_ROWS, lexicalWordLimit: config.SEARCH_LEXICAL_WORD_LIMIT },
   );
   const search = new SearchService({ db, clock, embedder, retrieval, rewriter, reranker });
   return { embedder, retrieval, search };

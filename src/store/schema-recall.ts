@@ -15,9 +15,6 @@ export const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 
-/** The text search configuration used for every full-text column and query. */
-export const TEXT_SEARCH_CONFIG = 'english';
-
 export function vectorLiteral(value: ArrayLike<number>): string {
   return `[${Array.from(value, (v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
 }

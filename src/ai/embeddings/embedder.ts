@@ -6,6 +6,11 @@ export interface Embedder {
   /** Names the vector space; vectors of different models are not comparable. */
   readonly model: string;
   readonly dimension: number;
+  /**
+   * The model places questions far from the statements that answer them (a symmetric sentence
+   * encoder); searches embed the query's content words instead of the whole question.
+   */
+  readonly keywordQueries?: boolean;
   embed(texts: string[], purpose?: EmbeddingPurpose): Promise<Float32Array[]>;
   close(): Promise<void>;
 }

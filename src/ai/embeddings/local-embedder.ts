@@ -48,6 +48,8 @@ const MAX_CONSECUTIVE_CRASHES = 5;
 export class LocalEmbedder implements Embedder {
   readonly model = USE_LITE_MODEL;
   readonly dimension = USE_LITE_DIMENSION;
+  // Measured on LoCoMo: vector-only recall@10 36.6% embedding the questions, 46.6% their content words.
+  readonly keywordQueries = true;
 
   private readonly queries: PendingText[] = [];
   private readonly documents: PendingText[] = [];

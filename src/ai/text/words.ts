@@ -30,3 +30,9 @@ export function contentWords(text: string): string[] {
     .filter((w) => !STOPWORDS.has(w))
     .map(stem);
 }
+
+/** The text without function and question words ("What did Caroline research?" → "caroline research"); the text itself when nothing else is left. */
+export function keywordPhrasing(text: string): string {
+  const kept = words(text).filter((w) => !STOPWORDS.has(w));
+  return kept.length ? kept.join(' ') : text;
+}

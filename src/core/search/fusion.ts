@@ -7,8 +7,8 @@ export type Retrievers = 'hybrid' | 'lexical' | 'vector';
  * value means the same thing for every query, for memories and chunks alike, and a threshold
  * on it is meaningful. Tuned on the LoCoMo recall benchmark (bench/recall.ts).
  */
-export const LEXICAL_WEIGHT = 0.6;
-export const VECTOR_WEIGHT = 0.4;
+export const LEXICAL_WEIGHT = 0.5;
+export const VECTOR_WEIGHT = 0.5;
 
 /** Inferred memories are kept below stated ones of similar relevance. */
 export const INFERENCE_FACTOR = 0.85;

@@ -1,5 +1,6 @@
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { QueryExpansion, QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
+import { keywordPhrasing } from '../../ai/text/words.js';
 import type { LexicalTerm } from '../../store/search-candidates.js';
 import { embedForRequest } from '../embed.js';
 import type { Retrievers } from './fusion.js';
@@ -8,11 +9,12 @@ import { lexicalTerms } from './lexical-terms.js';
 /** Most phrasings embedded per query (the query and its rewrites). */
 const MAX_VARIANTS = 4;
 
-/** What the retrievers look for: query vectors and query words. */
+/** What the retrievers look for: query words now, query vectors once embedded. */
 export interface QueryPlan {
   query: string;
-  vectors: Float32Array[];
   terms: LexicalTerm[];
+  /** Still being computed while lexical retrieval runs; null when vector retrieval is off. */
+  vectors: Promise<Float32Array[]> | null;
   expansion?: QueryExpansion;
 }
 
@@ -22,8 +24,11 @@ export async function planQuery(
   options: { rewrite: boolean; retrievers: Retrievers },
 ): Promise<QueryPlan> {
   const expansion = options.rewrite ? await deps.rewriter.rewrite(query) : undefined;
-  const phrasings = [...new Set([query, ...(expansion?.variants ?? [])].map((v) => v.trim()).filter(Boolean))].slice(0, MAX_VARIANTS);
-  const vectors = options.retrievers === 'lexical' ? [] : await embedForRequest(deps.embedder, phrasings, 'query');
+  const phrase = (text: string) => (deps.embedder.keywordQueries ? keywordPhrasing(text) : text).trim();
+  const phrasings = [...new Set([query, ...(expansion?.variants ?? [])].map(phrase).filter(Boolean))].slice(0, MAX_VARIANTS);
+  const vectors = options.retrievers === 'lexical' ? null : embedForRequest(deps.embedder, phrasings, 'query');
+  // Awaited later; until then a failure must not count as unhandled.
+  vectors?.catch(() => undefined);
   const terms = options.retrievers === 'vector' ? [] : lexicalTerms(query, expansion);
-  return { query, vectors, terms, expansion };
+  return { query, terms, vectors, expansion };
 }

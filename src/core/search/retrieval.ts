@@ -1,23 +1,33 @@
 import type { Db } from '../../store/database.js';
+import { findLexicalCandidates, scoreCandidates, type Candidate, type LexicalOptions, type QueryLexeme } from '../../store/search-candidates.js';
 import {
-  countChunkScope,
-  countMemoryScope,
-  findChunkCandidates,
-  findMemoryCandidates,
-  type Candidate,
+  chunkTarget,
+  measureScope,
+  memoryTarget,
   type ChunkScopeQuery,
   type MemoryScopeQuery,
-  type RetrievalOptions,
-} from '../../store/search-candidates.js';
+  type SearchTable,
+  type SearchTarget,
+} from '../../store/search-scope.js';
 import { fuse, type Retrievers } from './fusion.js';
+import type { LexemeFrequencies } from './lexeme-frequencies.js';
+import type { QueryLexemes } from './query-lexemes.js';
 import type { QueryPlan } from './query-plan.js';
-import type { ScopeSizes } from './scope-sizes.js';
+import type { ScopeSize, ScopeSizes } from './scope-sizes.js';
 
 export interface RetrievalSettings {
   /** Scopes up to this many rows are searched exactly; larger ones through the HNSW index. */
   exactMaxRows: number;
-  /** Most rows matching a query word that the lexical retriever scores. */
-  lexicalScanLimit: number;
+  /** In larger scopes, most rows fetched per query word for lexical scoring. */
+  lexicalWordLimit: number;
+}
+
+export interface RetrievalDeps {
+  db: Db;
+  dimension: number;
+  scopeSizes: ScopeSizes;
+  lexemes: QueryLexemes;
+  frequencies: LexemeFrequencies;
 }
 
 export interface ScoredCandidate extends Candidate {
@@ -27,55 +37,70 @@ export interface ScoredCandidate extends Candidate {
 /** First-stage retrieval: candidates from both retrievers, fused into one similarity, best first. */
 export class Retrieval {
   constructor(
-    private readonly db: Db,
-    private readonly dimension: number,
+    private readonly deps: RetrievalDeps,
     private readonly settings: RetrievalSettings,
-    private readonly scopeSizes: ScopeSizes,
   ) {}
 
-  async memories(scope: MemoryScopeQuery, plan: QueryPlan, perRetriever: number, retrievers: Retrievers): Promise<ScoredCandidate[]> {
-    const size = await this.scopeSizes.get(scopeKey('memories', scope.orgId, scope.containerTags), () =>
-      countMemoryScope(this.db, scope.orgId, scope.containerTags),
+  memories(scope: MemoryScopeQuery, plan: QueryPlan, perRetriever: number, retrievers: Retrievers): Promise<ScoredCandidate[]> {
+    return this.retrieve(memoryTarget(scope), scope, plan, perRetriever, retrievers);
+  }
+
+  chunks(scope: ChunkScopeQuery, plan: QueryPlan, perRetriever: number, retrievers: Retrievers): Promise<ScoredCandidate[]> {
+    return this.retrieve(chunkTarget(scope), scope, plan, perRetriever, retrievers, { exact: !!scope.documentId });
+  }
+
+  forget(table: SearchTable, orgId: string): void {
+    this.deps.scopeSizes.invalidate(`${table}:${orgId}:`);
+  }
+
+  private async retrieve(
+    target: SearchTarget,
+    scope: { orgId: string; containerTags?: string[] },
+    plan: QueryPlan,
+    perRetriever: number,
+    retrievers: Retrievers,
+    options: { exact?: boolean } = {},
+  ): Promise<ScoredCandidate[]> {
+    const { db } = this.deps;
+    const size = await this.deps.scopeSizes.get(scopeKey(target.table, scope.orgId, scope.containerTags), () =>
+      measureScope(db, target.table, scope.orgId, scope.containerTags, this.settings.exactMaxRows),
     );
-    const candidates = await findMemoryCandidates(this.db, scope, this.options(plan, perRetriever, size));
-    return rank(candidates, retrievers);
+    // Lexical retrieval needs no vector: it runs while the query is still being embedded.
+    const lexemes = plan.terms.length ? await this.deps.lexemes.of(plan.terms) : [];
+    const lexical = lexemes.length
+      ? await findLexicalCandidates(db, target, {
+          lexemes,
+          perRetriever,
+          scopeSize: size.size,
+          fetch: await this.fetchStrategy(target, size, lexemes),
+        })
+      : null;
+    const vectors = plan.vectors ? await plan.vectors : [];
+    const candidates = await scoreCandidates(db, target, {
+      vectors: vectors.length
+        ? { vectors, perRetriever, path: size.large && !options.exact ? 'hnsw' : 'exact', dimension: this.deps.dimension }
+        : null,
+      lexical,
+    });
+    return candidates
+      .map((c) => ({ ...c, similarity: fuse(c, retrievers) }))
+      .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
   }
 
-  async chunks(scope: ChunkScopeQuery, plan: QueryPlan, perRetriever: number, retrievers: Retrievers): Promise<ScoredCandidate[]> {
-    const size = await this.scopeSizes.get(scopeKey('chunks', scope.orgId, scope.containerTags), () =>
-      countChunkScope(this.db, scope.orgId, scope.containerTags),
-    );
-    // Inside one document the exact path is always cheap.
-    const options = this.options(plan, perRetriever, size);
-    if (scope.documentId) options.vectorPath = 'exact';
-    const candidates = await findChunkCandidates(this.db, scope, options);
-    return rank(candidates, retrievers);
-  }
-
-  forget(kind: 'memories' | 'chunks', orgId: string): void {
-    this.scopeSizes.invalidate(`${kind}:${orgId}:`);
-  }
-
-  private options(plan: QueryPlan, perRetriever: number, scopeSize: number): RetrievalOptions {
-    return {
-      vectors: plan.vectors,
-      terms: plan.terms,
-      perRetriever,
-      vectorPath: scopeSize <= this.settings.exactMaxRows ? 'exact' : 'hnsw',
-      dimension: this.dimension,
-      scopeSize,
-      lexicalScanLimit: this.settings.lexicalScanLimit,
-    };
+  /** Small scopes score every matching row; large ones cap each word and skip the known-common ones. */
+  private async fetchStrategy(target: SearchTarget, size: ScopeSize, lexemes: QueryLexeme[]): Promise<LexicalOptions['fetch']> {
+    if (!size.large) return { kind: 'all' };
+    const cap = this.settings.lexicalWordLimit;
+    const stats = await this.deps.frequencies.get(target.table);
+    const knownFrequency = new Map<string, number>();
+    for (const { lexeme } of lexemes) {
+      const rows = (stats?.frequencies.get(lexeme) ?? 0) * size.size;
+      if (rows > cap) knownFrequency.set(lexeme, rows);
+    }
+    return { kind: 'capped', perWord: cap, knownFrequency };
   }
 }
 
-function scopeKey(kind: string, orgId: string, tags?: string[]): string {
-  return `${kind}:${orgId}:${tags ? [...tags].sort().join(',') : '*'}`;
-}
-
-function rank(candidates: Candidate[], retrievers: Retrievers): ScoredCandidate[] {
-  return candidates
-    .map((c) => ({ ...c, similarity: fuse(c, retrievers) }))
-    .filter((c) => (retrievers === 'lexical' ? c.lexical > 0 : true))
-    .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
+function scopeKey(table: string, orgId: string, tags?: string[]): string {
+  return `${table}:${orgId}:${tags ? [...tags].sort().join(',') : '*'}`;
 }

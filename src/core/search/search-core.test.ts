@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { fuse, LEXICAL_WEIGHT, VECTOR_WEIGHT } from './fusion.js';
+import { lexicalTerms, queryWords } from './lexical-terms.js';
+import { memoryContext, relatedIds } from './memory-context.js';
+import { ScopeSizes } from './scope-sizes.js';
+import { rerankCandidates, rerankDepth } from './rerank-stage.js';
+
+describe('queryWords / lexicalTerms', () => {
+  it('keeps letters and digits, lower-cased, once each', () => {
+    expect(queryWords("What's Alice's 2nd job? Alice's!")).toEqual(['what', 's', 'alice', '2nd', 'job']);
+    expect(queryWords('Ça coûte 5€ — déjà vu')).toEqual(['ça', 'coûte', '5', 'déjà', 'vu']);
+  });
+
+  it('puts synonyms in the group of the word they stand for and new keywords in groups of their own', () => {
+    const terms = lexicalTerms('car bought', {
+      variants: [],
+      terms: [
+        { word: 'vehicle', stands: 'car', weight: 0.6 },
+        { word: 'purchase', stands: 'bought', weight: 0.6 },
+        { word: 'garage', weight: 0.5 },
+        { word: 'car', stands: 'car', weight: 0.6 },
+      ],
+    });
+    expect(terms).toEqual([
+      { word: 'car', group: 0, weight: 1 },
+      { word: 'bought', group: 1, weight: 1 },
+      { word: 'vehicle', group: 0, weight: 0.6 },
+      { word: 'purchase', group: 1, weight: 0.6 },
+      { word: 'garage', group: 2, weight: 0.5 },
+    ]);
+  });
+});
+
+describe('fuse', () => {
+  it('weights lexical and vector scores in hybrid, uses one of them in the single modes, stays in 0..1', () => {
+    expect(fuse({ cosine: 0.5, lexical: 1 }, 'hybrid')).toBeCloseTo(LEXICAL_WEIGHT + VECTOR_WEIGHT * 0.5);
+    expect(fuse({ cosine: 0.5, lexical: 1 }, 'lexical')).toBe(1);
+    expect(fuse({ cosine: 0.5, lexical: 1 }, 'vector')).toBe(0.5);
+    expect(fuse({ cosine: -0.3, lexical: 0 }, 'hybrid')).toBe(0);
+    expect(fuse({ cosine: null, lexical: 2 }, 'hybrid')).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('ScopeSizes', () => {
+  it('measures once per key until the entry expires or is invalidated', async () => {
+    let now = 0;
+    const sizes = new ScopeSizes(1000, () => now);
+    let measured = 0;
+    const measure = async () => ({ size: ++measured, large: false });
+    expect((await sizes.get('memories:o1:*', measure)).size).toBe(1);
+    expect((await sizes.get('memories:o1:*', measure)).size).toBe(1);
+    now = 1500;
+    expect((await sizes.get('memories:o1:*', measure)).size).toBe(2);
+    sizes.invalidate('memories:o1:');
+    expect((await sizes.get('memories:o1:*', measure)).size).toBe(3);
+  });
+});
+
+describe('memoryContext', () => {
+  const row = (id: string, version: number, extra: Record<string, unknown> = {}) =>
+    ({ id, memory: `m${id}`, version, rootMemoryId: version > 1 ? 'a' : null, updatedAt: new Date(0), metadata: null, relations: {}, ...extra }) as never;
+
+  it('lists earlier versions as parents (−1, −2 …), later ones as children, and extends/derives relations', () => {
+    const hit = row('b', 2, { relations: { x: 'extends', y: 'updates' } });
+    const chain = [row('a', 1), hit, row('c', 3)];
+    const context = memoryContext(hit, chain, new Map([['x', row('x', 1)]]));
+    expect(context.parents.map((p) => [p.memory, p.version])).toEqual([['ma', -1]]);
+    expect(context.children.map((c) => [c.memory, c.version])).toEqual([['mc', 1]]);
+    expect(context.related).toEqual([{ memory: 'mx', relation: 'extends', updatedAt: new Date(0), metadata: null }]);
+    expect(relatedIds([hit])).toEqual(['x']);
+  });
+});
+
+describe('rerankCandidates', () => {
+  it('re-scores the head, orders it by the new scores and keeps the tail after it', async () => {
+    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1 }));
+    const reranker = { name: 'reverse', rerank: async (_q: string, cs: { text: string }[]) => cs.map((_, i) => 0.2 + i * 0.3) };
+    const out = await rerankCandidates(reranker, 'q', candidates, (id) => id, 3);
+    expect(out.map((c) => c.id)).toEqual(['c', 'b', 'a', 'd']);
+    expect(out[0].similarity).toBeCloseTo(0.8);
+    expect(rerankDepth(10)).toBe(30);
+  });
+});
