@@ -33,6 +33,11 @@ describe.skipIf(unavailable)('memories extracted from documents and conversation
   }
 
   const alex = (content: string) => ({ role: 'user', name: 'Alex', content });
+  const firstTurns = [
+    alex('I work at Stripe as an engineer. I love hiking in the Alps.'),
+    { role: 'assistant', name: 'Jordan', content: 'Nice! How long have you been there?' },
+    alex('I have an exam tomorrow though. My sister Dana lives in Boston.'),
+  ];
 
   it('extracts atomic memories with the speaker named, links them to the document, and builds the profile', async () => {
     const res = await server.request('POST', '/v4/conversations', {
@@ -40,11 +45,7 @@ describe.skipIf(unavailable)('memories extracted from documents and conversation
         conversationId: 'alex-1',
         containerTag: 'alex',
         documentDate: '2020-01-01',
-        messages: [
-          alex('I work at Stripe as an engineer. I love hiking in the Alps.'),
-          { role: 'assistant', name: 'Jordan', content: 'Nice! How long have you been there?' },
-          alex('I have an exam tomorrow though. My sister Dana lives in Boston.'),
-        ],
+        messages: firstTurns,
       },
     });
     const doc = await waitForDocument(server, res.body.id);
@@ -78,12 +79,7 @@ describe.skipIf(unavailable)('memories extracted from documents and conversation
         conversationId: 'alex-1',
         containerTag: 'alex',
         documentDate: '2020-01-01',
-        messages: [
-          alex('I work at Stripe as an engineer. I love hiking in the Alps.'),
-          { role: 'assistant', name: 'Jordan', content: 'Nice! How long have you been there?' },
-          alex('I have an exam tomorrow though. My sister Dana lives in Boston.'),
-          alex('Big news: I now work at Plaid.'),
-        ],
+        messages: [...firstTurns, alex('Big news: I now work at Plaid.')],
       },
     });
     const doc = await waitForDocument(server, res.body.id);
