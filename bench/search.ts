@@ -11,6 +11,7 @@
  * each memory joins two of them, text and (normalised) vector alike.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { normalize } from '../src/ai/embeddings/embedder.js';
 import { newId } from '../src/core/ids.js';
 import { LexemeFrequencies } from '../src/core/search/lexeme-frequencies.js';
@@ -52,6 +53,8 @@ interface DriverResult {
   orgWideLexicalOnly: Latency;
   /** Share of the exact vector top 10 that the HNSW path returns, org-wide. */
   hnswRecallAt10: number;
+  /** 1-minute load average while measuring: other work on the machine shows up in the tail latencies. */
+  loadAverage: number;
 }
 
 async function main(): Promise<void> {
@@ -74,11 +77,11 @@ async function main(): Promise<void> {
   }
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('./results/search.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-  console.log('\n| driver | memories | query embedding p50 / p95 | org-wide p50 / p95 / p99 | one tag (1k) p50 / p95 / p99 | org-wide BM25-only p50 / p95 | HNSW recall@10 |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('\n| driver | memories | query embedding p50 / p95 | org-wide p50 / p95 / p99 | one tag (1k) p50 / p95 / p99 | org-wide BM25-only p50 / p95 | HNSW recall@10 | load avg |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const f = (l: Latency, n = 3) => [l.p50, l.p95, l.p99].slice(0, n).map((x) => x.toFixed(1)).join(' / ');
-    console.log(`| ${r.driver} | ${r.memories} | ${f(r.queryEmbedding, 2)} ms | ${f(r.orgWide)} ms | ${f(r.oneTag)} ms | ${f(r.orgWideLexicalOnly, 2)} ms | ${r.hnswRecallAt10.toFixed(3)} |`);
+    console.log(`| ${r.driver} | ${r.memories} | ${f(r.queryEmbedding, 2)} ms | ${f(r.orgWide)} ms | ${f(r.oneTag)} ms | ${f(r.orgWideLexicalOnly, 2)} ms | ${r.hnswRecallAt10.toFixed(3)} | ${r.loadAverage} |`);
   }
 }
 
@@ -118,6 +121,8 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
   const loadSeconds = (performance.now() - started) / 1000;
   console.log(`${server.driver}: loaded ${TOTAL} memories and built the indexes in ${loadSeconds.toFixed(1)} s`);
 
+  const load: number[] = [];
+  const sampler = setInterval(() => load.push(loadavg()[0]), 2_000);
   const qs = queries(QUERIES + WARMUP);
   for (const q of qs.slice(0, WARMUP)) await searchHttp(server, { q });
   const measured = qs.slice(WARMUP);
@@ -139,7 +144,9 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
     lexicalOnly.push(performance.now() - t);
   }
 
+  clearInterval(sampler);
   return {
+    loadAverage: Math.round((load.reduce((a, b) => a + b, 0) / Math.max(1, load.length)) * 100) / 100,
     driver: server.driver,
     memories: TOTAL,
     loadSeconds: Math.round(loadSeconds),
@@ -218,7 +225,7 @@ function print(r: DriverResult): void {
   console.log(`${r.driver}: org-wide search ${f(r.orgWide)}`);
   console.log(`${r.driver}: one-tag search ${f(r.oneTag)}`);
   console.log(`${r.driver}: org-wide BM25-only ${f(r.orgWideLexicalOnly)}`);
-  console.log(`${r.driver}: HNSW recall@10 vs exact ${r.hnswRecallAt10.toFixed(3)}`);
+  console.log(`${r.driver}: HNSW recall@10 vs exact ${r.hnswRecallAt10.toFixed(3)} (load average while measuring ${r.loadAverage})`);
 }
 
 main()
