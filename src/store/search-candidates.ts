@@ -206,7 +206,7 @@ export async function scoreCandidates(
 }
 
 /** Session settings the HNSW path runs with. */
-export function hnswSettings(perRetriever: number): SQL[] {
+function hnswSettings(perRetriever: number): SQL[] {
   return [
     sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, perRetriever))}`),
     // Iterative scans keep walking the graph until enough rows pass the scope's filters.

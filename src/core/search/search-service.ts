@@ -165,11 +165,7 @@ export class SearchService {
     const memoriesById = new Map(memoryRows.map((m) => [m.id, m]));
     const chunksById = new Map(chunkRows.map((c) => [c.id, c]));
 
-    // Inferred memories are down-ranked before the cut so stated ones win near ties.
-    let memories = memoryCandidates
-      .filter((c) => memoriesById.has(c.id))
-      .map((c) => (memoriesById.get(c.id)!.isInference ? { ...c, similarity: c.similarity * INFERENCE_FACTOR } : c))
-      .sort((a, b) => b.similarity - a.similarity);
+    let memories = memoryCandidates.filter((c) => memoriesById.has(c.id));
     let chunks = chunkCandidates.filter((c) => chunksById.has(c.id));
     if (input.rerank) {
       const depthOfRerank = rerankDepth(input.limit);
@@ -178,6 +174,10 @@ export class SearchService {
         rerankCandidates(this.deps.reranker, input.q, chunks, (id) => chunksById.get(id)?.content, depthOfRerank),
       ]);
     }
+    // Inferred memories are down-ranked last, whoever scored them, so stated ones win near ties.
+    memories = memories
+      .map((c) => (memoriesById.get(c.id)!.isInference ? { ...c, similarity: c.similarity * INFERENCE_FACTOR } : c))
+      .sort((a, b) => b.similarity - a.similarity);
 
     const scored: { kind: 'memory' | 'chunk'; candidate: ScoredCandidate }[] = [
       ...memories.map((candidate) => ({ kind: 'memory' as const, candidate })),
