@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalize } from './lib/answers.js';
-import { startBenchServer, stopBenchPostgres, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
+import { runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { CATEGORY_NAMES, loadLocomo, type LocomoSample } from './recall/locomo.js';
 import { waitFor } from '../test/helpers/wait.js';
 
@@ -100,7 +100,6 @@ async function main() {
     }
   } finally {
     await server.close();
-    await stopBenchPostgres();
   }
 
   const pct = (n: number, d: number) => Math.round((1000 * n) / Math.max(1, d)) / 10;
@@ -139,7 +138,4 @@ async function main() {
   writeFileSync(resolve(here, 'results/memory.json'), JSON.stringify(summary, null, 2));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

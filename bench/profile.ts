@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { memories } from '../src/store/schema.js';
-import { benchPostgresUrl, startBenchServer, stopBenchPostgres, type BenchDriver } from './lib/in-process-server.js';
+import { benchPostgresUrl, runBench, startBenchServer, type BenchDriver } from './lib/in-process-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const COUNT = Number(process.env.BENCH_MEMORIES ?? 10_000);
@@ -90,7 +90,6 @@ async function main() {
   const results: Result[] = [await run('pglite')];
   if (await benchPostgresUrl()) results.push(await run('postgres'));
   else console.warn('PostgreSQL not available: skipping the postgres run');
-  await stopBenchPostgres();
   console.log(`\nPOST /v4/profile, ${COUNT} memories in the tag, ${SECONDS}s per load level\n`);
   console.log('| driver | rebuild ms | connections | req/s | p50 ms | p95 ms | p99 ms |');
   console.log('|---|---|---|---|---|---|---|');
@@ -101,7 +100,4 @@ async function main() {
   writeFileSync(resolve(here, 'results/profile.json'), JSON.stringify(results, null, 2));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -11,13 +11,15 @@
  * tag. `memories` and `hybrid` go through HTTP; the BM25-only and vector-only rows are the same
  * engine with one retriever switched off (an internal option of the search service, called in
  * process). Run 2 ingests each session as a conversation document and searches in `documents`
- * mode; a chunk counts as retrieving every turn whose text it contains.
+ * mode; a chunk counts as retrieving every turn whose text it contains. Each run ends with a
+ * ceiling row: the evidence found in the top k of BM25-only or of vector-only, 2k results in all,
+ * which bounds what merging those two lists can reach at k.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Retrievers } from '../src/core/search/fusion.js';
 import type { SearchInput, SearchMode } from '../src/core/search/search-service.js';
 import { waitFor } from '../test/helpers/wait.js';
-import { startBenchServer, stopBenchPostgres, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
+import { runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { CATEGORY_NAMES, loadLocomo, type LocomoSample, type LocomoTurn } from './recall/locomo.js';
 import { evidenceRecall, KS, percentile, RecallTable } from './recall/metrics.js';
 
@@ -41,9 +43,12 @@ interface VariantResult {
   via: string;
   recall: Record<string, Record<string, number>>;
   questions: number;
-  p50: number;
-  p95: number;
+  p50: number | null;
+  p95: number | null;
 }
+
+/** What one variant retrieved for each question, in question order: the turns of each hit. */
+type Retrieved = string[][][];
 
 const MEMORY_VARIANTS: Variant[] = [
   { name: 'memories', via: 'http', mode: 'memories' },
@@ -101,12 +106,7 @@ async function runMemories(samples: LocomoSample[]): Promise<VariantResult[]> {
     }
     const seconds = (performance.now() - started) / 1000;
     console.log(`wrote ${written} memories in ${seconds.toFixed(1)} s (${(written / seconds).toFixed(0)}/s, embedding included)`);
-    const results: VariantResult[] = [];
-    for (const variant of MEMORY_VARIANTS) {
-      results.push(await evaluate(server, samples, variant, (hit) => [hit.metadata?.dia_id as string]));
-      report(results.at(-1)!);
-    }
-    return results;
+    return await evaluateAll(server, samples, MEMORY_VARIANTS, (hit) => [hit.metadata?.dia_id as string]);
   } finally {
     await server.close();
   }
@@ -144,14 +144,9 @@ async function runDocuments(samples: LocomoSample[]): Promise<VariantResult[]> {
     const seconds = (performance.now() - started) / 1000;
     console.log(`ingested ${sessions} session documents in ${seconds.toFixed(1)} s (chunked, embedded, indexed)`);
     const turnsBySample = new Map(samples.map((s) => [s.sampleId, s.sessions.flatMap((session) => session.turns)]));
-    const results: VariantResult[] = [];
-    for (const variant of DOCUMENT_VARIANTS) {
-      results.push(
-        await evaluate(server, samples, variant, (hit, sample) => turnsInChunk(hit.chunk ?? '', turnsBySample.get(sample.sampleId)!)),
-      );
-      report(results.at(-1)!);
-    }
-    return results;
+    return await evaluateAll(server, samples, DOCUMENT_VARIANTS, (hit, sample) =>
+      turnsInChunk(hit.chunk ?? '', turnsBySample.get(sample.sampleId)!),
+    );
   } finally {
     await server.close();
   }
@@ -163,34 +158,77 @@ interface Hit {
   metadata: Record<string, unknown> | null;
 }
 
+type EvidenceOf = (hit: Hit, sample: LocomoSample) => string[];
+
+/**
+ * Every variant, then the ceiling of any merge of the two single retrievers: a question's
+ * evidence found in the top k of BM25-only or in the top k of vector-only (2k results).
+ */
+async function evaluateAll(server: BenchServer, samples: LocomoSample[], variants: Variant[], evidenceOf: EvidenceOf): Promise<VariantResult[]> {
+  const results: VariantResult[] = [];
+  const retrievedBy = new Map<Retrievers | undefined, Retrieved>();
+  for (const variant of variants) {
+    const { result, retrieved } = await evaluate(server, samples, variant, evidenceOf);
+    results.push(result);
+    if (variant.retrievers) retrievedBy.set(variant.retrievers, retrieved);
+    report(result);
+  }
+  const lexical = retrievedBy.get('lexical');
+  const vector = retrievedBy.get('vector');
+  if (lexical && vector) {
+    results.push(unionCeiling(samples, lexical, vector));
+    report(results.at(-1)!);
+  }
+  return results;
+}
+
 async function evaluate(
   server: BenchServer,
   samples: LocomoSample[],
   variant: Variant,
-  evidenceOf: (hit: Hit, sample: LocomoSample) => string[],
-): Promise<VariantResult> {
+  evidenceOf: EvidenceOf,
+): Promise<{ result: VariantResult; retrieved: Retrieved }> {
   const table = new RecallTable();
   const latencies: number[] = [];
+  const all: Retrieved = [];
   for (const sample of samples) {
     for (const question of sample.questions) {
       const { hits, ms } = await search(server, variant, sample.sampleId, question.question);
       latencies.push(ms);
       const retrieved = hits.map((hit) => evidenceOf(hit, sample));
+      all.push(retrieved);
       for (const k of KS) table.add(question.category, k, evidenceRecall(question.evidence, retrieved, k));
     }
   }
-  const recall: VariantResult['recall'] = {};
-  for (const category of ['all', 1, 2, 3, 4] as const) {
-    recall[String(category)] = Object.fromEntries(KS.map((k) => [`@${k}`, round1(table.get(category, k))]));
-  }
-  return {
+  const result = {
     name: variant.name,
     via: variant.via === 'http' ? 'HTTP' : 'in process',
-    recall,
+    recall: recallOf(table),
     questions: table.count('all'),
     p50: round1(percentile(latencies, 50)),
     p95: round1(percentile(latencies, 95)),
   };
+  return { result, retrieved: all };
+}
+
+function unionCeiling(samples: LocomoSample[], lexical: Retrieved, vector: Retrieved): VariantResult {
+  const table = new RecallTable();
+  const questions = samples.flatMap((sample) => sample.questions);
+  questions.forEach((question, i) => {
+    for (const k of KS) {
+      const merged = [...lexical[i].slice(0, k), ...vector[i].slice(0, k)];
+      table.add(question.category, k, evidenceRecall(question.evidence, merged, 2 * k));
+    }
+  });
+  return { name: 'ceiling: BM25 top k ∪ vector top k', via: '2k results', recall: recallOf(table), questions: table.count('all'), p50: null, p95: null };
+}
+
+function recallOf(table: RecallTable): VariantResult['recall'] {
+  const recall: VariantResult['recall'] = {};
+  for (const category of ['all', 1, 2, 3, 4] as const) {
+    recall[String(category)] = Object.fromEntries(KS.map((k) => [`@${k}`, round1(table.get(category, k))]));
+  }
+  return recall;
 }
 
 async function search(server: BenchServer, variant: Variant, containerTag: string, q: string): Promise<{ hits: Hit[]; ms: number }> {
@@ -247,7 +285,8 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 
 function report(result: VariantResult): void {
   const r = result.recall.all;
-  console.log(`  ${result.name.padEnd(26)} R@5 ${r['@5']}  R@10 ${r['@10']}  R@20 ${r['@20']}  p50 ${result.p50} ms  p95 ${result.p95} ms`);
+  const latency = result.p50 === null ? '' : `  p50 ${result.p50} ms  p95 ${result.p95} ms`;
+  console.log(`  ${result.name.padEnd(26)} R@5 ${r['@5']}  R@10 ${r['@10']}  R@20 ${r['@20']}${latency}`);
 }
 
 function printTable(title: string, results: VariantResult[]): void {
@@ -258,14 +297,9 @@ function printTable(title: string, results: VariantResult[]): void {
   console.log(`|${header.map(() => '---').join('|')}|`);
   for (const r of results) {
     const cells = categories.map((c) => KS.map((k) => r.recall[c][`@${k}`].toFixed(1)).join(' / '));
-    console.log(`| ${[r.name, r.via, ...cells, r.p50.toFixed(1), r.p95.toFixed(1)].join(' | ')} |`);
+    const latency = [r.p50, r.p95].map((ms) => (ms === null ? '–' : ms.toFixed(1)));
+    console.log(`| ${[r.name, r.via, ...cells, ...latency].join(' | ')} |`);
   }
 }
 
-main()
-  .then(() => stopBenchPostgres())
-  .catch(async (error: unknown) => {
-    console.error(error);
-    await stopBenchPostgres();
-    process.exit(1);
-  });
+runBench(main);

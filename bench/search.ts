@@ -25,7 +25,7 @@ import { queryRows } from '../src/store/database.js';
 import { dropVectorIndexes, ensureVectorIndexes } from '../src/store/embedding-space.js';
 import { insertMemories } from '../src/store/memory-writes.js';
 import { sql } from 'drizzle-orm';
-import { benchPostgresUrl, startBenchServer, stopBenchPostgres, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
+import { benchPostgresUrl, runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { percentile } from './recall/metrics.js';
 import { baseStatements, queries, rng } from './search/synthetic.js';
 
@@ -228,10 +228,4 @@ function print(r: DriverResult): void {
   console.log(`${r.driver}: HNSW recall@10 vs exact ${r.hnswRecallAt10.toFixed(3)} (load average while measuring ${r.loadAverage})`);
 }
 
-main()
-  .then(() => stopBenchPostgres())
-  .catch(async (error: unknown) => {
-    console.error(error);
-    await stopBenchPostgres();
-    process.exit(1);
-  });
+runBench(main);

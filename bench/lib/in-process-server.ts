@@ -87,3 +87,14 @@ export async function startBenchServer(driver: BenchDriver, env: Record<string, 
     },
   };
 }
+
+/** Runs a bench's main and always stops the bench PostgreSQL; a failure exits non-zero. */
+export function runBench(main: () => Promise<void>): void {
+  main()
+    .then(() => stopBenchPostgres())
+    .catch(async (error: unknown) => {
+      console.error(error);
+      await stopBenchPostgres();
+      process.exit(1);
+    });
+}
