@@ -1,9 +1,9 @@
 import type { Db } from '../store/database.js';
-import { findApiKeyById } from '../store/api-keys.js';
+import { findApiKeyById, toggleApiKeyDisabled } from '../store/api-keys.js';
 import { deleteApiKey, listApiKeys, type ApiKeyRow } from '../store/orgs.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, conflict, notFound } from './errors.js';
 import { createApiKey, type KeyResolver, type Permission, type Principal } from './keys.js';
 
 /** Path prefixes a key bound to container tags may call; everything else answers it 403. */
@@ -34,7 +34,7 @@ export interface ScopedKeyInput {
   rateLimitTimeWindow?: number;
 }
 
-/** Issuing, listing and revoking API keys of the caller's organization. */
+/** Issuing, listing, disabling and revoking API keys of the caller's organization. */
 export class KeyManagement {
   constructor(
     private readonly db: Db,
@@ -67,6 +67,18 @@ export class KeyManagement {
     if (!row.containerTags?.length) throw badRequest('Not a scoped key', 'only keys bound to container tags are revoked here');
     await deleteApiKey(this.db, principal.orgId, id);
     this.resolver.invalidateAll();
+  }
+
+  /**
+   * Disables an enabled key or enables a disabled one, with the same reach in time as a revocation.
+   * The calling key cannot disable itself: an admin could otherwise lock itself out.
+   */
+  async toggle(principal: Principal, id: string): Promise<ApiKeyRow> {
+    if (id === principal.keyId) throw conflict('A key cannot disable itself', 'call with another admin key of the organization to disable this one');
+    const row = await toggleApiKeyDisabled(this.db, principal.orgId, id, this.clock.now());
+    if (!row) throw notFound('API key');
+    this.resolver.invalidateAll();
+    return row;
   }
 
   list(principal: Principal): Promise<ApiKeyRow[]> {

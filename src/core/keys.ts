@@ -93,10 +93,12 @@ interface CachedKey {
 
 /**
  * Resolves API keys to principals. Lookups are cached briefly because every request needs one;
- * revocations in this process invalidate at once, other processes see them within the TTL.
+ * revocations and disabled keys take effect at once in this process, in other processes within the TTL.
  */
 export class KeyResolver {
   private readonly cache = new Map<string, CachedKey>();
+  /** Bumped by every invalidation, so a lookup that overlapped one does not cache what it read. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -108,19 +110,23 @@ export class KeyResolver {
     const now = this.clock.now().getTime();
     let entry = this.cache.get(hash);
     if (!entry || entry.cachedUntil <= now) {
+      const generation = this.generation;
       const found = await findApiKeyByHash(this.db, hash);
       entry = {
         principal: found && !found.key.disabled ? toPrincipal(found.key, found.org) : null,
         keyExpiresAt: found?.key.expiresAt?.getTime() ?? Infinity,
         cachedUntil: now + CACHE_TTL_MS,
       };
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(hash, entry);
+      if (generation === this.generation) {
+        if (this.cache.size > 10_000) this.cache.clear();
+        this.cache.set(hash, entry);
+      }
     }
     return entry.keyExpiresAt > now ? entry.principal : null;
   }
 
   invalidateAll(): void {
+    this.generation++;
     this.cache.clear();
   }
 }

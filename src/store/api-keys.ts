@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import type { Tx } from './database.js';
 import type { ApiKeyRow } from './orgs.js';
 import { apiKeys } from './schema.js';
@@ -9,5 +9,15 @@ export async function findApiKeyById(db: Tx, orgId: string, id: string): Promise
     .from(apiKeys)
     .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.id, id)))
     .limit(1);
+  return row;
+}
+
+/** Flips `disabled` in one statement, so two concurrent toggles cannot both start from the same value. */
+export async function toggleApiKeyDisabled(db: Tx, orgId: string, id: string, now: Date): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ disabled: not(apiKeys.disabled), updatedAt: now })
+    .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.id, id)))
+    .returning();
   return row;
 }

@@ -148,6 +148,20 @@ export const keyRoutes =
       async (request) => ({ keys: (await deps.keyManagement.list(principalOf(request))).map(toKeyView) }),
     );
 
+    // The reference names the path but not its method; clients send either.
+    app.route({
+      method: ['POST', 'PATCH'],
+      url: '/v3/auth/keys/:id/toggle',
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Disable an enabled key or enable a disabled one, at once (a key cannot disable itself: 409)',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: KeyView, ...errorResponses },
+      },
+      handler: async (request) => toKeyView(await deps.keyManagement.toggle(principalOf(request), request.params.id)),
+    });
+
     app.get(
       '/v3/session',
       { schema: { tags, summary: 'Who the calling key is and what it may do', response: { 200: SessionView, ...errorResponses } } },
