@@ -1,5 +1,5 @@
 import type { JsonSchemaFormat } from '../llm-client.js';
-import type { JsonChatModel } from '../rewrite/llm-rewriter.js';
+import { LlmWithOfflineFallback } from '../llm-json.js';
 import type { RerankCandidate, Reranker } from './reranker.js';
 
 const FORMAT: JsonSchemaFormat = {
@@ -32,41 +32,34 @@ const MODEL_WEIGHT = 0.7;
 const MAX_PASSAGE_CHARS = 1200;
 
 /** Re-scores candidates with the configured chat model; falls back to `fallback` when the model fails. */
-export class LlmReranker implements Reranker {
-  readonly name = 'llm';
-
-  constructor(
-    private readonly llm: JsonChatModel,
-    private readonly fallback: Reranker,
-    private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
-
+export class LlmReranker extends LlmWithOfflineFallback<Reranker> implements Reranker {
   async rerank(query: string, candidates: RerankCandidate[]): Promise<number[]> {
     if (!candidates.length) return [];
-    try {
-      const passages = candidates.map((c, i) => `[${i}] ${c.text.slice(0, MAX_PASSAGE_CHARS).replace(/\s+/g, ' ')}`).join('\n');
-      const reply = (await this.llm.chatJson(
-        [
-          { role: 'system', content: SYSTEM },
-          { role: 'user', content: `Query: ${query}\n\nPassages:\n${passages}` },
-        ],
-        FORMAT,
-      )) as { scores?: unknown };
-      const judged = new Map<number, number>();
-      for (const item of Array.isArray(reply.scores) ? reply.scores : []) {
-        const { index, score } = (item ?? {}) as { index?: unknown; score?: unknown };
-        if (typeof index === 'number' && typeof score === 'number' && Number.isFinite(score)) {
-          judged.set(index, Math.min(10, Math.max(0, score)) / 10);
-        }
-      }
-      if (!judged.size) throw new Error('the model scored no passage');
-      return candidates.map((c, i) => {
-        const model = judged.get(i);
-        return model === undefined ? c.score * (1 - MODEL_WEIGHT) : MODEL_WEIGHT * model + (1 - MODEL_WEIGHT) * c.score;
-      });
-    } catch (error) {
-      this.onError(error);
-      return this.fallback.rerank(query, candidates);
+    const passages = candidates.map((c, i) => `[${i}] ${c.text.slice(0, MAX_PASSAGE_CHARS).replace(/\s+/g, ' ')}`).join('\n');
+    return this.ask(
+      { system: SYSTEM, user: `Query: ${query}\n\nPassages:\n${passages}`, format: FORMAT, read: (reply) => blend(candidates, judgedScores(reply)) },
+      () => this.fallback.rerank(query, candidates),
+    );
+  }
+}
+
+/** The model's scores by passage index, scaled to 0..1. */
+function judgedScores(reply: unknown): Map<number, number> {
+  const { scores } = reply as { scores?: unknown };
+  const judged = new Map<number, number>();
+  for (const item of Array.isArray(scores) ? scores : []) {
+    const { index, score } = (item ?? {}) as { index?: unknown; score?: unknown };
+    if (typeof index === 'number' && typeof score === 'number' && Number.isFinite(score)) {
+      judged.set(index, Math.min(10, Math.max(0, score)) / 10);
     }
   }
+  if (!judged.size) throw new Error('the model scored no passage');
+  return judged;
+}
+
+function blend(candidates: RerankCandidate[], judged: Map<number, number>): number[] {
+  return candidates.map((c, i) => {
+    const model = judged.get(i);
+    return model === undefined ? c.score * (1 - MODEL_WEIGHT) : MODEL_WEIGHT * model + (1 - MODEL_WEIGHT) * c.score;
+  });
 }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeOpenAiChat } from '../../../test/fakes/openai-chat.js';
-import { LlmClient } from '../llm-client.js';
+import { describe, expect, it } from 'vitest';
+import { withFakeChatModel } from '../../../test/helpers/fake-chat-model.js';
 import { LexicalSemanticReranker } from './lexical-semantic-reranker.js';
 import { LlmReranker } from './llm-reranker.js';
 
@@ -33,36 +32,23 @@ describe('LexicalSemanticReranker', () => {
 });
 
 describe('LlmReranker against a fake chat endpoint', () => {
-  let chat: FakeOpenAiChat;
-  let errors: unknown[];
-  let reranker: LlmReranker;
-
-  beforeAll(async () => {
-    chat = await FakeOpenAiChat.start();
-  });
-  afterAll(async () => chat?.close());
-  beforeEach(() => {
-    chat.reset();
-    errors = [];
-    const llm = new LlmClient({ baseUrl: chat.baseUrl, model: 'judge', maxRetries: 0 });
-    reranker = new LlmReranker(llm, new LexicalSemanticReranker(), (e) => errors.push(e));
-  });
+  const fake = withFakeChatModel('judge', (llm, onError) => new LlmReranker(llm, new LexicalSemanticReranker(), onError));
 
   it('orders by the model judgement and sends every passage with its index', async () => {
-    chat.replyJson({ scores: [{ index: 0, score: 1 }, { index: 1, score: 9 }] });
-    const scores = await reranker.rerank('where does Alice work', [candidate('Alice likes tea', 0.8), candidate('Alice works at Stripe', 0.6)]);
+    fake.chat.replyJson({ scores: [{ index: 0, score: 1 }, { index: 1, score: 9 }] });
+    const scores = await fake.subject.rerank('where does Alice work', [candidate('Alice likes tea', 0.8), candidate('Alice works at Stripe', 0.6)]);
     expect(scores[1]).toBeGreaterThan(scores[0]);
-    const prompt = chat.requests[0].body.messages.map((m: { content: string }) => m.content).join('\n');
+    const prompt = fake.chat.requests[0].body.messages.map((m: { content: string }) => m.content).join('\n');
     expect(prompt).toContain('[0] Alice likes tea');
     expect(prompt).toContain('[1] Alice works at Stripe');
-    expect(chat.requests[0].body.response_format.type).toBe('json_schema');
+    expect(fake.chat.requests[0].body.response_format.type).toBe('json_schema');
   });
 
   it('falls back to the offline re-scorer when the model fails or answers nonsense', async () => {
-    chat.reply({ status: 500, body: { error: { message: 'down' } } }, { content: 'not json' });
+    fake.chat.reply({ status: 500, body: { error: { message: 'down' } } }, { content: 'not json' });
     const offline = await new LexicalSemanticReranker().rerank('q', [candidate('a'), candidate('b', 0.2)]);
-    expect(await reranker.rerank('q', [candidate('a'), candidate('b', 0.2)])).toEqual(offline);
-    expect(await reranker.rerank('q', [candidate('a'), candidate('b', 0.2)])).toEqual(offline);
-    expect(errors).toHaveLength(2);
+    expect(await fake.subject.rerank('q', [candidate('a'), candidate('b', 0.2)])).toEqual(offline);
+    expect(await fake.subject.rerank('q', [candidate('a'), candidate('b', 0.2)])).toEqual(offline);
+    expect(fake.errors).toHaveLength(2);
   });
 });

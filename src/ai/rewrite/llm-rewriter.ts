@@ -1,10 +1,6 @@
-import type { ChatMessage, JsonSchemaFormat } from '../llm-client.js';
+import type { JsonSchemaFormat } from '../llm-client.js';
+import { LlmWithOfflineFallback } from '../llm-json.js';
 import type { QueryExpansion, QueryRewriter } from './query-rewriter.js';
-
-/** The part of an LLM client the rewriter needs. */
-export interface JsonChatModel {
-  chatJson(messages: ChatMessage[], format: JsonSchemaFormat): Promise<unknown>;
-}
 
 const FORMAT: JsonSchemaFormat = {
   name: 'query_rewrite',
@@ -25,33 +21,20 @@ Give up to 3 rewrites that ask for the same information in other words (for exam
 const KEYWORD_WEIGHT = 0.5;
 
 /** Query rewrite by the configured chat model; falls back to `fallback` when the model fails. */
-export class LlmQueryRewriter implements QueryRewriter {
-  readonly name = 'llm';
-
-  constructor(
-    private readonly llm: JsonChatModel,
-    private readonly fallback: QueryRewriter,
-    private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
-
-  async rewrite(query: string): Promise<QueryExpansion> {
-    try {
-      const reply = (await this.llm.chatJson(
-        [
-          { role: 'system', content: SYSTEM },
-          { role: 'user', content: query },
-        ],
-        FORMAT,
-      )) as { rewrites?: unknown; keywords?: unknown };
-      const strings = (value: unknown, max: number) =>
-        (Array.isArray(value) ? value : []).filter((v): v is string => typeof v === 'string' && v.trim() !== '').slice(0, max);
-      return {
-        variants: strings(reply.rewrites, 3).map((v) => v.slice(0, 500)),
-        terms: strings(reply.keywords, 8).map((word) => ({ word: word.slice(0, 64), weight: KEYWORD_WEIGHT })),
-      };
-    } catch (error) {
-      this.onError(error);
-      return this.fallback.rewrite(query);
-    }
+export class LlmQueryRewriter extends LlmWithOfflineFallback<QueryRewriter> implements QueryRewriter {
+  rewrite(query: string): Promise<QueryExpansion> {
+    return this.ask({ system: SYSTEM, user: query, format: FORMAT, read: readExpansion }, () => this.fallback.rewrite(query));
   }
+}
+
+function readExpansion(reply: unknown): QueryExpansion {
+  const { rewrites, keywords } = reply as { rewrites?: unknown; keywords?: unknown };
+  return {
+    variants: strings(rewrites, 3).map((v) => v.slice(0, 500)),
+    terms: strings(keywords, 8).map((word) => ({ word: word.slice(0, 64), weight: KEYWORD_WEIGHT })),
+  };
+}
+
+function strings(value: unknown, max: number): string[] {
+  return (Array.isArray(value) ? value : []).filter((v): v is string => typeof v === 'string' && v.trim() !== '').slice(0, max);
 }

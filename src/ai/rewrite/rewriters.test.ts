@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeOpenAiChat } from '../../../test/fakes/openai-chat.js';
-import { LlmClient } from '../llm-client.js';
+import { describe, expect, it } from 'vitest';
+import { withFakeChatModel } from '../../../test/helpers/fake-chat-model.js';
 import { KeywordExpansionRewriter } from './keyword-expansion.js';
 import { LlmQueryRewriter } from './llm-rewriter.js';
 
@@ -20,32 +19,20 @@ describe('KeywordExpansionRewriter', () => {
 });
 
 describe('LlmQueryRewriter against a fake chat endpoint', () => {
-  let chat: FakeOpenAiChat;
-  let errors: unknown[];
-  let rewriter: LlmQueryRewriter;
-
-  beforeAll(async () => {
-    chat = await FakeOpenAiChat.start();
-  });
-  afterAll(async () => chat?.close());
-  beforeEach(() => {
-    chat.reset();
-    errors = [];
-    rewriter = new LlmQueryRewriter(new LlmClient({ baseUrl: chat.baseUrl, model: 'rewriter', maxRetries: 0 }), new KeywordExpansionRewriter(), (e) => errors.push(e));
-  });
+  const fake = withFakeChatModel('rewriter', (llm, onError) => new LlmQueryRewriter(llm, new KeywordExpansionRewriter(), onError));
 
   it('uses the model rewrites as variants and its keywords as extra terms', async () => {
-    chat.replyJson({ rewrites: ['Alice works at', 'employer of Alice'], keywords: ['job', 'company', 42] });
-    const expansion = await rewriter.rewrite('Where does Alice work?');
+    fake.chat.replyJson({ rewrites: ['Alice works at', 'employer of Alice'], keywords: ['job', 'company', 42] });
+    const expansion = await fake.subject.rewrite('Where does Alice work?');
     expect(expansion.variants).toEqual(['Alice works at', 'employer of Alice']);
     expect(expansion.terms.map((t) => t.word)).toEqual(['job', 'company']);
-    expect(chat.requests[0].body.messages.at(-1).content).toBe('Where does Alice work?');
+    expect(fake.chat.requests[0].body.messages.at(-1).content).toBe('Where does Alice work?');
   });
 
   it('falls back to keyword expansion when the model fails', async () => {
-    chat.reply({ status: 400, body: { error: { message: 'bad' } } });
-    const expansion = await rewriter.rewrite('What car did Jon buy?');
+    fake.chat.reply({ status: 400, body: { error: { message: 'bad' } } });
+    const expansion = await fake.subject.rewrite('What car did Jon buy?');
     expect(expansion.terms.some((t) => t.word === 'vehicle')).toBe(true);
-    expect(errors).toHaveLength(1);
+    expect(fake.errors).toHaveLength(1);
   });
 });
