@@ -12,6 +12,7 @@ import { MemoryWriter } from './core/memory-writes.js';
 import type { SearchService } from './core/search/search-service.js';
 import { ProfileService } from './core/profiles.js';
 import { DocumentService } from './core/documents.js';
+import { DocumentsWithMemories } from './core/documents-with-memories.js';
 import { FileLinks } from './core/file-links.js';
 import { KeyManagement } from './core/key-management.js';
 import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/keys.js';
@@ -141,6 +142,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         clock,
         keys,
         documents,
+        documentsWithMemories: new DocumentsWithMemories(db),
         conversations: new ConversationService(documents),
         memoryManagement: new MemoryManagement(db, clock, onMemoriesChanged),
         memoryEdits: new MemoryEdits(db, clock, recall.embedder, {

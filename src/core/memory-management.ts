@@ -2,17 +2,15 @@ import type { Db } from '../store/database.js';
 import {
   findLatestMemory,
   listLatestMemories,
-  listSourceDocuments,
   listUnreviewedInferences,
-  listVersions,
   updateMemory,
-  type MemoryRow,
 } from '../store/memory-records.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed, resolveReadTags } from './container-tags.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { parseFilters, type FiltersInput } from './filters.js';
 import type { Principal } from './keys.js';
+import { withHistoryAndSources, type ListedMemory } from './memory-entries.js';
 import { assertTagsWritable } from './merge-guard.js';
 
 export interface MemoryListInput {
@@ -24,18 +22,9 @@ export interface MemoryListInput {
   order: 'asc' | 'desc';
 }
 
-export interface ListedMemory {
-  memory: MemoryRow;
-  spaceId: string | null;
-  history: MemoryRow[];
-  documentIds: string[];
-}
-
 export type ReviewAction = 'approve' | 'decline' | 'undo';
 
 export const INFERRED_REVIEW_LIMIT = 50;
-
-const rootOf = (m: MemoryRow) => m.rootMemoryId ?? m.id;
 
 /** Reading memory chains, forgetting memories and reviewing inferred ones. */
 export class MemoryManagement {
@@ -57,20 +46,7 @@ export class MemoryManagement {
       sort: input.sort,
       order: input.order,
     });
-    const versions = await listVersions(this.db, principal.orgId, [...new Set(rows.map((r) => rootOf(r.memory)))]);
-    const chainIds = versions.map((v) => v.id);
-    const sources = await listSourceDocuments(this.db, principal.orgId, [...new Set([...chainIds, ...rows.map((r) => r.memory.id)])]);
-    const items = rows.map(({ memory, spaceId }) => {
-      const chain = versions.filter((v) => rootOf(v) === rootOf(memory));
-      const ids = new Set([memory.id, ...chain.map((v) => v.id)]);
-      return {
-        memory,
-        spaceId,
-        history: chain.filter((v) => v.id !== memory.id),
-        documentIds: [...new Set(sources.filter((s) => ids.has(s.memoryId)).map((s) => s.documentId))],
-      };
-    });
-    return { items, total };
+    return { items: await withHistoryAndSources(this.db, principal.orgId, rows), total };
   }
 
   async forget(

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FilterNode } from '../core/filters.js';
 import type { Tx } from './database.js';
 import { filterToSql } from './filter-sql.js';
@@ -106,6 +107,8 @@ export interface DocumentQuery {
   containerTags?: string[];
   filters?: FilterNode;
   source?: string;
+  /** Any of these connector sources or document types. */
+  sources?: string[];
   filepath?: string;
   statuses?: string[];
   excludeStatuses?: string[];
@@ -116,6 +119,7 @@ function documentWhere(orgId: string, q: DocumentQuery): SQL | undefined {
   if (q.containerTags?.length) where.push(inArray(documents.containerTag, q.containerTags));
   if (q.filters) where.push(filterToSql(q.filters, documents.metadata));
   if (q.source) where.push(or(eq(documents.connectorSource, q.source), eq(documents.type, q.source)));
+  if (q.sources?.length) where.push(or(inArray(documents.connectorSource, q.sources), inArray(documents.type, q.sources)));
   if (q.filepath !== undefined) where.push(filepathCondition(q.filepath));
   if (q.statuses?.length) where.push(inArray(documents.status, q.statuses));
   if (q.excludeStatuses?.length) where.push(notInArray(documents.status, q.excludeStatuses));
@@ -153,6 +157,49 @@ export async function listDocuments(
     db.select({ total: count() }).from(documents).where(where),
   ]);
   return { rows, total: Number(total) };
+}
+
+/** Documents with any of these ids (or customIds), as listed; unknown ones are left out. */
+export async function listDocumentsByIds(
+  db: Tx,
+  orgId: string,
+  options: { ids: string[]; by: 'id' | 'customId'; containerTags?: string[] },
+): Promise<ListedDocument[]> {
+  const column = options.by === 'customId' ? documents.customId : documents.id;
+  return db
+    .select(listedColumns)
+    .from(documents)
+    .where(and(documentWhere(orgId, { containerTags: options.containerTags }), inArray(column, options.ids)))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+}
+
+export interface FacetCount {
+  value: string | null;
+  count: number;
+}
+
+/** How many of the matching documents have each connector source, status and type. */
+export async function countDocumentFacets(
+  db: Tx,
+  orgId: string,
+  q: DocumentQuery,
+): Promise<{ source: FacetCount[]; status: FacetCount[]; type: FacetCount[]; total: number }> {
+  const where = documentWhere(orgId, q);
+  const countBy = (column: AnyPgColumn) =>
+    db
+      .select({ value: column, count: count() })
+      .from(documents)
+      .where(where)
+      .groupBy(column)
+      .orderBy(desc(count()), asc(column))
+      .then((rows) => rows.map((r) => ({ value: r.value as string | null, count: Number(r.count) })));
+  const [source, status, type, [{ total }]] = await Promise.all([
+    countBy(documents.connectorSource),
+    countBy(documents.status),
+    countBy(documents.type),
+    db.select({ total: count() }).from(documents).where(where),
+  ]);
+  return { source, status, type, total: Number(total) };
 }
 
 export async function listUnfinishedDocuments(

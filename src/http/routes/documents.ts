@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/errors.js';
 import { FILE_LINK_TTL_MS } from '../../core/file-links.js';
 import { FiltersInputSchema } from '../../core/filters.js';
+import { withLegacyMemoriesPath } from '../legacy-paths.js';
 import { principalOf } from '../plugins/auth.js';
 import {
   ContainerTag,
@@ -104,14 +105,21 @@ export const documentRoutes =
   async (app) => {
     const service = deps.documents;
 
-    app.post(
-      '/v3/documents',
-      {
+    for (const { method, url, openapi } of withLegacyMemoriesPath('POST', '/v3/documents')) {
+      app.route({
+        method,
+        url,
         config: { access: 'write' },
-        schema: { tags, summary: 'Add a document (text or URL)', body: AddDocumentBody, response: { 200: WriteResponse, ...errorResponses } },
-      },
-      async (request) => service.add(principalOf(request), request.body),
-    );
+        schema: {
+          tags,
+          summary: 'Add a document (text or URL)',
+          ...openapi,
+          body: AddDocumentBody,
+          response: { 200: WriteResponse, ...errorResponses },
+        },
+        handler: async (request) => service.add(principalOf(request), request.body),
+      });
+    }
 
     app.post(
       '/v3/documents/batch',
@@ -143,29 +151,33 @@ export const documentRoutes =
       },
     );
 
-    app.post(
-      '/v3/documents/file',
-      {
+    for (const { method, url, openapi } of withLegacyMemoriesPath('POST', '/v3/documents/file')) {
+      app.route({
+        method,
+        url,
         config: { access: 'write' },
         schema: {
           tags,
           summary: 'Upload a file (multipart/form-data, field "file")',
+          ...openapi,
           consumes: ['multipart/form-data'],
           response: { 200: WriteResponse, ...errorResponses },
         },
-      },
-      async (request) => {
-        const upload = await readUpload(request, deps.config.MAX_FILE_BYTES);
-        return service.addFile(principalOf(request), upload);
-      },
-    );
+        handler: async (request) => {
+          const upload = await readUpload(request, deps.config.MAX_FILE_BYTES);
+          return service.addFile(principalOf(request), upload);
+        },
+      });
+    }
 
-    app.post(
-      '/v3/documents/list',
-      {
+    for (const { method, url, openapi } of withLegacyMemoriesPath('POST', '/v3/documents/list')) {
+      app.route({
+        method,
+        url,
         schema: {
           tags,
           summary: 'List documents with filters and pagination',
+          ...openapi,
           body: ListBody,
           response: {
             200: z.object({
@@ -177,26 +189,26 @@ export const documentRoutes =
             ...errorResponses,
           },
         },
-      },
-      async (request) => {
-        const body = request.body ?? {};
-        const limit = body.limit ?? 10;
-        const page = body.page ?? 1;
-        const { rows, total } = await service.list(principalOf(request), {
-          containerTags: [...(body.containerTags ?? []), ...(body.containerTag ? [body.containerTag] : [])],
-          filters: body.filters,
-          includeContent: body.includeContent,
-          limit,
-          page,
-          sort: body.sort ?? 'createdAt',
-          order: body.order ?? 'desc',
-          source: body.source,
-          filepath: body.filepath,
-        });
-        const items = rows.map(toListItem);
-        return { memories: items, results: items, totalCount: total, pagination: pagination(page, limit, total) };
-      },
-    );
+        handler: async (request) => {
+          const body = request.body ?? {};
+          const limit = body.limit ?? 10;
+          const page = body.page ?? 1;
+          const { rows, total } = await service.list(principalOf(request), {
+            containerTags: [...(body.containerTags ?? []), ...(body.containerTag ? [body.containerTag] : [])],
+            filters: body.filters,
+            includeContent: body.includeContent,
+            limit,
+            page,
+            sort: body.sort ?? 'createdAt',
+            order: body.order ?? 'desc',
+            source: body.source,
+            filepath: body.filepath,
+          });
+          const items = rows.map(toListItem);
+          return { memories: items, results: items, totalCount: total, pagination: pagination(page, limit, total) };
+        },
+      });
+    }
 
     app.get(
       '/v3/documents/processing',
@@ -214,13 +226,15 @@ export const documentRoutes =
       },
     );
 
-    app.delete(
-      '/v3/documents/bulk',
-      {
+    for (const { method, url, openapi } of withLegacyMemoriesPath('DELETE', '/v3/documents/bulk')) {
+      app.route({
+        method,
+        url,
         config: { access: 'write' },
         schema: {
           tags,
           summary: 'Delete by ids, container tags or filepath',
+          ...openapi,
           body: BulkDeleteBody,
           response: {
             200: z.object({
@@ -232,46 +246,70 @@ export const documentRoutes =
             ...errorResponses,
           },
         },
-      },
-      async (request) => {
-        if (!request.body || (!request.body.ids && !request.body.containerTags && request.body.filepath === undefined)) {
-          throw badRequest('Nothing to delete', 'body: give ids, containerTags or filepath');
-        }
-        return { success: true, ...(await service.deleteBulk(principalOf(request), request.body)) };
-      },
-    );
+        handler: async (request) => {
+          if (!request.body || (!request.body.ids && !request.body.containerTags && request.body.filepath === undefined)) {
+            throw badRequest('Nothing to delete', 'body: give ids, containerTags or filepath');
+          }
+          return { success: true, ...(await service.deleteBulk(principalOf(request), request.body)) };
+        },
+      });
+    }
 
-    app.get(
-      '/v3/documents/:id',
-      {
-        schema: { tags, summary: 'Get a document by id or customId', params: IdParams, querystring: LookupQuery, response: { 200: DocumentView, ...errorResponses } },
-      },
-      async (request) => {
-        const { document, memories } = await service.getWithMemories(principalOf(request), request.params.id, request.query.containerTag);
-        return toDocumentView(document, memories);
-      },
-    );
+    for (const { method, url, openapi } of withLegacyMemoriesPath('GET', '/v3/documents/:id')) {
+      app.route({
+        method,
+        url,
+        schema: {
+          tags,
+          summary: 'Get a document by id or customId',
+          ...openapi,
+          params: IdParams,
+          querystring: LookupQuery,
+          response: { 200: DocumentView, ...errorResponses },
+        },
+        handler: async (request) => {
+          const { document, memories } = await service.getWithMemories(principalOf(request), request.params.id, request.query.containerTag);
+          return toDocumentView(document, memories);
+        },
+      });
+    }
 
-    app.patch(
-      '/v3/documents/:id',
-      {
+    for (const { method, url, openapi } of withLegacyMemoriesPath('PATCH', '/v3/documents/:id')) {
+      app.route({
+        method,
+        url,
         config: { access: 'write' },
-        schema: { tags, summary: 'Update content or metadata', params: IdParams, body: PatchBody, response: { 200: WriteResponse, ...errorResponses } },
-      },
-      async (request) => service.update(principalOf(request), request.params.id, request.body ?? {}),
-    );
+        schema: {
+          tags,
+          summary: 'Update content or metadata',
+          ...openapi,
+          params: IdParams,
+          body: PatchBody,
+          response: { 200: WriteResponse, ...errorResponses },
+        },
+        handler: async (request) => service.update(principalOf(request), request.params.id, request.body ?? {}),
+      });
+    }
 
-    app.delete(
-      '/v3/documents/:id',
-      {
+    for (const { method, url, openapi } of withLegacyMemoriesPath('DELETE', '/v3/documents/:id')) {
+      app.route({
+        method,
+        url,
         config: { access: 'write' },
-        schema: { tags, summary: 'Delete a document by id or customId', params: IdParams, querystring: LookupQuery, response: { 204: z.null(), ...errorResponses } },
-      },
-      async (request, reply) => {
-        await service.delete(principalOf(request), request.params.id, request.query.containerTag);
-        return reply.code(204).send(null);
-      },
-    );
+        schema: {
+          tags,
+          summary: 'Delete a document by id or customId',
+          ...openapi,
+          params: IdParams,
+          querystring: LookupQuery,
+          response: { 204: z.null(), ...errorResponses },
+        },
+        handler: async (request, reply) => {
+          await service.delete(principalOf(request), request.params.id, request.query.containerTag);
+          return reply.code(204).send(null);
+        },
+      });
+    }
 
     app.get(
       '/v3/documents/:id/chunks',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, errorResponses, Metadata } from '../schemas/common.js';
 import type { HttpDeps } from '../server.js';
+import { toWrittenMemory, WrittenMemoryView } from '../views/memories.js';
 
 const tags = ['memories'];
 
@@ -23,15 +24,7 @@ const CreateBody = z
   .object({ containerTag: ContainerTag, memories: z.array(NewMemory).min(1).max(100) })
   .meta({ id: 'CreateMemories' });
 
-const CreatedMemory = z.object({
-  id: z.string(),
-  memory: z.string(),
-  isStatic: z.boolean(),
-  createdAt: z.string(),
-  forgetAfter: z.string().nullable(),
-  forgetReason: z.string().nullable(),
-  metadata: z.record(z.string(), z.unknown()).nullable(),
-});
+const CreatedMemory = WrittenMemoryView.extend({ isStatic: z.boolean() });
 
 export const memoryWriteRoutes =
   (deps: HttpDeps): FastifyPluginAsyncZod =>
@@ -51,15 +44,7 @@ export const memoryWriteRoutes =
         const created = await deps.memoryWriter.create(principalOf(request), request.body);
         return reply.code(201).send({
           documentId: created.documentId,
-          memories: created.memories.map((m) => ({
-            id: m.id,
-            memory: m.memory,
-            isStatic: m.isStatic,
-            createdAt: m.createdAt.toISOString(),
-            forgetAfter: m.forgetAfter ? m.forgetAfter.toISOString() : null,
-            forgetReason: m.forgetReason,
-            metadata: m.metadata ?? null,
-          })),
+          memories: created.memories.map((m) => ({ ...toWrittenMemory(m), isStatic: m.isStatic })),
         });
       },
     );

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FiltersInputSchema } from '../../core/filters.js';
+import { withLegacyAlias } from '../legacy-paths.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, IntLike, Metadata } from '../schemas/common.js';
 import type { HttpDeps } from '../server.js';
 import { pagination, Pagination } from '../views/documents.js';
-import { MemoryEntryView, toMemoryEntry } from '../views/memories.js';
+import { MemoryEntryView, toMemoryEntry, toWrittenMemory, WrittenMemoryView } from '../views/memories.js';
 
 const tags = ['memories'];
 
@@ -83,19 +84,22 @@ export const memoryManagementRoutes =
       },
     );
 
-    app.delete(
-      '/v4/memories',
-      {
+    const forgetEndpoints = withLegacyAlias({ method: 'DELETE', url: '/v4/memories' }, { method: 'POST', url: '/v3/memories/forget' });
+    for (const { method, url, openapi } of forgetEndpoints) {
+      app.route({
+        method,
+        url,
         config: { access: 'write' },
         schema: {
           tags,
           summary: 'Forget one memory (soft: hidden from search and profiles)',
+          ...openapi,
           body: ForgetBody,
           response: { 200: z.object({ id: z.string(), forgotten: z.boolean() }), ...errorResponses },
         },
-      },
-      async (request) => deps.memoryManagement.forget(principalOf(request), request.body),
-    );
+        handler: async (request) => deps.memoryManagement.forget(principalOf(request), request.body),
+      });
+    }
 
     app.patch(
       '/v4/memories',
@@ -106,16 +110,10 @@ export const memoryManagementRoutes =
           summary: 'Update a memory: stores a new version that updates the old one',
           body: UpdateBody,
           response: {
-            200: z.object({
-              id: z.string(),
-              memory: z.string(),
+            200: WrittenMemoryView.extend({
               version: z.number(),
               parentMemoryId: z.string().nullable(),
               rootMemoryId: z.string().nullable(),
-              createdAt: z.string(),
-              forgetAfter: z.string().nullable(),
-              forgetReason: z.string().nullable(),
-              metadata: z.record(z.string(), z.unknown()).nullable(),
             }),
             ...errorResponses,
           },
@@ -124,17 +122,7 @@ export const memoryManagementRoutes =
       async (request) => {
         const { reason: _reason, ...input } = request.body;
         const m = await deps.memoryEdits.update(principalOf(request), { ...input, metadata: input.metadata });
-        return {
-          id: m.id,
-          memory: m.memory,
-          version: m.version,
-          parentMemoryId: m.parentMemoryId,
-          rootMemoryId: m.rootMemoryId,
-          createdAt: m.createdAt.toISOString(),
-          forgetAfter: m.forgetAfter ? m.forgetAfter.toISOString() : null,
-          forgetReason: m.forgetReason,
-          metadata: m.metadata ?? null,
-        };
+        return { ...toWrittenMemory(m), version: m.version, parentMemoryId: m.parentMemoryId, rootMemoryId: m.rootMemoryId };
       },
     );
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { DocumentRow, ListedDocument } from '../../store/documents.js';
 import type { ChunkRow } from '../../store/chunks.js';
 import type { MemoryRow } from '../../store/memory-records.js';
+import type { DocumentWithMemories } from '../../core/documents-with-memories.js';
 import { DocumentStatus } from '../schemas/common.js';
+import { MemoryEntryView, toMemoryEntry } from './memories.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -94,6 +96,14 @@ export function toListItem(row: ListedDocument): z.infer<typeof DocumentListItem
     taskType: row.taskType,
     ...(row.content !== undefined ? { content: row.content } : {}),
   };
+}
+
+export const DocumentWithMemoriesView = DocumentListItem.extend({ memoryEntries: z.array(MemoryEntryView) }).meta({
+  id: 'DocumentWithMemories',
+});
+
+export function toDocumentWithMemories(item: DocumentWithMemories): z.infer<typeof DocumentWithMemoriesView> {
+  return { ...toListItem(item.document), memoryEntries: item.memories.map(toMemoryEntry) };
 }
 
 export function toDocumentView(row: DocumentRow, memories: MemoryRow[] = []): z.infer<typeof DocumentView> {

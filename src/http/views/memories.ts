@@ -42,6 +42,27 @@ export const MemoryEntryView = z
   })
   .meta({ id: 'MemoryEntry' });
 
+/** The fields every answer about a memory just written (created or updated) carries. */
+export const WrittenMemoryView = z.object({
+  id: z.string(),
+  memory: z.string(),
+  createdAt: z.string(),
+  forgetAfter: z.string().nullable(),
+  forgetReason: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export function toWrittenMemory(m: MemoryRow): z.infer<typeof WrittenMemoryView> {
+  return {
+    id: m.id,
+    memory: m.memory,
+    createdAt: m.createdAt.toISOString(),
+    forgetAfter: iso(m.forgetAfter),
+    forgetReason: m.forgetReason,
+    metadata: m.metadata ?? null,
+  };
+}
+
 export function toMemoryVersion(m: MemoryRow): z.infer<typeof MemoryVersionView> {
   return {
     id: m.id,
