@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMemory } from '../helpers/memories.js';
-import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
+import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
 
 describe.skipIf(unavailable)('profiles', () => {
   let server: TestServer;
@@ -46,8 +46,28 @@ describe.skipIf(unavailable)('profiles', () => {
     expect(filtered.body.profile.static).toEqual(['Sam loves hiking']);
     expect(filtered.body.profile.dynamic).toEqual(['[2024-04-14] Sam ran a half marathon']);
 
-    const withQuery = await server.request('POST', '/v4/profile', { body: { containerTag: tag, q: 'hiking' } });
+    // Seeded rows carry no vectors; a memory written through the API is searchable at once.
+    const written = await server.request('POST', '/v4/memories', { body: { containerTag: tag, memories: [{ content: 'Sam hikes in the Rockies every weekend' }] } });
+    expect(written.status).toBe(201);
+    const withQuery = await server.request('POST', '/v4/profile', { body: { containerTag: tag, q: 'hikes in the Rockies' } });
     expect(withQuery.body.searchResults).toEqual(expect.objectContaining({ results: expect.any(Array), total: expect.any(Number) }));
+    expect(withQuery.body.searchResults.results[0]).toMatchObject({ id: written.body.memories[0].id, memory: 'Sam hikes in the Rockies every weekend' });
+    expect(withQuery.body.searchResults.total).toBe(withQuery.body.searchResults.results.length);
+  });
+
+  it('finds document content that has no memories in searchResults, as /v3/search does', async () => {
+    const tag = 'profile_docs_only';
+    const added = await server.request('POST', '/v3/documents', {
+      body: { containerTag: tag, taskType: 'superrag', content: 'The greenhouse irrigation schedule runs at dawn on weekdays.' },
+    });
+    expect((await waitForDocument(server, added.body.id)).status).toBe('done');
+
+    const res = await server.request('POST', '/v4/profile', { body: { containerTag: tag, q: 'greenhouse irrigation' } });
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toEqual({ static: [], dynamic: [], buckets: { preferences: [] } });
+    expect(res.body.searchResults.results).toHaveLength(1);
+    expect(res.body.searchResults.results[0]).toMatchObject({ chunk: expect.stringContaining('greenhouse irrigation'), documentId: added.body.id });
+    expect(res.body.searchResults.results[0].memory).toBeUndefined();
   });
 
   it('keeps profiles apart between tags and organizations', async () => {

@@ -138,7 +138,10 @@ export const searchRoutes =
     );
   };
 
-/** The search a profile read runs when given `q`: memories of its tag, shaped like /v4/search results. */
+/**
+ * The search a profile read runs when given `q`: memories and document chunks of its tag (hybrid),
+ * shaped like /v4/search results, so content without extracted memories is still found.
+ */
 export function searchForProfiles(search: SearchService): ProfileSearch {
   return async (principal, input) => {
     const include = { documents: false, summaries: false, relatedMemories: false, forgottenMemories: false, chunks: false };
@@ -147,7 +150,7 @@ export function searchForProfiles(search: SearchService): ProfileSearch {
       containerTag: input.containerTag,
       threshold: input.threshold ?? DEFAULT_THRESHOLD,
       limit: DEFAULT_LIMIT,
-      searchMode: 'memories',
+      searchMode: 'hybrid',
       filters: input.filters,
       rerank: false,
       rewriteQuery: false,
