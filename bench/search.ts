@@ -8,7 +8,8 @@
  *
  * The memories are written straight into the store (the API would need ~30 minutes to embed
  * 100k texts on two cores): 3,000 distinct statements are embedded with the real model and
- * each memory joins two of them, text and (normalised) vector alike.
+ * each memory joins two of them, text and (normalised) vector alike. The memories of one tag in
+ * each batch of 1,000 share a source document, as the memories of one write do.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -23,7 +24,8 @@ import { LexicalSemanticReranker } from '../src/ai/rerank/lexical-semantic-reran
 import { KeywordExpansionRewriter } from '../src/ai/rewrite/keyword-expansion.js';
 import { queryRows } from '../src/store/database.js';
 import { dropVectorIndexes, ensureVectorIndexes } from '../src/store/embedding-space.js';
-import { insertMemories } from '../src/store/memory-writes.js';
+import { insertMemories, linkMemorySources } from '../src/store/memory-writes.js';
+import { documents } from '../src/store/schema.js';
 import { sql } from 'drizzle-orm';
 import { benchPostgresUrl, runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { percentile } from './recall/metrics.js';
@@ -114,7 +116,15 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
         embedding: Array.from(vector),
       };
     });
-    await db.transaction((tx) => insertMemories(tx, rows));
+    // The memories of one tag in a batch share a source document, as those of one write do.
+    const sources = new Map(rows.map((row) => [row.containerTag, newId()]));
+    await db.transaction(async (tx) => {
+      await tx.insert(documents).values(
+        [...sources].map(([containerTag, id]) => ({ id, orgId, containerTag, status: 'done', taskType: 'memory', type: 'text', content: '' })),
+      );
+      const inserted = await insertMemories(tx, rows);
+      await linkMemorySources(tx, orgId, inserted.map((row) => ({ memoryId: row.id, documentId: sources.get(row.containerTag)! })));
+    });
   }
   await ensureVectorIndexes(db, server.app.recall.embedder.dimension);
   await queryRows(db, sql`ANALYZE memories`);

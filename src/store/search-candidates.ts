@@ -81,6 +81,8 @@ export interface VectorOptions {
 
 export interface Candidate {
   id: string;
+  /** The document the row came from; rows of one source lend each other context. */
+  sourceId: string | null;
   /** Highest cosine similarity to any query vector; null when vector retrieval is off. */
   cosine: number | null;
   /** Rarity-weighted share of the query's words the text contains, 0..1. */
@@ -158,7 +160,11 @@ export async function scoreCandidates(
   input: { vectors: VectorOptions | null; lexical: LexicalCandidates | null },
 ): Promise<Candidate[]> {
   const { vectors, lexical } = input;
-  if (!vectors?.vectors.length) return (lexical?.ranked ?? []).map((c) => ({ id: c.id, cosine: null, lexical: c.lexical }));
+  if (!vectors?.vectors.length) {
+    const ranked = lexical?.ranked ?? [];
+    const sources = await loadSources(db, target, ranked.map((c) => c.id));
+    return ranked.map((c) => ({ id: c.id, sourceId: sources.get(c.id) ?? null, cosine: null, lexical: c.lexical }));
+  }
   const table = sql.raw(target.table);
   const useLexical = !!lexical?.rarities.length;
   const ctes: SQL[] = [];
@@ -189,12 +195,13 @@ export async function scoreCandidates(
     sql`, `,
   )})`;
   const statement = sql`WITH ${sql.join(ctes, sql`, `)}
-    SELECT t.id, ${cosine} AS cosine, ${useLexical ? sql`coalesce(cl.score, 0)` : sql`0::float8`} AS lexical
+    SELECT t.id, ${target.source} AS source_id, ${cosine} AS cosine, ${useLexical ? sql`coalesce(cl.score, 0)` : sql`0::float8`} AS lexical
     FROM cand JOIN ${table} t ON t.id = cand.id ${useLexical ? sql`LEFT JOIN cand_lex cl ON cl.id = cand.id` : sql``}`;
 
   const run = async (tx: Tx) =>
-    (await queryRows<{ id: string; cosine: number | string; lexical: number | string | null }>(tx, statement)).map((row) => ({
+    (await queryRows<{ id: string; source_id: string | null; cosine: number | string; lexical: number | string | null }>(tx, statement)).map((row) => ({
       id: row.id,
+      sourceId: row.source_id,
       cosine: Number(row.cosine),
       lexical: Number(row.lexical ?? 0),
     }));
@@ -203,6 +210,17 @@ export async function scoreCandidates(
     for (const setting of hnswSettings(vectors.perRetriever)) await tx.execute(setting);
     return run(tx);
   });
+}
+
+/** The source of each row, for candidates found without vectors. */
+async function loadSources(db: Db, target: SearchTarget, ids: string[]): Promise<Map<string, string | null>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<{ id: string; source_id: string | null }>(
+    db,
+    sql`SELECT t.id, ${target.source} AS source_id FROM ${sql.raw(target.table)} t
+      WHERE t.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
+  return new Map(rows.map((row) => [row.id, row.source_id]));
 }
 
 /** Session settings the HNSW path runs with. */

@@ -28,6 +28,8 @@ export interface ChunkScopeQuery extends ScopeQuery {
 export interface SearchTarget {
   table: SearchTable;
   scope: SQL;
+  /** The document a row came from, over alias `t`: its source write or conversation, or its document. */
+  source: SQL;
 }
 
 export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
@@ -42,7 +44,11 @@ export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
     parts.push(sql`EXISTS (SELECT 1 FROM memory_sources s JOIN documents d ON d.id = s.document_id
       WHERE s.memory_id = t.id AND ${filepathMatch(query.filepath)})`);
   }
-  return { table: 'memories', scope: sql.join(parts, sql` AND `) };
+  return {
+    table: 'memories',
+    scope: sql.join(parts, sql` AND `),
+    source: sql`(SELECT min(s.document_id) FROM memory_sources s WHERE s.memory_id = t.id)`,
+  };
 }
 
 export function chunkTarget(query: ChunkScopeQuery): SearchTarget {
@@ -55,7 +61,7 @@ export function chunkTarget(query: ChunkScopeQuery): SearchTarget {
   if (documentParts.length) {
     parts.push(sql`EXISTS (SELECT 1 FROM documents d WHERE d.id = t.document_id AND ${sql.join(documentParts, sql` AND `)})`);
   }
-  return { table: 'chunks', scope: sql.join(parts, sql` AND `) };
+  return { table: 'chunks', scope: sql.join(parts, sql` AND `), source: sql`t.document_id` };
 }
 
 function tagIn(tags: string[]): SQL {

@@ -269,6 +269,26 @@ describe.skipIf(unavailable)('search: each parameter has its effect', () => {
       expect(results[1].similarity).toBeLessThan(results[0].similarity);
     });
 
+    it('lifts a memory whose source matches well above the same words written alone', async () => {
+      const write = (memories: string[]) =>
+        server.request('POST', '/v4/memories', { body: { containerTag: 'user_erin', memories: memories.map((content) => ({ content })) } });
+      const trip = await write([
+        'Erin flew to Kyoto for the cherry blossom season',
+        'Erin says the Kyoto cherry blossoms were at their peak in April',
+        'Erin stayed in a small family guesthouse',
+      ]);
+      const alone = await write(['Erin stayed in a small family guesthouse']);
+      expect([trip.status, alone.status]).toEqual([201, 201]);
+
+      const results: Result[] = (await search({ q: 'Kyoto cherry blossom trip guesthouse', containerTag: 'user_erin', threshold: 0 })).body.results;
+      const inTrip = results.find((r) => r.id === trip.body.memories[2].id)!;
+      const lone = results.find((r) => r.id === alone.body.memories[0].id)!;
+      expect(inTrip.similarity).toBeGreaterThan(lone.similarity);
+      expect(results.indexOf(inTrip)).toBeLessThan(results.indexOf(lone));
+      // The lift is at most half of the memory's own score.
+      expect(inTrip.similarity).toBeLessThanOrEqual(lone.similarity * 1.5 + 1e-9);
+    });
+
     it('rewriteQuery finds memories that use other words for the query', async () => {
       const q = { q: 'What pet does Alice have?', containerTag: 'user_alice', threshold: 0 };
       const plain: Result[] = (await search(q)).body.results;

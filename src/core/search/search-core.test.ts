@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuse, LEXICAL_WEIGHT, VECTOR_WEIGHT } from './fusion.js';
+import { blendSourceContext, fuse, LEXICAL_WEIGHT, SOURCE_WEIGHT, VECTOR_WEIGHT } from './fusion.js';
 import { lexicalTerms, queryWords } from './lexical-terms.js';
 import { memoryContext, relatedIds } from './memory-context.js';
 import { ScopeSizes } from './scope-sizes.js';
@@ -71,9 +71,44 @@ describe('memoryContext', () => {
   });
 });
 
+describe('blendSourceContext', () => {
+  const hit = (id: string, similarity: number, sourceId: string | null) => ({ id, similarity, sourceId });
+  const scores = (hits: { id: string; similarity: number }[]) => Object.fromEntries(hits.map((h) => [h.id, h.similarity]));
+
+  it('leaves a lone hit of its source, and hits without a source, as they were', () => {
+    expect(scores(blendSourceContext([hit('lone', 0.7, 'doc-a'), hit('free', 0.4, null)]))).toEqual({ lone: 0.7, free: 0.4 });
+  });
+
+  it('lifts a hit toward the mean of the two best of its source, by at most a share of its own score, never down', () => {
+    const out = scores(
+      blendSourceContext([hit('best', 0.9, 'doc-a'), hit('second', 0.7, 'doc-a'), hit('middle', 0.6, 'doc-a'), hit('weak', 0.1, 'doc-a')]),
+    );
+    const source = (0.9 + 0.7) / 2;
+    expect(out.best).toBe(0.9);
+    expect(out.second).toBeCloseTo(0.7 + SOURCE_WEIGHT * (source - 0.7));
+    expect(out.middle).toBeCloseTo(0.6 + SOURCE_WEIGHT * (source - 0.6));
+    expect(out.weak).toBeCloseTo(0.1 * (1 + SOURCE_WEIGHT));
+  });
+
+  it('ranks a modest hit of a strongly matching source above an equal hit of a weak one', () => {
+    const s = scores(
+      blendSourceContext([
+        hit('strong-1', 1, 'doc-strong'),
+        hit('strong-2', 0.9, 'doc-strong'),
+        hit('modest-in-strong', 0.4, 'doc-strong'),
+        hit('modest-in-weak', 0.4, 'doc-weak'),
+        hit('weak-2', 0.1, 'doc-weak'),
+      ]),
+    );
+    expect(s['modest-in-strong']).toBeGreaterThan(s['modest-in-weak']);
+    expect(s['modest-in-weak']).toBe(0.4);
+    expect(s['strong-1']).toBe(1);
+  });
+});
+
 describe('rerankCandidates', () => {
   it('re-scores the head, orders it by the new scores and keeps the tail after it', async () => {
-    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1 }));
+    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1 }));
     const reranker = { name: 'reverse', rerank: async (_q: string, cs: { text: string }[]) => cs.map((_, i) => 0.2 + i * 0.3) };
     const out = await rerankCandidates(reranker, 'q', candidates, (id) => id, 3);
     expect(out.map((c) => c.id)).toEqual(['c', 'b', 'a', 'd']);
