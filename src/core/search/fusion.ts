@@ -32,15 +32,18 @@ export function fuse(scores: Scores, retrievers: Retrievers): number {
 /**
  * Context from a hit's source (the document, write or conversation it came from): a hit rises
  * toward the mean of the best `SOURCE_TOP` hits of its source by `SOURCE_WEIGHT` of the gap, by
- * at most that share of its own score, and never falls. The top hits of a source and lone hits
+ * at most that share of its own score, and never falls. The best hit of a source and lone hits
  * keep their scores; a modest hit beside strong ones of the same conversation rises, since the
- * rest of a session tells what it is about; a weak one stays weak, so thresholds keep their
- * meaning. Tuned on the LoCoMo recall benchmark (bench/recall.ts).
+ * rest of a session tells what it is about; a weak one stays weak (at most 1.5 times its own
+ * score), so thresholds keep their meaning. Tuned on the LoCoMo recall benchmark (bench/recall.ts).
  */
 export const SOURCE_WEIGHT = 0.5;
 export const SOURCE_TOP = 2;
 
-/** Lifts each candidate's similarity by its source's; candidates without a source keep theirs. */
+/**
+ * Lifts each candidate's similarity by its source's; candidates without a source keep theirs, and
+ * nothing changes when all candidates share one source.
+ */
 export function blendSourceContext<T extends { similarity: number; sourceId: string | null }>(candidates: T[]): T[] {
   const bySource = new Map<string, number[]>();
   for (const c of candidates) {
@@ -49,6 +52,8 @@ export function blendSourceContext<T extends { similarity: number; sourceId: str
     if (scores) scores.push(c.similarity);
     else bySource.set(c.sourceId, [c.similarity]);
   }
+  // With one source (a single long conversation) the context tells nothing apart: scores stay.
+  if (bySource.size < 2) return candidates;
   const sourceScore = new Map<string, number>();
   for (const [source, scores] of bySource) {
     const best = scores.sort((a, b) => b - a).slice(0, SOURCE_TOP);

@@ -79,10 +79,25 @@ describe('blendSourceContext', () => {
     expect(scores(blendSourceContext([hit('lone', 0.7, 'doc-a'), hit('free', 0.4, null)]))).toEqual({ lone: 0.7, free: 0.4 });
   });
 
+  it('changes nothing when every candidate comes from one source', () => {
+    expect(scores(blendSourceContext([hit('best', 0.9, 'doc-a'), hit('weak', 0.1, 'doc-a'), hit('free', 0.2, null)]))).toEqual({
+      best: 0.9,
+      weak: 0.1,
+      free: 0.2,
+    });
+  });
+
   it('lifts a hit toward the mean of the two best of its source, by at most a share of its own score, never down', () => {
     const out = scores(
-      blendSourceContext([hit('best', 0.9, 'doc-a'), hit('second', 0.7, 'doc-a'), hit('middle', 0.6, 'doc-a'), hit('weak', 0.1, 'doc-a')]),
+      blendSourceContext([
+        hit('best', 0.9, 'doc-a'),
+        hit('second', 0.7, 'doc-a'),
+        hit('middle', 0.6, 'doc-a'),
+        hit('weak', 0.1, 'doc-a'),
+        hit('elsewhere', 0.5, 'doc-b'),
+      ]),
     );
+    expect(out.elsewhere).toBe(0.5);
     const source = (0.9 + 0.7) / 2;
     expect(out.best).toBe(0.9);
     expect(out.second).toBeCloseTo(0.7 + SOURCE_WEIGHT * (source - 0.7));
