@@ -152,19 +152,17 @@ export async function findLexicalCandidates(db: Tx, target: SearchTarget, option
 
 /**
  * The final candidate set: the best rows by vector distance plus the lexical candidates, each
- * scored by both measures so the caller can fuse them.
+ * scored by both measures (cosine null without query vectors) and with its source, so the
+ * caller can fuse them.
  */
 export async function scoreCandidates(
   db: Db,
   target: SearchTarget,
   input: { vectors: VectorOptions | null; lexical: LexicalCandidates | null },
 ): Promise<Candidate[]> {
-  const { vectors, lexical } = input;
-  if (!vectors?.vectors.length) {
-    const ranked = lexical?.ranked ?? [];
-    const sources = await loadSources(db, target, ranked.map((c) => c.id));
-    return ranked.map((c) => ({ id: c.id, sourceId: sources.get(c.id) ?? null, cosine: null, lexical: c.lexical }));
-  }
+  const { lexical } = input;
+  const vectors = input.vectors?.vectors.length ? input.vectors : null;
+  if (!vectors && !lexical?.ranked.length) return [];
   const table = sql.raw(target.table);
   const useLexical = !!lexical?.rarities.length;
   const ctes: SQL[] = [];
@@ -176,13 +174,13 @@ export async function scoreCandidates(
     )`);
     ctes.push(rarityGroups());
   }
-  vectors.vectors.forEach((vector, i) => {
+  vectors?.vectors.forEach((vector, i) => {
     const name = sql.raw(`vec_top_${i}`);
     ctes.push(sql`${name} AS (${vectorTop(target, vectors, vector)})`);
     sources.push(sql`SELECT id FROM ${name}`);
   });
   if (lexical?.ranked.length) {
-    sources.push(sql`SELECT jsonb_array_elements_text(${JSON.stringify(lexical.ranked.map((c) => c.id))}::jsonb)`);
+    sources.push(sql`SELECT jsonb_array_elements_text(${JSON.stringify(lexical.ranked.map((c) => c.id))}::jsonb) AS id`);
   }
   ctes.push(sql`cand AS (${sql.join(sources, sql` UNION `)})`);
   if (useLexical) {
@@ -190,37 +188,30 @@ export async function scoreCandidates(
       sql`SELECT c.id, i.grp, max(i.weight * i.idf) AS s FROM cand c JOIN ${table} t ON t.id = c.id JOIN idf i ON t.tsv @@ i.lq GROUP BY c.id, i.grp`,
     )})`);
   }
-  const cosine = sql`greatest(${sql.join(
-    vectors.vectors.map((v) => sql`1 - (t.embedding <=> ${vectorLiteral(v)}::vector)`),
-    sql`, `,
-  )})`;
+  const cosine = vectors
+    ? sql`greatest(${sql.join(
+        vectors.vectors.map((v) => sql`1 - (t.embedding <=> ${vectorLiteral(v)}::vector)`),
+        sql`, `,
+      )})`
+    : sql`NULL::float8`;
   const statement = sql`WITH ${sql.join(ctes, sql`, `)}
     SELECT t.id, ${target.source} AS source_id, ${cosine} AS cosine, ${useLexical ? sql`coalesce(cl.score, 0)` : sql`0::float8`} AS lexical
     FROM cand JOIN ${table} t ON t.id = cand.id ${useLexical ? sql`LEFT JOIN cand_lex cl ON cl.id = cand.id` : sql``}`;
 
   const run = async (tx: Tx) =>
-    (await queryRows<{ id: string; source_id: string | null; cosine: number | string; lexical: number | string | null }>(tx, statement)).map((row) => ({
-      id: row.id,
-      sourceId: row.source_id,
-      cosine: Number(row.cosine),
-      lexical: Number(row.lexical ?? 0),
-    }));
-  if (vectors.path === 'exact') return run(db);
+    (await queryRows<{ id: string; source_id: string | null; cosine: number | string | null; lexical: number | string | null }>(tx, statement)).map(
+      (row) => ({
+        id: row.id,
+        sourceId: row.source_id,
+        cosine: row.cosine === null ? null : Number(row.cosine),
+        lexical: Number(row.lexical ?? 0),
+      }),
+    );
+  if (!vectors || vectors.path === 'exact') return run(db);
   return db.transaction(async (tx) => {
     for (const setting of hnswSettings(vectors.perRetriever)) await tx.execute(setting);
     return run(tx);
   });
-}
-
-/** The source of each row, for candidates found without vectors. */
-async function loadSources(db: Db, target: SearchTarget, ids: string[]): Promise<Map<string, string | null>> {
-  if (!ids.length) return new Map();
-  const rows = await queryRows<{ id: string; source_id: string | null }>(
-    db,
-    sql`SELECT t.id, ${target.source} AS source_id FROM ${sql.raw(target.table)} t
-      WHERE t.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
-  );
-  return new Map(rows.map((row) => [row.id, row.source_id]));
 }
 
 /** Session settings the HNSW path runs with. */

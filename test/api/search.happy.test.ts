@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.js';
+import { KeyResolver } from '../../src/core/keys.js';
+import { NOTHING_INCLUDED } from '../../src/core/search/search-service.js';
 import { seedMemory } from '../helpers/memories.js';
 import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
 
@@ -287,6 +290,27 @@ describe.skipIf(unavailable)('search: each parameter has its effect', () => {
       expect(results.indexOf(inTrip)).toBeLessThan(results.indexOf(lone));
       // The lift is at most half of the memory's own score.
       expect(inTrip.similarity).toBeLessThanOrEqual(lone.similarity * 1.5 + 1e-9);
+    });
+
+    it('runs with one retriever switched off, as the recall benchmark measures it', async () => {
+      const principal = (await new KeyResolver(server.app.database.db, systemClock).resolve(server.adminKey))!;
+      const input = {
+        q: 'rescue dog Biscuit',
+        containerTag: 'user_alice',
+        threshold: 0,
+        limit: 10,
+        searchMode: 'memories' as const,
+        rerank: false,
+        rewriteQuery: false,
+        include: NOTHING_INCLUDED,
+      };
+      for (const retrievers of ['lexical', 'vector'] as const) {
+        const { hits } = await server.app.search.search(principal, input, { retrievers });
+        expect(hits[0]).toMatchObject({ kind: 'memory', memory: { id: ids.dog } });
+        for (const hit of hits) expect(hit.similarity).toBeGreaterThanOrEqual(0);
+      }
+      const lexicalOnly = await server.app.search.search(principal, input, { retrievers: 'lexical' });
+      expect(lexicalOnly.hits.map((h) => (h.kind === 'memory' ? h.memory.id : null))).toEqual([ids.dog]);
     });
 
     it('rewriteQuery finds memories that use other words for the query', async () => {
