@@ -20,6 +20,7 @@ import { cancelPendingJobs, enqueueJob } from '../store/jobs.js';
 import { ensureSpace, setSpaceEntityContext } from '../store/spaces.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed, resolveReadTags, resolveWriteTag } from './container-tags.js';
+import { parseDateInput } from './date-input.js';
 import { ApiError, badRequest, conflict, notFound } from './errors.js';
 import { parseFilters, type FiltersInput } from './filters.js';
 import { newId } from './ids.js';
@@ -79,12 +80,7 @@ export function isUrlContent(content: string): boolean {
   return URL_CONTENT.test(content.trim());
 }
 
-function parseDocumentDate(value: string | null | undefined): Date | null | undefined {
-  if (value === undefined || value === null) return value;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw badRequest('Invalid documentDate', `documentDate: "${value}" is not a date`);
-  return date;
-}
+const parseDocumentDate = (value: string | null | undefined) => parseDateInput(value, 'documentDate', 'Invalid documentDate');
 
 /** Postgres unique_violation, looked up through the wrappers the query layer adds. */
 function isUniqueViolation(error: unknown): boolean {

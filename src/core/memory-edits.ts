@@ -7,22 +7,20 @@ import type { ProfileBucket } from '../store/schema.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { embedForRequest } from './embed.js';
+import { parseDateInput } from './date-input.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { newId } from './ids.js';
 import type { Principal } from './keys.js';
 import { assertTagsWritable } from './merge-guard.js';
+import type { MemoryFieldsInput } from './memory-writes.js';
 import { classifyBuckets } from './profile-buckets.js';
 
-export interface MemoryUpdateInput {
+/** Fields omitted are inherited from the memory updated; `forgetAfter: null` clears it. */
+export interface MemoryUpdateInput extends MemoryFieldsInput {
   containerTag: string;
   id?: string;
   content?: string;
   newContent: string;
-  metadata?: Record<string, string | number | boolean | string[]> | null;
-  /** Omitted: inherited; null: cleared. */
-  forgetAfter?: string | null;
-  forgetReason?: string | null;
-  temporalContext?: { documentDate?: string | null; eventDate?: string[] | null } | null;
 }
 
 export interface ForgetMatchingInput {
@@ -46,12 +44,6 @@ export interface MemoryEditsOptions {
   onChanged(orgId: string, containerTag: string): Promise<void>;
 }
 
-function parseDate(value: string | null | undefined, field: string): Date | null | undefined {
-  if (value === undefined || value === null) return value;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw badRequest('Invalid date', `${field}: "${value}" is not a date`);
-  return date;
-}
 
 /** Changing memories on request: a new version per update, and forgetting by meaning or by id. */
 export class MemoryEdits {
@@ -65,8 +57,8 @@ export class MemoryEdits {
   async update(principal: Principal, input: MemoryUpdateInput): Promise<MemoryRow> {
     assertTagAllowed(principal, input.containerTag);
     if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
-    const forgetAfter = parseDate(input.forgetAfter, 'forgetAfter');
-    parseDate(input.temporalContext?.documentDate, 'temporalContext.documentDate');
+    const forgetAfter = parseDateInput(input.forgetAfter, 'forgetAfter');
+    parseDateInput(input.temporalContext?.documentDate, 'temporalContext.documentDate');
     const [vector] = await embedForRequest(this.embedder, [input.newContent], 'document');
     const buckets = await this.options.bucketsFor(principal.orgId, input.containerTag);
     const orgId = principal.orgId;

@@ -6,20 +6,24 @@ import { ensureSpace } from '../store/spaces.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { embedForRequest } from './embed.js';
-import { badRequest } from './errors.js';
+import { parseDateInput } from './date-input.js';
 import { newId } from './ids.js';
 import type { Principal } from './keys.js';
 import { assertTagsWritable } from './merge-guard.js';
 import { classifyBuckets } from './profile-buckets.js';
 import type { ProfileBucket } from '../store/schema.js';
 
-export interface NewMemoryInput {
-  content: string;
-  isStatic?: boolean | null;
+/** The fields a caller may set on a memory it writes or updates. */
+export interface MemoryFieldsInput {
   metadata?: Record<string, string | number | boolean | string[]> | null;
   forgetAfter?: string | null;
   forgetReason?: string | null;
   temporalContext?: { documentDate?: string | null; eventDate?: string[] | null } | null;
+}
+
+export interface NewMemoryInput extends MemoryFieldsInput {
+  content: string;
+  isStatic?: boolean | null;
 }
 
 export interface CreateMemoriesInput {
@@ -33,10 +37,8 @@ export interface CreatedMemories {
 }
 
 export interface MemoryWriterOptions {
-  /** After memories of a tag changed, e.g. so its profile is rebuilt. */
+  /** After memories of a tag changed: cached search scope sizes and its profile are refreshed. */
   onChanged?: (orgId: string, containerTag: string) => Promise<void>;
-  /** After any write, so cached search scope sizes are refreshed. */
-  onWritten?: (orgId: string) => void;
   /** Profile buckets of a tag, to classify new memories into. */
   bucketsFor?: (orgId: string, containerTag: string) => Promise<ProfileBucket[]>;
 }
@@ -52,8 +54,8 @@ export class MemoryWriter {
 
   async create(principal: Principal, input: CreateMemoriesInput): Promise<CreatedMemories> {
     assertTagAllowed(principal, input.containerTag);
-    const parsed = input.memories.map((m, i) => ({ ...m, forgetAfterDate: parseDate(m.forgetAfter, `memories.${i}.forgetAfter`) }));
-    input.memories.forEach((m, i) => parseDate(m.temporalContext?.documentDate, `memories.${i}.temporalContext.documentDate`));
+    const parsed = input.memories.map((m, i) => ({ ...m, forgetAfterDate: parseDateInput(m.forgetAfter, `memories.${i}.forgetAfter`) }));
+    input.memories.forEach((m, i) => parseDateInput(m.temporalContext?.documentDate, `memories.${i}.temporalContext.documentDate`));
     const vectors = await embedForRequest(this.embedder, parsed.map((m) => m.content), 'document');
     const buckets = (await this.options.bucketsFor?.(principal.orgId, input.containerTag)) ?? [];
     const now = this.clock.now();
@@ -102,15 +104,8 @@ export class MemoryWriter {
       await linkMemorySources(tx, orgId, rows.map((row) => ({ memoryId: row.id, documentId: document.id })));
       return { documentId: document.id, memories: rows };
     });
-    this.options.onWritten?.(orgId);
     await this.options.onChanged?.(orgId, input.containerTag);
     return created;
   }
 }
 
-function parseDate(value: string | null | undefined, field: string): Date | null | undefined {
-  if (value === undefined || value === null) return value;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw badRequest('Invalid date', `${field}: "${value}" is not a date`);
-  return date;
-}
