@@ -84,6 +84,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const llm = llmFromConfig(config);
   const profiles = new ProfileService(db, clock, llm);
   profiles.useSearch(searchForProfiles(recall.search));
+  const bucketsFor = (orgId: string, tag: string) => profiles.bucketsFor(orgId, tag);
   const onMemoriesChanged = async (orgId: string, tag: string) => {
     recall.retrieval.forget('memories', orgId);
     await profiles.refresh(orgId, tag);
@@ -101,7 +102,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       embedder: recall.embedder,
       extractor: createExtractor({ client: llm ?? undefined, logger: log }),
       log,
-      bucketsFor: (orgId: string, tag: string) => profiles.bucketsFor(orgId, tag),
+      bucketsFor,
       onChanged: onMemoriesChanged,
     };
     const ingest = ingestHandler({
@@ -146,13 +147,12 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         conversations: new ConversationService(documents),
         memoryManagement: new MemoryManagement(db, clock, onMemoriesChanged),
         memoryEdits: new MemoryEdits(db, clock, recall.embedder, {
-          bucketsFor: (orgId, tag) => profiles.bucketsFor(orgId, tag),
+          bucketsFor,
           onChanged: onMemoriesChanged,
         }),
         memoryWriter: new MemoryWriter(db, clock, recall.embedder, {
-          onChanged: (orgId, tag) => profiles.refresh(orgId, tag),
-          onWritten: (orgId) => recall.retrieval.forget('memories', orgId),
-          bucketsFor: (orgId, tag) => profiles.bucketsFor(orgId, tag),
+          onChanged: onMemoriesChanged,
+          bucketsFor,
         }),
         search: recall.search,
         profiles,
