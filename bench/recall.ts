@@ -17,7 +17,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Retrievers } from '../src/core/search/fusion.js';
-import type { SearchInput, SearchMode } from '../src/core/search/search-service.js';
+import { NOTHING_INCLUDED, type SearchInput, type SearchMode } from '../src/core/search/search-service.js';
 import { waitFor } from '../test/helpers/wait.js';
 import { runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { CATEGORY_NAMES, loadLocomo, type LocomoSample, type LocomoTurn } from './recall/locomo.js';
@@ -240,7 +240,7 @@ async function search(server: BenchServer, variant: Variant, containerTag: strin
     searchMode: variant.mode,
     rerank: variant.rerank ?? false,
     rewriteQuery: variant.rewriteQuery ?? false,
-    include: { documents: false, summaries: false, relatedMemories: false, forgottenMemories: false, chunks: false },
+    include: NOTHING_INCLUDED,
   };
   if (variant.via === 'http') {
     const res = await server.request<{ results: Hit[] }>('POST', '/v4/search', {

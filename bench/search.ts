@@ -19,7 +19,7 @@ import { LexemeFrequencies } from '../src/core/search/lexeme-frequencies.js';
 import { QueryLexemes } from '../src/core/search/query-lexemes.js';
 import { Retrieval } from '../src/core/search/retrieval.js';
 import { ScopeSizes } from '../src/core/search/scope-sizes.js';
-import { SearchService } from '../src/core/search/search-service.js';
+import { NOTHING_INCLUDED, SearchService } from '../src/core/search/search-service.js';
 import { LexicalSemanticReranker } from '../src/ai/rerank/lexical-semantic-reranker.js';
 import { KeywordExpansionRewriter } from '../src/ai/rewrite/keyword-expansion.js';
 import { queryRows } from '../src/store/database.js';
@@ -177,7 +177,7 @@ function searchInput(q: string, containerTag?: string) {
     searchMode: 'memories' as const,
     rerank: false,
     rewriteQuery: false,
-    include: { documents: false, summaries: false, relatedMemories: false, forgottenMemories: false, chunks: false },
+    include: NOTHING_INCLUDED,
   };
 }
 

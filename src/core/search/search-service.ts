@@ -53,6 +53,15 @@ export interface SearchInput {
   };
 }
 
+/** `include` with nothing added to the hits. */
+export const NOTHING_INCLUDED: SearchInput['include'] = {
+  documents: false,
+  summaries: false,
+  relatedMemories: false,
+  forgottenMemories: false,
+  chunks: false,
+};
+
 export interface MemoryHit {
   kind: 'memory';
   memory: MemoryHitRow;

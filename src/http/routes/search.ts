@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FiltersInputSchema } from '../../core/filters.js';
 import type { ProfileSearch } from '../../core/profiles.js';
-import type { SearchService } from '../../core/search/search-service.js';
+import { NOTHING_INCLUDED, type SearchService } from '../../core/search/search-service.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, Filepath } from '../schemas/common.js';
 import type { HttpDeps } from '../server.js';
@@ -144,7 +144,6 @@ export const searchRoutes =
  */
 export function searchForProfiles(search: SearchService): ProfileSearch {
   return async (principal, input) => {
-    const include = { documents: false, summaries: false, relatedMemories: false, forgottenMemories: false, chunks: false };
     const { hits, timing } = await search.search(principal, {
       q: input.q,
       containerTag: input.containerTag,
@@ -154,9 +153,9 @@ export function searchForProfiles(search: SearchService): ProfileSearch {
       filters: input.filters,
       rerank: false,
       rewriteQuery: false,
-      include,
+      include: NOTHING_INCLUDED,
     });
-    const results = hits.map((hit) => toSearchResult(hit, include));
+    const results = hits.map((hit) => toSearchResult(hit, NOTHING_INCLUDED));
     return { results, total: results.length, timing };
   };
 }
