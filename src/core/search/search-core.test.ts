@@ -73,29 +73,24 @@ describe('memoryContext', () => {
 
 describe('blendSourceContext', () => {
   const hit = (id: string, similarity: number, sourceId: string | null) => ({ id, similarity, sourceId });
-  const scores = (hits: { id: string; similarity: number }[]) => Object.fromEntries(hits.map((h) => [h.id, h.similarity]));
+  /** Each candidate's similarity after the blend, by id. */
+  const blended = (...hits: ReturnType<typeof hit>[]) => Object.fromEntries(blendSourceContext(hits).map((h) => [h.id, h.similarity]));
 
   it('leaves a lone hit of its source, and hits without a source, as they were', () => {
-    expect(scores(blendSourceContext([hit('lone', 0.7, 'doc-a'), hit('free', 0.4, null)]))).toEqual({ lone: 0.7, free: 0.4 });
+    expect(blended(hit('lone', 0.7, 'doc-a'), hit('free', 0.4, null))).toEqual({ lone: 0.7, free: 0.4 });
   });
 
   it('changes nothing when every candidate comes from one source', () => {
-    expect(scores(blendSourceContext([hit('best', 0.9, 'doc-a'), hit('weak', 0.1, 'doc-a'), hit('free', 0.2, null)]))).toEqual({
-      best: 0.9,
-      weak: 0.1,
-      free: 0.2,
-    });
+    expect(blended(hit('best', 0.9, 'doc-a'), hit('weak', 0.1, 'doc-a'), hit('free', 0.2, null))).toEqual({ best: 0.9, weak: 0.1, free: 0.2 });
   });
 
   it('lifts a hit toward the mean of the two best of its source, by at most a share of its own score, never down', () => {
-    const out = scores(
-      blendSourceContext([
-        hit('best', 0.9, 'doc-a'),
-        hit('second', 0.7, 'doc-a'),
-        hit('middle', 0.6, 'doc-a'),
-        hit('weak', 0.1, 'doc-a'),
-        hit('elsewhere', 0.5, 'doc-b'),
-      ]),
+    const out = blended(
+      hit('best', 0.9, 'doc-a'),
+      hit('second', 0.7, 'doc-a'),
+      hit('middle', 0.6, 'doc-a'),
+      hit('weak', 0.1, 'doc-a'),
+      hit('elsewhere', 0.5, 'doc-b'),
     );
     expect(out.elsewhere).toBe(0.5);
     const source = (0.9 + 0.7) / 2;
@@ -106,14 +101,12 @@ describe('blendSourceContext', () => {
   });
 
   it('ranks a modest hit of a strongly matching source above an equal hit of a weak one', () => {
-    const s = scores(
-      blendSourceContext([
-        hit('strong-1', 1, 'doc-strong'),
-        hit('strong-2', 0.9, 'doc-strong'),
-        hit('modest-in-strong', 0.4, 'doc-strong'),
-        hit('modest-in-weak', 0.4, 'doc-weak'),
-        hit('weak-2', 0.1, 'doc-weak'),
-      ]),
+    const s = blended(
+      hit('strong-1', 1, 'doc-strong'),
+      hit('strong-2', 0.9, 'doc-strong'),
+      hit('modest-in-strong', 0.4, 'doc-strong'),
+      hit('modest-in-weak', 0.4, 'doc-weak'),
+      hit('weak-2', 0.1, 'doc-weak'),
     );
     expect(s['modest-in-strong']).toBeGreaterThan(s['modest-in-weak']);
     expect(s['modest-in-weak']).toBe(0.4);
