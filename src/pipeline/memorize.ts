@@ -196,8 +196,10 @@ async function inferInterests(
     for (const activity of activitiesIn(memory.content)) candidates.set(`${subject}|${activity}`, { subject, activity });
   }
   const inferences: { content: string; parents: string[] }[] = [];
+  const mentioning = new Map<string, Awaited<ReturnType<typeof memoriesMentioning>>>();
   for (const { subject, activity } of candidates.values()) {
-    const supporting = await memoriesMentioning(tx, scope.orgId, scope.containerTag, [subject], 500);
+    if (!mentioning.has(subject)) mentioning.set(subject, await memoriesMentioning(tx, scope.orgId, scope.containerTag, [subject], 500));
+    const supporting = mentioning.get(subject)!;
     const inference = inferInterest(subject, activity, supporting);
     if (inference && !(await existsLatestMemory(tx, scope.orgId, scope.containerTag, inference.content))) {
       inferences.push({ content: inference.content, parents: inference.parentIds });
