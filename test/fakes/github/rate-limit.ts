@@ -3,6 +3,7 @@ import type { FakeReply } from './http.js';
 
 const RATE_LIMIT_DOCS = 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api';
 const WINDOW_SECONDS = 3600;
+const ANONYMOUS_LIMIT = 60;
 
 /** Which requests an armed failure applies to: a route name (`GET /user/repos`) or a RegExp over `METHOD /path`. */
 export type RequestMatch = string | RegExp;
@@ -16,6 +17,7 @@ interface ArmedFailure {
 type RateWindowHeaders = Record<string, string>;
 
 interface Window {
+  authenticated: boolean;
   limit: number;
   used: number;
   resetAt: number;
@@ -26,8 +28,8 @@ interface Window {
  * every API response as GitHub does, plus failures a test arms for the next requests.
  */
 export class FakeRateLimits {
-  /** Per hour for authenticated callers; anonymous ones get 60. */
-  limit = 5000;
+  /** Per hour for authenticated callers; anonymous ones get ANONYMOUS_LIMIT. */
+  private limit = 5000;
   private readonly windows = new Map<string, Window>();
   private readonly armed: ArmedFailure[] = [];
   /** Until then (fake clock, seconds) every window starts used up. */
@@ -66,6 +68,12 @@ export class FakeRateLimits {
       headers: { ...headers, ...options.headers },
       json: options.json ?? { message: 'Server Error' },
     }));
+  }
+
+  /** Changes the hourly limit of authenticated callers, in their current windows too. */
+  setLimit(limit: number): void {
+    this.limit = limit;
+    for (const w of this.windows.values()) if (w.authenticated) w.limit = limit;
   }
 
   /** Uses up the window of every caller seen so far and of new ones until it resets. */
@@ -124,8 +132,8 @@ export class FakeRateLimits {
     let w = this.windows.get(caller);
     if (!w || w.resetAt <= now) {
       const exhausted = this.exhaustedUntil > now;
-      const limit = authenticated ? this.limit : 60;
-      w = { limit, used: exhausted ? limit : 0, resetAt: exhausted ? this.exhaustedUntil : now + WINDOW_SECONDS };
+      const limit = authenticated ? this.limit : ANONYMOUS_LIMIT;
+      w = { authenticated, limit, used: exhausted ? limit : 0, resetAt: exhausted ? this.exhaustedUntil : now + WINDOW_SECONDS };
       this.windows.set(caller, w);
     }
     return w;
