@@ -116,6 +116,12 @@ describe('fake GitHub OAuth web flow', () => {
     const { data } = await octokitFor(refreshed.authentication.token).rest.users.getAuthenticated();
     expect(data.login).toBe('octocat');
 
+    // Using a refresh token also retires the access token issued with it, expired or not.
+    const second = await refreshToken({ clientType: 'github-app', clientId: 'app-short', clientSecret: 's3cret', refreshToken: refreshed.authentication.refreshToken, request: api });
+    const retired = await octokitFor(refreshed.authentication.token).rest.users.getAuthenticated().catch((e) => e);
+    expect(retired.status).toBe(401);
+    expect((await octokitFor(second.authentication.token).rest.users.getAuthenticated()).status).toBe(200);
+
     const again = await (await postToken({ client_id: 'app-short', client_secret: 's3cret', grant_type: 'refresh_token', refresh_token: authentication.refreshToken })).json();
     expect(again.error).toBe('bad_refresh_token');
   });

@@ -136,6 +136,7 @@ describe('fake GitHub REST', () => {
     expect(changed.status).toBe(200);
     expect(Number(changed.headers['x-ratelimit-remaining'])).toBe(remaining - 1);
     expect(github.count('GET /repos/{owner}/{repo}', 304)).toBe(1);
+    expect(github.countsByRoute()).toEqual({ 'GET /repos/{owner}/{repo} 200': 2, 'GET /repos/{owner}/{repo} 304': 1 });
   });
 
   it('sends the rate-limit headers on every API response', async () => {

@@ -31,9 +31,13 @@ interface Grant {
   redirectUri?: string;
   expiresAtMs: number;
   used: boolean;
+  /** For a refresh token: the access token issued with it, which stops working once it is used. */
+  accessToken?: string;
 }
 
-const TROUBLESHOOTING = 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/';
+const DOCS_APPS = 'https://docs.github.com/apps/managing-oauth-apps';
+const TOKEN_ERRORS = `${DOCS_APPS}/troubleshooting-oauth-app-access-token-request-errors/`;
+const AUTHORIZE_ERRORS = `${DOCS_APPS}/troubleshooting-authorization-request-errors/`;
 const CODE_LIFETIME_SECONDS = 600;
 
 function secret(prefix: string): string {
@@ -108,7 +112,7 @@ export class FakeOAuth {
       return back(app.callbackUrl!, {
         error: 'redirect_uri_mismatch',
         error_description: 'The redirect_uri MUST match the registered callback URL for this application.',
-        error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#redirect-uri-mismatch',
+        error_uri: `${AUTHORIZE_ERRORS}#redirect-uri-mismatch`,
       });
     }
     if (this.denyNextAuthorization) {
@@ -116,7 +120,7 @@ export class FakeOAuth {
       return back(redirectUri ?? app.callbackUrl!, {
         error: 'access_denied',
         error_description: 'The user has denied your application access.',
-        error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#access-denied',
+        error_uri: `${AUTHORIZE_ERRORS}#access-denied`,
       });
     }
     const code = randomBytes(10).toString('hex');
@@ -133,8 +137,8 @@ export class FakeOAuth {
       asJson
         ? { status: 200, json: body }
         : { status: 200, raw: { body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(), contentType: 'application/x-www-form-urlencoded; charset=utf-8' } };
-    const error = (code: string, description: string, anchor = code.replace(/_/g, '-')) =>
-      reply({ error: code, error_description: description, error_uri: `${TROUBLESHOOTING}#${anchor}` });
+    const error = (code: string, description: string, uri = `${TOKEN_ERRORS}#${code.replace(/_/g, '-')}`) =>
+      reply({ error: code, error_description: description, error_uri: uri });
 
     const app = this.apps.get(p.client_id ?? '');
     if (!app || app.clientSecret !== p.client_secret) return error('incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.');
@@ -150,12 +154,13 @@ export class FakeOAuth {
         return error('bad_verification_code', 'The code passed is incorrect or expired.');
       }
       if (p.redirect_uri && grant.redirectUri && p.redirect_uri !== grant.redirectUri) {
-        return error('redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.', 'redirect-uri-mismatch2');
+        return error('redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.', `${AUTHORIZE_ERRORS}#redirect-uri-mismatch2`);
       }
     } else {
       return error('unsupported_grant_type', 'The grant type is not supported.');
     }
     grant.used = true;
+    if (grant.accessToken) this.revokeToken(grant.accessToken);
     return reply(this.grantTokens(app, grant));
   }
 
@@ -167,7 +172,7 @@ export class FakeOAuth {
     const body: Record<string, string | number> = { access_token: token, token_type: 'bearer', scope: grant.scopes.join(',') };
     if (!app.expiringTokens) return body;
     const refreshToken = secret('ghr_');
-    this.refreshTokens.set(refreshToken, { ...grant, used: false, expiresAtMs: now + app.refreshTokenLifetimeSeconds * 1000 });
+    this.refreshTokens.set(refreshToken, { ...grant, used: false, expiresAtMs: now + app.refreshTokenLifetimeSeconds * 1000, accessToken: token });
     return { ...body, expires_in: app.accessTokenLifetimeSeconds, refresh_token: refreshToken, refresh_token_expires_in: app.refreshTokenLifetimeSeconds };
   }
 
