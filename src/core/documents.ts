@@ -19,7 +19,7 @@ import { listMemoriesOfDocument } from '../store/memory-records.js';
 import { cancelPendingJobs, enqueueJob } from '../store/jobs.js';
 import { ensureSpace, setSpaceEntityContext } from '../store/spaces.js';
 import type { Clock } from './clock.js';
-import { assertTagAllowed, resolveReadTags, resolveWriteTag } from './container-tags.js';
+import { lookupTags, resolveReadTags, resolveWriteTag } from './container-tags.js';
 import { parseDateInput } from './date-input.js';
 import { ApiError, badRequest, conflict, notFound } from './errors.js';
 import { parseFilters, type FiltersInput } from './filters.js';
@@ -175,7 +175,7 @@ export class DocumentService {
   }
 
   async get(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<DocumentRow> {
-    const doc = await this.find(principal, idOrCustomId, containerTag);
+    const doc = await this.find(this.db, principal, idOrCustomId, containerTag);
     if (!doc) throw notFound('Document');
     return doc;
   }
@@ -187,26 +187,31 @@ export class DocumentService {
   }
 
   async update(principal: Principal, idOrCustomId: string, patch: DocumentPatchInput): Promise<{ id: string; status: string }> {
-    const doc = await this.get(principal, idOrCustomId);
     const documentDate = parseDocumentDate(patch.documentDate);
     const hasTagChange = patch.containerTag || patch.containerTags?.length;
-    const tag = hasTagChange ? resolveWriteTag(principal, patch) : doc.containerTag;
-    const contentChanged = patch.content !== undefined && (patch.content !== doc.source || doc.hasFile);
-    const row = await this.withUpsertRetry(() =>
+    const newTag = hasTagChange ? resolveWriteTag(principal, patch) : undefined;
+    const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
+        // Read and locked inside the transaction: concurrent updates apply one after the other,
+        // each bumping the generation the previous one left.
+        const doc = await this.find(tx, principal, idOrCustomId, undefined, { forUpdate: true });
+        if (!doc) throw notFound('Document');
+        const tag = newTag ?? doc.containerTag;
+        const contentChanged = patch.content !== undefined && (patch.content !== doc.source || doc.hasFile);
         await assertTagsWritable(tx, principal.orgId, [doc.containerTag, tag]);
         if (tag !== doc.containerTag || patch.entityContext !== undefined) {
           await this.touchSpace(tx, principal.orgId, tag, patch.entityContext);
         }
         const fields: DocumentPatch = { ...this.optionalFields(patch, documentDate), containerTag: tag };
         if (patch.customId !== undefined) fields.customId = patch.customId;
-        if (!contentChanged) return (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc;
+        if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc, queued: false };
         const url = isUrlContent(patch.content!) ? patch.content!.trim() : null;
-        return this.requeue(tx, doc, { ...fields, source: patch.content!, url, hasFile: false, type: url ? 'webpage' : 'text' });
+        const row = await this.requeue(tx, doc, { ...fields, source: patch.content!, url, hasFile: false, type: url ? 'webpage' : 'text' });
+        return { row, queued: true };
       }),
     );
-    if (contentChanged) this.options.onJobQueued();
-    return { id: row.id, status: row.status };
+    if (result.queued) this.options.onJobQueued();
+    return { id: result.row.id, status: result.row.status };
   }
 
   async delete(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<void> {
@@ -225,7 +230,7 @@ export class DocumentService {
       const errors: { id: string; error: string }[] = [];
       const found: DocumentRow[] = [];
       for (const id of new Set(input.ids)) {
-        const doc = await this.find(principal, id).catch((e: unknown) => {
+        const doc = await this.find(this.db, principal, id).catch((e: unknown) => {
           if (e instanceof ApiError) return e;
           throw e;
         });
@@ -295,15 +300,25 @@ export class DocumentService {
     return file;
   }
 
-  private async find(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<DocumentRow | undefined> {
-    const byId = await getDocument(this.db, principal.orgId, idOrCustomId);
-    const matches = byId ? [byId] : await findDocumentsByCustomId(this.db, principal.orgId, idOrCustomId, containerTag);
+  /**
+   * The document an id or customId names among those the caller may see: the query itself is
+   * confined to the caller's tags, so what lies outside them is absent, and a customId other tags
+   * also use is not ambiguous for a caller that cannot see them.
+   */
+  private async find(
+    db: Tx,
+    principal: Principal,
+    idOrCustomId: string,
+    containerTag?: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<DocumentRow | undefined> {
+    const lookup = { containerTags: lookupTags(principal, containerTag), forUpdate: options.forUpdate };
+    const byId = await getDocument(db, principal.orgId, idOrCustomId, lookup);
+    const matches = byId ? [byId] : await findDocumentsByCustomId(db, principal.orgId, idOrCustomId, lookup);
     if (matches.length > 1) {
       throw badRequest('Ambiguous customId', 'several container tags hold this customId; pass containerTag to choose');
     }
-    const doc = matches[0];
-    if (doc) assertTagAllowed(principal, doc.containerTag);
-    return doc;
+    return matches[0];
   }
 
   /**
