@@ -21,7 +21,7 @@ import { ensureSpace, setSpaceEntityContext } from '../store/spaces.js';
 import type { Clock } from './clock.js';
 import { lookupTags, resolveReadTags, resolveWriteTag } from './container-tags.js';
 import { parseDateInput } from './date-input.js';
-import { ApiError, badRequest, conflict, notFound } from './errors.js';
+import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from './errors.js';
 import { parseFilters, type FiltersInput } from './filters.js';
 import { newId } from './ids.js';
 import type { Principal } from './keys.js';
@@ -81,14 +81,6 @@ export function isUrlContent(content: string): boolean {
 }
 
 const parseDocumentDate = (value: string | null | undefined) => parseDateInput(value, 'documentDate', 'Invalid documentDate');
-
-/** Postgres unique_violation, looked up through the wrappers the query layer adds. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 export class DocumentService {
   constructor(
