@@ -57,6 +57,12 @@ describe('resolveMemory: facts that differ in a number, date or name', () => {
     expect(resolveMemory("Alice's apartment number is now 9876", [n("Alice's apartment number is 1234", 0.93)])).toMatchObject({ relation: 'updates' });
   });
 
+  it('keeps alike statements of one document with different values as separate facts', () => {
+    const sameDocument = { ...n('Newcomers ask Ana for the room code 1000', 0.97), fromSameDocument: true };
+    expect(resolveMemory('Newcomers ask Ana for the room code 1008', [sameDocument])).toEqual({ action: 'new' });
+    expect(resolveMemory('Alex works at Plaid', [{ ...n('Alex works at Stripe', 0.8), fromSameDocument: true }])).toMatchObject({ relation: 'updates' });
+  });
+
   it('keeps facts about different subjects, or several changed values, or past actions apart', () => {
     expect(resolveMemory('The Hermes project is due on May 3', [n('The Apollo project is due on May 3', 0.97)])).toEqual({ action: 'new' });
     expect(resolveMemory('In 2021 Alice lived in Paris', [n('In 2020 Alice lived in Rome', 0.95)])).toEqual({ action: 'new' });

@@ -106,9 +106,14 @@ export function resolveMemory(candidate: string, neighbours: Neighbour[]): Resol
   });
   if (extended) return { action: 'relate', to: extended, relation: 'extends' };
 
+  // One document states its values side by side (a list of offices, a table of prices): there an
+  // alike statement with another value is another fact, not a correction, unless the attribute is
+  // one that holds a single value at a time.
   const slot = factSlot(candidate);
   const contradicted = ranked.find(
-    (n) => n.similarity >= UPDATE_MIN_SIMILARITY && ((slot && factSlot(n.memory) === slot) || setsSameAttribute(candidate, n.memory)),
+    (n) =>
+      n.similarity >= UPDATE_MIN_SIMILARITY &&
+      ((slot && factSlot(n.memory) === slot) || (!n.fromSameDocument && setsSameAttribute(candidate, n.memory))),
   );
   if (contradicted) return { action: 'relate', to: contradicted, relation: 'updates' };
   return { action: 'new' };
