@@ -22,51 +22,11 @@ import type { Clock } from './clock.js';
 import { lookupTags, resolveReadTags, resolveWriteTag } from './container-tags.js';
 import { parseDateInput } from './date-input.js';
 import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from './errors.js';
-import { parseFilters, type FiltersInput } from './filters.js';
+import type { DocumentInput, DocumentPatchInput, FileInput, ListInput } from './document-inputs.js';
+import { parseFilters } from './filters.js';
 import { newId } from './ids.js';
 import type { Principal } from './keys.js';
 import { assertNoMergeRunning, assertTagsWritable } from './merge-guard.js';
-
-export type Metadata = Record<string, string | number | boolean | string[]>;
-export type TaskType = 'memory' | 'superrag';
-
-export interface DocumentInput {
-  content: string;
-  containerTag?: string | null;
-  containerTags?: string[] | null;
-  customId?: string | null;
-  metadata?: Metadata | null;
-  taskType?: TaskType | null;
-  filepath?: string | null;
-  documentDate?: string | null;
-  entityContext?: string | null;
-  title?: string | null;
-  /** `conversation`: content is a serialized conversation, rendered at extraction. */
-  sourceType?: 'conversation';
-}
-
-export interface FileInput extends Omit<DocumentInput, 'content'> {
-  bytes: Uint8Array;
-  filename: string | null;
-  mimeType: string | null;
-  fileType?: string | null;
-}
-
-export interface DocumentPatchInput extends Partial<Omit<DocumentInput, 'content'>> {
-  content?: string;
-}
-
-export interface ListInput {
-  containerTags?: string[];
-  filters?: FiltersInput | null;
-  includeContent?: boolean;
-  limit: number;
-  page: number;
-  sort: 'createdAt' | 'updatedAt';
-  order: 'asc' | 'desc';
-  source?: string;
-  filepath?: string;
-}
 
 export interface DocumentServiceOptions {
   maxJobAttempts: number;
