@@ -36,3 +36,16 @@ export function assertTagAllowed(principal: Principal, tag: string): void {
     throw forbidden('This key may not access that container tag', `containerTag: ${tag}`);
   }
 }
+
+/**
+ * Tags a lookup by id or customId may read: `containerTag` when the caller names one (a tag outside
+ * a scoped key's own is refused whether or not it exists), else a scoped key's own tags; undefined =
+ * whole org. Confining the query itself means a document outside the caller's scope reads as absent.
+ */
+export function lookupTags(principal: Principal, containerTag?: string | null): string[] | undefined {
+  if (containerTag) {
+    assertTagAllowed(principal, containerTag);
+    return [containerTag];
+  }
+  return principal.containerTags ?? undefined;
+}

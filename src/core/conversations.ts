@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { serializeConversation, type ConversationMessage } from './conversation-format.js';
-import type { DocumentService, Metadata } from './documents.js';
+import type { Metadata } from './document-inputs.js';
+import type { DocumentService } from './documents.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './keys.js';
 

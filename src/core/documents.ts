@@ -19,54 +19,14 @@ import { listMemoriesOfDocument } from '../store/memory-records.js';
 import { cancelPendingJobs, enqueueJob } from '../store/jobs.js';
 import { ensureSpace, setSpaceEntityContext } from '../store/spaces.js';
 import type { Clock } from './clock.js';
-import { assertTagAllowed, resolveReadTags, resolveWriteTag } from './container-tags.js';
+import { lookupTags, resolveReadTags, resolveWriteTag } from './container-tags.js';
 import { parseDateInput } from './date-input.js';
-import { ApiError, badRequest, conflict, notFound } from './errors.js';
-import { parseFilters, type FiltersInput } from './filters.js';
+import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from './errors.js';
+import type { DocumentInput, DocumentPatchInput, FileInput, ListInput } from './document-inputs.js';
+import { parseFilters } from './filters.js';
 import { newId } from './ids.js';
 import type { Principal } from './keys.js';
 import { assertNoMergeRunning, assertTagsWritable } from './merge-guard.js';
-
-export type Metadata = Record<string, string | number | boolean | string[]>;
-export type TaskType = 'memory' | 'superrag';
-
-export interface DocumentInput {
-  content: string;
-  containerTag?: string | null;
-  containerTags?: string[] | null;
-  customId?: string | null;
-  metadata?: Metadata | null;
-  taskType?: TaskType | null;
-  filepath?: string | null;
-  documentDate?: string | null;
-  entityContext?: string | null;
-  title?: string | null;
-  /** `conversation`: content is a serialized conversation, rendered at extraction. */
-  sourceType?: 'conversation';
-}
-
-export interface FileInput extends Omit<DocumentInput, 'content'> {
-  bytes: Uint8Array;
-  filename: string | null;
-  mimeType: string | null;
-  fileType?: string | null;
-}
-
-export interface DocumentPatchInput extends Partial<Omit<DocumentInput, 'content'>> {
-  content?: string;
-}
-
-export interface ListInput {
-  containerTags?: string[];
-  filters?: FiltersInput | null;
-  includeContent?: boolean;
-  limit: number;
-  page: number;
-  sort: 'createdAt' | 'updatedAt';
-  order: 'asc' | 'desc';
-  source?: string;
-  filepath?: string;
-}
 
 export interface DocumentServiceOptions {
   maxJobAttempts: number;
@@ -81,14 +41,6 @@ export function isUrlContent(content: string): boolean {
 }
 
 const parseDocumentDate = (value: string | null | undefined) => parseDateInput(value, 'documentDate', 'Invalid documentDate');
-
-/** Postgres unique_violation, looked up through the wrappers the query layer adds. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 export class DocumentService {
   constructor(
@@ -175,7 +127,7 @@ export class DocumentService {
   }
 
   async get(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<DocumentRow> {
-    const doc = await this.find(principal, idOrCustomId, containerTag);
+    const doc = await this.find(this.db, principal, idOrCustomId, containerTag);
     if (!doc) throw notFound('Document');
     return doc;
   }
@@ -187,26 +139,31 @@ export class DocumentService {
   }
 
   async update(principal: Principal, idOrCustomId: string, patch: DocumentPatchInput): Promise<{ id: string; status: string }> {
-    const doc = await this.get(principal, idOrCustomId);
     const documentDate = parseDocumentDate(patch.documentDate);
     const hasTagChange = patch.containerTag || patch.containerTags?.length;
-    const tag = hasTagChange ? resolveWriteTag(principal, patch) : doc.containerTag;
-    const contentChanged = patch.content !== undefined && (patch.content !== doc.source || doc.hasFile);
-    const row = await this.withUpsertRetry(() =>
+    const newTag = hasTagChange ? resolveWriteTag(principal, patch) : undefined;
+    const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
+        // Read and locked inside the transaction: concurrent updates apply one after the other,
+        // each bumping the generation the previous one left.
+        const doc = await this.find(tx, principal, idOrCustomId, undefined, { forUpdate: true });
+        if (!doc) throw notFound('Document');
+        const tag = newTag ?? doc.containerTag;
+        const contentChanged = patch.content !== undefined && (patch.content !== doc.source || doc.hasFile);
         await assertTagsWritable(tx, principal.orgId, [doc.containerTag, tag]);
         if (tag !== doc.containerTag || patch.entityContext !== undefined) {
           await this.touchSpace(tx, principal.orgId, tag, patch.entityContext);
         }
         const fields: DocumentPatch = { ...this.optionalFields(patch, documentDate), containerTag: tag };
         if (patch.customId !== undefined) fields.customId = patch.customId;
-        if (!contentChanged) return (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc;
+        if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc, queued: false };
         const url = isUrlContent(patch.content!) ? patch.content!.trim() : null;
-        return this.requeue(tx, doc, { ...fields, source: patch.content!, url, hasFile: false, type: url ? 'webpage' : 'text' });
+        const row = await this.requeue(tx, doc, { ...fields, source: patch.content!, url, hasFile: false, type: url ? 'webpage' : 'text' });
+        return { row, queued: true };
       }),
     );
-    if (contentChanged) this.options.onJobQueued();
-    return { id: row.id, status: row.status };
+    if (result.queued) this.options.onJobQueued();
+    return { id: result.row.id, status: result.row.status };
   }
 
   async delete(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<void> {
@@ -225,7 +182,7 @@ export class DocumentService {
       const errors: { id: string; error: string }[] = [];
       const found: DocumentRow[] = [];
       for (const id of new Set(input.ids)) {
-        const doc = await this.find(principal, id).catch((e: unknown) => {
+        const doc = await this.find(this.db, principal, id).catch((e: unknown) => {
           if (e instanceof ApiError) return e;
           throw e;
         });
@@ -295,15 +252,25 @@ export class DocumentService {
     return file;
   }
 
-  private async find(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<DocumentRow | undefined> {
-    const byId = await getDocument(this.db, principal.orgId, idOrCustomId);
-    const matches = byId ? [byId] : await findDocumentsByCustomId(this.db, principal.orgId, idOrCustomId, containerTag);
+  /**
+   * The document an id or customId names among those the caller may see: the query itself is
+   * confined to the caller's tags, so what lies outside them is absent, and a customId other tags
+   * also use is not ambiguous for a caller that cannot see them.
+   */
+  private async find(
+    db: Tx,
+    principal: Principal,
+    idOrCustomId: string,
+    containerTag?: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<DocumentRow | undefined> {
+    const lookup = { containerTags: lookupTags(principal, containerTag), forUpdate: options.forUpdate };
+    const byId = await getDocument(db, principal.orgId, idOrCustomId, lookup);
+    const matches = byId ? [byId] : await findDocumentsByCustomId(db, principal.orgId, idOrCustomId, lookup);
     if (matches.length > 1) {
       throw badRequest('Ambiguous customId', 'several container tags hold this customId; pass containerTag to choose');
     }
-    const doc = matches[0];
-    if (doc) assertTagAllowed(principal, doc.containerTag);
-    return doc;
+    return matches[0];
   }
 
   /**

@@ -8,7 +8,7 @@ import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { embedForRequest } from './embed.js';
 import { parseDateInput } from './date-input.js';
-import { badRequest, conflict, notFound } from './errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from './errors.js';
 import { newId } from './ids.js';
 import type { Principal } from './keys.js';
 import { assertTagsWritable } from './merge-guard.js';
@@ -44,6 +44,8 @@ export interface MemoryEditsOptions {
   onChanged(orgId: string, containerTag: string): Promise<void>;
 }
 
+/** An edit of a version another edit already followed (however close together they came). */
+const notLatest = () => conflict('Not the latest version', 'update the latest version of this memory; older versions are history');
 
 /** Changing memories on request: a new version per update, and forgetting by meaning or by id. */
 export class MemoryEdits {
@@ -64,11 +66,11 @@ export class MemoryEdits {
     const orgId = principal.orgId;
     const created = await this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, orgId, [input.containerTag]);
-      const previous = await findLatestMemory(tx, orgId, input.containerTag, input);
+      // Locked: of concurrent edits of one version, the first adds the next version and the
+      // others then find it is no longer the latest.
+      const previous = await findLatestMemory(tx, orgId, input.containerTag, input, { forUpdate: true });
       if (!previous) throw notFound('Memory');
-      if (!previous.isLatest) {
-        throw conflict('Not the latest version', 'update the latest version of this memory; older versions are history');
-      }
+      if (!previous.isLatest) throw notLatest();
       const now = this.clock.now();
       const [row] = await insertMemories(tx, [
         {
@@ -98,6 +100,9 @@ export class MemoryEdits {
       const sources = await listSourceDocuments(tx, orgId, [previous.id]);
       await linkMemorySources(tx, orgId, sources.map((s) => ({ memoryId: row.id, documentId: s.documentId })));
       return row;
+    }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw notLatest();
+      throw error;
     });
     await this.options.onChanged(orgId, input.containerTag);
     return created;

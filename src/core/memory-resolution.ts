@@ -1,4 +1,5 @@
 import type { MemoryRelation } from '../store/schema.js';
+import { setsSameAttribute, unsharedValues } from './fact-values.js';
 
 /** An existing latest memory of the same tag, with its cosine similarity to the candidate. */
 export interface Neighbour {
@@ -80,19 +81,23 @@ function contentWords(text: string): Set<string> {
   return new Set(normalizeMemoryText(text).match(CONTENT_WORD) ?? []);
 }
 
-/** How an extracted fact relates to what the tag already remembers. */
+/**
+ * How an extracted fact relates to what the tag already remembers. Closeness alone never makes a
+ * duplicate: a fact naming a number, date or name its neighbour does not is news, either a new
+ * value of the neighbour's attribute (`updates`) or a fact of its own.
+ */
 export function resolveMemory(candidate: string, neighbours: Neighbour[]): Resolution {
   const normalized = normalizeMemoryText(candidate);
   const ranked = [...neighbours].sort((a, b) => b.similarity - a.similarity);
   const exact = ranked.find((n) => normalizeMemoryText(n.memory) === normalized);
   if (exact) return { action: 'duplicate', of: exact };
-  const best = ranked[0];
-  if (best && best.similarity >= DUPLICATE_SIMILARITY) return { action: 'duplicate', of: best };
+  const restated = ranked.find((n) => n.similarity >= DUPLICATE_SIMILARITY && unsharedValues(candidate, n.memory).length === 0);
+  if (restated) return { action: 'duplicate', of: restated };
 
   // Detail added to a known fact extends it; only a different value for the same attribute replaces it.
   const words = contentWords(candidate);
   const extended = ranked.find((n) => {
-    if (n.similarity < EXTENDS_SIMILARITY) return false;
+    if (n.similarity < EXTENDS_SIMILARITY || unsharedValues(n.memory, candidate).length > 0) return false;
     const old = contentWords(n.memory);
     if (words.size <= old.size) return false;
     let shared = 0;
@@ -101,10 +106,15 @@ export function resolveMemory(candidate: string, neighbours: Neighbour[]): Resol
   });
   if (extended) return { action: 'relate', to: extended, relation: 'extends' };
 
+  // One document states its values side by side (a list of offices, a table of prices): there an
+  // alike statement with another value is another fact, not a correction, unless the attribute is
+  // one that holds a single value at a time.
   const slot = factSlot(candidate);
-  if (slot) {
-    const contradicted = ranked.find((n) => n.similarity >= UPDATE_MIN_SIMILARITY && factSlot(n.memory) === slot);
-    if (contradicted) return { action: 'relate', to: contradicted, relation: 'updates' };
-  }
+  const contradicted = ranked.find(
+    (n) =>
+      n.similarity >= UPDATE_MIN_SIMILARITY &&
+      ((slot && factSlot(n.memory) === slot) || (!n.fromSameDocument && setsSameAttribute(candidate, n.memory))),
+  );
+  if (contradicted) return { action: 'relate', to: contradicted, relation: 'updates' };
   return { action: 'new' };
 }

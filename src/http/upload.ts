@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FileInput } from '../core/documents.js';
+import type { FileInput } from '../core/document-inputs.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { ContainerTag, ContainerTags, CustomId, DocumentDate, EntityContext, Filepath, Metadata, TaskType } from './schemas/common.js';
 

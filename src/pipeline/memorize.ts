@@ -13,6 +13,7 @@ import { getDocument, updateDocumentGeneration, type DocumentRow } from '../stor
 import {
   bumpSourceCount,
   existsLatestMemory,
+  lockChainHead,
   memoriesMentioning,
   nearestMemories,
   retireVersion,
@@ -129,17 +130,19 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRow, g
         continue;
       }
       const row = newMemoryRow(scope, current, memory, vectors[i], buckets);
-      if (resolution.action === 'relate') {
-        const previous = neighbours.find((n) => n.id === resolution.to.id)!;
-        row.relations = { [previous.id]: resolution.relation };
-        if (resolution.relation === 'updates') {
+      if (resolution.action === 'relate' && resolution.relation === 'extends') {
+        row.relations = { [resolution.to.id]: 'extends' };
+        outcome.extends++;
+      } else if (resolution.action === 'relate') {
+        // Locked: an edit or another document may be adding a version to the same chain right now.
+        const previous = await lockChainHead(tx, doc.orgId, resolution.to.id);
+        if (previous) {
+          row.relations = { [previous.id]: 'updates' };
           row.version = previous.version + 1;
           row.parentMemoryId = previous.id;
           row.rootMemoryId = previous.rootMemoryId ?? previous.id;
           await retireVersion(tx, doc.orgId, previous.id);
           outcome.updates++;
-        } else {
-          outcome.extends++;
         }
       }
       await insertMemories(tx, [row]);

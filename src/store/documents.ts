@@ -16,24 +16,30 @@ export async function insertDocument(db: Tx, doc: NewDocument): Promise<Document
   return row;
 }
 
-export async function getDocument(db: Tx, orgId: string, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
-    .limit(1);
+/** Where a lookup by id or customId may look, and whether it locks what it finds. */
+export interface DocumentLookup {
+  /** Only documents in these tags are read; undefined = the whole org. */
+  containerTags?: string[];
+  /** Locks the row for the rest of the transaction, so concurrent changes apply one after the other. */
+  forUpdate?: boolean;
+}
+
+function lookupWhere(orgId: string, lookup: DocumentLookup, match: SQL): SQL | undefined {
+  const where = [eq(documents.orgId, orgId), match];
+  if (lookup.containerTags) where.push(inArray(documents.containerTag, lookup.containerTags));
+  return and(...where);
+}
+
+export async function getDocument(db: Tx, orgId: string, id: string, lookup: DocumentLookup = {}): Promise<DocumentRow | undefined> {
+  const query = db.select().from(documents).where(lookupWhere(orgId, lookup, eq(documents.id, id))).limit(1);
+  const [row] = lookup.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
-export async function findDocumentsByCustomId(
-  db: Tx,
-  orgId: string,
-  customId: string,
-  containerTag?: string,
-): Promise<DocumentRow[]> {
-  const where = [eq(documents.orgId, orgId), eq(documents.customId, customId)];
-  if (containerTag) where.push(eq(documents.containerTag, containerTag));
-  return db.select().from(documents).where(and(...where)).limit(2);
+/** At most two documents with this customId: more than one means it is ambiguous across tags. */
+export async function findDocumentsByCustomId(db: Tx, orgId: string, customId: string, lookup: DocumentLookup = {}): Promise<DocumentRow[]> {
+  const query = db.select().from(documents).where(lookupWhere(orgId, lookup, eq(documents.customId, customId))).limit(2);
+  return lookup.forUpdate ? query.for('update') : query;
 }
 
 /** Locks the row so concurrent upserts of one customId serialise. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from './database.js';
 import { memories, memorySources } from './schema.js';
 import { vectorLiteral } from './schema-recall.js';
@@ -77,4 +77,29 @@ export async function retireVersion(db: Tx, orgId: string, memoryId: string): Pr
     .update(memories)
     .set({ isLatest: false, updatedAt: new Date() })
     .where(and(eq(memories.orgId, orgId), eq(memories.id, memoryId)));
+}
+
+/**
+ * Locks the latest version of the chain `memoryId` belongs to, so a new version can follow it: when
+ * another transaction added versions since `memoryId` was read, the newest of them is locked instead.
+ * Undefined when the chain is gone.
+ */
+export async function lockChainHead(db: Tx, orgId: string, memoryId: string) {
+  let id: string | undefined = memoryId;
+  while (id) {
+    const [row] = await db
+      .select({ id: memories.id, version: memories.version, rootMemoryId: memories.rootMemoryId, isLatest: memories.isLatest })
+      .from(memories)
+      .where(and(eq(memories.orgId, orgId), eq(memories.id, id)))
+      .for('update');
+    if (!row || row.isLatest) return row;
+    const [next] = await db
+      .select({ id: memories.id })
+      .from(memories)
+      .where(and(eq(memories.orgId, orgId), eq(memories.parentMemoryId, row.id), gt(memories.version, row.version)))
+      .orderBy(desc(memories.version))
+      .limit(1);
+    id = next?.id;
+  }
+  return undefined;
 }

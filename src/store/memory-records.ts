@@ -58,14 +58,18 @@ export async function listSourceDocuments(db: Tx, orgId: string, memoryIds: stri
     .orderBy(asc(memorySources.createdAt));
 }
 
-/** The latest memory in a tag with this id or exactly this text. */
+/**
+ * The latest memory in a tag with this id or exactly this text. `forUpdate` locks it until the
+ * transaction ends: a concurrent edit waits, then reads the row as the first one left it.
+ */
 export async function findLatestMemory(
   db: Tx,
   orgId: string,
   containerTag: string,
   by: { id?: string; content?: string },
+  options: { forUpdate?: boolean } = {},
 ): Promise<MemoryRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(memories)
     .where(
@@ -78,6 +82,7 @@ export async function findLatestMemory(
     )
     .orderBy(desc(memories.isLatest), desc(memories.updatedAt))
     .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 

@@ -228,7 +228,8 @@ export const memories = pgTable(
   },
   (t) => [
     index('memories_org_tag_latest_idx').on(t.orgId, t.containerTag, t.isLatest, t.isForgotten),
-    index('memories_root_idx').on(t.rootMemoryId),
+    // One row per version of a chain: two concurrent edits cannot both add version n + 1.
+    uniqueIndex('memories_root_version_uq').on(t.rootMemoryId, t.version),
     index('memories_tsv_idx').using('gin', t.tsv),
   ],
 );

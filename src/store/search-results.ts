@@ -94,11 +94,17 @@ export async function loadNeighbourChunks(
     .where(and(eq(chunks.orgId, orgId), or(...wanted)));
 }
 
-export async function documentExists(db: Tx, orgId: string, id: string): Promise<{ id: string; containerTag: string } | undefined> {
+/** The document with this id, if it is in one of `containerTags` (when given). */
+export async function documentExists(
+  db: Tx,
+  orgId: string,
+  id: string,
+  containerTags?: string[],
+): Promise<{ id: string; containerTag: string } | undefined> {
   const [row] = await db
     .select({ id: documents.id, containerTag: documents.containerTag })
     .from(documents)
-    .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
+    .where(and(eq(documents.orgId, orgId), eq(documents.id, id), containerTags ? inArray(documents.containerTag, containerTags) : undefined))
     .limit(1);
   return row;
 }

@@ -106,3 +106,103 @@ describe.skipIf(unavailable)('documents: auth and isolation', () => {
     }
   });
 });
+
+describe.skipIf(unavailable)('documents: a scoped key is confined before the lookup', () => {
+  let server: TestServer;
+  let keyA: string;
+  let keyB: string;
+  let docA: string;
+  let fileA: string;
+  let memoryA: string;
+  const TAG_A = 'tenant_a_7f3c';
+  const TAG_B = 'tenant_b_91d2';
+  const ABSENT = 'NoSuchDocument00000000';
+
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: '10000' });
+    keyA = await server.createKey({ containerTags: [TAG_A], name: 'tenant a' });
+    keyB = await server.createKey({ containerTags: [TAG_B], name: 'tenant b' });
+    docA = (await server.request('POST', '/v3/documents', { key: keyA, body: { content: 'Tenant A ledger', customId: 'ledger' } })).body.id;
+    await waitForDocument(server, docA, keyA);
+    const form = new FormData();
+    form.append('file', new Blob(['tenant a attachment']), 'a.txt');
+    fileA = (await server.request('POST', '/v3/documents/file', { key: keyA, raw: form })).body.id;
+    await waitForDocument(server, fileA, keyA);
+    const written = await server.request('POST', '/v4/memories', { key: keyA, body: { containerTag: TAG_A, memories: [{ content: 'Tenant A pays on the 5th' }] } });
+    memoryA = written.body.memories[0].id;
+  });
+  afterAll(async () => server?.close());
+
+  /** Calls `route` as tenant B on A's id (or customId) and on an id nobody has: the answers must be identical. */
+  async function expectSameAsAbsent(route: (id: string) => [string, string, unknown?], ids: string[], status = 404) {
+    const [method, absentPath, absentBody] = route(ABSENT);
+    const absent = await server.request(method, absentPath, { key: keyB, body: absentBody });
+    expect(absent.status, `${method} ${absentPath}`).toBe(status);
+    for (const id of ids) {
+      const [, path, body] = route(id);
+      const res = await server.request(method, path, { key: keyB, body });
+      expect({ status: res.status, body: res.body }, `${method} ${path}`).toEqual({ status: absent.status, body: absent.body });
+    }
+  }
+
+  it("answers another tag's id or customId exactly as an id that does not exist, on every lookup", async () => {
+    const ids = [docA, 'ledger', fileA];
+    await expectSameAsAbsent((id) => ['GET', `/v3/documents/${id}`], ids);
+    await expectSameAsAbsent((id) => ['GET', `/v3/memories/${id}`], ids);
+    await expectSameAsAbsent((id) => ['GET', `/v3/documents/${id}/chunks`], ids);
+    await expectSameAsAbsent((id) => ['GET', `/v3/documents/${id}/file-url`], ids);
+    await expectSameAsAbsent((id) => ['PATCH', `/v3/documents/${id}`, { metadata: { touched: true } }], ids);
+    await expectSameAsAbsent((id) => ['PATCH', `/v3/memories/${id}`, { content: 'overwritten' }], ids);
+    await expectSameAsAbsent((id) => ['DELETE', `/v3/documents/${id}`], ids);
+    await expectSameAsAbsent((id) => ['DELETE', `/v3/memories/${id}`], ids);
+    // Search names the docId it was given, so only that differs from an absent one.
+    const search = await server.request('POST', '/v3/search', { key: keyB, body: { q: 'ledger', docId: docA } });
+    expect(search).toMatchObject({ status: 404, body: { error: 'Document not found', details: `docId: ${docA}` } });
+
+    const bulk = await server.request('DELETE', '/v3/documents/bulk', { key: keyB, body: { ids: [docA, 'ledger', ABSENT] } });
+    expect(bulk.body).toEqual({
+      success: true,
+      deletedCount: 0,
+      errors: [docA, 'ledger', ABSENT].map((id) => ({ id, error: 'Document not found' })),
+    });
+    for (const by of ['id', 'customId'] as const) {
+      const found = await server.request('POST', '/v3/documents/documents/by-ids', { key: keyB, body: { ids: [docA, 'ledger'], by } });
+      expect(found.body).toEqual({ documents: [] });
+    }
+    expect((await server.request('GET', `/v3/documents/${docA}`, { key: keyA })).body.content).toContain('Tenant A ledger');
+  });
+
+  it("answers another tag's memory id exactly as one that does not exist", async () => {
+    await expectSameAsAbsent((id) => ['PATCH', '/v4/memories', { containerTag: TAG_B, id, newContent: 'overwritten' }], [memoryA]);
+    await expectSameAsAbsent((id) => ['DELETE', '/v4/memories', { containerTag: TAG_B, id }], [memoryA]);
+    const matching = await server.request('POST', '/v4/memories/forget-matching', { key: keyB, body: { containerTag: TAG_B, ids: [memoryA] } });
+    expect(matching.body).toMatchObject({ count: 0 });
+    const listed = await server.request('POST', '/v4/memories/list', { key: keyA, body: { containerTags: [TAG_A] } });
+    const entry = listed.body.memoryEntries.find((m: { id: string }) => m.id === memoryA);
+    expect(entry).toMatchObject({ memory: 'Tenant A pays on the 5th', isLatest: true, isForgotten: false });
+  });
+
+  it('keeps A working by customId after B uses the same customId in its own tag', async () => {
+    const b = await server.request('POST', '/v3/documents', { key: keyB, body: { content: 'Tenant B ledger', customId: 'ledger' } });
+    expect(b.status).toBe(200);
+    await waitForDocument(server, b.body.id, keyB);
+
+    const read = await server.request('GET', '/v3/documents/ledger', { key: keyA });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: docA, containerTag: TAG_A });
+    const patched = await server.request('PATCH', '/v3/documents/ledger', { key: keyA, body: { metadata: { quarter: 'q3' } } });
+    expect(patched).toMatchObject({ status: 200, body: { id: docA } });
+    expect((await server.request('GET', '/v3/documents/ledger', { key: keyB })).body).toMatchObject({ id: b.body.id, containerTag: TAG_B });
+
+    // An org-wide key sees both, so for it the customId is ambiguous until it names a tag.
+    const ambiguous = await server.request('GET', '/v3/documents/ledger');
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.error).toBe('Ambiguous customId');
+    expect((await server.request('GET', `/v3/documents/ledger?containerTag=${TAG_B}`)).body.id).toBe(b.body.id);
+
+    const deleted = await server.request('DELETE', '/v3/documents/bulk', { key: keyA, body: { ids: ['ledger'] } });
+    expect(deleted.body).toEqual({ success: true, deletedCount: 1 });
+    expect((await server.request('GET', `/v3/documents/${docA}`)).status).toBe(404);
+    expect((await server.request('GET', '/v3/documents/ledger', { key: keyB })).body.id).toBe(b.body.id);
+  });
+});

@@ -118,7 +118,7 @@ describe.skipIf(unavailable)('keys and roles: authorization matrix', () => {
       {
         route: 'GET /v3/documents/{id in another tag}',
         call: (key) => server.request('GET', `/v3/documents/${teamDoc}`, { key }),
-        expected: { ...ok, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+        expected: { ...ok, scopedRead: 404, scopedWrite: 404, otherOrg: 404 },
       },
       {
         route: 'GET /v3/documents/{id}/chunks in the scoped tag',
@@ -128,7 +128,7 @@ describe.skipIf(unavailable)('keys and roles: authorization matrix', () => {
       {
         route: 'GET /v3/documents/{id}/chunks in another tag',
         call: (key) => server.request('GET', `/v3/documents/${teamDoc}/chunks`, { key }),
-        expected: { ...ok, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+        expected: { ...ok, scopedRead: 404, scopedWrite: 404, otherOrg: 404 },
       },
       {
         route: 'GET /v3/documents/{id}/file-url in the scoped tag',
@@ -143,7 +143,7 @@ describe.skipIf(unavailable)('keys and roles: authorization matrix', () => {
       {
         route: 'PATCH /v3/documents/{id in another tag}',
         call: (key, who) => server.request('PATCH', `/v3/documents/${teamDoc}`, { key, body: { metadata: { by: who } } }),
-        expected: { ...ok, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+        expected: { ...ok, scopedRead: 403, scopedWrite: 404, otherOrg: 404 },
       },
       {
         route: 'PATCH /v3/documents/{id} moving it out of the scoped tag',
@@ -158,7 +158,7 @@ describe.skipIf(unavailable)('keys and roles: authorization matrix', () => {
       {
         route: 'DELETE /v3/documents/{id in another tag}',
         call: async (key) => server.request('DELETE', `/v3/documents/${await addDoc('team_tag')}`, { key }),
-        expected: { admin: 204, member: 204, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+        expected: { admin: 204, member: 204, scopedRead: 403, scopedWrite: 404, otherOrg: 404 },
       },
       {
         route: 'DELETE /v3/documents/bulk by ids in the scoped tag',

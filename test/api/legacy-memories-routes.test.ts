@@ -136,7 +136,7 @@ describe.skipIf(unavailable)('legacy /v3/memories paths', () => {
     const own = await server.request('POST', '/v3/memories', { key: scopedKey, body: { content: 'Scoped note', taskType: 'superrag' } });
     expect(own.status).toBe(200);
     expect((await server.request('GET', `/v3/memories/${own.body.id}`, { key: scopedKey })).body.containerTag).toBe('legacy_scoped');
-    expectError(await server.request('GET', `/v3/memories/${add.body.id}`, { key: scopedKey }), 403);
+    expectError(await server.request('GET', `/v3/memories/${add.body.id}`, { key: scopedKey }), 404);
     expectError(await server.request('POST', '/v3/memories', { key: scopedKey, body: { content: 'x', containerTag: 'legacy_private' } }), 403);
     expectError(
       await server.request('POST', '/v3/memories/forget', { key: scopedKey, body: { containerTag: 'legacy_private', id: memory.id } }),

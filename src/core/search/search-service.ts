@@ -16,7 +16,7 @@ import {
   type MemoryHitRow,
 } from '../../store/search-results.js';
 import type { Clock } from '../clock.js';
-import { assertTagAllowed, resolveReadTags } from '../container-tags.js';
+import { lookupTags, resolveReadTags } from '../container-tags.js';
 import { notFound } from '../errors.js';
 import { parseFilters, type FiltersInput } from '../filters.js';
 import type { Principal } from '../keys.js';
@@ -208,9 +208,8 @@ export class SearchService {
     const filters = parseFilters(input.filters);
     let documentId: string | undefined;
     if (input.docId) {
-      const doc = await documentExists(this.deps.db, principal.orgId, input.docId);
+      const doc = await documentExists(this.deps.db, principal.orgId, input.docId, lookupTags(principal));
       if (!doc) throw notFound('Document', `docId: ${input.docId}`);
-      assertTagAllowed(principal, doc.containerTag);
       documentId = doc.id;
     }
     const plan = await this.plan(input.q, input.rewriteQuery, retrievers);
