@@ -1,0 +1,52 @@
+import mammoth from 'mammoth';
+import { parseHTML } from 'linkedom';
+import { extensionOfMime } from './attachments.js';
+import type { ConvertContext, ConverterResult } from './context.js';
+import { clampTitle } from './decode.js';
+import { joinBlocks } from './markdown.js';
+import { coreTitle } from './titles.js';
+import { verifyArchive } from './parts.js';
+import { normalizeText } from './text.js';
+import { addNoteRules, createTurndown, promoteFirstRowToHeader } from './turndown.js';
+import { ConversionError } from './types.js';
+import { ZipArchive } from './zip.js';
+import { embeddedObjects } from './embedded.js';
+
+/** Word headings, lists, emphasis, links, tables and notes through mammoth's semantic HTML. */
+export async function convertDocx(bytes: Uint8Array, ctx: ConvertContext): Promise<ConverterResult> {
+  const zip = ZipArchive.open(bytes, ctx.budget.limits);
+  if (!zip.has('word/document.xml')) throw new ConversionError('invalid DOCX: no word/document.xml');
+  await verifyArchive(zip, ctx.budget);
+
+  let imageCount = 0;
+  const convertImage = mammoth.images.imgElement(async (image) => {
+    const data = await image.readAsBuffer();
+    const name = ctx.attachments.add(`image${++imageCount}.${extensionOfMime(image.contentType)}`, image.contentType, data);
+    return { src: name ? `attachment:${name}` : '' };
+  });
+
+  let html: string;
+  try {
+    ({ value: html } = await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      { convertImage, externalFileAccess: false, ignoreEmptyParagraphs: true },
+    ));
+  } catch (err) {
+    if (err instanceof ConversionError) throw err;
+    throw new ConversionError(`invalid or corrupt DOCX: ${(err as Error).message}`, { cause: err });
+  }
+  ctx.budget.checkTime();
+
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  promoteFirstRowToHeader(document.body as unknown as ParentNode);
+  const turndown = createTurndown();
+  addNoteRules(turndown);
+  const body = normalizeText(turndown.turndown(document.body.innerHTML)).replace(/\n{3,}/g, '\n\n');
+  const embedded = await embeddedObjects(zip, 'word/embeddings/', ctx);
+
+  const firstHeading = /^#{1,6} (.+)$/m.exec(body)?.[1];
+  return {
+    markdown: joinBlocks([body, embedded]),
+    title: (await coreTitle(zip, ctx.budget)) ?? clampTitle(firstHeading),
+  };
+}
