@@ -94,7 +94,7 @@ export class Budget {
   }
 
   timeoutError(): ConversionError {
-    return new ConversionError(`conversion took longer than ${Math.round(this.limits.timeoutMs / 1000)}s`);
+    return new ConversionError(`conversion took longer than ${this.limits.timeoutMs / 1000}s`);
   }
 
   /** Reserves uncompressed bytes before they are inflated. */

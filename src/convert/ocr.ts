@@ -35,12 +35,12 @@ export class OcrSession {
   private worker: Promise<Tesseract.Worker> | null = null;
 
   async recognize(image: Uint8Array, budget: Budget): Promise<string> {
-    const worker = await this.start();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(budget.timeoutError()), Math.max(0, budget.remainingMs()));
     });
     try {
+      const worker = await Promise.race([this.start(), timeout]);
       const { data } = await Promise.race([worker.recognize(Buffer.from(image)), timeout]);
       return normalizeText(data.text).replace(/\n{3,}/g, '\n\n');
     } catch (err) {

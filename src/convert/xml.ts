@@ -75,7 +75,8 @@ export function parseXml(xml: string, maxDepth: number, part: string): XmlNode[]
     parseTagValue: false,
     parseAttributeValue: false,
     processEntities: true,
-    htmlEntities: false,
+    // Also turns on numeric character references; the named HTML ones are fixed single characters.
+    htmlEntities: true,
     ignoreDeclaration: true,
     ignorePiTags: true,
     maxNestedTags: maxDepth + 1,
