@@ -1,3 +1,4 @@
+import { paragraphText } from './drawingml.js';
 import { escapeInline, markdownTable } from './markdown.js';
 import { allText, attr, child, children, find, findAll, localName, type XmlNode } from './xml.js';
 
@@ -20,7 +21,7 @@ export function chartMarkdown(nodes: XmlNode[]): string | null {
   const plotArea = chart ? child(chart, 'plotArea') : undefined;
   if (!chart || !plotArea) return null;
   const titleNode = child(chart, 'title');
-  const title = titleNode ? findAll([titleNode], 'p').map(allText).join(' ').trim() : '';
+  const title = titleNode ? findAll([titleNode], 'p').map((p) => paragraphText(p)).join(' ').trim() : '';
 
   const series = children(plotArea)
     .filter((node) => localName(node)?.endsWith('Chart'))
@@ -29,8 +30,9 @@ export function chartMarkdown(nodes: XmlNode[]): string | null {
 
   const columns = series.map((ser, i) => {
     const tx = child(ser, 'tx');
+    const label = tx ? (find([tx], 'v') ?? find([tx], 'p')) : undefined;
     return {
-      name: tx ? allText(tx).trim() || `Series ${i + 1}` : `Series ${i + 1}`,
+      name: (label && allText(label).replace(/\s+/g, ' ').trim()) || `Series ${i + 1}`,
       categories: points(child(ser, 'cat') ?? child(ser, 'xVal')),
       values: points(child(ser, 'val') ?? child(ser, 'yVal')),
     };

@@ -1,5 +1,7 @@
+import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDocx } from '../../test/fixtures/convert/office.js';
+import { replacePart } from '../../test/fixtures/convert/containers.js';
+import { buildDocx, buildPptx, buildXlsx } from '../../test/fixtures/convert/office.js';
 import { convertToMarkdown, type ConvertedDocument } from './index.js';
 
 describe('DOCX conversion', () => {
@@ -44,5 +46,18 @@ describe('DOCX conversion', () => {
     expect(image).toMatchObject({ name: 'image1.png', mimeType: 'image/png' });
     expect(Buffer.from(image!.bytes.subarray(1, 4)).toString('latin1')).toBe('PNG');
     expect(doc.markdown).toContain('![Sales chart](attachment:image1.png)');
+  });
+});
+
+describe('DOCX extras', () => {
+  it('follows the body with the cached data of its charts and converts embedded workbooks', async () => {
+    const deck = await JSZip.loadAsync(await buildPptx(2));
+    const chart = await deck.file('ppt/charts/chart1.xml')!.async('uint8array');
+    let bytes = await replacePart(await buildDocx(), 'word/charts/chart1.xml', chart);
+    bytes = await replacePart(bytes, 'word/embeddings/Microsoft_Excel_Worksheet.xlsx', buildXlsx());
+    const doc = await convertToMarkdown({ bytes });
+    expect(doc.markdown).toContain('**Chart: Quarterly units**\n\n| Category | Units | Returns |');
+    expect(doc.markdown).toContain('## Embedded: Microsoft_Excel_Worksheet.xlsx\n\n### Prices');
+    expect(doc.markdown.indexOf('[^1]: Source')).toBeLessThan(doc.markdown.indexOf('**Chart'));
   });
 });

@@ -1,16 +1,33 @@
 import mammoth from 'mammoth';
 import { parseHTML } from 'linkedom';
 import { extensionOfMime } from './attachments.js';
+import { chartMarkdown } from './chart.js';
 import type { ConvertContext, ConverterResult } from './context.js';
 import { clampTitle } from './decode.js';
 import { joinBlocks } from './markdown.js';
 import { coreTitle } from './titles.js';
-import { verifyArchive } from './parts.js';
+import { readXml, verifyArchive } from './parts.js';
 import { normalizeText } from './text.js';
 import { addNoteRules, createTurndown, promoteFirstRowToHeader } from './turndown.js';
 import { ConversionError } from './types.js';
-import { ZipArchive } from './zip.js';
 import { embeddedObjects } from './embedded.js';
+import { ZipArchive } from './zip.js';
+
+const CHART_PART = /^word\/charts\/chart(\d+)\.xml$/i;
+
+/**
+ * mammoth drops charts; their cached data follows the body instead, in the
+ * order Word numbers them (the order they were inserted).
+ */
+async function chartSections(zip: ZipArchive, ctx: ConvertContext): Promise<string[]> {
+  const parts = zip
+    .names()
+    .filter((name) => CHART_PART.test(name))
+    .sort((a, b) => Number(CHART_PART.exec(a)![1]) - Number(CHART_PART.exec(b)![1]));
+  const sections: string[] = [];
+  for (const part of parts) sections.push((await chartMarkdown(await readXml(zip, part, ctx.budget))) ?? '');
+  return sections;
+}
 
 /** Word headings, lists, emphasis, links, tables and notes through mammoth's semantic HTML. */
 export async function convertDocx(bytes: Uint8Array, ctx: ConvertContext): Promise<ConverterResult> {
@@ -42,11 +59,12 @@ export async function convertDocx(bytes: Uint8Array, ctx: ConvertContext): Promi
   const turndown = createTurndown();
   addNoteRules(turndown);
   const body = normalizeText(turndown.turndown(document.body.innerHTML)).replace(/\n{3,}/g, '\n\n');
+  const charts = await chartSections(zip, ctx);
   const embedded = await embeddedObjects(zip, 'word/embeddings/', ctx);
 
   const firstHeading = /^#{1,6} (.+)$/m.exec(body)?.[1];
   return {
-    markdown: joinBlocks([body, embedded]),
+    markdown: joinBlocks([body, ...charts, embedded]),
     title: (await coreTitle(zip, ctx.budget)) ?? clampTitle(firstHeading),
   };
 }

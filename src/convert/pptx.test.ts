@@ -66,3 +66,12 @@ describe('PPTX conversion', () => {
     expect(capped.markdown).toMatch(/_Only the first 2 slides of 4 were converted\._$/);
   });
 });
+
+describe('PPTX charts', () => {
+  it('render their title and cached values as a table', async () => {
+    const doc = await convertToMarkdown({ bytes: await buildPptx(2) });
+    expect(slides(doc.markdown)[1]).toContain(
+      '**Chart: Quarterly units**\n\n| Category | Units | Returns |\n| --- | --- | --- |\n| Q1 | 120 | 4 |\n| Q2 | 150 | 6 |',
+    );
+  });
+});
