@@ -180,8 +180,13 @@ function sniffText(text: string): Kind | null {
   return null;
 }
 
+const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
 function sniffBinary(bytes: Uint8Array, limits: ConversionLimits): Kind | null {
   if (isPdf(bytes)) return 'pdf';
+  if (CFB_MAGIC.every((byte, i) => bytes[i] === byte)) {
+    throw new ConversionError('legacy Office files (.doc, .xls, .ppt) are not supported; save as .docx, .xlsx or .pptx');
+  }
   const image = imageFormatOf(bytes);
   if (image) return image;
   return isZip(bytes) ? containerKind(bytes, limits) : null;

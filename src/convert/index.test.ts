@@ -177,6 +177,12 @@ describe('convertToMarkdown binary formats', () => {
     await expect(convertToMarkdown({ bytes: utf8('hello'), fileType: 'docx' })).rejects.toThrow(/^invalid or corrupt archive/);
   });
 
+  it('names legacy binary Office files instead of calling them garbage', async () => {
+    const cfb = new Uint8Array(1024);
+    cfb.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    await expect(convertToMarkdown({ bytes: cfb, filename: 'old.doc' })).rejects.toThrow(/legacy Office files/);
+  });
+
   it('drops attachments past the limit, without a dangling link, and says so', async () => {
     const doc = await convertToMarkdown({ bytes: await buildDocx(), limits: { maxAttachments: 0 } });
     expect(doc.attachments).toEqual([]);

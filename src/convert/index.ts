@@ -27,7 +27,6 @@ export { FetchError, fetchUrl } from './fetch-url.js';
 export type { FetchedResource, FetchUrlOptions } from './fetch-url.js';
 
 type TextKind = 'html' | 'csv' | 'json' | 'conversation' | 'markdown' | 'text';
-const TEXT_KINDS = new Set<Kind>(['html', 'csv', 'json', 'conversation', 'markdown', 'text']);
 
 function convertDecoded(kind: TextKind, text: string, url: string | null | undefined): ConverterResult {
   switch (kind) {
@@ -71,12 +70,15 @@ function documentType(kind: Kind, url: string | null | undefined): DocumentType 
 
 interface Job {
   input: ConvertInput;
+  /** The input decoded as text, done once and only when a text format needs it. */
+  text: () => string;
   ctx: ConvertContext;
   ocr: OcrSession;
 }
 
-async function convertKind(kind: Kind, bytes: Uint8Array, job: Job, filename: string | null | undefined): Promise<ConverterResult> {
+async function convertKind(kind: Kind, job: Job): Promise<ConverterResult> {
   const { ctx, ocr } = job;
+  const { bytes, filename } = job.input;
   switch (kind) {
     case 'pdf':
       return convertPdf(bytes, ocr, ctx.budget);
@@ -99,12 +101,15 @@ async function convertKind(kind: Kind, bytes: Uint8Array, job: Job, filename: st
     case 'webp':
     case 'tiff':
       return convertImage(bytes, kind, filename, ocr, ctx.attachments, ctx.budget);
-    default: {
-      const text = decodeText(bytes, charsetOf(job.input.contentType));
-      assertTextual(text);
-      return convertDecoded(kind, text, job.input.url);
-    }
+    default:
+      assertTextual(job.text());
+      return convertDecoded(kind, job.text(), job.input.url);
   }
+}
+
+function lazyText(bytes: Uint8Array, contentType: string | null | undefined): () => string {
+  let decoded: string | undefined;
+  return () => (decoded ??= decodeText(bytes, charsetOf(contentType)));
 }
 
 /** A document embedded in another, detected by its bytes and name and converted on the host's budget. */
@@ -112,10 +117,15 @@ function embedder(job: Job): ConvertContext['convertEmbedded'] {
   return async (bytes, filename) => {
     const { budget } = job.ctx;
     if (budget.embedDepth >= budget.limits.maxEmbedDepth) throw new ConversionError('objects nested this deep are not converted');
-    const nested: Job = { ...job, input: { bytes, filename }, ctx: { ...job.ctx, budget: budget.nested() } };
+    const nested: Job = {
+      ...job,
+      input: { bytes, filename },
+      text: lazyText(bytes, null),
+      ctx: { ...job.ctx, budget: budget.nested() },
+    };
     nested.ctx.convertEmbedded = embedder(nested);
-    const { kind } = detectKind(nested.input, () => decodeText(bytes), budget.limits);
-    return (await convertKind(kind, bytes, nested, filename)).markdown;
+    const { kind } = detectKind(nested.input, nested.text, budget.limits);
+    return (await convertKind(kind, nested)).markdown;
   };
 }
 
@@ -127,23 +137,18 @@ function embedder(job: Job): ConvertContext['convertEmbedded'] {
  */
 export async function convertToMarkdown(input: ConvertInput): Promise<ConvertedDocument> {
   const limits = resolveLimits(input.limits);
-  let decoded: string | undefined;
-  const text = (): string => (decoded ??= decodeText(input.bytes, charsetOf(input.contentType)));
+  const text = lazyText(input.bytes, input.contentType);
   const { kind, mediaType } = detectKind(input, text, limits);
 
   const ocr = new OcrSession();
   const attachments = new AttachmentSink(limits.maxAttachments, limits.maxAttachmentBytes);
-  const job: Job = { input, ocr, ctx: { budget: Budget.start(limits, input.onProgress), attachments, convertEmbedded: async () => '' } };
-  job.ctx.convertEmbedded = embedder(job);
+  const ctx: ConvertContext = { budget: Budget.start(limits, input.onProgress), attachments, convertEmbedded: async () => '' };
+  const job: Job = { input, text, ocr, ctx };
+  ctx.convertEmbedded = embedder(job);
 
   let result: ConverterResult;
   try {
-    if (TEXT_KINDS.has(kind)) {
-      assertTextual(text());
-      result = convertDecoded(kind as TextKind, text(), input.url);
-    } else {
-      result = await convertKind(kind, input.bytes, job, input.filename);
-    }
+    result = await convertKind(kind, job);
   } finally {
     await ocr.close();
   }
