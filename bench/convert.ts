@@ -18,7 +18,22 @@ import { zipWithMimetype } from '../test/fixtures/convert/containers.js';
 import { buildPptx, buildScannedPdf, buildTextPdf, textImage, textTiff } from '../test/fixtures/convert/office.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SENTENCE = 'The harbour master logged every arrival, the cargo it carried and the crew that brought it ashore.';
+const WORDS = (
+  'harbour master logged arrival cargo carried crew brought ashore lantern orbit meadow quartz signal river copper ' +
+  'atlas violet ember canyon ledger invoice shipment quarterly revenue forecast budget meeting minutes decision ' +
+  'customer feedback release schedule warehouse inventory contract signature approval review'
+).split(' ');
+
+/** Deterministic prose that compresses like real text, not like one sentence repeated. */
+function prose(seed: number, words: number): string {
+  let state = seed;
+  const out: string[] = [];
+  for (let i = 0; i < words; i++) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    out.push(WORDS[state % WORDS.length]!);
+  }
+  return `${out.join(' ')}.`;
+}
 
 // docx 9.7's declarations cannot be followed by NodeNext resolution; see test/fixtures/convert/office.ts.
 const { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } = docxLibrary as any;
@@ -27,7 +42,7 @@ async function largeDocx(sections: number): Promise<Uint8Array> {
   const children: unknown[] = [];
   for (let s = 1; s <= sections; s++) {
     children.push(new Paragraph({ text: `Section ${s}`, heading: HeadingLevel.HEADING_1 }));
-    for (let p = 0; p < 8; p++) children.push(new Paragraph(`${SENTENCE} ${SENTENCE} ${SENTENCE}`));
+    for (let p = 0; p < 8; p++) children.push(new Paragraph(prose(s * 10 + p, 50)));
     const cell = (text: string) => new TableCell({ children: [new Paragraph(text)] });
     children.push(new Table({ rows: [0, 1, 2, 3].map((r) => new TableRow({ children: [cell(`r${r}`), cell(`${r * s}`)] })) }));
   }
@@ -47,7 +62,7 @@ function largeOdt(sections: number): Promise<Uint8Array> {
   let body = '';
   for (let s = 1; s <= sections; s++) {
     body += `<text:h text:outline-level="1">Section ${s}</text:h>`;
-    for (let p = 0; p < 8; p++) body += `<text:p>${SENTENCE} ${SENTENCE} ${SENTENCE}</text:p>`;
+    for (let p = 0; p < 8; p++) body += `<text:p>${prose(s * 10 + p, 50)}</text:p>`;
   }
   const ns =
     'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"';
@@ -65,7 +80,7 @@ function largeEpub(chapters: number): Promise<Uint8Array> {
   let manifest = '';
   let spine = '';
   for (let c = 1; c <= chapters; c++) {
-    const paragraphs = Array.from({ length: 40 }, () => `<p>${SENTENCE} ${SENTENCE}</p>`).join('');
+    const paragraphs = Array.from({ length: 40 }, (_, p) => `<p>${prose(c * 100 + p, 34)}</p>`).join('');
     files[`c${c}.xhtml`] = `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><h1>Chapter ${c}</h1>${paragraphs}</body></html>`;
     manifest += `<item id="c${c}" href="c${c}.xhtml" media-type="application/xhtml+xml"/>`;
     spine += `<itemref idref="c${c}"/>`;

@@ -12,18 +12,17 @@ function runText(run: XmlNode): string {
 function styledRun(run: XmlNode, rels: Map<string, Relationship>): string {
   const raw = runText(run);
   if (!raw.trim()) return raw;
-  let text = escapeChars(raw);
   const props = child(run, 'rPr');
-  const lead = /^\s*/.exec(text)![0];
-  const tail = /\s*$/.exec(text)![0];
-  let core = text.trim();
+  let core = escapeChars(raw.trim());
   if (props && attr(props, 'b') === '1') core = `**${core}**`;
   if (props && attr(props, 'i') === '1') core = `*${core}*`;
   const link = props ? child(props, 'hlinkClick') : undefined;
   const target = link ? rels.get(attr(link, 'r:id') ?? '') : undefined;
-  if (target?.external && /^(https?:|mailto:)/i.test(target.target)) core = `[${core}](${target.target.replace(/[()\s]/g, encodeURIComponent)})`;
-  text = `${lead}${core}${tail}`;
-  return text;
+  if (target?.external && /^(https?:|mailto:)/i.test(target.target)) {
+    core = `[${core}](${target.target.replace(/[()\s]/g, encodeURIComponent)})`;
+  }
+  // Spaces stay outside the markers: `**bold** text`, never `**bold **text`.
+  return `${/^\s*/.exec(raw)![0]}${core}${/\s*$/.exec(raw)![0]}`;
 }
 
 /** The plain text of a paragraph: runs, fields and line breaks. */

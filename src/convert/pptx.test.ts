@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPptx, buildXlsx, embedInSlide } from '../../test/fixtures/convert/office.js';
+import { buildPptx, buildStyledPptx, buildXlsx, embedInSlide } from '../../test/fixtures/convert/office.js';
 import { convertToMarkdown, type ConvertedDocument, type ConvertProgress } from './index.js';
 
 function slides(markdown: string): string[] {
@@ -73,5 +73,12 @@ describe('PPTX charts', () => {
     expect(slides(doc.markdown)[1]).toContain(
       '**Chart: Quarterly units**\n\n| Category | Units | Returns |\n| --- | --- | --- |\n| Q1 | 120 | 4 |\n| Q2 | 150 | 6 |',
     );
+  });
+});
+
+describe('PPTX text runs', () => {
+  it('keep bold, italic and links, with spaces outside the markers', async () => {
+    const doc = await convertToMarkdown({ bytes: await buildStyledPptx() });
+    expect(doc.markdown).toBe('## Slide 1\n\nRead [the guide](https://example.com/guide) before the **launch**, *carefully*');
   });
 });
