@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import { parseHTML } from 'linkedom';
-import { extensionOfMime } from './attachments.js';
+import { ATTACHMENT_SCHEME, extensionOfMime } from './attachments.js';
 import { chartMarkdown } from './chart.js';
 import type { ConvertContext, ConverterResult } from './context.js';
 import { clampTitle } from './decode.js';
@@ -37,9 +37,10 @@ export async function convertDocx(bytes: Uint8Array, ctx: ConvertContext): Promi
 
   let imageCount = 0;
   const convertImage = mammoth.images.imgElement(async (image) => {
-    const data = await image.readAsBuffer();
+    const data = await image.readAsBuffer().catch(() => null);
+    if (!data) return { src: '' };
     const name = ctx.attachments.add(`image${++imageCount}.${extensionOfMime(image.contentType)}`, image.contentType, data);
-    return { src: name ? `attachment:${name}` : '' };
+    return { src: name ? `${ATTACHMENT_SCHEME}${name}` : '' };
   });
 
   let html: string;

@@ -1,3 +1,4 @@
+import { attachmentLink, mimeTypeOfName } from './attachments.js';
 import type { ConvertContext } from './context.js';
 import { nestHeadings, escapeInline, joinBlocks } from './markdown.js';
 import { ConversionError } from './types.js';
@@ -37,4 +38,28 @@ export async function embeddedObjects(zip: ZipArchive, prefix: string, ctx: Conv
   const sections: string[] = [];
   for (const path of paths) sections.push(await embeddedSection(zip, path, ctx, 2));
   return joinBlocks(sections);
+}
+
+/**
+ * Keeps a picture or media part of a container as an attachment; a part
+ * that cannot be read is left out (null) rather than failing the document.
+ */
+export async function keepPart(zip: ZipArchive, path: string, ctx: ConvertContext): Promise<{ name: string; mimeType: string } | null> {
+  if (!zip.has(path)) return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = await zip.read(path, ctx.budget);
+  } catch (err) {
+    if (err instanceof ConversionError) return null;
+    throw err;
+  }
+  const mimeType = mimeTypeOfName(path);
+  const name = ctx.attachments.add(path, mimeType, bytes);
+  return name ? { name, mimeType } : null;
+}
+
+/** keepPart, as the markdown link to the kept file. */
+export async function attachPart(zip: ZipArchive, path: string, ctx: ConvertContext, label: string): Promise<string | null> {
+  const kept = await keepPart(zip, path, ctx);
+  return kept ? attachmentLink(kept.name, kept.mimeType, label) : null;
 }

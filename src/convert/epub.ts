@@ -1,7 +1,8 @@
 import { parseHTML } from 'linkedom';
-import { mimeTypeOfName } from './attachments.js';
+import { ATTACHMENT_SCHEME } from './attachments.js';
 import type { ConvertContext, ConverterResult } from './context.js';
 import { clampTitle } from './decode.js';
+import { keepPart } from './embedded.js';
 import { joinBlocks } from './markdown.js';
 import { readXml, resolvePartPath } from './parts.js';
 import { normalizeText } from './text.js';
@@ -45,14 +46,13 @@ async function chapterMarkdown(zip: ZipArchive, path: string, ctx: ConvertContex
     const src = img.getAttribute('src') ?? img.getAttribute('xlink:href') ?? img.getAttribute('href') ?? '';
     const target = resolvePartPath(path, src);
     const alt = img.getAttribute('alt') ?? '';
-    if (/^[a-z]+:/i.test(src) || !zip.has(target)) {
+    const kept = /^[a-z]+:/i.test(src) ? null : await keepPart(zip, target, ctx);
+    if (!kept) {
       img.remove();
       continue;
     }
-    const mimeType = mimeTypeOfName(target);
-    const name = ctx.attachments.add(target, mimeType, await zip.read(target, ctx.budget));
     const replacement = document.createElement('img');
-    if (name) replacement.setAttribute('src', `attachment:${name}`);
+    replacement.setAttribute('src', `${ATTACHMENT_SCHEME}${kept.name}`);
     replacement.setAttribute('alt', alt || 'image');
     img.replaceWith(replacement);
   }

@@ -1,4 +1,4 @@
-import { attachmentLink, mimeTypeOfName } from './attachments.js';
+import { attachPart } from './embedded.js';
 import type { ConvertContext, ConverterResult } from './context.js';
 import { clampTitle } from './decode.js';
 import { joinBlocks } from './markdown.js';
@@ -23,10 +23,9 @@ async function collectImages(zip: ZipArchive, body: XmlNode, ctx: ConvertContext
     for (const image of childrenNamed(frame, 'image')) {
       const href = attr(image, 'xlink:href') ?? '';
       const path = href.replace(/^\.\//, '');
-      if (links.has(href) || !path || /^[a-z]+:/i.test(path) || !zip.has(path)) continue;
-      const mimeType = mimeTypeOfName(path);
-      const name = ctx.attachments.add(path, mimeType, await zip.read(path, ctx.budget));
-      if (name) links.set(href, attachmentLink(name, mimeType, label));
+      if (links.has(href) || !path || /^[a-z]+:/i.test(path)) continue;
+      const link = await attachPart(zip, path, ctx, label);
+      if (link) links.set(href, link);
     }
   }
   return links;

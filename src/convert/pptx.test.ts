@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { breakEntry } from '../../test/fixtures/convert/containers.js';
 import { buildPptx, buildStyledPptx, buildXlsx, embedInSlide } from '../../test/fixtures/convert/office.js';
 import { convertToMarkdown, type ConvertedDocument, type ConvertProgress } from './index.js';
 
@@ -58,6 +59,13 @@ describe('PPTX conversion', () => {
       /### Embedded: Broken_Document\.docx\n\n_This embedded object could not be converted: invalid or corrupt archive: [^\n]+\._/,
     );
     expect(slides(doc.markdown)[3]).toContain('Topic 4');
+  });
+
+  it('leaves out a picture that cannot be read and converts the rest', async () => {
+    const doc = await convertToMarkdown({ bytes: breakEntry(await buildPptx(2), 'ppt/media/image-2-1.png') });
+    expect(doc.attachments.filter((file) => file.mimeType === 'image/png')).toEqual([]);
+    expect(doc.markdown).not.toContain('Company logo');
+    expect(slides(doc.markdown)[1]).toContain('| North | 42 |');
   });
 
   it('stops at maxSlides and says so', async () => {

@@ -1,9 +1,8 @@
-import { attachmentLink, mimeTypeOfName } from './attachments.js';
 import { chartMarkdown } from './chart.js';
 import type { ConvertContext, ConverterResult } from './context.js';
 import { clampTitle } from './decode.js';
 import { paragraphText, tableMarkdown, textBodyMarkdown } from './drawingml.js';
-import { embeddedSection } from './embedded.js';
+import { attachPart, embeddedSection } from './embedded.js';
 import { escapeInline, joinBlocks } from './markdown.js';
 import { relationshipsOf, relKind, type Relationship } from './ooxml.js';
 import { coreTitle } from './titles.js';
@@ -44,11 +43,7 @@ function placeholderType(shape: XmlNode): string | null {
 
 async function mediaLink(part: SlidePart, relId: string | undefined, label: string): Promise<string | null> {
   const rel = part.rels.get(relId ?? '');
-  if (!rel || rel.external || !part.zip.has(rel.target)) return null;
-  const bytes = await part.zip.read(rel.target, part.ctx.budget);
-  const mimeType = mimeTypeOfName(rel.target);
-  const name = part.ctx.attachments.add(rel.target, mimeType, bytes);
-  return name ? attachmentLink(name, mimeType, label) : null;
+  return rel && !rel.external ? attachPart(part.zip, rel.target, part.ctx, label) : null;
 }
 
 async function pictureBlock(part: SlidePart, pic: XmlNode): Promise<string | null> {
