@@ -1,10 +1,8 @@
 import { attachmentLink } from './attachments.js';
-import type { ConverterResult } from './context.js';
+import type { ConvertContext, ConverterResult } from './context.js';
 import { IMAGE_MIME, imageDimensions, type ImageFormat } from './image-header.js';
-import type { Budget } from './limits.js';
 import { joinBlocks } from './markdown.js';
 import type { OcrSession } from './ocr.js';
-import type { AttachmentSink } from './attachments.js';
 import { ConversionError } from './types.js';
 
 /** Refuses an image whose header is unreadable or promises more pixels than allowed, before decoding it. */
@@ -25,8 +23,7 @@ export async function convertImage(
   format: ImageFormat,
   filename: string | null | undefined,
   ocr: OcrSession,
-  attachments: AttachmentSink,
-  budget: Budget,
+  { attachments, budget }: ConvertContext,
 ): Promise<ConverterResult> {
   assertImageSize(bytes, format, budget.limits.maxImagePixels);
   budget.progress('ocr', 0, 1);

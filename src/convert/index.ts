@@ -100,7 +100,7 @@ async function convertKind(kind: Kind, job: Job): Promise<ConverterResult> {
     case 'gif':
     case 'webp':
     case 'tiff':
-      return convertImage(bytes, kind, filename, ocr, ctx.attachments, ctx.budget);
+      return convertImage(bytes, kind, filename, ocr, ctx);
     default:
       assertTextual(job.text());
       return convertDecoded(kind, job.text(), job.input.url);
