@@ -33,7 +33,8 @@ async function chartSections(zip: ZipArchive, ctx: ConvertContext): Promise<stri
 export async function convertDocx(bytes: Uint8Array, ctx: ConvertContext): Promise<ConverterResult> {
   const zip = ZipArchive.open(bytes, ctx.budget.limits);
   if (!zip.has('word/document.xml')) throw new ConversionError('invalid DOCX: no word/document.xml');
-  await verifyArchive(zip, ctx.budget);
+  // mammoth builds a tree of every Word part it reads.
+  await verifyArchive(zip, ctx.budget, /^word\/[^/]+\.xml$/i);
 
   let imageCount = 0;
   const convertImage = mammoth.images.imgElement(async (image) => {

@@ -4,7 +4,7 @@ import type { ConvertContext, ConverterResult } from './context.js';
 import { clampTitle } from './decode.js';
 import { keepPart } from './embedded.js';
 import { joinBlocks } from './markdown.js';
-import { readXml, resolvePartPath } from './parts.js';
+import { assertXmlPartSize, readXml, resolvePartPath } from './parts.js';
 import { normalizeText } from './text.js';
 import { createTurndown, promoteFirstRowToHeader } from './turndown.js';
 import { ConversionError } from './types.js';
@@ -38,6 +38,7 @@ async function readPackage(zip: ZipArchive, ctx: ConvertContext): Promise<Packag
 }
 
 async function chapterMarkdown(zip: ZipArchive, path: string, ctx: ConvertContext): Promise<string> {
+  assertXmlPartSize(zip, path, ctx.budget);
   const xhtml = await zip.text(path, ctx.budget);
   assertSafeXml(xhtml, ctx.budget.limits.maxXmlDepth, path);
   const { document } = parseHTML(xhtml);

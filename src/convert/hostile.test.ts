@@ -40,6 +40,15 @@ describe('hostile files end in a ConversionError with a reason, quickly and in b
     expect(err.message).toBe('word/document.xml: XML nested deeper than 96 levels');
   });
 
+  it('a DOCX body of more XML than may be parsed into a tree is refused before parsing', async () => {
+    const paragraph = '<w:p><w:r><w:t>The harbour master logged every arrival and its cargo.</w:t></w:r></w:p>';
+    const body = `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph.repeat(120_000)}</w:body></w:document>`;
+    const bytes = await replacePart(await buildDocx(), 'word/document.xml', body);
+    expect(bytes.byteLength).toBeLessThan(200_000);
+    const err = await refusal({ bytes }, 1000);
+    expect(err.message).toBe('word/document.xml is 10 MB of XML, more than the 8 MB allowed');
+  });
+
   it.each([
     ['DOCX', () => buildDocx(), 'word/document.xml'],
     ['XLSX', async () => buildXlsx(), 'xl/worksheets/sheet1.xml'],

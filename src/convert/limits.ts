@@ -17,6 +17,12 @@ export interface ConversionLimits {
   maxUncompressedBytes: number;
   /** Element nesting depth of any XML part. */
   maxXmlDepth: number;
+  /**
+   * Size of one XML part that is parsed into a tree (a DOCX body, a slide, an
+   * ODF content.xml, an EPUB chapter); spreadsheet sheets, which SheetJS
+   * scans without a tree, are bounded by maxEntryBytes and maxRowsPerSheet.
+   */
+  maxXmlPartBytes: number;
   maxPdfPages: number;
   /** Pages without a text layer that are rendered and OCR'd. */
   maxOcrPages: number;
@@ -40,6 +46,8 @@ export const DEFAULT_LIMITS: Readonly<ConversionLimits> = Object.freeze({
   maxEntryBytes: 64 * 1024 * 1024,
   maxUncompressedBytes: 160 * 1024 * 1024,
   maxXmlDepth: 96,
+  // mammoth needs about 70 bytes of memory per byte of a DOCX body: 8 MB is ~600 MB at worst.
+  maxXmlPartBytes: 8 * 1024 * 1024,
   maxPdfPages: 2_000,
   maxOcrPages: 50,
   maxSheets: 50,

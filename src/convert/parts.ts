@@ -1,11 +1,21 @@
-import type { Budget } from './limits.js';
+import { formatMb, type Budget } from './limits.js';
+import { ConversionError } from './types.js';
 import { assertSafeXml, parseXml, type XmlNode } from './xml.js';
 import type { ZipArchive } from './zip.js';
 
 const XML_PART = /\.(xml|rels|opf|ncx|xhtml|html|htm|svg)$/i;
 
+/** Refuses an XML part too large to parse into a tree, before reading it. */
+export function assertXmlPartSize(zip: ZipArchive, name: string, budget: Budget): void {
+  const size = zip.size(name);
+  if (size > budget.limits.maxXmlPartBytes) {
+    throw new ConversionError(`${name} is ${formatMb(size)} of XML, more than the ${formatMb(budget.limits.maxXmlPartBytes)} allowed`);
+  }
+}
+
 /** Reads and parses one XML part of a container within the budget. */
 export async function readXml(zip: ZipArchive, name: string, budget: Budget): Promise<XmlNode[]> {
+  assertXmlPartSize(zip, name, budget);
   const text = await zip.text(name, budget);
   return parseXml(text, budget.limits.maxXmlDepth, name);
 }
@@ -17,10 +27,12 @@ export async function readXmlIfPresent(zip: ZipArchive, name: string, budget: Bu
 /**
  * Inflates every entry once under the caps and checks every XML part, before
  * the container goes to a parser that would inflate it unbounded (mammoth,
- * SheetJS): what they then read is exactly what was checked here.
+ * SheetJS): what they then read is exactly what was checked here. Parts
+ * matching `treeParts` are also held to maxXmlPartBytes.
  */
-export async function verifyArchive(zip: ZipArchive, budget: Budget): Promise<void> {
+export async function verifyArchive(zip: ZipArchive, budget: Budget, treeParts: RegExp | null = null): Promise<void> {
   for (const name of zip.names()) {
+    if (treeParts?.test(name)) assertXmlPartSize(zip, name, budget);
     if (XML_PART.test(name)) assertSafeXml(await zip.text(name, budget), budget.limits.maxXmlDepth, name);
     else await zip.read(name, budget);
   }

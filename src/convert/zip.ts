@@ -76,6 +76,11 @@ export class ZipArchive {
     return this.entries.map((entry) => entry.name);
   }
 
+  /** The declared uncompressed size of an entry (reading enforces it), or 0 if absent. */
+  size(name: string): number {
+    return this.byName.get(name.toLowerCase())?.size ?? 0;
+  }
+
   /** Part names are case-insensitive in OOXML; lookups here are too. */
   has(name: string): boolean {
     return this.byName.has(name.toLowerCase());
