@@ -1,10 +1,9 @@
-import { gfm } from '@joplin/turndown-plugin-gfm';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
 import { clampTitle } from './decode.js';
 import { normalizeHtmlStructure } from './html-structure.js';
 import { normalizeText } from './text.js';
+import { createTurndown } from './turndown.js';
 
 const NOISE = [
   'script',
@@ -28,18 +27,6 @@ const NOISE = [
   '[hidden]',
   'body title',
 ].join(',');
-
-function createTurndown(): TurndownService {
-  const service = new TurndownService({
-    headingStyle: 'atx',
-    codeBlockStyle: 'fenced',
-    bulletListMarker: '-',
-    hr: '---',
-  });
-  service.use(gfm);
-  service.remove(['script', 'style', 'noscript', 'template']);
-  return service;
-}
 
 type Doc = ReturnType<typeof parseHTML>['document'];
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { rawZip } from '../../test/fixtures/convert/containers.js';
+import { buildDocx, buildXlsx } from '../../test/fixtures/convert/office.js';
 import { ConversionError, convertToMarkdown, DOCUMENT_TYPES } from './index.js';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -82,7 +84,14 @@ describe('convertToMarkdown type detection', () => {
 
   it('defaults to plain text', async () => {
     const doc = await convertToMarkdown({ bytes: utf8('hello world') });
-    expect(doc).toEqual({ markdown: 'hello world', title: 'hello world', type: 'text', mimeType: 'text/plain' });
+    expect(doc).toEqual({
+      markdown: 'hello world',
+      title: 'hello world',
+      type: 'text',
+      format: 'text',
+      mimeType: 'text/plain',
+      attachments: [],
+    });
   });
 
   it('renders a conversation turn by turn, speaker first, keeping tool calls', async () => {
@@ -136,5 +145,48 @@ describe('convertToMarkdown decoding', () => {
   it('rejects documents with no text', async () => {
     await expect(convertToMarkdown({ bytes: utf8('  \n\n ') })).rejects.toThrow(/no text content/);
     await expect(convertToMarkdown({ bytes: utf8('{}') })).rejects.toBeInstanceOf(ConversionError);
+  });
+});
+
+describe('convertToMarkdown binary formats', () => {
+  it('knows a DOCX by its zip directory whatever the name and content type say', async () => {
+    const doc = await convertToMarkdown({ bytes: await buildDocx(), contentType: 'text/plain', filename: 'notes.txt' });
+    expect(doc).toMatchObject({ type: 'text', format: 'docx', mimeType: expect.stringContaining('wordprocessingml') });
+  });
+
+  it('keeps a declared media type when the bytes agree with it', async () => {
+    const mimeType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const doc = await convertToMarkdown({ bytes: buildXlsx(), contentType: mimeType });
+    expect(doc).toMatchObject({ format: 'xlsx', mimeType });
+  });
+
+  it('never takes a binary format from a name alone', async () => {
+    const doc = await convertToMarkdown({ bytes: utf8('plain words'), filename: 'fake.docx', contentType: 'image/png' });
+    expect(doc).toMatchObject({ type: 'text', format: 'text' });
+  });
+
+  it('refuses a zip that is no office, OpenDocument or EPUB file', async () => {
+    const zip = rawZip([{ name: 'readme.txt', data: utf8('hi'), method: 0, declaredSize: 2 }]);
+    await expect(convertToMarkdown({ bytes: zip, filename: 'archive.zip' })).rejects.toThrow(
+      'unsupported zip archive: not an Office, OpenDocument or EPUB file',
+    );
+  });
+
+  it('honours a forced office type and fails clearly when the bytes are not one', async () => {
+    expect((await convertToMarkdown({ bytes: buildXlsx(), fileType: 'xlsx' })).format).toBe('xlsx');
+    await expect(convertToMarkdown({ bytes: utf8('hello'), fileType: 'docx' })).rejects.toThrow(/^invalid or corrupt archive/);
+  });
+
+  it('names legacy binary Office files instead of calling them garbage', async () => {
+    const cfb = new Uint8Array(1024);
+    cfb.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    await expect(convertToMarkdown({ bytes: cfb, filename: 'old.doc' })).rejects.toThrow(/legacy Office files/);
+  });
+
+  it('drops attachments past the limit, without a dangling link, and says so', async () => {
+    const doc = await convertToMarkdown({ bytes: await buildDocx(), limits: { maxAttachments: 0 } });
+    expect(doc.attachments).toEqual([]);
+    expect(doc.markdown).not.toContain('attachment:');
+    expect(doc.markdown).toMatch(/_1 embedded file was not kept: attachment limit reached\._$/);
   });
 });

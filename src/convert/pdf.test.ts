@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { convertPdf } from './pdf.js';
-import { ConversionError } from './types.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildScannedPdf, buildTextPdf } from '../../test/fixtures/convert/office.js';
+import { Budget, resolveLimits, type ConversionLimits } from './limits.js';
+import { OcrSession } from './ocr.js';
+import { convertPdf as convertPdfWith } from './pdf.js';
+import { ConversionError, type ConvertProgress } from './types.js';
+
+const ocr = new OcrSession();
+afterAll(() => ocr.close());
+
+function convertPdf(bytes: Uint8Array, limits?: Partial<ConversionLimits>, onProgress?: (step: ConvertProgress) => void) {
+  return convertPdfWith(bytes, ocr, Budget.start(resolveLimits(limits), onProgress));
+}
 
 /** Builds a small, valid PDF with one text line per page and a real xref table. */
 function buildPdf(pages: string[], title?: string): Uint8Array {
@@ -48,8 +58,31 @@ describe('convertPdf', () => {
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
   });
 
-  it('rejects a PDF without extractable text', async () => {
+  it('rejects a PDF without extractable text, even after OCR', async () => {
     await expect(convertPdf(buildPdf(['']))).rejects.toThrow(/no extractable text/);
+  });
+
+  it('takes the title from the metadata and OCRs a page that is only an image', async () => {
+    const result = await convertPdf(await buildScannedPdf());
+    expect(result.title).toBe('Signed Contract 2024');
+    const [typed, scanned] = result.markdown.split('\n\n');
+    expect(typed).toBe('Typed cover page');
+    expect(scanned).toMatch(/Invoice number 4711/);
+  });
+
+  it('does not OCR past maxOcrPages and says so', async () => {
+    const result = await convertPdf(await buildScannedPdf(), { maxOcrPages: 0 });
+    expect(result.markdown).toBe("Typed cover page\n\n_1 page without a text layer was not OCR'd._");
+  });
+
+  it('converts at most maxPdfPages pages, reporting progress page by page', async () => {
+    const steps: ConvertProgress[] = [];
+    const result = await convertPdf(await buildTextPdf(5), { maxPdfPages: 3 }, (step) => steps.push(step));
+    expect(result.title).toBe('Handbook');
+    expect(result.markdown).toContain('Page 3 line 0');
+    expect(result.markdown).not.toContain('Page 4 line 0');
+    expect(result.markdown).toMatch(/_Only the first 3 pages of 5 were converted\._$/);
+    expect(steps).toEqual([1, 2, 3].map((done) => ({ name: 'pages', done, total: 3 })));
   });
 
   it('rejects a corrupt PDF with a ConversionError', async () => {

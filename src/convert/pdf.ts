@@ -1,42 +1,97 @@
-import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import { createIsomorphicCanvasFactory, getDocumentProxy, getMeta, renderPageAsImage } from 'unpdf';
+import type { ConverterResult } from './context.js';
 import { clampTitle } from './decode.js';
+import type { Budget } from './limits.js';
+import { joinBlocks } from './markdown.js';
+import type { OcrSession } from './ocr.js';
 import { normalizeText } from './text.js';
 import { ConversionError } from './types.js';
 
 type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 
-async function open(bytes: Uint8Array): Promise<PdfProxy> {
+const canvasImport = () => import('@napi-rs/canvas');
+/** Scanned pages are rendered at up to 2× (144 dpi) and never above this many pixels. */
+const OCR_SCALE = 2;
+const OCR_MAX_PIXELS = 8_000_000;
+
+async function open(bytes: Uint8Array): Promise<{ pdf: PdfProxy; canRender: boolean }> {
+  // Rendering a page for OCR needs the canvas factory from the start; text extraction does not.
+  const CanvasFactory = await createIsomorphicCanvasFactory(canvasImport).catch(() => undefined);
   try {
     // pdf.js takes ownership of (and may detach) the buffer it is given.
-    return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, ...(CanvasFactory ? { CanvasFactory } : {}) });
+    return { pdf, canRender: CanvasFactory !== undefined };
   } catch (err) {
     throw new ConversionError(`invalid or corrupt PDF: ${(err as Error).message}`, { cause: err });
   }
 }
 
+/** The Title of the document information dictionary, else the XMP dc:title. */
 async function pdfTitle(pdf: PdfProxy): Promise<string | null> {
   try {
-    const { info } = await getMeta(pdf);
-    return typeof info?.Title === 'string' ? clampTitle(info.Title) : null;
+    const { info, metadata } = await getMeta(pdf);
+    const title = typeof info?.Title === 'string' ? clampTitle(info.Title) : null;
+    return title ?? clampTitle(metadata?.get('dc:title') ?? null);
   } catch {
     return null;
   }
 }
 
-export async function convertPdf(bytes: Uint8Array): Promise<{ markdown: string; title: string | null }> {
-  const pdf = await open(bytes);
+async function pageText(pdf: PdfProxy, number: number): Promise<string> {
+  const page = await pdf.getPage(number);
+  const content = await page.getTextContent();
+  const items = content.items as { str?: string; hasEOL?: boolean }[];
+  const text = items.map((item) => (item.str ?? '') + (item.hasEOL ? '\n' : '')).join('');
+  page.cleanup();
+  return normalizeText(text);
+}
+
+async function ocrPage(pdf: PdfProxy, number: number, ocr: OcrSession, budget: Budget): Promise<string> {
+  const page = await pdf.getPage(number);
+  const { width, height } = page.getViewport({ scale: 1 });
+  const scale = Math.min(OCR_SCALE, Math.sqrt(OCR_MAX_PIXELS / Math.max(1, width * height)));
+  const image = await renderPageAsImage(pdf, number, { canvasImport, scale });
+  page.cleanup();
+  budget.checkTime();
+  return ocr.recognize(new Uint8Array(image), budget);
+}
+
+/**
+ * The text layer of every page; a page without one is rendered and OCR'd
+ * (up to maxOcrPages of them). The title comes from the PDF's metadata.
+ */
+export async function convertPdf(bytes: Uint8Array, ocr: OcrSession, budget: Budget): Promise<ConverterResult> {
+  const { pdf, canRender } = await open(bytes);
   try {
-    let pages: string[];
-    try {
-      ({ text: pages } = await extractText(pdf, { mergePages: false }));
-    } catch (err) {
-      throw new ConversionError(`invalid or corrupt PDF: ${(err as Error).message}`, { cause: err });
+    const { maxPdfPages, maxOcrPages } = budget.limits;
+    const count = Math.min(pdf.numPages, maxPdfPages);
+    const pages: string[] = [];
+    let ocrd = 0;
+    let skipped = 0;
+    for (let number = 1; number <= count; number++) {
+      let text: string;
+      try {
+        text = await pageText(pdf, number);
+        if (!text && canRender && ocrd < maxOcrPages) {
+          ocrd++;
+          text = await ocrPage(pdf, number, ocr, budget);
+        } else if (!text) {
+          skipped++;
+        }
+      } catch (err) {
+        if (err instanceof ConversionError) throw err;
+        throw new ConversionError(`invalid or corrupt PDF: ${(err as Error).message}`, { cause: err });
+      }
+      pages.push(text);
+      budget.progress('pages', number, count);
+      budget.checkTime();
     }
-    const markdown = pages
-      .map((page) => normalizeText(page))
-      .filter((page) => page !== '')
-      .join('\n\n');
-    if (!markdown) throw new ConversionError('PDF has no extractable text');
+    const notes = [
+      pdf.numPages > count ? `_Only the first ${count} pages of ${pdf.numPages} were converted._` : null,
+      skipped ? `_${skipped} page${skipped === 1 ? ' without a text layer was' : 's without a text layer were'} not OCR'd._` : null,
+    ];
+    const markdown = joinBlocks([...pages, ...notes]);
+    if (!pages.some((page) => page !== '')) throw new ConversionError('PDF has no extractable text');
     return { markdown, title: await pdfTitle(pdf) };
   } finally {
     await pdf.destroy().catch(() => undefined);

@@ -1,6 +1,37 @@
-export const DOCUMENT_TYPES = ['text', 'pdf', 'webpage', 'csv', 'json', 'markdown', 'html', 'conversation'] as const;
+import type { ConversionLimits } from './limits.js';
+
+export const DOCUMENT_TYPES = ['text', 'pdf', 'image', 'webpage', 'csv', 'json', 'markdown', 'html', 'conversation'] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The precise source format, finer than DocumentType (an XLSX is type 'text', format 'xlsx'). */
+export type DocumentFormat =
+  | 'pdf'
+  | 'html'
+  | 'csv'
+  | 'json'
+  | 'markdown'
+  | 'text'
+  | 'conversation'
+  | 'docx'
+  | 'xlsx'
+  | 'pptx'
+  | 'odt'
+  | 'ods'
+  | 'odp'
+  | 'epub'
+  | 'png'
+  | 'jpeg'
+  | 'gif'
+  | 'webp'
+  | 'tiff';
+
+export interface ConvertProgress {
+  /** What is being worked through: 'pages', 'ocr', 'sheets', 'slides', 'chapters'. */
+  name: string;
+  done: number;
+  total: number;
+}
 
 export interface ConvertInput {
   bytes: Uint8Array;
@@ -9,13 +40,37 @@ export interface ConvertInput {
   url?: string | null;
   /** Caller-forced type (e.g. 'pdf'); wins over every form of detection. */
   fileType?: string | null;
+  /** Called as a large document is worked through (pages, slides, sheets, OCR). */
+  onProgress?: (step: ConvertProgress) => void;
+  /** Tightens or loosens the defaults of limits.ts. */
+  limits?: Partial<ConversionLimits>;
+}
+
+/**
+ * A file that came out of a document: an image in a DOCX, the media of a
+ * slide, the scanned image itself. The markdown refers to it as
+ * `![alt](attachment:NAME)` (or `[label](attachment:NAME)` for non-images),
+ * where NAME is `name`: unique within the document, made of [A-Za-z0-9._-]
+ * only and the same every time the same file is converted, so storing the
+ * attachments and calling rewriteAttachmentLinks(markdown, name => signedUrl)
+ * is all it takes to serve them. An image document lists the image itself
+ * as its only attachment; when that image is already stored as the
+ * document's file, its link may point at the file's own URL instead.
+ */
+export interface Attachment {
+  name: string;
+  mimeType: string;
+  bytes: Uint8Array;
 }
 
 export interface ConvertedDocument {
   markdown: string;
   title: string | null;
+  /** One of the SDK's document types (api-reference §2); the finer format is in `format`. */
   type: DocumentType;
+  format: DocumentFormat;
   mimeType: string;
+  attachments: Attachment[];
 }
 
 /** Unsupported or corrupt input. Retrying will never help. */
