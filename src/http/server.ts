@@ -23,7 +23,7 @@ import type { ResetOutcome } from '../core/org-reset.js';
 import type { SettingsService } from '../core/settings.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { registerJsonBody } from './plugins/json-body.js';
+import { registerRequestInput } from './plugins/request-input.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { containerTagRoutes } from './routes/container-tags.js';
 import { conversationRoutes } from './routes/conversations.js';
@@ -74,7 +74,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerJsonBody(app);
+  registerRequestInput(app);
   await registerOpenApi(app, deps.version);
   registerAuth(app, deps.keys);
   await app.register(rateLimit, {
