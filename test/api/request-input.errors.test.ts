@@ -90,6 +90,37 @@ describe.skipIf(unavailable)('request input PostgreSQL cannot store, or nesting 
     expect(await documentCount()).toBe(before);
   });
 
+  it('refuses dates JavaScript reads but PostgreSQL cannot store', async () => {
+    const before = await documentCount();
+    const range = /outside the supported years 1–9999/;
+    expectError(await server.request('POST', '/v3/documents', { body: { content: 'x', documentDate: '-271821-04-20' } }), 400, /documentDate/);
+    expectError(await server.request('POST', '/v3/documents', { body: { content: 'x', documentDate: '+010000-01-01' } }), 400, range);
+    expectError(
+      await server.request('POST', '/v4/conversations', { body: { conversationId: 'c2', messages: [{ role: 'user', content: 'hi' }], documentDate: '-000001-01-01' } }),
+      400,
+      /documentDate/,
+    );
+    expect(await documentCount()).toBe(before);
+    expectError(
+      await server.request('POST', '/v4/memories', { body: { containerTag: 't', memories: [{ content: 'x', forgetAfter: '+200000-01-01' }] } }),
+      400,
+      /^memories\.0\.forgetAfter: .*outside the supported years/,
+    );
+    expectError(
+      await server.request('POST', '/v4/memories', { body: { containerTag: 't', memories: [{ content: 'x', temporalContext: { documentDate: '+275000-01-01' } }] } }),
+      400,
+      /^memories\.0\.temporalContext\.documentDate:/,
+    );
+    expectError(await server.request('PATCH', '/v4/memories', { body: { containerTag: 't', id: 'm', newContent: 'x', forgetAfter: '+200000-01-01' } }), 400, /^forgetAfter:/);
+  });
+
+  it('still accepts the edges of the supported range', async () => {
+    const early = await server.request('POST', '/v3/documents', { body: { content: 'x', documentDate: '0001-01-01' } });
+    expect(early.status).toBe(200);
+    const late = await server.request('POST', '/v4/memories', { body: { containerTag: 't', memories: [{ content: 'late', forgetAfter: '9999-12-31T23:59:59Z' }] } });
+    expect(late.status).toBe(201);
+  });
+
   it('answers 400 for filter trees nested 1,000 deep, as an object or as a JSON string, on every route taking filters', async () => {
     const object = deepFilter(1000);
     const text = JSON.stringify(deepFilter(1000));
