@@ -22,7 +22,7 @@ import type { KeyResolver, Principal } from '../core/keys.js';
 import type { ResetOutcome } from '../core/org-reset.js';
 import type { SettingsService } from '../core/settings.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerRequestInput } from './plugins/request-input.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { containerTagRoutes } from './routes/container-tags.js';
@@ -60,6 +60,8 @@ export interface HttpDeps {
   logger: Logger;
 }
 
+const MAX_PARAM_LENGTH = 1000;
+
 export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -68,7 +70,11 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
       disableRequestLogging: deps.config.LOG_LEVEL !== 'debug' && deps.config.LOG_LEVEL !== 'trace',
     }),
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Fastify's own answers to these have another shape than every other error; see errors.ts.
+    frameworkErrors: answerFrameworkError(MAX_PARAM_LENGTH),
+    clientErrorHandler: answerClientError,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
