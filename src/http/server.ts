@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { AuthFailureThrottle } from '../core/auth-throttle.js';
 import type { Clock } from '../core/clock.js';
 import type { MergeService } from '../core/container-tag-merges.js';
 import type { ContainerTagService } from '../core/container-tag-service.js';
@@ -82,7 +83,11 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerRequestInput(app);
   await registerOpenApi(app, deps.version);
-  registerAuth(app, deps.keys);
+  const authThrottle = new AuthFailureThrottle(deps.clock, {
+    maxFailures: deps.config.AUTH_FAILURE_MAX,
+    windowMs: deps.config.AUTH_FAILURE_WINDOW_MS,
+  });
+  registerAuth(app, deps.keys, authThrottle);
   await app.register(rateLimit, {
     hook: 'preHandler',
     max: (request) => request.principal?.rateLimit?.max ?? deps.config.RATE_LIMIT_MAX,
