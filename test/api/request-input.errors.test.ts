@@ -61,8 +61,8 @@ describe.skipIf(unavailable)('request input PostgreSQL cannot store, or nesting 
   it('refuses NUL in path and query parameters', async () => {
     expectError(await server.request('GET', '/v3/documents/a%00b'), 400, /^params\.id: contains a NUL/);
     expectError(await server.request('DELETE', '/v3/documents/a%00b'), 400, /^params\.id:/);
-    expectError(await server.request('GET', '/v3/documents/abc?containerTag=x%00'), 400, /^query\.containerTag: contains a NUL/);
-    expectError(await server.request('GET', '/v3/documents/processing?containerTags=a%00'), 400, /^query\.containerTags:/);
+    expectError(await server.request('GET', '/v3/documents/abc?containerTag=x%00'), 400, /^querystring\.containerTag: contains a NUL/);
+    expectError(await server.request('GET', '/v3/documents/processing?containerTags=a%00'), 400, /^querystring\.containerTags:/);
   });
 
   it('refuses NUL and lone surrogates in filters sent as a JSON string', async () => {

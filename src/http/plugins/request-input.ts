@@ -13,7 +13,7 @@ export function registerRequestInput(app: FastifyInstance): void {
   registerJsonBody(app);
   app.addHook('preValidation', async (request) => {
     assertStorableInput(request.params, 'params');
-    assertStorableInput(request.query, 'query');
+    assertStorableInput(request.query, 'querystring');
   });
 }
 
