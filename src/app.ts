@@ -135,7 +135,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     onJobQueued: () => worker?.wake(),
   });
 
-  const keys = new KeyResolver(db, clock);
+  const keys = new KeyResolver(db, clock, { cacheSize: config.KEY_CACHE_SIZE });
   const secretKey = options.http ? loadSecretKey(config) : null;
   const http = secretKey
     ? await buildHttpServer({

@@ -25,6 +25,11 @@ const ConfigSchema = z.object({
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(6000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Failed authentications per client address per window before it is answered 429; 0 = no limit. */
+  AUTH_FAILURE_MAX: z.coerce.number().int().min(0).default(30),
+  AUTH_FAILURE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Known API keys cached in memory per process. */
+  KEY_CACHE_SIZE: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** OpenAI-compatible embeddings endpoint; without it the bundled local model is used. */
   EMBEDDINGS_BASE_URL: z.string().url().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from './errors.js';
+import { describeProblem, findInputProblem } from './request-input.js';
 
 export const MAX_FILTER_DEPTH = 5;
 export const MAX_FILTER_CONDITIONS = 200;
@@ -69,21 +70,21 @@ export function parseFilters(input: FiltersInput | null | undefined, field = 'fi
       throw badRequest('Invalid filters', `${field}: not valid JSON`);
     }
   }
+  assertFilterDepth(raw, field);
+  const problem = findInputProblem(raw);
+  if (problem) throw badRequest('Invalid filters', describeProblem(field, problem));
   const parsed = QueryFilterSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw badRequest('Invalid filters', `${[field, ...issue.path].join('.')}: ${issue.message}`);
   }
   let conditions = 0;
-  const normalise = (expr: ExprInput, depth: number, path: string): FilterNode | undefined => {
-    if (depth > MAX_FILTER_DEPTH) {
-      throw badRequest('Invalid filters', `${path}: filters nest at most ${MAX_FILTER_DEPTH} levels`);
-    }
+  const normalise = (expr: ExprInput, path: string): FilterNode | undefined => {
     if ('AND' in expr || 'OR' in expr) {
       const op = 'AND' in expr ? 'AND' : 'OR';
       const items = 'AND' in expr ? expr.AND : expr.OR;
       const children = items
-        .map((child, i) => normalise(child, depth + 1, `${path}.${op}.${i}`))
+        .map((child, i) => normalise(child, `${path}.${op}.${i}`))
         .filter((c): c is FilterNode => c !== undefined);
       return children.length ? { kind: 'group', op, children } : undefined;
     }
@@ -104,5 +105,22 @@ export function parseFilters(input: FiltersInput | null | undefined, field = 'fi
     }
     return condition;
   };
-  return normalise(parsed.data, 1, field);
+  return normalise(parsed.data, field);
+}
+
+/**
+ * Refuses AND/OR groups nested deeper than MAX_FILTER_DEPTH. Runs before the recursive schema
+ * does, and without recursion itself, so no nesting can exhaust the stack.
+ */
+function assertFilterDepth(raw: unknown, field: string): void {
+  const stack: { node: unknown; depth: number; path: string }[] = [{ node: raw, depth: 1, path: field }];
+  while (stack.length) {
+    const { node, depth, path } = stack.pop()!;
+    if (depth > MAX_FILTER_DEPTH) throw badRequest('Invalid filters', `${path}: filters nest at most ${MAX_FILTER_DEPTH} levels`);
+    if (node === null || typeof node !== 'object') continue;
+    for (const op of ['AND', 'OR'] as const) {
+      const items = (node as Record<string, unknown>)[op];
+      if (Array.isArray(items)) items.forEach((child, i) => stack.push({ node: child, depth: depth + 1, path: `${path}.${op}.${i}` }));
+    }
+  }
 }

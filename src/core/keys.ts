@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../store/database.js';
 import { findApiKeyByHash, findOrgByName, hasAnyApiKey, insertApiKey, insertOrgIfMissing, type ApiKeyRow } from '../store/orgs.js';
 import type { Clock } from './clock.js';
@@ -84,11 +85,17 @@ export async function seedApiKey(db: Db, raw: string): Promise<void> {
 }
 
 const CACHE_TTL_MS = 5_000;
+/** Unknown keys remembered at once; kept apart from known keys so misses never evict them. */
+const MISS_CACHE_SIZE = 1_000;
 
 interface CachedKey {
-  principal: Principal | null;
+  principal: Principal;
   keyExpiresAt: number;
-  cachedUntil: number;
+}
+
+export interface KeyResolverOptions {
+  /** Known keys held in memory (least recently used dropped first). */
+  cacheSize?: number;
 }
 
 /**
@@ -96,38 +103,47 @@ interface CachedKey {
  * revocations and disabled keys take effect at once in this process, in other processes within the TTL.
  */
 export class KeyResolver {
-  private readonly cache = new Map<string, CachedKey>();
+  private readonly known: LRUCache<string, CachedKey>;
+  private readonly misses: LRUCache<string, true>;
   /** Bumped by every invalidation, so a lookup that overlapped one does not cache what it read. */
   private generation = 0;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+    options: KeyResolverOptions = {},
+  ) {
+    const perf = { now: () => this.clock.now().getTime() };
+    this.known = new LRUCache({ max: options.cacheSize ?? 10_000, ttl: CACHE_TTL_MS, perf });
+    this.misses = new LRUCache({ max: MISS_CACHE_SIZE, ttl: CACHE_TTL_MS, perf });
+  }
 
   async resolve(raw: string): Promise<Principal | null> {
     const hash = hashApiKey(raw);
     const now = this.clock.now().getTime();
-    let entry = this.cache.get(hash);
-    if (!entry || entry.cachedUntil <= now) {
+    let entry = this.known.get(hash);
+    if (!entry) {
+      if (this.misses.has(hash)) return null;
       const generation = this.generation;
       const found = await findApiKeyByHash(this.db, hash);
-      entry = {
-        principal: found && !found.key.disabled ? toPrincipal(found.key, found.org) : null,
-        keyExpiresAt: found?.key.expiresAt?.getTime() ?? Infinity,
-        cachedUntil: now + CACHE_TTL_MS,
-      };
+      const usable =
+        found && !found.key.disabled
+          ? { principal: toPrincipal(found.key, found.org), keyExpiresAt: found.key.expiresAt?.getTime() ?? Infinity }
+          : null;
       if (generation === this.generation) {
-        if (this.cache.size > 10_000) this.cache.clear();
-        this.cache.set(hash, entry);
+        if (usable) this.known.set(hash, usable);
+        else this.misses.set(hash, true);
       }
+      if (!usable) return null;
+      entry = usable;
     }
     return entry.keyExpiresAt > now ? entry.principal : null;
   }
 
   invalidateAll(): void {
     this.generation++;
-    this.cache.clear();
+    this.known.clear();
+    this.misses.clear();
   }
 }
 

@@ -54,8 +54,11 @@ export class MemoryWriter {
 
   async create(principal: Principal, input: CreateMemoriesInput): Promise<CreatedMemories> {
     assertTagAllowed(principal, input.containerTag);
-    const parsed = input.memories.map((m, i) => ({ ...m, forgetAfterDate: parseDateInput(m.forgetAfter, `memories.${i}.forgetAfter`) }));
-    input.memories.forEach((m, i) => parseDateInput(m.temporalContext?.documentDate, `memories.${i}.temporalContext.documentDate`));
+    const parsed = input.memories.map((m, i) => ({
+      ...m,
+      forgetAfterDate: parseDateInput(m.forgetAfter, `memories.${i}.forgetAfter`),
+      documentDate: parseDateInput(m.temporalContext?.documentDate, `memories.${i}.temporalContext.documentDate`),
+    }));
     const vectors = await embedForRequest(this.embedder, parsed.map((m) => m.content), 'document');
     const buckets = (await this.options.bucketsFor?.(principal.orgId, input.containerTag)) ?? [];
     const now = this.clock.now();
@@ -65,7 +68,7 @@ export class MemoryWriter {
       await assertTagsWritable(tx, orgId, [input.containerTag]);
       await ensureSpace(tx, orgId, input.containerTag, newId());
       const text = parsed.map((m) => m.content).join('\n\n');
-      const sourceDate = parsed.map((m) => m.temporalContext?.documentDate).find((d): d is string => !!d);
+      const sourceDate = parsed.map((m) => m.documentDate).find((d): d is Date => !!d);
       // A lightweight record of where the memories came from; it has no chunks of its own, so
       // searches do not find the same text twice.
       const document = await insertDocument(tx, {
@@ -78,7 +81,7 @@ export class MemoryWriter {
         source: text,
         content: text,
         metadata: {},
-        documentDate: sourceDate ? new Date(sourceDate) : null,
+        documentDate: sourceDate ?? null,
         processing: { steps: [] },
         createdAt: now,
         updatedAt: now,

@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { AuthFailureThrottle } from '../core/auth-throttle.js';
 import type { Clock } from '../core/clock.js';
 import type { MergeService } from '../core/container-tag-merges.js';
 import type { ContainerTagService } from '../core/container-tag-service.js';
@@ -22,8 +23,8 @@ import type { KeyResolver, Principal } from '../core/keys.js';
 import type { ResetOutcome } from '../core/org-reset.js';
 import type { SettingsService } from '../core/settings.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
-import { registerJsonBody } from './plugins/json-body.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
+import { registerRequestInput } from './plugins/request-input.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { containerTagRoutes } from './routes/container-tags.js';
 import { conversationRoutes } from './routes/conversations.js';
@@ -60,6 +61,8 @@ export interface HttpDeps {
   logger: Logger;
 }
 
+const MAX_PARAM_LENGTH = 1000;
+
 export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -68,15 +71,23 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
       disableRequestLogging: deps.config.LOG_LEVEL !== 'debug' && deps.config.LOG_LEVEL !== 'trace',
     }),
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Fastify's own answers to these have another shape than every other error; see errors.ts.
+    frameworkErrors: answerFrameworkError(MAX_PARAM_LENGTH),
+    clientErrorHandler: answerClientError,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerJsonBody(app);
+  registerRequestInput(app);
   await registerOpenApi(app, deps.version);
-  registerAuth(app, deps.keys);
+  const authThrottle = new AuthFailureThrottle(deps.clock, {
+    maxFailures: deps.config.AUTH_FAILURE_MAX,
+    windowMs: deps.config.AUTH_FAILURE_WINDOW_MS,
+  });
+  registerAuth(app, deps.keys, authThrottle);
   await app.register(rateLimit, {
     hook: 'preHandler',
     max: (request) => request.principal?.rateLimit?.max ?? deps.config.RATE_LIMIT_MAX,

@@ -2,16 +2,24 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FileInput } from '../core/document-inputs.js';
 import { ApiError, badRequest } from '../core/errors.js';
+import { assertStorableInput, findInputProblem } from '../core/request-input.js';
 import { ContainerTag, ContainerTags, CustomId, DocumentDate, EntityContext, Filepath, Metadata, TaskType } from './schemas/common.js';
 
 const jsonField = <T extends z.ZodType>(schema: T, field: string) =>
   z.string().transform((text, ctx) => {
+    let value: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      value = JSON.parse(text);
     } catch {
       ctx.addIssue({ code: 'custom', message: `${field} must be a JSON string` });
       return z.NEVER;
     }
+    const problem = findInputProblem(value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+      return z.NEVER;
+    }
+    return value;
   }).pipe(schema);
 
 /** `containerTags` arrives as a JSON array string or as one plain tag. */
@@ -64,6 +72,8 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
     }
   }
   if (!file) throw badRequest('Invalid upload', 'file: a "file" part is required');
+  assertStorableInput(fields, 'body');
+  assertStorableInput({ filename: file.filename, mimeType: file.mimeType }, 'file');
   if (file.bytes.byteLength === 0) throw badRequest('Invalid upload', 'file: the file is empty');
   const parsed = UploadFields.safeParse(fields);
   if (!parsed.success) {

@@ -2,7 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FilterCondition, FilterNode } from '../core/filters.js';
 
-const NUMBER_PATTERN = String.raw`^\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*$`;
+/**
+ * Strings compared as numbers. The length and exponent bounds keep every match inside numeric's
+ * range (131072 digits before the point, 16383 after), so no stored value can make a filter fail.
+ */
+const NUMBER_PATTERN = String.raw`^\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]{1,4})?\s*$`;
+const NUMBER_MAX_LENGTH = 1000;
 
 const NEGATED_OPERATOR = { '>': '<=', '<': '>=', '>=': '<', '<=': '>', '=': '<>' } as const;
 
@@ -23,9 +28,11 @@ function conditionToSql(c: FilterCondition, metadata: AnyPgColumn | SQL): SQL {
 
   if (c.filterType === 'numeric') {
     const op = c.negate ? NEGATED_OPERATOR[c.numericOperator] : c.numericOperator;
-    const asNumber = sql`(CASE WHEN jsonb_typeof(${field}) = 'number' THEN ${text}::double precision
-      WHEN jsonb_typeof(${field}) = 'string' AND ${text} ~ ${NUMBER_PATTERN}::text THEN ${text}::double precision END)`;
-    return sql`COALESCE(${asNumber} ${sql.raw(op)} ${Number(c.value)}::double precision, false)`;
+    // numeric, not double precision: jsonb numbers are numeric already, and '1e999' overflows a double.
+    const asNumber = sql`(CASE WHEN jsonb_typeof(${field}) = 'number' THEN ${field}::numeric
+      WHEN jsonb_typeof(${field}) = 'string' AND length(${text}) <= ${sql.raw(String(NUMBER_MAX_LENGTH))}
+        AND ${text} ~ ${NUMBER_PATTERN}::text THEN ${text}::numeric END)`;
+    return sql`COALESCE(${asNumber} ${sql.raw(op)} ${Number(c.value)}::numeric, false)`;
   }
 
   let predicate: SQL;

@@ -110,6 +110,13 @@ describe.skipIf(unavailable)('documents: bad input', () => {
     expect(forged.status).toBe(403);
   });
 
+  it('answers 403, not 500, to a file link whose MAC has the right characters but not the right bytes', async () => {
+    const payload = 'eyJvIjoiYSIsImQiOiJiIiwiZSI6OTk5OTk5OTk5OTk5OX0';
+    const mac = `é${'a'.repeat(42)}`; // an HMAC-SHA256 in base64url is 43 characters
+    const res = await server.request('GET', `/files/${payload}.${encodeURIComponent(mac)}`, { key: null });
+    expectError(res, 403);
+  });
+
   it('rejects a bulk delete with nothing to delete or too many ids', async () => {
     expectError(await server.request('DELETE', '/v3/documents/bulk', { body: {} }), 400);
     expectError(await server.request('DELETE', '/v3/documents/bulk'), 400);

@@ -33,4 +33,9 @@ describe('LLM output', () => {
     );
     expect(m).toMatchObject({ eventDates: ['2024-03-05', '2024-03'], forgetAfter: '2024-03-05T23:59:59.000Z', confidence: 0, speaker: null, turnIndex: 0 });
   });
+
+  it('drops dates JavaScript reads but PostgreSQL cannot store', () => {
+    const [m] = parseLlmExtraction({ memories: [{ ...memory, eventDates: ['+200000-01-01', '-271821-04-20'], forgetAfter: '+200000-01-01' }] }, 1);
+    expect(m).toMatchObject({ eventDates: [], forgetAfter: null });
+  });
 });

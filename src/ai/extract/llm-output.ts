@@ -43,6 +43,9 @@ export const LlmExtraction = z.object({ memories: z.array(LlmMemory) });
 
 const ISO_DATE = /^\d{4}(?:-\d{2}(?:-\d{2})?)?$/;
 
+/** Four-digit years only: JavaScript reads dates PostgreSQL cannot store (e.g. +200000-01-01). */
+const isReadableDate = (date: string) => ISO_DATE.test(date) && !Number.isNaN(Date.parse(date));
+
 /**
  * Validates a model reply. Structural problems throw (the caller asks again); small slips in values
  * are repaired rather than costing a round trip: unreadable dates are dropped, confidence clamped,
@@ -54,8 +57,11 @@ export function parseLlmExtraction(raw: unknown, turnCount: number): ExtractedMe
     content: m.content,
     isStatic: m.isStatic,
     kind: m.kind,
-    eventDates: [...new Set(m.eventDates.map((d) => d.trim().slice(0, 10)).filter((d) => ISO_DATE.test(d) && !Number.isNaN(Date.parse(d))))],
-    forgetAfter: m.forgetAfter && !Number.isNaN(Date.parse(m.forgetAfter)) ? new Date(m.forgetAfter).toISOString() : null,
+    eventDates: [...new Set(m.eventDates.map((d) => d.trim().slice(0, 10)).filter(isReadableDate))],
+    forgetAfter:
+      m.forgetAfter && isReadableDate(m.forgetAfter.trim().slice(0, 10)) && !Number.isNaN(Date.parse(m.forgetAfter))
+        ? new Date(m.forgetAfter).toISOString()
+        : null,
     speaker: m.speaker?.trim() || null,
     turnIndex: m.turnIndex !== null && m.turnIndex >= 0 && m.turnIndex < turnCount ? m.turnIndex : null,
     confidence: Number.isFinite(m.confidence) ? Math.min(1, Math.max(0, m.confidence)) : 0.5,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthFailureThrottle } from '../../core/auth-throttle.js';
 import { ApiError } from '../../core/errors.js';
 import { SCOPED_KEY_ENDPOINTS, scopedKeyMayCall } from '../../core/key-management.js';
 import type { KeyResolver, Principal } from '../../core/keys.js';
@@ -27,15 +28,28 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
   return typeof alt === 'string' && alt.trim() ? alt.trim() : undefined;
 }
 
-export function registerAuth(app: FastifyInstance, keys: KeyResolver): void {
+/**
+ * Resolves the caller's key on every non-public route. An address that failed authentication too
+ * often is answered 429 before its key is even read, whether that key is valid or not: checking it
+ * would be the very work the throttle saves.
+ */
+export function registerAuth(app: FastifyInstance, keys: KeyResolver, throttle: AuthFailureThrottle): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config?.public) return;
+    const waitMs = throttle.retryAfterMs(request.ip);
+    if (waitMs > 0) {
+      const seconds = String(Math.ceil(waitMs / 1000));
+      throw new ApiError(429, 'Too many failed authentication attempts', `retry after ${seconds} s`, { 'retry-after': seconds });
+    }
     const raw = apiKeyOf(request);
     if (!raw) throw new ApiError(401, 'Missing API key', 'send Authorization: Bearer <key> or x-api-key: <key>');
     const principal = await keys.resolve(raw);
-    if (!principal) throw new ApiError(401, 'Invalid API key');
+    if (!principal) {
+      throttle.recordFailure(request.ip);
+      throw new ApiError(401, 'Invalid API key');
+    }
     request.principal = principal;
     const route = request.routeOptions.url;
     if (principal.containerTags && route && !scopedKeyMayCall(route)) {

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES, maxHeaderSize } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from '../../core/errors.js';
 
@@ -26,13 +28,20 @@ const FRIENDLY: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   406: 'Not acceptable',
+  408: 'Request timeout',
   409: 'Conflict',
   413: 'Payload too large',
+  414: 'URI too long',
   415: 'Unsupported media type',
   429: 'Too many requests',
+  431: 'Request header fields too large',
 };
 
-/** Maps every error to `{ error, details? }` with the right status; 5xx never carries internals. */
+/**
+ * Maps every error to `{ error, details? }` with the right status; 5xx never carries internals.
+ * Besides route errors this covers what Fastify answers on its own: router errors, socket-level
+ * client errors and requests arriving while the server closes.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     if (err instanceof ApiError) {
@@ -57,4 +66,49 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: 'Not found', details: `${request.method} ${request.url.split('?')[0]}` });
   });
+
+  // Replaces Fastify's return503OnClosing, whose answer has another shape (see server options).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ApiError(503, 'Service unavailable', 'the server is shutting down');
+    }
+  });
+}
+
+/** Fastify's `frameworkErrors`: errors the router raises before any route runs. */
+export function answerFrameworkError(maxParamLength: number) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    if (error.code === 'FST_ERR_BAD_URL') {
+      reply.code(400).send({ error: 'Bad request', details: 'the URL path is not valid percent-encoded UTF-8' });
+    } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      reply.code(414).send({ error: 'URI too long', details: `path parameters are at most ${maxParamLength} characters` });
+    } else {
+      reply.log.error({ err: error }, 'router error');
+      reply.code(500).send({ error: 'Internal server error' });
+    }
+  };
+}
+
+/** Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses before Fastify sees them. */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, details] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'the request did not arrive in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, `the request line and headers together are limited to ${Math.round(maxHeaderSize / 1024)} KB`]
+        : [400, 'the request is not valid HTTP'];
+  const body = JSON.stringify({ error: FRIENDLY[status], details });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
