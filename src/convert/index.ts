@@ -5,12 +5,14 @@ import { CANONICAL_MIME, detectKind, type Kind } from './detect.js';
 import { convertHtml } from './html.js';
 import { convertJson } from './json.js';
 import { convertPdf } from './pdf.js';
+import { storableText } from './storable-text.js';
 import { convertText } from './text.js';
 import { ConversionError, type ConvertedDocument, type ConvertInput, type DocumentType } from './types.js';
 
 export { ConversionError, DOCUMENT_TYPES } from './types.js';
 export type { ConvertedDocument, ConvertInput, DocumentType } from './types.js';
 export { FetchError, fetchUrl } from './fetch-url.js';
+export { storableText } from './storable-text.js';
 export type { FetchedResource, FetchUrlOptions } from './fetch-url.js';
 
 function convertDecoded(kind: Exclude<Kind, 'pdf'>, text: string, url: string | null | undefined) {
@@ -49,13 +51,16 @@ export async function convertToMarkdown(input: ConvertInput): Promise<ConvertedD
     result = await convertPdf(input.bytes);
   } else {
     assertTextual(text());
-    result = convertDecoded(kind, text(), input.url);
+    // A few NULs pass as text (under the binary threshold); they carry nothing and cannot be stored.
+    result = convertDecoded(kind, storableText(text()), input.url);
   }
-  if (result.markdown.trim() === '') throw new ConversionError('document has no text content');
+  // JSON escapes (\u0000, lone \ud800) and PDF text can still produce what cannot be stored.
+  const markdown = storableText(result.markdown);
+  if (markdown.trim() === '') throw new ConversionError('document has no text content');
 
   return {
-    markdown: result.markdown,
-    title: result.title,
+    markdown,
+    title: result.title === null ? null : storableText(result.title),
     type: documentType(kind, input.url),
     mimeType: mediaType ?? CANONICAL_MIME[kind],
   };
