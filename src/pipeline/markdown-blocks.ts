@@ -33,7 +33,7 @@ const SEGMENT_MAX = 256 * 1024;
 const FENCED_MAX = 1024 * 1024;
 /** A line longer than this is taken as prose without lexing. */
 const LONG_LINE = 64 * 1024;
-/** Deeper nesting makes marked's blockquote continuation re-lex exponentially (seconds for 12 KB at 8 levels). */
+/** Deeper nesting lets marked's blockquote continuation re-lex exponentially (over a minute for 12 KB at 8 levels). */
 const MAX_NESTING = 4;
 /** Heading titles are for the heading path; longer text is not a title anyone reads. */
 const MAX_TITLE = 1000;
