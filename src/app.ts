@@ -30,6 +30,7 @@ import { JobWorker } from './pipeline/worker.js';
 import { openDatabase, type Database } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
 import { loadSecretKey } from './secret-key.js';
+import { serializeError } from './log-errors.js';
 
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -59,7 +60,8 @@ export interface App {
 
 /** The composition root: opens the store, wires services, workers and the HTTP server. */
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
-  const logger = options.logger ?? pino({ level: config.LOG_LEVEL, base: { pid: process.pid } });
+  // Errors are logged through serializeError whichever logger is given: it keeps query parameters and stored values out.
+  const logger = (options.logger ?? pino({ level: config.LOG_LEVEL, base: { pid: process.pid } })).child({}, { serializers: { err: serializeError } });
   const clock = options.clock ?? systemClock;
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FetchError, fetchUrl } from './fetch-url.js';
+import { FetchError, fetchUrl, UNREACHABLE_DESTINATION } from './fetch-url.js';
 
 // The test server can only live on loopback, so this file treats exactly
 // 127.0.0.1 as if it were a public address; every other rule stays real.
@@ -59,7 +59,8 @@ describe('fetchUrl destination pinning', () => {
     const err = await fetchUrl(`http://mixed.example:${port}/`, strict).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FetchError);
     expect((err as FetchError).transient).toBe(false);
-    expect((err as FetchError).message).toMatch(/10\.0\.0\.7/);
+    expect((err as FetchError).message).toBe(UNREACHABLE_DESTINATION);
+    expect((err as FetchError).diagnosis).toMatch(/10\.0\.0\.7/);
   });
 
   it.each([
@@ -73,7 +74,8 @@ describe('fetchUrl destination pinning', () => {
     const err = await fetchUrl(url, strict).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FetchError);
     expect((err as FetchError).transient).toBe(false);
-    expect((err as FetchError).message).toMatch(/blocked/);
+    expect((err as FetchError).message).toBe(UNREACHABLE_DESTINATION);
+    expect((err as FetchError).diagnosis).toMatch(/blocked/);
   });
 
   it('follows a redirect to an allowed destination', async () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchError, fetchUrl } from './fetch-url.js';
+import { FetchError, fetchUrl, UNREACHABLE_DESTINATION } from './fetch-url.js';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -80,14 +80,22 @@ describe('fetchUrl', () => {
   it('refuses the same server when private addresses are not allowed', async () => {
     const err = await fetchError(fetchUrl(`${base}/ok`, strict));
     expect(err.transient).toBe(false);
-    expect(err.message).toMatch(/blocked/);
+    expect(err.message).toBe(UNREACHABLE_DESTINATION);
+    expect(err.diagnosis).toMatch(/blocked/);
   });
 
-  it('refuses hostnames that resolve to private addresses', async () => {
+  it('refuses hostnames that resolve to private addresses, naming neither in the message', async () => {
     const port = new URL(base).port;
     const err = await fetchError(fetchUrl(`http://localhost:${port}/ok`, strict));
     expect(err.transient).toBe(false);
-    expect(err.message).toMatch(/blocked destination localhost/);
+    expect(err.message).toBe(UNREACHABLE_DESTINATION);
+    expect(err.diagnosis).toMatch(/blocked destination localhost: loopback address 127\.0\.0\.1/);
+  });
+
+  it('answers a name that does not resolve exactly like a refused one', async () => {
+    const err = await fetchError(fetchUrl('http://no-such-host.invalid/', strict));
+    expect(err.message).toBe(UNREACHABLE_DESTINATION);
+    expect(err.diagnosis).toMatch(/no-such-host\.invalid/);
   });
 
   it.each([
@@ -101,12 +109,14 @@ describe('fetchUrl', () => {
   ])('refuses the literal address in %s', async (url) => {
     const err = await fetchError(fetchUrl(url, strict));
     expect(err.transient).toBe(false);
-    expect(err.message).toMatch(/blocked/);
+    expect(err.message).toBe(UNREACHABLE_DESTINATION);
+    expect(err.diagnosis).toMatch(/blocked/);
   });
 
   it('refuses cloud metadata even with allowPrivate', async () => {
     const err = await fetchError(fetchUrl('http://169.254.169.254/', open));
-    expect(err.message).toMatch(/metadata/);
+    expect(err.message).toBe(UNREACHABLE_DESTINATION);
+    expect(err.diagnosis).toMatch(/metadata/);
   });
 
   it.each(['ftp://example.com/file', 'file:///etc/passwd', 'not a url', 'http://user:pw@example.com/'])(
@@ -165,6 +175,8 @@ describe('fetchUrl', () => {
     await close(gone);
     const err = await fetchError(fetchUrl(`${goneBase}/`, open));
     expect(err.transient).toBe(true);
+    expect(err.message).toBe(UNREACHABLE_DESTINATION);
+    expect(err.diagnosis).toMatch(/ECONNREFUSED/);
   });
 });
 

@@ -5,14 +5,28 @@ import { Agent, fetch } from 'undici';
 import { addressBlockReason } from './ip-policy.js';
 
 export class FetchError extends Error {
+  /** What went wrong in terms only the operator may see (addresses, resolver answers); for the log. */
+  readonly diagnosis: string | undefined;
+
   constructor(
     message: string,
     readonly transient: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; diagnosis?: string },
   ) {
     super(message, options);
     this.name = 'FetchError';
+    this.diagnosis = options?.diagnosis;
   }
+}
+
+/**
+ * The one reason given for a destination that is refused, does not resolve or cannot be connected
+ * to: telling them apart would let a caller map which internal names exist.
+ */
+export const UNREACHABLE_DESTINATION = 'the URL cannot be fetched: its host is unreachable or not allowed';
+
+function unreachable(transient: boolean, diagnosis: string, cause?: unknown): FetchError {
+  return new FetchError(UNREACHABLE_DESTINATION, transient, { diagnosis, cause });
 }
 
 export interface FetchUrlOptions {
@@ -48,7 +62,7 @@ function validateUrl(raw: string, allowPrivate: boolean): URL {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (/^[\d.]+$/.test(host) || host.includes(':')) {
     const reason = addressBlockReason(host, allowPrivate);
-    if (reason) throw new FetchError(`blocked destination: ${reason}`, false);
+    if (reason) throw unreachable(false, `blocked destination: ${reason}`);
   }
   return url;
 }
@@ -61,10 +75,10 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
-      if (addresses.length === 0) return callback(new FetchError(`no addresses for ${hostname}`, true), '');
+      if (addresses.length === 0) return callback(unreachable(true, `no addresses for ${hostname}`), '');
       for (const { address } of addresses) {
         const reason = addressBlockReason(address, allowPrivate);
-        if (reason) return callback(new FetchError(`blocked destination ${hostname}: ${reason}`, false), '');
+        if (reason) return callback(unreachable(false, `blocked destination ${hostname}: ${reason}`), '');
       }
       if (options.all) callback(null, addresses);
       else callback(null, addresses[0]!.address, addresses[0]!.family);
@@ -85,19 +99,28 @@ function statusError(status: number): FetchError {
   return new FetchError(`HTTP ${status}`, transient);
 }
 
-const PERMANENT_CODES = new Set(['ENOTFOUND', 'ERR_INVALID_URL']);
+/** Failures to resolve or reach a host: answered like a refused destination. */
+const UNREACHABLE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'ENODATA', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
+const PERMANENT_CODES = new Set(['ENOTFOUND', 'EAI_FAIL', 'ERR_INVALID_URL']);
 
 function toFetchError(err: unknown, timedOut: boolean, timeoutMs: number): FetchError {
   if (err instanceof FetchError) return err;
   if (timedOut) return new FetchError(`timed out after ${timeoutMs}ms`, true, { cause: err });
+  let unreachableHost = false;
+  let tls = false;
   let transient = true;
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     if (e instanceof FetchError) return e;
     const code = (e as NodeJS.ErrnoException).code ?? '';
-    if (PERMANENT_CODES.has(code) || code.startsWith('ERR_TLS_') || code.includes('CERT')) transient = false;
+    if (UNREACHABLE_CODES.has(code)) unreachableHost = true;
+    if (code.startsWith('ERR_TLS_') || code.includes('CERT')) tls = true;
+    if (PERMANENT_CODES.has(code)) transient = false;
   }
   const detail = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
-  return new FetchError(`request failed: ${detail}`, transient, { cause: err });
+  const diagnosis = `request failed: ${detail}`;
+  if (unreachableHost) return unreachable(transient, diagnosis, err);
+  if (tls) return new FetchError('the URL cannot be fetched: its TLS certificate was not accepted', false, { cause: err, diagnosis });
+  return new FetchError('the URL cannot be fetched: the connection failed', transient, { cause: err, diagnosis });
 }
 
 async function readBody(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {

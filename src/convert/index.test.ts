@@ -142,6 +142,22 @@ describe('convertToMarkdown decoding', () => {
     expect((err as Error).message).toBe('unsupported binary content');
   });
 
+  it('drops the NULs of text under the binary threshold', async () => {
+    const doc = await convertToMarkdown({ bytes: utf8(`first line\u0000 of notes ${'padding '.repeat(20)}`), filename: 'notes.txt' });
+    expect(doc.markdown).not.toContain('\u0000');
+    expect(doc.markdown.startsWith('first line of notes')).toBe(true);
+  });
+
+  it('never returns NUL or lone surrogates that JSON escapes decode into', async () => {
+    const json = utf8('{"note": "a\\u0000b", "odd": "c\\ud800d"}');
+    const doc = await convertToMarkdown({ bytes: json, contentType: 'application/json' });
+    expect(doc.markdown).toBe('- note: ab\n- odd: c\ufffdd');
+    const conversation = utf8(JSON.stringify({ messages: [{ role: 'user', content: 'hi\u0000 there \ud800' }] }));
+    const turns = await convertToMarkdown({ bytes: conversation, fileType: 'conversation' });
+    expect(turns.markdown).toBe('**user**: hi there \ufffd');
+    expect(turns.title).toBe('hi there \ufffd');
+  });
+
   it('rejects documents with no text', async () => {
     await expect(convertToMarkdown({ bytes: utf8('  \n\n ') })).rejects.toThrow(/no text content/);
     await expect(convertToMarkdown({ bytes: utf8('{}') })).rejects.toBeInstanceOf(ConversionError);

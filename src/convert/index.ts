@@ -15,6 +15,7 @@ import { convertOdp, convertOdt } from './odf.js';
 import { convertPdf } from './pdf.js';
 import { convertPptx } from './pptx.js';
 import { convertSpreadsheet } from './spreadsheet.js';
+import { storableText } from './storable-text.js';
 import { convertText } from './text.js';
 import { ConversionError, type ConvertedDocument, type ConvertInput, type DocumentType } from './types.js';
 
@@ -24,6 +25,7 @@ export { ATTACHMENT_SCHEME, rewriteAttachmentLinks } from './attachments.js';
 export { DEFAULT_LIMITS } from './limits.js';
 export type { ConversionLimits } from './limits.js';
 export { FetchError, fetchUrl } from './fetch-url.js';
+export { storableText } from './storable-text.js';
 export type { FetchedResource, FetchUrlOptions } from './fetch-url.js';
 
 type TextKind = 'html' | 'csv' | 'json' | 'conversation' | 'markdown' | 'text';
@@ -103,7 +105,8 @@ async function convertKind(kind: Kind, job: Job): Promise<ConverterResult> {
       return convertImage(bytes, kind, filename, ocr, ctx);
     default:
       assertTextual(job.text());
-      return convertDecoded(kind, job.text(), job.input.url);
+      // A few NULs pass as text (under the binary threshold); they carry nothing and cannot be stored.
+      return convertDecoded(kind, storableText(job.text()), job.input.url);
   }
 }
 
@@ -152,14 +155,16 @@ export async function convertToMarkdown(input: ConvertInput): Promise<ConvertedD
   } finally {
     await ocr.close();
   }
-  if (result.markdown.trim() === '') throw new ConversionError('document has no text content');
+  // JSON escapes (\u0000, lone \ud800) and PDF or office text can still produce what cannot be stored.
+  let markdown = storableText(result.markdown);
+  if (markdown.trim() === '') throw new ConversionError('document has no text content');
   if (attachments.dropped) {
-    result.markdown += `\n\n_${attachments.dropped} embedded file${attachments.dropped === 1 ? ' was' : 's were'} not kept: attachment limit reached._`;
+    markdown += `\n\n_${attachments.dropped} embedded file${attachments.dropped === 1 ? ' was' : 's were'} not kept: attachment limit reached._`;
   }
 
   return {
-    markdown: result.markdown,
-    title: result.title,
+    markdown,
+    title: result.title === null ? null : storableText(result.title),
     type: documentType(kind, input.url),
     format: kind,
     mimeType: mediaType ?? CANONICAL_MIME[kind],

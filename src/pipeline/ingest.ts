@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { FetchError, fetchUrl } from '../convert/fetch-url.js';
-import { convertToMarkdown } from '../convert/index.js';
+import { ConversionError, convertToMarkdown, storableText } from '../convert/index.js';
 import type { ConvertInput } from '../convert/types.js';
 import { EmbeddingError, type Embedder } from '../ai/embeddings/embedder.js';
 import { chunkEmbeddingText } from '../core/embedding-text.js';
@@ -14,7 +14,8 @@ import { setVectors } from '../store/vectors.js';
 import type { ProcessingLog, ProcessingStep } from '../store/schema.js';
 import { chunkMarkdown, resolveChunkOptions } from './chunk-markdown.js';
 import type { MemorizeOutcome } from './memorize.js';
-import { SupersededError, type JobHandler } from './worker.js';
+import { isAvailabilityError } from './availability.js';
+import { INTERNAL_FAILURE, SupersededError, type JobHandler } from './worker.js';
 
 export type DocumentStatus = 'queued' | 'extracting' | 'chunking' | 'embedding' | 'indexing' | 'done' | 'failed';
 
@@ -33,9 +34,10 @@ export function ingestHandler(ctx: IngestContext): JobHandler {
   return {
     run: (job) => runIngest(ctx, job),
     isTransient: isTransientError,
-    onRetry: (job, message) =>
-      markDocument(ctx, job, { status: 'queued', error: `attempt ${job.attempts} failed, retrying: ${message}` }),
-    onFail: (job, message) => markDocument(ctx, job, { status: 'failed', error: message }),
+    reason: failureReason,
+    onRetry: (job, reason) =>
+      markDocument(ctx, job, { status: 'queued', error: `attempt ${job.attempts} failed, retrying: ${reason}` }),
+    onFail: (job, reason) => markDocument(ctx, job, { status: 'failed', error: reason }),
   };
 }
 
@@ -53,16 +55,23 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
 
   await progress.begin('extracting');
   const converted = await convertToMarkdown(await loadSource(ctx, initial));
+  // Conversion returns storable text already; every write below is guarded against a converter that does not.
+  const markdown = storableText(converted.markdown);
   const typedBySource = initial.hasFile || initial.url;
   await progress.end({
-    content: converted.markdown,
-    title: initial.title ?? converted.title,
+    content: markdown,
+    title: initial.title ?? (converted.title === null ? null : storableText(converted.title)),
     type: typedBySource ? converted.type : initial.type,
   });
 
   await progress.begin('chunking');
   const chunkSize = (await ctx.chunkSizeFor?.(job.orgId)) ?? null;
-  const pieces = chunkMarkdown(converted.markdown, resolveChunkOptions(chunkSize)).map((piece) => ({ ...piece, id: newId() }));
+  const pieces = chunkMarkdown(markdown, resolveChunkOptions(chunkSize)).map((piece) => ({
+    ...piece,
+    content: storableText(piece.content),
+    headingPath: piece.headingPath.map(storableText),
+    id: newId(),
+  }));
   let known = new Map<string, number[]>();
   await ctx.db.transaction(async (tx) => {
     const current = await getDocument(tx, job.orgId, documentId);
@@ -177,9 +186,15 @@ class StageRecorder {
   }
 }
 
+/** Only availability is worth another attempt: an unknown error would fail the same way again. */
 export function isTransientError(error: unknown): boolean {
-  if (error instanceof EmbeddingError) return error.transient;
-  if (error instanceof FetchError) return error.transient;
-  if (error instanceof Error && error.name === 'ConversionError') return false;
-  return true;
+  if (error instanceof EmbeddingError || error instanceof FetchError) return error.transient;
+  return isAvailabilityError(error);
+}
+
+/** What the document's owner is told: a cause they can act on, never an internal message. */
+export function failureReason(error: unknown): string {
+  if (error instanceof ConversionError || error instanceof FetchError || error instanceof EmbeddingError) return error.message;
+  if (isAvailabilityError(error)) return 'processing failed: a service it depends on is unavailable';
+  return INTERNAL_FAILURE;
 }

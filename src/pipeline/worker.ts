@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
+import { storableText } from '../convert/storable-text.js';
 import { newId } from '../core/ids.js';
 import type { Db } from '../store/database.js';
-import { claimJob, finishJob, renewLease, rescheduleJob, type JobRow } from '../store/jobs.js';
+import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob, type JobRow } from '../store/jobs.js';
 import type { Logger } from 'pino';
 
 /** What a job kind does; `ingest` is one, merges and syncs are others. */
@@ -9,13 +10,28 @@ export interface JobHandler {
   run(job: JobRow): Promise<void>;
   /** Whether a failure is worth another attempt. */
   isTransient(error: unknown): boolean;
-  /** The job's own bookkeeping when an attempt fails and will be retried, or fails for good. */
-  onRetry?(job: JobRow, message: string): Promise<void>;
-  onFail?(job: JobRow, message: string): Promise<void>;
+  /** What the job's owner is told about a failure; the error's message when absent. */
+  reason?(error: unknown): string;
+  /**
+   * The job's own bookkeeping when an attempt fails and will be retried, or fails for good. The
+   * reason arrives bounded and storable.
+   */
+  onRetry?(job: JobRow, reason: string): Promise<void>;
+  onFail?(job: JobRow, reason: string): Promise<void>;
 }
 
 /** Thrown by a handler when its work was made obsolete (e.g. the document changed); the job ends quietly. */
 export class SupersededError extends Error {}
+
+/** The reason recorded for a failure whose cause is no business of the job's owner, or could not be recorded. */
+export const INTERNAL_FAILURE = 'processing failed (internal error); the server log has the details';
+
+const MAX_REASON_LENGTH = 1000;
+
+/** A reason that fits any text column: bounded, without NUL or lone surrogates. */
+function storableReason(reason: string): string {
+  return storableText(reason.length > MAX_REASON_LENGTH ? `${reason.slice(0, MAX_REASON_LENGTH - 1)}…` : reason);
+}
 
 export interface WorkerContext {
   db: Db;
@@ -45,7 +61,10 @@ export class JobWorker {
     private readonly options: WorkerOptions,
   ) {}
 
+  /** Starts claiming; a stopped worker may be started again. */
   start(): void {
+    if (this.loops.length) return;
+    this.stopping = false;
     for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.loop());
   }
 
@@ -63,14 +82,14 @@ export class JobWorker {
 
   private async loop(): Promise<void> {
     while (!this.stopping) {
-      let job: JobRow | undefined;
+      let claim: ClaimedJob | undefined;
       try {
-        job = await claimJob(this.ctx.db, this.id, this.options.leaseMs);
+        claim = await claimJob(this.ctx.db, this.id, this.options.leaseMs);
       } catch (error) {
         if (this.stopping) return;
         this.ctx.log.error({ err: error }, 'claiming a job failed');
       }
-      if (job) await this.run(job);
+      if (claim) await this.run(claim);
       else await this.idle();
     }
   }
@@ -87,24 +106,38 @@ export class JobWorker {
     });
   }
 
-  private async run(job: JobRow): Promise<void> {
+  private async run({ job, exhausted }: ClaimedJob): Promise<void> {
     const heartbeat = setInterval(() => {
       renewLease(this.ctx.db, job.id, this.id, this.options.leaseMs).catch((err: unknown) =>
         this.ctx.log.warn({ err, jobId: job.id }, 'lease renewal failed'),
       );
     }, Math.max(250, Math.floor(this.options.leaseMs / 3)));
     try {
-      const handler = this.ctx.handlers[job.kind];
-      if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      await handler.run(job);
-      await finishJob(this.ctx.db, job.id, this.id, { status: 'done' });
+      if (exhausted) await this.giveUp(job);
+      else await this.attempt(job);
     } catch (error) {
-      await this.handleFailure(job, error).catch((err: unknown) =>
-        this.ctx.log.error({ err, jobId: job.id }, 'recording a job failure failed; the lease will expire and it reruns'),
-      );
+      this.ctx.log.error({ err: error, jobId: job.id }, 'recording a job outcome failed; its lease will expire and it is claimed again');
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  private async attempt(job: JobRow): Promise<void> {
+    try {
+      const handler = this.ctx.handlers[job.kind];
+      if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+      await handler.run(job);
+    } catch (error) {
+      await this.handleFailure(job, error);
+      return;
+    }
+    await finishJob(this.ctx.db, job.id, this.id, { status: 'done' });
+  }
+
+  /** Runs that died mid-way (their leases ran out) used up every attempt: the job is failed, not run again. */
+  private async giveUp(job: JobRow): Promise<void> {
+    this.ctx.log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job used up its attempts without finishing');
+    await this.fail(job, `processing stopped: ${job.attempts} attempts did not finish`);
   }
 
   private async handleFailure(job: JobRow, error: unknown): Promise<void> {
@@ -113,16 +146,36 @@ export class JobWorker {
       return;
     }
     const handler = this.ctx.handlers[job.kind];
-    const message = error instanceof Error ? error.message : String(error);
     const retry = (handler?.isTransient(error) ?? false) && job.attempts < job.maxAttempts;
+    const reason = storableReason(handler?.reason ? handler.reason(error) : messageOf(error));
     this.ctx.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retry, err: error }, 'job failed');
     if (retry) {
       const delay = this.options.retryBaseMs * 2 ** (job.attempts - 1) * (0.75 + Math.random() * 0.5);
-      await handler?.onRetry?.(job, message);
-      await rescheduleJob(this.ctx.db, job.id, this.id, new Date(Date.now() + delay), message);
+      await handler?.onRetry?.(job, reason).catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording a retry failed'));
+      await rescheduleJob(this.ctx.db, job.id, this.id, new Date(Date.now() + delay), reason);
       return;
     }
-    await handler?.onFail?.(job, message);
-    await finishJob(this.ctx.db, job.id, this.id, { status: 'failed', error: message });
+    await this.fail(job, reason);
   }
+
+  /**
+   * Ends a job as failed. When its owner's bookkeeping cannot record the reason, it records the
+   * fixed INTERNAL_FAILURE instead (nothing in it can be refused); the job ends either way.
+   */
+  private async fail(job: JobRow, reason: string): Promise<void> {
+    const handler = this.ctx.handlers[job.kind];
+    try {
+      await handler?.onFail?.(job, reason);
+    } catch (error) {
+      this.ctx.log.error({ err: error, jobId: job.id }, 'recording a job failure failed; recording a fixed reason instead');
+      await handler
+        ?.onFail?.(job, INTERNAL_FAILURE)
+        .catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording the fixed failure reason failed too'));
+    }
+    await finishJob(this.ctx.db, job.id, this.id, { status: 'failed', error: reason });
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

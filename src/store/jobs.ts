@@ -19,15 +19,24 @@ export async function enqueueJob(
   await db.insert(jobs).values({ ...job, status: 'queued' });
 }
 
+export interface ClaimedJob {
+  job: JobRow;
+  /**
+   * Earlier runs used up its attempts without finishing (their leases ran out): it must be
+   * failed, not run again. Its attempts are not counted up.
+   */
+  exhausted: boolean;
+}
+
 /**
  * Takes the next runnable job: a queued one that is due, or a running one whose lease ran out
  * (its worker died). SKIP LOCKED lets any number of workers claim concurrently.
  */
-export async function claimJob(db: Db, workerId: string, leaseMs: number): Promise<JobRow | undefined> {
+export async function claimJob(db: Db, workerId: string, leaseMs: number): Promise<ClaimedJob | undefined> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [candidate] = await tx
-      .select({ id: jobs.id })
+      .select({ id: jobs.id, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
       .from(jobs)
       .where(
         or(
@@ -39,18 +48,19 @@ export async function claimJob(db: Db, workerId: string, leaseMs: number): Promi
       .limit(1)
       .for('update', { skipLocked: true });
     if (!candidate) return undefined;
+    const exhausted = candidate.attempts >= candidate.maxAttempts;
     const [claimed] = await tx
       .update(jobs)
       .set({
         status: 'running',
         lockedBy: workerId,
         lockedUntil: new Date(now.getTime() + leaseMs),
-        attempts: sql`${jobs.attempts} + 1`,
+        attempts: exhausted ? candidate.attempts : sql`${jobs.attempts} + 1`,
         updatedAt: now,
       })
       .where(eq(jobs.id, candidate.id))
       .returning();
-    return claimed;
+    return claimed && { job: claimed, exhausted };
   });
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
 import { inject } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -39,7 +40,7 @@ export interface TestServer {
 }
 
 /** A real server on 127.0.0.1 with its own empty database, workers included. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
   const adminKey = `em_test_${randomBytes(16).toString('hex')}`;
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
@@ -61,7 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await createApp(config, { worker: true, http: true });
+  const app = await createApp(config, { worker: true, http: true, logger: options.logger });
   const url = await app.http!.listen({ port: 0, host: '127.0.0.1' });
 
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
