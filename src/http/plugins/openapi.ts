@@ -2,6 +2,24 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FilterExprSchema } from '../../core/filters.js';
+
+// A recursive schema must be a named component: the transform writes every $ref as
+// #/components/schemas/<id>, and the definition of an unnamed cycle never reaches the document.
+z.globalRegistry.add(FilterExprSchema, { id: 'FilterExpression' });
+
+type TransformObjectInput = Parameters<typeof jsonSchemaTransformObject>[0];
+
+/**
+ * The components of the zod registry, without the `$id` the converter stamps on each one:
+ * `#/components/schemas/X` is a fragment, which JSON Schema forbids in `$id`.
+ */
+function transformObject(input: TransformObjectInput): ReturnType<typeof jsonSchemaTransformObject> {
+  const document = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, object> } };
+  for (const schema of Object.values(document.components?.schemas ?? {})) delete (schema as { $id?: string }).$id;
+  return document as ReturnType<typeof jsonSchemaTransformObject>;
+}
 
 /** Registers the OpenAPI 3.1 document built from the route schemas, and a rendered reference at /docs. */
 export async function registerOpenApi(app: FastifyInstance, serverVersion: string): Promise<void> {
@@ -17,7 +35,7 @@ export async function registerOpenApi(app: FastifyInstance, serverVersion: strin
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject,
   });
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), public: true };
