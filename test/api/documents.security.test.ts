@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('documents: auth and isolation', () => {
+describe('documents: auth and isolation', () => {
   let server: TestServer;
   let orgAKey: string;
   let orgBKey: string;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, type NewKeyOptions } from '../../src/core/keys.js';
 import { expectError } from '../helpers/errors.js';
 import { createPrincipals, runMatrix, type Who } from '../helpers/principals.js';
-import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('POST|PATCH /v3/auth/keys/{id}/toggle', () => {
+describe('POST|PATCH /v3/auth/keys/{id}/toggle', () => {
   let server: TestServer;
   let principals: Record<Who, string>;
 

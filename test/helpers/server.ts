@@ -12,9 +12,6 @@ export type Driver = 'pglite' | 'postgres';
 
 export const driver: Driver = process.env.ENGRAM_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
-/** True when this project cannot run (Postgres project without a PostgreSQL). */
-export const unavailable = driver === 'postgres' && !inject('pgUrl');
-
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
