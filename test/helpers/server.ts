@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createApiKey, type NewKeyOptions } from '../../src/core/keys.js';
+import { fetchContract } from './contract.js';
 import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
 import { waitFor } from './wait.js';
 
@@ -60,6 +61,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const app = await createApp(config, { worker: true, http: true });
   const url = await app.http!.listen({ port: 0, host: '127.0.0.1' });
+  const contract = await fetchContract(url);
 
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
@@ -70,10 +72,17 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.body);
     }
-    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const response = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
-    const isJson = response.headers.get('content-type')?.includes('json');
-    return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+    const contentType = response.headers.get('content-type');
+    const parsed = contentType?.includes('json') && text ? JSON.parse(text) : text;
+    const violations = contract.violations(method, path, { status: response.status, contentType, text, body: parsed });
+    if (violations.length) {
+      throw new Error(
+        `${method} ${path.split('?')[0]} answered ${response.status} outside the OpenAPI document:\n  ${violations.join('\n  ')}\n  body: ${text.slice(0, 400)}`,
+      );
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
   };
 
   return {

@@ -11,6 +11,22 @@ z.globalRegistry.add(FilterExprSchema, { id: 'FilterExpression' });
 
 type TransformObjectInput = Parameters<typeof jsonSchemaTransformObject>[0];
 
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  '4xx':
+    "The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429).",
+  '5xx': 'The server failed; the answer carries no internals.',
+};
+
+/** The route schemas as JSON Schema, with the error ranges described. */
+function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType<typeof jsonSchemaTransform> {
+  const result = jsonSchemaTransform(input);
+  const responses = (result.schema as { response?: Record<string, object> } | undefined)?.response;
+  for (const [code, description] of Object.entries(ERROR_DESCRIPTIONS)) {
+    if (responses?.[code]) responses[code] = { ...responses[code], description };
+  }
+  return result;
+}
+
 /**
  * The components of the zod registry, without the `$id` the converter stamps on each one:
  * `#/components/schemas/X` is a fragment, which JSON Schema forbids in `$id`.
@@ -34,7 +50,7 @@ export async function registerOpenApi(app: FastifyInstance, serverVersion: strin
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearerAuth: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
     transformObject,
   });
   app.addHook('onRoute', (route) => {
