@@ -8,10 +8,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    reporters: process.env.CI ? ['default', './test/helpers/no-skipped-tests.ts'] : ['default'],
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/fakes/**/*.test.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, KeyResolver } from '../../src/core/keys.js';
 import { apiKeys } from '../../src/store/schema.js';
 import { expectError } from '../helpers/errors.js';
-import { startTestServer, unavailable, waitFor, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 
 /** GET from another loopback address than the one the other requests come from. */
 function getFrom(localAddress: string, url: string, path: string, key: string): Promise<number> {
@@ -18,7 +18,7 @@ function getFrom(localAddress: string, url: string, path: string, key: string): 
   });
 }
 
-describe.skipIf(unavailable)('failed authentication is throttled per client address before any key work', () => {
+describe('failed authentication is throttled per client address before any key work', () => {
   let server: TestServer;
   const budget = 5;
 
@@ -57,7 +57,7 @@ describe.skipIf(unavailable)('failed authentication is throttled per client addr
   });
 });
 
-describe.skipIf(unavailable)('the API key cache', () => {
+describe('the API key cache', () => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/store/database.js';
 import { expectError } from '../helpers/errors.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 const CLIENTS = 10;
 /** Clients of the chain test, each retrying until its edit lands (every attempt embeds its text). */
@@ -12,7 +12,7 @@ const EDITORS = 6;
  * Edits racing on one memory or one document. PGlite runs one transaction at a time, so these only
  * race for real in the PostgreSQL project.
  */
-describe.skipIf(unavailable)('concurrent edits of one memory or one document', () => {
+describe('concurrent edits of one memory or one document', () => {
   let server: TestServer;
 
   beforeAll(async () => {

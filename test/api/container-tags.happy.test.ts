@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMemories, selectRows } from '../helpers/seed-memories.js';
-import { startTestServer, unavailable, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
 interface DocRow {
   id: string;
@@ -31,7 +31,7 @@ interface MemoryRow {
   parent_memory_id: string | null;
 }
 
-describe.skipIf(unavailable)('container tags: happy paths', () => {
+describe('container tags: happy paths', () => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrincipals, runMatrix, SCOPED_TAG, type Who } from '../helpers/principals.js';
-import { startTestServer, unavailable, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('container tags: authorization and isolation', () => {
+describe('container tags: authorization and isolation', () => {
   let server: TestServer;
   let keys: Record<Who, string>;
   let mergeId: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('conversations', () => {
+describe('conversations', () => {
   let server: TestServer;
 
   beforeAll(async () => {

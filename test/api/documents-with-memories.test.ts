@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/errors.js';
 import { seedMemory } from '../helpers/memories.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 const TAG = 'dwm_main';
 const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
 
-describe.skipIf(unavailable)('documents with their memories, by ids, and facets', () => {
+describe('documents with their memories, by ids, and facets', () => {
   let server: TestServer;
   let site: Server;
   let siteUrl: string;

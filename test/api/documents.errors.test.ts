@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/errors.js';
-import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('documents: bad input', () => {
+describe('documents: bad input', () => {
   let server: TestServer;
 
   beforeAll(async () => {

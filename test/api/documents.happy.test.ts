@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('documents: happy paths', () => {
+describe('documents: happy paths', () => {
   let server: TestServer;
   let site: Server;
   let siteUrl: string;

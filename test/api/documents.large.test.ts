@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
 const PEOPLE = ['Ana', 'Bruno', 'Chloe', 'Dmitri', 'Esra', 'Farid', 'Grace', 'Hiro'];
 const PLACES = ['Lisbon', 'Oslo', 'Nairobi', 'Quito', 'Hanoi', 'Tallinn', 'Perth', 'Accra'];
@@ -21,7 +21,7 @@ function handbook(sections: number): string {
   return parts.join('\n\n');
 }
 
-describe.skipIf(unavailable)('large documents', () => {
+describe('large documents', () => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('documents: auth and isolation', () => {
+describe('documents: auth and isolation', () => {
   let server: TestServer;
   let orgAKey: string;
   let orgBKey: string;
@@ -119,7 +119,7 @@ describe.skipIf(unavailable)('documents: auth and isolation', () => {
   });
 });
 
-describe.skipIf(unavailable)('documents: a scoped key is confined before the lookup', () => {
+describe('documents: a scoped key is confined before the lookup', () => {
   let server: TestServer;
   let keyA: string;
   let keyB: string;

@@ -11,13 +11,13 @@ import { openDatabase } from '../../src/store/database.js';
 import { getEmbeddingSpace } from '../../src/store/embedding-space.js';
 import { FakeOpenAiEmbeddings } from '../fakes/openai-embeddings.js';
 import { createTestDatabase, dropTestDatabase } from '../helpers/pg-cluster.js';
-import { driver, unavailable } from '../helpers/server.js';
+import { driver } from '../helpers/server.js';
 
 /**
  * The database records which model its vectors come from. A server configured with another
  * model refuses to start until `engram reembed` has re-embedded everything.
  */
-describe.skipIf(unavailable)('embedding model of a database', () => {
+describe('embedding model of a database', () => {
   let fake: FakeOpenAiEmbeddings;
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;

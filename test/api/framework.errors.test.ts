@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/errors.js';
 import { addressOf, openRaw, parseResponses, rawGet, sendRaw, type RawResponse } from '../helpers/raw-http.js';
-import { startTestServer, unavailable, waitFor, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 
 /** Answers Fastify, Node's HTTP parser or a plugin give on their own have the error shape too. */
 function expectRawError(res: RawResponse, status: number, details?: RegExp): void {
@@ -10,7 +10,7 @@ function expectRawError(res: RawResponse, status: number, details?: RegExp): voi
   expectError({ status: res.status, headers: new Headers(), body: res.body }, status, details);
 }
 
-describe.skipIf(unavailable)('every answer from every layer has the error shape', () => {
+describe('every answer from every layer has the error shape', () => {
   let server: TestServer;
   let auth: Record<string, string>;
 
@@ -77,7 +77,7 @@ describe.skipIf(unavailable)('every answer from every layer has the error shape'
   });
 });
 
-describe.skipIf(unavailable)('requests that arrive while the server shuts down', () => {
+describe('requests that arrive while the server shuts down', () => {
   it('answers 503 with the error shape on a connection still open', async () => {
     const server = await startTestServer();
     const { port, host } = addressOf(server.url);

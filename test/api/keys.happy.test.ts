@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe.skipIf(unavailable)('keys and sessions: happy paths', () => {
+describe('keys and sessions: happy paths', () => {
   let server: TestServer;
 
   beforeAll(async () => {

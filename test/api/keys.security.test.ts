@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrincipals, runMatrix, SCOPED_TAG, type Who } from '../helpers/principals.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('keys and roles: authorization matrix', () => {
+describe('keys and roles: authorization matrix', () => {
   let server: TestServer;
   let keys: Record<Who, string>;
   let scopedDoc: string;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/errors.js';
 import { seedMemory } from '../helpers/memories.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 /** Older clients call `/v3/memories…` for documents and `POST /v3/memories/forget` to forget a memory. */
-describe.skipIf(unavailable)('legacy /v3/memories paths', () => {
+describe('legacy /v3/memories paths', () => {
   let server: TestServer;
   let otherOrgKey: string;
   let readOnlyKey: string;

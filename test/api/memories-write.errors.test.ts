@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, type ApiResponse, type TestServer } from '../helpers/server.js';
+import { startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 function expectError(res: ApiResponse, status: number, detailsPattern?: RegExp) {
   expect(res.status).toBe(status);
@@ -8,7 +8,7 @@ function expectError(res: ApiResponse, status: number, detailsPattern?: RegExp) 
   if (detailsPattern) expect(res.body.details).toMatch(detailsPattern);
 }
 
-describe.skipIf(unavailable)('POST /v4/memories: bad input and access', () => {
+describe('POST /v4/memories: bad input and access', () => {
   let server: TestServer;
 
   beforeAll(async () => {

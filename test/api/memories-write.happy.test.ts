@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('POST /v4/memories: happy paths', () => {
+describe('POST /v4/memories: happy paths', () => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
 interface Entry {
   id: string;
@@ -26,7 +26,7 @@ function projectNote(n: number): string {
   return PHRASINGS[n % PHRASINGS.length](n, lead, day.format(new Date(Date.UTC(2025, 0, 1 + n))));
 }
 
-describe.skipIf(unavailable)('memories: facts that differ in a number, date or name are never merged', () => {
+describe('memories: facts that differ in a number, date or name are never merged', () => {
   let server: TestServer;
 
   beforeAll(async () => {

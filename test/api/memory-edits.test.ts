@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('memories: update versions and forget-matching', () => {
+describe('memories: update versions and forget-matching', () => {
   let server: TestServer;
 
   beforeAll(async () => {

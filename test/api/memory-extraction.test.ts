@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 interface Entry {
   id: string;
@@ -18,7 +18,7 @@ interface Entry {
   documentIds: string[];
 }
 
-describe.skipIf(unavailable)('memories extracted from documents and conversations', () => {
+describe('memories extracted from documents and conversations', () => {
   let server: TestServer;
 
   beforeAll(async () => {

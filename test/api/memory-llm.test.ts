@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAiChat } from '../fakes/openai-chat.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('memory extraction through a configured LLM', () => {
+describe('memory extraction through a configured LLM', () => {
   let llm: FakeOpenAiChat;
   let server: TestServer;
 

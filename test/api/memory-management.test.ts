@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMemory } from '../helpers/memories.js';
-import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('memories: list, forget, review', () => {
+describe('memories: list, forget, review', () => {
   let server: TestServer;
   let otherOrgKey: string;
 

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_FAILURE } from '../../src/pipeline/worker.js';
 import { FakeOpenAiEmbeddings } from '../fakes/openai-embeddings.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 const MAX_ATTEMPTS = 3;
 
@@ -27,7 +27,7 @@ class LogCapture {
   }
 }
 
-describe.skipIf(unavailable)('pipeline: every job finishes, and failures say something a user can act on', () => {
+describe('pipeline: every job finishes, and failures say something a user can act on', () => {
   let server: TestServer;
   let embeddings: FakeOpenAiEmbeddings;
   const logs = new LogCapture();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ChildServer } from '../helpers/child-server.js';
 import { createTestDatabase, dropTestDatabase } from '../helpers/pg-cluster.js';
-import { driver, unavailable, waitFor } from '../helpers/server.js';
+import { driver, waitFor } from '../helpers/server.js';
 
 /** A site whose /slow pages hang until released, so a crash can be timed to land mid-ingest. */
 class GatedSite {
@@ -48,7 +48,7 @@ class GatedSite {
   }
 }
 
-describe.skipIf(unavailable)('pipeline: crash recovery', () => {
+describe('pipeline: crash recovery', () => {
   const key = `em_test_${randomBytes(16).toString('hex')}`;
   const site = new GatedSite();
   let dataDir: string | undefined;

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrincipals, type Who } from '../helpers/principals.js';
 import { seedMemories, selectRows } from '../helpers/seed-memories.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('POST /v3/settings/reset', () => {
+describe('POST /v3/settings/reset', () => {
   let server: TestServer;
   let keys: Record<Who, string>;
   let orgA: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, unavailable, type ApiResponse, type TestServer } from '../helpers/server.js';
+import { startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 function expectError(res: ApiResponse, status: number, detailsPattern?: RegExp) {
   expect(res.status).toBe(status);
@@ -10,7 +10,7 @@ function expectError(res: ApiResponse, status: number, detailsPattern?: RegExp) 
 
 const deep = { AND: [{ AND: [{ AND: [{ AND: [{ AND: [{ key: 'a', value: 'b' }] }] }] }] }] };
 
-describe.skipIf(unavailable)('search: bad input', () => {
+describe('search: bad input', () => {
   let server: TestServer;
 
   beforeAll(async () => {

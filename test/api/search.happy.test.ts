@@ -3,7 +3,7 @@ import { systemClock } from '../../src/core/clock.js';
 import { KeyResolver } from '../../src/core/keys.js';
 import { NOTHING_INCLUDED } from '../../src/core/search/search-service.js';
 import { seedMemory } from '../helpers/memories.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 interface Result {
   id: string;
@@ -46,7 +46,7 @@ Mix flour, milk, eggs and a pinch of salt. Fry in butter until golden.
 
 Roast tomatoes with garlic, blend with stock, season with basil.`;
 
-describe.skipIf(unavailable)('search: each parameter has its effect', () => {
+describe('search: each parameter has its effect', () => {
   let server: TestServer;
   const ids: Record<string, string> = {};
   let handbookId: string;

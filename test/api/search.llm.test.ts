@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAiChat } from '../fakes/openai-chat.js';
-import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** With an LLM configured, rerank asks it to judge the candidates and rewriteQuery asks it for rewrites. */
-describe.skipIf(unavailable)('search with an LLM configured', () => {
+describe('search with an LLM configured', () => {
   let server: TestServer;
   let chat: FakeOpenAiChat;
 

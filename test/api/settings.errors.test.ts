@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../helpers/seed-memories.js';
 import { expectError } from '../helpers/errors.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe.skipIf(unavailable)('settings: bad input', () => {
+describe('settings: bad input', () => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsService } from '../../src/core/settings.js';
 import { selectRows } from '../helpers/seed-memories.js';
-import { startTestServer, unavailable, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 const SECRET_KEY = 'settings-test-secret-key-0123456789abcdef';
 
-describe.skipIf(unavailable)('settings: happy paths', () => {
+describe('settings: happy paths', () => {
   let server: TestServer;
   let orgId: string;
 

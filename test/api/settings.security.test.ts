@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrincipals, runMatrix, type Who } from '../helpers/principals.js';
-import { startTestServer, unavailable, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const SECRET = 'codehost-oauth-secret-5b21e';
 
-describe.skipIf(unavailable)('settings: authorization and isolation', () => {
+describe('settings: authorization and isolation', () => {
   let server: TestServer;
   let keys: Record<Who, string>;
 

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createApiKey, type NewKeyOptions } from '../../src/core/keys.js';
+import { fetchContract } from './contract.js';
 import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
 import { waitFor } from './wait.js';
 
@@ -12,9 +13,6 @@ export { waitFor };
 export type Driver = 'pglite' | 'postgres';
 
 export const driver: Driver = process.env.ENGRAM_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
-
-/** True when this project cannot run (Postgres project without a PostgreSQL). */
-export const unavailable = driver === 'postgres' && !inject('pgUrl');
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -64,6 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   });
   const app = await createApp(config, { worker: true, http: true, logger: options.logger });
   const url = await app.http!.listen({ port: 0, host: '127.0.0.1' });
+  const contract = await fetchContract(url);
 
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
@@ -74,10 +73,17 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.body);
     }
-    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const response = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
-    const isJson = response.headers.get('content-type')?.includes('json');
-    return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+    const contentType = response.headers.get('content-type');
+    const parsed = contentType?.includes('json') && text ? JSON.parse(text) : text;
+    const violations = contract.violations(method, path, { status: response.status, contentType, text, body: parsed });
+    if (violations.length) {
+      throw new Error(
+        `${method} ${path.split('?')[0]} answered ${response.status} outside the OpenAPI document:\n  ${violations.join('\n  ')}\n  body: ${text.slice(0, 400)}`,
+      );
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
   };
 
   return {

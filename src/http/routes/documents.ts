@@ -69,6 +69,11 @@ const BatchResult = z.object({
 });
 
 const IdParams = z.object({ id: z.string().min(1).max(255) });
+/** Sent as the bytes uploaded, under their own media type; the OpenAPI `content` says so. */
+const UploadedFile = z.any().meta({
+  description: 'The uploaded file, under its own media type',
+  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+});
 const LookupQuery = z.object({ containerTag: ContainerTag.optional() });
 
 const PatchBody = z.object({ content: z.string().min(1).optional(), ...documentFields });
@@ -349,7 +354,15 @@ export const documentRoutes =
 
     app.get(
       '/files/:token',
-      { config: { public: true }, schema: { tags, summary: 'Download an uploaded file through a signed link', params: z.object({ token: z.string().min(1).max(2000) }) } },
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Download an uploaded file through a signed link',
+          params: z.object({ token: z.string().min(1).max(2000) }),
+          response: { 200: UploadedFile, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const { orgId, documentId } = deps.fileLinks.verify(request.params.token, deps.clock.now());
         const file = await service.fileContent(orgId, documentId);

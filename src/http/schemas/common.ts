@@ -5,15 +5,10 @@ export const ErrorResponse = z
   .object({ error: z.string(), details: z.string().optional() })
   .meta({ id: 'ErrorResponse', description: 'Every error answer has this shape.' });
 
+/** Every route answers every client (4xx) and server (5xx) error in the one error shape. */
 export const errorResponses = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  429: ErrorResponse,
-  500: ErrorResponse,
+  '4xx': ErrorResponse,
+  '5xx': ErrorResponse,
 };
 
 export const ContainerTag = z

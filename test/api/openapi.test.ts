@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { validate } from '@readme/openapi-parser';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/** Every `$ref` string anywhere in the document. */
+function refsOf(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refsOf(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string') found.push(child);
+      else refsOf(child, found);
+    }
+  }
+  return found;
+}
+
+const CHROMIUM = process.env.ENGRAM_TEST_CHROMIUM ?? '/usr/bin/chromium';
+
+describe('the served OpenAPI document', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  it.each(['/v3/openapi', '/v4/openapi'])('%s passes a standard OpenAPI 3.1 validator', async (path) => {
+    const res = await server.request('GET', path, { key: null });
+    expect(res.status).toBe(200);
+    const result = await validate(res.body);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+
+  it('names every schema it refers to, the recursive filter expression included', async () => {
+    const doc = (await server.request('GET', '/v3/openapi', { key: null })).body;
+    const components = Object.keys(doc.components.schemas);
+    const refs = [...new Set(refsOf(doc))];
+    expect(refs.filter((ref) => !components.includes(ref.replace(/^#\/components\/schemas\//, '')))).toEqual([]);
+    expect(refs).toContain('#/components/schemas/FilterExpressionInput');
+  });
+
+  it('renders in /docs with the real request and response fields, and no resolver errors', async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`no Chromium at ${CHROMIUM}: run scripts/chromium-install.sh, or set ENGRAM_TEST_CHROMIUM to a Chromium binary`);
+    }
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/docs`);
+      const search = page.locator('#operations-search-post_v4_search');
+      await search.locator('.opblock-summary').click();
+      const request = search.locator('.opblock-section-request-body .highlight-code');
+      await expect.poll(() => request.innerText()).toContain('"q":');
+      expect(await request.innerText()).toContain('"filters":');
+      const ok = search.locator('.response[data-code="200"] .highlight-code');
+      expect(await ok.innerText()).toContain('"results":');
+      expect(await ok.innerText()).toContain('"memory":');
+      expect(await page.locator('.errors-wrapper').allInnerTexts()).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
