@@ -22,14 +22,14 @@ import { ScopeSizes } from '../src/core/search/scope-sizes.js';
 import { NOTHING_INCLUDED, SearchService } from '../src/core/search/search-service.js';
 import { LexicalSemanticReranker } from '../src/ai/rerank/lexical-semantic-reranker.js';
 import { KeywordExpansionRewriter } from '../src/ai/rewrite/keyword-expansion.js';
-import { queryRows } from '../src/store/database.js';
 import { dropVectorIndexes, ensureVectorIndexes } from '../src/store/embedding-space.js';
 import { insertMemories, linkMemorySources } from '../src/store/memory-writes.js';
-import { documents } from '../src/store/schema.js';
 import { sql } from 'drizzle-orm';
 import { benchPostgresUrl, runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { percentile } from './recall/metrics.js';
 import { baseStatements, queries, rng } from './search/synthetic.js';
+import { queryRows } from '../src/store/sql.js';
+import { documents } from '../src/store/schema/documents.js';
 
 const TOTAL = Number(process.env.BENCH_MEMORIES ?? 100_000);
 const TAGS = Number(process.env.BENCH_TAGS ?? 100);

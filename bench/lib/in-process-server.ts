@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { systemClock } from '../../src/core/clock.js';
-import { KeyResolver, type Principal } from '../../src/core/keys.js';
+import { KeyResolver } from '../../src/core/keys.js';
 import { createTestDatabase, dropTestDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../../test/helpers/pg-cluster.js';
+import type { Principal } from '../../src/model/access.js';
 
 export type BenchDriver = 'pglite' | 'postgres';
 

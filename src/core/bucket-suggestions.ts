@@ -1,4 +1,4 @@
-import type { ProfileBucket } from '../store/schema-settings.js';
+import type { ProfileBucket } from '../model/profiles.js';
 
 /** Topic lexicons for offline suggestions; a memory mentioning a word counts toward the topic. */
 const TOPICS: { key: string; description: string; words: string[] }[] = [

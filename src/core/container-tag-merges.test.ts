@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SpaceRow } from '../store/container-tags.js';
 import { combineSpaceSettings, MergeFailure, planCustomIdRenames } from './container-tag-merges.js';
+import type { SpaceRecord } from '../model/tags.js';
 
 const doc = (id: string, customId: string, containerTag: string) => ({ id: id.padEnd(22, '0'), customId, containerTag });
 
@@ -48,7 +48,7 @@ describe('planCustomIdRenames', () => {
   });
 });
 
-const space = (fields: Partial<SpaceRow>): SpaceRow => ({
+const space = (fields: Partial<SpaceRecord>): SpaceRecord => ({
   id: 'id',
   orgId: 'org',
   containerTag: 'tag',

@@ -1,12 +1,13 @@
 import type { Db } from '../store/database.js';
-import { listTagStats, type SpaceRow, type SpaceSettingsPatch } from '../store/container-tags.js';
-import { enqueueMergeJob, findActiveMerges, getMerge, insertMerge, lockTagWritesExclusive, type MergeRow, type TaggedCustomId } from '../store/merges.js';
+import { listTagStats, type SpaceSettingsPatch } from '../store/container-tags.js';
+import { enqueueMergeJob, findActiveMerges, getMerge, insertMerge, lockTagWritesExclusive, type TaggedCustomId } from '../store/merges.js';
 import { ensureSpace } from '../store/spaces.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
-import { badRequest, conflict, notFound } from './errors.js';
+import { badRequest, conflict, notFound } from '../model/errors.js';
 import { newId } from './ids.js';
-import type { Principal } from './keys.js';
+import type { SpaceRecord, MergeRecord } from '../model/tags.js';
+import type { Principal } from '../model/access.js';
 
 export const CUSTOM_ID_MAX = 100;
 export const MAX_MERGE_SOURCES = 10;
@@ -46,7 +47,7 @@ export function planCustomIdRenames(targetTag: string, sourceTag: string, docume
  * The target keeps its own settings; whatever it lacks comes from the first source that has it.
  * Profile buckets are joined by key, the target's (then earlier sources') winning on a clash.
  */
-export function combineSpaceSettings(target: SpaceRow | undefined, sources: SpaceRow[]): SpaceSettingsPatch {
+export function combineSpaceSettings(target: SpaceRecord | undefined, sources: SpaceRecord[]): SpaceSettingsPatch {
   const patch: SpaceSettingsPatch = {};
   const firstSet = <K extends 'name' | 'entityContext' | 'memoryFilesystemPaths'>(field: K) =>
     sources.map((s) => s[field]).find((v) => v !== null && v !== undefined) ?? null;
@@ -83,7 +84,7 @@ export class MergeService {
     private readonly options: MergeServiceOptions,
   ) {}
 
-  async start(principal: Principal, request: MergeRequest): Promise<MergeRow> {
+  async start(principal: Principal, request: MergeRequest): Promise<MergeRecord> {
     const targetTag = request.targetTag;
     const sourceTags = [...new Set(request.sourceTags)].filter((t) => t !== targetTag);
     if (sourceTags.length === 0) throw badRequest('Nothing to merge', 'give at least one container tag other than targetContainerTag');
@@ -117,7 +118,7 @@ export class MergeService {
     return merge;
   }
 
-  async get(principal: Principal, mergeId: string): Promise<MergeRow> {
+  async get(principal: Principal, mergeId: string): Promise<MergeRecord> {
     const merge = await getMerge(this.db, principal.orgId, mergeId);
     if (!merge) throw notFound('Merge');
     return merge;

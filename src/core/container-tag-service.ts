@@ -1,22 +1,14 @@
 import type { Db } from '../store/database.js';
-import {
-  deleteSpaces,
-  forgetTagMemories,
-  getSpace,
-  listTagStats,
-  upsertSpace,
-  type SpaceRow,
-  type SpaceSettingsPatch,
-  type TagStats,
-} from '../store/container-tags.js';
+import { deleteSpaces, forgetTagMemories, getSpace, listTagStats, upsertSpace, type SpaceSettingsPatch, type TagStats } from '../store/container-tags.js';
 import { deleteDocumentsWhere } from '../store/documents.js';
-import { findActiveMerges, type MergeRow } from '../store/merges.js';
+import { findActiveMerges } from '../store/merges.js';
 import { deleteProfiles } from '../store/profiles.js';
 import { assertTagAllowed } from './container-tags.js';
-import { notFound } from './errors.js';
+import { notFound } from '../model/errors.js';
 import { newId } from './ids.js';
-import type { Principal } from './keys.js';
 import { assertTagsWritable } from './merge-guard.js';
+import type { SpaceRecord, MergeRecord } from '../model/tags.js';
+import type { Principal } from '../model/access.js';
 
 export interface ContainerTagSummary extends TagStats {
   merge: { role: 'source' | 'target'; mergeId: string; targetTag: string } | null;
@@ -84,7 +76,7 @@ export class ContainerTagService {
   }
 }
 
-function mergeRole(merges: MergeRow[], tag: string): ContainerTagSummary['merge'] {
+function mergeRole(merges: MergeRecord[], tag: string): ContainerTagSummary['merge'] {
   for (const m of merges) {
     if (m.targetTag === tag) return { role: 'target', mergeId: m.id, targetTag: m.targetTag };
     if (m.sourceTags.includes(tag)) return { role: 'source', mergeId: m.id, targetTag: m.targetTag };
@@ -92,7 +84,7 @@ function mergeRole(merges: MergeRow[], tag: string): ContainerTagSummary['merge'
   return null;
 }
 
-function details(space: SpaceRow | undefined, stats: TagStats | undefined): ContainerTagDetails {
+function details(space: SpaceRecord | undefined, stats: TagStats | undefined): ContainerTagDetails {
   return {
     containerTag: space?.containerTag ?? stats!.containerTag,
     name: space?.name ?? null,

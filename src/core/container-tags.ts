@@ -1,9 +1,6 @@
-import { badRequest, forbidden } from './errors.js';
-import type { Principal } from './keys.js';
-
-export const DEFAULT_CONTAINER_TAG = 'sm_project_default';
-export const CONTAINER_TAG_PATTERN = /^[a-zA-Z0-9_:-]+$/;
-export const CONTAINER_TAG_MAX = 100;
+import { badRequest, forbidden } from '../model/errors.js';
+import type { Principal } from '../model/access.js';
+import { DEFAULT_CONTAINER_TAG } from '../model/tags.js';
 
 /**
  * Picks the one container tag a write goes to. `containerTag` wins over the deprecated

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { serializeConversation, type ConversationMessage } from './conversation-format.js';
-import type { Metadata } from './document-inputs.js';
 import type { DocumentService } from './documents.js';
-import { badRequest } from './errors.js';
-import type { Principal } from './keys.js';
+import { badRequest } from '../model/errors.js';
+import type { Metadata } from '../model/documents.js';
+import type { Principal } from '../model/access.js';
 
 type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; imageUrl?: { url: string }; image_url?: { url: string } };
 

@@ -1,4 +1,4 @@
-import { badRequest } from './errors.js';
+import { badRequest } from '../model/errors.js';
 
 /**
  * Years a request date may fall in. JavaScript dates reach ±275,760 years and PostgreSQL's

@@ -1,8 +1,6 @@
 /** What callers send to add, upload, update and list documents. */
-import type { FiltersInput } from './filters.js';
-
-export type Metadata = Record<string, string | number | boolean | string[]>;
-export type TaskType = 'memory' | 'superrag';
+import type { FiltersInput } from '../model/filters.js';
+import type { Metadata, TaskType } from '../model/documents.js';
 
 export interface DocumentInput {
   content: string;

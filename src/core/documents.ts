@@ -1,19 +1,6 @@
 import type { Db, Tx } from '../store/database.js';
 import { listChunks } from '../store/chunks.js';
-import {
-  countUnfinishedDocuments,
-  deleteDocuments,
-  deleteDocumentsWhere,
-  findDocumentByCustomIdForUpdate,
-  findDocumentsByCustomId,
-  getDocument,
-  insertDocument,
-  listDocuments,
-  listUnfinishedDocuments,
-  updateDocument,
-  type DocumentPatch,
-  type DocumentRow,
-} from '../store/documents.js';
+import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, insertDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch } from '../store/documents.js';
 import { getFile, insertFile } from '../store/files.js';
 import { listMemoriesOfDocument } from '../store/memory-records.js';
 import { cancelPendingJobs, enqueueJob } from '../store/jobs.js';
@@ -21,12 +8,14 @@ import { ensureSpace, setSpaceEntityContext } from '../store/spaces.js';
 import type { Clock } from './clock.js';
 import { lookupTags, resolveReadTags, resolveWriteTag } from './container-tags.js';
 import { parseDateInput } from './date-input.js';
-import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from './errors.js';
+import { ApiError, badRequest, conflict, notFound } from '../model/errors.js';
+import { isUniqueViolation } from '../store/errors.js';
 import type { DocumentInput, DocumentPatchInput, FileInput, ListInput } from './document-inputs.js';
-import { parseFilters } from './filters.js';
+import { parseFilters } from '../model/filters.js';
 import { newId } from './ids.js';
-import type { Principal } from './keys.js';
 import { assertNoMergeRunning, assertTagsWritable } from './merge-guard.js';
+import type { DocumentRecord } from '../model/documents.js';
+import type { Principal } from '../model/access.js';
 
 export interface DocumentServiceOptions {
   maxJobAttempts: number;
@@ -126,7 +115,7 @@ export class DocumentService {
     return { id: result.id, status: result.status };
   }
 
-  async get(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<DocumentRow> {
+  async get(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<DocumentRecord> {
     const doc = await this.find(this.db, principal, idOrCustomId, containerTag);
     if (!doc) throw notFound('Document');
     return doc;
@@ -180,7 +169,7 @@ export class DocumentService {
   ): Promise<{ deletedCount: number; errors?: { id: string; error: string }[]; containerTags?: string[] }> {
     if (input.ids?.length) {
       const errors: { id: string; error: string }[] = [];
-      const found: DocumentRow[] = [];
+      const found: DocumentRecord[] = [];
       for (const id of new Set(input.ids)) {
         const doc = await this.find(this.db, principal, id).catch((e: unknown) => {
           if (e instanceof ApiError) return e;
@@ -263,7 +252,7 @@ export class DocumentService {
     idOrCustomId: string,
     containerTag?: string,
     options: { forUpdate?: boolean } = {},
-  ): Promise<DocumentRow | undefined> {
+  ): Promise<DocumentRecord | undefined> {
     const lookup = { containerTags: lookupTags(principal, containerTag), forUpdate: options.forUpdate };
     const byId = await getDocument(db, principal.orgId, idOrCustomId, lookup);
     const matches = byId ? [byId] : await findDocumentsByCustomId(db, principal.orgId, idOrCustomId, lookup);
@@ -282,7 +271,7 @@ export class DocumentService {
     orgId: string,
     tag: string,
     input: { customId?: string | null; entityContext?: string | null },
-  ): Promise<DocumentRow | undefined> {
+  ): Promise<DocumentRecord | undefined> {
     await assertTagsWritable(tx, orgId, [tag]);
     await this.touchSpace(tx, orgId, tag, input.entityContext);
     return input.customId ? findDocumentByCustomIdForUpdate(tx, orgId, tag, input.customId) : undefined;
@@ -305,10 +294,10 @@ export class DocumentService {
 
   private async applyMetadataChanges(
     tx: Tx,
-    doc: DocumentRow,
+    doc: DocumentRecord,
     input: DocumentInput,
     documentDate: Date | null | undefined,
-  ): Promise<DocumentRow> {
+  ): Promise<DocumentRecord> {
     const fields = this.optionalFields(input, documentDate);
     if (Object.keys(fields).length === 0) return doc;
     return (await updateDocument(tx, doc.orgId, doc.id, fields)) ?? doc;
@@ -319,7 +308,7 @@ export class DocumentService {
     orgId: string,
     containerTag: string,
     fields: DocumentPatch,
-  ): Promise<DocumentRow> {
+  ): Promise<DocumentRecord> {
     const row = await insertDocument(tx, {
       ...fields,
       id: newId(),
@@ -342,7 +331,7 @@ export class DocumentService {
   }
 
   /** New content for an existing document: bump its generation so in-flight work for the old one is dropped. */
-  private async requeue(tx: Tx, doc: DocumentRow, fields: DocumentPatch): Promise<DocumentRow> {
+  private async requeue(tx: Tx, doc: DocumentRecord, fields: DocumentPatch): Promise<DocumentRecord> {
     const generation = doc.generation + 1;
     await cancelPendingJobs(tx, doc.id);
     const row = await updateDocument(tx, doc.orgId, doc.id, {

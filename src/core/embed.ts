@@ -1,5 +1,5 @@
 import { EmbeddingError, type Embedder, type EmbeddingPurpose } from '../ai/embeddings/embedder.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../model/errors.js';
 
 /** Embeds for a request; a model that is down is the service's problem (503), not the caller's. */
 export async function embedForRequest(embedder: Embedder, texts: string[], purpose: EmbeddingPurpose): Promise<Float32Array[]> {

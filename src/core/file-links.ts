@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ApiError } from './errors.js';
+import { ApiError } from '../model/errors.js';
 
 export const FILE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -1,10 +1,11 @@
 import type { Db } from '../store/database.js';
 import { findApiKeyById, toggleApiKeyDisabled } from '../store/api-keys.js';
-import { deleteApiKey, listApiKeys, type ApiKeyRow } from '../store/orgs.js';
+import { deleteApiKey, listApiKeys } from '../store/orgs.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
-import { badRequest, conflict, notFound } from './errors.js';
-import { createApiKey, type KeyResolver, type Permission, type Principal } from './keys.js';
+import { badRequest, conflict, notFound } from '../model/errors.js';
+import { createApiKey, type KeyResolver } from './keys.js';
+import type { ApiKeyRecord, Permission, Principal } from '../model/access.js';
 
 /** Path prefixes a key bound to container tags may call; everything else answers it 403. */
 export const SCOPED_KEY_ENDPOINTS = [
@@ -43,7 +44,7 @@ export class KeyManagement {
   ) {}
 
   /** A member key confined to `containerTags`; the secret is returned here only. */
-  async createScoped(principal: Principal, input: ScopedKeyInput): Promise<{ key: string; row: ApiKeyRow }> {
+  async createScoped(principal: Principal, input: ScopedKeyInput): Promise<{ key: string; row: ApiKeyRecord }> {
     const containerTags = [...new Set(input.containerTags)];
     for (const tag of containerTags) assertTagAllowed(principal, tag);
     return createApiKey(this.db, {
@@ -73,7 +74,7 @@ export class KeyManagement {
    * Disables an enabled key or enables a disabled one, with the same reach in time as a revocation.
    * The calling key cannot disable itself: an admin could otherwise lock itself out.
    */
-  async toggle(principal: Principal, id: string): Promise<ApiKeyRow> {
+  async toggle(principal: Principal, id: string): Promise<ApiKeyRecord> {
     if (id === principal.keyId) throw conflict('A key cannot disable itself', 'call with another admin key of the organization to disable this one');
     const row = await toggleApiKeyDisabled(this.db, principal.orgId, id, this.clock.now());
     if (!row) throw notFound('API key');
@@ -81,11 +82,11 @@ export class KeyManagement {
     return row;
   }
 
-  list(principal: Principal): Promise<ApiKeyRow[]> {
+  list(principal: Principal): Promise<ApiKeyRecord[]> {
     return listApiKeys(this.db, principal.orgId);
   }
 
-  async current(principal: Principal): Promise<ApiKeyRow> {
+  async current(principal: Principal): Promise<ApiKeyRecord> {
     const row = await findApiKeyById(this.db, principal.orgId, principal.keyId);
     if (!row) throw notFound('API key');
     return row;

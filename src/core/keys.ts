@@ -1,28 +1,13 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../store/database.js';
-import { findApiKeyByHash, findOrgByName, hasAnyApiKey, insertApiKey, insertOrgIfMissing, type ApiKeyRow } from '../store/orgs.js';
+import { findApiKeyByHash, findOrgByName, hasAnyApiKey, insertApiKey, insertOrgIfMissing } from '../store/orgs.js';
 import type { Clock } from './clock.js';
 import { newId, newSecret } from './ids.js';
+import type { ApiKeyRecord, Permission, Principal, Role } from '../model/access.js';
 
 export const DEFAULT_ORG = 'default';
 export const KEY_PREFIX = 'em_';
-
-export type Role = 'admin' | 'member';
-export type Permission = 'read' | 'write';
-
-/** Who is calling: resolved from the API key on every request. */
-export interface Principal {
-  orgId: string;
-  orgName: string;
-  orgSlug: string;
-  keyId: string;
-  role: Role;
-  permission: Permission;
-  /** When set, the key may only touch these container tags. */
-  containerTags: string[] | null;
-  rateLimit: { max: number; windowMs: number } | null;
-}
 
 export function hashApiKey(raw: string): string {
   return createHash('sha256').update(raw).digest('hex');
@@ -53,7 +38,7 @@ export interface NewKeyOptions {
   raw?: string;
 }
 
-export async function createApiKey(db: Db, options: NewKeyOptions = {}): Promise<{ key: string; row: ApiKeyRow }> {
+export async function createApiKey(db: Db, options: NewKeyOptions = {}): Promise<{ key: string; row: ApiKeyRecord }> {
   const org = await ensureOrg(db, options.orgName ?? DEFAULT_ORG);
   const key = options.raw ?? `${KEY_PREFIX}${newSecret()}`;
   const row = await insertApiKey(db, {
@@ -147,7 +132,7 @@ export class KeyResolver {
   }
 }
 
-function toPrincipal(key: ApiKeyRow, org: { id: string; name: string; slug: string }): Principal {
+function toPrincipal(key: ApiKeyRecord, org: { id: string; name: string; slug: string }): Principal {
   return {
     orgId: org.id,
     orgName: org.name,

@@ -1,19 +1,21 @@
 import type { Embedder } from '../ai/embeddings/embedder.js';
 import type { Db } from '../store/database.js';
 import { nearestMemories, retireVersion } from '../store/memory-neighbours.js';
-import { findLatestMemory, listLatestByIds, listSourceDocuments, updateMemory, type MemoryRow } from '../store/memory-records.js';
+import { findLatestMemory, listLatestByIds, listSourceDocuments, updateMemory } from '../store/memory-records.js';
 import { insertMemories, linkMemorySources } from '../store/memory-writes.js';
-import type { ProfileBucket } from '../store/schema.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { embedForRequest } from './embed.js';
 import { parseDateInput } from './date-input.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from './errors.js';
+import { badRequest, conflict, notFound } from '../model/errors.js';
+import { isUniqueViolation } from '../store/errors.js';
 import { newId } from './ids.js';
-import type { Principal } from './keys.js';
 import { assertTagsWritable } from './merge-guard.js';
 import type { MemoryFieldsInput } from './memory-writes.js';
 import { classifyBuckets } from './profile-buckets.js';
+import type { ProfileBucket } from '../model/profiles.js';
+import type { MemoryRecord } from '../model/memories.js';
+import type { Principal } from '../model/access.js';
 
 /** Fields omitted are inherited from the memory updated; `forgetAfter: null` clears it. */
 export interface MemoryUpdateInput extends MemoryFieldsInput {
@@ -56,7 +58,7 @@ export class MemoryEdits {
     private readonly options: MemoryEditsOptions,
   ) {}
 
-  async update(principal: Principal, input: MemoryUpdateInput): Promise<MemoryRow> {
+  async update(principal: Principal, input: MemoryUpdateInput): Promise<MemoryRecord> {
     assertTagAllowed(principal, input.containerTag);
     if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
     const forgetAfter = parseDateInput(input.forgetAfter, 'forgetAfter');

@@ -1,15 +1,16 @@
 import type { Tx } from '../store/database.js';
-import { listSourceDocuments, listVersions, type MemoryRow } from '../store/memory-records.js';
+import { listSourceDocuments, listVersions } from '../store/memory-records.js';
+import type { MemoryRecord } from '../model/memories.js';
 
 /** A latest memory with its earlier versions and the documents any version came from. */
 export interface ListedMemory {
-  memory: MemoryRow;
+  memory: MemoryRecord;
   spaceId: string | null;
-  history: MemoryRow[];
+  history: MemoryRecord[];
   documentIds: string[];
 }
 
-const rootOf = (m: MemoryRow) => m.rootMemoryId ?? m.id;
+const rootOf = (m: MemoryRecord) => m.rootMemoryId ?? m.id;
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -26,7 +27,7 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
 export async function withHistoryAndSources(
   db: Tx,
   orgId: string,
-  rows: { memory: MemoryRow; spaceId: string | null }[],
+  rows: { memory: MemoryRecord; spaceId: string | null }[],
 ): Promise<ListedMemory[]> {
   const versions = await listVersions(db, orgId, [...new Set(rows.map((r) => rootOf(r.memory)))]);
   const memoryIds = [...new Set([...versions.map((v) => v.id), ...rows.map((r) => r.memory.id)])];

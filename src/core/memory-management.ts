@@ -7,11 +7,11 @@ import {
 } from '../store/memory-records.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed, resolveReadTags } from './container-tags.js';
-import { badRequest, conflict, notFound } from './errors.js';
-import { parseFilters, type FiltersInput } from './filters.js';
-import type { Principal } from './keys.js';
+import { badRequest, conflict, notFound } from '../model/errors.js';
+import { parseFilters, type FiltersInput } from '../model/filters.js';
 import { withHistoryAndSources, type ListedMemory } from './memory-entries.js';
 import { assertTagsWritable } from './merge-guard.js';
+import type { Principal } from '../model/access.js';
 
 export interface MemoryListInput {
   containerTags: string[];

@@ -1,5 +1,5 @@
-import type { MemoryRelation } from '../store/schema.js';
 import { setsSameAttribute, unsharedValues } from './fact-values.js';
+import type { MemoryRelation } from '../model/memories.js';
 
 /** An existing latest memory of the same tag, with its cosine similarity to the candidate. */
 export interface Neighbour {

@@ -1,17 +1,18 @@
 import type { Embedder } from '../ai/embeddings/embedder.js';
 import type { Db } from '../store/database.js';
 import { insertDocument } from '../store/documents.js';
-import { insertMemories, linkMemorySources, type InsertedMemory } from '../store/memory-writes.js';
+import { insertMemories, linkMemorySources } from '../store/memory-writes.js';
 import { ensureSpace } from '../store/spaces.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { embedForRequest } from './embed.js';
 import { parseDateInput } from './date-input.js';
 import { newId } from './ids.js';
-import type { Principal } from './keys.js';
 import { assertTagsWritable } from './merge-guard.js';
 import { classifyBuckets } from './profile-buckets.js';
-import type { ProfileBucket } from '../store/schema.js';
+import type { ProfileBucket } from '../model/profiles.js';
+import type { MemoryRecord } from '../model/memories.js';
+import type { Principal } from '../model/access.js';
 
 /** The fields a caller may set on a memory it writes or updates. */
 export interface MemoryFieldsInput {
@@ -33,7 +34,7 @@ export interface CreateMemoriesInput {
 
 export interface CreatedMemories {
   documentId: string | null;
-  memories: InsertedMemory[];
+  memories: MemoryRecord[];
 }
 
 export interface MemoryWriterOptions {

@@ -1,6 +1,6 @@
 import type { Tx } from '../store/database.js';
 import { findActiveMerges, lockTagWritesShared } from '../store/merges.js';
-import { conflict } from './errors.js';
+import { conflict } from '../model/errors.js';
 
 /**
  * Refuses a write to container tags that take part in an unfinished merge (409, not worth a

@@ -4,9 +4,9 @@ import { deleteDocumentsWhere } from '../store/documents.js';
 import { clearSpaceSettings, deleteDocumentBatch, deleteOrgMemories } from '../store/org-reset.js';
 import { deleteProfiles } from '../store/profiles.js';
 import { deleteOrgSettings } from '../store/settings.js';
-import { DEFAULT_CONTAINER_TAG } from './container-tags.js';
-import type { Principal } from './keys.js';
 import { assertNoMergeRunning } from './merge-guard.js';
+import { DEFAULT_CONTAINER_TAG } from '../model/tags.js';
+import type { Principal } from '../model/access.js';
 
 export const RESET_DOCUMENT_BATCH = 500;
 

@@ -1,4 +1,4 @@
-import type { ProfileBucket } from '../store/schema-settings.js';
+import type { ProfileBucket } from '../model/profiles.js';
 
 export const DEFAULT_BUCKETS: ProfileBucket[] = [
   { key: 'preferences', description: 'Explicit first-person preferences: likes, dislikes, favourites, habits' },

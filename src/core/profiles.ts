@@ -1,16 +1,16 @@
 import type { Db } from '../store/database.js';
 import { getSpace } from '../store/container-tags.js';
 import { filterToSql } from '../store/filter-sql.js';
-import { memories, type ProfileEntry } from '../store/schema.js';
 import { computeProfile, readProfile, sampleOrgMemories, saveProfile } from '../store/profiles.js';
 import { getOrgSettings } from '../store/settings.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
-import { parseFilters, type FiltersInput } from './filters.js';
-import type { Principal } from './keys.js';
+import { parseFilters, type FiltersInput } from '../model/filters.js';
 import { suggestBucketsOffline, suggestBucketsWithLlm, type JsonChat } from './bucket-suggestions.js';
 import { mergeBuckets } from './profile-buckets.js';
-import type { ProfileBucket } from '../store/schema-settings.js';
+import { memories } from '../store/schema/memories.js';
+import type { ProfileEntry, ProfileBucket } from '../model/profiles.js';
+import type { Principal } from '../model/access.js';
 
 export type ProfilePart = 'static' | 'dynamic' | 'buckets';
 

@@ -1,11 +1,11 @@
 import type { Db } from '../store/database.js';
-import type { ConnectorKeyKind, ItemRules, ProfileBucket, StoredOrgSettings } from '../store/schema.js';
 import { getOrgSettings, lockOrgSettings, saveOrgSettings } from '../store/settings.js';
-import { badRequest } from './errors.js';
-import type { Principal } from './keys.js';
+import { badRequest } from '../model/errors.js';
 import { SecretBox, SecretBoxError } from './secret-box.js';
+import type { ConnectorKeyKind, ItemRules, StoredOrgSettings } from '../model/settings.js';
+import type { ProfileBucket } from '../model/profiles.js';
+import type { Principal } from '../model/access.js';
 
-export type { ConnectorKeyKind, ItemRules, ProfileBucket };
 
 /** Spec names of the connector kinds with custom OAuth credentials, and the names the SDK uses for them. */
 export const CONNECTOR_KEY_ALIASES: Record<ConnectorKeyKind, string> = {

@@ -16,10 +16,10 @@ import type { SearchService } from '../core/search/search-service.js';
 import type { ProfileService } from '../core/profiles.js';
 import type { DocumentService } from '../core/documents.js';
 import type { DocumentsWithMemories } from '../core/documents-with-memories.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError } from '../model/errors.js';
 import type { FileLinks } from '../core/file-links.js';
 import type { KeyManagement } from '../core/key-management.js';
-import type { KeyResolver, Principal } from '../core/keys.js';
+import type { KeyResolver } from '../core/keys.js';
 import type { ResetOutcome } from '../core/org-reset.js';
 import type { SettingsService } from '../core/settings.js';
 import { registerAuth } from './plugins/auth.js';
@@ -37,6 +37,7 @@ import { documentsWithMemoriesRoutes } from './routes/documents-with-memories.js
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
 import { settingsRoutes } from './routes/settings.js';
+import type { Principal } from '../model/access.js';
 
 export interface HttpDeps {
   config: Config;

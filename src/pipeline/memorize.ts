@@ -9,7 +9,7 @@ import { resolveMemory } from '../core/memory-resolution.js';
 import { classifyBuckets } from '../core/profile-buckets.js';
 import { getSpace } from '../store/container-tags.js';
 import type { Db, Tx } from '../store/database.js';
-import { getDocument, updateDocumentGeneration, type DocumentRow } from '../store/documents.js';
+import { getDocument, updateDocumentGeneration } from '../store/documents.js';
 import {
   bumpSourceCount,
   existsLatestMemory,
@@ -19,9 +19,11 @@ import {
   retireVersion,
 } from '../store/memory-neighbours.js';
 import { insertMemories, linkMemorySources, type MemoryInsert } from '../store/memory-writes.js';
-import type { MemoryCursor, MemoryRelation, ProfileBucket } from '../store/schema.js';
 import { getOrgSettings } from '../store/settings.js';
 import { SupersededError } from './worker.js';
+import type { MemoryCursor, DocumentRecord } from '../model/documents.js';
+import type { MemoryRelation } from '../model/memories.js';
+import type { ProfileBucket } from '../model/profiles.js';
 
 /** Extracted statements below this confidence are too vague to keep. */
 export const MIN_CONFIDENCE = 0.3;
@@ -60,7 +62,7 @@ const hashTurns = (turns: ConversationMessage[]) => sha256(JSON.stringify(turns)
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** What to extract from a document: only what was appended since the last extraction, when that is clear. */
-export function planExtraction(doc: DocumentRow): Plan {
+export function planExtraction(doc: DocumentRecord): Plan {
   const documentDate = doc.documentDate ?? doc.createdAt;
   const previous = doc.memoryCursor;
   if (doc.type === 'conversation' && doc.source) {
@@ -96,7 +98,7 @@ export function planExtraction(doc: DocumentRow): Plan {
  * remembers (duplicate → more support, contradiction → new version, added detail → extends),
  * infers lasting interests, and stores it all in one transaction with the document's new cursor.
  */
-export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRow, generation: number): Promise<MemorizeOutcome> {
+export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord, generation: number): Promise<MemorizeOutcome> {
   const outcome: MemorizeOutcome = { extracted: 0, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0 };
   const plan = planExtraction(doc);
   const [settings, space, buckets] = await Promise.all([
@@ -161,7 +163,7 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRow, g
 
 function newMemoryRow(
   scope: { orgId: string; containerTag: string },
-  doc: DocumentRow,
+  doc: DocumentRecord,
   memory: ExtractedMemory,
   vector: ArrayLike<number>,
   buckets: ProfileBucket[],
@@ -188,7 +190,7 @@ async function inferInterests(
   ctx: MemorizeContext,
   tx: Tx,
   scope: { orgId: string; containerTag: string; documentId: string },
-  doc: DocumentRow,
+  doc: DocumentRecord,
   touched: { memory: ExtractedMemory; id: string }[],
   buckets: ProfileBucket[],
 ): Promise<number> {

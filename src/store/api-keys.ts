@@ -1,9 +1,9 @@
 import { and, eq, not } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import type { ApiKeyRow } from './orgs.js';
-import { apiKeys } from './schema.js';
+import { apiKeys } from './schema/api-keys.js';
+import type { ApiKeyRecord } from '../model/access.js';
 
-export async function findApiKeyById(db: Tx, orgId: string, id: string): Promise<ApiKeyRow | undefined> {
+export async function findApiKeyById(db: Tx, orgId: string, id: string): Promise<ApiKeyRecord | undefined> {
   const [row] = await db
     .select()
     .from(apiKeys)
@@ -13,7 +13,7 @@ export async function findApiKeyById(db: Tx, orgId: string, id: string): Promise
 }
 
 /** Flips `disabled` in one statement, so two concurrent toggles cannot both start from the same value. */
-export async function toggleApiKeyDisabled(db: Tx, orgId: string, id: string, now: Date): Promise<ApiKeyRow | undefined> {
+export async function toggleApiKeyDisabled(db: Tx, orgId: string, id: string, now: Date): Promise<ApiKeyRecord | undefined> {
   const [row] = await db
     .update(apiKeys)
     .set({ disabled: not(apiKeys.disabled), updatedAt: now })

@@ -1,10 +1,11 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { queryRows } from './database.js';
-import { memories, spaces } from './schema.js';
+import { queryRows } from './sql.js';
+import { memories } from './schema/memories.js';
+import { spaces } from './schema/spaces.js';
+import type { SpaceRecord } from '../model/tags.js';
 
-export type SpaceRow = typeof spaces.$inferSelect;
-export type SpaceSettingsPatch = Partial<Pick<SpaceRow, 'name' | 'entityContext' | 'memoryFilesystemPaths' | 'profileBuckets'>>;
+export type SpaceSettingsPatch = Partial<Pick<SpaceRecord, 'name' | 'entityContext' | 'memoryFilesystemPaths' | 'profileBuckets'>>;
 
 export interface TagStats {
   containerTag: string;
@@ -80,7 +81,7 @@ export async function listTagStats(db: Tx, orgId: string, onlyTag?: string): Pro
   }));
 }
 
-export async function getSpace(db: Tx, orgId: string, containerTag: string): Promise<SpaceRow | undefined> {
+export async function getSpace(db: Tx, orgId: string, containerTag: string): Promise<SpaceRecord | undefined> {
   const [row] = await db
     .select()
     .from(spaces)
@@ -89,7 +90,7 @@ export async function getSpace(db: Tx, orgId: string, containerTag: string): Pro
   return row;
 }
 
-export async function getSpaces(db: Tx, orgId: string, containerTags: string[]): Promise<SpaceRow[]> {
+export async function getSpaces(db: Tx, orgId: string, containerTags: string[]): Promise<SpaceRecord[]> {
   if (containerTags.length === 0) return [];
   return db
     .select()
@@ -98,7 +99,7 @@ export async function getSpaces(db: Tx, orgId: string, containerTags: string[]):
 }
 
 /** Creates the space if needed and applies the given settings. */
-export async function upsertSpace(db: Tx, orgId: string, containerTag: string, id: string, patch: SpaceSettingsPatch): Promise<SpaceRow> {
+export async function upsertSpace(db: Tx, orgId: string, containerTag: string, id: string, patch: SpaceSettingsPatch): Promise<SpaceRecord> {
   const now = new Date();
   const [row] = await db
     .insert(spaces)

@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import type { MemoryRow } from './memory-records.js';
-import { memories, memorySources, spaces } from './schema.js';
+import { memories } from './schema/memories.js';
+import { memorySources } from './schema/memory-sources.js';
+import { spaces } from './schema/spaces.js';
+import type { MemoryRecord } from '../model/memories.js';
 
 export interface DocumentMemoryRow {
   documentId: string;
-  memory: MemoryRow;
+  memory: MemoryRecord;
   spaceId: string | null;
 }
 

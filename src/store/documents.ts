@@ -1,17 +1,17 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FilterNode } from '../core/filters.js';
+import type { FilterNode } from '../model/filters.js';
 import type { Tx } from './database.js';
 import { filterToSql } from './filter-sql.js';
-import { documents } from './schema.js';
+import { documents } from './schema/documents.js';
+import type { DocumentRecord, ListedDocument } from '../model/documents.js';
 
-export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
 export type DocumentPatch = Partial<Omit<NewDocument, 'id' | 'orgId'>>;
 
 const TERMINAL_STATUSES = ['done', 'failed'];
 
-export async function insertDocument(db: Tx, doc: NewDocument): Promise<DocumentRow> {
+export async function insertDocument(db: Tx, doc: NewDocument): Promise<DocumentRecord> {
   const [row] = await db.insert(documents).values(doc).returning();
   return row;
 }
@@ -30,14 +30,14 @@ function lookupWhere(orgId: string, lookup: DocumentLookup, match: SQL): SQL | u
   return and(...where);
 }
 
-export async function getDocument(db: Tx, orgId: string, id: string, lookup: DocumentLookup = {}): Promise<DocumentRow | undefined> {
+export async function getDocument(db: Tx, orgId: string, id: string, lookup: DocumentLookup = {}): Promise<DocumentRecord | undefined> {
   const query = db.select().from(documents).where(lookupWhere(orgId, lookup, eq(documents.id, id))).limit(1);
   const [row] = lookup.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
 /** At most two documents with this customId: more than one means it is ambiguous across tags. */
-export async function findDocumentsByCustomId(db: Tx, orgId: string, customId: string, lookup: DocumentLookup = {}): Promise<DocumentRow[]> {
+export async function findDocumentsByCustomId(db: Tx, orgId: string, customId: string, lookup: DocumentLookup = {}): Promise<DocumentRecord[]> {
   const query = db.select().from(documents).where(lookupWhere(orgId, lookup, eq(documents.customId, customId))).limit(2);
   return lookup.forUpdate ? query.for('update') : query;
 }
@@ -48,7 +48,7 @@ export async function findDocumentByCustomIdForUpdate(
   orgId: string,
   containerTag: string,
   customId: string,
-): Promise<DocumentRow | undefined> {
+): Promise<DocumentRecord | undefined> {
   const [row] = await db
     .select()
     .from(documents)
@@ -58,7 +58,7 @@ export async function findDocumentByCustomIdForUpdate(
   return row;
 }
 
-export async function updateDocument(db: Tx, orgId: string, id: string, patch: DocumentPatch): Promise<DocumentRow | undefined> {
+export async function updateDocument(db: Tx, orgId: string, id: string, patch: DocumentPatch): Promise<DocumentRecord | undefined> {
   const [row] = await db
     .update(documents)
     .set({ ...patch, updatedAt: new Date() })
@@ -133,7 +133,6 @@ function documentWhere(orgId: string, q: DocumentQuery): SQL | undefined {
 }
 
 const { content: _content, source: _source, processing: _processing, ...listedColumns } = getTableColumns(documents);
-export type ListedDocument = Omit<DocumentRow, 'content' | 'source' | 'processing'> & { content?: string | null };
 
 export interface ListOptions extends DocumentQuery {
   limit: number;
@@ -213,7 +212,7 @@ export async function listUnfinishedDocuments(
   orgId: string,
   containerTags?: string[],
   limit = 1000,
-): Promise<DocumentRow[]> {
+): Promise<DocumentRecord[]> {
   return db
     .select()
     .from(documents)

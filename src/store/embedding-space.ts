@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from './database.js';
-import { embeddingSpace } from './schema-recall.js';
+import { type Tx } from './database.js';
+import { queryRows } from './sql.js';
+import { embeddingSpace } from './schema/embedding-space.js';
 
 export interface EmbeddingSpace {
   model: string;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { documentFiles } from './schema.js';
+import { documentFiles } from './schema/document-files.js';
+import type { StoredFile } from '../model/documents.js';
 
-export type FileRow = typeof documentFiles.$inferSelect;
 
 export async function insertFile(db: Tx, file: typeof documentFiles.$inferInsert): Promise<void> {
   await db
@@ -14,7 +14,7 @@ export async function insertFile(db: Tx, file: typeof documentFiles.$inferInsert
     });
 }
 
-export async function getFile(db: Tx, orgId: string, documentId: string): Promise<FileRow | undefined> {
+export async function getFile(db: Tx, orgId: string, documentId: string): Promise<StoredFile | undefined> {
   const [row] = await db
     .select()
     .from(documentFiles)

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from './database.js';
-import { memories, memorySources } from './schema.js';
-import { vectorLiteral } from './schema-recall.js';
+import { type Tx } from './database.js';
+import { queryRows, vectorLiteral } from './sql.js';
+import { memories } from './schema/memories.js';
+import { memorySources } from './schema/memory-sources.js';
 
 export interface MemoryNeighbour {
   id: string;

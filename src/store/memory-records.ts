@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FilterNode } from '../core/filters.js';
+import type { FilterNode } from '../model/filters.js';
 import type { Tx } from './database.js';
 import { filterToSql } from './filter-sql.js';
-import { memories, memorySources, spaces } from './schema.js';
+import { memories } from './schema/memories.js';
+import { memorySources } from './schema/memory-sources.js';
+import { spaces } from './schema/spaces.js';
+import type { MemoryRecord } from '../model/memories.js';
 
-export type MemoryRow = typeof memories.$inferSelect;
 
 export interface MemoryListOptions {
   containerTags: string[];
@@ -40,7 +42,7 @@ export async function listLatestMemories(db: Tx, orgId: string, options: MemoryL
 }
 
 /** Every version of the given chains (by root id), oldest first. */
-export async function listVersions(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryRow[]> {
+export async function listVersions(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryRecord[]> {
   if (!rootIds.length) return [];
   return db
     .select()
@@ -68,7 +70,7 @@ export async function findLatestMemory(
   containerTag: string,
   by: { id?: string; content?: string },
   options: { forUpdate?: boolean } = {},
-): Promise<MemoryRow | undefined> {
+): Promise<MemoryRecord | undefined> {
   const query = db
     .select()
     .from(memories)
@@ -90,8 +92,8 @@ export async function updateMemory(
   db: Tx,
   orgId: string,
   id: string,
-  patch: Partial<Omit<MemoryRow, 'id' | 'orgId'>>,
-): Promise<MemoryRow | undefined> {
+  patch: Partial<Omit<MemoryRecord, 'id' | 'orgId'>>,
+): Promise<MemoryRecord | undefined> {
   const [row] = await db
     .update(memories)
     .set({ ...patch, updatedAt: new Date() })
@@ -126,7 +128,7 @@ export async function listUnreviewedInferences(db: Tx, orgId: string, containerT
 
 
 /** Memories extracted from (or confirmed by) a document, newest first. */
-export async function listMemoriesOfDocument(db: Tx, orgId: string, documentId: string, limit = 500): Promise<MemoryRow[]> {
+export async function listMemoriesOfDocument(db: Tx, orgId: string, documentId: string, limit = 500): Promise<MemoryRecord[]> {
   return db
     .select({ memory: memories })
     .from(memorySources)
@@ -138,7 +140,7 @@ export async function listMemoriesOfDocument(db: Tx, orgId: string, documentId: 
 }
 
 /** Latest versions among the given ids in a tag; unknown or old ids are left out. */
-export async function listLatestByIds(db: Tx, orgId: string, containerTag: string, ids: string[]): Promise<MemoryRow[]> {
+export async function listLatestByIds(db: Tx, orgId: string, containerTag: string, ids: string[]): Promise<MemoryRecord[]> {
   if (!ids.length) return [];
   return db
     .select()

@@ -1,14 +1,15 @@
 import type { Tx } from './database.js';
-import { memories, memorySources } from './schema.js';
+import { memories } from './schema/memories.js';
+import { memorySources } from './schema/memory-sources.js';
+import type { MemoryRecord } from '../model/memories.js';
 
 export type MemoryInsert = typeof memories.$inferInsert;
-export type InsertedMemory = typeof memories.$inferSelect;
 
 const INSERT_BATCH = 200;
 
 /** Inserts memories (with their vectors, so they are searchable at once) in batches. */
-export async function insertMemories(db: Tx, rows: MemoryInsert[]): Promise<InsertedMemory[]> {
-  const inserted: InsertedMemory[] = [];
+export async function insertMemories(db: Tx, rows: MemoryInsert[]): Promise<MemoryRecord[]> {
+  const inserted: MemoryRecord[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     inserted.push(...(await db.insert(memories).values(rows.slice(i, i + INSERT_BATCH)).returning()));
   }

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { queryRows } from './database.js';
-import { memories, spaces } from './schema.js';
+import { queryRows } from './sql.js';
+import { memories } from './schema/memories.js';
+import { spaces } from './schema/spaces.js';
 
 /** Deletes up to `limit` of the org's documents (chunks, files, jobs and memory links go with them). */
 export async function deleteDocumentBatch(db: Tx, orgId: string, limit: number): Promise<number> {

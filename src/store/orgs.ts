@@ -1,29 +1,29 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { apiKeys, orgs } from './schema.js';
+import { apiKeys } from './schema/api-keys.js';
+import { orgs } from './schema/orgs.js';
+import type { ApiKeyRecord, OrgRecord } from '../model/access.js';
 
-export type OrgRow = typeof orgs.$inferSelect;
-export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type NewApiKey = typeof apiKeys.$inferInsert;
 
-export async function findOrgByName(db: Tx, name: string): Promise<OrgRow | undefined> {
+export async function findOrgByName(db: Tx, name: string): Promise<OrgRecord | undefined> {
   const [row] = await db.select().from(orgs).where(eq(orgs.name, name)).limit(1);
   return row;
 }
 
-export async function insertOrgIfMissing(db: Tx, org: { id: string; name: string; slug: string }): Promise<OrgRow> {
+export async function insertOrgIfMissing(db: Tx, org: { id: string; name: string; slug: string }): Promise<OrgRecord> {
   await db.insert(orgs).values(org).onConflictDoNothing();
   const row = await findOrgByName(db, org.name);
   if (!row) throw new Error(`organization ${org.name} could not be created`);
   return row;
 }
 
-export async function insertApiKey(db: Tx, key: NewApiKey): Promise<ApiKeyRow> {
+export async function insertApiKey(db: Tx, key: NewApiKey): Promise<ApiKeyRecord> {
   const [row] = await db.insert(apiKeys).values(key).returning();
   return row;
 }
 
-export async function findApiKeyByHash(db: Tx, keyHash: string): Promise<{ key: ApiKeyRow; org: OrgRow } | undefined> {
+export async function findApiKeyByHash(db: Tx, keyHash: string): Promise<{ key: ApiKeyRecord; org: OrgRecord } | undefined> {
   const [row] = await db
     .select({ key: apiKeys, org: orgs })
     .from(apiKeys)
@@ -33,7 +33,7 @@ export async function findApiKeyByHash(db: Tx, keyHash: string): Promise<{ key: 
   return row;
 }
 
-export async function listApiKeys(db: Tx, orgId: string): Promise<ApiKeyRow[]> {
+export async function listApiKeys(db: Tx, orgId: string): Promise<ApiKeyRecord[]> {
   return db.select().from(apiKeys).where(eq(apiKeys.orgId, orgId)).orderBy(apiKeys.createdAt);
 }
 

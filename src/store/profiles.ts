@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { memories, profiles, type ProfileEntry } from './schema.js';
+import { memories } from './schema/memories.js';
+import { profiles } from './schema/profiles.js';
+import type { ProfileEntry } from '../model/profiles.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 

@@ -1,24 +1,14 @@
 import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { chunks, documents, memories } from './schema.js';
+import { chunks } from './schema/chunks.js';
+import { documents } from './schema/documents.js';
+import { memories } from './schema/memories.js';
+import type { ChunkRecord, DocumentBrief } from '../model/documents.js';
+import type { MemoryRecord } from '../model/memories.js';
 
 const { embedding: _me, tsv: _mt, ...memoryColumns } = getTableColumns(memories);
 const { embedding: _ce, tsv: _ct, ...chunkColumns } = getTableColumns(chunks);
 
-export type MemoryHitRow = Omit<typeof memories.$inferSelect, 'embedding' | 'tsv'>;
-export type ChunkHitRow = Omit<typeof chunks.$inferSelect, 'embedding' | 'tsv'>;
-
-export interface DocumentBrief {
-  id: string;
-  createdAt: Date;
-  updatedAt: Date;
-  title: string | null;
-  type: string;
-  metadata: Record<string, unknown>;
-  summary: string | null;
-  filepath: string | null;
-  containerTag: string;
-}
 
 const documentBrief = {
   id: documents.id,
@@ -32,7 +22,7 @@ const documentBrief = {
   containerTag: documents.containerTag,
 };
 
-export async function loadMemories(db: Tx, orgId: string, ids: string[]): Promise<MemoryHitRow[]> {
+export async function loadMemories(db: Tx, orgId: string, ids: string[]): Promise<MemoryRecord[]> {
   if (!ids.length) return [];
   return db
     .select(memoryColumns)
@@ -41,7 +31,7 @@ export async function loadMemories(db: Tx, orgId: string, ids: string[]): Promis
 }
 
 /** Every version of the chains the given memories belong to, oldest first. */
-export async function loadMemoryChains(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryHitRow[]> {
+export async function loadMemoryChains(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryRecord[]> {
   if (!rootIds.length) return [];
   return db
     .select(memoryColumns)
@@ -66,7 +56,7 @@ export async function loadDocumentContents(db: Tx, orgId: string, ids: string[])
     .where(and(eq(documents.orgId, orgId), inArray(documents.id, ids)));
 }
 
-export async function loadChunks(db: Tx, orgId: string, ids: string[]): Promise<ChunkHitRow[]> {
+export async function loadChunks(db: Tx, orgId: string, ids: string[]): Promise<ChunkRecord[]> {
   if (!ids.length) return [];
   return db
     .select(chunkColumns)
@@ -80,7 +70,7 @@ export async function loadNeighbourChunks(
   orgId: string,
   around: { documentId: string; position: number }[],
   distance = 1,
-): Promise<ChunkHitRow[]> {
+): Promise<ChunkRecord[]> {
   if (!around.length) return [];
   const wanted = around.flatMap(({ documentId, position }) =>
     Array.from({ length: 2 * distance + 1 }, (_, i) => position - distance + i)

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { spaces } from './schema.js';
+import { spaces } from './schema/spaces.js';
 
 /** Container tags come into being on first write. */
 export async function ensureSpace(db: Tx, orgId: string, containerTag: string, id: string): Promise<void> {

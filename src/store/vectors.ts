@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from './database.js';
-import { vectorLiteral } from './schema-recall.js';
+import { type Tx } from './database.js';
+import { queryRows, vectorLiteral } from './sql.js';
 
 export interface VectorUpdate {
   id: string;

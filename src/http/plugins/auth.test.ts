@@ -2,9 +2,10 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AuthFailureThrottle } from '../../core/auth-throttle.js';
 import type { Clock } from '../../core/clock.js';
-import type { KeyResolver, Principal } from '../../core/keys.js';
+import type { KeyResolver } from '../../core/keys.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './errors.js';
+import type { Principal } from '../../model/access.js';
 
 const principal: Principal = {
   orgId: 'o',

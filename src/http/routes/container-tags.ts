@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContainerTagDetails, ContainerTagSummary } from '../../core/container-tag-service.js';
 import { MAX_MERGE_SOURCES } from '../../core/container-tag-merges.js';
-import type { MergeRow } from '../../store/merges.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, EntityContext, errorResponses } from '../schemas/common.js';
 import { ProfileBucket, ProfileBuckets } from '../schemas/profile-buckets.js';
 import type { HttpDeps } from '../server.js';
+import type { MergeRecord } from '../../model/tags.js';
 
 const tags = ['container tags'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -115,7 +115,7 @@ function toTagView(tag: ContainerTagDetails): z.infer<typeof TagView> {
   return { ...tag, createdAt: tag.createdAt.toISOString(), updatedAt: tag.updatedAt.toISOString(), lastActivityAt: iso(tag.lastActivityAt) };
 }
 
-function toMergeView(merge: MergeRow): z.infer<typeof MergeView> {
+function toMergeView(merge: MergeRecord): z.infer<typeof MergeView> {
   const { waitingSince: _waitingSince, ...progress } = merge.progress ?? {};
   return {
     id: merge.id,

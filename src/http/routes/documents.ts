@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../core/errors.js';
+import { badRequest } from '../../model/errors.js';
 import { FILE_LINK_TTL_MS } from '../../core/file-links.js';
-import { FiltersInputSchema } from '../../core/filters.js';
+import { FiltersInputSchema } from '../../model/filters.js';
 import { withLegacyMemoriesPath } from '../legacy-paths.js';
 import { principalOf } from '../plugins/auth.js';
 import {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SCOPED_KEY_ENDPOINTS } from '../../core/key-management.js';
-import type { ApiKeyRow } from '../../store/orgs.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, errorResponses } from '../schemas/common.js';
 import type { HttpDeps } from '../server.js';
+import type { ApiKeyRecord } from '../../model/access.js';
 
 const tags = ['keys'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -40,11 +40,11 @@ const KeyView = z
   })
   .meta({ id: 'ApiKey' });
 
-function rateLimitOf(row: ApiKeyRow) {
+function rateLimitOf(row: ApiKeyRecord) {
   return row.rateLimitMax && row.rateLimitWindowMs ? { max: row.rateLimitMax, timeWindow: row.rateLimitWindowMs } : null;
 }
 
-function toKeyView(row: ApiKeyRow): z.infer<typeof KeyView> {
+function toKeyView(row: ApiKeyRecord): z.infer<typeof KeyView> {
   return {
     id: row.id,
     name: row.name,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FiltersInputSchema } from '../../core/filters.js';
+import { FiltersInputSchema } from '../../model/filters.js';
 import { withLegacyAlias } from '../legacy-paths.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, IntLike, Metadata } from '../schemas/common.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FiltersInputSchema } from '../../core/filters.js';
+import { FiltersInputSchema } from '../../model/filters.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, errorResponses } from '../schemas/common.js';
 import type { HttpDeps } from '../server.js';

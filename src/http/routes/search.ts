@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FiltersInputSchema } from '../../core/filters.js';
+import { FiltersInputSchema } from '../../model/filters.js';
 import type { ProfileSearch } from '../../core/profiles.js';
 import { NOTHING_INCLUDED, type SearchService } from '../../core/search/search-service.js';
 import { principalOf } from '../plugins/auth.js';

@@ -14,11 +14,3 @@ export const badRequest = (message: string, details?: string) => new ApiError(40
 export const forbidden = (message: string, details?: string) => new ApiError(403, message, details);
 export const conflict = (message: string, details?: string) =>
   new ApiError(409, message, details, { 'x-should-retry': 'false' });
-
-/** PostgreSQL's unique_violation, looked up through the wrappers the query layer adds. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}

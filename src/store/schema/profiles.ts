@@ -1,13 +1,6 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { orgs } from './schema.js';
-
-/** One line of a profile, with what a reader needs to drop it once it expires. */
-export interface ProfileEntry {
-  memoryId: string;
-  memory: string;
-  date: string | null;
-  forgetAfter: string | null;
-}
+import type { ProfileEntry } from '../../model/profiles.js';
+import { orgs } from './orgs.js';
 
 /**
  * The profile of a container tag, materialized whenever its memories change so that a read is a
