@@ -1,7 +1,6 @@
 import type { Db } from '../store/database.js';
-import { listTagStats, type SpaceSettingsPatch } from '../store/container-tags.js';
+import { listTagStats, type SpaceSettingsPatch, ensureSpace } from '../store/tags.js';
 import { enqueueMergeJob, findActiveMerges, getMerge, insertMerge, lockTagWritesExclusive, type TaggedCustomId } from '../store/merges.js';
-import { ensureSpace } from '../store/spaces.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { badRequest, conflict, notFound } from '../model/errors.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../store/database.js';
-import { deleteSpaces, forgetTagMemories, getSpace, listTagStats, upsertSpace, type SpaceSettingsPatch, type TagStats } from '../store/container-tags.js';
+import { deleteSpaces, getSpace, listTagStats, upsertSpace, type SpaceSettingsPatch, type TagStats } from '../store/tags.js';
 import { deleteDocumentsWhere } from '../store/documents.js';
 import { findActiveMerges } from '../store/merges.js';
 import { deleteProfiles } from '../store/profiles.js';
@@ -9,6 +9,7 @@ import { newId } from './ids.js';
 import { assertTagsWritable } from './merge-guard.js';
 import type { SpaceRecord, MergeRecord } from '../model/tags.js';
 import type { Principal } from '../model/access.js';
+import { forgetTagMemories } from '../store/memories/writes.js';
 
 export interface ContainerTagSummary extends TagStats {
   merge: { role: 'source' | 'target'; mergeId: string; targetTag: string } | null;

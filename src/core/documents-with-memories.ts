@@ -1,10 +1,10 @@
 import type { Db } from '../store/database.js';
-import { listLatestMemoriesOfDocuments } from '../store/document-memories.js';
 import { countDocumentFacets, listDocuments, listDocumentsByIds } from '../store/documents.js';
 import { resolveReadTags } from './container-tags.js';
 import { withHistoryAndSources, type ListedMemory } from './memory-entries.js';
 import type { ListedDocument } from '../model/documents.js';
 import type { Principal } from '../model/access.js';
+import { listLatestMemoriesOfDocuments } from '../store/memories/records.js';
 
 /** Same cap as the memories of one document on GET /v3/documents/{id}. */
 const MEMORIES_PER_DOCUMENT = 500;

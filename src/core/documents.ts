@@ -1,21 +1,20 @@
 import type { Db, Tx } from '../store/database.js';
 import { listChunks } from '../store/chunks.js';
-import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, insertDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch } from '../store/documents.js';
-import { getFile, insertFile } from '../store/files.js';
-import { listMemoriesOfDocument } from '../store/memory-records.js';
+import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, insertDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, getFile, insertFile } from '../store/documents.js';
+import { listMemoriesOfDocument } from '../store/memories/records.js';
 import { cancelPendingJobs, enqueueJob } from '../store/jobs.js';
-import { ensureSpace, setSpaceEntityContext } from '../store/spaces.js';
 import type { Clock } from './clock.js';
 import { lookupTags, resolveReadTags, resolveWriteTag } from './container-tags.js';
 import { parseDateInput } from './date-input.js';
 import { ApiError, badRequest, conflict, notFound } from '../model/errors.js';
-import { isUniqueViolation } from '../store/errors.js';
+import { DuplicateKeyError } from '../store/errors.js';
 import type { DocumentInput, DocumentPatchInput, FileInput, ListInput } from './document-inputs.js';
 import { parseFilters } from '../model/filters.js';
 import { newId } from './ids.js';
 import { assertNoMergeRunning, assertTagsWritable } from './merge-guard.js';
 import type { DocumentRecord } from '../model/documents.js';
 import type { Principal } from '../model/access.js';
+import { ensureSpace, setSpaceEntityContext } from '../store/tags.js';
 
 export interface DocumentServiceOptions {
   maxJobAttempts: number;
@@ -357,11 +356,11 @@ export class DocumentService {
     try {
       return await run();
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!(error instanceof DuplicateKeyError)) throw error;
       try {
         return await run();
       } catch (again) {
-        if (isUniqueViolation(again)) throw conflict('customId already in use', 'another document in this container tag has that customId');
+        if (again instanceof DuplicateKeyError) throw conflict('customId already in use', 'another document in this container tag has that customId');
         throw again;
       }
     }

@@ -7,7 +7,7 @@ import {
   recordEmbeddingSpace,
   withEmbeddingSpaceLock,
   type EmbeddingSpace,
-} from '../store/embedding-space.js';
+} from '../store/embedding.js';
 
 /** The database holds vectors of another model than the one configured. */
 export class EmbeddingModelMismatchError extends Error {

@@ -1,6 +1,5 @@
 import type { Db } from '../store/database.js';
-import { findApiKeyById, toggleApiKeyDisabled } from '../store/api-keys.js';
-import { deleteApiKey, listApiKeys } from '../store/orgs.js';
+import { deleteApiKey, listApiKeys, findApiKeyById, toggleApiKeyDisabled } from '../store/keys.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { badRequest, conflict, notFound } from '../model/errors.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../store/database.js';
-import { findApiKeyByHash, findOrgByName, hasAnyApiKey, insertApiKey, insertOrgIfMissing } from '../store/orgs.js';
+import { findApiKeyByHash, findOrgByName, hasAnyApiKey, insertApiKey, insertOrgIfMissing } from '../store/keys.js';
 import type { Clock } from './clock.js';
 import { newId, newSecret } from './ids.js';
 import type { ApiKeyRecord, Permission, Principal, Role } from '../model/access.js';

@@ -1,14 +1,14 @@
 import type { Embedder } from '../ai/embeddings/embedder.js';
 import type { Db } from '../store/database.js';
-import { nearestMemories, retireVersion } from '../store/memory-neighbours.js';
-import { findLatestMemory, listLatestByIds, listSourceDocuments, updateMemory } from '../store/memory-records.js';
-import { insertMemories, linkMemorySources } from '../store/memory-writes.js';
+import { nearestMemories } from '../store/memories/neighbours.js';
+import { findLatestMemory, listLatestByIds, listSourceDocuments } from '../store/memories/records.js';
+import { insertMemories, linkMemorySources, retireVersion, updateMemory } from '../store/memories/writes.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { embedForRequest } from './embed.js';
 import { parseDateInput } from './date-input.js';
 import { badRequest, conflict, notFound } from '../model/errors.js';
-import { isUniqueViolation } from '../store/errors.js';
+import { DuplicateKeyError } from '../store/errors.js';
 import { newId } from './ids.js';
 import { assertTagsWritable } from './merge-guard.js';
 import type { MemoryFieldsInput } from './memory-writes.js';
@@ -103,7 +103,7 @@ export class MemoryEdits {
       await linkMemorySources(tx, orgId, sources.map((s) => ({ memoryId: row.id, documentId: s.documentId })));
       return row;
     }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw notLatest();
+      if (error instanceof DuplicateKeyError) throw notLatest();
       throw error;
     });
     await this.options.onChanged(orgId, input.containerTag);

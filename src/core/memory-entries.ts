@@ -1,5 +1,5 @@
 import type { Tx } from '../store/database.js';
-import { listSourceDocuments, listVersions } from '../store/memory-records.js';
+import { listSourceDocuments, listVersions } from '../store/memories/records.js';
 import type { MemoryRecord } from '../model/memories.js';
 
 /** A latest memory with its earlier versions and the documents any version came from. */

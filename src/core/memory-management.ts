@@ -1,10 +1,5 @@
 import type { Db } from '../store/database.js';
-import {
-  findLatestMemory,
-  listLatestMemories,
-  listUnreviewedInferences,
-  updateMemory,
-} from '../store/memory-records.js';
+import { findLatestMemory, listLatestMemories, listUnreviewedInferences } from '../store/memories/records.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed, resolveReadTags } from './container-tags.js';
 import { badRequest, conflict, notFound } from '../model/errors.js';
@@ -12,6 +7,7 @@ import { parseFilters, type FiltersInput } from '../model/filters.js';
 import { withHistoryAndSources, type ListedMemory } from './memory-entries.js';
 import { assertTagsWritable } from './merge-guard.js';
 import type { Principal } from '../model/access.js';
+import { updateMemory } from '../store/memories/writes.js';
 
 export interface MemoryListInput {
   containerTags: string[];

@@ -1,8 +1,7 @@
 import type { Embedder } from '../ai/embeddings/embedder.js';
 import type { Db } from '../store/database.js';
 import { insertDocument } from '../store/documents.js';
-import { insertMemories, linkMemorySources } from '../store/memory-writes.js';
-import { ensureSpace } from '../store/spaces.js';
+import { insertMemories, linkMemorySources } from '../store/memories/writes.js';
 import type { Clock } from './clock.js';
 import { assertTagAllowed } from './container-tags.js';
 import { embedForRequest } from './embed.js';
@@ -13,6 +12,7 @@ import { classifyBuckets } from './profile-buckets.js';
 import type { ProfileBucket } from '../model/profiles.js';
 import type { MemoryRecord } from '../model/memories.js';
 import type { Principal } from '../model/access.js';
+import { ensureSpace } from '../store/tags.js';
 
 /** The fields a caller may set on a memory it writes or updates. */
 export interface MemoryFieldsInput {

@@ -1,12 +1,12 @@
 import type { Db } from '../store/database.js';
-import { deleteSpacesExcept } from '../store/container-tags.js';
-import { deleteDocumentsWhere } from '../store/documents.js';
-import { clearSpaceSettings, deleteDocumentBatch, deleteOrgMemories } from '../store/org-reset.js';
+import { deleteSpacesExcept, clearSpaceSettings } from '../store/tags.js';
+import { deleteDocumentsWhere, deleteDocumentBatch } from '../store/documents.js';
 import { deleteProfiles } from '../store/profiles.js';
 import { deleteOrgSettings } from '../store/settings.js';
 import { assertNoMergeRunning } from './merge-guard.js';
 import { DEFAULT_CONTAINER_TAG } from '../model/tags.js';
 import type { Principal } from '../model/access.js';
+import { deleteOrgMemories } from '../store/memories/writes.js';
 
 export const RESET_DOCUMENT_BATCH = 500;
 

@@ -1,6 +1,5 @@
 import type { Db } from '../store/database.js';
-import { getSpace } from '../store/container-tags.js';
-import { filterToSql } from '../store/filter-sql.js';
+import { getSpace } from '../store/tags.js';
 import { computeProfile, readProfile, sampleOrgMemories, saveProfile } from '../store/profiles.js';
 import { getOrgSettings } from '../store/settings.js';
 import type { Clock } from './clock.js';
@@ -8,7 +7,6 @@ import { assertTagAllowed } from './container-tags.js';
 import { parseFilters, type FiltersInput } from '../model/filters.js';
 import { suggestBucketsOffline, suggestBucketsWithLlm, type JsonChat } from './bucket-suggestions.js';
 import { mergeBuckets } from './profile-buckets.js';
-import { memories } from '../store/schema/memories.js';
 import type { ProfileEntry, ProfileBucket } from '../model/profiles.js';
 import type { Principal } from '../model/access.js';
 
@@ -80,7 +78,7 @@ export class ProfileService {
     const filters = parseFilters(input.filters);
     const [stored, configured] = await Promise.all([
       filters
-        ? computeProfile(this.db, principal.orgId, input.containerTag, now, filterToSql(filters, memories.metadata))
+        ? computeProfile(this.db, principal.orgId, input.containerTag, now, filters)
         : readProfile(this.db, principal.orgId, input.containerTag),
       this.bucketsFor(principal.orgId, input.containerTag),
     ]);

@@ -1,7 +1,6 @@
 import type { Embedder } from '../ai/embeddings/embedder.js';
 import type { Db } from '../store/database.js';
-import { dropVectorIndexes, ensureVectorIndexes, recordEmbeddingSpace, withEmbeddingSpaceLock } from '../store/embedding-space.js';
-import { countRows, pageTextsToEmbed, setVectors, type VectorTable } from '../store/vectors.js';
+import { dropVectorIndexes, ensureVectorIndexes, recordEmbeddingSpace, withEmbeddingSpaceLock, countRows, pageTextsToEmbed, setVectors, type VectorTable } from '../store/embedding.js';
 import { spaceOf } from './embedding-space.js';
 import { chunkEmbeddingText } from './embedding-text.js';
 

@@ -7,15 +7,14 @@ import { chunkEmbeddingText } from '../core/embedding-text.js';
 import { newId } from '../core/ids.js';
 import type { Db } from '../store/database.js';
 import { embeddedChunks, replaceChunks } from '../store/chunks.js';
-import { getDocument, updateDocumentGeneration, type DocumentPatch } from '../store/documents.js';
-import { getFile } from '../store/files.js';
-import { setVectors } from '../store/vectors.js';
+import { getDocument, updateDocumentGeneration, type DocumentPatch, getFile } from '../store/documents.js';
 import { chunkMarkdown, resolveChunkOptions } from './chunk-markdown.js';
 import type { MemorizeOutcome } from './memorize.js';
-import { isAvailabilityError } from './availability.js';
 import { INTERNAL_FAILURE, SupersededError, type JobHandler } from './worker.js';
 import type { ProcessingLog, ProcessingStep, DocumentRecord, DocumentStatus } from '../model/documents.js';
 import type { JobRecord } from '../model/jobs.js';
+import { setVectors } from '../store/embedding.js';
+import { isAvailabilityError } from '../store/errors.js';
 
 export interface IngestContext {
   db: Db;

@@ -7,18 +7,11 @@ import { newId } from '../core/ids.js';
 import { activitiesIn, inferInterest } from '../core/memory-inference.js';
 import { resolveMemory } from '../core/memory-resolution.js';
 import { classifyBuckets } from '../core/profile-buckets.js';
-import { getSpace } from '../store/container-tags.js';
+import { getSpace } from '../store/tags.js';
 import type { Db, Tx } from '../store/database.js';
 import { getDocument, updateDocumentGeneration } from '../store/documents.js';
-import {
-  bumpSourceCount,
-  existsLatestMemory,
-  lockChainHead,
-  memoriesMentioning,
-  nearestMemories,
-  retireVersion,
-} from '../store/memory-neighbours.js';
-import { insertMemories, linkMemorySources, type MemoryInsert } from '../store/memory-writes.js';
+import { existsLatestMemory, memoriesMentioning, nearestMemories } from '../store/memories/neighbours.js';
+import { insertMemories, linkMemorySources, type MemoryInsert, bumpSourceCount, lockChainHead, retireVersion } from '../store/memories/writes.js';
 import { getOrgSettings } from '../store/settings.js';
 import { SupersededError } from './worker.js';
 import type { MemoryCursor, DocumentRecord } from '../model/documents.js';

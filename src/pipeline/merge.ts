@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { combineSpaceSettings, MergeFailure, planCustomIdRenames } from '../core/container-tag-merges.js';
 import { newId } from '../core/ids.js';
-import { deleteSpaces, getSpaces, upsertSpace } from '../store/container-tags.js';
+import { deleteSpaces, getSpaces, upsertSpace } from '../store/tags.js';
 import type { Db } from '../store/database.js';
 import { computeProfile, deleteProfiles, saveProfile } from '../store/profiles.js';
 import { countDocumentsInFlight, enqueueMergeJob, FINISHED_MERGE_STATUSES, foldDuplicateMemories, getMerge, lockCustomIdDocuments, lockMerge, moveChunks, moveDocuments, moveMemories, setCustomId, updateMerge } from '../store/merges.js';

@@ -2,17 +2,21 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, notInArray, or, sq
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FilterNode } from '../model/filters.js';
 import type { Tx } from './database.js';
+import { failOnDuplicate } from './errors.js';
 import { filterToSql } from './filter-sql.js';
 import { documents } from './schema/documents.js';
-import type { DocumentRecord, ListedDocument } from '../model/documents.js';
+import type { DocumentRecord, ListedDocument, StoredFile } from '../model/documents.js';
+import { documentFiles } from './schema/document-files.js';
+import { queryRows } from './sql.js';
 
 export type NewDocument = typeof documents.$inferInsert;
 export type DocumentPatch = Partial<Omit<NewDocument, 'id' | 'orgId'>>;
 
 const TERMINAL_STATUSES = ['done', 'failed'];
 
+/** Throws DuplicateKeyError when the tag holds a document with its customId already. */
 export async function insertDocument(db: Tx, doc: NewDocument): Promise<DocumentRecord> {
-  const [row] = await db.insert(documents).values(doc).returning();
+  const [row] = await failOnDuplicate(() => db.insert(documents).values(doc).returning());
   return row;
 }
 
@@ -58,12 +62,15 @@ export async function findDocumentByCustomIdForUpdate(
   return row;
 }
 
+/** Throws DuplicateKeyError when the new customId or tag clashes with another document's. */
 export async function updateDocument(db: Tx, orgId: string, id: string, patch: DocumentPatch): Promise<DocumentRecord | undefined> {
-  const [row] = await db
-    .update(documents)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
-    .returning();
+  const [row] = await failOnDuplicate(() =>
+    db
+      .update(documents)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
+      .returning(),
+  );
   return row;
 }
 
@@ -227,4 +234,34 @@ export async function countUnfinishedDocuments(db: Tx, orgId: string, containerT
     .from(documents)
     .where(documentWhere(orgId, { containerTags, excludeStatuses: TERMINAL_STATUSES }));
   return Number(total);
+}
+
+export async function insertFile(db: Tx, file: typeof documentFiles.$inferInsert): Promise<void> {
+  await db
+    .insert(documentFiles)
+    .values(file)
+    .onConflictDoUpdate({
+      target: documentFiles.documentId,
+      set: { filename: file.filename, mimeType: file.mimeType, forcedType: file.forcedType, size: file.size, data: file.data },
+    });
+}
+
+export async function getFile(db: Tx, orgId: string, documentId: string): Promise<StoredFile | undefined> {
+  const [row] = await db
+    .select()
+    .from(documentFiles)
+    .where(and(eq(documentFiles.orgId, orgId), eq(documentFiles.documentId, documentId)))
+    .limit(1);
+  return row;
+}
+
+/** Deletes up to `limit` of the org's documents (chunks, files, jobs and memory links go with them). */
+export async function deleteDocumentBatch(db: Tx, orgId: string, limit: number): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`delete from documents where id in (
+          select id from documents where org_id = ${orgId} order by id limit ${limit}
+        ) returning id`,
+  );
+  return rows.length;
 }

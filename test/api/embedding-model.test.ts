@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 import { reembedAll } from '../../src/core/reembed.js';
 import { embedderFromConfig } from '../../src/recall-setup.js';
 import { openDatabase } from '../../src/store/database.js';
-import { getEmbeddingSpace } from '../../src/store/embedding-space.js';
+import { getEmbeddingSpace } from '../../src/store/embedding.js';
 import { FakeOpenAiEmbeddings } from '../fakes/openai-embeddings.js';
 import { createTestDatabase, dropTestDatabase } from '../helpers/pg-cluster.js';
 import { driver } from '../helpers/server.js';

@@ -1,9 +1,9 @@
-import { listSourceDocuments } from '../../store/memory-records.js';
+import { listSourceDocuments } from '../../store/memories/records.js';
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Reranker } from '../../ai/rerank/reranker.js';
 import type { QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
 import type { Db } from '../../store/database.js';
-import { documentExists, loadChunks, loadDocumentBriefs, loadDocumentContents, loadMemories, loadMemoryChains, loadNeighbourChunks } from '../../store/search-results.js';
+import { documentExists, loadChunks, loadDocumentBriefs, loadDocumentContents, loadMemories, loadMemoryChains, loadNeighbourChunks } from '../../store/search/results.js';
 import type { Clock } from '../clock.js';
 import { lookupTags, resolveReadTags } from '../container-tags.js';
 import { notFound } from '../../model/errors.js';

@@ -1,10 +1,10 @@
 import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
-import type { Tx } from './database.js';
-import { chunks } from './schema/chunks.js';
-import { documents } from './schema/documents.js';
-import { memories } from './schema/memories.js';
-import type { ChunkRecord, DocumentBrief } from '../model/documents.js';
-import type { MemoryRecord } from '../model/memories.js';
+import type { Tx } from '../database.js';
+import { chunks } from '../schema/chunks.js';
+import { documents } from '../schema/documents.js';
+import { memories } from '../schema/memories.js';
+import type { ChunkRecord, DocumentBrief } from '../../model/documents.js';
+import type { MemoryRecord } from '../../model/memories.js';
 
 const { embedding: _me, tsv: _mt, ...memoryColumns } = getTableColumns(memories);
 const { embedding: _ce, tsv: _ct, ...chunkColumns } = getTableColumns(chunks);

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FilterNode } from '../model/filters.js';
-import type { Tx } from './database.js';
-import { filterToSql } from './filter-sql.js';
-import { memories } from './schema/memories.js';
-import { memorySources } from './schema/memory-sources.js';
-import { spaces } from './schema/spaces.js';
-import type { MemoryRecord } from '../model/memories.js';
+import { and, asc, count, desc, eq, inArray, isNull, sql, lte } from 'drizzle-orm';
+import type { FilterNode } from '../../model/filters.js';
+import type { Tx } from '../database.js';
+import { filterToSql } from '../filter-sql.js';
+import { memories } from '../schema/memories.js';
+import { memorySources } from '../schema/memory-sources.js';
+import { spaces } from '../schema/spaces.js';
+import type { MemoryRecord } from '../../model/memories.js';
+
 
 
 export interface MemoryListOptions {
@@ -88,20 +89,6 @@ export async function findLatestMemory(
   return row;
 }
 
-export async function updateMemory(
-  db: Tx,
-  orgId: string,
-  id: string,
-  patch: Partial<Omit<MemoryRecord, 'id' | 'orgId'>>,
-): Promise<MemoryRecord | undefined> {
-  const [row] = await db
-    .update(memories)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(memories.orgId, orgId), eq(memories.id, id)))
-    .returning();
-  return row;
-}
-
 /** Unreviewed inferences of a tag, best supported first. */
 export async function listUnreviewedInferences(db: Tx, orgId: string, containerTag: string, now: Date, limit: number) {
   const parentCount = sql<number>`(select count(*) from jsonb_each_text(${memories.relations}) r where r.value = 'derives')::int`;
@@ -146,4 +133,51 @@ export async function listLatestByIds(db: Tx, orgId: string, containerTag: strin
     .select()
     .from(memories)
     .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isLatest, true), inArray(memories.id, ids)));
+}
+
+export interface DocumentMemoryRow {
+  documentId: string;
+  memory: MemoryRecord;
+  spaceId: string | null;
+}
+
+/**
+ * The latest, unforgotten memories that came from each of the documents, newest first and at most
+ * `perDocument` per document, in one query for any number of documents.
+ */
+export async function listLatestMemoriesOfDocuments(
+  db: Tx,
+  orgId: string,
+  scope: { documentIds: string[]; containerTags: string[] },
+  perDocument: number,
+): Promise<DocumentMemoryRow[]> {
+  if (!scope.documentIds.length) return [];
+  const ranked = db
+    .select({
+      documentId: memorySources.documentId,
+      memoryId: memorySources.memoryId,
+      rank: sql<number>`row_number() over (partition by ${memorySources.documentId} order by ${memories.createdAt} desc, ${memories.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(memorySources)
+    .innerJoin(memories, eq(memories.id, memorySources.memoryId))
+    .where(
+      and(
+        eq(memorySources.orgId, orgId),
+        inArray(memorySources.documentId, scope.documentIds),
+        eq(memories.orgId, orgId),
+        inArray(memories.containerTag, scope.containerTags),
+        eq(memories.isLatest, true),
+        eq(memories.isForgotten, false),
+      ),
+    )
+    .as('ranked');
+  return db
+    .select({ documentId: ranked.documentId, memory: memories, spaceId: spaces.id })
+    .from(ranked)
+    .innerJoin(memories, eq(memories.id, ranked.memoryId))
+    .leftJoin(spaces, and(eq(spaces.orgId, memories.orgId), eq(spaces.containerTag, memories.containerTag)))
+    .where(lte(ranked.rank, perDocument))
+    .orderBy(ranked.documentId, ranked.rank);
 }

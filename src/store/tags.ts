@@ -1,7 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, isNotNull, or } from 'drizzle-orm';
 import type { Tx } from './database.js';
 import { queryRows } from './sql.js';
-import { memories } from './schema/memories.js';
 import { spaces } from './schema/spaces.js';
 import type { SpaceRecord } from '../model/tags.js';
 
@@ -126,12 +125,30 @@ export async function deleteSpacesExcept(db: Tx, orgId: string, keepTag: string)
   return rows.length;
 }
 
-/** Soft-forgets every memory of a tag not yet forgotten; returns how many. */
-export async function forgetTagMemories(db: Tx, orgId: string, containerTag: string, reason: string): Promise<number> {
+/** Container tags come into being on first write. */
+export async function ensureSpace(db: Tx, orgId: string, containerTag: string, id: string): Promise<void> {
+  await db.insert(spaces).values({ id, orgId, containerTag }).onConflictDoNothing();
+}
+
+export async function setSpaceEntityContext(db: Tx, orgId: string, containerTag: string, entityContext: string | null): Promise<void> {
+  await db
+    .update(spaces)
+    .set({ entityContext, updatedAt: new Date() })
+    .where(and(eq(spaces.orgId, orgId), eq(spaces.containerTag, containerTag)));
+}
+
+/** Empties a space's settings; true when it had any. */
+export async function clearSpaceSettings(db: Tx, orgId: string, containerTag: string): Promise<boolean> {
   const rows = await db
-    .update(memories)
-    .set({ isForgotten: true, forgetReason: reason, updatedAt: new Date() })
-    .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isForgotten, false)))
-    .returning({ id: memories.id });
-  return rows.length;
+    .update(spaces)
+    .set({ name: null, entityContext: null, memoryFilesystemPaths: null, profileBuckets: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(spaces.orgId, orgId),
+        eq(spaces.containerTag, containerTag),
+        or(isNotNull(spaces.name), isNotNull(spaces.entityContext), isNotNull(spaces.memoryFilesystemPaths), isNotNull(spaces.profileBuckets)),
+      ),
+    )
+    .returning({ id: spaces.id });
+  return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type Tx } from './database.js';
-import type { SearchTable } from './search-scope.js';
-import { queryRows } from './sql.js';
+import { type Tx } from '../database.js';
+import type { SearchTable } from './scope.js';
+import { queryRows } from '../sql.js';
 
 export interface LexemeStatistics {
   /** Estimated rows of the table. */

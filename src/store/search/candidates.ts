@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type Db, type Tx } from './database.js';
-import type { SearchTarget } from './search-scope.js';
-import { queryRows, vectorLiteral } from './sql.js';
+import { type Db, type Tx } from '../database.js';
+import type { SearchTarget } from './scope.js';
+import { queryRows, vectorLiteral } from '../sql.js';
 
 /** One word of the lexical query; words of one group are alternatives (a word and its synonyms). */
 export interface LexicalTerm {

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FilterNode } from '../model/filters.js';
-import { type Tx } from './database.js';
-import { filterToSql } from './filter-sql.js';
-import { queryRows } from './sql.js';
+import type { FilterNode } from '../../model/filters.js';
+import { type Tx } from '../database.js';
+import { filterToSql } from '../filter-sql.js';
+import { queryRows } from '../sql.js';
 
 export type SearchTable = 'memories' | 'chunks';
 

@@ -1,8 +1,7 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { type Tx } from './database.js';
-import { queryRows, vectorLiteral } from './sql.js';
-import { memories } from './schema/memories.js';
-import { memorySources } from './schema/memory-sources.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Tx } from '../database.js';
+import { queryRows, vectorLiteral } from '../sql.js';
+import { memories } from '../schema/memories.js';
 
 export interface MemoryNeighbour {
   id: string;
@@ -63,44 +62,4 @@ export async function existsLatestMemory(db: Tx, orgId: string, containerTag: st
     .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isLatest, true), eq(memories.memory, text)))
     .limit(1);
   return rows.length > 0;
-}
-
-export async function bumpSourceCount(db: Tx, orgId: string, memoryId: string, documentId: string): Promise<void> {
-  await db
-    .update(memories)
-    .set({ sourceCount: sql`${memories.sourceCount} + 1`, updatedAt: new Date() })
-    .where(and(eq(memories.orgId, orgId), eq(memories.id, memoryId)));
-  await db.insert(memorySources).values({ memoryId, documentId, orgId }).onConflictDoNothing();
-}
-
-export async function retireVersion(db: Tx, orgId: string, memoryId: string): Promise<void> {
-  await db
-    .update(memories)
-    .set({ isLatest: false, updatedAt: new Date() })
-    .where(and(eq(memories.orgId, orgId), eq(memories.id, memoryId)));
-}
-
-/**
- * Locks the latest version of the chain `memoryId` belongs to, so a new version can follow it: when
- * another transaction added versions since `memoryId` was read, the newest of them is locked instead.
- * Undefined when the chain is gone.
- */
-export async function lockChainHead(db: Tx, orgId: string, memoryId: string) {
-  let id: string | undefined = memoryId;
-  while (id) {
-    const [row] = await db
-      .select({ id: memories.id, version: memories.version, rootMemoryId: memories.rootMemoryId, isLatest: memories.isLatest })
-      .from(memories)
-      .where(and(eq(memories.orgId, orgId), eq(memories.id, id)))
-      .for('update');
-    if (!row || row.isLatest) return row;
-    const [next] = await db
-      .select({ id: memories.id })
-      .from(memories)
-      .where(and(eq(memories.orgId, orgId), eq(memories.parentMemoryId, row.id), gt(memories.version, row.version)))
-      .orderBy(desc(memories.version))
-      .limit(1);
-    id = next?.id;
-  }
-  return undefined;
 }
