@@ -23,7 +23,7 @@ import { searchForProfiles } from './http/routes/search.js';
 import { createRecall, llmFromConfig, type Recall } from './recall-setup.js';
 import { createExtractor } from './ai/extract/factory.js';
 import { memorizeDocument } from './pipeline/memorize.js';
-import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './pipeline/chunk-markdown.js';
+import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './chunking/index.js';
 import { ingestHandler } from './pipeline/ingest.js';
 import { MAX_INGEST_WAIT_MS, mergeHandler } from './pipeline/merge.js';
 import { JobWorker } from './pipeline/worker.js';

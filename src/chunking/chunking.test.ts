@@ -7,7 +7,7 @@ import {
   chunkMarkdown,
   resolveChunkOptions,
   type MarkdownChunk,
-} from './chunk-markdown.js';
+} from './index.js';
 
 function sentences(prefix: string, count: number): string {
   return Array.from({ length: count }, (_, i) => `${prefix} sentence ${i} carries a little detail about the topic.`).join(' ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkMarkdown, DEFAULT_CHUNK_SIZE, type MarkdownChunk } from './chunk-markdown.js';
+import { chunkMarkdown, DEFAULT_CHUNK_SIZE, type MarkdownChunk } from './index.js';
 
 /** Every chunk within bounds, and together they hold every non-space character of the input, in order. */
 function expectFullCover(input: string, chunks: MarkdownChunk[]): void {

@@ -1,7 +1,7 @@
 // Splitting a block longer than a chunk into pieces that each fit one.
 
 import type { Tokens } from 'marked';
-import type { Block, Kind, Unit } from './markdown-blocks.js';
+import type { Block, Kind, Unit } from './read-blocks.js';
 import { isHighSurrogate, isWhitespace, trimKeepIndent, trimSpan } from './text-spans.js';
 
 type Level = 'sentence' | 'line' | 'codeline' | 'word';
