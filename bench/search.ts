@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { normalize } from '../src/ai/embeddings/embedder.js';
-import { newId } from '../src/core/ids.js';
+import { newId } from '../src/core/shared/ids.js';
 import { LexemeFrequencies } from '../src/core/search/lexeme-frequencies.js';
 import { QueryLexemes } from '../src/core/search/query-lexemes.js';
 import { Retrieval } from '../src/core/search/retrieval.js';

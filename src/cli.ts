@@ -2,8 +2,8 @@
 import { Command } from 'commander';
 import { createApp, VERSION } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createApiKey } from './core/keys.js';
-import { reembedAll } from './core/reembed.js';
+import { createApiKey } from './core/access/keys.js';
+import { reembedAll } from './core/embedding/reembed.js';
 import { embedderFromConfig } from './recall-setup.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openDatabase } from './store/database.js';

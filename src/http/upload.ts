@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FileInput } from '../core/document-inputs.js';
+import type { FileInput } from '../core/documents/inputs.js';
 import { ApiError, badRequest } from '../model/errors.js';
 import { assertStorableInput, findInputProblem } from '../model/request-input.js';
 import { ContainerTag, ContainerTags, CustomId, DocumentDate, EntityContext, Filepath, Metadata, TaskType } from './schemas/common.js';

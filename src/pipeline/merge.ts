@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { combineSpaceSettings, MergeFailure, planCustomIdRenames } from '../core/container-tag-merges.js';
-import { newId } from '../core/ids.js';
+import { combineSpaceSettings, MergeFailure, planCustomIdRenames } from '../core/tags/merges.js';
+import { newId } from '../core/shared/ids.js';
 import { deleteSpaces, getSpaces, upsertSpace } from '../store/tags.js';
 import type { Db } from '../store/database.js';
 import { computeProfile, deleteProfiles, saveProfile } from '../store/profiles.js';

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { storableText } from '../convert/storable-text.js';
-import { newId } from '../core/ids.js';
+import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
 import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob } from '../store/jobs.js';
 import type { Logger } from 'pino';

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, KeyResolver } from '../../src/core/keys.js';
+import { createApiKey, KeyResolver } from '../../src/core/access/keys.js';
 import { expectError } from '../helpers/errors.js';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 import { apiKeys } from '../../src/store/schema/api-keys.js';

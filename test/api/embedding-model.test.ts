@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { reembedAll } from '../../src/core/reembed.js';
+import { reembedAll } from '../../src/core/embedding/reembed.js';
 import { embedderFromConfig } from '../../src/recall-setup.js';
 import { openDatabase } from '../../src/store/database.js';
 import { getEmbeddingSpace } from '../../src/store/embedding.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.js';
-import { KeyResolver } from '../../src/core/keys.js';
+import { systemClock } from '../../src/core/shared/clock.js';
+import { KeyResolver } from '../../src/core/access/keys.js';
 import { NOTHING_INCLUDED } from '../../src/core/search/search-service.js';
 import { seedMemory } from '../helpers/memories.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { newId } from '../../src/core/ids.js';
+import { newId } from '../../src/core/shared/ids.js';
 import { seedMemory } from './memories.js';
 import type { TestServer } from './server.js';
 import { queryRows } from '../../src/store/sql.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContainerTagDetails, ContainerTagSummary } from '../../core/container-tag-service.js';
-import { MAX_MERGE_SOURCES } from '../../core/container-tag-merges.js';
+import type { ContainerTagDetails, ContainerTagSummary } from '../../core/tags/tag-service.js';
+import { MAX_MERGE_SOURCES } from '../../core/tags/merges.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, EntityContext, errorResponses } from '../schemas/common.js';
 import { ProfileBucket, ProfileBuckets } from '../schemas/profile-buckets.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../model/errors.js';
-import { FILE_LINK_TTL_MS } from '../../core/file-links.js';
+import { FILE_LINK_TTL_MS } from '../../core/access/file-links.js';
 import { FiltersInputSchema } from '../../model/filters.js';
 import { withLegacyMemoriesPath } from '../legacy-paths.js';
 import { principalOf } from '../plugins/auth.js';

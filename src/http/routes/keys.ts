@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SCOPED_KEY_ENDPOINTS } from '../../core/key-management.js';
+import { SCOPED_KEY_ENDPOINTS } from '../../core/access/key-management.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, errorResponses } from '../schemas/common.js';
 import type { HttpDeps } from '../server.js';

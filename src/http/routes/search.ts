@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FiltersInputSchema } from '../../model/filters.js';
-import type { ProfileSearch } from '../../core/profiles.js';
+import type { ProfileSearch } from '../../core/profiles/profile-service.js';
 import { NOTHING_INCLUDED, type SearchService } from '../../core/search/search-service.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, Filepath } from '../schemas/common.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECTOR_KEY_ALIASES, CONNECTOR_KEY_KINDS, type SettingsPatchInput } from '../../core/settings.js';
+import { CONNECTOR_KEY_ALIASES, CONNECTOR_KEY_KINDS, type SettingsPatchInput } from '../../core/settings/settings-service.js';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses } from '../schemas/common.js';
 import { ProfileBucket, ProfileBuckets } from '../schemas/profile-buckets.js';

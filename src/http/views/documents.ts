@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DocumentWithMemories } from '../../core/documents-with-memories.js';
+import type { DocumentWithMemories } from '../../core/documents/documents-with-memories.js';
 import { DocumentStatus } from '../schemas/common.js';
 import { MemoryEntryView, toMemoryEntry } from './memories.js';
 import type { DocumentRecord, ListedDocument, ChunkRecord } from '../../model/documents.js';
