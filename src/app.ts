@@ -7,7 +7,7 @@ import { MergeService } from './core/tags/merges.js';
 import { ContainerTagService } from './core/tags/tag-service.js';
 import { ConversationService } from './core/documents/conversations.js';
 import { MemoryEdits } from './core/memories/edits.js';
-import { MemoryManagement } from './core/memories/listing.js';
+import { MemoryListing } from './core/memories/listing.js';
 import { MemoryWriter } from './core/memories/writer.js';
 import type { SearchService } from './core/search/search-service.js';
 import { ProfileService } from './core/profiles/profile-service.js';
@@ -86,11 +86,12 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const llm = llmFromConfig(config);
   const profiles = new ProfileService(db, clock, llm);
   profiles.useSearch(searchForProfiles(recall.search));
-  const bucketsFor = (orgId: string, tag: string) => profiles.bucketsFor(orgId, tag);
   const onMemoriesChanged = async (orgId: string, tag: string) => {
     recall.retrieval.forget('memories', orgId);
     await profiles.refresh(orgId, tag);
   };
+
+  const memoryContext = { db, clock, embedder: recall.embedder, onChanged: onMemoriesChanged };
 
   let worker: JobWorker | null = null;
   if (options.worker) {
@@ -103,8 +104,6 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       db,
       embedder: recall.embedder,
       extractor: createExtractor({ client: llm ?? undefined, logger: log }),
-      log,
-      bucketsFor,
       onChanged: onMemoriesChanged,
     };
     const ingest = ingestHandler({
@@ -147,15 +146,9 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         documents,
         documentsWithMemories: new DocumentsWithMemories(db),
         conversations: new ConversationService(documents),
-        memoryManagement: new MemoryManagement(db, clock, onMemoriesChanged),
-        memoryEdits: new MemoryEdits(db, clock, recall.embedder, {
-          bucketsFor,
-          onChanged: onMemoriesChanged,
-        }),
-        memoryWriter: new MemoryWriter(db, clock, recall.embedder, {
-          onChanged: onMemoriesChanged,
-          bucketsFor,
-        }),
+        memoryListing: new MemoryListing(memoryContext),
+        memoryEdits: new MemoryEdits(memoryContext),
+        memoryWriter: new MemoryWriter(memoryContext),
         search: recall.search,
         profiles,
         fileLinks: new FileLinks(secretKey),

@@ -10,7 +10,7 @@ import type { MergeService } from '../core/tags/merges.js';
 import type { ContainerTagService } from '../core/tags/tag-service.js';
 import type { ConversationService } from '../core/documents/conversations.js';
 import type { MemoryEdits } from '../core/memories/edits.js';
-import type { MemoryManagement } from '../core/memories/listing.js';
+import type { MemoryListing } from '../core/memories/listing.js';
 import type { MemoryWriter } from '../core/memories/writer.js';
 import type { SearchService } from '../core/search/search-service.js';
 import type { ProfileService } from '../core/profiles/profile-service.js';
@@ -46,7 +46,7 @@ export interface HttpDeps {
   documents: DocumentService;
   documentsWithMemories: DocumentsWithMemories;
   conversations: ConversationService;
-  memoryManagement: MemoryManagement;
+  memoryListing: MemoryListing;
   memoryEdits: MemoryEdits;
   memoryWriter: MemoryWriter;
   search: SearchService;

@@ -9,7 +9,7 @@ import type { Db } from '../store/database.js';
 import { embeddedChunks, replaceChunks } from '../store/chunks.js';
 import { getDocument, updateDocumentGeneration, type DocumentPatch, getFile } from '../store/documents.js';
 import { chunkMarkdown, resolveChunkOptions } from '../chunking/index.js';
-import type { MemorizeOutcome } from './memorize.js';
+import type { MemorizeOutcome } from '../core/memories/extraction.js';
 import { INTERNAL_FAILURE, SupersededError, type JobHandler } from './worker.js';
 import type { ProcessingLog, ProcessingStep, DocumentRecord, DocumentStatus } from '../model/documents.js';
 import type { JobRecord } from '../model/jobs.js';

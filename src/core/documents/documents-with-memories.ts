@@ -1,7 +1,7 @@
 import type { Db } from '../../store/database.js';
 import { countDocumentFacets, listDocuments, listDocumentsByIds } from '../../store/documents.js';
 import { resolveReadTags } from '../tags/rules.js';
-import { withHistoryAndSources, type ListedMemory } from '../memories/history.js';
+import { withHistoryAndSources, type ListedMemory } from '../memories/listing.js';
 import type { ListedDocument } from '../../model/documents.js';
 import type { Principal } from '../../model/access.js';
 import { listLatestMemoriesOfDocuments } from '../../store/memories/records.js';

@@ -1,21 +1,19 @@
-import type { Embedder } from '../../ai/embeddings/embedder.js';
-import type { Db } from '../../store/database.js';
+import type { Principal } from '../../model/access.js';
+import { badRequest, conflict, notFound } from '../../model/errors.js';
+import type { MemoryRecord } from '../../model/memories.js';
+import { DuplicateKeyError } from '../../store/errors.js';
 import { nearestMemories } from '../../store/memories/neighbours.js';
 import { findLatestMemory, listLatestByIds, listSourceDocuments } from '../../store/memories/records.js';
-import { insertMemories, linkMemorySources, retireVersion, updateMemory } from '../../store/memories/writes.js';
-import type { Clock } from '../shared/clock.js';
-import { assertTagAllowed } from '../tags/rules.js';
-import { embedForRequest } from '../shared/embed.js';
+import { updateMemory } from '../../store/memories/writes.js';
+import { bucketsOfTag } from '../profiles/buckets.js';
 import { parseDateInput } from '../shared/date-input.js';
-import { badRequest, conflict, notFound } from '../../model/errors.js';
-import { DuplicateKeyError } from '../../store/errors.js';
+import { embedForRequest } from '../shared/embed.js';
 import { newId } from '../shared/ids.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
+import { assertTagAllowed } from '../tags/rules.js';
+import type { MemoryContext } from './context.js';
+import { supersede } from './versioning.js';
 import type { MemoryFieldsInput } from './writer.js';
-import { classifyBuckets } from '../profiles/buckets.js';
-import type { ProfileBucket } from '../../model/profiles.js';
-import type { MemoryRecord } from '../../model/memories.js';
-import type { Principal } from '../../model/access.js';
 
 /** Fields omitted are inherited from the memory updated; `forgetAfter: null` clears it. */
 export interface MemoryUpdateInput extends MemoryFieldsInput {
@@ -23,6 +21,14 @@ export interface MemoryUpdateInput extends MemoryFieldsInput {
   id?: string;
   content?: string;
   newContent: string;
+}
+
+/** One memory, named by id or by its exact text. */
+export interface ForgetInput {
+  containerTag: string;
+  id?: string;
+  content?: string;
+  reason?: string | null;
 }
 
 export interface ForgetMatchingInput {
@@ -41,73 +47,77 @@ export interface ForgetCandidate {
   score: number;
 }
 
-export interface MemoryEditsOptions {
-  bucketsFor(orgId: string, containerTag: string): Promise<ProfileBucket[]>;
-  onChanged(orgId: string, containerTag: string): Promise<void>;
-}
-
 /** An edit of a version another edit already followed (however close together they came). */
 const notLatest = () => conflict('Not the latest version', 'update the latest version of this memory; older versions are history');
 
-/** Changing memories on request: a new version per update, and forgetting by meaning or by id. */
+/** Changing memories on request: a new version per update, and forgetting one, by meaning or by ids. */
 export class MemoryEdits {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly embedder: Embedder,
-    private readonly options: MemoryEditsOptions,
-  ) {}
+  constructor(private readonly ctx: MemoryContext) {}
 
   async update(principal: Principal, input: MemoryUpdateInput): Promise<MemoryRecord> {
     assertTagAllowed(principal, input.containerTag);
     if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
     const forgetAfter = parseDateInput(input.forgetAfter, 'forgetAfter');
     parseDateInput(input.temporalContext?.documentDate, 'temporalContext.documentDate');
-    const [vector] = await embedForRequest(this.embedder, [input.newContent], 'document');
-    const buckets = await this.options.bucketsFor(principal.orgId, input.containerTag);
+    const { db, clock } = this.ctx;
+    const [vector] = await embedForRequest(this.ctx.embedder, [input.newContent], 'document');
+    const buckets = await bucketsOfTag(db, principal.orgId, input.containerTag);
     const orgId = principal.orgId;
-    const created = await this.db.transaction(async (tx) => {
-      await assertTagsWritable(tx, orgId, [input.containerTag]);
-      // Locked: of concurrent edits of one version, the first adds the next version and the
-      // others then find it is no longer the latest.
-      const previous = await findLatestMemory(tx, orgId, input.containerTag, input, { forUpdate: true });
-      if (!previous) throw notFound('Memory');
-      if (!previous.isLatest) throw notLatest();
-      const now = this.clock.now();
-      const [row] = await insertMemories(tx, [
-        {
-          id: newId(),
+    const created = await db
+      .transaction(async (tx) => {
+        await assertTagsWritable(tx, orgId, [input.containerTag]);
+        // Locked: of concurrent edits of one version, the first adds the next version and the
+        // others then find it is no longer the latest.
+        const previous = await findLatestMemory(tx, orgId, input.containerTag, input, { forUpdate: true });
+        if (!previous) throw notFound('Memory');
+        if (!previous.isLatest) throw notLatest();
+        const now = clock.now();
+        const sources = await listSourceDocuments(tx, orgId, [previous.id]);
+        return supersede(
+          tx,
           orgId,
-          containerTag: input.containerTag,
-          memory: input.newContent,
-          version: previous.version + 1,
-          parentMemoryId: previous.id,
-          rootMemoryId: previous.rootMemoryId ?? previous.id,
-          relations: { [previous.id]: 'updates' },
-          sourceCount: previous.sourceCount,
-          isStatic: previous.isStatic,
-          isInference: false,
-          metadata: input.metadata === undefined ? previous.metadata : input.metadata,
-          forgetAfter: forgetAfter === undefined ? previous.forgetAfter : forgetAfter,
-          forgetReason: forgetAfter === null ? null : input.forgetReason === undefined ? previous.forgetReason : input.forgetReason,
-          temporalContext:
-            input.temporalContext === undefined ? previous.temporalContext : { ...(previous.temporalContext ?? {}), ...(input.temporalContext ?? {}) },
-          buckets: classifyBuckets(input.newContent, buckets),
-          embedding: Array.from(vector),
-          createdAt: now,
-          updatedAt: now,
-        },
-      ]);
-      await retireVersion(tx, orgId, previous.id);
-      const sources = await listSourceDocuments(tx, orgId, [previous.id]);
-      await linkMemorySources(tx, orgId, sources.map((s) => ({ memoryId: row.id, documentId: s.documentId })));
-      return row;
-    }).catch((error: unknown) => {
-      if (error instanceof DuplicateKeyError) throw notLatest();
-      throw error;
-    });
-    await this.options.onChanged(orgId, input.containerTag);
+          previous,
+          {
+            containerTag: input.containerTag,
+            memory: input.newContent,
+            sourceCount: previous.sourceCount,
+            isStatic: previous.isStatic,
+            isInference: false,
+            metadata: input.metadata === undefined ? previous.metadata : input.metadata,
+            forgetAfter: forgetAfter === undefined ? previous.forgetAfter : forgetAfter,
+            forgetReason: forgetAfter === null ? null : input.forgetReason === undefined ? previous.forgetReason : input.forgetReason,
+            temporalContext:
+              input.temporalContext === undefined ? previous.temporalContext : { ...(previous.temporalContext ?? {}), ...(input.temporalContext ?? {}) },
+            embedding: Array.from(vector),
+            createdAt: now,
+            updatedAt: now,
+            sources: sources.map((s) => s.documentId),
+          },
+          buckets,
+        );
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DuplicateKeyError) throw notLatest();
+        throw error;
+      });
+    await this.ctx.onChanged(orgId, input.containerTag);
     return created;
+  }
+
+  /** Forgets one latest memory (soft: it stays, hidden from search and profiles). */
+  async forget(principal: Principal, input: ForgetInput): Promise<{ id: string; forgotten: true }> {
+    assertTagAllowed(principal, input.containerTag);
+    if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
+    const forgotten = await this.ctx.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, principal.orgId, [input.containerTag]);
+      const memory = await findLatestMemory(tx, principal.orgId, input.containerTag, input);
+      if (!memory) throw notFound('Memory');
+      if (memory.isForgotten) throw conflict('Memory already forgotten');
+      await updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, forgetReason: input.reason ?? null });
+      return memory;
+    });
+    await this.ctx.onChanged(principal.orgId, input.containerTag);
+    return { id: forgotten.id, forgotten: true };
   }
 
   async forgetMatching(principal: Principal, input: ForgetMatchingInput) {
@@ -126,7 +136,7 @@ export class MemoryEdits {
       };
     }
     const forgetBatchId = newId();
-    await this.db.transaction(async (tx) => {
+    await this.ctx.db.transaction(async (tx) => {
       await assertTagsWritable(tx, orgId, [input.containerTag]);
       for (const candidate of candidates) {
         const current = await findLatestMemory(tx, orgId, input.containerTag, { id: candidate.id });
@@ -138,7 +148,7 @@ export class MemoryEdits {
         });
       }
     });
-    if (candidates.length) await this.options.onChanged(orgId, input.containerTag);
+    if (candidates.length) await this.ctx.onChanged(orgId, input.containerTag);
     return {
       dryRun: false,
       count: candidates.length,
@@ -149,18 +159,14 @@ export class MemoryEdits {
   }
 
   private async findCandidates(orgId: string, input: ForgetMatchingInput): Promise<ForgetCandidate[]> {
+    const { db } = this.ctx;
     if (input.ids) {
-      const rows = await listLatestByIds(this.db, orgId, input.containerTag, input.ids);
+      const rows = await listLatestByIds(db, orgId, input.containerTag, input.ids);
       return rows.filter((m) => !m.isForgotten).map((m) => ({ id: m.id, memory: m.memory, score: 1 }));
     }
-    const [vector] = await embedForRequest(this.embedder, [input.query!], 'query');
+    const [vector] = await embedForRequest(this.ctx.embedder, [input.query!], 'query');
     const threshold = input.threshold ?? 0.5;
-    const neighbours = await nearestMemories(
-      this.db,
-      { orgId, containerTag: input.containerTag, documentId: '' },
-      vector,
-      input.maxForget ?? 100,
-    );
+    const neighbours = await nearestMemories(db, { orgId, containerTag: input.containerTag, documentId: '' }, vector, input.maxForget ?? 100);
     return neighbours
       .filter((n) => n.similarity >= threshold)
       .map((n) => ({ id: n.id, memory: n.memory, score: Math.round(n.similarity * 1000) / 1000 }));

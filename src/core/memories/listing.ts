@@ -1,13 +1,13 @@
-import type { Db } from '../../store/database.js';
-import { findLatestMemory, listLatestMemories, listUnreviewedInferences } from '../../store/memories/records.js';
-import type { Clock } from '../shared/clock.js';
-import { assertTagAllowed, resolveReadTags } from '../tags/rules.js';
+import type { Principal } from '../../model/access.js';
 import { badRequest, conflict, notFound } from '../../model/errors.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
-import { withHistoryAndSources, type ListedMemory } from './history.js';
-import { assertTagsWritable } from '../tags/merge-guard.js';
-import type { Principal } from '../../model/access.js';
+import type { MemoryRecord } from '../../model/memories.js';
+import type { Tx } from '../../store/database.js';
+import { findLatestMemory, listLatestMemories, listSourceDocuments, listUnreviewedInferences, listVersions } from '../../store/memories/records.js';
 import { updateMemory } from '../../store/memories/writes.js';
+import { assertTagsWritable } from '../tags/merge-guard.js';
+import { assertTagAllowed, resolveReadTags } from '../tags/rules.js';
+import type { MemoryContext } from './context.js';
 
 export interface MemoryListInput {
   containerTags: string[];
@@ -22,19 +22,14 @@ export type ReviewAction = 'approve' | 'decline' | 'undo';
 
 export const INFERRED_REVIEW_LIMIT = 50;
 
-/** Reading memory chains, forgetting memories and reviewing inferred ones. */
-export class MemoryManagement {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    /** Called after memories of a tag changed, so derived views (profiles) can refresh. */
-    private readonly onChanged: (orgId: string, containerTag: string) => Promise<void> = async () => undefined,
-  ) {}
+/** Reading memory chains with their history, and reviewing inferred memories. */
+export class MemoryListing {
+  constructor(private readonly ctx: Pick<MemoryContext, 'db' | 'clock' | 'onChanged'>) {}
 
   async list(principal: Principal, input: MemoryListInput): Promise<{ items: ListedMemory[]; total: number }> {
     const containerTags = resolveReadTags(principal, input.containerTags);
     if (!containerTags?.length) throw badRequest('Invalid request', 'body.containerTags: at least one container tag');
-    const { rows, total } = await listLatestMemories(this.db, principal.orgId, {
+    const { rows, total } = await listLatestMemories(this.ctx.db, principal.orgId, {
       containerTags,
       filters: parseFilters(input.filters),
       limit: input.limit,
@@ -42,35 +37,17 @@ export class MemoryManagement {
       sort: input.sort,
       order: input.order,
     });
-    return { items: await withHistoryAndSources(this.db, principal.orgId, rows), total };
-  }
-
-  async forget(
-    principal: Principal,
-    input: { containerTag: string; id?: string; content?: string; reason?: string | null },
-  ): Promise<{ id: string; forgotten: true }> {
-    assertTagAllowed(principal, input.containerTag);
-    if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
-    const forgotten = await this.db.transaction(async (tx) => {
-      await assertTagsWritable(tx, principal.orgId, [input.containerTag]);
-      const memory = await findLatestMemory(tx, principal.orgId, input.containerTag, input);
-      if (!memory) throw notFound('Memory');
-      if (memory.isForgotten) throw conflict('Memory already forgotten');
-      await updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, forgetReason: input.reason ?? null });
-      return memory;
-    });
-    await this.onChanged(principal.orgId, input.containerTag);
-    return { id: forgotten.id, forgotten: true };
+    return { items: await withHistoryAndSources(this.ctx.db, principal.orgId, rows), total };
   }
 
   async listInferred(principal: Principal, containerTag: string) {
     assertTagAllowed(principal, containerTag);
-    return listUnreviewedInferences(this.db, principal.orgId, containerTag, this.clock.now(), INFERRED_REVIEW_LIMIT);
+    return listUnreviewedInferences(this.ctx.db, principal.orgId, containerTag, this.ctx.clock.now(), INFERRED_REVIEW_LIMIT);
   }
 
   async review(principal: Principal, containerTag: string, memoryId: string, action: ReviewAction) {
     assertTagAllowed(principal, containerTag);
-    const updated = await this.db.transaction(async (tx) => {
+    const updated = await this.ctx.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [containerTag]);
       const memory = await findLatestMemory(tx, principal.orgId, containerTag, { id: memoryId });
       if (!memory) throw notFound('Memory');
@@ -86,7 +63,52 @@ export class MemoryManagement {
         : updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, reviewStatus: 'declined', forgetReason: 'declined in review' });
     });
     if (!updated) throw notFound('Memory');
-    await this.onChanged(principal.orgId, containerTag);
+    await this.ctx.onChanged(principal.orgId, containerTag);
     return updated;
   }
+}
+
+/** A latest memory with its earlier versions and the documents any version came from. */
+export interface ListedMemory {
+  memory: MemoryRecord;
+  spaceId: string | null;
+  history: MemoryRecord[];
+  documentIds: string[];
+}
+
+const rootOf = (m: MemoryRecord) => m.rootMemoryId ?? m.id;
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** Adds history and source documents to latest memories: two queries however many memories there are. */
+export async function withHistoryAndSources(
+  db: Tx,
+  orgId: string,
+  rows: { memory: MemoryRecord; spaceId: string | null }[],
+): Promise<ListedMemory[]> {
+  const versions = await listVersions(db, orgId, [...new Set(rows.map((r) => rootOf(r.memory)))]);
+  const memoryIds = [...new Set([...versions.map((v) => v.id), ...rows.map((r) => r.memory.id)])];
+  const sources = (await listSourceDocuments(db, orgId, memoryIds)).map((source, order) => ({ ...source, order }));
+  const chains = groupBy(versions, rootOf);
+  const sourcesOf = groupBy(sources, (s) => s.memoryId);
+  return rows.map(({ memory, spaceId }) => {
+    const chain = chains.get(rootOf(memory)) ?? [];
+    const chainIds = new Set([memory.id, ...chain.map((v) => v.id)]);
+    const chainSources = [...chainIds].flatMap((id) => sourcesOf.get(id) ?? []).sort((a, b) => a.order - b.order);
+    return {
+      memory,
+      spaceId,
+      history: chain.filter((v) => v.id !== memory.id),
+      documentIds: [...new Set(chainSources.map((s) => s.documentId))],
+    };
+  });
 }

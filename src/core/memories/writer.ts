@@ -1,25 +1,22 @@
-import type { Embedder } from '../../ai/embeddings/embedder.js';
-import type { Db } from '../../store/database.js';
+import type { Principal } from '../../model/access.js';
+import type { MemoryRecord, TemporalContext } from '../../model/memories.js';
 import { insertDocument } from '../../store/documents.js';
-import { insertMemories, linkMemorySources } from '../../store/memories/writes.js';
-import type { Clock } from '../shared/clock.js';
-import { assertTagAllowed } from '../tags/rules.js';
-import { embedForRequest } from '../shared/embed.js';
+import { ensureSpace } from '../../store/tags.js';
+import { bucketsOfTag } from '../profiles/buckets.js';
 import { parseDateInput } from '../shared/date-input.js';
+import { embedForRequest } from '../shared/embed.js';
 import { newId } from '../shared/ids.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
-import { classifyBuckets } from '../profiles/buckets.js';
-import type { ProfileBucket } from '../../model/profiles.js';
-import type { MemoryRecord } from '../../model/memories.js';
-import type { Principal } from '../../model/access.js';
-import { ensureSpace } from '../../store/tags.js';
+import { assertTagAllowed } from '../tags/rules.js';
+import type { MemoryContext } from './context.js';
+import { insertMemoriesWithSources } from './versioning.js';
 
 /** The fields a caller may set on a memory it writes or updates. */
 export interface MemoryFieldsInput {
   metadata?: Record<string, string | number | boolean | string[]> | null;
   forgetAfter?: string | null;
   forgetReason?: string | null;
-  temporalContext?: { documentDate?: string | null; eventDate?: string[] | null } | null;
+  temporalContext?: TemporalContext | null;
 }
 
 export interface NewMemoryInput extends MemoryFieldsInput {
@@ -37,21 +34,9 @@ export interface CreatedMemories {
   memories: MemoryRecord[];
 }
 
-export interface MemoryWriterOptions {
-  /** After memories of a tag changed: cached search scope sizes and its profile are refreshed. */
-  onChanged?: (orgId: string, containerTag: string) => Promise<void>;
-  /** Profile buckets of a tag, to classify new memories into. */
-  bucketsFor?: (orgId: string, containerTag: string) => Promise<ProfileBucket[]>;
-}
-
 /** Direct memory writes (POST /v4/memories): embedded before they are stored, so searchable on return. */
 export class MemoryWriter {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly embedder: Embedder,
-    private readonly options: MemoryWriterOptions = {},
-  ) {}
+  constructor(private readonly ctx: MemoryContext) {}
 
   async create(principal: Principal, input: CreateMemoriesInput): Promise<CreatedMemories> {
     assertTagAllowed(principal, input.containerTag);
@@ -60,12 +45,13 @@ export class MemoryWriter {
       forgetAfterDate: parseDateInput(m.forgetAfter, `memories.${i}.forgetAfter`),
       documentDate: parseDateInput(m.temporalContext?.documentDate, `memories.${i}.temporalContext.documentDate`),
     }));
-    const vectors = await embedForRequest(this.embedder, parsed.map((m) => m.content), 'document');
-    const buckets = (await this.options.bucketsFor?.(principal.orgId, input.containerTag)) ?? [];
-    const now = this.clock.now();
+    const { db, clock } = this.ctx;
+    const vectors = await embedForRequest(this.ctx.embedder, parsed.map((m) => m.content), 'document');
+    const buckets = await bucketsOfTag(db, principal.orgId, input.containerTag);
+    const now = clock.now();
     const orgId = principal.orgId;
 
-    const created = await this.db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       await assertTagsWritable(tx, orgId, [input.containerTag]);
       await ensureSpace(tx, orgId, input.containerTag, newId());
       const text = parsed.map((m) => m.content).join('\n\n');
@@ -87,11 +73,10 @@ export class MemoryWriter {
         createdAt: now,
         updatedAt: now,
       });
-      const rows = await insertMemories(
+      const memories = await insertMemoriesWithSources(
         tx,
+        orgId,
         parsed.map((m, i) => ({
-          id: newId(),
-          orgId,
           containerTag: input.containerTag,
           memory: m.content,
           isStatic: m.isStatic ?? false,
@@ -100,16 +85,15 @@ export class MemoryWriter {
           forgetReason: m.forgetReason ?? null,
           temporalContext: m.temporalContext ?? null,
           embedding: Array.from(vectors[i]),
-          buckets: classifyBuckets(m.content, buckets),
           createdAt: now,
           updatedAt: now,
+          sources: [document.id],
         })),
+        buckets,
       );
-      await linkMemorySources(tx, orgId, rows.map((row) => ({ memoryId: row.id, documentId: document.id })));
-      return { documentId: document.id, memories: rows };
+      return { documentId: document.id, memories };
     });
-    await this.options.onChanged?.(orgId, input.containerTag);
+    await this.ctx.onChanged(orgId, input.containerTag);
     return created;
   }
 }
-

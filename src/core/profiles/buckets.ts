@@ -1,4 +1,7 @@
 import type { ProfileBucket } from '../../model/profiles.js';
+import type { Tx } from '../../store/database.js';
+import { getOrgSettings } from '../../store/settings.js';
+import { getSpace } from '../../store/tags.js';
 
 export const DEFAULT_BUCKETS: ProfileBucket[] = [
   { key: 'preferences', description: 'Explicit first-person preferences: likes, dislikes, favourites, habits' },
@@ -10,6 +13,12 @@ export function mergeBuckets(orgBuckets: ProfileBucket[] | null | undefined, tag
   for (const bucket of orgBuckets ?? []) merged.set(bucket.key, bucket);
   for (const bucket of tagBuckets ?? []) if (!merged.has(bucket.key)) merged.set(bucket.key, bucket);
   return merged.size ? [...merged.values()] : DEFAULT_BUCKETS;
+}
+
+/** The buckets a tag's memories are classified into: the organization's, then the tag's own. */
+export async function bucketsOfTag(db: Tx, orgId: string, containerTag: string): Promise<ProfileBucket[]> {
+  const [settings, space] = await Promise.all([getOrgSettings(db, orgId), getSpace(db, orgId, containerTag)]);
+  return mergeBuckets(settings?.settings.profileBuckets, space?.profileBuckets);
 }
 
 const STOPWORDS = new Set(

@@ -1,12 +1,11 @@
 import type { Db } from '../../store/database.js';
-import { getSpace } from '../../store/tags.js';
 import { computeProfile, readProfile, sampleOrgMemories, saveProfile } from '../../store/profiles.js';
 import { getOrgSettings } from '../../store/settings.js';
 import type { Clock } from '../shared/clock.js';
 import { assertTagAllowed } from '../tags/rules.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
 import { suggestBucketsOffline, suggestBucketsWithLlm, type JsonChat } from './bucket-suggestions.js';
-import { mergeBuckets } from './buckets.js';
+import { bucketsOfTag } from './buckets.js';
 import type { ProfileEntry, ProfileBucket } from '../../model/profiles.js';
 import type { Principal } from '../../model/access.js';
 
@@ -56,14 +55,9 @@ export class ProfileService {
     await saveProfile(this.db, orgId, containerTag, await computeProfile(this.db, orgId, containerTag, this.clock.now()));
   }
 
-  async bucketsFor(orgId: string, containerTag: string): Promise<ProfileBucket[]> {
-    const [settings, space] = await Promise.all([getOrgSettings(this.db, orgId), getSpace(this.db, orgId, containerTag)]);
-    return mergeBuckets(settings?.settings.profileBuckets, space?.profileBuckets);
-  }
-
   async listBuckets(principal: Principal, containerTag: string): Promise<ProfileBucket[]> {
     assertTagAllowed(principal, containerTag);
-    return this.bucketsFor(principal.orgId, containerTag);
+    return bucketsOfTag(this.db, principal.orgId, containerTag);
   }
 
   async suggestBuckets(principal: Principal): Promise<ProfileBucket[]> {
@@ -80,7 +74,7 @@ export class ProfileService {
       filters
         ? computeProfile(this.db, principal.orgId, input.containerTag, now, filters)
         : readProfile(this.db, principal.orgId, input.containerTag),
-      this.bucketsFor(principal.orgId, input.containerTag),
+      bucketsOfTag(this.db, principal.orgId, input.containerTag),
     ]);
     const include = new Set<ProfilePart>(input.include?.length ? input.include : ['static', 'dynamic', 'buckets']);
     const keep = live(now);

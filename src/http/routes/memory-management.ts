@@ -72,7 +72,7 @@ export const memoryManagementRoutes =
         const body = request.body;
         const page = body.page ?? 1;
         const limit = body.limit ?? 10;
-        const { items, total } = await deps.memoryManagement.list(principalOf(request), {
+        const { items, total } = await deps.memoryListing.list(principalOf(request), {
           containerTags: [...(body.containerTags ?? []), ...(body.containerTag ? [body.containerTag] : [])],
           filters: body.filters,
           page,
@@ -97,7 +97,7 @@ export const memoryManagementRoutes =
           body: ForgetBody,
           response: { 200: z.object({ id: z.string(), forgotten: z.boolean() }), ...errorResponses },
         },
-        handler: async (request) => deps.memoryManagement.forget(principalOf(request), request.body),
+        handler: async (request) => deps.memoryEdits.forget(principalOf(request), request.body),
       });
     }
 
@@ -176,7 +176,7 @@ export const memoryManagementRoutes =
         },
       },
       async (request) => {
-        const { rows, total } = await deps.memoryManagement.listInferred(principalOf(request), request.params.containerTag);
+        const { rows, total } = await deps.memoryListing.listInferred(principalOf(request), request.params.containerTag);
         return {
           memories: rows.map(({ memory, parentCount }) => ({
             id: memory.id,
@@ -212,7 +212,7 @@ export const memoryManagementRoutes =
         },
       },
       async (request) => {
-        const m = await deps.memoryManagement.review(
+        const m = await deps.memoryListing.review(
           principalOf(request),
           request.params.containerTag,
           request.params.memoryId,
