@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 async function embedCorpus(server: BenchServer): Promise<{ texts: string[]; vectors: Float32Array[] }> {
   const started = performance.now();
   const texts = baseStatements(BASE);
-  const vectors = await server.app.recall.embedder.embed(texts, 'document');
+  const vectors = await server.app.ai.embedder.embed(texts, 'document');
   console.log(`embedded ${texts.length} base statements in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { texts, vectors };
 }
@@ -126,7 +126,7 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
       await linkMemorySources(tx, orgId, inserted.map((row) => ({ memoryId: row.id, documentId: sources.get(row.containerTag)! })));
     });
   }
-  await ensureVectorIndexes(db, server.app.recall.embedder.dimension);
+  await ensureVectorIndexes(db, server.app.ai.embedder.dimension);
   await queryRows(db, sql`ANALYZE memories`);
   const loadSeconds = (performance.now() - started) / 1000;
   console.log(`${server.driver}: loaded ${TOTAL} memories and built the indexes in ${loadSeconds.toFixed(1)} s`);
@@ -140,7 +140,7 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
   const embedding: number[] = [];
   for (const q of measured) {
     const t = performance.now();
-    await server.app.recall.embedder.embed([q], 'query');
+    await server.app.ai.embedder.embed([q], 'query');
     embedding.push(performance.now() - t);
   }
   const orgWide: number[] = [];
@@ -193,11 +193,11 @@ async function hnswRecall(server: BenchServer, qs: string[]): Promise<number> {
   const exact = new SearchService({
     db,
     clock: { now: () => new Date() },
-    embedder: server.app.recall.embedder,
+    embedder: server.app.ai.embedder,
     retrieval: new Retrieval(
       {
         db,
-        dimension: server.app.recall.embedder.dimension,
+        dimension: server.app.ai.embedder.dimension,
         scopeSizes: new ScopeSizes(60_000),
         lexemes: new QueryLexemes(db),
         frequencies: new LexemeFrequencies(db, { ttlMs: 60_000, analyzeEveryMs: Number.MAX_SAFE_INTEGER }),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { systemClock, type Clock } from './core/shared/clock.js';
 import { MergeService } from './core/tags/merges.js';
 import { ContainerTagService } from './core/tags/tag-service.js';
@@ -19,9 +19,10 @@ import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/access/keys.j
 import { resetOrganization } from './core/tags/org-reset.js';
 import { orgChunkSize, SettingsService } from './core/settings/settings-service.js';
 import { buildHttpServer } from './http/server.js';
-import { searchForProfiles } from './http/routes/search.js';
-import { createRecall, llmFromConfig, type Recall } from './recall-setup.js';
-import { createExtractor } from './ai/extract/factory.js';
+import { AiSettingsError, createAi, type Ai } from './ai/factory.js';
+import { EmbeddingModelMismatchError, prepareEmbeddingSpace } from './core/embedding/embedding-space.js';
+import { createSearch } from './core/search/setup.js';
+import type { Db } from './store/database.js';
 import { memorizeDocument } from './pipeline/memorize.js';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './chunking/index.js';
 import { ingestHandler } from './pipeline/ingest.js';
@@ -51,7 +52,7 @@ export interface App {
   documents: DocumentService;
   profiles: ProfileService;
   search: SearchService;
-  recall: Recall;
+  ai: Ai;
   worker: JobWorker | null;
   http: FastifyInstance | null;
   logger: Logger;
@@ -69,9 +70,18 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const { db } = database;
-  const recall = await createRecall(config, db, clock, logger).catch(async (error: unknown) => {
+  const ai = await prepareAi(config, db, logger).catch(async (error: unknown) => {
     await database.close();
     throw error;
+  });
+  const { retrieval, search } = createSearch({
+    db,
+    clock,
+    embedder: ai.embedder,
+    rewriter: ai.rewriter,
+    reranker: ai.reranker,
+    settings: { exactMaxRows: config.SEARCH_EXACT_MAX_ROWS, lexicalWordLimit: config.SEARCH_LEXICAL_WORD_LIMIT },
+    onStatisticsError: (err) => logger.warn({ err }, 'refreshing search statistics failed'),
   });
   if (config.ENGRAM_API_KEY) await seedApiKey(db, config.ENGRAM_API_KEY);
   else if (options.http) {
@@ -83,15 +93,13 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     }
   }
 
-  const llm = llmFromConfig(config);
-  const profiles = new ProfileService(db, clock, llm);
-  profiles.useSearch(searchForProfiles(recall.search));
+  const profiles = new ProfileService({ db, clock, search, bucketSuggester: ai.bucketSuggester });
   const onMemoriesChanged = async (orgId: string, tag: string) => {
-    recall.retrieval.forget('memories', orgId);
+    retrieval.forget('memories', orgId);
     await profiles.refresh(orgId, tag);
   };
 
-  const memoryContext = { db, clock, embedder: recall.embedder, onChanged: onMemoriesChanged };
+  const memoryContext = { db, clock, embedder: ai.embedder, onChanged: onMemoriesChanged };
 
   let worker: JobWorker | null = null;
   if (options.worker) {
@@ -102,8 +110,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     const log = logger.child({ component: 'worker' });
     const memorizing = {
       db,
-      embedder: recall.embedder,
-      extractor: createExtractor({ client: llm ?? undefined, logger: log }),
+      embedder: ai.embedder,
+      extractor: ai.extractor,
       onChanged: onMemoriesChanged,
     };
     const ingest = ingestHandler({
@@ -111,7 +119,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       log,
       fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
       chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
-      embedder: recall.embedder,
+      embedder: ai.embedder,
       memorize: (doc, generation) => memorizeDocument(memorizing, doc, generation),
     });
     const merge = mergeHandler({
@@ -149,7 +157,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         memoryListing: new MemoryListing(memoryContext),
         memoryEdits: new MemoryEdits(memoryContext),
         memoryWriter: new MemoryWriter(memoryContext),
-        search: recall.search,
+        search,
         profiles,
         fileLinks: new FileLinks(secretKey),
         containerTags: new ContainerTagService(db),
@@ -170,8 +178,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     database,
     documents,
     profiles,
-    search: recall.search,
-    recall,
+    search,
+    ai,
     worker,
     http,
     logger,
@@ -179,8 +187,28 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       (closing ??= (async () => {
         await http?.close();
         await worker?.stop();
-        await recall.embedder.close();
+        await ai.embedder.close();
         await database.close();
       })()),
   };
+}
+
+/** The configured models, checked against the database's recorded embedding model (start-up refuses another one). */
+async function prepareAi(config: Config, db: Db, logger: Logger): Promise<Ai> {
+  const ai = await createAi(config, logger).catch((error: unknown) => {
+    throw asConfigError(error);
+  });
+  try {
+    const { recorded } = await prepareEmbeddingSpace(db, ai.embedder);
+    if (recorded) logger.info({ model: ai.embedder.model, dimension: ai.embedder.dimension }, 'recorded the embedding model of this database');
+  } catch (error) {
+    await ai.embedder.close();
+    throw asConfigError(error);
+  }
+  return ai;
+}
+
+/** Not crashes: the operator has to set a variable, choose a model or re-embed; said without a stack trace. */
+function asConfigError(error: unknown): unknown {
+  return error instanceof AiSettingsError || error instanceof EmbeddingModelMismatchError ? new ConfigError(error.message) : error;
 }

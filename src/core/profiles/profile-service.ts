@@ -4,7 +4,8 @@ import { getOrgSettings } from '../../store/settings.js';
 import type { Clock } from '../shared/clock.js';
 import { assertTagAllowed } from '../tags/rules.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
-import { suggestBucketsOffline, suggestBucketsWithLlm, type JsonChat } from './bucket-suggestions.js';
+import type { BucketSuggester } from '../../ai/buckets/suggestions.js';
+import { DEFAULT_LIMIT, DEFAULT_THRESHOLD, NOTHING_INCLUDED, type SearchResult, type SearchService } from '../search/search-service.js';
 import { bucketsOfTag } from './buckets.js';
 import type { ProfileEntry, ProfileBucket } from '../../model/profiles.js';
 import type { Principal } from '../../model/access.js';
@@ -26,29 +27,27 @@ export interface Profile {
   buckets: Record<string, string[]>;
 }
 
-/** Runs the profile's optional search (`q`); provided by the recall layer. */
-export type ProfileSearch = (
-  principal: Principal,
-  input: { q: string; containerTag: string; threshold?: number; filters?: FiltersInput | null },
-) => Promise<{ results: unknown[]; total: number; timing: number }>;
-
 const live = (now: Date) => (entry: ProfileEntry) => !entry.forgetAfter || new Date(entry.forgetAfter) > now;
+
+export interface ProfileServiceDeps {
+  db: Db;
+  clock: Clock;
+  /** Runs the profile's optional search (`q`). */
+  search: SearchService;
+  bucketSuggester: BucketSuggester;
+}
 
 /**
  * Profiles of container tags. The profile of a tag is materialized whenever its memories change,
  * so reading it is one row; only a filtered read is computed on the spot.
  */
 export class ProfileService {
-  private search: ProfileSearch | null = null;
+  private readonly db: Db;
+  private readonly clock: Clock;
 
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly llm: JsonChat | null = null,
-  ) {}
-
-  useSearch(search: ProfileSearch): void {
-    this.search = search;
+  constructor(private readonly deps: ProfileServiceDeps) {
+    this.db = deps.db;
+    this.clock = deps.clock;
   }
 
   async refresh(orgId: string, containerTag: string): Promise<void> {
@@ -62,11 +61,11 @@ export class ProfileService {
 
   async suggestBuckets(principal: Principal): Promise<ProfileBucket[]> {
     const [texts, settings] = await Promise.all([sampleOrgMemories(this.db, principal.orgId, 2000), getOrgSettings(this.db, principal.orgId)]);
-    const configured = settings?.settings.profileBuckets ?? [];
-    return this.llm ? suggestBucketsWithLlm(this.llm, texts, configured) : suggestBucketsOffline(texts, configured);
+    return this.deps.bucketSuggester.suggest(texts, settings?.settings.profileBuckets ?? []);
   }
 
-  async get(principal: Principal, input: ProfileInput): Promise<{ profile: Profile; searchResults?: Awaited<ReturnType<ProfileSearch>> }> {
+  /** The profile, and with `q` the memories and document chunks of the tag that match it (a hybrid search). */
+  async get(principal: Principal, input: ProfileInput): Promise<{ profile: Profile; search?: SearchResult }> {
     assertTagAllowed(principal, input.containerTag);
     const now = this.clock.now();
     const filters = parseFilters(input.filters);
@@ -87,9 +86,17 @@ export class ProfileService {
         : {},
     };
     if (!input.q) return { profile };
-    const searchResults = this.search
-      ? await this.search(principal, { q: input.q, containerTag: input.containerTag, threshold: input.threshold, filters: input.filters })
-      : { results: [], total: 0, timing: 0 };
-    return { profile, searchResults };
+    const search = await this.deps.search.search(principal, {
+      q: input.q,
+      containerTag: input.containerTag,
+      threshold: input.threshold ?? DEFAULT_THRESHOLD,
+      limit: DEFAULT_LIMIT,
+      searchMode: 'hybrid',
+      filters: input.filters,
+      rerank: false,
+      rewriteQuery: false,
+      include: NOTHING_INCLUDED,
+    });
+    return { profile, search };
   }
 }

@@ -19,6 +19,10 @@ import type { Principal } from '../../model/access.js';
 
 export type SearchMode = 'memories' | 'hybrid' | 'documents';
 
+/** Without one, results below this similarity are dropped; see README "Search" for the scale. */
+export const DEFAULT_THRESHOLD = 0.5;
+export const DEFAULT_LIMIT = 10;
+
 /** Knobs for measuring the engine; not reachable through the public API. */
 export interface InternalSearchOptions {
   retrievers?: Retrievers;

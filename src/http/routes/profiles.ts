@@ -4,6 +4,8 @@ import { FiltersInputSchema } from '../../model/filters.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, errorResponses } from '../schemas/common.js';
 import type { HttpDeps } from '../server.js';
+import { NOTHING_INCLUDED } from '../../core/search/search-service.js';
+import { toSearchResult } from '../views/search.js';
 
 const tags = ['profiles'];
 
@@ -38,7 +40,12 @@ export const profileRoutes =
           response: { 200: ProfileResponse, ...errorResponses },
         },
       },
-      async (request) => deps.profiles.get(principalOf(request), request.body),
+      async (request) => {
+        const { profile, search } = await deps.profiles.get(principalOf(request), request.body);
+        if (!search) return { profile };
+        const results = search.hits.map((hit) => toSearchResult(hit, NOTHING_INCLUDED));
+        return { profile, searchResults: { results, total: results.length, timing: search.timing } };
+      },
     );
 
     app.post(

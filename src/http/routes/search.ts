@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FiltersInputSchema } from '../../model/filters.js';
-import type { ProfileSearch } from '../../core/profiles/profile-service.js';
-import { NOTHING_INCLUDED, type SearchService } from '../../core/search/search-service.js';
+import { DEFAULT_LIMIT, DEFAULT_THRESHOLD } from '../../core/search/search-service.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, Filepath } from '../schemas/common.js';
 import type { HttpDeps } from '../server.js';
 import { DocumentSearchResultView, SearchResultView, toDocumentSearchResult, toSearchResult } from '../views/search.js';
 
 const tags = ['search'];
-
-/** Without one, results below this similarity are dropped; see README "Search" for the scale. */
-export const DEFAULT_THRESHOLD = 0.5;
-export const DEFAULT_LIMIT = 10;
 
 const Query = z.string().trim().min(1).max(10_000).describe('What to look for, in natural language');
 const Limit = z.coerce.number().int().min(1).max(100);
@@ -137,25 +132,3 @@ export const searchRoutes =
       },
     );
   };
-
-/**
- * The search a profile read runs when given `q`: memories and document chunks of its tag (hybrid),
- * shaped like /v4/search results, so content without extracted memories is still found.
- */
-export function searchForProfiles(search: SearchService): ProfileSearch {
-  return async (principal, input) => {
-    const { hits, timing } = await search.search(principal, {
-      q: input.q,
-      containerTag: input.containerTag,
-      threshold: input.threshold ?? DEFAULT_THRESHOLD,
-      limit: DEFAULT_LIMIT,
-      searchMode: 'hybrid',
-      filters: input.filters,
-      rerank: false,
-      rewriteQuery: false,
-      include: NOTHING_INCLUDED,
-    });
-    const results = hits.map((hit) => toSearchResult(hit, NOTHING_INCLUDED));
-    return { results, total: results.length, timing };
-  };
-}

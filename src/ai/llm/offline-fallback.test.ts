@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LlmWithOfflineFallback, type JsonChatModel } from './llm-json.js';
+import { LlmWithOfflineFallback, type JsonChatModel } from './offline-fallback.js';
 
 /** Asks for a number and multiplies it by ten; offline, always answers 0. */
 class TimesTen extends LlmWithOfflineFallback<() => Promise<number>> {

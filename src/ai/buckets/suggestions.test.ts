@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { suggestBucketsOffline, suggestBucketsWithLlm } from './bucket-suggestions.js';
+import type { JsonChatModel } from '../llm/offline-fallback.js';
+import { LlmBucketSuggester, OfflineBucketSuggester, suggestBucketsOffline } from './suggestions.js';
+
+const suggestBucketsWithLlm = (chat: JsonChatModel, texts: string[], configured: { key: string; description: string }[]) =>
+  new LlmBucketSuggester(chat, new OfflineBucketSuggester()).suggest(texts, configured);
 
 describe('suggestBucketsOffline', () => {
   const memories = [
@@ -24,7 +28,7 @@ describe('suggestBucketsOffline', () => {
   });
 });
 
-describe('suggestBucketsWithLlm', () => {
+describe('LlmBucketSuggester', () => {
   const chatReturning = (reply: unknown) => ({ chatJson: async () => reply });
 
   it('keeps valid, new, unique keys from the model', async () => {

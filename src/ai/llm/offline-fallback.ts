@@ -1,4 +1,4 @@
-import type { ChatMessage, JsonSchemaFormat } from './llm-client.js';
+import type { ChatMessage, JsonSchemaFormat } from './client.js';
 
 /** The part of an LLM client that structured-output features need. */
 export interface JsonChatModel {

@@ -1,4 +1,18 @@
-import type { ProfileBucket } from '../../model/profiles.js';
+import type { JsonSchemaFormat } from '../llm/client.js';
+import { LlmWithOfflineFallback } from '../llm/offline-fallback.js';
+
+/** A profile bucket: a key and what belongs in it. */
+export interface SuggestedBucket {
+  key: string;
+  description: string;
+}
+
+/** Proposes profile buckets from what an organization's memories talk about. */
+export interface BucketSuggester {
+  readonly name: string;
+  /** 3 to 6 buckets whose keys are not among `configured`. */
+  suggest(memoryTexts: string[], configured: SuggestedBucket[]): Promise<SuggestedBucket[]>;
+}
 
 /** Topic lexicons for offline suggestions; a memory mentioning a word counts toward the topic. */
 const TOPICS: { key: string; description: string; words: string[] }[] = [
@@ -24,7 +38,7 @@ export const MAX_SUGGESTIONS = 6;
  * Proposes profile buckets from what an organization's memories talk about most: each topic is
  * scored by how many memories mention it; configured keys are skipped.
  */
-export function suggestBucketsOffline(memoryTexts: string[], configured: ProfileBucket[]): ProfileBucket[] {
+export function suggestBucketsOffline(memoryTexts: string[], configured: SuggestedBucket[]): SuggestedBucket[] {
   const taken = new Set(configured.map((b) => b.key));
   const scored = TOPICS.filter((t) => !taken.has(t.key))
     .map((topic) => {
@@ -46,7 +60,7 @@ export function suggestBucketsOffline(memoryTexts: string[], configured: Profile
 
 const BUCKET_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
-const SUGGESTION_SCHEMA = {
+const FORMAT: JsonSchemaFormat = {
   name: 'bucket_suggestions',
   schema: {
     type: 'object',
@@ -66,35 +80,33 @@ const SUGGESTION_SCHEMA = {
   },
 };
 
-export interface JsonChat {
-  chatJson(messages: { role: 'system' | 'user'; content: string }[], format: typeof SUGGESTION_SCHEMA): Promise<unknown>;
+const SYSTEM =
+  'You design profile buckets: topical categories that group facts about a person. Propose 3 to 6 buckets that fit the memories. ' +
+  'Keys are lowercase slugs (a-z, 0-9, _ or -); descriptions say in one sentence what belongs in the bucket.';
+
+export class OfflineBucketSuggester implements BucketSuggester {
+  readonly name = 'offline';
+
+  async suggest(memoryTexts: string[], configured: SuggestedBucket[]): Promise<SuggestedBucket[]> {
+    return suggestBucketsOffline(memoryTexts, configured);
+  }
 }
 
-/** Asks the model for buckets; anything unusable falls back to the offline suggestions. */
-export async function suggestBucketsWithLlm(chat: JsonChat, memoryTexts: string[], configured: ProfileBucket[]): Promise<ProfileBucket[]> {
-  const taken = new Set([...configured.map((b) => b.key), 'static', 'dynamic']);
-  try {
-    const reply = (await chat.chatJson(
-      [
-        {
-          role: 'system',
-          content:
-            'You design profile buckets: topical categories that group facts about a person. Propose 3 to 6 buckets that fit the memories. ' +
-            'Keys are lowercase slugs (a-z, 0-9, _ or -); descriptions say in one sentence what belongs in the bucket.',
-        },
-        {
-          role: 'user',
-          content: `Existing bucket keys (do not repeat): ${[...taken].join(', ')}\n\nMemories:\n${memoryTexts.slice(0, 300).map((m) => `- ${m}`).join('\n')}`,
-        },
-      ],
-      SUGGESTION_SCHEMA,
-    )) as { suggestions?: ProfileBucket[] };
-    const valid = (reply.suggestions ?? []).filter(
-      (b, i, all) => BUCKET_KEY.test(b.key) && !taken.has(b.key) && all.findIndex((o) => o.key === b.key) === i,
+/** Asks the chat model for buckets; too few usable ones, or a failed call, and the offline suggester answers. */
+export class LlmBucketSuggester extends LlmWithOfflineFallback<BucketSuggester> implements BucketSuggester {
+  suggest(memoryTexts: string[], configured: SuggestedBucket[]): Promise<SuggestedBucket[]> {
+    const taken = new Set([...configured.map((b) => b.key), 'static', 'dynamic']);
+    const user = `Existing bucket keys (do not repeat): ${[...taken].join(', ')}\n\nMemories:\n${memoryTexts.slice(0, 300).map((m) => `- ${m}`).join('\n')}`;
+    return this.ask({ system: SYSTEM, user, format: FORMAT, read: (reply) => usableSuggestions(reply, taken) }, () =>
+      this.fallback.suggest(memoryTexts, configured),
     );
-    if (valid.length >= MIN_SUGGESTIONS) return valid.slice(0, MAX_SUGGESTIONS).map((b) => ({ key: b.key, description: b.description.slice(0, 2000) }));
-  } catch {
-    // fall through to the offline suggestions
   }
-  return suggestBucketsOffline(memoryTexts, configured);
+}
+
+/** The model's valid, new and distinct buckets; throws when fewer than MIN_SUGGESTIONS remain. */
+function usableSuggestions(reply: unknown, taken: Set<string>): SuggestedBucket[] {
+  const suggestions = (reply as { suggestions?: SuggestedBucket[] }).suggestions ?? [];
+  const valid = suggestions.filter((b, i, all) => BUCKET_KEY.test(b.key) && !taken.has(b.key) && all.findIndex((o) => o.key === b.key) === i);
+  if (valid.length < MIN_SUGGESTIONS) throw new Error(`the model suggested ${valid.length} usable buckets`);
+  return valid.slice(0, MAX_SUGGESTIONS).map((b) => ({ key: b.key, description: b.description.slice(0, 2000) }));
 }
