@@ -25,10 +25,12 @@ module.exports = {
     },
     {
       name: 'no-orphans',
-      comment: 'Every module of src/ is reachable from an entry point: no dead files.',
+      comment:
+        'Every module of src/ is reached from the entry point (cli.ts, through app.ts): no code that only tests use. ' +
+        'Exceptions: connectors/ and core/sync-filter.ts, written ahead of the sync engine that will drive them.',
       severity: 'error',
-      from: { orphan: true, path: '^src/', pathNot: ['\\.d\\.ts$', '^src/cli\\.ts$'] },
-      to: {},
+      from: { path: '^src/cli\\.ts$' },
+      to: { path: '^src/', pathNot: ['\\.d\\.ts$', '^src/connectors/', '^src/core/sync-filter\\.ts$'], reachable: false },
     },
     {
       name: 'model-imports-nothing',

@@ -22,6 +22,15 @@ export interface ResetOutcome {
   settingsReset: boolean;
 }
 
+/** POST /v3/settings/reset. */
+export class OrgReset {
+  constructor(private readonly db: Db) {}
+
+  reset(principal: Principal): Promise<ResetOutcome> {
+    return resetOrganization(this.db, principal);
+  }
+}
+
 /**
  * Empties an organization: documents (in batches, so no single transaction grows with the data),
  * every memory row and profile, every space but the default one (whose settings are cleared) and

@@ -4,7 +4,6 @@ import { FiltersInputSchema } from '../../model/filters.js';
 import { DEFAULT_LIMIT, DEFAULT_THRESHOLD } from '../../core/search/search-service.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, Filepath } from '../schemas/common.js';
-import type { HttpDeps } from '../server.js';
 import { DocumentSearchResultView, SearchResultView, toDocumentSearchResult, toSearchResult } from '../views/search.js';
 
 const tags = ['search'];
@@ -57,78 +56,79 @@ const DocumentSearchBody = z
   })
   .meta({ id: 'DocumentSearchRequest' });
 
-export const searchRoutes =
-  (deps: HttpDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.post(
-      '/v4/search',
-      {
-        schema: {
-          tags,
-          summary: 'Search memories, documents, or both',
-          body: SearchBody,
-          response: { 200: z.object({ results: z.array(SearchResultView), timing: z.number(), total: z.number() }), ...errorResponses },
-        },
-      },
-      async (request) => {
-        const body = request.body;
-        const include = {
-          documents: body.include?.documents ?? false,
-          summaries: body.include?.summaries ?? false,
-          relatedMemories: body.include?.relatedMemories ?? false,
-          forgottenMemories: body.include?.forgottenMemories ?? false,
-          chunks: body.include?.chunks ?? false,
-        };
-        const { hits, timing } = await deps.search.search(principalOf(request), {
-          q: body.q,
-          containerTag: body.containerTag,
-          containerTags: body.containerTags,
-          threshold: body.threshold ?? DEFAULT_THRESHOLD,
-          limit: body.limit ?? DEFAULT_LIMIT,
-          searchMode: body.searchMode ?? (include.chunks ? 'hybrid' : 'memories'),
-          filters: body.filters,
-          filepath: body.filepath,
-          rerank: body.rerank ?? false,
-          rewriteQuery: body.rewriteQuery ?? false,
-          include,
-        });
-        const results = hits.map((hit) => toSearchResult(hit, include));
-        return { results, timing, total: results.length };
-      },
-    );
+/** /v4/search (memories, chunks or both) and /v3/search (documents with their matching chunks). */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { search } = app.services;
 
-    app.post(
-      '/v3/search',
-      {
-        schema: {
-          tags,
-          summary: 'Search documents; results grouped by document with their matching chunks',
-          body: DocumentSearchBody,
-          response: {
-            200: z.object({ results: z.array(DocumentSearchResultView), timing: z.number(), total: z.number() }),
-            ...errorResponses,
-          },
+  app.post(
+    '/v4/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search memories, documents, or both',
+        body: SearchBody,
+        response: { 200: z.object({ results: z.array(SearchResultView), timing: z.number(), total: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const include = {
+        documents: body.include?.documents ?? false,
+        summaries: body.include?.summaries ?? false,
+        relatedMemories: body.include?.relatedMemories ?? false,
+        forgottenMemories: body.include?.forgottenMemories ?? false,
+        chunks: body.include?.chunks ?? false,
+      };
+      const { hits, timing } = await search.search(principalOf(request), {
+        q: body.q,
+        containerTag: body.containerTag,
+        containerTags: body.containerTags,
+        threshold: body.threshold ?? DEFAULT_THRESHOLD,
+        limit: body.limit ?? DEFAULT_LIMIT,
+        searchMode: body.searchMode ?? (include.chunks ? 'hybrid' : 'memories'),
+        filters: body.filters,
+        filepath: body.filepath,
+        rerank: body.rerank ?? false,
+        rewriteQuery: body.rewriteQuery ?? false,
+        include,
+      });
+      const results = hits.map((hit) => toSearchResult(hit, include));
+      return { results, timing, total: results.length };
+    },
+  );
+
+  app.post(
+    '/v3/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search documents; results grouped by document with their matching chunks',
+        body: DocumentSearchBody,
+        response: {
+          200: z.object({ results: z.array(DocumentSearchResultView), timing: z.number(), total: z.number() }),
+          ...errorResponses,
         },
       },
-      async (request) => {
-        const body = request.body;
-        const { results, timing } = await deps.search.searchDocuments(principalOf(request), {
-          q: body.q,
-          containerTag: body.containerTag,
-          containerTags: body.containerTags,
-          docId: body.docId,
-          filters: body.filters,
-          filepath: body.filepath,
-          limit: body.limit ?? DEFAULT_LIMIT,
-          chunkThreshold: body.chunkThreshold ?? 0,
-          onlyMatchingChunks: body.onlyMatchingChunks ?? true,
-          includeFullDocs: body.includeFullDocs ?? false,
-          includeSummary: body.includeSummary ?? false,
-          rerank: body.rerank ?? false,
-          rewriteQuery: body.rewriteQuery ?? false,
-        });
-        const views = results.map((hit) => toDocumentSearchResult(hit, body.includeSummary ?? false));
-        return { results: views, timing, total: views.length };
-      },
-    );
-  };
+    },
+    async (request) => {
+      const body = request.body;
+      const { results, timing } = await search.searchDocuments(principalOf(request), {
+        q: body.q,
+        containerTag: body.containerTag,
+        containerTags: body.containerTags,
+        docId: body.docId,
+        filters: body.filters,
+        filepath: body.filepath,
+        limit: body.limit ?? DEFAULT_LIMIT,
+        chunkThreshold: body.chunkThreshold ?? 0,
+        onlyMatchingChunks: body.onlyMatchingChunks ?? true,
+        includeFullDocs: body.includeFullDocs ?? false,
+        includeSummary: body.includeSummary ?? false,
+        rerank: body.rerank ?? false,
+        rewriteQuery: body.rewriteQuery ?? false,
+      });
+      const views = results.map((hit) => toDocumentSearchResult(hit, body.includeSummary ?? false));
+      return { results: views, timing, total: views.length };
+    },
+  );
+};
