@@ -1,7 +1,7 @@
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
-import { ConnectorError } from '../types.js';
+import { ConnectorConfigError, ConnectorError } from '../types.js';
 
 export interface CodeHostOptions {
   /** REST base, e.g. `https://api.github.com` or `https://ghe.example.com/api/v3`. */
@@ -63,7 +63,7 @@ function rateLimitWaitMs(headers: Record<string, string | number | undefined>, n
 
 /** Maps what the client threw onto the sync-run error codes; an abort passes through. */
 export function toConnectorError(err: unknown, now: () => Date, signal?: AbortSignal): unknown {
-  if (err instanceof ConnectorError || signal?.aborted) return err;
+  if (err instanceof ConnectorError || err instanceof ConnectorConfigError || signal?.aborted) return err;
   if (!isHttpFailure(err)) return new ConnectorError('internal', 'the code host request failed', undefined, { cause: err });
   const headers = err.response?.headers ?? {};
   if (err.status === 401) return new ConnectorError('auth_expired', 'the code host refused the token', undefined, { cause: err });

@@ -168,7 +168,8 @@ export async function* issuePages(
   try {
     response = await gh.request('GET /repos/{owner}/{repo}/issues', { ...params, headers: etag ? { 'if-none-match': etag } : {} });
   } catch (err) {
-    if (isHttpFailure(err, 304)) return;
+    // Unchanged; or the repository went away since its head was read.
+    if (isHttpFailure(err, 304, 404)) return;
     throw err;
   }
   const firstEtag = response.headers.etag ?? null;

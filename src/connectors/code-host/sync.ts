@@ -36,8 +36,8 @@ export async function* syncCodeHost(options: CodeHostOptions, request: SyncReque
   try {
     for (const name of config.repositories) {
       const run: RepoRun = { gh, repo: repoOf(name), config, state: cursor.repos[name]!, cursor, out, webUrl: options.webUrl };
-      yield* syncFiles(run);
-      if (config.includeIssues && !out.exhausted) yield* syncIssues(run);
+      const reachable = yield* syncFiles(run);
+      if (reachable && config.includeIssues && !out.exhausted) yield* syncIssues(run);
       if (out.exhausted) break;
     }
   } catch (err) {
@@ -46,20 +46,22 @@ export async function* syncCodeHost(options: CodeHostOptions, request: SyncReque
   yield out.take(cursor);
 }
 
-async function* syncFiles(run: RepoRun): AsyncGenerator<SyncPage> {
+/** Brings the files up to the branch head; false when the repository cannot be read. */
+async function* syncFiles(run: RepoRun): AsyncGenerator<SyncPage, boolean> {
   const { gh, repo, state, out } = run;
   if (!state.pending) {
     const head = await headCommit(gh, repo, state.headEtag);
     // A repository gone or out of reach is passed over; its documents stay until it is deselected.
-    if (head === 'unchanged' || head === 'missing' || head === 'empty') return;
+    if (head === 'missing') return false;
+    if (head === 'unchanged' || head === 'empty') return true;
     state.headEtag = head.etag;
-    if (head.sha === state.head) return;
+    if (head.sha === state.head) return true;
     state.pending = { base: state.head, target: head.sha, after: null };
   }
   const pass = state.pending;
   for (const change of await fileChanges(gh, repo, run.config, pass.base, pass.target)) {
     if (pass.after !== null && change.path <= pass.after) continue;
-    if (change.upsert && out.exhausted) return;
+    if (change.upsert && out.exhausted) return true;
     for (const path of change.deletes) out.remove(fileId(repo, path));
     if (change.upsert) {
       const content = await readFile(gh, repo, change.path, pass.target, run.config.maxFileBytes);
@@ -74,6 +76,7 @@ async function* syncFiles(run: RepoRun): AsyncGenerator<SyncPage> {
   }
   state.head = pass.target;
   state.pending = null;
+  return true;
 }
 
 async function* syncIssues(run: RepoRun): AsyncGenerator<SyncPage> {
