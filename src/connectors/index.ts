@@ -1,5 +1,6 @@
 import { codeHostConnector, GITHUB_DEFAULTS } from './code-host/index.js';
 import { CONNECTOR_KINDS, PROVIDER_ALIASES, type Connector, type ConnectorKind } from './types.js';
+import { webCrawlerConnector, type CrawlerFetchOptions } from './web-crawler/index.js';
 
 export * from './types.js';
 
@@ -7,7 +8,7 @@ export interface ConnectorOptions {
   /** The code host's REST base and site root (default: github.com); GitHub Enterprise Server: `https://HOST/api/v3` and `https://HOST`. */
   codeHost?: { apiUrl: string; webUrl: string };
   /** How the crawler fetches: the SSRF policy, size and time limits of every request. */
-  fetch: { allowPrivate: boolean; allowedAddresses?: readonly string[]; maxBytes: number; timeoutMs: number };
+  fetch: CrawlerFetchOptions;
   /** Sent by every adapter. */
   userAgent?: string;
   /** Rate-limit waits up to this long are waited out; longer ones end the run as rate_limited (default 60). */
@@ -39,6 +40,8 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
         retryBaseMs,
         now,
       });
+    case 'web-crawler':
+      return webCrawlerConnector({ fetch: { ...options.fetch, userAgent }, delayBaseMs: retryBaseMs });
     default:
       return null;
   }
