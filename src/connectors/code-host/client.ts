@@ -43,12 +43,25 @@ export function gitHubClient(options: CodeHostOptions, auth: string | null, sign
 
 interface HttpFailure {
   status: number;
+  message?: string;
   response?: { headers?: Record<string, string | number | undefined> };
 }
 
 export function isHttpFailure(err: unknown, ...statuses: number[]): err is HttpFailure {
   const status = (err as { status?: unknown } | null)?.status;
   return typeof status === 'number' && (statuses.length === 0 || statuses.includes(status));
+}
+
+/** A rate limit, primary or secondary; GitHub answers both with 403 or 429, and may leave out Retry-After. */
+export function isRateLimited(err: HttpFailure): boolean {
+  if (err.status !== 403 && err.status !== 429) return false;
+  const headers = err.response?.headers ?? {};
+  return err.status === 429 || String(headers['x-ratelimit-remaining']) === '0' || headers['retry-after'] !== undefined || /rate limit/i.test(err.message ?? '');
+}
+
+/** The answer for something this token may not see or do (GitHub hides private things behind 404). */
+export function isRefused(err: unknown): boolean {
+  return isHttpFailure(err, 403, 404) && !isRateLimited(err);
 }
 
 /** Milliseconds until a rate-limited request may be repeated, by the provider's own clock. */
@@ -67,11 +80,9 @@ export function toConnectorError(err: unknown, now: () => Date, signal?: AbortSi
   if (!isHttpFailure(err)) return new ConnectorError('internal', 'the code host request failed', undefined, { cause: err });
   const headers = err.response?.headers ?? {};
   if (err.status === 401) return new ConnectorError('auth_expired', 'the code host refused the token', undefined, { cause: err });
-  if (err.status === 403 || err.status === 429) {
-    const waitMs = rateLimitWaitMs(headers, now);
-    if (waitMs !== null || err.status === 429) {
-      return new ConnectorError('rate_limited', 'the code host rate limit is used up', waitMs ?? 60_000, { cause: err });
-    }
+  if (isRateLimited(err)) {
+    // Without Retry-After or a reset, GitHub asks for at least a minute.
+    return new ConnectorError('rate_limited', 'the code host rate limit is used up', rateLimitWaitMs(headers, now) ?? 60_000, { cause: err });
   }
   if (err.status >= 500) return new ConnectorError('provider_unavailable', `the code host answered HTTP ${err.status}`, undefined, { cause: err });
   return new ConnectorError('internal', `the code host answered HTTP ${err.status}`, undefined, { cause: err });

@@ -83,6 +83,21 @@ describe('code-host rate limits and failures', () => {
     expect(err).toMatchObject({ code: 'rate_limited', retryAfterMs: 900_000 });
   });
 
+  it('takes a 403 secondary limit without Retry-After as a wait of a minute, not as a repository out of reach', async () => {
+    github.rateLimits.failWith({
+      status: 403,
+      json: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+      match: 'GET /repos/{owner}/{repo}/commits',
+    });
+    const impatient = connectorFor('code-host', {
+      codeHost: { apiUrl: github.apiUrl, webUrl: github.webUrl },
+      fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
+      maxRateLimitWaitSeconds: 30,
+    })!;
+    const err = await failure(drain(impatient.sync(request())));
+    expect(err).toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
+  });
+
   it('answers a refused token with auth_expired', async () => {
     const token = github.token();
     github.oauth.revokeToken(token);

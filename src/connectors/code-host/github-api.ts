@@ -1,4 +1,4 @@
-import { isHttpFailure, type GitHubClient } from './client.js';
+import { isHttpFailure, isRefused, type GitHubClient } from './client.js';
 
 /** The REST calls the sync makes, each answering in the sync's own terms. */
 
@@ -35,14 +35,9 @@ export async function headCommit(gh: GitHubClient, repo: Repo, etag: string | nu
   } catch (err) {
     if (isHttpFailure(err, 304)) return 'unchanged';
     if (isHttpFailure(err, 409)) return 'empty';
-    if (isHttpFailure(err, 403, 404) && !isRateLimit(err)) return 'missing';
+    if (isRefused(err)) return 'missing';
     throw err;
   }
-}
-
-function isRateLimit(err: { response?: { headers?: Record<string, unknown> } }): boolean {
-  const headers = err.response?.headers ?? {};
-  return String(headers['x-ratelimit-remaining']) === '0' || headers['retry-after'] !== undefined;
 }
 
 export interface TreeFile {

@@ -1,5 +1,5 @@
 import { ConnectorConfigError, type SyncRequest } from '../types.js';
-import { isHttpFailure, type GitHubClient } from './client.js';
+import { isHttpFailure, isRefused, type GitHubClient } from './client.js';
 import { isRepositoryName, MAX_REPOSITORIES, parseCodeHostConfig } from './config.js';
 import { repoOf, type Repo } from './github-api.js';
 
@@ -76,7 +76,7 @@ async function registerHook(gh: GitHubClient, repo: Repo, webhook: Webhook): Pro
     return true;
   } catch (err) {
     // Without admin rights GitHub answers 404 (or 403); an unreachable URL is refused with 422.
-    if (isHttpFailure(err, 403, 404, 422)) return false;
+    if (isRefused(err) || isHttpFailure(err, 422)) return false;
     throw err;
   }
 }
@@ -105,7 +105,7 @@ export async function configureRepositories(
     try {
       await gh.request('GET /repos/{owner}/{repo}', { owner: repo.owner, repo: repo.name });
     } catch (err) {
-      if (isHttpFailure(err, 403, 404)) throw new ConnectorConfigError(`resources[${i}]`, 'no such repository, or it cannot be read with this connection');
+      if (isRefused(err)) throw new ConnectorConfigError(`resources[${i}]`, 'no such repository, or it cannot be read with this connection');
       throw err;
     }
   }
@@ -113,7 +113,7 @@ export async function configureRepositories(
   for (const name of chosen) if (await registerHook(gh, repoOf(name), webhook)) webhooksRegistered++;
   for (const name of previous.filter((n) => !chosen.includes(n))) {
     await removeHook(gh, repoOf(name), webhook.url).catch((err: unknown) => {
-      if (!isHttpFailure(err, 403, 404)) throw err;
+      if (!isRefused(err)) throw err;
     });
   }
   return { config: { ...request.config, repositories: chosen }, webhooksRegistered };

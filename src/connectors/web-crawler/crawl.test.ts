@@ -120,6 +120,22 @@ describe('web crawler, first crawl', () => {
     expect(site.requests).toEqual([]);
   });
 
+  it('does not crawl past a robots.txt it could not read', async () => {
+    const down = await FakeWebsite.start();
+    try {
+      down.setResource('/robots.txt', { status: 503, contentType: 'text/plain', body: 'busy', lastModified: new Date() });
+      const err = await crawl(crawler(), { startUrl: down.url('/') }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 'provider_unavailable' });
+      expect(down.requests.map((r) => r.path)).toEqual(['/robots.txt']);
+
+      down.setResource('/robots.txt', { status: 404, contentType: 'text/plain', body: '', lastModified: new Date() });
+      const open = await crawl(crawler(), { startUrl: down.url('/'), maxDepth: 1 });
+      expect(paths(open.items)).toContain('/private/admin');
+    } finally {
+      await down.close();
+    }
+  });
+
   it('moves to the host the start URL redirects to, and stays there', async () => {
     const run = await crawl(crawler(), { startUrl: site.url('/redirect/external') });
     expect(run.items.map((i) => i.externalId)).toEqual([`${site.externalOrigin}/page`]);
