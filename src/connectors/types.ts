@@ -145,8 +145,11 @@ export interface Connector {
     stop?(request: SyncRequest, current: unknown): Promise<void>;
   };
   webhook?: {
-    /** Verify before anything else; constant-time. */
-    verify(headers: Record<string, string | string[] | undefined>, rawBody: Buffer, secret: string): boolean;
+    /**
+     * Verify before anything else; constant-time. `query` is the delivery's query string: Pub/Sub
+     * push (mail) carries its shared secret there as `token`, having no header of ours.
+     */
+    verify(headers: Record<string, string | string[] | undefined>, rawBody: Buffer, secret: string, query?: Record<string, string | undefined>): boolean;
     /** Which configured resource it concerns and the delivery id (for idempotency). */
     describe(headers: Record<string, string | string[] | undefined>, body: unknown): { deliveryId: string; resource: string | null; event: string };
     /**
