@@ -5,3 +5,4 @@ export type { FakeMessage } from './mailbox.js';
 export type { MailAttachment, MailContent } from './mime.js';
 export type { GoogleAccount, GoogleClientApp } from './oauth.js';
 export type { PubSubDelivery } from './gmail.js';
+export { WebhookReceiver, type ReceivedDelivery } from './receiver.js';
