@@ -85,7 +85,7 @@ export class Mailbox {
 
   /** Gmail keeps only some history: after this, every stored historyId is too old. */
   expireHistory(): void {
-    this.oldestHistoryId = this.historyId;
+    this.oldestHistoryId = this.historyId + 1;
   }
 
   thread(threadId: string): FakeMessage[] {
