@@ -37,9 +37,9 @@ export function isImportable(file: DriveFile, maxFileBytes: number): boolean {
 async function bodyOf(drive: GoogleClient, base: string, file: DriveFile, maxFileBytes: number): Promise<SourceBody | null> {
   try {
     const target = EXPORTS[file.mimeType];
+    if (target?.extension === null) return await exportText(drive, base, file, maxFileBytes);
     if (target) {
       const { bytes } = await exportFile(drive, base, file.id, target.mimeType, maxFileBytes);
-      if (target.extension === null) return { text: Buffer.from(bytes).toString('utf8'), mediaType: target.mimeType };
       return { bytes, mediaType: target.mimeType, filename: `${file.name}.${target.extension}` };
     }
     const { bytes } = await downloadFile(drive, base, file.id, maxFileBytes);
@@ -48,6 +48,20 @@ async function bodyOf(drive: GoogleClient, base: string, file: DriveFile, maxFil
     // Exports over Google's 10 MB limit, files removed or made unreadable since they were listed.
     if (err instanceof TooLargeError) return null;
     if (err instanceof GoogleApiError && (err.status === 404 || err.status === 403 || err.status === 400)) return null;
+    throw err;
+  }
+}
+
+/** A Doc as markdown; where Drive does not offer that export (400), as HTML for the conversion layer. */
+async function exportText(drive: GoogleClient, base: string, file: DriveFile, maxFileBytes: number): Promise<SourceBody> {
+  const asText = async (mediaType: string): Promise<SourceBody> => {
+    const { bytes } = await exportFile(drive, base, file.id, mediaType, maxFileBytes);
+    return { text: Buffer.from(bytes).toString('utf8'), mediaType };
+  };
+  try {
+    return await asText('text/markdown');
+  } catch (err) {
+    if (err instanceof GoogleApiError && err.status === 400) return asText('text/html');
     throw err;
   }
 }

@@ -125,6 +125,18 @@ describe('cloud-drive sync', () => {
     expect(again.deletions).toEqual([]);
   });
 
+  it('exports a Doc as HTML where Drive offers no markdown export', async () => {
+    google.drive.markdownExport = false;
+    try {
+      const doc = google.drive.state.addDoc('Legacy', 'Plain words');
+      const run = await drain(connector.sync(request({ cursor })));
+      expect(run.items.find((i) => i.externalId === doc.id)).toMatchObject({ type: 'google_doc', body: { mediaType: 'text/html', text: expect.stringContaining('Plain words') } });
+      cursor = run.cursor;
+    } finally {
+      google.drive.markdownExport = true;
+    }
+  });
+
   it('waits out a short 429 and ends the run as rate_limited with a long Retry-After', async () => {
     google.drive.state.addDoc('After the limit', 'text');
     google.failNext({ match: 'GET /drive/v3/changes', retryAfterSeconds: 1 });

@@ -39,6 +39,8 @@ export class FakeDrive {
   readonly state: DriveState;
   readonly channels = new Map<string, DriveChannel>();
   readonly notifications: DriveNotification[] = [];
+  /** Off: Docs export as HTML but not as markdown (a 400), as before Drive offered markdown. */
+  markdownExport = true;
 
   constructor(
     private readonly clock: FakeClock,
@@ -145,8 +147,8 @@ export class FakeDrive {
     if (!file) return notFound(`File not found: ${id}.`);
     const target = req.query.get('mimeType');
     if (!target) return badRequest('Required parameter: mimeType', 'required');
-    if (file.mimeType === DOC && (target === 'text/markdown' || target === 'text/plain')) return { status: 200, raw: { body: file.markdown ?? '', contentType: `${target}; charset=utf-8` } };
-    if (file.mimeType === DOC && target === 'text/html') return { status: 200, raw: { body: `<html><body><p>${file.markdown ?? ''}</p></body></html>`, contentType: 'text/html; charset=utf-8' } };
+    if (file.mimeType === DOC && ((target === 'text/markdown' && this.markdownExport) || target === 'text/plain')) return { status: 200, raw: { body: file.markdown ?? '', contentType: `${target}; charset=utf-8` } };
+    if (file.mimeType === DOC && target === 'text/html') return { status: 200, raw: { body: `<html><body><p>${escapeHtml(file.markdown ?? '')}</p></body></html>`, contentType: 'text/html; charset=utf-8' } };
     if (file.mimeType === SHEET && target === XLSX) return { status: 200, raw: { body: sheetToXlsx(file.sheets ?? { Sheet1: [] }), contentType: XLSX } };
     if (file.mimeType === SLIDES && target === PPTX) return { status: 200, raw: { body: await slidesToPptx(file.slides ?? []), contentType: PPTX } };
     if (!file.mimeType.startsWith('application/vnd.google-apps.')) return googleError(403, 'Export only supports Docs Editors files.', 'fileNotExportable', 'PERMISSION_DENIED');
@@ -237,6 +239,10 @@ function parseQuery(q: string | null): ((file: FakeDriveFile) => boolean) | 'inv
     }
   }
   return (f) => tests.every((t) => t(f));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export { DOC, FOLDER, SHEET, SLIDES };
