@@ -122,6 +122,8 @@ export class GoogleClient {
       const body: unknown = await response.json().catch(() => null);
       const reason = reasonOf(body);
       if (response.status === 401) throw new ConnectorError('auth_expired', 'Google refused the access token');
+      // The user left the kind's scope unticked on the consent page: only authorizing again helps.
+      if (response.status === 403 && reason === 'insufficientPermissions') throw new ConnectorError('auth_expired', 'the Google token lacks the scope this kind needs');
       if (response.status === 429 || (response.status === 403 && reason !== null && RATE_LIMIT_REASONS.has(reason))) {
         const given = retryAfterSeconds(response.headers.get('retry-after'), this.options.now());
         const wait = given ?? 2 ** (limitRetries + 1);

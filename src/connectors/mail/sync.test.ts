@@ -163,6 +163,12 @@ describe('mail sync', () => {
     const req = request({ cursor, credentials: { tokens: { accessToken: expired, refreshToken: null, expiresAt: null, scope: null } } });
     await expect(drain(connector.sync(req))).rejects.toMatchObject({ code: 'auth_expired' });
   });
+
+  it('a token granted without the Gmail scope (unticked on the consent page) is auth_expired', async () => {
+    const driveOnly = google.token(['https://www.googleapis.com/auth/drive.readonly']);
+    const req = request({ cursor, credentials: { tokens: { accessToken: driveOnly, refreshToken: null, expiresAt: null, scope: null } } });
+    await expect(drain(connector.sync(req))).rejects.toMatchObject({ code: 'auth_expired', message: expect.stringMatching(/scope/) });
+  });
 });
 
 describe('mail sync with maxItems', () => {
