@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGoogle, type FakeDriveFile } from '../../../test/fakes/google/index.js';
 import { convertToMarkdown } from '../../convert/index.js';
+import { decideSync, type SyncCandidate } from '../../core/sync-filter.js';
 import { connectorFor } from '../index.js';
 import type { Connector, SourceItem, SyncPage, SyncRequest } from '../types.js';
 
@@ -37,6 +38,7 @@ const bytesOf = (item: SourceItem) => ('bytes' in item.body ? item.body.bytes : 
 
 describe('cloud-drive sync', () => {
   let cursor: unknown;
+  let firstItems: SourceItem[] = [];
   const files: Record<string, FakeDriveFile> = {};
 
   beforeAll(() => {
@@ -89,6 +91,29 @@ describe('cloud-drive sync', () => {
     expect(google.count('GET /drive/v3/files/{fileId}')).toBe(5);
     expect(google.count('GET /drive/v3/files/{fileId}/export')).toBe(3);
     cursor = run.cursor;
+    firstItems = run.items;
+  });
+
+  it("gives the include/exclude rules folder names from the path, and the file's type", () => {
+    // What the engine hands decideSync for an item: the folders are the path without the file name.
+    const candidate = (title: string): SyncCandidate => {
+      const item = byTitle(firstItems, title);
+      return {
+        title: item.title,
+        filename: 'filename' in item.body ? item.body.filename : item.title,
+        mimeType: String(item.metadata.mimeType),
+        type: item.type,
+        folders: item.filepath!.split('/').slice(0, -1),
+      };
+    };
+    const excludePlans = { excludeItems: { folderNames: ['plans'] } };
+    expect(decideSync(excludePlans, candidate('Roadmap')).accept).toBe(false);
+    expect(decideSync(excludePlans, candidate('Budget')).accept).toBe(true);
+    const onlyProjects = { includeItems: { folderNames: ['Projects'] } };
+    expect(decideSync(onlyProjects, candidate('Roadmap')).accept).toBe(true);
+    expect(decideSync(onlyProjects, candidate('Launch deck')).accept).toBe(false);
+    const onlySheets = { includeItems: { fileTypes: ['google_sheet', 'xlsx'] } };
+    expect(firstItems.filter((i) => decideSync(onlySheets, candidate(i.title!)).accept).map((i) => i.title)).toEqual(['Budget']);
   });
 
   it('an unchanged drive costs one changes request', async () => {
