@@ -22,7 +22,7 @@ function downloadedType(mimeType: string): SourceDocumentType | null {
   if (mimeType === 'application/json') return 'json';
   if (mimeType.startsWith('text/')) return 'text';
   if (/^application\/vnd\.(openxmlformats-officedocument\.|oasis\.opendocument\.(text|spreadsheet|presentation)$)/.test(mimeType)) return 'text';
-  if (mimeType === 'application/epub+zip' || mimeType === 'application/rtf') return 'text';
+  if (mimeType === 'application/epub+zip') return 'text';
   return null;
 }
 

@@ -231,6 +231,18 @@ describe('cloud-drive sync with maxItems', () => {
     }
   });
 
+  it('stops at maxItems in the changes feed too, and resumes there', async () => {
+    const listed = await drain(drive.sync(req(null, null)));
+    const edited = [...other.drive.state.files.values()].filter((f) => f.name.endsWith('.md')).slice(0, 45);
+    for (const file of edited) other.drive.state.update(file.id, { bytes: Buffer.from(`edited ${file.name}\n`) });
+    const first = await drain(drive.sync(req(listed.cursor, 20)));
+    expect(first.items).toHaveLength(20);
+    const rest = await drain(drive.sync(req(first.cursor, null)));
+    const ids = [...first.items, ...rest.items].map((i) => i.externalId);
+    expect(new Set(ids)).toEqual(new Set(edited.map((f) => f.id)));
+    expect(ids).toHaveLength(45);
+  });
+
   it('makes no request when no item is wanted', async () => {
     other.resetRequests();
     expect((await drain(drive.sync(req(null, 0)))).pages).toEqual([]);
