@@ -30,7 +30,7 @@ export function listThreads(gmail: GoogleClient, base: string, pageToken: string
 
 /** The thread's messages, ids and labels only. */
 export function threadMessages(gmail: GoogleClient, base: string, threadId: string) {
-  return gmail.json<{ id: string; historyId?: string; messages?: (GmailMessageRef & { internalDate?: string })[] }>({
+  return gmail.json<{ id: string; historyId?: string; messages?: (GmailMessageRef & { internalDate?: string; sizeEstimate?: number })[] }>({
     url: `${me(base)}/threads/${encodeURIComponent(threadId)}`,
     query: { format: 'minimal' },
   });

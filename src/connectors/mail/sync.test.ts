@@ -145,6 +145,21 @@ describe('mail sync', () => {
     expect(ids(run.items)).toEqual([work.threadId]);
   });
 
+  it('leaves out a message too large to fetch, and says so', async () => {
+    const box = google.gmail.mailbox;
+    const first = box.addMessage({ from: 'ivy@example.com', to: ['ada@example.com'], subject: 'Big files', text: 'See the next one.', labelIds: ['Label_big'] });
+    const huge = box.addMessage({ from: 'ivy@example.com', to: ['ada@example.com'], subject: 'Re: Big files', text: 'x', replyTo: first, labelIds: ['Label_big'] });
+    huge.raw = Buffer.alloc(41 * 1024 * 1024);
+    google.resetRequests();
+    const run = await drain(connector.sync(request({ config: connector.parseConfig({ labels: ['Label_big'] }) })));
+    expect(run.items).toHaveLength(1);
+    expect(textOf(run.items[0])).toContain('See the next one.');
+    expect(textOf(run.items[0])).toContain('_1 message was too large to import._');
+    expect(run.items[0]!.metadata.messageCount).toBe(2);
+    expect(google.requests.filter((r) => r.path.endsWith(`/messages/${huge.id}`))).toEqual([]);
+    box.deleteMessage(huge.id);
+  });
+
   it('waits out a short 429 and ends the run as rate_limited with a long Retry-After', async () => {
     google.gmail.mailbox.addMessage({ from: 'hal@example.com', to: ['ada@example.com'], subject: 'Limits', text: 'x' });
     google.failNext({ match: 'GET /gmail/v1/users/{userId}/history', retryAfterSeconds: 1 });

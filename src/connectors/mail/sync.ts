@@ -9,6 +9,8 @@ import { threadItem } from './thread.js';
 
 /** More threads changed than this since the last run: listing everything again is cheaper. */
 export const MAX_PENDING_THREADS = 500;
+/** Gmail takes messages up to 50 MB; bigger ones than this are not fetched. */
+export const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
 const HIDDEN_LABELS = new Set(['TRASH', 'SPAM']);
 
 /**
@@ -132,10 +134,12 @@ async function fetchThread(run: Run, threadId: string): Promise<SourceItem | nul
   const { labels } = run.config;
   if (shown.length === 0 || (labels.length > 0 && !shown.some((m) => (m.labelIds ?? []).some((l) => labels.includes(l))))) return null;
   const messages = [];
-  for (const m of shown) {
+  // A raw message arrives whole in one JSON answer: past this size it is left out, and said so.
+  const fitting = shown.filter((m) => (m.sizeEstimate ?? 0) <= MAX_MESSAGE_BYTES);
+  for (const m of fitting) {
     messages.push({ id: m.id, raw: await rawMessage(run.gmail, run.base, m.id), internalDate: m.internalDate ? new Date(Number(m.internalDate)) : null });
   }
-  return threadItem(threadId, messages, run.config, run.webUrl);
+  return threadItem(threadId, messages, run.config, run.webUrl, shown.length - fitting.length);
 }
 
 async function* listAll(run: Run): AsyncGenerator<SyncPage, boolean> {

@@ -91,12 +91,13 @@ async function messageSection(email: Email, sentAt: Date | null, config: MailCon
  * attachments. The version is a hash of the message ids, since Gmail messages never change: only
  * a message added or deleted changes a thread.
  */
-export async function threadItem(threadId: string, messages: ThreadMessage[], config: MailConfig, mailWebUrl: string): Promise<SourceItem> {
+export async function threadItem(threadId: string, messages: ThreadMessage[], config: MailConfig, mailWebUrl: string, leftOut = 0): Promise<SourceItem> {
   const emails = await Promise.all(messages.map((m) => PostalMime.parse(m.raw)));
   const dated = emails.map((email, i) => ({ email, sentAt: messages[i]!.internalDate ?? (email.date ? new Date(email.date) : null) }));
   const subject = emails.find((e) => e.subject)?.subject?.trim() || null;
   const sections: string[] = [`# ${subject ?? '(no subject)'}`];
   for (const { email, sentAt } of dated) sections.push(await messageSection(email, sentAt && !Number.isNaN(sentAt.getTime()) ? sentAt : null, config));
+  if (leftOut > 0) sections.push(`_${leftOut} message${leftOut === 1 ? ' was' : 's were'} too large to import._`);
   const participants = [...new Set(emails.flatMap((e) => [...mailboxes(e.from), ...mailboxes(e.to), ...mailboxes(e.cc)]).map((m) => m.address.toLowerCase()))];
   const last = dated.at(-1)?.sentAt ?? null;
   return {
@@ -109,7 +110,7 @@ export async function threadItem(threadId: string, messages: ThreadMessage[], co
     filepath: null,
     type: 'text',
     body: { text: `${sections.join('\n\n---\n\n')}\n`, mediaType: 'text/markdown' },
-    metadata: { threadId, messageCount: messages.length, participants: participants.slice(0, MAX_PARTICIPANTS) },
+    metadata: { threadId, messageCount: messages.length + leftOut, participants: participants.slice(0, MAX_PARTICIPANTS) },
     updatedAt: last && !Number.isNaN(last.getTime()) ? last : null,
   };
 }
