@@ -13,10 +13,19 @@ describe('connector registry', () => {
     expect(resolveKind('constructor')).toBeNull();
   });
 
-  it('builds the code host and the crawler, and nothing for kinds not built yet', () => {
+  it('builds the code host, the crawler, the cloud drive and mail, and nothing for kinds not built yet', () => {
     expect(connectorFor('code-host', options)).toMatchObject({ kind: 'code-host', auth: 'oauth' });
     expect(connectorFor('web-crawler', options)).toMatchObject({ kind: 'web-crawler', auth: 'credentials' });
-    for (const kind of ['cloud-drive', 'mail', 'notes-workspace', 'office-drive', 'meetings'] as const) expect(connectorFor(kind, options)).toBeNull();
+    expect(connectorFor('cloud-drive', options)).toMatchObject({ kind: 'cloud-drive', auth: 'oauth' });
+    expect(connectorFor('mail', options)).toMatchObject({ kind: 'mail', auth: 'oauth' });
+    for (const kind of ['notes-workspace', 'office-drive', 'meetings'] as const) expect(connectorFor(kind, options)).toBeNull();
+  });
+
+  it('points the Google kinds at Google unless told otherwise, and gives mail push only with a topic', () => {
+    const client = { clientId: 'c', clientSecret: 's', redirectUri: 'https://engram.example/cb' };
+    expect(new URL(connectorFor('cloud-drive', options)!.oauth!.authorizationUrl(client, 'st')).origin).toBe('https://accounts.google.com');
+    expect(connectorFor('mail', options)!.subscription).toBeUndefined();
+    expect(connectorFor('mail', { ...options, gmailPushTopic: 'projects/p/topics/t' })!.subscription).toBeDefined();
   });
 
   it('points the code host at github.com unless told otherwise', () => {

@@ -1,4 +1,7 @@
+import { cloudDriveConnector } from './cloud-drive/index.js';
 import { codeHostConnector, GITHUB_DEFAULTS } from './code-host/index.js';
+import { GOOGLE_DEFAULTS, type GoogleEndpoints, type GoogleOptions } from './google/options.js';
+import { mailConnector } from './mail/index.js';
 import { CONNECTOR_KINDS, PROVIDER_ALIASES, type Connector, type ConnectorKind } from './types.js';
 import { webCrawlerConnector, type CrawlerFetchOptions } from './web-crawler/index.js';
 
@@ -7,6 +10,12 @@ export * from './types.js';
 export interface ConnectorOptions {
   /** The code host's REST base and site root (default: github.com); GitHub Enterprise Server: `https://HOST/api/v3` and `https://HOST`. */
   codeHost?: { apiUrl: string; webUrl: string };
+  /** Google's endpoints (cloud drive and mail; default: Google's own), each replaceable on its own. */
+  google?: Partial<GoogleEndpoints>;
+  /** Per request to Google, a file download included (default 60 s). */
+  googleTimeoutMs?: number;
+  /** The operator's Pub/Sub topic for Gmail push (`projects/P/topics/T`); without it mail has no push subscription. */
+  gmailPushTopic?: string;
   /** How the crawler fetches: the SSRF policy, size and time limits of every request. */
   fetch: CrawlerFetchOptions;
   /** Sent by every adapter. */
@@ -40,9 +49,24 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
         retryBaseMs,
         now,
       });
+    case 'cloud-drive':
+      return cloudDriveConnector(googleOptions(options, userAgent, retryBaseMs, now));
+    case 'mail':
+      return mailConnector({ ...googleOptions(options, userAgent, retryBaseMs, now), pushTopic: options.gmailPushTopic });
     case 'web-crawler':
       return webCrawlerConnector({ fetch: { ...options.fetch, userAgent }, delayBaseMs: retryBaseMs });
     default:
       return null;
   }
+}
+
+function googleOptions(options: ConnectorOptions, userAgent: string, retryBaseMs: number, now: () => Date): GoogleOptions {
+  return {
+    endpoints: { ...GOOGLE_DEFAULTS, ...options.google },
+    userAgent,
+    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? 60,
+    retryBaseMs,
+    timeoutMs: options.googleTimeoutMs ?? 60_000,
+    now,
+  };
 }

@@ -1,0 +1,25 @@
+import type { GoogleOptions } from '../google/options.js';
+import { googleOAuth } from '../google/oauth.js';
+import type { Connector } from '../types.js';
+import { parseCloudDriveConfig } from './config.js';
+import { describeDriveNotification, ensureChannel, stopDriveChannel, verifyDriveNotification } from './push.js';
+import { syncCloudDrive } from './sync.js';
+
+/** Reading every file's content, and the changes feed (files.list alone would need `drive.metadata.readonly`). */
+export const DRIVE_SCOPES = ['https://www.googleapis.com/auth/drive.readonly'];
+
+/** The cloud drive (Google Drive API v3): Docs, Sheets, Slides and stored files, with push channels. */
+export function cloudDriveConnector(options: GoogleOptions): Connector {
+  return {
+    kind: 'cloud-drive',
+    auth: 'oauth',
+    oauth: googleOAuth(options, DRIVE_SCOPES),
+    parseConfig: (metadata) => ({ ...metadata, ...parseCloudDriveConfig(metadata) }),
+    sync: (request) => syncCloudDrive(options, request),
+    subscription: {
+      ensure: (request, webhook, current) => ensureChannel(options, request, webhook, current),
+      stop: (request, current) => stopDriveChannel(options, request, current),
+    },
+    webhook: { verify: verifyDriveNotification, describe: describeDriveNotification },
+  };
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGoogle } from '../../../test/fakes/google/index.js';
+import { connectorFor } from '../index.js';
+import { ConnectorError, type Connector, type OAuthClient, type SyncPage, type TokenSet } from '../types.js';
+
+let google: FakeGoogle;
+let drive: Connector;
+let mail: Connector;
+const client: OAuthClient = { clientId: '1234-fake.apps.googleusercontent.com', clientSecret: 'GOCSPX-fake', redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/cloud-drive' };
+
+beforeAll(async () => {
+  google = await FakeGoogle.start();
+  google.oauth.registerApp({ ...client, redirectUris: [client.redirectUri] });
+  const options = { google: google.endpoints, fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 }, retryBaseMs: 1, now: () => google.clock.now() };
+  drive = connectorFor('cloud-drive', options)!;
+  mail = connectorFor('mail', options)!;
+});
+afterAll(() => google.close());
+
+/** Follows the consent link as the user's browser would, and returns the callback's query. */
+async function consent(connector: Connector, state: string): Promise<URLSearchParams> {
+  const response = await fetch(connector.oauth!.authorizationUrl(client, state), { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  const back = new URL(response.headers.get('location')!);
+  expect(`${back.origin}${back.pathname}`).toBe(client.redirectUri);
+  return back.searchParams;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
+  const err = await promise.then(
+    () => new Error('expected a rejection'),
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ConnectorError);
+  return err as ConnectorError;
+}
+
+describe('Google OAuth (cloud drive and mail)', () => {
+  let tokens: TokenSet;
+
+  it('asks each kind for offline access with its own scope, and passes the state through', async () => {
+    const link = new URL(drive.oauth!.authorizationUrl(client, 'opaque.state'));
+    expect(`${link.origin}${link.pathname}`).toBe(google.endpoints.authUrl);
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({
+      client_id: client.clientId,
+      redirect_uri: client.redirectUri,
+      response_type: 'code',
+      access_type: 'offline',
+      prompt: 'consent',
+      state: 'opaque.state',
+      scope: 'openid email profile https://www.googleapis.com/auth/drive.readonly',
+    });
+    expect(new URL(mail.oauth!.authorizationUrl(client, 's')).searchParams.get('scope')).toBe('openid email profile https://www.googleapis.com/auth/gmail.readonly');
+    expect((await consent(drive, 'opaque.state')).get('state')).toBe('opaque.state');
+  });
+
+  it('exchanges the code for tokens that expire, and reads the account', async () => {
+    const back = await consent(drive, 's');
+    const before = google.clock.nowMs();
+    tokens = await drive.oauth!.exchangeCode(client, back.get('code')!);
+    expect(tokens).toMatchObject({ accessToken: expect.stringMatching(/^ya29\./), refreshToken: expect.stringMatching(/^1\/\//) });
+    expect(tokens.scope).toContain('drive.readonly');
+    expect(Math.abs(tokens.expiresAt!.getTime() - before - 3_599_000)).toBeLessThan(2_000);
+    expect(await drive.oauth!.account(tokens)).toEqual({ id: google.oauth.account.sub, email: 'ada@example.com', name: 'Ada Lovelace' });
+  });
+
+  it('refuses a code used twice, and wrong client keys, as auth_expired', async () => {
+    const back = await consent(mail, 's');
+    await mail.oauth!.exchangeCode(client, back.get('code')!);
+    expect((await rejection(mail.oauth!.exchangeCode(client, back.get('code')!))).code).toBe('auth_expired');
+    const again = await consent(mail, 's');
+    const err = await rejection(mail.oauth!.exchangeCode({ ...client, clientSecret: 'wrong' }, again.get('code')!));
+    expect(err.code).toBe('auth_expired');
+    expect(err.message).toMatch(/invalid_client/);
+  });
+
+  it('an expired access token ends a sync as auth_expired; a refresh brings it back and keeps the refresh token', async () => {
+    google.clock.advance(3_600);
+    const credentials = { tokens };
+    const sync = async () => {
+      const pages: SyncPage[] = [];
+      for await (const page of drive.sync({ credentials, config: {}, cursor: null, maxItems: null, signal: new AbortController().signal, now: () => google.clock.now() })) pages.push(page);
+      return pages;
+    };
+    expect((await rejection(sync())).code).toBe('auth_expired');
+
+    const refreshed = await drive.oauth!.refresh(client, tokens.refreshToken!);
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    // Google does not rotate refresh tokens: the answer has none, and the one given stays.
+    expect(refreshed.refreshToken).toBe(tokens.refreshToken);
+    expect(refreshed.expiresAt!.getTime()).toBeGreaterThan(google.clock.nowMs());
+    tokens = refreshed;
+    credentials.tokens = refreshed;
+    expect(await sync()).not.toHaveLength(0);
+  });
+
+  it('stores a rotated refresh token when the provider hands out a new one', async () => {
+    google.oauth.rotateRefreshTokens = true;
+    try {
+      const rotated = await drive.oauth!.refresh(client, tokens.refreshToken!);
+      expect(rotated.refreshToken).not.toBe(tokens.refreshToken);
+      expect((await rejection(drive.oauth!.refresh(client, tokens.refreshToken!))).code).toBe('auth_expired');
+      tokens = rotated;
+    } finally {
+      google.oauth.rotateRefreshTokens = false;
+    }
+  });
+
+  it('a revoked refresh token is auth_expired (the user must authorize again)', async () => {
+    google.oauth.revokeRefreshToken(tokens.refreshToken!);
+    const err = await rejection(drive.oauth!.refresh(client, tokens.refreshToken!));
+    expect(err.code).toBe('auth_expired');
+    expect(err.message).toMatch(/invalid_grant/);
+  });
+});

@@ -1,0 +1,100 @@
+import { ConnectorError, type AccountInfo, type OAuthClient, type OAuthProvider, type SyncCredentials, type TokenSet } from '../types.js';
+import type { GoogleOptions } from './options.js';
+
+/** Who the account is (the connection's email), for every Google kind. */
+export const IDENTITY_SCOPES = ['openid', 'email', 'profile'];
+
+interface TokenAnswer {
+  access_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+  error?: string;
+}
+
+export function accessToken(credentials: SyncCredentials): string {
+  if ('tokens' in credentials && credentials.tokens.accessToken) return credentials.tokens.accessToken;
+  throw new ConnectorError('auth_expired', 'the connection has no Google token');
+}
+
+/**
+ * Google's OAuth 2.0 web-server flow with offline access. Google does not rotate refresh tokens:
+ * a refresh answers without one, and the one given keeps working until it is revoked or expires.
+ */
+export function googleOAuth(options: GoogleOptions, apiScopes: string[]): OAuthProvider {
+  const scopes = [...IDENTITY_SCOPES, ...apiScopes];
+
+  async function tokenRequest(fields: Record<string, string>, previousRefreshToken: string | null): Promise<TokenSet> {
+    let response: Response;
+    try {
+      response = await fetch(options.endpoints.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': options.userAgent },
+        body: new URLSearchParams(fields).toString(),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (err) {
+      throw new ConnectorError('provider_unavailable', 'Google could not be reached', undefined, { cause: err });
+    }
+    const data = (await response.json().catch(() => ({}))) as TokenAnswer;
+    if (response.status >= 500) throw new ConnectorError('provider_unavailable', `Google's token endpoint answered HTTP ${response.status}`);
+    if (response.status === 429) throw new ConnectorError('rate_limited', "Google's token endpoint is rate limited", 60_000);
+    if (!response.ok || !data.access_token) {
+      // invalid_grant: the code or refresh token is spent, wrong, expired or revoked; invalid_client: the keys are.
+      const code = data.error === 'unsupported_grant_type' || data.error === 'invalid_request' ? 'internal' : 'auth_expired';
+      throw new ConnectorError(code, `Google refused the grant (${String(data.error ?? `HTTP ${response.status}`)})`);
+    }
+    return {
+      accessToken: data.access_token,
+      refreshToken: data.refresh_token ?? previousRefreshToken,
+      expiresAt: typeof data.expires_in === 'number' ? new Date(options.now().getTime() + data.expires_in * 1000) : null,
+      scope: data.scope ?? null,
+    };
+  }
+
+  return {
+    authorizationUrl(client: OAuthClient, state: string): string {
+      const url = new URL(options.endpoints.authUrl);
+      url.search = new URLSearchParams({
+        client_id: client.clientId,
+        redirect_uri: client.redirectUri,
+        response_type: 'code',
+        scope: scopes.join(' '),
+        // A refresh token is only given with offline access, and again only when consent is asked again.
+        access_type: 'offline',
+        prompt: 'consent',
+        include_granted_scopes: 'true',
+        state,
+      }).toString();
+      return url.href;
+    },
+
+    exchangeCode(client: OAuthClient, code: string): Promise<TokenSet> {
+      return tokenRequest(
+        { code, client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: client.redirectUri, grant_type: 'authorization_code' },
+        null,
+      );
+    },
+
+    refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet> {
+      return tokenRequest({ refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token' }, refreshToken);
+    },
+
+    async account(tokens: TokenSet): Promise<AccountInfo> {
+      let response: Response;
+      try {
+        response = await fetch(options.endpoints.userinfoUrl, {
+          headers: { authorization: `Bearer ${tokens.accessToken}`, 'user-agent': options.userAgent },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (err) {
+        throw new ConnectorError('provider_unavailable', 'Google could not be reached', undefined, { cause: err });
+      }
+      if (response.status === 401) throw new ConnectorError('auth_expired', 'Google refused the access token');
+      if (!response.ok) throw new ConnectorError(response.status >= 500 ? 'provider_unavailable' : 'internal', `Google's user info answered HTTP ${response.status}`);
+      const info = (await response.json()) as { sub?: string; email?: string; name?: string };
+      if (!info.sub) throw new ConnectorError('internal', "Google's user info named no account");
+      return { id: info.sub, email: info.email ?? null, name: info.name ?? null };
+    },
+  };
+}

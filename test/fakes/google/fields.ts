@@ -1,0 +1,43 @@
+/**
+ * Google's partial-response `fields` parameter: `a,b,c(d,e(f))`. A response keeps only the named
+ * fields; `*` keeps everything at its level.
+ */
+export type FieldSpec = Map<string, FieldSpec | null>;
+
+export function parseFields(text: string): FieldSpec | 'invalid' {
+  let i = 0;
+  function list(): FieldSpec | 'invalid' {
+    const spec: FieldSpec = new Map();
+    for (;;) {
+      const start = i;
+      while (i < text.length && /[A-Za-z0-9_*]/.test(text[i]!)) i++;
+      const name = text.slice(start, i);
+      if (!name) return 'invalid';
+      let sub: FieldSpec | null = null;
+      if (text[i] === '(') {
+        i++;
+        const inner = list();
+        if (inner === 'invalid' || text[i] !== ')') return 'invalid';
+        i++;
+        sub = inner;
+      }
+      spec.set(name, sub);
+      if (text[i] !== ',') return spec;
+      i++;
+    }
+  }
+  const spec = list();
+  return spec !== 'invalid' && i === text.replace(/\s+$/, '').length ? spec : 'invalid';
+}
+
+export function selectFields(value: unknown, spec: FieldSpec | null): unknown {
+  if (spec === null || spec.has('*')) return value;
+  if (Array.isArray(value)) return value.map((v) => selectFields(v, spec));
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, sub] of spec) {
+    const field = (value as Record<string, unknown>)[name];
+    if (field !== undefined) out[name] = selectFields(field, sub);
+  }
+  return out;
+}
