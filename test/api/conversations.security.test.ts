@@ -6,6 +6,9 @@ describe('conversations: authorization and isolation', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ RATE_LIMIT_MAX: '1000' });
+    // The admin's transcript the other organization's conversation of the same id must not touch.
+    const ours = await server.request('POST', '/v4/conversations', { body: { conversationId: 'conv-001', containerTag: 'caroline', messages: turns } });
+    await waitForDocument(server, ours.body.id);
   });
   afterAll(async () => server?.close());
 
