@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['test/api/**/*.test.ts'];
+/** Over HTTP, and the store contract below it: both run on each driver. */
+const apiTests = ['test/api/**/*.test.ts', 'test/store/**/*.test.ts'];
 
 export default defineConfig({
   test: {

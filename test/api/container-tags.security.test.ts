@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrincipals, runMatrix, SCOPED_TAG, type Who } from '../helpers/principals.js';
-import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 describe('container tags: authorization and isolation', () => {
   let server: TestServer;
   let keys: Record<Who, string>;
-  let mergeId: string;
 
   async function addDoc(containerTag: string): Promise<string> {
     const res = await server.request('POST', '/v3/documents', { body: { content: `A document in ${containerTag}`, containerTag } });
@@ -18,10 +17,6 @@ describe('container tags: authorization and isolation', () => {
     keys = await createPrincipals(server);
     await addDoc(SCOPED_TAG);
     await addDoc('team_tag');
-    await addDoc('merged_from');
-    const merge = await server.request('POST', '/v3/container-tags/merge', { body: { containerTags: ['merged_from'], targetContainerTag: 'merged_into' } });
-    mergeId = merge.body.mergeId;
-    await waitFor(async () => ((await server.request('GET', `/v3/container-tags/merge/${mergeId}`)).body.status === 'completed' ? true : undefined));
   });
   afterAll(async () => server?.close());
 
@@ -60,19 +55,6 @@ describe('container tags: authorization and isolation', () => {
         },
         expected: { admin: 200, member: 403, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
       },
-      {
-        route: 'POST /v3/container-tags/merge',
-        call: async (key, who) => {
-          await addDoc(`msrc_${who}`);
-          return server.request('POST', '/v3/container-tags/merge', { key, body: { containerTags: [`msrc_${who}`], targetContainerTag: `mdst_${who}` } });
-        },
-        expected: { admin: 202, member: 403, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
-      },
-      {
-        route: 'GET /v3/container-tags/merge/{mergeId}',
-        call: (key) => server.request('GET', `/v3/container-tags/merge/${mergeId}`, { key }),
-        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
-      },
     ]);
     expect(mismatches).toEqual([]);
   });
@@ -83,8 +65,6 @@ describe('container tags: authorization and isolation', () => {
       ['GET', '/v3/container-tags/team_tag'],
       ['PATCH', '/v3/container-tags/team_tag', { name: 'x' }],
       ['DELETE', '/v3/container-tags/team_tag'],
-      ['POST', '/v3/container-tags/merge', { containerTags: ['team_tag'], targetContainerTag: 'x' }],
-      ['GET', `/v3/container-tags/merge/${mergeId}`],
     ];
     for (const key of [null, 'em_not_a_key']) {
       for (const [method, path, body] of calls) {
@@ -111,11 +91,6 @@ describe('container tags: authorization and isolation', () => {
     const deleted = await server.request('DELETE', '/v3/container-tags/team_tag', { key: keys.otherOrg });
     expect(deleted.body).toMatchObject({ deletedDocumentsCount: 1 });
     expect((await server.request('GET', '/v3/container-tags/team_tag')).body).toMatchObject({ documentCount: 1, entityContext: 'set by member' });
-
-    // Org B cannot merge org A's tags, nor see org A's merge.
-    const merge = await server.request('POST', '/v3/container-tags/merge', { key: keys.otherOrg, body: { containerTags: ['team_tag'], targetContainerTag: 'stolen' } });
-    expect(merge.status).toBe(404);
-    expect((await server.request('GET', '/v3/container-tags/team_tag')).body.documentCount).toBe(1);
   });
 
   it('answers a scoped key 403 whether or not the tag exists, so it learns nothing', async () => {

@@ -76,20 +76,6 @@ describe('keys and sessions: happy paths', () => {
     ]);
   });
 
-  it('describes a full key in the session', async () => {
-    const session = await server.request('GET', '/v3/session');
-    expect(session.body).toMatchObject({ role: 'admin', scope: { type: 'full', permission: 'write' }, org: { slug: 'default' } });
-    expect(session.body.containerTags).toBeUndefined();
-    const member = await server.createKey({ permission: 'read', name: 'reader' });
-    expect((await server.request('GET', '/v3/session', { key: member })).body).toMatchObject({
-      role: 'member',
-      user: { name: 'reader' },
-      scope: { type: 'full', permission: 'read' },
-    });
-    // The CLI sends x-api-key.
-    expect((await server.request('GET', '/v3/session', { key: null, headers: { 'x-api-key': member } })).status).toBe(200);
-  });
-
   it("lists the organization's keys without their secrets", async () => {
     const created = await server.request('POST', '/v3/auth/scoped-key', { body: { containerTag: 'listed' } });
     const res = await server.request('GET', '/v3/auth/keys');

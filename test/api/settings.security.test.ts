@@ -17,7 +17,7 @@ describe('settings: authorization and isolation', () => {
   });
   afterAll(async () => server?.close());
 
-  it('gives every caller the expected status on the settings routes (reset: see reset.test.ts)', async () => {
+  it('gives every caller the expected status on the settings routes (reset: see settings-reset.security.test.ts)', async () => {
     const mismatches = await runMatrix(keys, [
       {
         route: 'GET /v3/settings',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withFakeChatModel } from '../../../test/helpers/fake-chat-model.js';
+import { withFakeChatModel } from '../../../test/fakes/fake-chat-model.js';
 import { LexicalSemanticReranker } from './lexical-semantic-reranker.js';
 import { LlmReranker } from './llm-reranker.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withFakeChatModel } from '../../../test/helpers/fake-chat-model.js';
+import { withFakeChatModel } from '../../../test/fakes/fake-chat-model.js';
 import { KeywordExpansionRewriter } from './keyword-expansion.js';
 import { LlmQueryRewriter } from './llm-rewriter.js';
 

@@ -8,7 +8,7 @@ function expectError(res: ApiResponse, status: number, detailsPattern?: RegExp) 
   if (detailsPattern) expect(res.body.details).toMatch(detailsPattern);
 }
 
-describe('POST /v4/memories: bad input and access', () => {
+describe('memories: bad input', () => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -48,13 +48,49 @@ describe('POST /v4/memories: bad input and access', () => {
     expectError(await server.request('POST', '/v4/memories', { raw: '{"containerTag":', headers: { 'content-type': 'application/json' } }), 400);
   });
 
-  it('needs a key that may write, in the tag it is scoped to', async () => {
-    const body = { containerTag: 'team', memories: one };
-    expectError(await server.request('POST', '/v4/memories', { body, key: null }), 401);
-    const readOnly = await server.createKey({ permission: 'read' });
-    expectError(await server.request('POST', '/v4/memories', { body, key: readOnly }), 403);
-    const scoped = await server.createKey({ containerTags: ['mine'] });
-    expectError(await server.request('POST', '/v4/memories', { body, key: scoped }), 403);
-    expect((await server.request('POST', '/v4/memories', { body: { containerTag: 'mine', memories: one }, key: scoped })).status).toBe(201);
+  it('PATCH rejects bad input and unknown memories', async () => {
+    const cases: [unknown, number][] = [
+      [{ containerTag: 'edit_tag', id: 'NoSuchMemory0000000000', newContent: 'x' }, 404],
+      [{ containerTag: 'edit_tag', newContent: 'x' }, 400],
+      [{ containerTag: 'edit_tag', id: 'a' }, 400],
+      [{ containerTag: 'edit_tag', id: 'a', newContent: '   ' }, 400],
+      [{ containerTag: 'edit_tag', id: 'a', newContent: 'x', forgetAfter: 'someday' }, 400],
+      [{ id: 'a', newContent: 'x' }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await server.request('PATCH', '/v4/memories', { body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(typeof res.body.error).toBe('string');
+    }
+  });
+
+  it('forget-matching rejects bad input', async () => {
+    for (const body of [
+      { containerTag: 'x' },
+      { containerTag: 'x', query: 'a', ids: ['b'] },
+      { containerTag: 'x', query: '' },
+      { containerTag: 'x', ids: [] },
+      { containerTag: 'x', query: 'a', maxForget: 501 },
+      { containerTag: 'x', query: 'a', threshold: 1.5 },
+    ]) {
+      const res = await server.request('POST', '/v4/memories/forget-matching', { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('rejects bad input with 400 and the error shape', async () => {
+    const cases: [string, string, unknown][] = [
+      ['DELETE', '/v4/memories', { containerTag: 'x' }],
+      ['DELETE', '/v4/memories', { id: 'abc' }],
+      ['DELETE', '/v4/memories', { containerTag: 'bad tag', id: 'a' }],
+      ['POST', '/v4/memories/list', {}],
+      ['POST', '/v4/memories/list', { containerTags: ['a'], limit: 5000 }],
+      ['POST', '/v4/memories/list', { containerTags: ['a'], filters: { AND: [{ key: 'k' }] } }],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await server.request(method, path, { body });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
   });
 });

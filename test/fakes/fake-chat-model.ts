@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { LlmClient } from '../../src/ai/llm/client.js';
-import { FakeOpenAiChat } from '../fakes/openai-chat.js';
+import { FakeOpenAiChat } from './openai-chat.js';
 
 export interface FakeChatModelFixture<T> {
   /** The fake endpoint, emptied before each test. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMemory } from '../helpers/memories.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
-describe('profiles', () => {
+describe('profile: happy paths', () => {
   let server: TestServer;
   let defaultOrgId: string;
 
@@ -70,45 +70,9 @@ describe('profiles', () => {
     expect(res.body.searchResults.results[0].memory).toBeUndefined();
   });
 
-  it('keeps profiles apart between tags and organizations', async () => {
-    const other = await server.createKey({ orgName: 'profile-other' });
-    const res = await server.request('POST', '/v4/profile', { key: other, body: { containerTag: 'profile_sam' } });
-    expect(res.body.profile.static).toEqual([]);
-    const otherTag = await server.request('POST', '/v4/profile', { body: { containerTag: 'profile_someone_else' } });
-    expect(otherTag.body.profile.static).toEqual([]);
-  });
-
   it('lists the buckets that apply to a tag', async () => {
     const res = await server.request('POST', '/v4/profile/buckets', { body: { containerTag: 'any_tag' } });
     expect(res.status).toBe(200);
     expect(res.body.buckets.map((b: { key: string }) => b.key)).toEqual(['preferences']);
-  });
-
-  it('suggests buckets from what the organization’s memories talk about', async () => {
-    const key = await server.createKey({ orgName: 'suggest-org' });
-    const empty = await server.request('POST', '/v3/settings/suggest-buckets', { key });
-    expect(empty.status).toBe(200);
-    expect(empty.body.suggestions.map((s: { key: string }) => s.key)).toEqual(['preferences', 'work', 'relationships']);
-    for (const memory of ['Ana adopted a puppy', 'Ana walks her dog at dawn', 'Ana paints watercolors', 'Ana plays piano', 'Ana learned guitar']) {
-      await seedMemory(server, { memory, containerTag: 'ana' }, { orgName: 'suggest-org' });
-    }
-    const res = await server.request('POST', '/v3/settings/suggest-buckets', { key });
-    expect(res.body.suggestions.map((s: { key: string }) => s.key).slice(0, 2)).toEqual(['hobbies', 'pets']);
-  });
-
-  it('rejects bad input with 400 and the error shape', async () => {
-    const bad: [string, unknown][] = [
-      ['/v4/profile', {}],
-      ['/v4/profile', { containerTag: 'bad tag' }],
-      ['/v4/profile', { containerTag: 't', include: ['everything'] }],
-      ['/v4/profile', { containerTag: 't', threshold: 2 }],
-      ['/v4/profile', { containerTag: 't', filters: { AND: [{ value: 'x' }] } }],
-      ['/v4/profile/buckets', {}],
-    ];
-    for (const [path, body] of bad) {
-      const res = await server.request('POST', path, { body });
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(typeof res.body.error).toBe('string');
-    }
   });
 });

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../helpers/errors.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('document files: bad input', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ MAX_BODY_BYTES: String(64 * 1024), MAX_FILE_BYTES: String(32 * 1024) });
+  });
+  afterAll(async () => server?.close());
+
+  async function documentCount(): Promise<number> {
+    return (await server.request('POST', '/v3/documents/list', { body: {} })).body.totalCount;
+  }
+
+  it('rejects bad uploads', async () => {
+    const before = await documentCount();
+    const noFile = new FormData();
+    noFile.append('containerTag', 'x');
+    expectError(await server.request('POST', '/v3/documents/file', { raw: noFile }), 400, /file/);
+
+    const badMeta = new FormData();
+    badMeta.append('file', new Blob(['hello']), 'a.txt');
+    badMeta.append('metadata', '{not json');
+    expectError(await server.request('POST', '/v3/documents/file', { raw: badMeta }), 400, /metadata/);
+
+    const tooBig = new FormData();
+    tooBig.append('file', new Blob(['y'.repeat(40 * 1024)]), 'big.txt');
+    expectError(await server.request('POST', '/v3/documents/file', { raw: tooBig }), 413);
+
+    expectError(await server.request('POST', '/v3/documents/file', { body: { content: 'not multipart' } }), 415);
+    expect(await documentCount()).toBe(before);
+  });
+
+  it('answers 404 for file-url of a text document and 403 for a forged file link', async () => {
+    const add = await server.request('POST', '/v3/documents', { body: { content: 'no file here' } });
+    expectError(await server.request('GET', `/v3/documents/${add.body.id}/file-url`), 404);
+    const forged = await fetch(`${server.url}/files/eyJvIjoiYSIsImQiOiJiIiwiZSI6OTk5OTk5OTk5OTk5OX0.forged`);
+    expect(forged.status).toBe(403);
+  });
+});
