@@ -13,10 +13,16 @@ describe('connector registry', () => {
     expect(resolveKind('constructor')).toBeNull();
   });
 
-  it('builds the code host and the crawler, and nothing for kinds not built yet', () => {
+  it('builds the kinds there are adapters for, and nothing for kinds not built yet', () => {
     expect(connectorFor('code-host', options)).toMatchObject({ kind: 'code-host', auth: 'oauth' });
     expect(connectorFor('web-crawler', options)).toMatchObject({ kind: 'web-crawler', auth: 'credentials' });
-    for (const kind of ['cloud-drive', 'mail', 'notes-workspace', 'office-drive', 'meetings'] as const) expect(connectorFor(kind, options)).toBeNull();
+    expect(connectorFor('office-drive', options)).toMatchObject({ kind: 'office-drive', auth: 'oauth' });
+    for (const kind of ['cloud-drive', 'mail'] as const) expect(connectorFor(kind, options)).toBeNull();
+  });
+
+  it('points the office drive at Microsoft unless told otherwise', () => {
+    const link = new URL(connectorFor('office-drive', options)!.oauth!.authorizationUrl({ clientId: 'c', clientSecret: 's', redirectUri: 'https://engram.example/cb' }, 'st'));
+    expect(`${link.origin}${link.pathname}`).toBe('https://login.microsoftonline.com/common/oauth2/v2.0/authorize');
   });
 
   it('points the code host at github.com unless told otherwise', () => {

@@ -1,4 +1,6 @@
 import { codeHostConnector, GITHUB_DEFAULTS } from './code-host/index.js';
+import { MICROSOFT_DEFAULTS, officeDriveConnector } from './office-drive/index.js';
+import type { ProviderHttpOptions } from './provider-http.js';
 import { CONNECTOR_KINDS, PROVIDER_ALIASES, type Connector, type ConnectorKind } from './types.js';
 import { webCrawlerConnector, type CrawlerFetchOptions } from './web-crawler/index.js';
 
@@ -7,7 +9,12 @@ export * from './types.js';
 export interface ConnectorOptions {
   /** The code host's REST base and site root (default: github.com); GitHub Enterprise Server: `https://HOST/api/v3` and `https://HOST`. */
   codeHost?: { apiUrl: string; webUrl: string };
-  /** How the crawler fetches: the SSRF policy, size and time limits of every request. */
+  /** Microsoft Graph and the Microsoft identity platform (default: graph.microsoft.com/v1.0, login.microsoftonline.com, tenant `common`). */
+  officeDrive?: { graphUrl: string; loginUrl: string; tenant: string };
+  /**
+   * How the crawler fetches: the SSRF policy, size and time limits of every request. The size and
+   * time limits also bound each request of the REST adapters (office drive, notes, meetings).
+   */
   fetch: CrawlerFetchOptions;
   /** Sent by every adapter. */
   userAgent?: string;
@@ -31,6 +38,13 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
   const now = options.now ?? (() => new Date());
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const retryBaseMs = options.retryBaseMs ?? 1000;
+  const http: Omit<ProviderHttpOptions, 'provider'> = {
+    userAgent,
+    timeoutMs: options.fetch.timeoutMs,
+    maxBytes: options.fetch.maxBytes,
+    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? 60,
+    retryBaseMs,
+  };
   switch (kind) {
     case 'code-host':
       return codeHostConnector({
@@ -42,6 +56,8 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
       });
     case 'web-crawler':
       return webCrawlerConnector({ fetch: { ...options.fetch, userAgent }, delayBaseMs: retryBaseMs });
+    case 'office-drive':
+      return officeDriveConnector({ ...(options.officeDrive ?? MICROSOFT_DEFAULTS), http, now });
     default:
       return null;
   }
