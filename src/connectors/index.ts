@@ -1,4 +1,5 @@
 import { codeHostConnector, GITHUB_DEFAULTS } from './code-host/index.js';
+import { NOTION_DEFAULTS, notesWorkspaceConnector } from './notes-workspace/index.js';
 import { MICROSOFT_DEFAULTS, officeDriveConnector } from './office-drive/index.js';
 import type { ProviderHttpOptions } from './provider-http.js';
 import { CONNECTOR_KINDS, PROVIDER_ALIASES, type Connector, type ConnectorKind } from './types.js';
@@ -11,6 +12,8 @@ export interface ConnectorOptions {
   codeHost?: { apiUrl: string; webUrl: string };
   /** Microsoft Graph and the Microsoft identity platform (default: graph.microsoft.com/v1.0, login.microsoftonline.com, tenant `common`). */
   officeDrive?: { graphUrl: string; loginUrl: string; tenant: string };
+  /** The Notion API host (default `https://api.notion.com`; OAuth is under it too). */
+  notesWorkspace?: { apiUrl: string };
   /**
    * How the crawler fetches: the SSRF policy, size and time limits of every request. The size and
    * time limits also bound each request of the REST adapters (office drive, notes, meetings).
@@ -58,6 +61,8 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
       return webCrawlerConnector({ fetch: { ...options.fetch, userAgent }, delayBaseMs: retryBaseMs });
     case 'office-drive':
       return officeDriveConnector({ ...(options.officeDrive ?? MICROSOFT_DEFAULTS), http, now });
+    case 'notes-workspace':
+      return notesWorkspaceConnector({ ...(options.notesWorkspace ?? NOTION_DEFAULTS), http, now });
     default:
       return null;
   }
