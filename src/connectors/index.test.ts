@@ -18,6 +18,7 @@ describe('connector registry', () => {
     expect(connectorFor('web-crawler', options)).toMatchObject({ kind: 'web-crawler', auth: 'credentials' });
     expect(connectorFor('office-drive', options)).toMatchObject({ kind: 'office-drive', auth: 'oauth' });
     expect(connectorFor('notes-workspace', options)).toMatchObject({ kind: 'notes-workspace', auth: 'oauth' });
+    expect(connectorFor('meetings', options)).toMatchObject({ kind: 'meetings', auth: 'credentials' });
     for (const kind of ['cloud-drive', 'mail'] as const) expect(connectorFor(kind, options)).toBeNull();
   });
 

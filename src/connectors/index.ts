@@ -1,4 +1,5 @@
 import { codeHostConnector, GITHUB_DEFAULTS } from './code-host/index.js';
+import { GRANOLA_DEFAULTS, meetingsConnector } from './meetings/index.js';
 import { NOTION_DEFAULTS, notesWorkspaceConnector } from './notes-workspace/index.js';
 import { MICROSOFT_DEFAULTS, officeDriveConnector } from './office-drive/index.js';
 import type { ProviderHttpOptions } from './provider-http.js';
@@ -14,6 +15,8 @@ export interface ConnectorOptions {
   officeDrive?: { graphUrl: string; loginUrl: string; tenant: string };
   /** The Notion API host (default `https://api.notion.com`; OAuth is under it too). */
   notesWorkspace?: { apiUrl: string };
+  /** The meeting notes API host (default `https://public-api.granola.ai`). */
+  meetings?: { apiUrl: string };
   /**
    * How the crawler fetches: the SSRF policy, size and time limits of every request. The size and
    * time limits also bound each request of the REST adapters (office drive, notes, meetings).
@@ -63,6 +66,8 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
       return officeDriveConnector({ ...(options.officeDrive ?? MICROSOFT_DEFAULTS), http, now });
     case 'notes-workspace':
       return notesWorkspaceConnector({ ...(options.notesWorkspace ?? NOTION_DEFAULTS), http, now });
+    case 'meetings':
+      return meetingsConnector({ ...(options.meetings ?? GRANOLA_DEFAULTS), http });
     default:
       return null;
   }
