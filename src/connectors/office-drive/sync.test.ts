@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildDocx, buildXlsx } from '../../../test/fixtures/convert/office.js';
+import { buildDocx, buildPptx, buildTextPdf, buildXlsx } from '../../../test/fixtures/convert/office.js';
 import { FakeGraph } from '../../../test/fakes/graph/index.js';
 import { connectorFailure, deletionsOf, drain, itemsOf } from '../../../test/helpers/connectors.js';
 import { convertToMarkdown } from '../../convert/index.js';
@@ -40,6 +40,8 @@ beforeAll(async () => {
   connector = officeDrive();
   graph.drive.writeFile('/Documents/plan.docx', Buffer.from(await buildDocx()));
   graph.drive.writeFile('/Documents/Finance/prices.xlsx', Buffer.from(buildXlsx()));
+  graph.drive.writeFile('/Slides/launch.pptx', Buffer.from(await buildPptx(2)));
+  graph.drive.writeFile('/Slides/handbook.pdf', Buffer.from(await buildTextPdf(1)));
   graph.drive.writeFile('/notes.txt', 'Remember the milk.\n');
   graph.drive.writeFile('/Pictures/cat.zip', Buffer.from('PK not imported'));
 });
@@ -55,7 +57,7 @@ describe('office-drive sync', () => {
   it('enumerates the drive first, downloading each supported file through its /content redirect', async () => {
     const pages = await drain(connector.sync(request()));
     const items = itemsOf(pages);
-    expect(items.map((i) => i.filepath).sort()).toEqual(['/Documents/Finance/prices.xlsx', '/Documents/plan.docx', '/notes.txt']);
+    expect(items.map((i) => i.filepath).sort()).toEqual(['/Documents/Finance/prices.xlsx', '/Documents/plan.docx', '/Slides/handbook.pdf', '/Slides/launch.pptx', '/notes.txt']);
     const docx = items.find((i) => i.title === 'plan.docx')!;
     expect(docx).toMatchObject({
       externalId: graph.drive.item('/Documents/plan.docx')!.id,
@@ -66,17 +68,18 @@ describe('office-drive sync', () => {
     expect(pages.at(-1)!.complete).toBe(true);
     expect(deletionsOf(pages)).toEqual([]);
     // Each download is a /content redirect followed by the pre-authenticated URL, sent without the token.
-    expect(graph.count('GET /me/drive/items/{id}/content', 302)).toBe(3);
+    expect(graph.count('GET /me/drive/items/{id}/content', 302)).toBe(5);
     const downloads = graph.requests.filter((r) => r.route === 'GET /download/{id}');
-    expect(downloads).toHaveLength(3);
+    expect(downloads).toHaveLength(5);
     expect(downloads.every((r) => r.headers.authorization === undefined)).toBe(true);
     cursorAfterFirst = lastCursor(pages);
     expect(JSON.stringify(cursorAfterFirst)).toContain('/me/drive/root/delta?token=');
   });
 
-  it('hands over bytes the conversion layer reads (DOCX, XLSX)', async () => {
+  it('hands over bytes the conversion layer reads (DOCX, XLSX, PPTX, PDF)', async () => {
     const items = itemsOf(await drain(connector.sync(request())));
-    for (const [name, expected] of [['plan.docx', 'Revenue'], ['prices.xlsx', 'Apple']] as const) {
+    const cases = [['plan.docx', 'Revenue'], ['prices.xlsx', 'Apple'], ['launch.pptx', 'Agenda'], ['handbook.pdf', 'quick brown fox']] as const;
+    for (const [name, expected] of cases) {
       const item = items.find((i) => i.title === name)!;
       if (!('bytes' in item.body)) throw new Error('expected bytes');
       const converted = await convertToMarkdown({ bytes: item.body.bytes, contentType: item.body.mediaType, filename: item.body.filename });
@@ -130,11 +133,12 @@ describe('office-drive sync', () => {
   });
 
   it('stops at maxItems and goes on from there', async () => {
+    const total = itemsOf(await drain(connector.sync(request()))).length;
     const first = await drain(connector.sync(request(null, { maxItems: 1 })));
     expect(itemsOf(first)).toHaveLength(1);
-    const rest = await drain(connector.sync(request(lastCursor(first), { maxItems: 10 })));
-    expect(itemsOf(rest)).toHaveLength(1);
-    expect(new Set([...itemsOf(first), ...itemsOf(rest)].map((i) => i.externalId)).size).toBe(2);
+    const rest = await drain(connector.sync(request(lastCursor(first), { maxItems: 100 })));
+    expect(itemsOf(rest)).toHaveLength(total - 1);
+    expect(new Set([...itemsOf(first), ...itemsOf(rest)].map((i) => i.externalId)).size).toBe(total);
 
     graph.resetRequests();
     expect(await drain(connector.sync(request(null, { maxItems: 0 })))).toEqual([]);
