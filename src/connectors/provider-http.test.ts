@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectorFailure } from '../../test/helpers/connectors.js';
-import { ProviderHttp, retryAfterSeconds, type ProviderHttpOptions } from './provider-http.js';
+import { ConnectorError } from './types.js';
+import { guardedSync, ProviderHttp, retryAfterSeconds, type ProviderHttpOptions } from './provider-http.js';
 
 let server: Server;
 let base: string;
@@ -64,6 +65,36 @@ describe('provider HTTP', () => {
     expect((await connectorFailure(http({ timeoutMs: 100 }).request(`${base}/slow`))).code).toBe('provider_unavailable');
     expect(hits).toBe(4);
     expect((await connectorFailure(http().request('http://127.0.0.1:9/'))).code).toBe('provider_unavailable');
+  });
+
+  it('takes an answer that is not JSON for a passing failure of the provider', async () => {
+    answers.push({ status: 200, body: '<html>maintenance</html>' });
+    const answer = await http().request(`${base}/a`);
+    expect(() => answer.json()).toThrow(ConnectorError);
+    expect(() => answer.json()).toThrow(/not JSON/);
+  });
+
+  it('turns anything else a sync throws into internal, keeping ConnectorErrors and aborts', async () => {
+    const failing = (err: unknown) =>
+      (async function* () {
+        yield 1;
+        throw err;
+      })();
+    const run = async (err: unknown, signal = new AbortController().signal) => {
+      const seen: number[] = [];
+      const thrown = await (async () => {
+        for await (const n of guardedSync(failing(err), signal, 'the test provider')) seen.push(n);
+      })().catch((e: unknown) => e);
+      expect(seen).toEqual([1]);
+      return thrown;
+    };
+    expect(await run(new TypeError("Cannot read properties of undefined (reading 'results')"))).toMatchObject({ code: 'internal', message: 'the test provider sync failed' });
+    const limited = new ConnectorError('rate_limited', 'x', 5);
+    expect(await run(limited)).toBe(limited);
+    const controller = new AbortController();
+    controller.abort();
+    const abort = new DOMException('aborted', 'AbortError');
+    expect(await run(abort, controller.signal)).toBe(abort);
   });
 
   it('passes an abort through as it is', async () => {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConnectorError } from './types.js';
+import { ConnectorConfigError, ConnectorError } from './types.js';
 
 /** How the REST adapters without a client library talk to their provider. */
 export interface ProviderHttpOptions {
@@ -69,6 +69,30 @@ async function readBody(response: Response, maxBytes: number): Promise<{ bytes: 
   return { bytes: Buffer.concat(chunks), tooLarge: false };
 }
 
+function parseJson<T>(bytes: Uint8Array, provider: string): T {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as T;
+  } catch (err) {
+    // A proxy's or load balancer's page in place of the API's answer: worth another try later.
+    throw new ConnectorError('provider_unavailable', `${provider} answered something that is not JSON`, undefined, { cause: err });
+  }
+}
+
+/** What an adapter throws, as the interface promises: ConnectorErrors, config errors and aborts as they are, anything else `internal`. */
+export function asConnectorError(err: unknown, signal: AbortSignal, provider: string): unknown {
+  if (err instanceof ConnectorError || err instanceof ConnectorConfigError || signal.aborted) return err;
+  return new ConnectorError('internal', `${provider} sync failed`, undefined, { cause: err });
+}
+
+/** A sync whose failures are all ConnectorErrors (an answer of an unexpected shape included). */
+export async function* guardedSync<T>(pages: AsyncGenerator<T>, signal: AbortSignal, provider: string): AsyncGenerator<T> {
+  try {
+    yield* pages;
+  } catch (err) {
+    throw asConnectorError(err, signal, provider);
+  }
+}
+
 /**
  * One provider's HTTP for one run: a timeout per request, short rate-limit waits and server-error
  * retries done here, and the sync-run error codes for the rest. An abort of `signal` passes through.
@@ -107,7 +131,7 @@ export class ProviderHttp {
         status,
         headers: response.headers,
         ...body,
-        json: <T>() => JSON.parse(new TextDecoder().decode(body.bytes)) as T,
+        json: <T>() => parseJson<T>(body.bytes, provider),
       };
       if (status < 400 || call.allow?.includes(status)) return answer;
       const wait = retryAfterSeconds(response.headers, Date.now());

@@ -1,6 +1,7 @@
 import { integerField } from '../config-fields.js';
 import { listingSync, readListingCursor, type ListingSource } from '../listing.js';
 import { PageBuilder } from '../pages.js';
+import { guardedSync } from '../provider-http.js';
 import { ConnectorConfigError, ConnectorError, type Connector, type SyncPage, type SyncRequest } from '../types.js';
 import { MeetingsClient, PROVIDER, type MeetingsOptions, type NoteSummary } from './api.js';
 import { meetingItem } from './items.js';
@@ -60,7 +61,7 @@ export function meetingsConnector(options: MeetingsOptions): Connector {
     kind: 'meetings',
     auth: 'credentials',
     parseConfig: parseMeetingsConfig,
-    sync: (request) => syncMeetings(options, request),
+    sync: (request) => guardedSync(syncMeetings(options, request), request.signal, PROVIDER),
     nextRunAfter: () => NEVER,
   };
 }

@@ -1,5 +1,6 @@
+import { guardedSync } from '../provider-http.js';
 import type { Connector } from '../types.js';
-import type { NotesWorkspaceOptions } from './api.js';
+import { PROVIDER, type NotesWorkspaceOptions } from './api.js';
 import { notionOAuth } from './oauth.js';
 import { parseNotesWorkspaceConfig, syncNotesWorkspace } from './sync.js';
 import { describeNotionEvent, verifyNotionSignature } from './webhook.js';
@@ -13,7 +14,7 @@ export function notesWorkspaceConnector(options: NotesWorkspaceOptions): Connect
     auth: 'oauth',
     oauth: notionOAuth(options),
     parseConfig: (metadata) => ({ ...metadata, ...parseNotesWorkspaceConfig(metadata) }),
-    sync: (request) => syncNotesWorkspace(options, request),
+    sync: (request) => guardedSync(syncNotesWorkspace(options, request), request.signal, PROVIDER),
     webhook: { verify: verifyNotionSignature, describe: describeNotionEvent },
   };
 }

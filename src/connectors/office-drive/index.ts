@@ -1,6 +1,7 @@
+import { asConnectorError, guardedSync } from '../provider-http.js';
 import type { Connector } from '../types.js';
 import { parseOfficeDriveConfig } from './config.js';
-import type { OfficeDriveOptions } from './graph.js';
+import { PROVIDER, type OfficeDriveOptions } from './graph.js';
 import { microsoftOAuth } from './oauth.js';
 import { ensureSubscription, stopSubscription } from './subscription.js';
 import { syncOfficeDrive } from './sync.js';
@@ -15,9 +16,12 @@ export function officeDriveConnector(options: OfficeDriveOptions): Connector {
     auth: 'oauth',
     oauth: microsoftOAuth(options),
     parseConfig: (metadata) => ({ ...metadata, ...parseOfficeDriveConfig(metadata) }),
-    sync: (request) => syncOfficeDrive(options, request),
+    sync: (request) => guardedSync(syncOfficeDrive(options, request), request.signal, PROVIDER),
     subscription: {
-      ensure: (request, webhook, current) => ensureSubscription(options, request, webhook, current),
+      ensure: (request, webhook, current) =>
+        ensureSubscription(options, request, webhook, current).catch((err: unknown) => {
+          throw asConnectorError(err, request.signal, PROVIDER);
+        }),
       stop: (request, current) => stopSubscription(options, request, current),
     },
     webhook: { verify: verifyGraphNotification, describe: describeGraphNotification, handshake: graphHandshake },
