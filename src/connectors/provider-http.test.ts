@@ -53,11 +53,15 @@ describe('provider HTTP', () => {
     expect([allowed.status, allowed.json()]).toEqual([404, { gone: true }]);
   });
 
-  it('reports a body over the cap instead of reading it', async () => {
+  it('reports a body over the cap instead of reading it; a call may lower the cap, never raise it', async () => {
     answers.push({ status: 200, body: JSON.stringify({ big: 'x'.repeat(100) }) });
     const answer = await http().request(`${base}/a`);
     expect(answer.tooLarge).toBe(true);
     expect(answer.bytes).toHaveLength(0);
+    answers.push({ status: 200, body: JSON.stringify({ big: 'x'.repeat(100) }) });
+    expect((await http().request(`${base}/a`, { maxBytes: 1_000_000 })).tooLarge).toBe(true);
+    answers.push({ status: 200, body: '{"small":1}' });
+    expect((await http().request(`${base}/a`, { maxBytes: 5 })).tooLarge).toBe(true);
   });
 
   it('gives provider_unavailable after a timeout or an unreachable host, retried', async () => {

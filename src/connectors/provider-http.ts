@@ -24,6 +24,7 @@ export interface ProviderCall {
   allow?: readonly number[];
   /** 'manual' answers a redirect with its Location instead of following it. */
   redirect?: 'follow' | 'manual';
+  /** A smaller cap for this call; the options' maxBytes always holds. */
   maxBytes?: number;
 }
 
@@ -119,7 +120,7 @@ export class ProviderHttp {
           redirect: call.redirect ?? 'follow',
           signal: AbortSignal.any([this.signal, AbortSignal.timeout(this.options.timeoutMs)]),
         });
-        body = await readBody(response, call.maxBytes ?? this.options.maxBytes);
+        body = await readBody(response, Math.min(call.maxBytes ?? Infinity, this.options.maxBytes));
       } catch (err) {
         if (this.signal.aborted) throw err;
         if (++serverFailures > SERVER_RETRIES) throw new ConnectorError('provider_unavailable', `${provider} cannot be reached`, undefined, { cause: err });
