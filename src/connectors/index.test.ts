@@ -13,12 +13,19 @@ describe('connector registry', () => {
     expect(resolveKind('constructor')).toBeNull();
   });
 
-  it('builds the code host, the crawler, the cloud drive and mail, and nothing for kinds not built yet', () => {
+  it('builds an adapter for every kind', () => {
     expect(connectorFor('code-host', options)).toMatchObject({ kind: 'code-host', auth: 'oauth' });
     expect(connectorFor('web-crawler', options)).toMatchObject({ kind: 'web-crawler', auth: 'credentials' });
     expect(connectorFor('cloud-drive', options)).toMatchObject({ kind: 'cloud-drive', auth: 'oauth' });
     expect(connectorFor('mail', options)).toMatchObject({ kind: 'mail', auth: 'oauth' });
-    for (const kind of ['notes-workspace', 'office-drive', 'meetings'] as const) expect(connectorFor(kind, options)).toBeNull();
+    expect(connectorFor('office-drive', options)).toMatchObject({ kind: 'office-drive', auth: 'oauth' });
+    expect(connectorFor('notes-workspace', options)).toMatchObject({ kind: 'notes-workspace', auth: 'oauth' });
+    expect(connectorFor('meetings', options)).toMatchObject({ kind: 'meetings', auth: 'credentials' });
+  });
+
+  it('points the office drive at Microsoft unless told otherwise', () => {
+    const link = new URL(connectorFor('office-drive', options)!.oauth!.authorizationUrl({ clientId: 'c', clientSecret: 's', redirectUri: 'https://engram.example/cb' }, 'st'));
+    expect(`${link.origin}${link.pathname}`).toBe('https://login.microsoftonline.com/common/oauth2/v2.0/authorize');
   });
 
   it('points the Google kinds at Google unless told otherwise, and gives mail push only with a topic', () => {

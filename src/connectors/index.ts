@@ -2,6 +2,10 @@ import { cloudDriveConnector } from './cloud-drive/index.js';
 import { codeHostConnector, GITHUB_DEFAULTS } from './code-host/index.js';
 import { GOOGLE_DEFAULTS, type GoogleEndpoints, type GoogleOptions } from './google/options.js';
 import { mailConnector } from './mail/index.js';
+import { GRANOLA_DEFAULTS, meetingsConnector } from './meetings/index.js';
+import { NOTION_DEFAULTS, notesWorkspaceConnector } from './notes-workspace/index.js';
+import { MICROSOFT_DEFAULTS, officeDriveConnector } from './office-drive/index.js';
+import type { ProviderHttpOptions } from './provider-http.js';
 import { CONNECTOR_KINDS, PROVIDER_ALIASES, type Connector, type ConnectorKind } from './types.js';
 import { webCrawlerConnector, type CrawlerFetchOptions } from './web-crawler/index.js';
 
@@ -16,7 +20,16 @@ export interface ConnectorOptions {
   googleTimeoutMs?: number;
   /** The operator's Pub/Sub topic for Gmail push (`projects/P/topics/T`); without it mail has no push subscription. */
   gmailPushTopic?: string;
-  /** How the crawler fetches: the SSRF policy, size and time limits of every request. */
+  /** Microsoft Graph and the Microsoft identity platform (default: graph.microsoft.com/v1.0, login.microsoftonline.com, tenant `common`). */
+  officeDrive?: { graphUrl: string; loginUrl: string; tenant: string };
+  /** The Notion API host (default `https://api.notion.com`; OAuth is under it too). */
+  notesWorkspace?: { apiUrl: string };
+  /** The meeting notes API host (default `https://public-api.granola.ai`). */
+  meetings?: { apiUrl: string };
+  /**
+   * How the crawler fetches: the SSRF policy, size and time limits of every request. The size and
+   * time limits also bound each request of the REST adapters (office drive, notes, meetings).
+   */
   fetch: CrawlerFetchOptions;
   /** Sent by every adapter. */
   userAgent?: string;
@@ -40,6 +53,13 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
   const now = options.now ?? (() => new Date());
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const retryBaseMs = options.retryBaseMs ?? 1000;
+  const http: Omit<ProviderHttpOptions, 'provider'> = {
+    userAgent,
+    timeoutMs: options.fetch.timeoutMs,
+    maxBytes: options.fetch.maxBytes,
+    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? 60,
+    retryBaseMs,
+  };
   switch (kind) {
     case 'code-host':
       return codeHostConnector({
@@ -55,6 +75,12 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
       return mailConnector({ ...googleOptions(options, userAgent, retryBaseMs, now), pushTopic: options.gmailPushTopic });
     case 'web-crawler':
       return webCrawlerConnector({ fetch: { ...options.fetch, userAgent }, delayBaseMs: retryBaseMs });
+    case 'office-drive':
+      return officeDriveConnector({ ...(options.officeDrive ?? MICROSOFT_DEFAULTS), http, now });
+    case 'notes-workspace':
+      return notesWorkspaceConnector({ ...(options.notesWorkspace ?? NOTION_DEFAULTS), http, now });
+    case 'meetings':
+      return meetingsConnector({ ...(options.meetings ?? GRANOLA_DEFAULTS), http });
     default:
       return null;
   }

@@ -1,0 +1,20 @@
+import { guardedSync } from '../provider-http.js';
+import type { Connector } from '../types.js';
+import { PROVIDER, type NotesWorkspaceOptions } from './api.js';
+import { notionOAuth } from './oauth.js';
+import { parseNotesWorkspaceConfig, syncNotesWorkspace } from './sync.js';
+import { describeNotionEvent, verifyNotionSignature } from './webhook.js';
+
+export { NOTION_DEFAULTS, NOTION_VERSION, type NotesWorkspaceOptions } from './api.js';
+
+/** The notes workspace (Notion): the pages and databases the user shared with the integration. */
+export function notesWorkspaceConnector(options: NotesWorkspaceOptions): Connector {
+  return {
+    kind: 'notes-workspace',
+    auth: 'oauth',
+    oauth: notionOAuth(options),
+    parseConfig: (metadata) => ({ ...metadata, ...parseNotesWorkspaceConfig(metadata) }),
+    sync: (request) => guardedSync(syncNotesWorkspace(options, request), request.signal, PROVIDER),
+    webhook: { verify: verifyNotionSignature, describe: describeNotionEvent },
+  };
+}

@@ -1,0 +1,73 @@
+import { expiryFrom, oauthAccessToken } from '../credentials.js';
+import { ProviderHttp } from '../provider-http.js';
+import { ConnectorError, type AccountInfo, type OAuthClient, type OAuthProvider, type TokenSet } from '../types.js';
+import { NotionClient, PROVIDER, type NotesWorkspaceOptions } from './api.js';
+
+interface TokenAnswer {
+  access_token?: string;
+  refresh_token?: string | null;
+  expires_in?: number;
+  error?: string;
+}
+
+interface BotUser {
+  id: string;
+  name?: string | null;
+  bot?: { owner?: { type?: string; user?: { id?: string; name?: string | null; person?: { email?: string } } }; workspace_name?: string | null };
+}
+
+/**
+ * Notion's public-integration OAuth: the user picks the pages to share while authorizing
+ * (`owner=user`); the token request carries the client credentials as HTTP Basic. Refresh tokens
+ * are used once: store the new one.
+ */
+export function notionOAuth(options: NotesWorkspaceOptions): OAuthProvider {
+  const base = options.apiUrl.replace(/\/+$/, '');
+
+  async function tokenRequest(client: OAuthClient, body: Record<string, string>): Promise<TokenSet> {
+    const http = new ProviderHttp({ ...options.http, provider: PROVIDER }, AbortSignal.timeout(options.http.timeoutMs));
+    const answer = await http.request(`${base}/v1/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(body),
+      allow: [400, 401],
+    });
+    let data: TokenAnswer = {};
+    try {
+      data = answer.json<TokenAnswer>();
+    } catch {
+      // Not JSON: no token, reported below.
+    }
+    if (answer.status !== 200 || !data.access_token) {
+      const error = String(data.error ?? 'no token');
+      const refused = error === 'invalid_grant' || error === 'invalid_client' || error === 'unauthorized_client';
+      throw new ConnectorError(refused ? 'auth_expired' : 'internal', `${PROVIDER} refused the grant (${error})`);
+    }
+    return { accessToken: data.access_token, refreshToken: data.refresh_token ?? null, expiresAt: expiryFrom(data.expires_in, options.now), scope: null };
+  }
+
+  return {
+    authorizationUrl(client: OAuthClient, state: string): string {
+      const url = new URL(`${base}/v1/oauth/authorize`);
+      url.search = new URLSearchParams({ client_id: client.clientId, response_type: 'code', owner: 'user', redirect_uri: client.redirectUri, state }).toString();
+      return url.href;
+    },
+
+    exchangeCode: (client, code) => tokenRequest(client, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri }),
+
+    refresh: (client, refreshToken) => tokenRequest(client, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+
+    /** The integration's bot user names the person who connected it and the workspace. */
+    async account(tokens: TokenSet): Promise<AccountInfo> {
+      const api = new NotionClient(options, oauthAccessToken({ tokens }, PROVIDER), AbortSignal.timeout(options.http.timeoutMs));
+      const me = await api.get<BotUser>('/users/me');
+      if (!me) throw new ConnectorError('auth_expired', `${PROVIDER} does not know the integration`);
+      const owner = me.bot?.owner?.user;
+      return { id: owner?.id ?? me.id, email: owner?.person?.email ?? null, name: me.bot?.workspace_name ?? owner?.name ?? me.name ?? null };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGraph } from '../../../test/fakes/graph/index.js';
+import { connectorFailure } from '../../../test/helpers/connectors.js';
+import { connectorFor } from '../index.js';
+import type { OAuthClient, OAuthProvider, TokenSet } from '../types.js';
+
+let graph: FakeGraph;
+let oauth: OAuthProvider;
+const client: OAuthClient = { clientId: 'c0ffee00-0000-4000-8000-000000000001', clientSecret: 'engram~secret', redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/office-drive' };
+
+beforeAll(async () => {
+  graph = await FakeGraph.start();
+  graph.identity.registerApp({ ...client, redirectUris: [client.redirectUri], accessTokenLifetimeSeconds: 3600 });
+  oauth = connectorFor('office-drive', {
+    officeDrive: { graphUrl: graph.graphUrl, loginUrl: graph.loginUrl, tenant: 'organizations' },
+    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
+    retryBaseMs: 1,
+    now: () => graph.clock.now(),
+  })!.oauth!;
+});
+afterAll(() => graph.close());
+
+/** Follows the authorization link as the user's browser would; the callback's query. */
+async function authorize(state: string): Promise<URLSearchParams> {
+  const response = await fetch(oauth.authorizationUrl(client, state), { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  const callback = new URL(response.headers.get('location')!);
+  expect(`${callback.origin}${callback.pathname}`).toBe(client.redirectUri);
+  return callback.searchParams;
+}
+
+describe('office-drive OAuth (Microsoft identity platform v2.0)', () => {
+  let tokens: TokenSet;
+
+  it('builds the authorization link on the login base and tenant, with the state untouched', async () => {
+    const link = new URL(oauth.authorizationUrl(client, 'opaque.state'));
+    expect(`${link.origin}${link.pathname}`).toBe(`${graph.loginUrl}/organizations/oauth2/v2.0/authorize`);
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      client_id: client.clientId,
+      response_type: 'code',
+      redirect_uri: client.redirectUri,
+      response_mode: 'query',
+      scope: 'offline_access User.Read Files.Read.All',
+      state: 'opaque.state',
+    });
+    expect((await authorize('opaque.state')).get('state')).toBe('opaque.state');
+  });
+
+  it('exchanges the code for tokens and reads the account', async () => {
+    const before = graph.clock.nowMs();
+    tokens = await oauth.exchangeCode(client, (await authorize('s')).get('code')!);
+    expect(tokens).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), scope: 'User.Read Files.Read.All' });
+    expect(Math.abs(tokens.expiresAt!.getTime() - before - 3_600_000)).toBeLessThan(2_000);
+    expect(await oauth.account(tokens)).toEqual({ id: graph.user.id, email: 'megan@contoso.example', name: 'Megan Bowen' });
+  });
+
+  it('refuses a code used twice, and wrong client credentials, as auth_expired', async () => {
+    const code = (await authorize('s')).get('code')!;
+    await oauth.exchangeCode(client, code);
+    const reused = await connectorFailure(oauth.exchangeCode(client, code));
+    expect(reused).toMatchObject({ code: 'auth_expired', message: expect.stringContaining('invalid_grant') });
+    const wrongSecret = await connectorFailure(oauth.exchangeCode({ ...client, clientSecret: 'nope' }, (await authorize('s')).get('code')!));
+    expect(wrongSecret).toMatchObject({ code: 'auth_expired', message: expect.stringContaining('invalid_client') });
+  });
+
+  it('refreshes an expired token and hands back the new refresh token to keep', async () => {
+    graph.clock.advance(3_601);
+    expect((await connectorFailure(oauth.account(tokens))).code).toBe('auth_expired');
+    const refreshed = await oauth.refresh(client, tokens.refreshToken!);
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
+    expect(refreshed.expiresAt!.getTime()).toBeGreaterThan(graph.clock.nowMs());
+    expect((await oauth.account(refreshed)).id).toBe(graph.user.id);
+  });
+
+  it('gives auth_expired when the refresh token is no longer accepted', async () => {
+    graph.identity.revokeRefreshTokens();
+    const err = await connectorFailure(oauth.refresh(client, tokens.refreshToken!));
+    expect(err.code).toBe('auth_expired');
+    expect(err.message).not.toContain(tokens.refreshToken!);
+  });
+});

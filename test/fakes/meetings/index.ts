@@ -1,0 +1,1 @@
+export { FakeMeetings, type FakeMeeting, type Person, type Utterance } from './server.js';
