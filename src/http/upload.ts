@@ -55,6 +55,25 @@ const UploadFields = z.object({
   dreaming: z.enum(['instant', 'dynamic']).optional(),
 });
 
+/** A field holding JSON, described as JSON Schema 2020-12 describes encoded content. */
+function jsonTextSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...contentSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return { type: 'string', contentMediaType: 'application/json', contentSchema };
+}
+
+/** The form as the OpenAPI document describes it: one `file` part and the fields, JSON ones as text. */
+export const UPLOAD_FORM_SCHEMA = {
+  type: 'object',
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'The file: exactly one part' },
+    ...z.toJSONSchema(UploadFields, { io: 'input', unrepresentable: 'any' }).properties,
+    containerTags: { type: 'string', description: 'A JSON array of container tags, or one tag' },
+    metadata: jsonTextSchema(Metadata),
+    filterByMetadata: jsonTextSchema(z.record(z.string(), z.unknown())),
+  },
+  required: ['file'],
+};
+
 const FORCED_TYPES: Record<string, string> = { google_doc: 'text', onedrive: 'text', notion_doc: 'text', tweet: 'text', google_sheet: 'csv' };
 
 /** Reads a multipart upload: one `file` part plus string fields. */
