@@ -14,7 +14,7 @@ import {
   type DocumentPatch,
   type DocumentRow,
 } from '../store/documents.js';
-import { getFile, insertFile } from '../store/files.js';
+import { deleteFile, getFile, insertFile } from '../store/files.js';
 import { listMemoriesOfDocument } from '../store/memory-records.js';
 import { cancelPendingJobs, enqueueJob } from '../store/jobs.js';
 import { ensureSpace, setSpaceEntityContext } from '../store/spaces.js';
@@ -345,6 +345,8 @@ export class DocumentService {
   private async requeue(tx: Tx, doc: DocumentRow, fields: DocumentPatch): Promise<DocumentRow> {
     const generation = doc.generation + 1;
     await cancelPendingJobs(tx, doc.id);
+    // Text replacing an upload: the file must not stay stored behind it.
+    if (doc.hasFile && fields.hasFile === false) await deleteFile(tx, doc.orgId, doc.id);
     const row = await updateDocument(tx, doc.orgId, doc.id, {
       ...fields,
       generation,

@@ -22,3 +22,7 @@ export async function getFile(db: Tx, orgId: string, documentId: string): Promis
     .limit(1);
   return row;
 }
+
+export async function deleteFile(db: Tx, orgId: string, documentId: string): Promise<void> {
+  await db.delete(documentFiles).where(and(eq(documentFiles.orgId, orgId), eq(documentFiles.documentId, documentId)));
+}
