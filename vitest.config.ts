@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['test/api/**/*.test.ts'];
+// The fuzz slice runs on the embedded database only (see README, Fuzzing); `npm run fuzz -- --postgres` runs it on PostgreSQL.
+const fuzzTests = ['test/fuzz/**/*.test.ts'];
+const fuzzOnPostgres = process.env.FUZZ_DRIVER === 'postgres';
 
 export default defineConfig({
   test: {
@@ -18,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-pglite',
-          include: [...apiTests, 'test/cli/**/*.test.ts'],
+          include: [...apiTests, 'test/cli/**/*.test.ts', ...fuzzTests],
           env: { ENGRAM_TEST_DRIVER: 'pglite' },
         },
       },
@@ -26,7 +29,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-postgres',
-          include: apiTests,
+          include: fuzzOnPostgres ? fuzzTests : apiTests,
           env: { ENGRAM_TEST_DRIVER: 'postgres' },
           globalSetup: ['test/helpers/postgres-setup.ts'],
         },
