@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../store/database.js';
-import { listChunks } from '../store/chunks.js';
+import { listChunks, setChunksTag } from '../store/chunks.js';
 import {
   countUnfinishedDocuments,
   deleteDocuments,
@@ -154,6 +154,7 @@ export class DocumentService {
         if (tag !== doc.containerTag || patch.entityContext !== undefined) {
           await this.touchSpace(tx, principal.orgId, tag, patch.entityContext);
         }
+        if (tag !== doc.containerTag) await setChunksTag(tx, doc.id, tag);
         const fields: DocumentPatch = { ...this.optionalFields(patch, documentDate), containerTag: tag };
         if (patch.customId !== undefined) fields.customId = patch.customId;
         if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc, queued: false };
