@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { INTERNAL_FAILURE } from '../../src/pipeline/worker.js';
 import { queryRows, type Db } from '../../src/store/database.js';
 
 const UNFINISHED_DOCUMENTS = sql`SELECT id, status, container_tag FROM documents WHERE status NOT IN ('done', 'failed')`;
@@ -22,10 +23,13 @@ export async function settle(db: Db, deadlineMs: number): Promise<string[]> {
   }
 }
 
-/** How many documents ended in each status, for the report of a long run. */
+/** How many documents ended in each status and why those that failed did, for the report of a long run. */
 export async function documentOutcomes(db: Db): Promise<Record<string, number>> {
-  const rows = await queryRows<{ status: string; n: number }>(db, sql`SELECT status, count(*)::int AS n FROM documents GROUP BY status ORDER BY status`);
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  const rows = await queryRows<{ outcome: string; n: number }>(
+    db,
+    sql`SELECT status || coalesce(': ' || left(error, 120), '') AS outcome, count(*)::int AS n FROM documents GROUP BY 1 ORDER BY 2 DESC`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
 }
 
 /** Invariants of the stored data: each query returns the rows that break one. */
@@ -45,6 +49,8 @@ const INVARIANTS: [string, SQL][] = [
   ['version chain with more than one latest version', sql`SELECT root_memory_id FROM memories WHERE is_latest AND root_memory_id IS NOT NULL GROUP BY root_memory_id HAVING count(*) > 1`],
   ['document in a container tag without a space', sql`SELECT d.id, d.container_tag FROM documents d LEFT JOIN spaces s ON s.org_id = d.org_id AND s.container_tag = d.container_tag WHERE s.id IS NULL`],
   ['failed document without a reason', sql`SELECT id FROM documents WHERE status = 'failed' AND (error IS NULL OR error = '')`],
+  // Input within the limits either processes or fails for a reason its owner can act on.
+  ['document failed on an internal error', sql`SELECT id, type, title FROM documents WHERE error = ${INTERNAL_FAILURE}`],
 ];
 
 /** Every broken invariant, with up to five of the rows that break it. */

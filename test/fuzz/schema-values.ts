@@ -101,19 +101,22 @@ function alternatives(branches: Schema[], ctx: SchemaContext, name: string, dept
   return fc.oneof(...arbitraries);
 }
 
+/** Most optional fields an object carries at once: few, so a refusal is about them and most requests pass. */
+const MAX_OPTIONAL_FIELDS = 4;
+
 function objectValue(schema: Schema, ctx: SchemaContext, depth: number): fc.Arbitrary<unknown> {
   const properties: Record<string, Schema> = schema.properties ?? {};
-  const required: string[] = schema.required ?? [];
-  const known = Object.keys(properties).length
-    ? fc.record(
-        Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, validValue(child, ctx, key, depth)])),
-        { requiredKeys: required.filter((k) => k in properties) },
-      )
-    : fc.constant({});
+  const names = Object.keys(properties);
   const extra = schema.additionalProperties;
-  if (!extra || typeof extra !== 'object' || Object.keys(properties).length) return known;
-  const keys = fc.oneof(fc.constantFrom(...ctx.pools.metadataKeys), fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/));
-  return fc.dictionary(keys, validValue(extra, ctx, '', depth), { maxKeys: 4 });
+  if (names.length === 0 && extra && typeof extra === 'object') {
+    const keys = fc.oneof(fc.constantFrom(...ctx.pools.metadataKeys), fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/));
+    return fc.dictionary(keys, validValue(extra, ctx, '', depth), { maxKeys: 4 });
+  }
+  const required = names.filter((k) => (schema.required ?? []).includes(k));
+  const optional = names.filter((k) => !required.includes(k));
+  return fc.subarray(optional, { maxLength: Math.min(optional.length, MAX_OPTIONAL_FIELDS) }).chain((chosen) =>
+    fc.record(Object.fromEntries([...required, ...chosen].map((key) => [key, validValue(properties[key], ctx, key, depth)]))),
+  );
 }
 
 function stringValue(schema: Schema, ctx: SchemaContext, name: string): fc.Arbitrary<string> {
