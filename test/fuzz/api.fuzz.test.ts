@@ -23,7 +23,8 @@ async function victimView(server: TestServer, key: string): Promise<unknown> {
   };
 }
 
-describe(`fuzzing every operation of the OpenAPI document (${options.runs} requests, seed ${options.seed})`, () => {
+const shape = options.concurrency > 1 ? `cases of up to ${options.concurrency} requests at once` : 'requests';
+describe(`fuzzing every operation of the OpenAPI document (${options.runs} ${shape}, seed ${options.seed})`, () => {
   let server: TestServer;
   let fixtures: Fixtures;
   let victimBefore: { view: unknown; digest: Record<string, string> };

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { deeplyNested, hostileValue, jsonText, RawJson } from './hostile-values.js';
+import { deeplyNested, EXTREME_DATES, EXTREME_NUMBERS, HIGH_SURROGATE, hostileValue, jsonText, NUL, NUMBER_LIKE_STRINGS, RawJson } from './hostile-values.js';
 
 type Path = (string | number)[];
 
 /** One change to a valid value: `at` picks the node (modulo the number of nodes), so it shrinks well. */
 export type Mutation =
   | { kind: 'replace'; at: number; value: unknown }
+  | { kind: 'edge'; at: number; pick: number }
   | { kind: 'remove'; at: number }
   | { kind: 'null'; at: number }
   | { kind: 'nest'; at: number; levels: number }
@@ -17,12 +18,29 @@ const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'AND', 'OR', 'orgId
 export function mutationArbitrary(bodyLimit: number): fc.Arbitrary<Mutation> {
   const at = fc.nat();
   return fc.oneof(
-    { weight: 5, arbitrary: fc.record({ kind: fc.constant('replace' as const), at, value: hostileValue(bodyLimit) }) },
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('replace' as const), at, value: hostileValue(bodyLimit) }) },
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('edge' as const), at, pick: fc.nat() }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), at }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('null' as const), at }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('nest' as const), at, levels: fc.constantFrom(6, 65, 2_000) }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('addKey' as const), at, key: fc.constantFrom(...EXTRA_KEYS), value: hostileValue(bodyLimit) }) },
   );
+}
+
+const DATE_KEY = /date|after|before/i;
+
+/**
+ * A hostile value of the node's own kind, so it passes type checks and meets the code behind them:
+ * an extreme number for a number, an odd date for a date field, a polluted or odd string for a string.
+ */
+function edgeOf(value: unknown, key: string | null, pick: number): unknown {
+  const from = <T>(values: T[]) => values[pick % values.length];
+  if (typeof value === 'number') return new RawJson(from(EXTREME_NUMBERS));
+  if (typeof value === 'boolean') return from<unknown>(['true', 1, 0, 'false']);
+  if (typeof value === 'string' && key && DATE_KEY.test(key)) return from(EXTREME_DATES);
+  if (typeof value === 'string') return from([`${value}${NUL}`, `${HIGH_SURROGATE}${value}`, `${value} `, value.toUpperCase(), ...NUMBER_LIKE_STRINGS]);
+  if (Array.isArray(value)) return from<unknown>([[], [...value, ...value], Array(101).fill(value[0] ?? 'x')]);
+  return from<unknown>([{}, [], 'x']);
 }
 
 /** Every node of a value, the root first. */
@@ -64,6 +82,9 @@ export function mutate(value: unknown, mutations: Mutation[]): unknown {
     switch (mutation.kind) {
       case 'replace':
         result = setAt(result, path, mutation.value);
+        break;
+      case 'edge':
+        result = setAt(result, path, edgeOf(target, name, mutation.pick));
         break;
       case 'null':
         result = setAt(result, path, null);

@@ -17,6 +17,11 @@ export interface FuzzOptions {
   path?: string;
   /** Shrink a failure to a smaller request (slower, clearer); FUZZ_SHRINK=0 reports the first one. */
   shrink: boolean;
+  /**
+   * Requests sent at once per case (FUZZ_CONCURRENCY, default 1): above 1, a case is one request
+   * repeated or several different ones, to meet races on PostgreSQL.
+   */
+  concurrency: number;
 }
 
 /** The slice `npm test` runs, unless FUZZ_RUNS says otherwise; its seed is fixed so CI is repeatable. */
@@ -30,6 +35,7 @@ export function fuzzOptions(): FuzzOptions {
     seed: env.FUZZ_SEED ? Number(env.FUZZ_SEED) : SLICE_SEED,
     path: env.FUZZ_PATH || undefined,
     shrink: env.FUZZ_SHRINK !== '0',
+    concurrency: Math.max(1, Number(env.FUZZ_CONCURRENCY ?? 1)),
   };
 }
 
@@ -78,9 +84,20 @@ interface Failure {
   req: FuzzRequest;
   answer?: FuzzAnswer;
   problems: string[];
+  /** The other requests of its case, sent at the same time. */
+  alongside: FuzzRequest[];
 }
 
-/** Sends `options.runs` generated requests, one at a time, and checks each answer. */
+/** A case: one request, or with concurrency several at once (the same one repeated, or different ones). */
+function batchOf(request: fc.Arbitrary<FuzzRequest>, concurrency: number): fc.Arbitrary<FuzzRequest[]> {
+  if (concurrency === 1) return request.map((req) => [req]);
+  return fc.oneof(
+    fc.tuple(request, fc.integer({ min: 2, max: concurrency })).map(([req, n]) => Array<FuzzRequest>(n).fill(req)),
+    fc.array(request, { minLength: 2, maxLength: concurrency }),
+  );
+}
+
+/** Sends `options.runs` generated cases, one after the other, and checks each answer. */
 export async function runFuzz(server: TestServer, fixtures: Fixtures, options: FuzzOptions): Promise<FuzzReport> {
   const documents = await servedDocuments(server.url);
   const operations = operationsOf(...documents);
@@ -89,23 +106,26 @@ export async function runFuzz(server: TestServer, fixtures: Fixtures, options: F
   const arbitraries = operations.map((op) => requestArbitrary(op, ctx));
   const arbitrary = fc.oneof(...operations.map((op, i) => ({ weight: weightOf(op), arbitrary: arbitraries[i] })));
   // One request per operation first, whatever the seed draws after: every route is reached.
-  const examples = arbitraries.map((a, i) => fc.sample(a, { seed: options.seed + i, numRuns: 1 }) as [FuzzRequest]);
+  const examples = arbitraries.map((a, i) => [fc.sample(a, { seed: options.seed + i, numRuns: 1 })] as [FuzzRequest[]]);
   const statuses: FuzzReport['statuses'] = Object.fromEntries(operations.map((op) => [op.id, {}]));
   let first: Failure | undefined;
   let last: Failure | undefined;
   const everSent = new Set<string>();
 
-  const property = fc.asyncProperty(arbitrary, async (req) => {
-    let failure: Failure | undefined;
+  const check = async (req: FuzzRequest, alongside: FuzzRequest[]): Promise<Failure | undefined> => {
     for (const id of namedIds(req, fixtures.victim)) everSent.add(id);
     try {
       const answer = await send(server.url, req);
       statuses[req.operation][answer.status] = (statuses[req.operation][answer.status] ?? 0) + 1;
       const problems = answerProblems(req, answer, contract, fixtures.victim, everSent);
-      if (problems.length) failure = { req, answer, problems };
+      return problems.length ? { req, answer, problems, alongside } : undefined;
     } catch (error) {
-      failure = { req, problems: [`no answer: ${(error as Error).message}`] };
+      return { req, problems: [`no answer: ${(error as Error).message}`], alongside };
     }
+  };
+  const property = fc.asyncProperty(batchOf(arbitrary, options.concurrency), async (batch) => {
+    const failures = await Promise.all(batch.map((req, i) => check(req, batch.filter((_, j) => j !== i))));
+    const failure = failures.find((f) => f !== undefined);
     if (failure) {
       first ??= failure;
       last = failure;
@@ -127,11 +147,11 @@ export async function runFuzz(server: TestServer, fixtures: Fixtures, options: F
   return report;
 }
 
-function describeFailure(url: string, details: fc.RunDetails<[FuzzRequest]>, first?: Failure, last?: Failure): string {
+function describeFailure(url: string, details: fc.RunDetails<[FuzzRequest[]]>, first?: Failure, last?: Failure): string {
   const shown = last ?? first;
   const file = join(tmpdir(), `engram-fuzz-${details.seed}.json`);
   const lines = [
-    `Fuzzing failed after ${details.numRuns} requests (seed ${details.seed}, path ${details.counterexamplePath}).`,
+    `Fuzzing failed after ${details.numRuns} cases (seed ${details.seed}, path ${details.counterexamplePath}).`,
     `Replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath} npm run fuzz`,
   ];
   if (!shown) {
@@ -140,6 +160,7 @@ function describeFailure(url: string, details: fc.RunDetails<[FuzzRequest]>, fir
   }
   lines.push(`Problems: ${shown.problems.join('; ')}`, '', 'Request:', describeRequest(url, shown.req));
   if (shown.answer) lines.push('', `Answer: ${shown.answer.status} ${shown.answer.contentType ?? ''} in ${Math.round(shown.answer.ms)} ms`, shown.answer.text.slice(0, 2000));
+  for (const other of shown.alongside) lines.push('', 'Sent at the same time:', describeRequest(url, other, 1000));
   if (first && first !== shown) lines.push('', `First failing request, before shrinking (${first.problems.join('; ')}):`, describeRequest(url, first.req, 1000));
   writeFileSync(file, JSON.stringify({ url, seed: details.seed, path: details.counterexamplePath, request: { ...shown.req, body: shown.req.body && Buffer.from(shown.req.body).toString('base64') } }, null, 2));
   lines.push('', `The request in full (body in base64): ${file}`);
@@ -155,5 +176,6 @@ export function summarize(report: FuzzReport): string {
       .join(' ');
     return `${String(total).padStart(5)}  ${id.padEnd(62)} ${byStatus}`;
   });
-  return [`${report.runs} requests in ${(report.ms / 1000).toFixed(1)} s`, ...lines].join('\n');
+  const requests = Object.values(report.statuses).reduce((sum, counts) => sum + Object.values(counts).reduce((a, b) => a + b, 0), 0);
+  return [`${report.runs} cases, ${requests} requests answered, in ${(report.ms / 1000).toFixed(1)} s`, ...lines].join('\n');
 }
