@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
-import { brokenInvariants, documentOutcomes, organizationDigest, settle } from './consistency.js';
+import { brokenInvariants, documentOutcomes, organizationDigest, settle, staleProfiles } from './consistency.js';
 import { createFixtures, type Fixtures } from './fixtures.js';
 import { fuzzOptions, runFuzz, startFuzzServer, summarize, type FuzzReport } from './session.js';
 
@@ -48,6 +48,7 @@ describe(`fuzzing every operation of the OpenAPI document (${options.runs} ${sha
     expect(await settle(server.app.database.db, SETTLE_MS)).toEqual([]);
     if (verbose) console.log('documents by status:', await documentOutcomes(server.app.database.db));
     expect(await brokenInvariants(server.app.database.db)).toEqual([]);
+    expect(await staleProfiles(server.app.database.db)).toEqual([]);
   }, SETTLE_MS + 60_000);
 
   it('leaves the other organization exactly as it was', async () => {

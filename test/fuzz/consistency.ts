@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INTERNAL_FAILURE } from '../../src/pipeline/worker.js';
 import { queryRows, type Db } from '../../src/store/database.js';
+import { computeProfile, readProfile } from '../../src/store/profiles.js';
+import type { ProfileEntry } from '../../src/store/schema.js';
 
 const UNFINISHED_DOCUMENTS = sql`SELECT id, status, container_tag FROM documents WHERE status NOT IN ('done', 'failed')`;
 const UNFINISHED_JOBS = sql`SELECT id, kind, status, attempts, max_attempts, document_id FROM jobs WHERE status NOT IN ('done', 'failed')`;
@@ -81,4 +83,38 @@ export async function organizationDigest(db: Db, orgId: string): Promise<Record<
     digest[table] = row.digest;
   }
   return digest;
+}
+
+type ProfileLists = Record<string, string[]>;
+
+/** The memory ids of each list of a profile, those expired by now left out (reads drop them too). */
+function profileIds(profile: { staticEntries: ProfileEntry[]; dynamicEntries: ProfileEntry[]; bucketEntries: Record<string, ProfileEntry[]> } | undefined, now: Date): ProfileLists {
+  const ids = (entries: ProfileEntry[] = []) =>
+    entries
+      .filter((e) => !e.forgetAfter || new Date(e.forgetAfter) > now)
+      .map((e) => e.memoryId)
+      .sort();
+  const lists: ProfileLists = { static: ids(profile?.staticEntries), dynamic: ids(profile?.dynamicEntries) };
+  for (const [key, entries] of Object.entries(profile?.bucketEntries ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    if (ids(entries).length) lists[`bucket ${key}`] = ids(entries);
+  }
+  return lists;
+}
+
+/**
+ * Tags whose stored profile differs from what their memories give now. A profile is materialized
+ * whenever a tag's memories change, so once everything has ended the two must agree.
+ */
+export async function staleProfiles(db: Db, now = new Date()): Promise<string[]> {
+  const scopes = await queryRows<{ org_id: string; container_tag: string }>(
+    db,
+    sql`SELECT org_id, container_tag FROM memories UNION SELECT org_id, container_tag FROM profiles ORDER BY 1, 2`,
+  );
+  const stale: string[] = [];
+  for (const { org_id: orgId, container_tag: tag } of scopes) {
+    const stored = profileIds(await readProfile(db, orgId, tag), now);
+    const current = profileIds(await computeProfile(db, orgId, tag, now), now);
+    if (JSON.stringify(stored) !== JSON.stringify(current)) stale.push(`profile of ${tag} in org ${orgId}: stored ${JSON.stringify(stored)}, memories give ${JSON.stringify(current)}`);
+  }
+  return stale;
 }
