@@ -49,6 +49,10 @@ const INVARIANTS: [string, SQL][] = [
   ['memory whose parent is missing or elsewhere', sql`SELECT m.id FROM memories m LEFT JOIN memories p ON p.id = m.parent_memory_id WHERE m.parent_memory_id IS NOT NULL AND (p.id IS NULL OR p.org_id <> m.org_id)`],
   ['memory whose root is missing or elsewhere', sql`SELECT m.id FROM memories m LEFT JOIN memories r ON r.id = m.root_memory_id WHERE m.root_memory_id IS NOT NULL AND (r.id IS NULL OR r.org_id <> m.org_id)`],
   ['version chain with more than one latest version', sql`SELECT root_memory_id FROM memories WHERE is_latest AND root_memory_id IS NOT NULL GROUP BY root_memory_id HAVING count(*) > 1`],
+  [
+    'live memory in a container tag without a space',
+    sql`SELECT m.id, m.container_tag FROM memories m LEFT JOIN spaces s ON s.org_id = m.org_id AND s.container_tag = m.container_tag WHERE s.id IS NULL AND m.is_latest AND NOT m.is_forgotten`,
+  ],
   ['document in a container tag without a space', sql`SELECT d.id, d.container_tag FROM documents d LEFT JOIN spaces s ON s.org_id = d.org_id AND s.container_tag = d.container_tag WHERE s.id IS NULL`],
   ['failed document without a reason', sql`SELECT id FROM documents WHERE status = 'failed' AND (error IS NULL OR error = '')`],
   // Input within the limits either processes or fails for a reason its owner can act on.

@@ -87,8 +87,14 @@ function parameterValue(parameter: Parameter, ctx: RequestContext, hostile: bool
   );
 }
 
+/** A path without parameters made odd: doubled or encoded slashes, dot segments, another case, NUL. */
+function oddPath(path: string): fc.Arbitrary<string> {
+  return fc.constantFrom(`${path}/`, `${path}/..`, `${path}/%2e%2e/settings`, path.replace('/', '//'), path.replaceAll('/', '%2F'), path.toUpperCase(), `${path}%00`, `${path};a=b`, `${path}/${'a'.repeat(1_001)}`);
+}
+
 function pathOf(operation: Operation, ctx: RequestContext, hostile: boolean): fc.Arbitrary<string> {
   const parameters = operation.parameters.filter((p) => p.in === 'path');
+  if (parameters.length === 0) return hostile ? oddPath(operation.template) : fc.constant(operation.template);
   // One parameter goes hostile, the others stay valid, so the hostile one is what the server meets.
   return fc.nat().chain((pick) => {
     const segments = operation.template.split('/').map((segment) => {
