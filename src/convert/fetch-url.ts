@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import type { ReadableStream } from 'node:stream/web';
+import ipaddr from 'ipaddr.js';
 import { Agent, fetch } from 'undici';
 import { addressBlockReason } from './ip-policy.js';
 
@@ -8,14 +9,18 @@ export class FetchError extends Error {
   /** What went wrong in terms only the operator may see (addresses, resolver answers); for the log. */
   readonly diagnosis: string | undefined;
 
+  /** The HTTP status when the server answered with an error status. */
+  readonly status: number | undefined;
+
   constructor(
     message: string,
     readonly transient: boolean,
-    options?: { cause?: unknown; diagnosis?: string },
+    options?: { cause?: unknown; diagnosis?: string; status?: number },
   ) {
     super(message, options);
     this.name = 'FetchError';
     this.diagnosis = options?.diagnosis;
+    this.status = options?.status;
   }
 }
 
@@ -31,23 +36,57 @@ function unreachable(transient: boolean, diagnosis: string, cause?: unknown): Fe
 
 export interface FetchUrlOptions {
   allowPrivate: boolean;
+  /**
+   * Addresses or CIDR ranges (e.g. `127.0.0.0/8`) that may be connected to even when private
+   * addresses are not allowed; cloud metadata addresses stay refused.
+   */
+  allowedAddresses?: readonly string[];
   maxBytes: number;
   timeoutMs: number;
   maxRedirects?: number;
   userAgent?: string;
+  /** Extra request headers, e.g. If-None-Match for a conditional GET. */
+  headers?: Readonly<Record<string, string>>;
+  /** 'return' answers a redirect as a result (with `location`) instead of following it. */
+  redirects?: 'follow' | 'return';
 }
 
 export interface FetchedResource {
   bytes: Uint8Array;
   contentType: string | null;
   finalUrl: string;
+  /** 2xx; 304 when the request was conditional; 3xx when redirects are returned. */
   status: number;
+  etag: string | null;
+  lastModified: string | null;
+  /** The absolute redirect target, for a returned redirect. */
+  location: string | null;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_USER_AGENT = 'engram/0.1';
 
-function validateUrl(raw: string, allowPrivate: boolean): URL {
+type AddressPolicy = (address: string) => string | null;
+
+function addressPolicy(allowPrivate: boolean, allowedAddresses: readonly string[] = []): AddressPolicy {
+  const ranges = allowedAddresses.map((entry) =>
+    ipaddr.parseCIDR(entry.includes('/') ? entry : `${entry}/${ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128}`),
+  );
+  if (ranges.length === 0) return (address) => addressBlockReason(address, allowPrivate);
+  return (address) => {
+    let ip: ipaddr.IPv4 | ipaddr.IPv6;
+    try {
+      ip = ipaddr.process(address.replace(/^\[|\]$/g, ''));
+    } catch {
+      return addressBlockReason(address, allowPrivate);
+    }
+    const allowed = ranges.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
+    // Allowed addresses are judged as if private ones were allowed, which still refuses metadata.
+    return addressBlockReason(address, allowPrivate || allowed);
+  };
+}
+
+function validateUrl(raw: string, policy: AddressPolicy): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -61,7 +100,7 @@ function validateUrl(raw: string, allowPrivate: boolean): URL {
   // Literal IPs never reach the lookup hook, so they are checked here.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (/^[\d.]+$/.test(host) || host.includes(':')) {
-    const reason = addressBlockReason(host, allowPrivate);
+    const reason = policy(host);
     if (reason) throw unreachable(false, `blocked destination: ${reason}`);
   }
   return url;
@@ -71,13 +110,13 @@ function validateUrl(raw: string, allowPrivate: boolean): URL {
  * Resolves and vets every address in one step; the socket then connects to
  * exactly what was vetted, so a second (rebound) DNS answer is never used.
  */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+function guardedLookup(policy: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
       if (addresses.length === 0) return callback(unreachable(true, `no addresses for ${hostname}`), '');
       for (const { address } of addresses) {
-        const reason = addressBlockReason(address, allowPrivate);
+        const reason = policy(address);
         if (reason) return callback(unreachable(false, `blocked destination ${hostname}: ${reason}`), '');
       }
       if (options.all) callback(null, addresses);
@@ -96,7 +135,7 @@ function resolveLocation(location: string, base: URL): string {
 
 function statusError(status: number): FetchError {
   const transient = status >= 500 || status === 429 || status === 408;
-  return new FetchError(`HTTP ${status}`, transient);
+  return new FetchError(`HTTP ${status}`, transient, { status });
 }
 
 /** Failures to resolve or reach a host: answered like a refused destination. */
@@ -149,7 +188,8 @@ async function readBody(body: ReadableStream<Uint8Array> | null, maxBytes: numbe
 
 /**
  * GETs a URL with SSRF protection (every hop's destination vetted and pinned),
- * manual redirects, an overall deadline and a body size cap.
+ * manual redirects, an overall deadline and a body size cap. A returned redirect's
+ * target is not vetted here: fetching it is another call, vetted like this one.
  * Throws FetchError; `transient` says whether retrying later may help.
  */
 export async function fetchUrl(url: string, opts: FetchUrlOptions): Promise<FetchedResource> {
@@ -160,24 +200,41 @@ export async function fetchUrl(url: string, opts: FetchUrlOptions): Promise<Fetc
     timedOut = true;
     controller.abort();
   }, opts.timeoutMs);
-  const agent = new Agent({ connect: { lookup: guardedLookup(opts.allowPrivate) } });
+  const policy = addressPolicy(opts.allowPrivate, opts.allowedAddresses);
+  const agent = new Agent({ connect: { lookup: guardedLookup(policy) } });
+  const conditional = Object.keys(opts.headers ?? {}).some((name) => /^if-(none-match|modified-since)$/i.test(name));
 
   try {
-    let current = validateUrl(url, opts.allowPrivate);
+    let current = validateUrl(url, policy);
     for (let hop = 0; ; hop++) {
       const res = await fetch(current, {
         dispatcher: agent,
         redirect: 'manual',
         signal: controller.signal,
-        headers: { 'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT, accept: '*/*' },
+        headers: { 'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT, accept: '*/*', ...opts.headers },
+      });
+      const answer = (status: number, bytes: Uint8Array, location: string | null = null): FetchedResource => ({
+        bytes,
+        contentType: res.headers.get('content-type'),
+        finalUrl: current.href,
+        status,
+        etag: res.headers.get('etag'),
+        lastModified: res.headers.get('last-modified'),
+        location,
       });
 
       const location = res.headers.get('location');
       if (REDIRECTS.has(res.status) && location) {
         await res.body?.cancel().catch(() => undefined);
+        const target = resolveLocation(location, current);
+        if (opts.redirects === 'return') return answer(res.status, new Uint8Array(0), target);
         if (hop >= maxRedirects) throw new FetchError(`too many redirects (more than ${maxRedirects})`, false);
-        current = validateUrl(resolveLocation(location, current), opts.allowPrivate);
+        current = validateUrl(target, policy);
         continue;
+      }
+      if (res.status === 304 && conditional) {
+        await res.body?.cancel().catch(() => undefined);
+        return answer(304, new Uint8Array(0));
       }
       if (res.status < 200 || res.status >= 300) {
         await res.body?.cancel().catch(() => undefined);
@@ -189,8 +246,7 @@ export async function fetchUrl(url: string, opts: FetchUrlOptions): Promise<Fetc
         await res.body?.cancel().catch(() => undefined);
         throw new FetchError(`response too large (${length} bytes, limit ${opts.maxBytes})`, false);
       }
-      const bytes = await readBody(res.body, opts.maxBytes);
-      return { bytes, contentType: res.headers.get('content-type'), finalUrl: current.href, status: res.status };
+      return answer(res.status, await readBody(res.body, opts.maxBytes));
     }
   } catch (err) {
     throw toFetchError(err, timedOut, opts.timeoutMs);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFile } from '../../src/store/files.js';
+import { getFile } from '../../src/store/documents.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 describe('documents: happy paths', () => {

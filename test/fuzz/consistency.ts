@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INTERNAL_FAILURE } from '../../src/pipeline/worker.js';
-import { queryRows, type Db } from '../../src/store/database.js';
+import type { Db } from '../../src/store/database.js';
+import { queryRows } from '../../src/store/sql.js';
 import { computeProfile, readProfile } from '../../src/store/profiles.js';
-import type { ProfileEntry } from '../../src/store/schema.js';
+import type { ProfileEntry } from '../../src/model/profiles.js';
 
 const UNFINISHED_DOCUMENTS = sql`SELECT id, status, container_tag FROM documents WHERE status NOT IN ('done', 'failed')`;
 const UNFINISHED_JOBS = sql`SELECT id, kind, status, attempts, max_attempts, document_id FROM jobs WHERE status NOT IN ('done', 'failed')`;

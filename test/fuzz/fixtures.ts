@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createApiKey } from '../../src/core/keys.js';
+import { createApiKey } from '../../src/core/access/keys.js';
 import { buildEpub, buildOdt, pngHeader, zipBomb } from '../fixtures/convert/containers.js';
 import { buildDocx, buildPptx, buildTextPdf, buildXlsx } from '../fixtures/convert/office.js';
 import { SCOPED_TAG } from '../helpers/principals.js';

@@ -1,0 +1,162 @@
+import type { DocumentType } from '../convert/types.js';
+
+export type ConnectorKind = 'cloud-drive' | 'mail' | 'notes-workspace' | 'office-drive' | 'code-host' | 'meetings' | 'web-crawler';
+
+export const CONNECTOR_KINDS: readonly ConnectorKind[] = ['cloud-drive', 'mail', 'notes-workspace', 'office-drive', 'code-host', 'meetings', 'web-crawler'];
+
+/** The SDK's provider names are aliases of the spec's kinds. */
+export const PROVIDER_ALIASES: Readonly<Record<string, ConnectorKind>> = {
+  'google-drive': 'cloud-drive',
+  gmail: 'mail',
+  notion: 'notes-workspace',
+  onedrive: 'office-drive',
+  github: 'code-host',
+  granola: 'meetings',
+  'web-crawler': 'web-crawler',
+};
+
+/** The document types of api-reference §2: convert's types plus those named after a source. */
+export type SourceDocumentType =
+  | DocumentType
+  | 'tweet'
+  | 'google_doc'
+  | 'google_slide'
+  | 'google_sheet'
+  | 'video'
+  | 'audio'
+  | 'notion_doc'
+  | 'onedrive'
+  | 'github_markdown'
+  | 'granola';
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  scope: string | null;
+}
+
+export interface AccountInfo {
+  id: string;
+  email: string | null;
+  name: string | null;
+}
+
+export interface OAuthProvider {
+  /** Where the end user authorizes; `state` is opaque to the adapter. */
+  authorizationUrl(client: OAuthClient, state: string): string;
+  exchangeCode(client: OAuthClient, code: string): Promise<TokenSet>;
+  /** Refresh tokens rotate: the one passed in stops working, store the returned one. */
+  refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet>;
+  account(tokens: TokenSet): Promise<AccountInfo>;
+}
+
+export type SourceBody = { text: string; mediaType: string } | { bytes: Uint8Array; mediaType: string | null; filename: string | null };
+
+/** One document at the source. */
+export interface SourceItem {
+  /** Stable at the provider (repository path, issue number, page URL). */
+  externalId: string;
+  /** Changes iff the content changed (blob sha, updated_at, content hash). */
+  version: string;
+  title: string | null;
+  /** Where a person views it at the provider. */
+  url: string | null;
+  /** Path-like location, for include/exclude folder rules. */
+  filepath: string | null;
+  type: SourceDocumentType;
+  body: SourceBody;
+  metadata: Record<string, string | number | boolean | string[]>;
+  updatedAt: Date | null;
+}
+
+/** What one step of a sync found; the engine commits items, deletions and cursor together. */
+export interface SyncPage {
+  items: SourceItem[];
+  /** externalIds deleted at the source since the cursor. */
+  deletions: string[];
+  /** Opaque JSON the engine stores and hands back next time; each adapter states its bound. */
+  cursor: unknown;
+  /** A full listing: externalIds not seen across all pages of this run are gone at the source. */
+  complete?: boolean;
+}
+
+export type SyncCredentials = { tokens: TokenSet } | { config: Record<string, unknown> };
+
+export interface SyncRequest {
+  credentials: SyncCredentials;
+  /** The connection's metadata/config (crawler start URL, chosen repositories…), validated by parseConfig. */
+  config: Record<string, unknown>;
+  /** null: first (full) sync. */
+  cursor: unknown | null;
+  /** Upper bound of items the engine still wants (documentLimit minus what exists); null: no bound. */
+  maxItems: number | null;
+  signal: AbortSignal;
+  now(): Date;
+}
+
+export interface Connector {
+  kind: ConnectorKind;
+  auth: 'oauth' | 'credentials';
+  oauth?: OAuthProvider;
+  /** Validates the caller's metadata for this kind; throws ConnectorConfigError naming the field. */
+  parseConfig(metadata: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Pages in order; stopping after any page and calling again with its cursor resumes the run.
+   * Throws ConnectorError.
+   */
+  sync(request: SyncRequest): AsyncIterable<SyncPage>;
+  /** Selectable resources (code host: repositories). */
+  resources?(request: SyncRequest, page: { page: number; perPage: number }): Promise<{ resources: object[]; totalCount: number }>;
+  /** Apply a selection (store it in the returned config; register webhooks where the provider has them). */
+  configure?(
+    request: SyncRequest,
+    resources: object[],
+    webhook: { url: string; secret: string },
+  ): Promise<{ config: Record<string, unknown>; webhooksRegistered: number }>;
+  /**
+   * Whether a document this connector imported is still covered by `config`; after a configure,
+   * the engine deletes the documents that are not (a deselected repository). Absent: always covered.
+   */
+  covers?(externalId: string, config: Record<string, unknown>): boolean;
+  /** The earliest time the scheduler should sync again after a run that ended with `cursor`. Absent: the engine's interval. */
+  nextRunAfter?(cursor: unknown): Date | null;
+  webhook?: {
+    /** Verify before anything else; constant-time. */
+    verify(headers: Record<string, string | string[] | undefined>, rawBody: Buffer, secret: string): boolean;
+    /** Which configured resource it concerns and the delivery id (for idempotency). */
+    describe(headers: Record<string, string | string[] | undefined>, body: unknown): { deliveryId: string; resource: string | null; event: string };
+  };
+}
+
+export type ConnectorErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 'provider_unavailable' | 'internal';
+
+/** Errors carry the sync-run errorCode of api-reference §10. Messages hold no user content. */
+export class ConnectorError extends Error {
+  constructor(
+    readonly code: ConnectorErrorCode,
+    message: string,
+    readonly retryAfterMs?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ConnectorError';
+  }
+}
+
+/** The caller's metadata or selection is invalid; `field` names it (e.g. `metadata.startUrl`). */
+export class ConnectorConfigError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field}: ${message}`);
+    this.name = 'ConnectorConfigError';
+  }
+}

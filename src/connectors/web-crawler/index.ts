@@ -1,0 +1,18 @@
+import type { Connector } from '../types.js';
+import { parseCrawlerConfig } from './config.js';
+import { crawlSite, type CrawlerOptions } from './crawl.js';
+import { nextCrawlAfter } from './cursor.js';
+
+export type { CrawlerFetchOptions } from './fetcher.js';
+export type { CrawlerOptions } from './crawl.js';
+
+/** A public web site, crawled from `metadata.startUrl`; no authorization, no webhooks, recrawled weekly at most. */
+export function webCrawlerConnector(options: CrawlerOptions): Connector {
+  return {
+    kind: 'web-crawler',
+    auth: 'credentials',
+    parseConfig: (metadata) => ({ ...metadata, ...parseCrawlerConfig(metadata) }),
+    sync: (request) => crawlSite(options, request),
+    nextRunAfter: nextCrawlAfter,
+  };
+}
