@@ -13,7 +13,8 @@ export interface FuzzAnswer {
 /** Longest a request may take before it counts as a failure. */
 export const ANSWER_DEADLINE_MS = 10_000;
 
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+/** No cap on sockets: with FUZZ_CONCURRENCY the requests of a case must really be in flight together. */
+const agent = new Agent({ keepAlive: true });
 
 /**
  * Sends the request byte for byte with node:http, which neither normalizes `..` nor re-encodes the
