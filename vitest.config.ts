@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /** Over HTTP, and the store contract below it: both run on each driver. */
 const apiTests = ['test/api/**/*.test.ts', 'test/store/**/*.test.ts'];
+// The fuzz slice runs on the embedded database only (see README, Fuzzing); `npm run fuzz -- --postgres` runs it on PostgreSQL.
+const fuzzTests = ['test/fuzz/**/*.test.ts'];
+const fuzzOnPostgres = process.env.FUZZ_DRIVER === 'postgres';
 
 export default defineConfig({
   test: {
@@ -19,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-pglite',
-          include: [...apiTests, 'test/cli/**/*.test.ts'],
+          include: [...apiTests, 'test/cli/**/*.test.ts', ...fuzzTests],
           env: { ENGRAM_TEST_DRIVER: 'pglite' },
         },
       },
@@ -27,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-postgres',
-          include: apiTests,
+          include: fuzzOnPostgres ? fuzzTests : apiTests,
           env: { ENGRAM_TEST_DRIVER: 'postgres' },
           globalSetup: ['test/helpers/postgres-setup.ts'],
         },

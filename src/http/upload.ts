@@ -55,22 +55,63 @@ const UploadFields = z.object({
   dreaming: z.enum(['instant', 'dynamic']).optional(),
 });
 
+/** A field holding JSON, described as JSON Schema 2020-12 describes encoded content. */
+function jsonTextSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...contentSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return { type: 'string', contentMediaType: 'application/json', contentSchema };
+}
+
+/** The form as the OpenAPI document describes it: one `file` part and the fields, JSON ones as text. */
+export const UPLOAD_FORM_SCHEMA = {
+  type: 'object',
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'The file: exactly one part' },
+    ...z.toJSONSchema(UploadFields, { io: 'input', unrepresentable: 'any' }).properties,
+    containerTags: { type: 'string', description: 'A JSON array of container tags, or one tag' },
+    metadata: jsonTextSchema(Metadata),
+    filterByMetadata: jsonTextSchema(z.record(z.string(), z.unknown())),
+  },
+  required: ['file'],
+};
+
 const FORCED_TYPES: Record<string, string> = { google_doc: 'text', onedrive: 'text', notion_doc: 'text', tweet: 'text', google_sheet: 'csv' };
+
+interface UploadParts {
+  fields: Record<string, string>;
+  file?: { bytes: Buffer; filename: string | null; mimeType: string | null };
+}
+
+/**
+ * The parser's own errors carry no status: the body is not well-formed multipart (no boundary,
+ * cut short), which is the client's to fix. Limits and our own refusals keep their status.
+ */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof ApiError || typeof (error as { statusCode?: unknown })?.statusCode === 'number') return error;
+  return badRequest('Invalid upload', `the multipart body is malformed: ${(error as Error)?.message ?? 'unreadable'}`);
+}
+
+async function readParts(request: FastifyRequest, maxBytes: number): Promise<UploadParts> {
+  const upload: UploadParts = { fields: {} };
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 50, fieldSize: 1_000_000 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw badRequest('Invalid upload', `unexpected file part "${part.fieldname}"; use "file"`);
+        const bytes = await part.toBuffer();
+        upload.file = { bytes, filename: part.filename || null, mimeType: part.mimetype || null };
+      } else {
+        upload.fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw asUploadError(error);
+  }
+  return upload;
+}
 
 /** Reads a multipart upload: one `file` part plus string fields. */
 export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<FileInput> {
   if (!request.isMultipart()) throw new ApiError(415, 'Unsupported media type', 'send multipart/form-data with a "file" part');
-  const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; filename: string | null; mimeType: string | null } | undefined;
-  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 50, fieldSize: 1_000_000 } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') throw badRequest('Invalid upload', `unexpected file part "${part.fieldname}"; use "file"`);
-      const bytes = await part.toBuffer();
-      file = { bytes, filename: part.filename || null, mimeType: part.mimetype || null };
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
-  }
+  const { fields, file } = await readParts(request, maxBytes);
   if (!file) throw badRequest('Invalid upload', 'file: a "file" part is required');
   assertStorableInput(fields, 'body');
   assertStorableInput({ filename: file.filename, mimeType: file.mimeType }, 'file');

@@ -71,7 +71,8 @@ export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<voi
   }));
   let known = new Map<string, number[]>();
   await ctx.db.transaction(async (tx) => {
-    const current = await getDocument(tx, job.orgId, documentId);
+    // Locked: a move to another tag waits for these chunks, or they are written under its new tag.
+    const current = await getDocument(tx, job.orgId, documentId, { forUpdate: true });
     if (!current || current.generation !== job.generation) throw new SupersededError();
     // A grown transcript or an edited document keeps most chunks: their vectors are reused.
     const previous = await embeddedChunks(tx, job.orgId, documentId);

@@ -15,6 +15,11 @@ export async function replaceChunks(db: Tx, documentId: string, rows: NewChunk[]
   }
 }
 
+/** Chunks carry their document's tag, which searches are scoped by: they follow the document when it moves. */
+export async function setChunksTag(db: Tx, documentId: string, containerTag: string): Promise<void> {
+  await db.update(chunks).set({ containerTag }).where(eq(chunks.documentId, documentId));
+}
+
 export async function listChunks(db: Tx, orgId: string, documentId: string): Promise<ChunkRecord[]> {
   return db
     .select()

@@ -255,6 +255,10 @@ export async function getFile(db: Tx, orgId: string, documentId: string): Promis
   return row;
 }
 
+export async function deleteFile(db: Tx, orgId: string, documentId: string): Promise<void> {
+  await db.delete(documentFiles).where(and(eq(documentFiles.orgId, orgId), eq(documentFiles.documentId, documentId)));
+}
+
 /** Deletes up to `limit` of the org's documents (chunks, files, jobs and memory links go with them). */
 export async function deleteDocumentBatch(db: Tx, orgId: string, limit: number): Promise<number> {
   const rows = await queryRows<{ id: string }>(

@@ -36,26 +36,25 @@ const entryColumns = {
 /** Static, dynamic and bucket lines of a tag, straight from its memories (optionally narrowed to memories matching `filters`). */
 export async function computeProfile(db: Tx, orgId: string, containerTag: string, now: Date, filters?: FilterNode) {
   const narrow = filters ? filterToSql(filters, memories.metadata) : undefined;
-  const [staticRows, dynamicRows, bucketRows] = await Promise.all([
-    db
-      .select(entryColumns)
-      .from(memories)
-      .where(liveMemories(orgId, containerTag, now, and(eq(memories.isStatic, true), narrow)))
-      .orderBy(desc(memories.sourceCount), desc(memories.updatedAt))
-      .limit(PROFILE_LIMITS.static),
-    db
-      .select(entryColumns)
-      .from(memories)
-      .where(liveMemories(orgId, containerTag, now, and(eq(memories.isStatic, false), narrow)))
-      .orderBy(desc(entryDate), desc(memories.createdAt))
-      .limit(PROFILE_LIMITS.dynamic),
-    db
-      .select(entryColumns)
-      .from(memories)
-      .where(liveMemories(orgId, containerTag, now, and(sql`cardinality(${memories.buckets}) > 0`, narrow)))
-      .orderBy(desc(memories.updatedAt))
-      .limit(PROFILE_LIMITS.perBucket * 20),
-  ]);
+  // One after the other, not at once: `db` may be a transaction, one connection that runs one query at a time.
+  const staticRows = await db
+    .select(entryColumns)
+    .from(memories)
+    .where(liveMemories(orgId, containerTag, now, and(eq(memories.isStatic, true), narrow)))
+    .orderBy(desc(memories.sourceCount), desc(memories.updatedAt))
+    .limit(PROFILE_LIMITS.static);
+  const dynamicRows = await db
+    .select(entryColumns)
+    .from(memories)
+    .where(liveMemories(orgId, containerTag, now, and(eq(memories.isStatic, false), narrow)))
+    .orderBy(desc(entryDate), desc(memories.createdAt))
+    .limit(PROFILE_LIMITS.dynamic);
+  const bucketRows = await db
+    .select(entryColumns)
+    .from(memories)
+    .where(liveMemories(orgId, containerTag, now, and(sql`cardinality(${memories.buckets}) > 0`, narrow)))
+    .orderBy(desc(memories.updatedAt))
+    .limit(PROFILE_LIMITS.perBucket * 20);
   const strip = ({ buckets: _buckets, ...entry }: (typeof staticRows)[number]): ProfileEntry => entry;
   const bucketEntries: Record<string, ProfileEntry[]> = {};
   for (const row of bucketRows) {

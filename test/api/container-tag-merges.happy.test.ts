@@ -5,6 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMemories, selectRows } from '../helpers/seed-memories.js';
 import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
+/** Warnings PostgreSQL's client gives when a query is sent to a connection still busy with another. */
+function watchOverlappingQueries(): { stop: () => string[] } {
+  const seen: string[] = [];
+  const onWarning = (warning: Error) => warning.message.includes('already executing a query') && seen.push(warning.message);
+  process.on('warning', onWarning);
+  return { stop: () => (process.off('warning', onWarning), seen) };
+}
+
 interface DocRow {
   id: string;
   custom_id: string | null;
@@ -65,6 +73,8 @@ describe('container tag merges: happy paths', () => {
     );
 
   it('merges two populated tags: every document, chunk and memory moves once, nothing is lost', async () => {
+    // The merge rebuilds the target's profile in its transaction, one connection: one query at a time.
+    const overlapping = watchOverlappingQueries();
     const src = {
       shared: await addDoc({ content: '# Shared\n\nSource version of the shared note.', containerTag: 'merge_src', customId: 'shared', metadata: { from: 'src' } }),
       only: await addDoc({ content: 'Only in the source, with a customId.', containerTag: 'merge_src', customId: 'only-src' }),
@@ -187,6 +197,7 @@ describe('container tag merges: happy paths', () => {
     expect(profiles.map((p) => p.container_tag)).toEqual(['merge_dst']);
     const profileMemories = [...profiles[0].static_entries, ...profiles[0].dynamic_entries].map((e) => e.memoryId).sort();
     expect(profileMemories).toEqual([dstTea, dstOther, srcOslo].sort());
+    expect(overlapping.stop()).toEqual([]);
 
     const list = await server.request('GET', '/v3/container-tags/list');
     const tags = list.body.map((t: { containerTag: string }) => t.containerTag);

@@ -39,4 +39,20 @@ describe('document files: bad input', () => {
     const forged = await fetch(`${server.url}/files/eyJvIjoiYSIsImQiOiJiIiwiZSI6OTk5OTk5OTk5OTk5OX0.forged`);
     expect(forged.status).toBe(403);
   });
+  it('answers 400 to multipart bodies that are not well formed, on both upload routes', async () => {
+    const before = await documentCount();
+    const part = '--b1\r\nContent-Disposition: form-data; name="file"; filename="a.md"\r\n\r\nhello';
+    const malformed: [string, string][] = [
+      ['multipart/form-data', '--b1\r\n'],
+      ['multipart/form-data; boundary=other', `${part}\r\n--b1--\r\n`],
+      ['multipart/form-data; boundary=b1', part],
+      ['multipart/form-data; boundary=b1', '--b1\r\nContent-Disp'],
+    ];
+    for (const path of ['/v3/documents/file', '/v3/memories/file']) {
+      for (const [contentType, raw] of malformed) {
+        expectError(await server.request('POST', path, { raw, headers: { 'content-type': contentType } }), 400, /multipart body is malformed/);
+      }
+    }
+    expect(await documentCount()).toBe(before);
+  });
 });

@@ -55,6 +55,24 @@ describe('documents: auth and isolation', () => {
     expect((await server.request('GET', `/v3/documents/${docA}`, { key: orgAKey })).status).toBe(200);
   });
 
+  it('takes the chunks along when a document is patched into another tag: the old tag no longer finds them', async () => {
+    const oldTagKey = await server.createKey({ orgName: 'org-a', containerTags: ['moving_from'], permission: 'read' });
+    const id = (await server.request('POST', '/v3/documents', { key: orgAKey, body: { content: 'The grey heron nests by the quarry lake.', containerTag: 'moving_from' } })).body.id;
+    await waitForDocument(server, id, orgAKey);
+    const found = async (key: string, containerTag: string) => {
+      const res = await server.request('POST', '/v3/search', { key, body: { q: 'grey heron quarry lake', containerTag, chunkThreshold: 0 } });
+      expect(res.status).toBe(200);
+      return res.body.results.map((r: { documentId: string }) => r.documentId);
+    };
+    expect(await found(oldTagKey, 'moving_from')).toEqual([id]);
+
+    expect((await server.request('PATCH', `/v3/documents/${id}`, { key: orgAKey, body: { containerTag: 'moving_to' } })).status).toBe(200);
+    expect(await found(oldTagKey, 'moving_from')).toEqual([]);
+    expect(await found(orgAKey, 'moving_to')).toEqual([id]);
+    const chunks = await server.request('GET', `/v3/documents/${id}/chunks`, { key: orgAKey });
+    expect(chunks.body.chunks.length).toBeGreaterThan(0);
+  });
+
   it('lets org B use the same customId and container tag without touching org A', async () => {
     const b = await server.request('POST', '/v3/documents', { key: orgBKey, body: { content: 'Org B plans', customId: 'plans', containerTag: 'shared_name' } });
     expect(b.status).toBe(200);

@@ -40,6 +40,17 @@ describe('the served OpenAPI document', () => {
     expect(refs).toContain('#/components/schemas/FilterExpressionInput');
   });
 
+  it.each(['/v3/documents/file', '/v3/memories/file'])('describes the multipart form of %s', async (path) => {
+    const doc = (await server.request('GET', '/v3/openapi', { key: null })).body;
+    const body = doc.paths[path].post.requestBody;
+    expect(Object.keys(body.content)).toEqual(['multipart/form-data']);
+    const form = body.content['multipart/form-data'].schema;
+    expect(form.required).toEqual(['file']);
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.properties.containerTag.pattern).toBeDefined();
+    expect(form.properties.metadata).toMatchObject({ type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object' } });
+  });
+
   it('renders in /docs with the real request and response fields, and no resolver errors', async () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(`no Chromium at ${CHROMIUM}: run scripts/chromium-install.sh, or set ENGRAM_TEST_CHROMIUM to a Chromium binary`);

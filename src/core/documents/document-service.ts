@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../store/database.js';
-import { listChunks } from '../../store/chunks.js';
-import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, insertDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, getFile, insertFile } from '../../store/documents.js';
+import { listChunks, setChunksTag } from '../../store/chunks.js';
+import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, insertDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, deleteFile, getFile, insertFile } from '../../store/documents.js';
 import { listMemoriesOfDocument } from '../../store/memories/records.js';
 import { cancelPendingJobs, enqueueJob } from '../../store/jobs.js';
 import type { Clock } from '../shared/clock.js';
@@ -142,6 +142,7 @@ export class DocumentService {
         if (tag !== doc.containerTag || patch.entityContext !== undefined) {
           await this.touchSpace(tx, principal.orgId, tag, patch.entityContext);
         }
+        if (tag !== doc.containerTag) await setChunksTag(tx, doc.id, tag);
         const fields: DocumentPatch = { ...this.optionalFields(patch, documentDate), containerTag: tag };
         if (patch.customId !== undefined) fields.customId = patch.customId;
         if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc, queued: false };
@@ -333,6 +334,8 @@ export class DocumentService {
   private async requeue(tx: Tx, doc: DocumentRecord, fields: DocumentPatch): Promise<DocumentRecord> {
     const generation = doc.generation + 1;
     await cancelPendingJobs(tx, doc.id);
+    // Text replacing an upload: the file must not stay stored behind it.
+    if (doc.hasFile && fields.hasFile === false) await deleteFile(tx, doc.orgId, doc.id);
     const row = await updateDocument(tx, doc.orgId, doc.id, {
       ...fields,
       generation,

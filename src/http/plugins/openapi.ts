@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FilterExprSchema } from '../../model/filters.js';
+import { UPLOAD_FORM_SCHEMA } from '../upload.js';
 
 // A recursive schema must be a named component: the transform writes every $ref as
 // #/components/schemas/<id>, and the definition of an unnamed cycle never reaches the document.
@@ -17,9 +18,15 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '5xx': 'The server failed; the answer carries no internals.',
 };
 
-/** The route schemas as JSON Schema, with the error ranges described. */
+/**
+ * The route schemas as JSON Schema, with the error ranges described. Upload routes declare no body
+ * (the multipart stream is read in the handler), so their form is added here for the document only.
+ */
 function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType<typeof jsonSchemaTransform> {
   const result = jsonSchemaTransform(input);
+  if ((input.schema as { consumes?: string[] }).consumes?.includes('multipart/form-data')) {
+    (result.schema as { body?: unknown }).body = UPLOAD_FORM_SCHEMA;
+  }
   const responses = (result.schema as { response?: Record<string, object> } | undefined)?.response;
   for (const [code, description] of Object.entries(ERROR_DESCRIPTIONS)) {
     if (responses?.[code]) responses[code] = { ...responses[code], description };
