@@ -31,6 +31,17 @@ export default defineConfig({
           globalSetup: ['test/helpers/postgres-setup.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          env: { ENGRAM_TEST_DRIVER: 'pglite' },
+          globalSetup: ['test/e2e/build-console.ts'],
+          // Each file drives a real browser against a real server: one at a time on two cores.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -23,6 +23,7 @@ import type { KeyResolver, Principal } from '../core/keys.js';
 import type { ResetOutcome } from '../core/org-reset.js';
 import type { SettingsService } from '../core/settings.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerConsole } from './plugins/console.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerRequestInput } from './plugins/request-input.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
@@ -101,6 +102,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: deps.config.MAX_FILE_BYTES } });
 
   registerOpenApiRoutes(app);
+  await registerConsole(app);
   await app.register(healthRoutes(deps));
   await app.register(documentRoutes(deps));
   await app.register(documentsWithMemoriesRoutes(deps));
