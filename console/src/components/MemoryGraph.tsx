@@ -1,0 +1,145 @@
+import type { MemoryEntry, MemoryVersion, Relation } from '../api/types';
+
+const NODE_W = 180;
+const NODE_H = 34;
+const COL_GAP = 56;
+const ROW_GAP = 22;
+const PAD = 16;
+const LABEL_CHARS = 24;
+
+interface Node {
+  id: string;
+  x: number;
+  y: number;
+  version: MemoryVersion;
+  entry: MemoryEntry;
+}
+
+interface Edge {
+  from: Node;
+  to: Node;
+  relation: Relation;
+}
+
+const short = (text: string) => (text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1)}…` : text);
+
+/** One row per version chain, oldest version on the left; relations between chains drawn as arcs. */
+export function layoutGraph(entries: MemoryEntry[]): { nodes: Node[]; edges: Edge[]; width: number; height: number } {
+  const nodes: Node[] = [];
+  const byId = new Map<string, Node>();
+  const edges: Edge[] = [];
+  let columns = 1;
+  entries.forEach((entry, row) => {
+    const chain = [...entry.history, entry].sort((a, b) => a.version - b.version);
+    columns = Math.max(columns, chain.length);
+    chain.forEach((version, col) => {
+      const node = { id: version.id, x: PAD + col * (NODE_W + COL_GAP), y: PAD + row * (NODE_H + ROW_GAP), version, entry };
+      nodes.push(node);
+      byId.set(version.id, node);
+      if (col > 0) edges.push({ from: nodes[nodes.length - 2], to: node, relation: 'updates' });
+    });
+  });
+  for (const entry of entries) {
+    for (const [otherId, relation] of Object.entries(entry.memoryRelations ?? {})) {
+      const from = byId.get(entry.id);
+      const to = byId.get(otherId);
+      // A chain's own `updates` link is already drawn along its row.
+      if (from && to && from.entry !== to.entry) edges.push({ from, to, relation });
+    }
+  }
+  return {
+    nodes,
+    edges,
+    width: PAD * 2 + columns * NODE_W + (columns - 1) * COL_GAP,
+    height: PAD * 2 + Math.max(1, entries.length) * (NODE_H + ROW_GAP) - ROW_GAP,
+  };
+}
+
+function edgePath(edge: Edge): string {
+  const { from, to } = edge;
+  if (from.y === to.y) return `M${from.x + NODE_W} ${from.y + NODE_H / 2} L${to.x - 6} ${to.y + NODE_H / 2}`;
+  // Between rows: an arc out of the right edge of one node into the right edge of the other.
+  const x1 = from.x + NODE_W;
+  const x2 = to.x + NODE_W;
+  const y1 = from.y + NODE_H / 2;
+  const y2 = to.y + NODE_H / 2;
+  const bulge = Math.max(x1, x2) + 20 + Math.abs(y2 - y1) / 4;
+  return `M${x1} ${y1} C${bulge} ${y1} ${bulge} ${y2} ${x2 + 6} ${y2}`;
+}
+
+function nodeClass(node: Node): string {
+  const classes = ['node'];
+  if (node.version.isLatest) classes.push('node-latest');
+  if (node.version.isForgotten) classes.push('node-forgotten');
+  if (node.entry.isInference && node.version.isLatest) classes.push('node-inferred');
+  return classes.join(' ');
+}
+
+function describe(node: Node): string {
+  const flags = [
+    `version ${node.version.version}`,
+    node.version.isLatest ? 'latest' : 'older version',
+    node.version.isForgotten ? 'forgotten' : '',
+    node.entry.isInference && node.version.isLatest ? 'inferred' : '',
+  ].filter(Boolean);
+  return `${node.version.memory} (${flags.join(', ')})`;
+}
+
+/** The version chains and relations of the listed memories; the list beside it says the same in text. */
+export function MemoryGraph({ entries }: { entries: MemoryEntry[] }) {
+  const { nodes, edges, width, height } = layoutGraph(entries);
+  const relationCount = edges.filter((e) => e.relation !== 'updates').length;
+  const extra = relationCount ? 80 : 0;
+  return (
+    <figure className="graph">
+      <div className="graph-scroll">
+        <svg
+          width={width + extra}
+          height={height}
+          viewBox={`0 0 ${width + extra} ${height}`}
+          role="img"
+          aria-labelledby="graph-title"
+        >
+          <title id="graph-title">
+            {`${entries.length} memories, ${nodes.length - entries.length} earlier versions, ${relationCount} relations between memories`}
+          </title>
+          <defs>
+            <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M0 0 L10 5 L0 10 z" className="arrowhead" />
+            </marker>
+          </defs>
+          {edges.map((edge, i) => (
+            <g key={`e${i}`} className={`edge edge-${edge.relation}`}>
+              <path d={edgePath(edge)} markerEnd="url(#arrow)" fill="none" />
+              {edge.from.y === edge.to.y ? (
+                <text x={(edge.from.x + NODE_W + edge.to.x) / 2} y={edge.from.y + NODE_H / 2 - 5} textAnchor="middle" className="edge-label">
+                  {edge.relation}
+                </text>
+              ) : (
+                <text x={Math.max(edge.from.x, edge.to.x) + NODE_W + 24} y={(edge.from.y + edge.to.y) / 2 + NODE_H / 2} className="edge-label">
+                  {edge.relation}
+                </text>
+              )}
+            </g>
+          ))}
+          {nodes.map((node) => (
+            <g key={node.id} className={nodeClass(node)} transform={`translate(${node.x} ${node.y})`}>
+              <title>{describe(node)}</title>
+              <rect width={NODE_W} height={NODE_H} rx={6} />
+              <text x={8} y={NODE_H / 2 + 4}>
+                {`v${node.version.version} ${short(node.version.memory)}`}
+              </text>
+            </g>
+          ))}
+        </svg>
+      </div>
+      <figcaption className="legend">
+        <span className="legend-item legend-latest">latest</span>
+        <span className="legend-item legend-older">older version</span>
+        <span className="legend-item legend-forgotten">forgotten</span>
+        <span className="legend-item legend-inferred">inferred</span>
+        <span>→ updates (new version); dashed arcs: extends / derives</span>
+      </figcaption>
+    </figure>
+  );
+}
