@@ -9,8 +9,9 @@ interface DialogProps {
 }
 
 /**
- * A modal dialog (native <dialog>, so the page behind is inert): focus goes to its first control,
- * Tab and Shift+Tab stay inside it, Escape closes it and focus returns to what opened it.
+ * A modal dialog (native <dialog>, so the page behind is inert): focus goes to its first field (or
+ * the control marked data-autofocus), Tab and Shift+Tab stay inside it, Escape closes it and focus
+ * returns to what opened it.
  */
 export function Dialog({ title, onClose, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -21,7 +22,13 @@ export function Dialog({ title, onClose, children }: DialogProps) {
     const dialog = ref.current!;
     const opener = document.activeElement as HTMLElement | null;
     dialog.showModal();
-    const first = dialog.querySelector<HTMLElement>('[autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+    // The marked control, else the first field, else the first control of the body: not the close button.
+    const body = dialog.querySelector<HTMLElement>('.dialog-body')!;
+    const first =
+      body.querySelector<HTMLElement>('[data-autofocus]') ??
+      body.querySelector<HTMLElement>('input, textarea, select') ??
+      body.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialog.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     const cancel = (event: Event) => {
       event.preventDefault();
@@ -63,7 +70,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
           ×
         </button>
       </div>
-      {children}
+      <div className="dialog-body">{children}</div>
     </dialog>
   );
 }

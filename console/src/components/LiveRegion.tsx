@@ -15,7 +15,7 @@ export function LiveRegion() {
     const show = (event: Event) => {
       setMessage((event as CustomEvent<string>).detail);
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => setMessage(''), 8000);
+      timer = window.setTimeout(() => setMessage(''), 5000);
     };
     window.addEventListener(EVENT, show);
     return () => {

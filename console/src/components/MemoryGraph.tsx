@@ -1,11 +1,11 @@
 import type { MemoryEntry, MemoryVersion, Relation } from '../api/types';
 
-const NODE_W = 180;
+const NODE_W = 230;
 const NODE_H = 34;
 const COL_GAP = 56;
 const ROW_GAP = 22;
 const PAD = 16;
-const LABEL_CHARS = 24;
+const LABEL_CHARS = 30;
 
 interface Node {
   id: string;

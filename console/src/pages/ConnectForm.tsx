@@ -62,7 +62,7 @@ export function ConnectForm({ onCreated }: { onCreated: () => void }) {
   };
 
   return (
-    <form className="card stack" onSubmit={submit} aria-labelledby="connect-title">
+    <form className="card stack narrow" onSubmit={submit} aria-labelledby="connect-title">
       <h2 id="connect-title">Connect</h2>
       <label htmlFor="connect-provider">Kind</label>
       <select id="connect-provider" value={provider} onChange={(e) => setProvider(e.target.value)}>

@@ -53,12 +53,14 @@ export function ConnectionsPage() {
 
 function ConnectionCard({ connection: c, onChanged }: { connection: Connection; onChanged: () => void }) {
   const [showRuns, setShowRuns] = useState(false);
+  const [syncs, setSyncs] = useState(0);
   const [deleting, setDeleting] = useState(false);
   const sync = useAction(async () => {
     const tags = tagsOf(c);
     await post(`/v3/connections/${enc(c.provider)}/import`, tags.length ? { containerTags: tags } : {});
     announce(`Sync of ${c.provider} started`);
     setShowRuns(true);
+    setSyncs((n) => n + 1);
   });
   return (
     <li className="card">
@@ -106,7 +108,7 @@ function ConnectionCard({ connection: c, onChanged }: { connection: Connection; 
         </button>
       </div>
       <ErrorMessage error={sync.error} />
-      {showRuns ? <SyncRuns id={c.id} /> : null}
+      {showRuns ? <SyncRuns key={syncs} id={c.id} /> : null}
       {deleting ? (
         <DeleteConnectionDialog
           connection={c}

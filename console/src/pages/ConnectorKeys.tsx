@@ -51,49 +51,51 @@ export function ConnectorKeys({ settings, onSaved }: { settings: Settings; onSav
       <h2 id="connector-keys-title">Connector credentials</h2>
       <p className="muted">Your own OAuth applications, used for new connections when enabled. Stored secrets are never shown, only their last characters.</p>
       <ErrorMessage error={save.error} />
-      {KINDS.map(({ id, label }) => {
-        const d = drafts[id];
-        const masked = settings[`${id}ClientSecret`] as string | null;
-        const submit = (event: FormEvent) => {
-          event.preventDefault();
-          void save.run(id);
-        };
-        return (
-          <form key={id} onSubmit={submit} aria-label={label}>
-            <fieldset>
-              <legend>{label}</legend>
-              <div className="check">
-                <input id={`${id}-enabled`} type="checkbox" checked={d.enabled} onChange={(e) => set(id, { enabled: e.target.checked })} />
-                <label htmlFor={`${id}-enabled`}>Use this application</label>
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-client-id`}>Client id</label>
-                <input id={`${id}-client-id`} value={d.clientId} autoComplete="off" onChange={(e) => set(id, { clientId: e.target.value })} />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-secret`}>Client secret {masked ? `(stored: ${masked})` : '(none stored)'}</label>
-                <input
-                  id={`${id}-secret`}
-                  type="password"
-                  autoComplete="new-password"
-                  value={d.secret}
-                  placeholder={masked ? 'leave empty to keep' : ''}
-                  onChange={(e) => set(id, { secret: e.target.value, clearSecret: false })}
-                />
-              </div>
-              {masked ? (
+      <div className="grid-2">
+        {KINDS.map(({ id, label }) => {
+          const d = drafts[id];
+          const masked = settings[`${id}ClientSecret`] as string | null;
+          const submit = (event: FormEvent) => {
+            event.preventDefault();
+            void save.run(id);
+          };
+          return (
+            <form key={id} onSubmit={submit} aria-label={label}>
+              <fieldset>
+                <legend>{label}</legend>
                 <div className="check">
-                  <input id={`${id}-clear`} type="checkbox" checked={d.clearSecret} onChange={(e) => set(id, { clearSecret: e.target.checked, secret: '' })} />
-                  <label htmlFor={`${id}-clear`}>Remove the stored secret</label>
+                  <input id={`${id}-enabled`} type="checkbox" checked={d.enabled} onChange={(e) => set(id, { enabled: e.target.checked })} />
+                  <label htmlFor={`${id}-enabled`}>Use this application</label>
                 </div>
-              ) : null}
-              <button type="submit" className="secondary" disabled={save.pending}>
-                Save {label}
-              </button>
-            </fieldset>
-          </form>
-        );
-      })}
+                <div className="field">
+                  <label htmlFor={`${id}-client-id`}>Client id</label>
+                  <input id={`${id}-client-id`} value={d.clientId} autoComplete="off" onChange={(e) => set(id, { clientId: e.target.value })} />
+                </div>
+                <div className="field">
+                  <label htmlFor={`${id}-secret`}>Client secret {masked ? `(stored: ${masked})` : '(none stored)'}</label>
+                  <input
+                    id={`${id}-secret`}
+                    type="password"
+                    autoComplete="new-password"
+                    value={d.secret}
+                    placeholder={masked ? 'leave empty to keep' : ''}
+                    onChange={(e) => set(id, { secret: e.target.value, clearSecret: false })}
+                  />
+                </div>
+                {masked ? (
+                  <div className="check">
+                    <input id={`${id}-clear`} type="checkbox" checked={d.clearSecret} onChange={(e) => set(id, { clearSecret: e.target.checked, secret: '' })} />
+                    <label htmlFor={`${id}-clear`}>Remove the stored secret</label>
+                  </div>
+                ) : null}
+                <button type="submit" className="secondary" disabled={save.pending}>
+                  Save {label}
+                </button>
+              </fieldset>
+            </form>
+          );
+        })}
+      </div>
     </section>
   );
 }

@@ -24,7 +24,8 @@ export function documentLabel(doc: { title: string | null; url: string | null; c
 
 /** Documents of the picked tag, newest first, refreshed while any is still being processed. */
 export function DocumentsPage() {
-  const { tag } = useConsole();
+  const state = useConsole();
+  const tag = state.tag;
   const [page, setPage] = useState(1);
   const list = useLoad(
     (signal) =>
@@ -34,7 +35,7 @@ export function DocumentsPage() {
   const docs = list.data?.results ?? [];
   const unfinished = docs.some((d) => !FINISHED.has(d.status));
   useInterval(unfinished && !list.loading, POLL_MS, list.reload);
-  useAnnounceFinished(docs);
+  useAnnounceFinished(docs, state.reloadTags);
   useEffect(() => setPage(1), [tag]);
 
   const pages = list.data?.pagination.totalPages ?? 1;
@@ -87,13 +88,19 @@ export function DocumentsPage() {
 }
 
 /** Says when a listed document finishes, so the change is heard and not only seen. */
-function useAnnounceFinished(docs: DocumentListItem[]): void {
+function useAnnounceFinished(docs: DocumentListItem[], onFinished: () => void): void {
   const previous = useRef(new Map<string, string>());
   useEffect(() => {
+    let finished = false;
     for (const doc of docs) {
       const before = previous.current.get(doc.id);
-      if (before && before !== doc.status && FINISHED.has(doc.status)) announce(`${documentLabel(doc)}: ${doc.status}`);
+      if (before && before !== doc.status && FINISHED.has(doc.status)) {
+        announce(`${documentLabel(doc)}: ${doc.status}`);
+        finished = true;
+      }
       previous.current.set(doc.id, doc.status);
     }
-  }, [docs]);
+    // The tag counts changed too (memories are counted once a document is done).
+    if (finished) onFinished();
+  }, [docs, onFinished]);
 }

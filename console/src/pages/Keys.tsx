@@ -37,7 +37,7 @@ export function KeysPage() {
               </h3>
               <p className="meta">
                 <span>{k.role}</span> <span>{k.permission}</span> <span>{k.containerTags ? `tags: ${k.containerTags.join(', ')}` : 'all tags'}</span>{' '}
-                <span>expires {formatDate(k.expiresAt)}</span> <span>created {formatDate(k.createdAt)}</span>
+                <span>{k.expiresAt ? `expires ${formatDate(k.expiresAt)}` : 'no expiry'}</span> <span>created {formatDate(k.createdAt)}</span>
               </p>
               <div className="actions">
                 <button
@@ -92,7 +92,7 @@ function CreateScopedKey({ onCreated }: { onCreated: () => void }) {
     void create.run();
   };
   return (
-    <form className="card stack" onSubmit={submit} aria-labelledby="create-key-title">
+    <form className="card stack narrow" onSubmit={submit} aria-labelledby="create-key-title">
       <h2 id="create-key-title">Create a scoped key</h2>
       <p className="muted">A scoped key reaches only its container tags and only the document, memory, search and profile endpoints.</p>
       <label htmlFor="key-name">Name</label>

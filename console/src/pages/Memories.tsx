@@ -37,6 +37,7 @@ export function MemoriesPage() {
   useEffect(() => setPage(1), [state.tag]);
   const entries = list.data?.memoryEntries ?? [];
   const pages = list.data?.pagination.totalPages ?? 1;
+  const texts = new Map(entries.flatMap((m) => [m, ...m.history]).map((m) => [m.id, m.memory]));
   const done = () => {
     setAction(null);
     list.reload();
@@ -62,7 +63,7 @@ export function MemoriesPage() {
       ) : null}
       <ul className="cards" aria-label="Memories">
         {entries.map((m) => (
-          <MemoryCard key={m.id} memory={m} onEdit={() => setAction({ kind: 'edit', memory: m })} onForget={() => setAction({ kind: 'forget', memory: m })} />
+          <MemoryCard key={m.id} memory={m} texts={texts} onEdit={() => setAction({ kind: 'edit', memory: m })} onForget={() => setAction({ kind: 'forget', memory: m })} />
         ))}
       </ul>
       {pages > 1 ? (
@@ -85,7 +86,15 @@ export function MemoriesPage() {
   );
 }
 
-function MemoryCard({ memory, onEdit, onForget }: { memory: MemoryEntry; onEdit: () => void; onForget: () => void }) {
+interface CardProps {
+  memory: MemoryEntry;
+  /** Text of every memory and version on the page, to name a relation's other end. */
+  texts: Map<string, string>;
+  onEdit: () => void;
+  onForget: () => void;
+}
+
+function MemoryCard({ memory, texts, onEdit, onForget }: CardProps) {
   const relations = Object.entries(memory.memoryRelations ?? {});
   return (
     <li className={`card memory${memory.isForgotten ? ' forgotten' : ''}${memory.isInference ? ' inferred' : ''}`} data-memory-id={memory.id}>
@@ -110,9 +119,13 @@ function MemoryCard({ memory, onEdit, onForget }: { memory: MemoryEntry; onEdit:
         </details>
       ) : null}
       {relations.length ? (
-        <p className="muted">
-          Relations: {relations.map(([id, relation]) => `${relation} ${id}`).join('; ')}
-        </p>
+        <ul className="relations muted" aria-label="Relations">
+          {relations.map(([id, relation]) => (
+            <li key={id}>
+              {relation} {texts.has(id) ? `“${texts.get(id)}”` : <span className="mono">{id}</span>}
+            </li>
+          ))}
+        </ul>
       ) : null}
       {memory.documentIds.length ? (
         <p className="sources">

@@ -33,7 +33,7 @@ export function EditMemoryDialog({ memory, onClose, onDone }: Props) {
     <Dialog title={`Edit memory (version ${memory.version})`} onClose={onClose}>
       <form className="stack" onSubmit={submit}>
         <label htmlFor="edit-memory">New text</label>
-        <textarea id="edit-memory" rows={4} autoFocus required value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea id="edit-memory" rows={4} required value={text} onChange={(e) => setText(e.target.value)} />
         <p className="muted">Saving keeps this version in the history and makes the new text version {memory.version + 1}.</p>
         <ErrorMessage error={save.error} />
         <div className="actions">

@@ -54,7 +54,7 @@ export function ResetOrganization() {
               This cannot be undone. Type the organization's name, <strong className="mono">{orgName}</strong>, to confirm.
             </p>
             <label htmlFor="reset-confirm">Organization name</label>
-            <input id="reset-confirm" autoComplete="off" autoFocus value={typed} onChange={(e) => setTyped(e.target.value)} />
+            <input id="reset-confirm" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
             <ErrorMessage error={reset.error} />
             <div className="actions">
               <button type="submit" className="danger" disabled={typed !== orgName || reset.pending}>

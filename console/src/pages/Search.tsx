@@ -4,6 +4,7 @@ import type { SearchAnswer, SearchResult } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
 import { useConsole } from '../context';
+import { plural } from '../format';
 import { useAction } from '../hooks';
 import { Link } from '../router';
 
@@ -72,7 +73,7 @@ export function SearchPage() {
           {search.pending ? 'Searching…' : 'Search'}
         </button>
       </form>
-      <p className="muted">
+      <p className="muted note">
         Every result's similarity fuses full-text and vector scores (0.5 each); the API does not say which retriever found a result. A result is a
         memory or a document chunk.
       </p>
@@ -92,7 +93,7 @@ function ModeColumn({ mode, result }: { mode: Mode; result?: ModeResult }) {
       {!result ? <p className="muted">No search yet.</p> : null}
       {result ? (
         <p className="muted timing">
-          {result.answer ? `${result.answer.total} results · ` : ''}server {result.answer ? `${result.answer.timing} ms` : '—'} · round trip{' '}
+          {result.answer ? `${plural(result.answer.total, 'result')} · ` : ''}server {result.answer ? `${result.answer.timing} ms` : '—'} · round trip{' '}
           {Math.round(result.roundTripMs)} ms
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useConsole } from '../context';
 import { formatDate } from '../format';
 import { navigate } from '../router';
@@ -5,6 +6,9 @@ import { navigate } from '../router';
 /** Every container tag the key sees, with its counts; picking one scopes the other pages. */
 export function TagsPage() {
   const state = useConsole();
+  const { reloadTags } = state;
+  // Counts change with every ingest and edit: fresh ones each time the page is opened.
+  useEffect(reloadTags, [reloadTags]);
   const open = (tag: string, page: string) => {
     state.setTag(tag);
     navigate(page);

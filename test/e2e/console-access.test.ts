@@ -1,0 +1,144 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
+import { goTo, horizontalOverflow, launchBrowser, openConsole, screenshot, signIn } from './browser.js';
+
+const TAG = 'e2e_access';
+
+interface Focused {
+  tag: string;
+  text: string;
+  label: string;
+  inDialog: boolean;
+  outline: string;
+}
+
+const FOCUSED = `(() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const label = el.getAttribute('aria-label') || (el.labels && el.labels[0] ? el.labels[0].textContent.trim() : '');
+  return { tag: el.tagName, text: (el.textContent || '').trim(), label, inDialog: !!el.closest('dialog'), outline: getComputedStyle(el).outlineStyle };
+})()`;
+
+const focused = (page: Page) => page.evaluate(FOCUSED) as Promise<Focused | null>;
+
+/** Presses Tab until the focused element matches; fails after `max` presses. */
+async function tabTo(page: Page, matches: (el: Focused) => boolean, what: string, max = 60): Promise<Focused> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const el = await focused(page);
+    if (el && matches(el)) return el;
+  }
+  throw new Error(`Tab never reached ${what}`);
+}
+
+describe('the console for keyboard users and on a phone', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    // Content for the pages: a document with its memories, one of them edited into a second version.
+    const added = await server.request('POST', '/v3/documents', {
+      body: { content: '# Trip\n\nBob Lane works at Northwind as a pilot. Bob lives in Oslo.', containerTag: TAG },
+    });
+    await waitForDocument(server, added.body.id);
+    const listed = await server.request('POST', '/v4/memories/list', { body: { containerTags: [TAG] } });
+    const oslo = listed.body.memoryEntries.find((m: { memory: string }) => m.memory.includes('Oslo'));
+    await server.request('PATCH', '/v4/memories', { body: { containerTag: TAG, id: oslo.id, newContent: 'Bob lives in Bergen' } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('runs the main flow from the keyboard alone, focus always visible, dialogs holding focus', async () => {
+    const { page, problems } = await openConsole(browser, server.url);
+    expect((await focused(page))?.label).toBe('API key');
+    await page.keyboard.type(server.adminKey);
+    await page.keyboard.press('Enter');
+    await page.getByRole('navigation', { name: 'Console pages' }).waitFor();
+
+    const skip = await tabTo(page, (el) => el.text === 'Skip to content', 'the skip link', 3);
+    expect(skip.outline).toBe('solid');
+    await page.keyboard.press('Enter');
+    expect((await focused(page))?.tag).toBe('MAIN');
+
+    await page.getByRole('banner').getByLabel('Container tag').focus();
+    await page.keyboard.press('Tab');
+    await tabTo(page, (el) => el.tag === 'A' && el.text === 'Documents', 'the Documents link');
+    expect((await focused(page))?.outline).toBe('solid');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+
+    await tabTo(page, (el) => el.label === 'Text, markdown or an http(s) URL', 'the text field');
+    await page.keyboard.type('Carol Diaz works at Contoso as a chemist.');
+    await page.keyboard.press('Tab');
+    expect((await focused(page))?.label).toBe('Container tag');
+    await page.keyboard.type(TAG);
+    await page.keyboard.press('Tab');
+    expect((await focused(page))?.text).toBe('Add document');
+    await page.keyboard.press('Enter');
+    const newest = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').first();
+    await expect.poll(() => newest.innerText(), { timeout: 30_000 }).toMatch(/Carol Diaz[\s\S]*\bdone\b/);
+
+    await tabTo(page, (el) => el.tag === 'A' && el.text.startsWith('Carol Diaz'), 'the new document');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Processing steps' }).waitFor();
+
+    await page.getByRole('banner').getByLabel('Container tag').focus();
+    await tabTo(page, (el) => el.tag === 'A' && el.text === 'Memories', 'the Memories link');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: /^Memories/ }).waitFor();
+    const edit = await tabTo(page, (el) => el.label.startsWith('Edit memory: Carol Diaz'), 'an Edit button');
+    expect(edit.outline).toBe('solid');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /Edit memory/ });
+    await dialog.waitFor();
+    expect(await focused(page)).toMatchObject({ label: 'New text', inDialog: true });
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect((await focused(page))?.inDialog, `focus left the dialog after ${i + 1} presses`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await focused(page))?.label).toMatch(/^Edit memory: Carol Diaz/);
+    expect(problems).toEqual([]);
+  });
+
+  it('fits a 360 px wide phone screen on every page, nothing overflowing sideways', async () => {
+    const { page, problems } = await openConsole(browser, server.url, { width: 360, height: 740 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'phone-sign-in');
+    await signIn(page, server.adminKey);
+    await page.getByRole('banner').getByLabel('Container tag').selectOption(TAG);
+    for (const label of ['Tags', 'Documents', 'Memories', 'Search', 'Profile', 'Connections', 'Settings', 'Keys']) {
+      await goTo(page, label);
+      if (label === 'Search') {
+        await page.getByLabel('Query').fill('Where does Bob live?');
+        await page.getByRole('button', { name: 'Search', exact: true }).click();
+        await page.locator('section[data-mode="hybrid"] .timing').waitFor();
+      }
+      if (label === 'Memories') await page.locator('svg[role="img"]').waitFor();
+      expect(await horizontalOverflow(page), `${label} overflows`).toBe(0);
+      await screenshot(page, `phone-${label.toLowerCase()}`);
+    }
+
+    await goTo(page, 'Documents');
+    await page.getByRole('list', { name: 'Documents' }).getByRole('link').first().click();
+    await page.getByRole('heading', { name: 'Chunks (1)' }).waitFor();
+    expect(await horizontalOverflow(page), 'a document overflows').toBe(0);
+    await screenshot(page, 'phone-document');
+
+    await goTo(page, 'Memories');
+    await page.getByRole('button', { name: /^Forget memory/ }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('region', { name: 'Preview' }).waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    await screenshot(page, 'phone-forget-dialog');
+    await page.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+  });
+});
