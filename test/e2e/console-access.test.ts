@@ -46,6 +46,18 @@ describe('the console for keyboard users and on a phone', () => {
     const listed = await server.request('POST', '/v4/memories/list', { body: { containerTags: [TAG] } });
     const oslo = listed.body.memoryEntries.find((m: { memory: string }) => m.memory.includes('Oslo'));
     await server.request('PATCH', '/v4/memories', { body: { containerTag: TAG, id: oslo.id, newContent: 'Bob lives in Bergen' } });
+    // A pastime mentioned twice yields an inferred memory that derives from both mentions.
+    const talk = await server.request('POST', '/v4/conversations', {
+      body: {
+        conversationId: 'mel-1',
+        containerTag: TAG,
+        messages: [
+          { role: 'user', name: 'Melanie', content: 'I painted a lake sunrise last year.' },
+          { role: 'user', name: 'Melanie', content: 'I signed up for a painting class this week.' },
+        ],
+      },
+    });
+    await waitForDocument(server, talk.body.id);
   });
   afterAll(async () => {
     await browser?.close();
@@ -104,6 +116,28 @@ describe('the console for keyboard users and on a phone', () => {
     await dialog.waitFor({ state: 'detached' });
     expect((await focused(page))?.label).toMatch(/^Edit memory: Carol Diaz/);
     expect(problems).toEqual([]);
+  });
+
+  it('marks an inferred memory in the list and the graph, and approves it', async () => {
+    const { page, context, problems } = await openConsole(browser, server.url);
+    await signIn(page, server.adminKey);
+    await page.getByRole('banner').getByLabel('Container tag').selectOption(TAG);
+    await goTo(page, 'Memories');
+    const graph = page.locator('svg[role="img"]');
+    await graph.waitFor();
+    expect(await graph.locator('.node-inferred').count()).toBe(1);
+    expect(await graph.locator('.edge-derives').count()).toBe(2);
+    expect(await graph.locator('.node:not(.node-latest)').count()).toBe(1);
+    const inferred = page.getByRole('list', { name: 'Memories' }).getByRole('listitem').filter({ hasText: 'lasting interest in painting' });
+    expect(await inferred.innerText()).toContain('inferred');
+    expect(await inferred.getByRole('list', { name: 'Relations' }).innerText()).toMatch(/derives “Melanie/);
+    await screenshot(page, 'memories-graph');
+
+    await inferred.getByRole('button', { name: /^Approve inference/ }).click();
+    await expect.poll(() => graph.locator('.node-inferred').count()).toBe(0);
+    expect(await inferred.innerText()).not.toContain('inferred');
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('fits a 360 px wide phone screen on every page, nothing overflowing sideways', async () => {

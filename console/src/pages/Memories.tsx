@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { post } from '../api/client';
+import { enc, post } from '../api/client';
 import type { MemoryEntry, Pagination } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { MemoryFlags } from '../components/MemoryFlags';
@@ -7,7 +7,8 @@ import { MemoryGraph } from '../components/MemoryGraph';
 import { Loading } from '../components/Status';
 import { scopeTags, useConsole } from '../context';
 import { formatDate, plural } from '../format';
-import { useLoad } from '../hooks';
+import { announce } from '../components/LiveRegion';
+import { useAction, useLoad } from '../hooks';
 import { Link } from '../router';
 import { ForgetByMeaning } from './ForgetByMeaning';
 import { EditMemoryDialog, ForgetMemoryDialog } from './MemoryDialogs';
@@ -63,7 +64,14 @@ export function MemoriesPage() {
       ) : null}
       <ul className="cards" aria-label="Memories">
         {entries.map((m) => (
-          <MemoryCard key={m.id} memory={m} texts={texts} onEdit={() => setAction({ kind: 'edit', memory: m })} onForget={() => setAction({ kind: 'forget', memory: m })} />
+          <MemoryCard
+            key={m.id}
+            memory={m}
+            texts={texts}
+            onEdit={() => setAction({ kind: 'edit', memory: m })}
+            onForget={() => setAction({ kind: 'forget', memory: m })}
+            onReviewed={done}
+          />
         ))}
       </ul>
       {pages > 1 ? (
@@ -92,10 +100,17 @@ interface CardProps {
   texts: Map<string, string>;
   onEdit: () => void;
   onForget: () => void;
+  onReviewed: () => void;
 }
 
-function MemoryCard({ memory, texts, onEdit, onForget }: CardProps) {
+function MemoryCard({ memory, texts, onEdit, onForget, onReviewed }: CardProps) {
   const relations = Object.entries(memory.memoryRelations ?? {});
+  // An inferred memory ranks lower until approved; declining forgets it.
+  const review = useAction(async (action: 'approve' | 'decline') => {
+    await post(`/v3/container-tags/${enc(memory.containerTag)}/inferred/${enc(memory.id)}/review`, { action });
+    announce(action === 'approve' ? 'Inference approved' : 'Inference declined');
+    onReviewed();
+  });
   return (
     <li className={`card memory${memory.isForgotten ? ' forgotten' : ''}${memory.isInference ? ' inferred' : ''}`} data-memory-id={memory.id}>
       <p className="memory-text">{memory.memory}</p>
@@ -145,7 +160,18 @@ function MemoryCard({ memory, texts, onEdit, onForget }: CardProps) {
         <button type="button" className="secondary" onClick={onForget} disabled={memory.isForgotten} aria-label={`Forget memory: ${memory.memory}`}>
           Forget…
         </button>
+        {memory.isInference && !memory.isForgotten ? (
+          <>
+            <button type="button" className="secondary" disabled={review.pending} onClick={() => void review.run('approve')} aria-label={`Approve inference: ${memory.memory}`}>
+              Approve
+            </button>
+            <button type="button" className="secondary" disabled={review.pending} onClick={() => void review.run('decline')} aria-label={`Decline inference: ${memory.memory}`}>
+              Decline
+            </button>
+          </>
+        ) : null}
       </div>
+      <ErrorMessage error={review.error} />
     </li>
   );
 }
