@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { get } from './api/client';
+import { get, KEY_REFUSED, type ApiError } from './api/client';
 import type { ContainerTagItem, Session } from './api/types';
 import { ErrorMessage } from './components/ErrorMessage';
 import { LiveRegion } from './components/LiveRegion';
@@ -33,11 +33,24 @@ const PAGES = [
 
 export function App() {
   const [key, setKey] = useState(storedKey);
+  const [refused, setRefused] = useState<ApiError>();
+  useEffect(() => {
+    // A key revoked or disabled while signed in: back to sign-in, saying why.
+    const onRefused = (event: Event) => {
+      forgetSession();
+      setRefused((event as CustomEvent<ApiError>).detail);
+      setKey(null);
+    };
+    window.addEventListener(KEY_REFUSED, onRefused);
+    return () => window.removeEventListener(KEY_REFUSED, onRefused);
+  }, []);
   if (!key) {
     return (
       <SignIn
+        refused={refused}
         onSignedIn={(newKey) => {
           storeKey(newKey);
+          setRefused(undefined);
           setKey(newKey);
         }}
       />

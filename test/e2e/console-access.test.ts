@@ -20,6 +20,11 @@ const FOCUSED = `(() => {
   return { tag: el.tagName, text: (el.textContent || '').trim(), label, inDialog: !!el.closest('dialog'), outline: getComputedStyle(el).outlineStyle };
 })()`;
 
+/** Form controls and buttons with no accessible name: none may exist. */
+const UNNAMED = `[...document.querySelectorAll('input, select, textarea, button, a[href]')]
+  .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby') && !el.textContent.trim())
+  .map((el) => el.outerHTML.slice(0, 120))`;
+
 const focused = (page: Page) => page.evaluate(FOCUSED) as Promise<Focused | null>;
 
 /** Presses Tab until the focused element matches; fails after `max` presses. */
@@ -155,6 +160,7 @@ describe('the console for keyboard users and on a phone', () => {
       }
       if (label === 'Memories') await page.locator('svg[role="img"]').waitFor();
       expect(await horizontalOverflow(page), `${label} overflows`).toBe(0);
+      expect(await page.evaluate(UNNAMED), `unnamed controls on ${label}`).toEqual([]);
       await screenshot(page, `phone-${label.toLowerCase()}`);
     }
 
@@ -174,5 +180,41 @@ describe('the console for keyboard users and on a phone', () => {
     await screenshot(page, 'phone-forget-dialog');
     await page.keyboard.press('Escape');
     expect(problems).toEqual([]);
+  });
+
+  it('uploads a file and follows it to done', async () => {
+    const { page, context, problems } = await openConsole(browser, server.url);
+    await signIn(page, server.adminKey);
+    await goTo(page, 'Documents');
+    const form = page.getByRole('form', { name: 'Upload a file' });
+    await form.getByLabel(/^File/).setInputFiles({
+      name: 'harbour.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Harbour log\n\nThe ferry to Skagen leaves at noon.'),
+    });
+    await form.getByLabel('Container tag').fill('e2e_files');
+    await form.getByRole('button', { name: 'Upload' }).click();
+    const newest = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').first();
+    await expect.poll(() => newest.innerText(), { timeout: 30_000 }).toMatch(/\bdone\b/);
+    expect(await newest.innerText()).toContain('e2e_files');
+    await newest.getByRole('link').click();
+    await expect.poll(() => page.getByLabel('Document content').innerText()).toContain('The ferry to Skagen leaves at noon.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('returns to sign-in, saying why, when the key is disabled while signed in', async () => {
+    const key = await server.createKey({ name: 'e2e member' });
+    const { page, context } = await openConsole(browser, server.url);
+    await signIn(page, key);
+    const keys = (await server.request('GET', '/v3/auth/keys')).body.keys as { id: string; name: string }[];
+    const id = keys.find((k) => k.name === 'e2e member')!.id;
+    expect((await server.request('POST', `/v3/auth/keys/${id}/toggle`)).body.disabled).toBe(true);
+    await goTo(page, 'Documents');
+    await page.getByLabel('API key').waitFor();
+    expect(await page.getByRole('main').innerText()).toContain('the server no longer accepts that key');
+    expect(await page.getByRole('alert').innerText()).toContain('HTTP 401');
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
+    await context.close();
   });
 });

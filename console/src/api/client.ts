@@ -1,5 +1,8 @@
 import { storedKey } from '../session';
 
+/** Dispatched when the API refuses the session's own key (revoked, disabled or expired). */
+export const KEY_REFUSED = 'engram:key-refused';
+
 /** An answer outside 2xx, carrying the API's `{error, details}`. */
 export class ApiError extends Error {
   constructor(
@@ -55,7 +58,11 @@ export async function call<T>(method: string, path: string, options: CallOptions
       parsed = text;
     }
   }
-  if (!response.ok) throw errorOf(response.status, parsed, text);
+  if (!response.ok) {
+    const error = errorOf(response.status, parsed, text);
+    if (response.status === 401 && !options.key) window.dispatchEvent(new CustomEvent(KEY_REFUSED, { detail: error }));
+    throw error;
+  }
   return parsed as T;
 }
 
