@@ -24,7 +24,6 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: unkno
       (error) => !controller.signal.aborted && setState((s) => ({ data: s.data, error, loading: false })),
     );
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...key, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };

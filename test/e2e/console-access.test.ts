@@ -217,4 +217,32 @@ describe('the console for keyboard users and on a phone', () => {
     expect(await page.evaluate('sessionStorage.length')).toBe(0);
     await context.close();
   });
+
+  it('forgets by meaning exactly the memories the preview listed and left ticked', async () => {
+    const { page, context, problems } = await openConsole(browser, server.url);
+    await signIn(page, server.adminKey);
+    await page.getByRole('banner').getByLabel('Container tag').selectOption(TAG);
+    await goTo(page, 'Memories');
+    const section = page.getByRole('region', { name: `Forget by meaning in ${TAG}` });
+    await section.getByLabel('What to forget').fill('Bob lives in Bergen');
+    await section.getByRole('button', { name: 'Preview' }).click();
+    const choices = section.getByRole('group', { name: 'Memories to forget' });
+    await choices.waitFor();
+    const boxes = choices.getByRole('checkbox');
+    const listed = await boxes.count();
+    expect(listed).toBeGreaterThan(0);
+    expect(await choices.innerText()).toContain('Bob lives in Bergen');
+    // Untick all but Bergen: only it may be forgotten.
+    for (let i = 0; i < listed; i++) {
+      const box = boxes.nth(i);
+      const label = await page.locator(`label[for="${await box.getAttribute('id')}"]`).innerText();
+      if (!label.startsWith('Bob lives in Bergen')) await box.uncheck();
+    }
+    await section.getByRole('button', { name: 'Forget 1 selected' }).click();
+    await expect.poll(() => page.locator('svg[role="img"] .node-forgotten').count()).toBe(1);
+    const entries = (await server.request('POST', '/v4/memories/list', { body: { containerTags: [TAG], limit: 100 } })).body.memoryEntries;
+    expect(entries.filter((m: { isForgotten: boolean }) => m.isForgotten).map((m: { memory: string }) => m.memory)).toEqual(['Bob lives in Bergen']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -63,7 +63,6 @@ export function ForgetMemoryDialog({ memory, onClose, onDone }: Props) {
   });
   useEffect(() => {
     void load.run();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [memory.id]);
   const forget = useAction(async () => {
     await del('/v4/memories', { containerTag: memory.containerTag, id: memory.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
