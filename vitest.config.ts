@@ -40,6 +40,8 @@ export default defineConfig({
           globalSetup: ['test/e2e/build-console.ts'],
           // Each file drives a real browser against a real server: one at a time on two cores.
           fileParallelism: false,
+          // A page waits on a busy machine's server (search, ingest) longer than expect.poll's 1 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
