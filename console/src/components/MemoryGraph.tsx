@@ -1,61 +1,7 @@
-import type { MemoryEntry, MemoryVersion, Relation } from '../api/types';
+import type { MemoryEntry } from '../api/types';
+import { layoutGraph, NODE_H, NODE_W, short, type GraphEdge, type GraphNode } from './graph-layout';
 
-const NODE_W = 230;
-const NODE_H = 34;
-const COL_GAP = 56;
-const ROW_GAP = 22;
-const PAD = 16;
-const LABEL_CHARS = 30;
-
-interface Node {
-  id: string;
-  x: number;
-  y: number;
-  version: MemoryVersion;
-  entry: MemoryEntry;
-}
-
-interface Edge {
-  from: Node;
-  to: Node;
-  relation: Relation;
-}
-
-const short = (text: string) => (text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1)}…` : text);
-
-/** One row per version chain, oldest version on the left; relations between chains drawn as arcs. */
-export function layoutGraph(entries: MemoryEntry[]): { nodes: Node[]; edges: Edge[]; width: number; height: number } {
-  const nodes: Node[] = [];
-  const byId = new Map<string, Node>();
-  const edges: Edge[] = [];
-  let columns = 1;
-  entries.forEach((entry, row) => {
-    const chain = [...entry.history, entry].sort((a, b) => a.version - b.version);
-    columns = Math.max(columns, chain.length);
-    chain.forEach((version, col) => {
-      const node = { id: version.id, x: PAD + col * (NODE_W + COL_GAP), y: PAD + row * (NODE_H + ROW_GAP), version, entry };
-      nodes.push(node);
-      byId.set(version.id, node);
-      if (col > 0) edges.push({ from: nodes[nodes.length - 2], to: node, relation: 'updates' });
-    });
-  });
-  for (const entry of entries) {
-    for (const [otherId, relation] of Object.entries(entry.memoryRelations ?? {})) {
-      const from = byId.get(entry.id);
-      const to = byId.get(otherId);
-      // A chain's own `updates` link is already drawn along its row.
-      if (from && to && from.entry !== to.entry) edges.push({ from, to, relation });
-    }
-  }
-  return {
-    nodes,
-    edges,
-    width: PAD * 2 + columns * NODE_W + (columns - 1) * COL_GAP,
-    height: PAD * 2 + Math.max(1, entries.length) * (NODE_H + ROW_GAP) - ROW_GAP,
-  };
-}
-
-function edgePath(edge: Edge): string {
+function edgePath(edge: GraphEdge): string {
   const { from, to } = edge;
   if (from.y === to.y) return `M${from.x + NODE_W} ${from.y + NODE_H / 2} L${to.x - 6} ${to.y + NODE_H / 2}`;
   // Between rows: an arc out of the right edge of one node into the right edge of the other.
@@ -67,7 +13,7 @@ function edgePath(edge: Edge): string {
   return `M${x1} ${y1} C${bulge} ${y1} ${bulge} ${y2} ${x2 + 6} ${y2}`;
 }
 
-function nodeClass(node: Node): string {
+function nodeClass(node: GraphNode): string {
   const classes = ['node'];
   if (node.version.isLatest) classes.push('node-latest');
   if (node.version.isForgotten) classes.push('node-forgotten');
@@ -75,7 +21,7 @@ function nodeClass(node: Node): string {
   return classes.join(' ');
 }
 
-function describe(node: Node): string {
+function describe(node: GraphNode): string {
   const flags = [
     `version ${node.version.version}`,
     node.version.isLatest ? 'latest' : 'older version',

@@ -94,7 +94,7 @@ function CreateScopedKey({ onCreated }: { onCreated: () => void }) {
   return (
     <form className="card stack narrow" onSubmit={submit} aria-labelledby="create-key-title">
       <h2 id="create-key-title">Create a scoped key</h2>
-      <p className="muted">A scoped key reaches only its container tags and only the document, memory, search and profile endpoints.</p>
+      <p className="muted">A scoped key reaches only its container tags and only the document, memory, conversation, search and profile endpoints.</p>
       <label htmlFor="key-name">Name</label>
       <input id="key-name" value={name} onChange={(e) => setName(e.target.value)} />
       <label htmlFor="key-tags">Container tags (comma-separated)</label>
