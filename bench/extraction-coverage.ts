@@ -14,7 +14,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chrono from 'chrono-node';
-import { createExtractor } from '../src/ai/extract/factory.js';
+import { createModels } from '../src/ai/factory.js';
+import { loadConfig } from '../src/config.js';
 import type { ConversationTurn, ExtractedMemory } from '../src/ai/extract/types.js';
 import { answerParts, normalize } from './lib/answers.js';
 
@@ -52,11 +53,7 @@ function approxTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-const config =
-  process.env.LLM_BASE_URL && process.env.LLM_MODEL
-    ? { llm: { baseUrl: process.env.LLM_BASE_URL, apiKey: process.env.LLM_API_KEY ?? '', model: process.env.LLM_MODEL } }
-    : {};
-const extractor = createExtractor(config);
+const { extractor } = createModels(loadConfig());
 const samples = (JSON.parse(readFileSync(dataPath, 'utf8')) as LocomoSample[]).slice(0, sampleLimit);
 
 const stats = new Map<number, { total: number; exact: number; parts: number; ceiling: number }>();

@@ -10,8 +10,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { memories } from '../src/store/schema.js';
 import { benchPostgresUrl, runBench, startBenchServer, type BenchDriver } from './lib/in-process-server.js';
+import { memories } from '../src/store/schema/memories.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const COUNT = Number(process.env.BENCH_MEMORIES ?? 10_000);

@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { normalize } from '../src/ai/embeddings/embedder.js';
-import { newId } from '../src/core/ids.js';
+import { newId } from '../src/core/shared/ids.js';
 import { LexemeFrequencies } from '../src/core/search/lexeme-frequencies.js';
 import { QueryLexemes } from '../src/core/search/query-lexemes.js';
 import { Retrieval } from '../src/core/search/retrieval.js';
@@ -22,14 +22,14 @@ import { ScopeSizes } from '../src/core/search/scope-sizes.js';
 import { NOTHING_INCLUDED, SearchService } from '../src/core/search/search-service.js';
 import { LexicalSemanticReranker } from '../src/ai/rerank/lexical-semantic-reranker.js';
 import { KeywordExpansionRewriter } from '../src/ai/rewrite/keyword-expansion.js';
-import { queryRows } from '../src/store/database.js';
-import { dropVectorIndexes, ensureVectorIndexes } from '../src/store/embedding-space.js';
-import { insertMemories, linkMemorySources } from '../src/store/memory-writes.js';
-import { documents } from '../src/store/schema.js';
+import { dropVectorIndexes, ensureVectorIndexes } from '../src/store/embedding.js';
+import { insertMemories, linkMemorySources } from '../src/store/memories/writes.js';
 import { sql } from 'drizzle-orm';
 import { benchPostgresUrl, runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { percentile } from './recall/metrics.js';
 import { baseStatements, queries, rng } from './search/synthetic.js';
+import { queryRows } from '../src/store/sql.js';
+import { documents } from '../src/store/schema/documents.js';
 
 const TOTAL = Number(process.env.BENCH_MEMORIES ?? 100_000);
 const TAGS = Number(process.env.BENCH_TAGS ?? 100);
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 async function embedCorpus(server: BenchServer): Promise<{ texts: string[]; vectors: Float32Array[] }> {
   const started = performance.now();
   const texts = baseStatements(BASE);
-  const vectors = await server.app.recall.embedder.embed(texts, 'document');
+  const vectors = await server.app.ai.embedder.embed(texts, 'document');
   console.log(`embedded ${texts.length} base statements in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { texts, vectors };
 }
@@ -126,7 +126,7 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
       await linkMemorySources(tx, orgId, inserted.map((row) => ({ memoryId: row.id, documentId: sources.get(row.containerTag)! })));
     });
   }
-  await ensureVectorIndexes(db, server.app.recall.embedder.dimension);
+  await ensureVectorIndexes(db, server.app.ai.embedder.dimension);
   await queryRows(db, sql`ANALYZE memories`);
   const loadSeconds = (performance.now() - started) / 1000;
   console.log(`${server.driver}: loaded ${TOTAL} memories and built the indexes in ${loadSeconds.toFixed(1)} s`);
@@ -140,7 +140,7 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
   const embedding: number[] = [];
   for (const q of measured) {
     const t = performance.now();
-    await server.app.recall.embedder.embed([q], 'query');
+    await server.app.ai.embedder.embed([q], 'query');
     embedding.push(performance.now() - t);
   }
   const orgWide: number[] = [];
@@ -193,11 +193,11 @@ async function hnswRecall(server: BenchServer, qs: string[]): Promise<number> {
   const exact = new SearchService({
     db,
     clock: { now: () => new Date() },
-    embedder: server.app.recall.embedder,
+    embedder: server.app.ai.embedder,
     retrieval: new Retrieval(
       {
         db,
-        dimension: server.app.recall.embedder.dimension,
+        dimension: server.app.ai.embedder.dimension,
         scopeSizes: new ScopeSizes(60_000),
         lexemes: new QueryLexemes(db),
         frequencies: new LexemeFrequencies(db, { ttlMs: 60_000, analyzeEveryMs: Number.MAX_SAFE_INTEGER }),

@@ -1,36 +1,37 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import type { Config } from './config.js';
-import { systemClock, type Clock } from './core/clock.js';
-import { MergeService } from './core/container-tag-merges.js';
-import { ContainerTagService } from './core/container-tag-service.js';
-import { ConversationService } from './core/conversations.js';
-import { MemoryEdits } from './core/memory-edits.js';
-import { MemoryManagement } from './core/memory-management.js';
-import { MemoryWriter } from './core/memory-writes.js';
+import { AiSettingsError, createAi, type Ai } from './ai/factory.js';
+import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './chunking/index.js';
+import { ConfigError, type Config } from './config.js';
+import { FileLinks } from './core/access/file-links.js';
+import { KeyManagement } from './core/access/key-management.js';
+import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/access/keys.js';
+import { ConversationService } from './core/documents/conversations.js';
+import { DocumentService } from './core/documents/document-service.js';
+import { DocumentsWithMemories } from './core/documents/documents-with-memories.js';
+import { EmbeddingModelMismatchError, prepareEmbeddingSpace } from './core/embedding/embedding-space.js';
+import type { MemoryContext } from './core/memories/context.js';
+import { MemoryEdits } from './core/memories/edits.js';
+import { MemoryListing } from './core/memories/listing.js';
+import { MemoryWriter } from './core/memories/writer.js';
+import { ProfileService } from './core/profiles/profile-service.js';
 import type { SearchService } from './core/search/search-service.js';
-import { ProfileService } from './core/profiles.js';
-import { DocumentService } from './core/documents.js';
-import { DocumentsWithMemories } from './core/documents-with-memories.js';
-import { FileLinks } from './core/file-links.js';
-import { KeyManagement } from './core/key-management.js';
-import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/keys.js';
-import { resetOrganization } from './core/org-reset.js';
-import { orgChunkSize, SettingsService } from './core/settings.js';
+import { createSearch } from './core/search/setup.js';
+import { orgChunkSize, SettingsService } from './core/settings/settings-service.js';
+import { systemClock, type Clock } from './core/shared/clock.js';
+import { MergeService } from './core/tags/merges.js';
+import { OrgReset } from './core/tags/org-reset.js';
+import { ContainerTagService } from './core/tags/tag-service.js';
 import { buildHttpServer } from './http/server.js';
-import { searchForProfiles } from './http/routes/search.js';
-import { createRecall, llmFromConfig, type Recall } from './recall-setup.js';
-import { createExtractor } from './ai/extract/factory.js';
-import { memorizeDocument } from './pipeline/memorize.js';
-import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './pipeline/chunk-markdown.js';
+import { serializeError } from './log-errors.js';
 import { ingestHandler } from './pipeline/ingest.js';
+import { memorizeDocument } from './pipeline/memorize.js';
 import { MAX_INGEST_WAIT_MS, mergeHandler } from './pipeline/merge.js';
 import { JobWorker } from './pipeline/worker.js';
-import { openDatabase, type Database } from './store/database.js';
-import { releaseAllLeases } from './store/jobs.js';
 import { loadSecretKey } from './secret-key.js';
-import { serializeError } from './log-errors.js';
+import { openDatabase, type Database, type Db } from './store/database.js';
+import { releaseAllLeases } from './store/jobs.js';
 
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -51,124 +52,82 @@ export interface App {
   documents: DocumentService;
   profiles: ProfileService;
   search: SearchService;
-  recall: Recall;
+  ai: Ai;
   worker: JobWorker | null;
   http: FastifyInstance | null;
   logger: Logger;
   close(): Promise<void>;
 }
 
-/** The composition root: opens the store, wires services, workers and the HTTP server. */
+/** The composition root: opens the store, builds the models and services, the workers and the HTTP server. */
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
   // Errors are logged through serializeError whichever logger is given: it keeps query parameters and stored values out.
   const logger = (options.logger ?? pino({ level: config.LOG_LEVEL, base: { pid: process.pid } })).child({}, { serializers: { err: serializeError } });
   const clock = options.clock ?? systemClock;
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   const { db } = database;
-  const recall = await createRecall(config, db, clock, logger).catch(async (error: unknown) => {
+  const ai = await prepareAi(config, db, logger).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
-  if (config.ENGRAM_API_KEY) await seedApiKey(db, config.ENGRAM_API_KEY);
-  else if (options.http) {
-    const firstKey = await bootstrapAdminKey(db);
-    if (firstKey) {
-      process.stdout.write(
-        `\nFirst start: created an admin API key for the default organization. It is shown only once:\n\n  ${firstKey}\n\n`,
-      );
-    }
-  }
-
-  const llm = llmFromConfig(config);
-  const profiles = new ProfileService(db, clock, llm);
-  profiles.useSearch(searchForProfiles(recall.search));
-  const bucketsFor = (orgId: string, tag: string) => profiles.bucketsFor(orgId, tag);
-  const onMemoriesChanged = async (orgId: string, tag: string) => {
-    recall.retrieval.forget('memories', orgId);
-    await profiles.refresh(orgId, tag);
-  };
-
-  let worker: JobWorker | null = null;
-  if (options.worker) {
-    if (database.driver === 'pglite') {
-      const released = await releaseAllLeases(db);
-      if (released) logger.info({ released }, 'resuming jobs interrupted by a previous stop');
-    }
-    const log = logger.child({ component: 'worker' });
-    const memorizing = {
-      db,
-      embedder: recall.embedder,
-      extractor: createExtractor({ client: llm ?? undefined, logger: log }),
-      log,
-      bucketsFor,
-      onChanged: onMemoriesChanged,
-    };
-    const ingest = ingestHandler({
-      db,
-      log,
-      fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
-      chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
-      embedder: recall.embedder,
-      memorize: (doc, generation) => memorizeDocument(memorizing, doc, generation),
-    });
-    const merge = mergeHandler({
-      db,
-      log,
-      maxJobAttempts: config.JOB_MAX_ATTEMPTS,
-      recheckMs: config.WORKER_POLL_MS,
-      maxIngestWaitMs: MAX_INGEST_WAIT_MS,
-    });
-    worker = new JobWorker(
-      { db, log, handlers: { ingest, merge } },
-      {
-        concurrency: config.WORKER_CONCURRENCY,
-        pollMs: config.WORKER_POLL_MS,
-        leaseMs: config.JOB_LEASE_MS,
-        retryBaseMs: config.JOB_RETRY_BASE_MS,
-      },
-    );
-  }
-  const documents = new DocumentService(db, clock, {
-    maxJobAttempts: config.JOB_MAX_ATTEMPTS,
-    onJobQueued: () => worker?.wake(),
+  const { retrieval, search } = createSearch({
+    db,
+    clock,
+    embedder: ai.embedder,
+    rewriter: ai.rewriter,
+    reranker: ai.reranker,
+    settings: { exactMaxRows: config.SEARCH_EXACT_MAX_ROWS, lexicalWordLimit: config.SEARCH_LEXICAL_WORD_LIMIT },
+    onStatisticsError: (err) => logger.warn({ err }, 'refreshing search statistics failed'),
   });
+  await provisionAdminKey(config, db, options.http);
 
-  const keys = new KeyResolver(db, clock, { cacheSize: config.KEY_CACHE_SIZE });
-  const secretKey = options.http ? loadSecretKey(config) : null;
-  const http = secretKey
-    ? await buildHttpServer({
-        config,
-        clock,
-        keys,
-        documents,
-        documentsWithMemories: new DocumentsWithMemories(db),
-        conversations: new ConversationService(documents),
-        memoryManagement: new MemoryManagement(db, clock, onMemoriesChanged),
-        memoryEdits: new MemoryEdits(db, clock, recall.embedder, {
-          bucketsFor,
-          onChanged: onMemoriesChanged,
-        }),
-        memoryWriter: new MemoryWriter(db, clock, recall.embedder, {
-          onChanged: onMemoriesChanged,
-          bucketsFor,
-        }),
-        search: recall.search,
-        profiles,
-        fileLinks: new FileLinks(secretKey),
-        containerTags: new ContainerTagService(db),
-        merges: new MergeService(db, clock, { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() }),
-        settings: new SettingsService(db, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } }),
-        keyManagement: new KeyManagement(db, clock, keys),
-        reset: (principal) => resetOrganization(db, principal),
-        version: VERSION,
-        driver: database.driver,
-        logger,
-      })
-    : null;
+  const profiles = new ProfileService({ db, clock, search, bucketSuggester: ai.bucketSuggester });
+  const memories: MemoryContext = {
+    db,
+    clock,
+    embedder: ai.embedder,
+    onChanged: async (orgId, tag) => {
+      retrieval.forget('memories', orgId);
+      await profiles.refresh(orgId, tag);
+    },
+  };
+  const worker = options.worker ? await createWorker(config, database, ai, memories.onChanged, logger) : null;
+  const jobs = { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() };
+  const documents = new DocumentService(db, clock, jobs);
+
+  let http: FastifyInstance | null = null;
+  if (options.http) {
+    const secretKey = loadSecretKey(config);
+    const keys = new KeyResolver(db, clock, { cacheSize: config.KEY_CACHE_SIZE });
+    const services = {
+      keys,
+      keyManagement: new KeyManagement(db, clock, keys),
+      fileLinks: new FileLinks(secretKey, clock, { publicUrl: config.PUBLIC_URL }),
+      documents,
+      documentsWithMemories: new DocumentsWithMemories(db),
+      conversations: new ConversationService(documents),
+      memoryWriter: new MemoryWriter(memories),
+      memoryEdits: new MemoryEdits(memories),
+      memoryListing: new MemoryListing(memories),
+      search,
+      profiles,
+      containerTags: new ContainerTagService(db),
+      merges: new MergeService(db, clock, jobs),
+      settings: new SettingsService(db, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } }),
+      orgReset: new OrgReset(db),
+    };
+    http = await buildHttpServer(services, {
+      logger,
+      clock,
+      version: VERSION,
+      driver: database.driver,
+      maxBodyBytes: config.MAX_BODY_BYTES,
+      maxFileBytes: config.MAX_FILE_BYTES,
+      logRequests: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace',
+      rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
+      authFailures: { max: config.AUTH_FAILURE_MAX, windowMs: config.AUTH_FAILURE_WINDOW_MS },
+    });
+  }
   worker?.start();
 
   let closing: Promise<void> | undefined;
@@ -177,8 +136,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     database,
     documents,
     profiles,
-    search: recall.search,
-    recall,
+    search,
+    ai,
     worker,
     http,
     logger,
@@ -186,8 +145,71 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       (closing ??= (async () => {
         await http?.close();
         await worker?.stop();
-        await recall.embedder.close();
+        await ai.embedder.close();
         await database.close();
       })()),
   };
+}
+
+/** The configured models, checked against the database's recorded embedding model (start-up refuses another one). */
+async function prepareAi(config: Config, db: Db, logger: Logger): Promise<Ai> {
+  const ai = await createAi(config, logger).catch((error: unknown) => {
+    throw asConfigError(error);
+  });
+  try {
+    const { recorded } = await prepareEmbeddingSpace(db, ai.embedder);
+    if (recorded) logger.info({ model: ai.embedder.model, dimension: ai.embedder.dimension }, 'recorded the embedding model of this database');
+  } catch (error) {
+    await ai.embedder.close();
+    throw asConfigError(error);
+  }
+  return ai;
+}
+
+/** Not crashes: the operator has to set a variable, choose a model or re-embed; said without a stack trace. */
+function asConfigError(error: unknown): unknown {
+  return error instanceof AiSettingsError || error instanceof EmbeddingModelMismatchError ? new ConfigError(error.message) : error;
+}
+
+/** ENGRAM_API_KEY becomes an admin key; without it, a server's first start prints a new admin key once. */
+async function provisionAdminKey(config: Config, db: Db, serving: boolean): Promise<void> {
+  if (config.ENGRAM_API_KEY) {
+    await seedApiKey(db, config.ENGRAM_API_KEY);
+    return;
+  }
+  if (!serving) return;
+  const firstKey = await bootstrapAdminKey(db);
+  if (firstKey) {
+    process.stdout.write(`\nFirst start: created an admin API key for the default organization. It is shown only once:\n\n  ${firstKey}\n\n`);
+  }
+}
+
+/** The job worker with a handler per job kind: ingest (with the memory step) and merge. */
+async function createWorker(
+  config: Config,
+  database: Database,
+  ai: Ai,
+  onMemoriesChanged: MemoryContext['onChanged'],
+  logger: Logger,
+): Promise<JobWorker> {
+  const { db } = database;
+  if (database.driver === 'pglite') {
+    const released = await releaseAllLeases(db);
+    if (released) logger.info({ released }, 'resuming jobs interrupted by a previous stop');
+  }
+  const log = logger.child({ component: 'worker' });
+  const memorizing = { db, embedder: ai.embedder, extractor: ai.extractor, onChanged: onMemoriesChanged };
+  const ingest = ingestHandler({
+    db,
+    log,
+    fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
+    chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
+    embedder: ai.embedder,
+    memorize: (doc, generation) => memorizeDocument(memorizing, doc, generation),
+  });
+  const merge = mergeHandler({ db, log, maxJobAttempts: config.JOB_MAX_ATTEMPTS, recheckMs: config.WORKER_POLL_MS, maxIngestWaitMs: MAX_INGEST_WAIT_MS });
+  return new JobWorker(
+    { db, log, handlers: { ingest, merge } },
+    { concurrency: config.WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS, leaseMs: config.JOB_LEASE_MS, retryBaseMs: config.JOB_RETRY_BASE_MS },
+  );
 }

@@ -2,9 +2,9 @@
 import { Command } from 'commander';
 import { createApp, VERSION } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createApiKey } from './core/keys.js';
-import { reembedAll } from './core/reembed.js';
-import { embedderFromConfig } from './recall-setup.js';
+import { createApiKey } from './core/access/keys.js';
+import { reembedAll } from './core/embedding/reembed.js';
+import { AiSettingsError, createEmbedder } from './ai/factory.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openDatabase } from './store/database.js';
 
@@ -74,7 +74,7 @@ program
   .action(async () => {
     const config = loadConfig();
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    const embedder = await embedderFromConfig(config);
+    const embedder = await createEmbedder(config);
     try {
       process.stderr.write(`re-embedding with ${embedder.model} (${embedder.dimension} dimensions)\n`);
       let last = 0;
@@ -91,7 +91,7 @@ program
   });
 
 program.parseAsync().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof AiSettingsError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { systemClock } from '../../src/core/clock.js';
-import { KeyResolver, type Principal } from '../../src/core/keys.js';
+import { systemClock } from '../../src/core/shared/clock.js';
+import { KeyResolver } from '../../src/core/access/keys.js';
 import { createTestDatabase, dropTestDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../../test/helpers/pg-cluster.js';
+import type { Principal } from '../../src/model/access.js';
 
 export type BenchDriver = 'pglite' | 'postgres';
 

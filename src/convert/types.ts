@@ -1,5 +1,3 @@
-import type { ConversionLimits } from './limits.js';
-
 export const DOCUMENT_TYPES = ['text', 'pdf', 'image', 'webpage', 'csv', 'json', 'markdown', 'html', 'conversation'] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -81,4 +79,44 @@ export class ConversionError extends Error {
     super(message, options);
     this.name = 'ConversionError';
   }
+}
+
+/**
+ * Every bound a conversion runs under. Structural limits (archive size and
+ * entries, XML depth, image pixels, time) refuse the document; volume limits
+ * (pages, sheets, rows, columns, cells, slides, OCR'd pages, attachments)
+ * truncate it and say so in the markdown.
+ */
+export interface ConversionLimits {
+  /** Wall time for one conversion, OCR included. */
+  timeoutMs: number;
+  /** Entries in a zip container (DOCX, XLSX, PPTX, ODF, EPUB). */
+  maxArchiveEntries: number;
+  /** Uncompressed size of one zip entry. */
+  maxEntryBytes: number;
+  /** Uncompressed size of all the zip entries read for one document. */
+  maxUncompressedBytes: number;
+  /** Element nesting depth of any XML part. */
+  maxXmlDepth: number;
+  /**
+   * Size of one XML part that is parsed into a tree (a DOCX body, a slide, an
+   * ODF content.xml, an EPUB chapter); spreadsheet sheets, which SheetJS
+   * scans without a tree, are bounded by maxEntryBytes and maxRowsPerSheet.
+   */
+  maxXmlPartBytes: number;
+  maxPdfPages: number;
+  /** Pages without a text layer that are rendered and OCR'd. */
+  maxOcrPages: number;
+  maxSheets: number;
+  maxRowsPerSheet: number;
+  maxColumnsPerSheet: number;
+  /** Cells over all sheets of one workbook. */
+  maxCells: number;
+  maxSlides: number;
+  /** Width × height of an image, read from its header before decoding. */
+  maxImagePixels: number;
+  maxAttachments: number;
+  maxAttachmentBytes: number;
+  /** Embedded objects (a workbook inside a slide) are converted this many levels deep. */
+  maxEmbedDepth: number;
 }

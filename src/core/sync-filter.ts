@@ -1,4 +1,4 @@
-import type { ItemRules } from '../store/schema.js';
+import type { ItemRules } from '../model/settings.js';
 
 /** What a connector knows about an item before it imports it. */
 export interface SyncCandidate {

@@ -1,76 +1,60 @@
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import { AuthFailureThrottle } from '../core/auth-throttle.js';
-import type { Clock } from '../core/clock.js';
-import type { MergeService } from '../core/container-tag-merges.js';
-import type { ContainerTagService } from '../core/container-tag-service.js';
-import type { ConversationService } from '../core/conversations.js';
-import type { MemoryEdits } from '../core/memory-edits.js';
-import type { MemoryManagement } from '../core/memory-management.js';
-import type { MemoryWriter } from '../core/memory-writes.js';
-import type { SearchService } from '../core/search/search-service.js';
-import type { ProfileService } from '../core/profiles.js';
-import type { DocumentService } from '../core/documents.js';
-import type { DocumentsWithMemories } from '../core/documents-with-memories.js';
-import { ApiError } from '../core/errors.js';
-import type { FileLinks } from '../core/file-links.js';
-import type { KeyManagement } from '../core/key-management.js';
-import type { KeyResolver, Principal } from '../core/keys.js';
-import type { ResetOutcome } from '../core/org-reset.js';
-import type { SettingsService } from '../core/settings.js';
+import { AuthFailureThrottle } from '../core/access/auth-throttle.js';
+import type { Clock } from '../core/shared/clock.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerConsole } from './plugins/console.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
-import { registerRequestInput } from './plugins/request-input.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerRequestInput } from './plugins/request-input.js';
+import { servicesPlugin, type Services } from './plugins/services.js';
+import { containerTagInferenceRoutes } from './routes/container-tag-inferences.js';
+import { containerTagMergeRoutes } from './routes/container-tag-merges.js';
 import { containerTagRoutes } from './routes/container-tags.js';
 import { conversationRoutes } from './routes/conversations.js';
-import { memoryManagementRoutes } from './routes/memory-management.js';
-import { memoryWriteRoutes } from './routes/memories-write.js';
-import { searchRoutes } from './routes/search.js';
-import { profileRoutes } from './routes/profiles.js';
+import { documentBatchRoutes } from './routes/documents-batch.js';
+import { documentsWithMemoriesRoutes } from './routes/documents-documents.js';
+import { documentUploadRoutes } from './routes/documents-upload.js';
 import { documentRoutes } from './routes/documents.js';
-import { documentsWithMemoriesRoutes } from './routes/documents-with-memories.js';
+import { fileRoutes } from './routes/files.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
+import { memoryRoutes } from './routes/memories.js';
+import { profileRoutes } from './routes/profile.js';
+import { searchRoutes } from './routes/search.js';
+import { sessionRoutes } from './routes/session.js';
+import { settingsResetRoutes } from './routes/settings-reset.js';
+import { suggestBucketRoutes } from './routes/settings-suggest-buckets.js';
 import { settingsRoutes } from './routes/settings.js';
 
-export interface HttpDeps {
-  config: Config;
+/** How the server behaves; the composition root (app.ts) derives it from the configuration. */
+export interface HttpOptions {
+  logger: Logger;
   clock: Clock;
-  keys: KeyResolver;
-  documents: DocumentService;
-  documentsWithMemories: DocumentsWithMemories;
-  conversations: ConversationService;
-  memoryManagement: MemoryManagement;
-  memoryEdits: MemoryEdits;
-  memoryWriter: MemoryWriter;
-  search: SearchService;
-  profiles: ProfileService;
-  fileLinks: FileLinks;
-  containerTags: ContainerTagService;
-  merges: MergeService;
-  settings: SettingsService;
-  keyManagement: KeyManagement;
-  reset: (principal: Principal) => Promise<ResetOutcome>;
+  /** The server's version and database driver, answered by the health route. */
   version: string;
   driver: string;
-  logger: Logger;
+  maxBodyBytes: number;
+  maxFileBytes: number;
+  /** Log every request (the debug and trace levels do). */
+  logRequests: boolean;
+  /** Requests per window for keys without a limit of their own. */
+  rateLimit: { max: number; windowMs: number };
+  /** Failed authentications an address may make per window before it is answered 429; 0 = no limit. */
+  authFailures: { max: number; windowMs: number };
 }
 
 const MAX_PARAM_LENGTH = 1000;
 
-export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> {
+/** The HTTP API over the given services: plugins first (errors, input checks, OpenAPI, auth, rate limits), then one plugin per resource. */
+export async function buildHttpServer(services: Services, options: HttpOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
-    bodyLimit: deps.config.MAX_BODY_BYTES,
-    logController: new LogController({
-      disableRequestLogging: deps.config.LOG_LEVEL !== 'debug' && deps.config.LOG_LEVEL !== 'trace',
-    }),
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: options.maxBodyBytes,
+    logController: new LogController({ disableRequestLogging: !options.logRequests }),
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Fastify's own answers to these have another shape than every other error; see errors.ts.
@@ -81,38 +65,34 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(servicesPlugin, services);
   registerErrorHandling(app);
   registerRequestInput(app);
-  await registerOpenApi(app, deps.version);
-  const authThrottle = new AuthFailureThrottle(deps.clock, {
-    maxFailures: deps.config.AUTH_FAILURE_MAX,
-    windowMs: deps.config.AUTH_FAILURE_WINDOW_MS,
-  });
-  registerAuth(app, deps.keys, authThrottle);
-  await app.register(rateLimit, {
-    hook: 'preHandler',
-    max: (request) => request.principal?.rateLimit?.max ?? deps.config.RATE_LIMIT_MAX,
-    timeWindow: (request) => request.principal?.rateLimit?.windowMs ?? deps.config.RATE_LIMIT_WINDOW_MS,
-    keyGenerator: (request) => request.principal?.keyId ?? request.ip,
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new ApiError(429, 'Too many requests', `limit of ${context.max} requests per ${context.after}`), {
-        statusCode: 429,
-      }),
-  });
-  await app.register(multipart, { limits: { fileSize: deps.config.MAX_FILE_BYTES } });
+  await registerOpenApi(app, options.version);
+  const authThrottle = new AuthFailureThrottle(options.clock, { maxFailures: options.authFailures.max, windowMs: options.authFailures.windowMs });
+  registerAuth(app, services.keys, authThrottle);
+  await registerRateLimit(app, options.rateLimit);
+  await app.register(multipart, { limits: { fileSize: options.maxFileBytes } });
 
   registerOpenApiRoutes(app);
   await registerConsole(app);
-  await app.register(healthRoutes(deps));
-  await app.register(documentRoutes(deps));
-  await app.register(documentsWithMemoriesRoutes(deps));
-  await app.register(conversationRoutes(deps));
-  await app.register(memoryManagementRoutes(deps));
-  await app.register(memoryWriteRoutes(deps));
-  await app.register(searchRoutes(deps));
-  await app.register(profileRoutes(deps));
-  await app.register(containerTagRoutes(deps));
-  await app.register(settingsRoutes(deps));
-  await app.register(keyRoutes(deps));
+  await app.register(healthRoutes, { version: options.version, driver: options.driver });
+  await app.register(documentRoutes);
+  await app.register(documentBatchRoutes);
+  await app.register(documentUploadRoutes, { maxFileBytes: options.maxFileBytes });
+  await app.register(fileRoutes);
+  await app.register(documentsWithMemoriesRoutes);
+  await app.register(conversationRoutes);
+  await app.register(memoryRoutes);
+  await app.register(searchRoutes);
+  await app.register(profileRoutes);
+  await app.register(containerTagRoutes);
+  await app.register(containerTagMergeRoutes);
+  await app.register(containerTagInferenceRoutes);
+  await app.register(settingsRoutes);
+  await app.register(settingsResetRoutes);
+  await app.register(suggestBucketRoutes);
+  await app.register(keyRoutes);
+  await app.register(sessionRoutes);
   return app;
 }

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FileInput } from '../core/document-inputs.js';
-import { ApiError, badRequest } from '../core/errors.js';
-import { assertStorableInput, findInputProblem } from '../core/request-input.js';
+import type { FileInput } from '../core/documents/inputs.js';
+import { ApiError, badRequest } from '../model/errors.js';
+import { assertStorableInput, findInputProblem } from '../model/request-input.js';
 import { ContainerTag, ContainerTags, CustomId, DocumentDate, EntityContext, Filepath, Metadata, TaskType } from './schemas/common.js';
 
 const jsonField = <T extends z.ZodType>(schema: T, field: string) =>

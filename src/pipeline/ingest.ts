@@ -3,21 +3,18 @@ import { FetchError, fetchUrl } from '../convert/fetch-url.js';
 import { ConversionError, convertToMarkdown, storableText } from '../convert/index.js';
 import type { ConvertInput } from '../convert/types.js';
 import { EmbeddingError, type Embedder } from '../ai/embeddings/embedder.js';
-import { chunkEmbeddingText } from '../core/embedding-text.js';
-import { newId } from '../core/ids.js';
+import { chunkEmbeddingText } from '../core/embedding/embedding-text.js';
+import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
 import { embeddedChunks, replaceChunks } from '../store/chunks.js';
-import { getDocument, updateDocumentGeneration, type DocumentPatch, type DocumentRow } from '../store/documents.js';
-import { getFile } from '../store/files.js';
-import type { JobRow } from '../store/jobs.js';
-import { setVectors } from '../store/vectors.js';
-import type { ProcessingLog, ProcessingStep } from '../store/schema.js';
-import { chunkMarkdown, resolveChunkOptions } from './chunk-markdown.js';
-import type { MemorizeOutcome } from './memorize.js';
-import { isAvailabilityError } from './availability.js';
+import { getDocument, updateDocumentGeneration, type DocumentPatch, getFile } from '../store/documents.js';
+import { chunkMarkdown, resolveChunkOptions } from '../chunking/index.js';
+import type { MemorizeOutcome } from '../core/memories/extraction.js';
 import { INTERNAL_FAILURE, SupersededError, type JobHandler } from './worker.js';
-
-export type DocumentStatus = 'queued' | 'extracting' | 'chunking' | 'embedding' | 'indexing' | 'done' | 'failed';
+import type { ProcessingLog, ProcessingStep, DocumentRecord, DocumentStatus } from '../model/documents.js';
+import type { JobRecord } from '../model/jobs.js';
+import { setVectors } from '../store/embedding.js';
+import { isAvailabilityError } from '../store/errors.js';
 
 export interface IngestContext {
   db: Db;
@@ -27,7 +24,7 @@ export interface IngestContext {
   chunkSizeFor?: (orgId: string) => Promise<number | null>;
   embedder: Embedder;
   /** The memory stage; absent, documents are only chunked and indexed. */
-  memorize?: (doc: DocumentRow, generation: number) => Promise<MemorizeOutcome>;
+  memorize?: (doc: DocumentRecord, generation: number) => Promise<MemorizeOutcome>;
 }
 
 export function ingestHandler(ctx: IngestContext): JobHandler {
@@ -41,12 +38,12 @@ export function ingestHandler(ctx: IngestContext): JobHandler {
   };
 }
 
-async function markDocument(ctx: IngestContext, job: JobRow, patch: DocumentPatch): Promise<void> {
+async function markDocument(ctx: IngestContext, job: JobRecord, patch: DocumentPatch): Promise<void> {
   if (job.documentId) await updateDocumentGeneration(ctx.db, job.orgId, job.documentId, job.generation, patch);
 }
 
 /** Runs one ingest job through every stage; each stage commits only for the job's generation. */
-export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> {
+export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<void> {
   if (!job.documentId) throw new Error('ingest job without a document');
   const documentId = job.documentId;
   const initial = await getDocument(ctx.db, job.orgId, documentId);
@@ -126,7 +123,7 @@ export async function runIngest(ctx: IngestContext, job: JobRow): Promise<void> 
   await progress.finish();
 }
 
-async function loadSource(ctx: IngestContext, doc: DocumentRow): Promise<ConvertInput> {
+async function loadSource(ctx: IngestContext, doc: DocumentRecord): Promise<ConvertInput> {
   if (doc.hasFile) {
     const file = await getFile(ctx.db, doc.orgId, doc.id);
     if (!file) throw new SupersededError();
@@ -147,8 +144,8 @@ class StageRecorder {
 
   constructor(
     private readonly db: Db,
-    private readonly doc: DocumentRow,
-    private readonly job: JobRow,
+    private readonly doc: DocumentRecord,
+    private readonly job: JobRecord,
   ) {
     this.log = { steps: [], attempts: job.attempts };
   }

@@ -1,27 +1,13 @@
 import type { Logger } from 'pino';
-import { combineSpaceSettings, MergeFailure, planCustomIdRenames } from '../core/container-tag-merges.js';
-import { newId } from '../core/ids.js';
-import { deleteSpaces, getSpaces, upsertSpace } from '../store/container-tags.js';
+import { combineSpaceSettings, MergeFailure, planCustomIdRenames } from '../core/tags/merges.js';
+import { newId } from '../core/shared/ids.js';
+import { deleteSpaces, getSpaces, upsertSpace } from '../store/tags.js';
 import type { Db } from '../store/database.js';
-import type { JobRow } from '../store/jobs.js';
 import { computeProfile, deleteProfiles, saveProfile } from '../store/profiles.js';
-import {
-  countDocumentsInFlight,
-  enqueueMergeJob,
-  FINISHED_MERGE_STATUSES,
-  foldDuplicateMemories,
-  getMerge,
-  lockCustomIdDocuments,
-  lockMerge,
-  moveChunks,
-  moveDocuments,
-  moveMemories,
-  setCustomId,
-  updateMerge,
-  type MergeRow,
-} from '../store/merges.js';
-import type { MergeProgress } from '../store/schema.js';
+import { countDocumentsInFlight, enqueueMergeJob, FINISHED_MERGE_STATUSES, foldDuplicateMemories, getMerge, lockCustomIdDocuments, lockMerge, moveChunks, moveDocuments, moveMemories, setCustomId, updateMerge } from '../store/merges.js';
 import type { JobHandler } from './worker.js';
+import type { MergeProgress, MergeRecord } from '../model/tags.js';
+import type { JobRecord } from '../model/jobs.js';
 
 export const MAX_INGEST_WAIT_MS = 60 * 60 * 1000;
 
@@ -55,7 +41,7 @@ export function mergeHandler(ctx: MergeContext): JobHandler {
   };
 }
 
-async function loadMerge(ctx: MergeContext, job: JobRow): Promise<MergeRow | undefined> {
+async function loadMerge(ctx: MergeContext, job: JobRecord): Promise<MergeRecord | undefined> {
   const mergeId = job.payload?.mergeId;
   return typeof mergeId === 'string' ? getMerge(ctx.db, job.orgId, mergeId) : undefined;
 }
@@ -67,7 +53,7 @@ async function loadMerge(ctx: MergeContext, job: JobRow): Promise<MergeRow | und
  * only ingest already under way has to be waited for: the job then comes back later instead of
  * holding a worker.
  */
-export async function runMerge(ctx: MergeContext, job: JobRow): Promise<void> {
+export async function runMerge(ctx: MergeContext, job: JobRecord): Promise<void> {
   const merge = await loadMerge(ctx, job);
   if (!merge || FINISHED_MERGE_STATUSES.includes(merge.status)) return;
   const { orgId, targetTag } = merge;

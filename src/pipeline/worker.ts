@@ -1,13 +1,14 @@
 import { hostname } from 'node:os';
 import { storableText } from '../convert/storable-text.js';
-import { newId } from '../core/ids.js';
+import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
-import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob, type JobRow } from '../store/jobs.js';
+import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob } from '../store/jobs.js';
 import type { Logger } from 'pino';
+import type { JobRecord } from '../model/jobs.js';
 
 /** What a job kind does; `ingest` is one, merges and syncs are others. */
 export interface JobHandler {
-  run(job: JobRow): Promise<void>;
+  run(job: JobRecord): Promise<void>;
   /** Whether a failure is worth another attempt. */
   isTransient(error: unknown): boolean;
   /** What the job's owner is told about a failure; the error's message when absent. */
@@ -16,8 +17,8 @@ export interface JobHandler {
    * The job's own bookkeeping when an attempt fails and will be retried, or fails for good. The
    * reason arrives bounded and storable.
    */
-  onRetry?(job: JobRow, reason: string): Promise<void>;
-  onFail?(job: JobRow, reason: string): Promise<void>;
+  onRetry?(job: JobRecord, reason: string): Promise<void>;
+  onFail?(job: JobRecord, reason: string): Promise<void>;
 }
 
 /** Thrown by a handler when its work was made obsolete (e.g. the document changed); the job ends quietly. */
@@ -122,7 +123,7 @@ export class JobWorker {
     }
   }
 
-  private async attempt(job: JobRow): Promise<void> {
+  private async attempt(job: JobRecord): Promise<void> {
     try {
       const handler = this.ctx.handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
@@ -135,12 +136,12 @@ export class JobWorker {
   }
 
   /** Runs that died mid-way (their leases ran out) used up every attempt: the job is failed, not run again. */
-  private async giveUp(job: JobRow): Promise<void> {
+  private async giveUp(job: JobRecord): Promise<void> {
     this.ctx.log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job used up its attempts without finishing');
     await this.fail(job, `processing stopped: ${job.attempts} attempts did not finish`);
   }
 
-  private async handleFailure(job: JobRow, error: unknown): Promise<void> {
+  private async handleFailure(job: JobRecord, error: unknown): Promise<void> {
     if (error instanceof SupersededError) {
       await finishJob(this.ctx.db, job.id, this.id, { status: 'done', error: 'superseded' });
       return;
@@ -162,7 +163,7 @@ export class JobWorker {
    * Ends a job as failed. When its owner's bookkeeping cannot record the reason, it records the
    * fixed INTERNAL_FAILURE instead (nothing in it can be refused); the job ends either way.
    */
-  private async fail(job: JobRow, reason: string): Promise<void> {
+  private async fail(job: JobRecord, reason: string): Promise<void> {
     const handler = this.ctx.handlers[job.kind];
     try {
       await handler?.onFail?.(job, reason);

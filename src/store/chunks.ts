@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { chunks } from './schema.js';
+import { chunks } from './schema/chunks.js';
+import type { ChunkRecord } from '../model/documents.js';
 
-export type ChunkRow = typeof chunks.$inferSelect;
 export type NewChunk = typeof chunks.$inferInsert;
 
 const INSERT_BATCH = 500;
@@ -15,7 +15,7 @@ export async function replaceChunks(db: Tx, documentId: string, rows: NewChunk[]
   }
 }
 
-export async function listChunks(db: Tx, orgId: string, documentId: string): Promise<ChunkRow[]> {
+export async function listChunks(db: Tx, orgId: string, documentId: string): Promise<ChunkRecord[]> {
   return db
     .select()
     .from(chunks)

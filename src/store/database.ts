@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -77,10 +76,4 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   }
   const db = drizzlePg({ client: pool, schema });
   return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
-}
-
-/** Rows of a raw `db.execute(sql...)` result; both drivers return `{ rows }`. */
-export async function queryRows<T>(db: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -1,18 +1,22 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FilterNode } from '../core/filters.js';
+import type { FilterNode } from '../model/filters.js';
 import type { Tx } from './database.js';
+import { failOnDuplicate } from './errors.js';
 import { filterToSql } from './filter-sql.js';
-import { documents } from './schema.js';
+import { documents } from './schema/documents.js';
+import type { DocumentRecord, ListedDocument, StoredFile } from '../model/documents.js';
+import { documentFiles } from './schema/document-files.js';
+import { queryRows } from './sql.js';
 
-export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
 export type DocumentPatch = Partial<Omit<NewDocument, 'id' | 'orgId'>>;
 
 const TERMINAL_STATUSES = ['done', 'failed'];
 
-export async function insertDocument(db: Tx, doc: NewDocument): Promise<DocumentRow> {
-  const [row] = await db.insert(documents).values(doc).returning();
+/** Throws DuplicateKeyError when the tag holds a document with its customId already. */
+export async function insertDocument(db: Tx, doc: NewDocument): Promise<DocumentRecord> {
+  const [row] = await failOnDuplicate(() => db.insert(documents).values(doc).returning());
   return row;
 }
 
@@ -30,14 +34,14 @@ function lookupWhere(orgId: string, lookup: DocumentLookup, match: SQL): SQL | u
   return and(...where);
 }
 
-export async function getDocument(db: Tx, orgId: string, id: string, lookup: DocumentLookup = {}): Promise<DocumentRow | undefined> {
+export async function getDocument(db: Tx, orgId: string, id: string, lookup: DocumentLookup = {}): Promise<DocumentRecord | undefined> {
   const query = db.select().from(documents).where(lookupWhere(orgId, lookup, eq(documents.id, id))).limit(1);
   const [row] = lookup.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
 /** At most two documents with this customId: more than one means it is ambiguous across tags. */
-export async function findDocumentsByCustomId(db: Tx, orgId: string, customId: string, lookup: DocumentLookup = {}): Promise<DocumentRow[]> {
+export async function findDocumentsByCustomId(db: Tx, orgId: string, customId: string, lookup: DocumentLookup = {}): Promise<DocumentRecord[]> {
   const query = db.select().from(documents).where(lookupWhere(orgId, lookup, eq(documents.customId, customId))).limit(2);
   return lookup.forUpdate ? query.for('update') : query;
 }
@@ -48,7 +52,7 @@ export async function findDocumentByCustomIdForUpdate(
   orgId: string,
   containerTag: string,
   customId: string,
-): Promise<DocumentRow | undefined> {
+): Promise<DocumentRecord | undefined> {
   const [row] = await db
     .select()
     .from(documents)
@@ -58,12 +62,15 @@ export async function findDocumentByCustomIdForUpdate(
   return row;
 }
 
-export async function updateDocument(db: Tx, orgId: string, id: string, patch: DocumentPatch): Promise<DocumentRow | undefined> {
-  const [row] = await db
-    .update(documents)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
-    .returning();
+/** Throws DuplicateKeyError when the new customId or tag clashes with another document's. */
+export async function updateDocument(db: Tx, orgId: string, id: string, patch: DocumentPatch): Promise<DocumentRecord | undefined> {
+  const [row] = await failOnDuplicate(() =>
+    db
+      .update(documents)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
+      .returning(),
+  );
   return row;
 }
 
@@ -133,7 +140,6 @@ function documentWhere(orgId: string, q: DocumentQuery): SQL | undefined {
 }
 
 const { content: _content, source: _source, processing: _processing, ...listedColumns } = getTableColumns(documents);
-export type ListedDocument = Omit<DocumentRow, 'content' | 'source' | 'processing'> & { content?: string | null };
 
 export interface ListOptions extends DocumentQuery {
   limit: number;
@@ -213,7 +219,7 @@ export async function listUnfinishedDocuments(
   orgId: string,
   containerTags?: string[],
   limit = 1000,
-): Promise<DocumentRow[]> {
+): Promise<DocumentRecord[]> {
   return db
     .select()
     .from(documents)
@@ -228,4 +234,34 @@ export async function countUnfinishedDocuments(db: Tx, orgId: string, containerT
     .from(documents)
     .where(documentWhere(orgId, { containerTags, excludeStatuses: TERMINAL_STATUSES }));
   return Number(total);
+}
+
+export async function insertFile(db: Tx, file: typeof documentFiles.$inferInsert): Promise<void> {
+  await db
+    .insert(documentFiles)
+    .values(file)
+    .onConflictDoUpdate({
+      target: documentFiles.documentId,
+      set: { filename: file.filename, mimeType: file.mimeType, forcedType: file.forcedType, size: file.size, data: file.data },
+    });
+}
+
+export async function getFile(db: Tx, orgId: string, documentId: string): Promise<StoredFile | undefined> {
+  const [row] = await db
+    .select()
+    .from(documentFiles)
+    .where(and(eq(documentFiles.orgId, orgId), eq(documentFiles.documentId, documentId)))
+    .limit(1);
+  return row;
+}
+
+/** Deletes up to `limit` of the org's documents (chunks, files, jobs and memory links go with them). */
+export async function deleteDocumentBatch(db: Tx, orgId: string, limit: number): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`delete from documents where id in (
+          select id from documents where org_id = ${orgId} order by id limit ${limit}
+        ) returning id`,
+  );
+  return rows.length;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FilterCondition, FilterNode } from '../core/filters.js';
+import type { FilterCondition, FilterNode } from '../model/filters.js';
 
 /**
  * Strings compared as numbers. The length and exponent bounds keep every match inside numeric's

@@ -1,8 +1,8 @@
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from './database.js';
-import { jobs } from './schema.js';
+import { jobs } from './schema/jobs.js';
+import type { JobRecord } from '../model/jobs.js';
 
-export type JobRow = typeof jobs.$inferSelect;
 
 export async function enqueueJob(
   db: Tx,
@@ -20,7 +20,7 @@ export async function enqueueJob(
 }
 
 export interface ClaimedJob {
-  job: JobRow;
+  job: JobRecord;
   /**
    * Earlier runs used up its attempts without finishing (their leases ran out): it must be
    * failed, not run again. Its attempts are not counted up.

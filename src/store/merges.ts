@@ -1,10 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { queryRows } from './database.js';
-import { chunks, containerTagMerges, documents, jobs, memories, type MergeStatus } from './schema.js';
+import { queryRows } from './sql.js';
+import { chunks } from './schema/chunks.js';
+import { containerTagMerges } from './schema/container-tag-merges.js';
+import { documents } from './schema/documents.js';
+import { jobs } from './schema/jobs.js';
+import { memories } from './schema/memories.js';
+import type { MergeStatus, MergeRecord } from '../model/tags.js';
 
-export type MergeRow = typeof containerTagMerges.$inferSelect;
-export type MergePatch = Partial<Pick<MergeRow, 'status' | 'progress' | 'lastError' | 'completedAt'>>;
+export type MergePatch = Partial<Pick<MergeRecord, 'status' | 'progress' | 'lastError' | 'completedAt'>>;
 
 export const FINISHED_MERGE_STATUSES: MergeStatus[] = ['completed', 'failed'];
 
@@ -21,12 +25,12 @@ export async function lockTagWritesExclusive(db: Tx, orgId: string): Promise<voi
   await db.execute(sql`select pg_advisory_xact_lock(${TAG_WRITE_LOCK_CLASS}::int, hashtext(${orgId}))`);
 }
 
-export async function insertMerge(db: Tx, merge: typeof containerTagMerges.$inferInsert): Promise<MergeRow> {
+export async function insertMerge(db: Tx, merge: typeof containerTagMerges.$inferInsert): Promise<MergeRecord> {
   const [row] = await db.insert(containerTagMerges).values(merge).returning();
   return row;
 }
 
-export async function getMerge(db: Tx, orgId: string, id: string): Promise<MergeRow | undefined> {
+export async function getMerge(db: Tx, orgId: string, id: string): Promise<MergeRecord | undefined> {
   const [row] = await db
     .select()
     .from(containerTagMerges)
@@ -36,7 +40,7 @@ export async function getMerge(db: Tx, orgId: string, id: string): Promise<Merge
 }
 
 /** The merge row, locked: concurrent runs of one merge (a job taken over after a lost lease) take turns. */
-export async function lockMerge(db: Tx, orgId: string, id: string): Promise<MergeRow | undefined> {
+export async function lockMerge(db: Tx, orgId: string, id: string): Promise<MergeRecord | undefined> {
   const [row] = await db
     .select()
     .from(containerTagMerges)
@@ -54,7 +58,7 @@ export async function updateMerge(db: Tx, orgId: string, id: string, patch: Merg
 }
 
 /** Unfinished merges that involve any of `tags`, as source or target; all of the org's when `tags` is omitted. */
-export async function findActiveMerges(db: Tx, orgId: string, tags?: string[]): Promise<MergeRow[]> {
+export async function findActiveMerges(db: Tx, orgId: string, tags?: string[]): Promise<MergeRecord[]> {
   const where = [eq(containerTagMerges.orgId, orgId), notInArray(containerTagMerges.status, FINISHED_MERGE_STATUSES)];
   if (tags) {
     if (tags.length === 0) return [];

@@ -1,6 +1,10 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FilterNode } from '../model/filters.js';
 import type { Tx } from './database.js';
-import { memories, profiles, type ProfileEntry } from './schema.js';
+import { filterToSql } from './filter-sql.js';
+import { memories } from './schema/memories.js';
+import { profiles } from './schema/profiles.js';
+import type { ProfileEntry } from '../model/profiles.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -29,8 +33,9 @@ const entryColumns = {
   buckets: memories.buckets,
 };
 
-/** Static, dynamic and bucket lines of a tag, straight from its memories (optionally narrowed). */
-export async function computeProfile(db: Tx, orgId: string, containerTag: string, now: Date, narrow?: SQL) {
+/** Static, dynamic and bucket lines of a tag, straight from its memories (optionally narrowed to memories matching `filters`). */
+export async function computeProfile(db: Tx, orgId: string, containerTag: string, now: Date, filters?: FilterNode) {
+  const narrow = filters ? filterToSql(filters, memories.metadata) : undefined;
   const [staticRows, dynamicRows, bucketRows] = await Promise.all([
     db
       .select(entryColumns)

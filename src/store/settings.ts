@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from './database.js';
-import { orgSettings } from './schema.js';
+import { orgSettings } from './schema/org-settings.js';
 
 export type OrgSettingsRow = typeof orgSettings.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, KeyResolver } from '../../src/core/keys.js';
-import { apiKeys } from '../../src/store/schema.js';
+import { createApiKey, KeyResolver } from '../../src/core/access/keys.js';
 import { expectError } from '../helpers/errors.js';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
+import { apiKeys } from '../../src/store/schema/api-keys.js';
 
 /** GET from another loopback address than the one the other requests come from. */
 function getFrom(localAddress: string, url: string, path: string, key: string): Promise<number> {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/store/database.js';
 import { expectError } from '../helpers/errors.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
+import { queryRows } from '../../src/store/sql.js';
 
 const CLIENTS = 10;
 /** Clients of the chain test, each retrying until its edit lands (every attempt embeds its text). */

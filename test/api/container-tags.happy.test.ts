@@ -13,14 +13,14 @@ interface DocRow {
   status: string;
   metadata: unknown;
 }
-interface ChunkRow {
+interface ChunkRecord {
   id: string;
   document_id: string;
   container_tag: string;
   position: number;
   content: string;
 }
-interface MemoryRow {
+interface MemoryRecord {
   id: string;
   container_tag: string;
   memory: string;
@@ -53,12 +53,12 @@ describe('container tags: happy paths', () => {
       sql`select id, custom_id, container_tag, content, status, metadata from documents where container_tag in ${tags} order by id`,
     );
   const chunksOf = (documentIds: string[]) =>
-    selectRows<ChunkRow>(
+    selectRows<ChunkRecord>(
       server,
       sql`select id, document_id, container_tag, position, content from chunks where document_id in ${documentIds} order by id`,
     );
   const memoriesIn = (tags: string[]) =>
-    selectRows<MemoryRow>(
+    selectRows<MemoryRecord>(
       server,
       sql`select id, container_tag, memory, version, is_latest, is_forgotten, forget_reason, parent_memory_id
           from memories where container_tag in ${tags} order by id`,

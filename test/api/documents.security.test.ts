@@ -65,7 +65,7 @@ describe('documents: auth and isolation', () => {
   });
 
   it('stores API keys only as hashes', async () => {
-    const { queryRows } = await import('../../src/store/database.js');
+    const { queryRows } = await import('../../src/store/sql.js');
     const { sql } = await import('drizzle-orm');
     const rows = await queryRows<{ key_hash: string }>(server.app.database.db, sql`select key_hash from api_keys`);
     expect(rows.length).toBeGreaterThan(0);

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { reembedAll } from '../../src/core/reembed.js';
-import { embedderFromConfig } from '../../src/recall-setup.js';
+import { reembedAll } from '../../src/core/embedding/reembed.js';
+import { createEmbedder } from '../../src/ai/factory.js';
 import { openDatabase } from '../../src/store/database.js';
-import { getEmbeddingSpace } from '../../src/store/embedding-space.js';
+import { getEmbeddingSpace } from '../../src/store/embedding.js';
 import { FakeOpenAiEmbeddings } from '../fakes/openai-embeddings.js';
 import { createTestDatabase, dropTestDatabase } from '../helpers/pg-cluster.js';
 import { driver } from '../helpers/server.js';
@@ -96,7 +96,7 @@ describe('embedding model of a database', () => {
 
   it('starts with the new model once everything is re-embedded, and searches with it', async () => {
     const database = await openDatabase({ databaseUrl, dataDir: dataDir ?? 'unused' });
-    const embedder = await embedderFromConfig(config(remote()));
+    const embedder = await createEmbedder(config(remote()));
     try {
       const counts = await reembedAll(database.db, embedder);
       expect(counts.memories).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, type NewKeyOptions } from '../../src/core/keys.js';
+import { createApiKey, type NewKeyOptions } from '../../src/core/access/keys.js';
 import { expectError } from '../helpers/errors.js';
 import { createPrincipals, runMatrix, type Who } from '../helpers/principals.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -4,8 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ChildServer } from '../helpers/child-server.js';
 import { createTestDatabase, dropTestDatabase } from '../helpers/pg-cluster.js';
 import { driver, waitFor } from '../helpers/server.js';

@@ -8,7 +8,7 @@ describe('profiles', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const { findOrgByName } = await import('../../src/store/orgs.js');
+    const { findOrgByName } = await import('../../src/store/keys.js');
     defaultOrgId = (await findOrgByName(server.app.database.db, 'default'))!.id;
   });
   afterAll(async () => server?.close());

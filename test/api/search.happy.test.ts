@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.js';
-import { KeyResolver } from '../../src/core/keys.js';
+import { systemClock } from '../../src/core/shared/clock.js';
+import { KeyResolver } from '../../src/core/access/keys.js';
 import { NOTHING_INCLUDED } from '../../src/core/search/search-service.js';
 import { seedMemory } from '../helpers/memories.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
@@ -232,7 +232,7 @@ describe('search: each parameter has its effect', () => {
     });
 
     it('include.relatedMemories adds the version chain and related memories as context', async () => {
-      const [vector] = await server.app.recall.embedder.embed(['Alice lives in Porto']);
+      const [vector] = await server.app.ai.embedder.embed(['Alice lives in Porto']);
       const embedding = Array.from(vector);
       const v1 = await seedMemory(server, { memory: 'Alice lives in Lisbon', containerTag: 'user_chain', isLatest: false, embedding });
       const v2 = await seedMemory(server, {
@@ -264,7 +264,7 @@ describe('search: each parameter has its effect', () => {
     });
 
     it('ranks an inferred memory below a stated one that says the same', async () => {
-      const [vector] = await server.app.recall.embedder.embed(['Dana enjoys rock climbing']);
+      const [vector] = await server.app.ai.embedder.embed(['Dana enjoys rock climbing']);
       const stated = await seedMemory(server, { memory: 'Dana enjoys rock climbing', containerTag: 'user_dana', embedding: Array.from(vector) });
       const inferred = await seedMemory(server, { memory: 'Dana enjoys rock climbing', containerTag: 'user_dana', isInference: true, embedding: Array.from(vector) });
       const results: Result[] = (await search({ q: 'rock climbing', containerTag: 'user_dana', threshold: 0 })).body.results;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SettingsService } from '../../src/core/settings.js';
+import { SettingsService } from '../../src/core/settings/settings-service.js';
 import { selectRows } from '../helpers/seed-memories.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 

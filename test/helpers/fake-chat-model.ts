@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { LlmClient } from '../../src/ai/llm-client.js';
+import { LlmClient } from '../../src/ai/llm/client.js';
 import { FakeOpenAiChat } from '../fakes/openai-chat.js';
 
 export interface FakeChatModelFixture<T> {

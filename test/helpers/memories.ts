@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { findOrgByName } from '../../src/store/orgs.js';
-import { memories, memorySources } from '../../src/store/schema.js';
+import { findOrgByName } from '../../src/store/keys.js';
 import type { TestServer } from './server.js';
+import { memories } from '../../src/store/schema/memories.js';
+import { memorySources } from '../../src/store/schema/memory-sources.js';
 
 type MemoryInsert = typeof memories.$inferInsert;
 

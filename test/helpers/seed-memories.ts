@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { newId } from '../../src/core/ids.js';
-import { queryRows } from '../../src/store/database.js';
+import { newId } from '../../src/core/shared/ids.js';
 import { seedMemory } from './memories.js';
 import type { TestServer } from './server.js';
+import { queryRows } from '../../src/store/sql.js';
 
 export interface SeedMemory {
   memory: string;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { inject } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createApiKey, type NewKeyOptions } from '../../src/core/keys.js';
+import { createApiKey, type NewKeyOptions } from '../../src/core/access/keys.js';
 import { fetchContract } from './contract.js';
 import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
 import { waitFor } from './wait.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeOpenAiChat } from '../../../test/fakes/openai-chat.js';
-import { LlmClient } from '../llm-client.js';
+import { LlmClient } from '../llm/client.js';
 import { LlmExtractor } from './llm.js';
 import { OfflineExtractor } from './offline.js';
 import type { ExtractionInput, WarnLogger } from './types.js';

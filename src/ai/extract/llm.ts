@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { isRetryableLlmError, type ChatMessage, type LlmClient } from '../llm-client.js';
+import { isRetryableLlmError, type ChatMessage, type LlmClient } from '../llm/client.js';
 import { EXTRACTION_JSON_SCHEMA, parseLlmExtraction } from './llm-output.js';
 import { buildExtractionMessages, windowsOf, type ExtractionWindow } from './prompt.js';
 import type { ExtractedMemory, ExtractionInput, Extractor, WarnLogger } from './types.js';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm-client.js';
+import type { ChatMessage } from '../llm/client.js';
 import type { ConversationTurn, ExtractionInput } from './types.js';
 
 /** A piece of the input small enough for one request; turns keep their index in the whole input. */

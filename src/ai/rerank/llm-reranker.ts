@@ -1,5 +1,5 @@
-import type { JsonSchemaFormat } from '../llm-client.js';
-import { LlmWithOfflineFallback } from '../llm-json.js';
+import type { JsonSchemaFormat } from '../llm/client.js';
+import { LlmWithOfflineFallback } from '../llm/offline-fallback.js';
 import type { RerankCandidate, Reranker } from './reranker.js';
 
 const FORMAT: JsonSchemaFormat = {

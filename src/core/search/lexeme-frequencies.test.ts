@@ -4,7 +4,7 @@ const reads: string[] = [];
 const analyzed: string[] = [];
 let statistics: { rows: number; frequencies: Map<string, number> } | null = null;
 
-vi.mock('../../store/lexeme-stats.js', () => ({
+vi.mock('../../store/search/lexeme-stats.js', () => ({
   readLexemeStatistics: async (_db: unknown, table: string) => {
     reads.push(table);
     return statistics;

@@ -1,6 +1,6 @@
 import type { Db } from '../../store/database.js';
-import { analyzeTable, readLexemeStatistics, type LexemeStatistics } from '../../store/lexeme-stats.js';
-import type { SearchTable } from '../../store/search-scope.js';
+import { analyzeTable, readLexemeStatistics, type LexemeStatistics } from '../../store/search/lexeme-stats.js';
+import type { SearchTable } from '../../store/search/scope.js';
 
 /** How soon ANALYZE is tried again when it left no statistics on common words (few rows, all words rare). */
 const MISSING_RETRY_MS = 5 * 60_000;

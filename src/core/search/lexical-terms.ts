@@ -1,5 +1,5 @@
 import type { QueryExpansion } from '../../ai/rewrite/query-rewriter.js';
-import type { LexicalTerm } from '../../store/search-candidates.js';
+import type { LexicalTerm } from '../../store/search/candidates.js';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 /** Bounds the size of the SQL a pathological query can produce. */

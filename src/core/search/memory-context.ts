@@ -1,5 +1,4 @@
-import type { MemoryRelation } from '../../store/schema.js';
-import type { MemoryHitRow } from '../../store/search-results.js';
+import type { MemoryRelation, MemoryRecord } from '../../model/memories.js';
 
 export interface VersionRelative {
   memory: string;
@@ -23,10 +22,10 @@ export interface MemoryContext {
   related: RelatedMemory[];
 }
 
-export const chainRoot = (m: Pick<MemoryHitRow, 'id' | 'rootMemoryId'>) => m.rootMemoryId ?? m.id;
+export const chainRoot = (m: Pick<MemoryRecord, 'id' | 'rootMemoryId'>) => m.rootMemoryId ?? m.id;
 
 /** Ids of memories the hits point at through `extends` / `derives` relations. */
-export function relatedIds(hits: MemoryHitRow[]): string[] {
+export function relatedIds(hits: MemoryRecord[]): string[] {
   const ids = new Set<string>();
   for (const hit of hits) {
     for (const [id, relation] of Object.entries(hit.relations ?? {})) {
@@ -37,9 +36,9 @@ export function relatedIds(hits: MemoryHitRow[]): string[] {
 }
 
 /** The version chain around a hit and the memories it extends or derives from. */
-export function memoryContext(hit: MemoryHitRow, chain: MemoryHitRow[], related: Map<string, MemoryHitRow>): MemoryContext {
+export function memoryContext(hit: MemoryRecord, chain: MemoryRecord[], related: Map<string, MemoryRecord>): MemoryContext {
   const versions = chain.filter((m) => chainRoot(m) === chainRoot(hit) && m.id !== hit.id);
-  const relative = (m: MemoryHitRow): VersionRelative => ({
+  const relative = (m: MemoryRecord): VersionRelative => ({
     memory: m.memory,
     relation: 'updates',
     updatedAt: m.updatedAt,

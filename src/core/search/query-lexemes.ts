@@ -1,5 +1,5 @@
 import type { Db } from '../../store/database.js';
-import { stemWords, type LexicalTerm, type QueryLexeme } from '../../store/search-candidates.js';
+import { stemWords, type LexicalTerm, type QueryLexeme } from '../../store/search/candidates.js';
 
 const MAX_CACHED_WORDS = 50_000;
 

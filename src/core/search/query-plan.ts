@@ -1,8 +1,8 @@
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { QueryExpansion, QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
 import { keywordPhrasing } from '../../ai/text/words.js';
-import type { LexicalTerm } from '../../store/search-candidates.js';
-import { embedForRequest } from '../embed.js';
+import type { LexicalTerm } from '../../store/search/candidates.js';
+import { embedForRequest } from '../shared/embed.js';
 import type { Retrievers } from './fusion.js';
 import { lexicalTerms } from './lexical-terms.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../store/database.js';
-import { findLexicalCandidates, scoreCandidates, type Candidate, type LexicalOptions, type QueryLexeme } from '../../store/search-candidates.js';
+import { findLexicalCandidates, scoreCandidates, type Candidate, type LexicalOptions, type QueryLexeme } from '../../store/search/candidates.js';
 import {
   chunkTarget,
   measureScope,
@@ -8,7 +8,7 @@ import {
   type MemoryScopeQuery,
   type SearchTable,
   type SearchTarget,
-} from '../../store/search-scope.js';
+} from '../../store/search/scope.js';
 import { blendSourceContext, fuse, type Retrievers } from './fusion.js';
 import type { LexemeFrequencies } from './lexeme-frequencies.js';
 import type { QueryLexemes } from './query-lexemes.js';

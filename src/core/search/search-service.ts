@@ -1,32 +1,27 @@
-import { listSourceDocuments } from '../../store/memory-records.js';
+import { listSourceDocuments } from '../../store/memories/records.js';
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Reranker } from '../../ai/rerank/reranker.js';
 import type { QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
 import type { Db } from '../../store/database.js';
-import {
-  documentExists,
-  loadChunks,
-  loadDocumentBriefs,
-  loadDocumentContents,
-  loadMemories,
-  loadMemoryChains,
-  loadNeighbourChunks,
-  type ChunkHitRow,
-  type DocumentBrief,
-  type MemoryHitRow,
-} from '../../store/search-results.js';
-import type { Clock } from '../clock.js';
-import { lookupTags, resolveReadTags } from '../container-tags.js';
-import { notFound } from '../errors.js';
-import { parseFilters, type FiltersInput } from '../filters.js';
-import type { Principal } from '../keys.js';
+import { documentExists, loadChunks, loadDocumentBriefs, loadDocumentContents, loadMemories, loadMemoryChains, loadNeighbourChunks } from '../../store/search/results.js';
+import type { Clock } from '../shared/clock.js';
+import { lookupTags, resolveReadTags } from '../tags/rules.js';
+import { notFound } from '../../model/errors.js';
+import { parseFilters, type FiltersInput } from '../../model/filters.js';
 import { INFERENCE_FACTOR, type Retrievers } from './fusion.js';
 import { chainRoot, memoryContext, relatedIds, type MemoryContext } from './memory-context.js';
 import { planQuery, type QueryPlan } from './query-plan.js';
 import { rerankCandidates, rerankDepth } from './rerank-stage.js';
 import type { Retrieval, ScoredCandidate } from './retrieval.js';
+import type { ChunkRecord, DocumentBrief } from '../../model/documents.js';
+import type { MemoryRecord } from '../../model/memories.js';
+import type { Principal } from '../../model/access.js';
 
 export type SearchMode = 'memories' | 'hybrid' | 'documents';
+
+/** Without one, results below this similarity are dropped; see README "Search" for the scale. */
+export const DEFAULT_THRESHOLD = 0.5;
+export const DEFAULT_LIMIT = 10;
 
 /** Knobs for measuring the engine; not reachable through the public API. */
 export interface InternalSearchOptions {
@@ -64,7 +59,7 @@ export const NOTHING_INCLUDED: SearchInput['include'] = {
 
 export interface MemoryHit {
   kind: 'memory';
-  memory: MemoryHitRow;
+  memory: MemoryRecord;
   similarity: number;
   documents?: DocumentBrief[];
   context?: MemoryContext;
@@ -73,7 +68,7 @@ export interface MemoryHit {
 
 export interface ChunkHit {
   kind: 'chunk';
-  chunk: ChunkHitRow;
+  chunk: ChunkRecord;
   document: DocumentBrief;
   similarity: number;
 }
@@ -105,7 +100,7 @@ export interface DocumentSearchHit {
   document: DocumentBrief;
   content?: string | null;
   score: number;
-  chunks: { chunk: ChunkHitRow; score: number; isRelevant: boolean }[];
+  chunks: { chunk: ChunkRecord; score: number; isRelevant: boolean }[];
 }
 
 export interface DocumentSearchResult {
@@ -226,7 +221,7 @@ export class SearchService {
       candidates = await rerankCandidates(this.deps.reranker, input.q, candidates, (id) => chunksById.get(id)?.content, rerankDepth(input.limit));
     }
 
-    const byDocument = new Map<string, { chunk: ChunkHitRow; score: number }[]>();
+    const byDocument = new Map<string, { chunk: ChunkRecord; score: number }[]>();
     for (const c of candidates) {
       if (c.similarity < input.chunkThreshold) continue;
       const chunk = chunksById.get(c.id)!;
@@ -284,8 +279,8 @@ export class SearchService {
   private async assembleHits(
     orgId: string,
     scored: { kind: 'memory' | 'chunk'; candidate: ScoredCandidate }[],
-    memoriesById: Map<string, MemoryHitRow>,
-    chunksById: Map<string, ChunkHitRow>,
+    memoriesById: Map<string, MemoryRecord>,
+    chunksById: Map<string, ChunkRecord>,
     input: SearchInput,
   ): Promise<SearchHit[]> {
     const memoryHits = scored.filter((s) => s.kind === 'memory').map((s) => memoriesById.get(s.candidate.id)!);

@@ -1,10 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AuthFailureThrottle } from '../../core/auth-throttle.js';
-import type { Clock } from '../../core/clock.js';
-import type { KeyResolver, Principal } from '../../core/keys.js';
+import { AuthFailureThrottle } from '../../core/access/auth-throttle.js';
+import type { Clock } from '../../core/shared/clock.js';
+import type { KeyResolver } from '../../core/access/keys.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './errors.js';
+import type { Principal } from '../../model/access.js';
 
 const principal: Principal = {
   orgId: 'o',

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthFailureThrottle } from '../../core/auth-throttle.js';
-import { ApiError } from '../../core/errors.js';
-import { SCOPED_KEY_ENDPOINTS, scopedKeyMayCall } from '../../core/key-management.js';
-import type { KeyResolver, Principal } from '../../core/keys.js';
+import type { AuthFailureThrottle } from '../../core/access/auth-throttle.js';
+import { ApiError } from '../../model/errors.js';
+import { SCOPED_KEY_ENDPOINTS, scopedKeyMayCall } from '../../core/access/key-management.js';
+import type { KeyResolver } from '../../core/access/keys.js';
+import type { Principal } from '../../model/access.js';
 
 export type Access = 'read' | 'write' | 'admin';
 

@@ -2,7 +2,7 @@ import { STATUS_CODES, maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError } from '../../core/errors.js';
+import { ApiError } from '../../model/errors.js';
 
 interface ValidationIssue {
   instancePath?: string;

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FilterExprSchema } from '../../core/filters.js';
+import { FilterExprSchema } from '../../model/filters.js';
 
 // A recursive schema must be a named component: the transform writes every $ref as
 // #/components/schemas/<id>, and the definition of an unnamed cycle never reaches the document.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { ApiError } from '../../core/errors.js';
-import { assertStorableInput } from '../../core/request-input.js';
+import { ApiError } from '../../model/errors.js';
+import { assertStorableInput } from '../../model/request-input.js';
 
 /**
  * Every request value is checked once, before validation, for what PostgreSQL would refuse later

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, DocumentDate, EntityContext, errorResponses, Metadata } from '../schemas/common.js';
-import type { HttpDeps } from '../server.js';
 
 const ContentPart = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
@@ -35,20 +34,21 @@ const ConversationBody = z
   .refine((body) => body.conversationId || body.customId, { message: 'conversationId (or customId) is required', path: ['conversationId'] })
   .meta({ id: 'ConversationIngest' });
 
-export const conversationRoutes =
-  (deps: HttpDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.post(
-      '/v4/conversations',
-      {
-        config: { access: 'write' },
-        schema: {
-          tags: ['conversations'],
-          summary: 'Ingest or extend a conversation (one document per conversationId)',
-          body: ConversationBody,
-          response: { 200: z.object({ id: z.string(), conversationId: z.string(), status: z.string() }), ...errorResponses },
-        },
+/** /v4/conversations: one document per conversation, extended as it grows. */
+export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { conversations } = app.services;
+
+  app.post(
+    '/v4/conversations',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags: ['conversations'],
+        summary: 'Ingest or extend a conversation (one document per conversationId)',
+        body: ConversationBody,
+        response: { 200: z.object({ id: z.string(), conversationId: z.string(), status: z.string() }), ...errorResponses },
       },
-      async (request) => deps.conversations.ingest(principalOf(request), request.body),
-    );
-  };
+    },
+    async (request) => conversations.ingest(principalOf(request), request.body),
+  );
+};

@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FiltersInputSchema } from '../../core/filters.js';
-import type { ProfileSearch } from '../../core/profiles.js';
-import { NOTHING_INCLUDED, type SearchService } from '../../core/search/search-service.js';
+import { FiltersInputSchema } from '../../model/filters.js';
+import { DEFAULT_LIMIT, DEFAULT_THRESHOLD } from '../../core/search/search-service.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, Filepath } from '../schemas/common.js';
-import type { HttpDeps } from '../server.js';
 import { DocumentSearchResultView, SearchResultView, toDocumentSearchResult, toSearchResult } from '../views/search.js';
 
 const tags = ['search'];
-
-/** Without one, results below this similarity are dropped; see README "Search" for the scale. */
-export const DEFAULT_THRESHOLD = 0.5;
-export const DEFAULT_LIMIT = 10;
 
 const Query = z.string().trim().min(1).max(10_000).describe('What to look for, in natural language');
 const Limit = z.coerce.number().int().min(1).max(100);
@@ -62,100 +56,79 @@ const DocumentSearchBody = z
   })
   .meta({ id: 'DocumentSearchRequest' });
 
-export const searchRoutes =
-  (deps: HttpDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.post(
-      '/v4/search',
-      {
-        schema: {
-          tags,
-          summary: 'Search memories, documents, or both',
-          body: SearchBody,
-          response: { 200: z.object({ results: z.array(SearchResultView), timing: z.number(), total: z.number() }), ...errorResponses },
+/** /v4/search (memories, chunks or both) and /v3/search (documents with their matching chunks). */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { search } = app.services;
+
+  app.post(
+    '/v4/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search memories, documents, or both',
+        body: SearchBody,
+        response: { 200: z.object({ results: z.array(SearchResultView), timing: z.number(), total: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const include = {
+        documents: body.include?.documents ?? false,
+        summaries: body.include?.summaries ?? false,
+        relatedMemories: body.include?.relatedMemories ?? false,
+        forgottenMemories: body.include?.forgottenMemories ?? false,
+        chunks: body.include?.chunks ?? false,
+      };
+      const { hits, timing } = await search.search(principalOf(request), {
+        q: body.q,
+        containerTag: body.containerTag,
+        containerTags: body.containerTags,
+        threshold: body.threshold ?? DEFAULT_THRESHOLD,
+        limit: body.limit ?? DEFAULT_LIMIT,
+        searchMode: body.searchMode ?? (include.chunks ? 'hybrid' : 'memories'),
+        filters: body.filters,
+        filepath: body.filepath,
+        rerank: body.rerank ?? false,
+        rewriteQuery: body.rewriteQuery ?? false,
+        include,
+      });
+      const results = hits.map((hit) => toSearchResult(hit, include));
+      return { results, timing, total: results.length };
+    },
+  );
+
+  app.post(
+    '/v3/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search documents; results grouped by document with their matching chunks',
+        body: DocumentSearchBody,
+        response: {
+          200: z.object({ results: z.array(DocumentSearchResultView), timing: z.number(), total: z.number() }),
+          ...errorResponses,
         },
       },
-      async (request) => {
-        const body = request.body;
-        const include = {
-          documents: body.include?.documents ?? false,
-          summaries: body.include?.summaries ?? false,
-          relatedMemories: body.include?.relatedMemories ?? false,
-          forgottenMemories: body.include?.forgottenMemories ?? false,
-          chunks: body.include?.chunks ?? false,
-        };
-        const { hits, timing } = await deps.search.search(principalOf(request), {
-          q: body.q,
-          containerTag: body.containerTag,
-          containerTags: body.containerTags,
-          threshold: body.threshold ?? DEFAULT_THRESHOLD,
-          limit: body.limit ?? DEFAULT_LIMIT,
-          searchMode: body.searchMode ?? (include.chunks ? 'hybrid' : 'memories'),
-          filters: body.filters,
-          filepath: body.filepath,
-          rerank: body.rerank ?? false,
-          rewriteQuery: body.rewriteQuery ?? false,
-          include,
-        });
-        const results = hits.map((hit) => toSearchResult(hit, include));
-        return { results, timing, total: results.length };
-      },
-    );
-
-    app.post(
-      '/v3/search',
-      {
-        schema: {
-          tags,
-          summary: 'Search documents; results grouped by document with their matching chunks',
-          body: DocumentSearchBody,
-          response: {
-            200: z.object({ results: z.array(DocumentSearchResultView), timing: z.number(), total: z.number() }),
-            ...errorResponses,
-          },
-        },
-      },
-      async (request) => {
-        const body = request.body;
-        const { results, timing } = await deps.search.searchDocuments(principalOf(request), {
-          q: body.q,
-          containerTag: body.containerTag,
-          containerTags: body.containerTags,
-          docId: body.docId,
-          filters: body.filters,
-          filepath: body.filepath,
-          limit: body.limit ?? DEFAULT_LIMIT,
-          chunkThreshold: body.chunkThreshold ?? 0,
-          onlyMatchingChunks: body.onlyMatchingChunks ?? true,
-          includeFullDocs: body.includeFullDocs ?? false,
-          includeSummary: body.includeSummary ?? false,
-          rerank: body.rerank ?? false,
-          rewriteQuery: body.rewriteQuery ?? false,
-        });
-        const views = results.map((hit) => toDocumentSearchResult(hit, body.includeSummary ?? false));
-        return { results: views, timing, total: views.length };
-      },
-    );
-  };
-
-/**
- * The search a profile read runs when given `q`: memories and document chunks of its tag (hybrid),
- * shaped like /v4/search results, so content without extracted memories is still found.
- */
-export function searchForProfiles(search: SearchService): ProfileSearch {
-  return async (principal, input) => {
-    const { hits, timing } = await search.search(principal, {
-      q: input.q,
-      containerTag: input.containerTag,
-      threshold: input.threshold ?? DEFAULT_THRESHOLD,
-      limit: DEFAULT_LIMIT,
-      searchMode: 'hybrid',
-      filters: input.filters,
-      rerank: false,
-      rewriteQuery: false,
-      include: NOTHING_INCLUDED,
-    });
-    const results = hits.map((hit) => toSearchResult(hit, NOTHING_INCLUDED));
-    return { results, total: results.length, timing };
-  };
-}
+    },
+    async (request) => {
+      const body = request.body;
+      const { results, timing } = await search.searchDocuments(principalOf(request), {
+        q: body.q,
+        containerTag: body.containerTag,
+        containerTags: body.containerTags,
+        docId: body.docId,
+        filters: body.filters,
+        filepath: body.filepath,
+        limit: body.limit ?? DEFAULT_LIMIT,
+        chunkThreshold: body.chunkThreshold ?? 0,
+        onlyMatchingChunks: body.onlyMatchingChunks ?? true,
+        includeFullDocs: body.includeFullDocs ?? false,
+        includeSummary: body.includeSummary ?? false,
+        rerank: body.rerank ?? false,
+        rewriteQuery: body.rewriteQuery ?? false,
+      });
+      const views = results.map((hit) => toDocumentSearchResult(hit, body.includeSummary ?? false));
+      return { results: views, timing, total: views.length };
+    },
+  );
+};

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONNECTOR_KEY_ALIASES, CONNECTOR_KEY_KINDS, type SettingsPatchInput } from '../../core/settings.js';
+import { CONNECTOR_KEY_ALIASES, CONNECTOR_KEY_KINDS, type SettingsPatchInput } from '../../core/settings/settings-service.js';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses } from '../schemas/common.js';
 import { ProfileBucket, ProfileBuckets } from '../schemas/profile-buckets.js';
-import type { HttpDeps } from '../server.js';
 
 const tags = ['settings'];
 
@@ -66,55 +65,30 @@ const SettingsView = z
   })
   .meta({ id: 'Settings' });
 
-const ResetResponse = z.object({
-  success: z.literal(true),
-  deletedConnections: z.number(),
-  deletedDocumentBatches: z.number(),
-  deletedDocumentsApprox: z.number(),
-  deletedMemoryRows: z.number(),
-  deletedExtraSpaces: z.number(),
-  clearedDefaultSpaceContext: z.boolean(),
-  clearedBrainMemoryRegistry: z.boolean(),
-  settingsReset: z.boolean(),
-});
+/** /v3/settings: the organization's settings. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { settings } = app.services;
 
-export const settingsRoutes =
-  (deps: HttpDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/v3/settings',
-      { schema: { tags, summary: 'Organization settings (secrets masked)', response: { 200: SettingsView, ...errorResponses } } },
-      async (request) => deps.settings.get(principalOf(request)),
-    );
+  app.get(
+    '/v3/settings',
+    { schema: { tags, summary: 'Organization settings (secrets masked)', response: { 200: SettingsView, ...errorResponses } } },
+    async (request) => settings.get(principalOf(request)),
+  );
 
-    app.patch(
-      '/v3/settings',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: 'Update organization settings; null resets a field',
-          body: SettingsPatchBody,
-          response: {
-            200: z.object({ orgId: z.string(), orgSlug: z.string(), updated: z.record(z.string(), z.unknown()) }),
-            ...errorResponses,
-          },
+  app.patch(
+    '/v3/settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Update organization settings; null resets a field',
+        body: SettingsPatchBody,
+        response: {
+          200: z.object({ orgId: z.string(), orgSlug: z.string(), updated: z.record(z.string(), z.unknown()) }),
+          ...errorResponses,
         },
       },
-      async (request) => deps.settings.update(principalOf(request), request.body as SettingsPatchInput),
-    );
-
-    app.post(
-      '/v3/settings/reset',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: "Delete the organization's documents, memories, extra spaces, connections and settings",
-          body: z.object({ confirmation: z.string().min(1) }),
-          response: { 200: ResetResponse, ...errorResponses },
-        },
-      },
-      async (request) => deps.reset(principalOf(request)),
-    );
-  };
+    },
+    async (request) => settings.update(principalOf(request), request.body as SettingsPatchInput),
+  );
+};

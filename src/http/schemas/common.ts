@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTAINER_TAG_MAX, CONTAINER_TAG_PATTERN } from '../../core/container-tags.js';
+import { CONTAINER_TAG_MAX, CONTAINER_TAG_PATTERN } from '../../model/tags.js';
 
 export const ErrorResponse = z
   .object({ error: z.string(), details: z.string().optional() })

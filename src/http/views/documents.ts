@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { DocumentRow, ListedDocument } from '../../store/documents.js';
-import type { ChunkRow } from '../../store/chunks.js';
-import type { MemoryRow } from '../../store/memory-records.js';
-import type { DocumentWithMemories } from '../../core/documents-with-memories.js';
+import type { DocumentWithMemories } from '../../core/documents/documents-with-memories.js';
 import { DocumentStatus } from '../schemas/common.js';
 import { MemoryEntryView, toMemoryEntry } from './memories.js';
+import type { DocumentRecord, ListedDocument, ChunkRecord } from '../../model/documents.js';
+import type { MemoryRecord } from '../../model/memories.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -106,7 +105,7 @@ export function toDocumentWithMemories(item: DocumentWithMemories): z.infer<type
   return { ...toListItem(item.document), memoryEntries: item.memories.map(toMemoryEntry) };
 }
 
-export function toDocumentView(row: DocumentRow, memories: MemoryRow[] = []): z.infer<typeof DocumentView> {
+export function toDocumentView(row: DocumentRecord, memories: MemoryRecord[] = []): z.infer<typeof DocumentView> {
   const { content: _content, ...item } = toListItem(row);
   return {
     ...(memories.length
@@ -152,7 +151,7 @@ export const ChunkView = z.object({
   createdAt: z.string(),
 });
 
-export function toChunkView(row: ChunkRow): z.infer<typeof ChunkView> {
+export function toChunkView(row: ChunkRecord): z.infer<typeof ChunkView> {
   return {
     id: row.id,
     documentId: row.documentId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MemoryRow } from '../../store/memory-records.js';
+import type { MemoryRecord } from '../../model/memories.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -52,7 +52,7 @@ export const WrittenMemoryView = z.object({
   metadata: z.record(z.string(), z.unknown()).nullable(),
 });
 
-export function toWrittenMemory(m: MemoryRow): z.infer<typeof WrittenMemoryView> {
+export function toWrittenMemory(m: MemoryRecord): z.infer<typeof WrittenMemoryView> {
   return {
     id: m.id,
     memory: m.memory,
@@ -63,7 +63,7 @@ export function toWrittenMemory(m: MemoryRow): z.infer<typeof WrittenMemoryView>
   };
 }
 
-export function toMemoryVersion(m: MemoryRow): z.infer<typeof MemoryVersionView> {
+export function toMemoryVersion(m: MemoryRecord): z.infer<typeof MemoryVersionView> {
   return {
     id: m.id,
     memory: m.memory,
@@ -77,7 +77,7 @@ export function toMemoryVersion(m: MemoryRow): z.infer<typeof MemoryVersionView>
   };
 }
 
-export function toMemoryEntry(item: { memory: MemoryRow; spaceId: string | null; history: MemoryRow[]; documentIds: string[] }) {
+export function toMemoryEntry(item: { memory: MemoryRecord; spaceId: string | null; history: MemoryRecord[]; documentIds: string[] }) {
   const m = item.memory;
   return {
     ...toMemoryVersion(m),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DocumentSearchHit, MemoryHit, SearchHit } from '../../core/search/search-service.js';
-import type { DocumentBrief } from '../../store/search-results.js';
+import type { DocumentBrief } from '../../model/documents.js';
 
 const iso = (d: Date) => d.toISOString();
 /** Scores go out with 4 decimals; more is noise. */

@@ -1,6 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { FakeClock } from './clock.js';
-import { isoSeconds } from './clock.js';
+import { type FakeClock, isoSeconds } from './clock.js';
 import { visibleRepo, type ApiContext, type ApiRoute } from './context.js';
 import { DOCS, notFound, validationFailed } from './http.js';
 import type { FakeRepo, FakeUser } from './repo.js';

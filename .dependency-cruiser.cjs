@@ -1,0 +1,107 @@
+/**
+ * The layer rules of src/, checked by `npm run lint:deps` (part of `npm test`). Arrows point down:
+ *
+ *   app.ts, cli.ts (composition root)
+ *     http ─► core ─► store ─► model
+ *     pipeline ─┘  ├─► ai, chunking, convert (leaves)
+ *                  └─► connectors ─► convert, model
+ *
+ * docs/ARCHITECTURE.md explains each layer. Tests (*.test.ts) are left out: they may import anything.
+ */
+
+/** A folder of src/, as a path pattern. */
+const layer = (name) => `^src/${name}/`;
+/** Any folder of src/ but the listed ones (and the file's own folder, always allowed). */
+const outside = (...allowed) => `^src/(?!(?:${allowed.join('|')})/)`;
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import cycles anywhere in src/: each module can be read, and tested, below the ones that use it.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      comment:
+        'Every module of src/ is reached from the entry point (cli.ts, through app.ts): no code that only tests use. ' +
+        'Exceptions: connectors/ and core/sync-filter.ts, written ahead of the sync engine that will drive them.',
+      severity: 'error',
+      from: { path: '^src/cli\\.ts$' },
+      to: { path: '^src/', pathNot: ['\\.d\\.ts$', '^src/connectors/', '^src/core/sync-filter\\.ts$'], reachable: false },
+    },
+    {
+      name: 'model-imports-nothing',
+      comment: 'model/ is the lowest layer: domain types and pure value rules, importing nothing of ours.',
+      severity: 'error',
+      from: { path: layer('model') },
+      to: { path: outside('model') },
+    },
+    {
+      name: 'leaves-import-nothing',
+      comment: 'chunking/, convert/ and ai/ are libraries of their own: they import nothing of ours.',
+      severity: 'error',
+      from: { path: '^src/(chunking|convert|ai)/' },
+      to: { path: '^src/', pathNot: '^src/$1/' },
+    },
+    {
+      name: 'store-imports-model-only',
+      comment: 'store/ holds the SQL; it speaks in model/ types and imports nothing else of ours.',
+      severity: 'error',
+      from: { path: layer('store') },
+      to: { path: outside('store', 'model') },
+    },
+    {
+      name: 'connectors-import-convert-and-model',
+      comment: 'connectors/ talk to providers; they use convert/ and model/ only, and are driven by core and pipeline.',
+      severity: 'error',
+      from: { path: layer('connectors') },
+      to: { path: outside('connectors', 'convert', 'model') },
+    },
+    {
+      name: 'core-stays-below-http-and-pipeline',
+      comment: 'core/ is the domain: it uses model, store, ai, chunking and connectors; never http, pipeline, convert or the root files.',
+      severity: 'error',
+      from: { path: layer('core') },
+      to: { path: outside('core', 'model', 'store', 'ai', 'chunking', 'connectors') },
+    },
+    {
+      name: 'pipeline-stays-below-http',
+      comment: 'pipeline/ runs job steps over core, store, ai, convert, chunking, connectors and model; never http or the root files.',
+      severity: 'error',
+      from: { path: layer('pipeline') },
+      to: { path: outside('pipeline', 'core', 'store', 'ai', 'convert', 'chunking', 'connectors', 'model') },
+    },
+    {
+      name: 'http-uses-core-and-model',
+      comment: 'http/ parses, calls core, shapes the answer: it imports core and model only (no SQL, no jobs, no models, no converters).',
+      severity: 'error',
+      from: { path: layer('http') },
+      to: { path: outside('http', 'core', 'model') },
+    },
+    {
+      name: 'only-the-root-imports-root-files',
+      comment: 'config, secret-key and log-errors belong to the composition root (app.ts, cli.ts); layers get what they need passed in.',
+      severity: 'error',
+      from: { path: '^src/[^/]+/' },
+      to: { path: '^src/[^/]+\\.ts$' },
+    },
+    {
+      name: 'nothing-imports-cli',
+      comment: 'cli.ts is the entry point; app.ts is imported by cli.ts (and by tests and benchmarks) only.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cli\\.ts$' },
+      to: { path: '^src/(app|cli)\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.test\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.d.ts'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,50 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../../model/errors.js';
+import type { Clock } from '../shared/clock.js';
+
+export const FILE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface FileLinkOptions {
+  /** Where the server is reached from outside; links otherwise start with the address a request came to. */
+  publicUrl?: string;
+}
+
+/** Signed, expiring links to uploaded files, verified without a database lookup of the link. */
+export class FileLinks {
+  constructor(
+    private readonly key: Buffer,
+    private readonly clock: Clock,
+    private readonly options: FileLinkOptions = {},
+  ) {}
+
+  /** A link to a document's uploaded file, valid for FILE_LINK_TTL_MS; `requestOrigin` is where the asking request came in. */
+  link(orgId: string, documentId: string, requestOrigin: string): { url: string; expiresAt: Date } {
+    const expiresAt = new Date(this.clock.now().getTime() + FILE_LINK_TTL_MS);
+    const base = this.options.publicUrl ?? requestOrigin;
+    return { url: `${base.replace(/\/$/, '')}/files/${this.sign(orgId, documentId, expiresAt)}`, expiresAt };
+  }
+
+  private sign(orgId: string, documentId: string, expiresAt: Date): string {
+    const payload = Buffer.from(JSON.stringify({ o: orgId, d: documentId, e: expiresAt.getTime() })).toString('base64url');
+    return `${payload}.${this.mac(payload)}`;
+  }
+
+  /** The file a link names; 403 when the link was not signed here or has expired. */
+  verify(token: string): { orgId: string; documentId: string } {
+    const now = this.clock.now();
+    const [payload, mac] = token.split('.');
+    // Compared as bytes: a MAC with the right number of characters may have another number of bytes.
+    const given = Buffer.from(mac ?? '');
+    const expected = Buffer.from(payload ? this.mac(payload) : '');
+    if (!payload || given.length === 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new ApiError(403, 'Invalid file link');
+    }
+    const { o, d, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; d: string; e: number };
+    if (e < now.getTime()) throw new ApiError(403, 'File link expired');
+    return { orgId: o, documentId: d };
+  }
+
+  private mac(payload: string): string {
+    return createHmac('sha256', this.key).update(`file-link:${payload}`).digest('base64url');
+  }
+}

@@ -1,0 +1,368 @@
+import type { Db, Tx } from '../../store/database.js';
+import { listChunks } from '../../store/chunks.js';
+import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, insertDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, getFile, insertFile } from '../../store/documents.js';
+import { listMemoriesOfDocument } from '../../store/memories/records.js';
+import { cancelPendingJobs, enqueueJob } from '../../store/jobs.js';
+import type { Clock } from '../shared/clock.js';
+import { lookupTags, resolveReadTags, resolveWriteTag } from '../tags/rules.js';
+import { parseDateInput } from '../shared/date-input.js';
+import { ApiError, badRequest, conflict, notFound } from '../../model/errors.js';
+import { DuplicateKeyError } from '../../store/errors.js';
+import type { DocumentInput, DocumentPatchInput, FileInput, ListInput } from './inputs.js';
+import { parseFilters } from '../../model/filters.js';
+import { newId } from '../shared/ids.js';
+import { assertNoMergeRunning, assertTagsWritable } from '../tags/merge-guard.js';
+import type { DocumentRecord } from '../../model/documents.js';
+import type { Principal } from '../../model/access.js';
+import { ensureSpace, setSpaceEntityContext } from '../../store/tags.js';
+
+export interface DocumentServiceOptions {
+  maxJobAttempts: number;
+  /** Called after a job is committed so local workers pick it up without waiting for a poll. */
+  onJobQueued: () => void;
+}
+
+const URL_CONTENT = /^https?:\/\/\S+$/i;
+
+export function isUrlContent(content: string): boolean {
+  return URL_CONTENT.test(content.trim());
+}
+
+const parseDocumentDate = (value: string | null | undefined) => parseDateInput(value, 'documentDate', 'Invalid documentDate');
+
+export class DocumentService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly options: DocumentServiceOptions,
+  ) {}
+
+  async add(principal: Principal, input: DocumentInput): Promise<{ id: string; status: string }> {
+    const tag = resolveWriteTag(principal, input);
+    const documentDate = parseDocumentDate(input.documentDate);
+    const content = input.content;
+    const url = !input.sourceType && isUrlContent(content) ? content.trim() : null;
+    const type = input.sourceType ?? (url ? 'webpage' : 'text');
+    const result = await this.withUpsertRetry(() =>
+      this.db.transaction(async (tx) => {
+        const existing = await this.openWrite(tx, principal.orgId, tag, input);
+        if (existing) {
+          if (existing.source === content && !existing.hasFile) {
+            const row = await this.applyMetadataChanges(tx, existing, input, documentDate);
+            return { id: row.id, status: row.status, queued: false };
+          }
+          const row = await this.requeue(tx, existing, {
+            source: content,
+            url,
+            type,
+            hasFile: false,
+            ...this.optionalFields(input, documentDate),
+          });
+          return { id: row.id, status: row.status, queued: true };
+        }
+        const row = await this.insertQueued(tx, principal.orgId, tag, {
+          customId: input.customId ?? null,
+          source: content,
+          url,
+          type,
+          title: input.title ?? null,
+          metadata: input.metadata ?? {},
+          taskType: input.taskType ?? 'memory',
+          filepath: input.filepath ?? null,
+          documentDate: documentDate ?? null,
+        });
+        return { id: row.id, status: row.status, queued: true };
+      }),
+    );
+    if (result.queued) this.options.onJobQueued();
+    return { id: result.id, status: result.status };
+  }
+
+  async addFile(principal: Principal, input: FileInput): Promise<{ id: string; status: string }> {
+    const tag = resolveWriteTag(principal, input);
+    const documentDate = parseDocumentDate(input.documentDate);
+    const fields = {
+      source: null,
+      url: null,
+      hasFile: true,
+      type: input.fileType ?? 'text',
+      title: input.title ?? input.filename ?? null,
+      metadata: input.metadata ?? {},
+      taskType: input.taskType ?? 'memory',
+      filepath: input.filepath ?? null,
+      documentDate: documentDate ?? null,
+    } satisfies DocumentPatch;
+    const result = await this.withUpsertRetry(() =>
+      this.db.transaction(async (tx) => {
+        const existing = await this.openWrite(tx, principal.orgId, tag, input);
+        const row = existing
+          ? await this.requeue(tx, existing, fields)
+          : await this.insertQueued(tx, principal.orgId, tag, { ...fields, customId: input.customId ?? null });
+        await insertFile(tx, {
+          documentId: row.id,
+          orgId: principal.orgId,
+          filename: input.filename,
+          mimeType: input.mimeType,
+          forcedType: input.fileType ?? null,
+          size: input.bytes.byteLength,
+          data: input.bytes,
+        });
+        return row;
+      }),
+    );
+    this.options.onJobQueued();
+    return { id: result.id, status: result.status };
+  }
+
+  async get(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<DocumentRecord> {
+    const doc = await this.find(this.db, principal, idOrCustomId, containerTag);
+    if (!doc) throw notFound('Document');
+    return doc;
+  }
+
+  /** A document and the memories that came from it. */
+  async getWithMemories(principal: Principal, idOrCustomId: string, containerTag?: string) {
+    const document = await this.get(principal, idOrCustomId, containerTag);
+    return { document, memories: await listMemoriesOfDocument(this.db, principal.orgId, document.id) };
+  }
+
+  async update(principal: Principal, idOrCustomId: string, patch: DocumentPatchInput): Promise<{ id: string; status: string }> {
+    const documentDate = parseDocumentDate(patch.documentDate);
+    const hasTagChange = patch.containerTag || patch.containerTags?.length;
+    const newTag = hasTagChange ? resolveWriteTag(principal, patch) : undefined;
+    const result = await this.withUpsertRetry(() =>
+      this.db.transaction(async (tx) => {
+        // Read and locked inside the transaction: concurrent updates apply one after the other,
+        // each bumping the generation the previous one left.
+        const doc = await this.find(tx, principal, idOrCustomId, undefined, { forUpdate: true });
+        if (!doc) throw notFound('Document');
+        const tag = newTag ?? doc.containerTag;
+        const contentChanged = patch.content !== undefined && (patch.content !== doc.source || doc.hasFile);
+        await assertTagsWritable(tx, principal.orgId, [doc.containerTag, tag]);
+        if (tag !== doc.containerTag || patch.entityContext !== undefined) {
+          await this.touchSpace(tx, principal.orgId, tag, patch.entityContext);
+        }
+        const fields: DocumentPatch = { ...this.optionalFields(patch, documentDate), containerTag: tag };
+        if (patch.customId !== undefined) fields.customId = patch.customId;
+        if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc, queued: false };
+        const url = isUrlContent(patch.content!) ? patch.content!.trim() : null;
+        const row = await this.requeue(tx, doc, { ...fields, source: patch.content!, url, hasFile: false, type: url ? 'webpage' : 'text' });
+        return { row, queued: true };
+      }),
+    );
+    if (result.queued) this.options.onJobQueued();
+    return { id: result.row.id, status: result.row.status };
+  }
+
+  async delete(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<void> {
+    const doc = await this.get(principal, idOrCustomId, containerTag);
+    await this.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, principal.orgId, [doc.containerTag]);
+      await deleteDocuments(tx, principal.orgId, [doc.id]);
+    });
+  }
+
+  async deleteBulk(
+    principal: Principal,
+    input: { ids?: string[]; containerTags?: string[]; filepath?: string },
+  ): Promise<{ deletedCount: number; errors?: { id: string; error: string }[]; containerTags?: string[] }> {
+    if (input.ids?.length) {
+      const errors: { id: string; error: string }[] = [];
+      const found: DocumentRecord[] = [];
+      for (const id of new Set(input.ids)) {
+        const doc = await this.find(this.db, principal, id).catch((e: unknown) => {
+          if (e instanceof ApiError) return e;
+          throw e;
+        });
+        if (doc instanceof ApiError) errors.push({ id, error: doc.message });
+        else if (!doc) errors.push({ id, error: 'Document not found' });
+        else found.push(doc);
+      }
+      const deleted = await this.db.transaction(async (tx) => {
+        await assertTagsWritable(tx, principal.orgId, found.map((d) => d.containerTag));
+        return deleteDocuments(tx, principal.orgId, found.map((d) => d.id));
+      });
+      return { deletedCount: deleted.length, ...(errors.length ? { errors } : {}) };
+    }
+    const tags = input.containerTags?.length ? input.containerTags : undefined;
+    if (!tags && input.filepath === undefined) {
+      throw badRequest('Nothing to delete', 'give ids, containerTags or filepath');
+    }
+    const scope = resolveReadTags(principal, tags ?? []);
+    const deletedCount = await this.db.transaction(async (tx) => {
+      if (scope) await assertTagsWritable(tx, principal.orgId, scope);
+      else await assertNoMergeRunning(tx, principal.orgId);
+      return deleteDocumentsWhere(tx, principal.orgId, { containerTags: scope, filepath: input.filepath });
+    });
+    return { deletedCount, ...(tags ? { containerTags: tags } : {}) };
+  }
+
+  async list(principal: Principal, input: ListInput) {
+    const filters = parseFilters(input.filters);
+    const containerTags = resolveReadTags(principal, input.containerTags ?? []);
+    const { rows, total } = await listDocuments(this.db, principal.orgId, {
+      containerTags,
+      filters,
+      source: input.source,
+      filepath: input.filepath,
+      includeContent: input.includeContent ?? false,
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+      sort: input.sort,
+      order: input.order,
+    });
+    return { rows, total };
+  }
+
+  async listProcessing(principal: Principal, containerTags?: string[]) {
+    const tags = resolveReadTags(principal, containerTags ?? []);
+    const [rows, total] = await Promise.all([
+      listUnfinishedDocuments(this.db, principal.orgId, tags),
+      countUnfinishedDocuments(this.db, principal.orgId, tags),
+    ]);
+    return { rows, total };
+  }
+
+  async chunks(principal: Principal, idOrCustomId: string) {
+    const doc = await this.get(principal, idOrCustomId);
+    return { document: doc, chunks: await listChunks(this.db, principal.orgId, doc.id) };
+  }
+
+  async file(principal: Principal, idOrCustomId: string) {
+    const doc = await this.get(principal, idOrCustomId);
+    if (!doc.hasFile) throw notFound('File', 'this document was not uploaded as a file');
+    return doc;
+  }
+
+  async fileContent(orgId: string, documentId: string) {
+    const file = await getFile(this.db, orgId, documentId);
+    if (!file) throw notFound('File');
+    return file;
+  }
+
+  /**
+   * The document an id or customId names among those the caller may see: the query itself is
+   * confined to the caller's tags, so what lies outside them is absent, and a customId other tags
+   * also use is not ambiguous for a caller that cannot see them.
+   */
+  private async find(
+    db: Tx,
+    principal: Principal,
+    idOrCustomId: string,
+    containerTag?: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<DocumentRecord | undefined> {
+    const lookup = { containerTags: lookupTags(principal, containerTag), forUpdate: options.forUpdate };
+    const byId = await getDocument(db, principal.orgId, idOrCustomId, lookup);
+    const matches = byId ? [byId] : await findDocumentsByCustomId(db, principal.orgId, idOrCustomId, lookup);
+    if (matches.length > 1) {
+      throw badRequest('Ambiguous customId', 'several container tags hold this customId; pass containerTag to choose');
+    }
+    return matches[0];
+  }
+
+  /**
+   * Starts a write to a tag inside its transaction: refuses tags under merge, creates the tag on
+   * first use, and locks the document the customId names, if any.
+   */
+  private async openWrite(
+    tx: Tx,
+    orgId: string,
+    tag: string,
+    input: { customId?: string | null; entityContext?: string | null },
+  ): Promise<DocumentRecord | undefined> {
+    await assertTagsWritable(tx, orgId, [tag]);
+    await this.touchSpace(tx, orgId, tag, input.entityContext);
+    return input.customId ? findDocumentByCustomIdForUpdate(tx, orgId, tag, input.customId) : undefined;
+  }
+
+  private async touchSpace(tx: Tx, orgId: string, tag: string, entityContext?: string | null): Promise<void> {
+    await ensureSpace(tx, orgId, tag, newId());
+    if (entityContext !== undefined) await setSpaceEntityContext(tx, orgId, tag, entityContext);
+  }
+
+  private optionalFields(input: DocumentPatchInput | DocumentInput, documentDate: Date | null | undefined): DocumentPatch {
+    const fields: DocumentPatch = {};
+    if (input.metadata !== undefined) fields.metadata = input.metadata ?? {};
+    if (input.taskType) fields.taskType = input.taskType;
+    if (input.filepath !== undefined) fields.filepath = input.filepath;
+    if (input.title !== undefined) fields.title = input.title;
+    if (documentDate !== undefined) fields.documentDate = documentDate;
+    return fields;
+  }
+
+  private async applyMetadataChanges(
+    tx: Tx,
+    doc: DocumentRecord,
+    input: DocumentInput,
+    documentDate: Date | null | undefined,
+  ): Promise<DocumentRecord> {
+    const fields = this.optionalFields(input, documentDate);
+    if (Object.keys(fields).length === 0) return doc;
+    return (await updateDocument(tx, doc.orgId, doc.id, fields)) ?? doc;
+  }
+
+  private async insertQueued(
+    tx: Tx,
+    orgId: string,
+    containerTag: string,
+    fields: DocumentPatch,
+  ): Promise<DocumentRecord> {
+    const row = await insertDocument(tx, {
+      ...fields,
+      id: newId(),
+      orgId,
+      containerTag,
+      status: 'queued',
+      generation: 1,
+      processing: { steps: [] },
+      createdAt: this.clock.now(),
+      updatedAt: this.clock.now(),
+    });
+    await enqueueJob(tx, {
+      id: newId(),
+      orgId,
+      documentId: row.id,
+      generation: 1,
+      maxAttempts: this.options.maxJobAttempts,
+    });
+    return row;
+  }
+
+  /** New content for an existing document: bump its generation so in-flight work for the old one is dropped. */
+  private async requeue(tx: Tx, doc: DocumentRecord, fields: DocumentPatch): Promise<DocumentRecord> {
+    const generation = doc.generation + 1;
+    await cancelPendingJobs(tx, doc.id);
+    const row = await updateDocument(tx, doc.orgId, doc.id, {
+      ...fields,
+      generation,
+      status: 'queued',
+      error: null,
+      processing: { steps: [] },
+    });
+    if (!row) throw notFound('Document');
+    await enqueueJob(tx, {
+      id: newId(),
+      orgId: doc.orgId,
+      documentId: doc.id,
+      generation,
+      maxAttempts: this.options.maxJobAttempts,
+    });
+    return row;
+  }
+
+  /** Two first writes of one customId race on the unique index; the loser retries as an update. */
+  private async withUpsertRetry<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      try {
+        return await run();
+      } catch (again) {
+        if (again instanceof DuplicateKeyError) throw conflict('customId already in use', 'another document in this container tag has that customId');
+        throw again;
+      }
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import type { Principal } from '../../model/access.js';
+import { badRequest, conflict, notFound } from '../../model/errors.js';
+import type { MemoryRecord } from '../../model/memories.js';
+import { DuplicateKeyError } from '../../store/errors.js';
+import { nearestMemories } from '../../store/memories/neighbours.js';
+import { findLatestMemory, listLatestByIds, listSourceDocuments } from '../../store/memories/records.js';
+import { updateMemory } from '../../store/memories/writes.js';
+import { bucketsOfTag } from '../profiles/buckets.js';
+import { parseDateInput } from '../shared/date-input.js';
+import { embedForRequest } from '../shared/embed.js';
+import { newId } from '../shared/ids.js';
+import { assertTagsWritable } from '../tags/merge-guard.js';
+import { assertTagAllowed } from '../tags/rules.js';
+import type { MemoryContext } from './context.js';
+import { supersede } from './versioning.js';
+import type { MemoryFieldsInput } from './writer.js';
+
+/** Fields omitted are inherited from the memory updated; `forgetAfter: null` clears it. */
+export interface MemoryUpdateInput extends MemoryFieldsInput {
+  containerTag: string;
+  id?: string;
+  content?: string;
+  newContent: string;
+}
+
+/** One memory, named by id or by its exact text. */
+export interface ForgetInput {
+  containerTag: string;
+  id?: string;
+  content?: string;
+  reason?: string | null;
+}
+
+export interface ForgetMatchingInput {
+  containerTag: string;
+  query?: string;
+  ids?: string[];
+  dryRun?: boolean;
+  threshold?: number;
+  maxForget?: number;
+  reason?: string | null;
+}
+
+export interface ForgetCandidate {
+  id: string;
+  memory: string;
+  score: number;
+}
+
+/** An edit of a version another edit already followed (however close together they came). */
+const notLatest = () => conflict('Not the latest version', 'update the latest version of this memory; older versions are history');
+
+/** Changing memories on request: a new version per update, and forgetting one, by meaning or by ids. */
+export class MemoryEdits {
+  constructor(private readonly ctx: MemoryContext) {}
+
+  async update(principal: Principal, input: MemoryUpdateInput): Promise<MemoryRecord> {
+    assertTagAllowed(principal, input.containerTag);
+    if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
+    const forgetAfter = parseDateInput(input.forgetAfter, 'forgetAfter');
+    parseDateInput(input.temporalContext?.documentDate, 'temporalContext.documentDate');
+    const { db, clock } = this.ctx;
+    const [vector] = await embedForRequest(this.ctx.embedder, [input.newContent], 'document');
+    const buckets = await bucketsOfTag(db, principal.orgId, input.containerTag);
+    const orgId = principal.orgId;
+    const created = await db
+      .transaction(async (tx) => {
+        await assertTagsWritable(tx, orgId, [input.containerTag]);
+        // Locked: of concurrent edits of one version, the first adds the next version and the
+        // others then find it is no longer the latest.
+        const previous = await findLatestMemory(tx, orgId, input.containerTag, input, { forUpdate: true });
+        if (!previous) throw notFound('Memory');
+        if (!previous.isLatest) throw notLatest();
+        const now = clock.now();
+        const sources = await listSourceDocuments(tx, orgId, [previous.id]);
+        return supersede(
+          tx,
+          orgId,
+          previous,
+          {
+            containerTag: input.containerTag,
+            memory: input.newContent,
+            sourceCount: previous.sourceCount,
+            isStatic: previous.isStatic,
+            isInference: false,
+            metadata: input.metadata === undefined ? previous.metadata : input.metadata,
+            forgetAfter: forgetAfter === undefined ? previous.forgetAfter : forgetAfter,
+            forgetReason: forgetAfter === null ? null : input.forgetReason === undefined ? previous.forgetReason : input.forgetReason,
+            temporalContext:
+              input.temporalContext === undefined ? previous.temporalContext : { ...(previous.temporalContext ?? {}), ...(input.temporalContext ?? {}) },
+            embedding: Array.from(vector),
+            createdAt: now,
+            updatedAt: now,
+            sources: sources.map((s) => s.documentId),
+          },
+          buckets,
+        );
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DuplicateKeyError) throw notLatest();
+        throw error;
+      });
+    await this.ctx.onChanged(orgId, input.containerTag);
+    return created;
+  }
+
+  /** Forgets one latest memory (soft: it stays, hidden from search and profiles). */
+  async forget(principal: Principal, input: ForgetInput): Promise<{ id: string; forgotten: true }> {
+    assertTagAllowed(principal, input.containerTag);
+    if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
+    const forgotten = await this.ctx.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, principal.orgId, [input.containerTag]);
+      const memory = await findLatestMemory(tx, principal.orgId, input.containerTag, input);
+      if (!memory) throw notFound('Memory');
+      if (memory.isForgotten) throw conflict('Memory already forgotten');
+      await updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, forgetReason: input.reason ?? null });
+      return memory;
+    });
+    await this.ctx.onChanged(principal.orgId, input.containerTag);
+    return { id: forgotten.id, forgotten: true };
+  }
+
+  async forgetMatching(principal: Principal, input: ForgetMatchingInput) {
+    assertTagAllowed(principal, input.containerTag);
+    if (!input.query === !input.ids) throw badRequest('Invalid request', 'body: give exactly one of query or ids');
+    const orgId = principal.orgId;
+    const candidates = await this.findCandidates(orgId, input);
+    const subject = input.query ? `matching "${input.query}"` : 'with the given ids';
+    if (input.dryRun) {
+      return {
+        dryRun: true,
+        count: candidates.length,
+        forgetBatchId: null,
+        summary: `${candidates.length} memories ${subject} would be forgotten`,
+        candidates,
+      };
+    }
+    const forgetBatchId = newId();
+    await this.ctx.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, orgId, [input.containerTag]);
+      for (const candidate of candidates) {
+        const current = await findLatestMemory(tx, orgId, input.containerTag, { id: candidate.id });
+        if (!current || current.isForgotten) continue;
+        await updateMemory(tx, orgId, candidate.id, {
+          isForgotten: true,
+          forgetReason: input.reason ?? (input.query ? `forgotten by request: ${input.query}` : 'forgotten by request'),
+          metadata: { ...(current.metadata ?? {}), forgetBatchId },
+        });
+      }
+    });
+    if (candidates.length) await this.ctx.onChanged(orgId, input.containerTag);
+    return {
+      dryRun: false,
+      count: candidates.length,
+      forgetBatchId,
+      summary: `${candidates.length} memories ${subject} forgotten`,
+      forgotten: candidates,
+    };
+  }
+
+  private async findCandidates(orgId: string, input: ForgetMatchingInput): Promise<ForgetCandidate[]> {
+    const { db } = this.ctx;
+    if (input.ids) {
+      const rows = await listLatestByIds(db, orgId, input.containerTag, input.ids);
+      return rows.filter((m) => !m.isForgotten).map((m) => ({ id: m.id, memory: m.memory, score: 1 }));
+    }
+    const [vector] = await embedForRequest(this.ctx.embedder, [input.query!], 'query');
+    const threshold = input.threshold ?? 0.5;
+    const neighbours = await nearestMemories(db, { orgId, containerTag: input.containerTag, documentId: '' }, vector, input.maxForget ?? 100);
+    return neighbours
+      .filter((n) => n.similarity >= threshold)
+      .map((n) => ({ id: n.id, memory: n.memory, score: Math.round(n.similarity * 1000) / 1000 }));
+  }
+}

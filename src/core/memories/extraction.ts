@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import type { Embedder } from '../../ai/embeddings/embedder.js';
+import type { ConversationTurn, ExtractedMemory, ExtractionInput, Extractor } from '../../ai/extract/types.js';
+import type { DocumentRecord, MemoryCursor } from '../../model/documents.js';
+import type { MemoryRelation } from '../../model/memories.js';
+import type { ProfileBucket } from '../../model/profiles.js';
+import type { Db, Tx } from '../../store/database.js';
+import { bumpSourceCount, lockChainHead } from '../../store/memories/writes.js';
+import { existsLatestMemory, memoriesMentioning, nearestMemories } from '../../store/memories/neighbours.js';
+import { getOrgSettings } from '../../store/settings.js';
+import { getSpace } from '../../store/tags.js';
+import { parseConversation, type ConversationMessage } from '../documents/conversation-format.js';
+import { bucketsOfTag } from '../profiles/buckets.js';
+import { activitiesIn, inferInterest } from './inference.js';
+import { resolveMemory } from './resolution.js';
+import { insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
+
+/** Extracted statements below this confidence are too vague to keep. */
+export const MIN_CONFIDENCE = 0.3;
+/** Earlier turns handed to the extractor with appended ones, so pronouns and "you" resolve. */
+const CONTEXT_TURNS = 4;
+const NEIGHBOURS = 5;
+
+export interface ExtractionContext {
+  db: Db;
+  embedder: Embedder;
+  extractor: Extractor;
+}
+
+export interface MemorizeOutcome {
+  extracted: number;
+  created: number;
+  duplicates: number;
+  updates: number;
+  extends: number;
+  inferences: number;
+}
+
+export interface ExtractionPlan {
+  input: Omit<ExtractionInput, 'entityContext' | 'workspacePrompt' | 'filterPrompt' | 'shouldLLMFilter'>;
+  /** Keep only memories from turns at or after this index (into `input.turns`). */
+  firstNewTurn: number;
+  /** How far the document is extracted once this plan is stored; null when it is always extracted whole. */
+  cursor: MemoryCursor | null;
+}
+
+/** What the extractor found in a document, embedded, ready to be resolved against its tag. */
+export interface Extraction {
+  plan: ExtractionPlan;
+  memories: ExtractedMemory[];
+  vectors: Float32Array[];
+  buckets: ProfileBucket[];
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const hashTurns = (turns: ConversationMessage[]) => sha256(JSON.stringify(turns));
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** What to extract from a document: only what was appended since the last extraction, when that is clear. */
+export function planExtraction(doc: DocumentRecord): ExtractionPlan {
+  const documentDate = doc.documentDate ?? doc.createdAt;
+  const previous = doc.memoryCursor;
+  if (doc.type === 'conversation' && doc.source) {
+    const messages = parseConversation(doc.source).messages;
+    const continues = previous?.unit === 'turns' && previous.upTo <= messages.length && hashTurns(messages.slice(0, previous.upTo)) === previous.hash;
+    const start = continues ? previous.upTo : 0;
+    const contextStart = Math.max(0, start - CONTEXT_TURNS);
+    const turns: ConversationTurn[] = messages.slice(contextStart).map((m) => ({
+      role: m.role,
+      content: m.content,
+      ...(m.name ? { name: m.name } : {}),
+    }));
+    return {
+      input: { text: '', turns, documentDate },
+      firstNewTurn: start - contextStart,
+      cursor: { unit: 'turns', upTo: messages.length, hash: hashTurns(messages) },
+    };
+  }
+  if (!doc.hasFile && !doc.url && doc.source) {
+    const source = doc.source;
+    const continues = previous?.unit === 'chars' && previous.upTo <= source.length && sha256(source.slice(0, previous.upTo)) === previous.hash;
+    return {
+      input: { text: continues ? source.slice(previous.upTo) : source, documentDate },
+      firstNewTurn: 0,
+      cursor: { unit: 'chars', upTo: source.length, hash: sha256(source) },
+    };
+  }
+  return { input: { text: doc.content ?? '', documentDate }, firstNewTurn: 0, cursor: null };
+}
+
+/**
+ * Runs the extractor over what is new in the document, with its organization's and tag's
+ * guidance, and embeds what it found. No transaction is held: model calls are slow.
+ */
+export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecord): Promise<Extraction> {
+  const plan = planExtraction(doc);
+  const [settings, space, buckets] = await Promise.all([
+    getOrgSettings(ctx.db, doc.orgId),
+    getSpace(ctx.db, doc.orgId, doc.containerTag),
+    bucketsOfTag(ctx.db, doc.orgId, doc.containerTag),
+  ]);
+  const memories = (
+    await ctx.extractor.extract({
+      ...plan.input,
+      entityContext: space?.entityContext ?? null,
+      workspacePrompt: settings?.settings.workspacePrompt ?? null,
+      filterPrompt: settings?.settings.filterPrompt ?? null,
+      shouldLLMFilter: settings?.settings.shouldLLMFilter ?? false,
+    })
+  ).filter((m) => m.confidence >= MIN_CONFIDENCE && (m.turnIndex ?? plan.firstNewTurn) >= plan.firstNewTurn);
+  const vectors = memories.length ? await ctx.embedder.embed(memories.map((m) => m.content), 'document') : [];
+  return { plan, memories, vectors, buckets };
+}
+
+/**
+ * Stores an extraction inside the caller's transaction, for the document as it is now: each
+ * memory is resolved against what its tag already remembers (duplicate → more support,
+ * contradiction → new version, added detail → extends), then lasting interests are inferred.
+ */
+export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: DocumentRecord, extraction: Extraction): Promise<MemorizeOutcome> {
+  const { memories, vectors, buckets } = extraction;
+  const outcome: MemorizeOutcome = { extracted: memories.length, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0 };
+  const scope = { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id };
+  const touched: ExtractedMemory[] = [];
+  for (const [i, memory] of memories.entries()) {
+    const neighbours = await nearestMemories(tx, scope, vectors[i], NEIGHBOURS);
+    const resolution = resolveMemory(memory.content, neighbours);
+    if (resolution.action === 'duplicate') {
+      if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, doc.orgId, resolution.of.id, doc.id);
+      outcome.duplicates++;
+      continue;
+    }
+    const draft = extractedDraft(doc, memory, vectors[i]);
+    if (resolution.action === 'relate' && resolution.relation === 'extends') {
+      draft.relations = { [resolution.to.id]: 'extends' };
+      outcome.extends++;
+    }
+    // Locked: an edit or another document may be adding a version to the same chain right now.
+    const previous = resolution.action === 'relate' && resolution.relation === 'updates' ? await lockChainHead(tx, doc.orgId, resolution.to.id) : undefined;
+    if (previous) {
+      await supersede(tx, doc.orgId, previous, draft, buckets);
+      outcome.updates++;
+    } else {
+      await insertMemoriesWithSources(tx, doc.orgId, [draft], buckets);
+    }
+    touched.push(memory);
+    outcome.created++;
+  }
+  outcome.inferences = await inferInterests(ctx, tx, doc, touched, buckets);
+  return outcome;
+}
+
+function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>): MemoryDraft {
+  return {
+    containerTag: doc.containerTag,
+    memory: memory.content,
+    isStatic: memory.isStatic,
+    forgetAfter: memory.forgetAfter ? new Date(memory.forgetAfter) : null,
+    temporalContext: { documentDate: isoDay(doc.documentDate ?? doc.createdAt), eventDate: memory.eventDates.length ? memory.eventDates : null },
+    metadata: Object.keys(doc.metadata).length ? doc.metadata : null,
+    embedding: Array.from(vector),
+    sources: [doc.id],
+  };
+}
+
+const LEADING_NAME = /^([A-Z][\p{L}'-]+)/u;
+
+/** New inferences ("X has a lasting interest in painting") from pastimes a person keeps mentioning. */
+async function inferInterests(
+  ctx: ExtractionContext,
+  tx: Tx,
+  doc: DocumentRecord,
+  touched: ExtractedMemory[],
+  buckets: ProfileBucket[],
+): Promise<number> {
+  const { orgId, containerTag } = doc;
+  const candidates = new Map<string, { subject: string; activity: string }>();
+  for (const memory of touched) {
+    const subject = memory.speaker ?? LEADING_NAME.exec(memory.content)?.[1];
+    if (!subject) continue;
+    for (const activity of activitiesIn(memory.content)) candidates.set(`${subject}|${activity}`, { subject, activity });
+  }
+  const inferences: { content: string; parents: string[] }[] = [];
+  const mentioning = new Map<string, Awaited<ReturnType<typeof memoriesMentioning>>>();
+  for (const { subject, activity } of candidates.values()) {
+    if (!mentioning.has(subject)) mentioning.set(subject, await memoriesMentioning(tx, orgId, containerTag, [subject], 500));
+    const inference = inferInterest(subject, activity, mentioning.get(subject)!);
+    if (inference && !(await existsLatestMemory(tx, orgId, containerTag, inference.content))) {
+      inferences.push({ content: inference.content, parents: inference.parentIds });
+    }
+  }
+  if (!inferences.length) return 0;
+  const vectors = await ctx.embedder.embed(inferences.map((i) => i.content), 'document');
+  const drafts = inferences.map(
+    (inference, i): MemoryDraft => ({
+      containerTag,
+      memory: inference.content,
+      isInference: true,
+      isStatic: false,
+      sourceCount: inference.parents.length,
+      relations: Object.fromEntries(inference.parents.map((id) => [id, 'derives' as MemoryRelation])),
+      temporalContext: { documentDate: isoDay(doc.documentDate ?? doc.createdAt), eventDate: null },
+      embedding: Array.from(vectors[i]),
+      sources: [doc.id],
+    }),
+  );
+  await insertMemoriesWithSources(tx, orgId, drafts, buckets);
+  return drafts.length;
+}

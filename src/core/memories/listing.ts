@@ -1,0 +1,114 @@
+import type { Principal } from '../../model/access.js';
+import { badRequest, conflict, notFound } from '../../model/errors.js';
+import { parseFilters, type FiltersInput } from '../../model/filters.js';
+import type { MemoryRecord } from '../../model/memories.js';
+import type { Tx } from '../../store/database.js';
+import { findLatestMemory, listLatestMemories, listSourceDocuments, listUnreviewedInferences, listVersions } from '../../store/memories/records.js';
+import { updateMemory } from '../../store/memories/writes.js';
+import { assertTagsWritable } from '../tags/merge-guard.js';
+import { assertTagAllowed, resolveReadTags } from '../tags/rules.js';
+import type { MemoryContext } from './context.js';
+
+export interface MemoryListInput {
+  containerTags: string[];
+  filters?: FiltersInput | null;
+  page: number;
+  limit: number;
+  sort: 'createdAt' | 'updatedAt';
+  order: 'asc' | 'desc';
+}
+
+export type ReviewAction = 'approve' | 'decline' | 'undo';
+
+export const INFERRED_REVIEW_LIMIT = 50;
+
+/** Reading memory chains with their history, and reviewing inferred memories. */
+export class MemoryListing {
+  constructor(private readonly ctx: Pick<MemoryContext, 'db' | 'clock' | 'onChanged'>) {}
+
+  async list(principal: Principal, input: MemoryListInput): Promise<{ items: ListedMemory[]; total: number }> {
+    const containerTags = resolveReadTags(principal, input.containerTags);
+    if (!containerTags?.length) throw badRequest('Invalid request', 'body.containerTags: at least one container tag');
+    const { rows, total } = await listLatestMemories(this.ctx.db, principal.orgId, {
+      containerTags,
+      filters: parseFilters(input.filters),
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+      sort: input.sort,
+      order: input.order,
+    });
+    return { items: await withHistoryAndSources(this.ctx.db, principal.orgId, rows), total };
+  }
+
+  async listInferred(principal: Principal, containerTag: string) {
+    assertTagAllowed(principal, containerTag);
+    return listUnreviewedInferences(this.ctx.db, principal.orgId, containerTag, this.ctx.clock.now(), INFERRED_REVIEW_LIMIT);
+  }
+
+  async review(principal: Principal, containerTag: string, memoryId: string, action: ReviewAction) {
+    assertTagAllowed(principal, containerTag);
+    const updated = await this.ctx.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, principal.orgId, [containerTag]);
+      const memory = await findLatestMemory(tx, principal.orgId, containerTag, { id: memoryId });
+      if (!memory) throw notFound('Memory');
+      if (action === 'undo') {
+        if (!memory.reviewStatus) throw conflict('Nothing to undo', 'this memory has not been reviewed');
+        return updateMemory(tx, principal.orgId, memory.id, { isInference: true, isForgotten: false, reviewStatus: null });
+      }
+      if (!memory.isInference || memory.reviewStatus) {
+        throw conflict('Memory is not reviewable', 'only unreviewed inferred memories can be approved or declined');
+      }
+      return action === 'approve'
+        ? updateMemory(tx, principal.orgId, memory.id, { isInference: false, reviewStatus: 'approved' })
+        : updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, reviewStatus: 'declined', forgetReason: 'declined in review' });
+    });
+    if (!updated) throw notFound('Memory');
+    await this.ctx.onChanged(principal.orgId, containerTag);
+    return updated;
+  }
+}
+
+/** A latest memory with its earlier versions and the documents any version came from. */
+export interface ListedMemory {
+  memory: MemoryRecord;
+  spaceId: string | null;
+  history: MemoryRecord[];
+  documentIds: string[];
+}
+
+const rootOf = (m: MemoryRecord) => m.rootMemoryId ?? m.id;
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** Adds history and source documents to latest memories: two queries however many memories there are. */
+export async function withHistoryAndSources(
+  db: Tx,
+  orgId: string,
+  rows: { memory: MemoryRecord; spaceId: string | null }[],
+): Promise<ListedMemory[]> {
+  const versions = await listVersions(db, orgId, [...new Set(rows.map((r) => rootOf(r.memory)))]);
+  const memoryIds = [...new Set([...versions.map((v) => v.id), ...rows.map((r) => r.memory.id)])];
+  const sources = (await listSourceDocuments(db, orgId, memoryIds)).map((source, order) => ({ ...source, order }));
+  const chains = groupBy(versions, rootOf);
+  const sourcesOf = groupBy(sources, (s) => s.memoryId);
+  return rows.map(({ memory, spaceId }) => {
+    const chain = chains.get(rootOf(memory)) ?? [];
+    const chainIds = new Set([memory.id, ...chain.map((v) => v.id)]);
+    const chainSources = [...chainIds].flatMap((id) => sourcesOf.get(id) ?? []).sort((a, b) => a.order - b.order);
+    return {
+      memory,
+      spaceId,
+      history: chain.filter((v) => v.id !== memory.id),
+      documentIds: [...new Set(chainSources.map((s) => s.documentId))],
+    };
+  });
+}

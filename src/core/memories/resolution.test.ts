@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
+import { factSlot, resolveMemory, type Neighbour } from './resolution.js';
+
+const n = (memory: string, similarity: number, id = memory): Neighbour => ({ id, memory, similarity, fromSameDocument: false });
+
+describe('factSlot', () => {
+  it('names the single-valued attribute a fact sets', () => {
+    expect(factSlot('Alex works at Stripe')).toBe('alex|works at');
+    expect(factSlot('Alex now works at Plaid as a PM')).toBe('alex|works at');
+    expect(factSlot("Caroline's favorite book is Becoming Nicole")).toBe('caroline|favorite book');
+    expect(factSlot("Caroline's favorite color is teal")).toBe('caroline|favorite color');
+    expect(factSlot('Big news: Alex now works at Plaid')).toBe('alex|works at');
+    expect(factSlot("Alex's sister Dana lives in Boston")).toBe('dana|lives in');
+    expect(factSlot('Sam lives in Denver')).toBe('sam|lives in');
+    expect(factSlot('Sam is 31 years old')).toBe('sam|is years old');
+    expect(factSlot('Sam likes hiking')).toBeNull();
+  });
+});
+
+describe('resolveMemory', () => {
+  it('treats the same fact, however punctuated, as a duplicate', () => {
+    expect(resolveMemory('Sam likes hiking.', [n('sam likes hiking', 0.7)])).toMatchObject({ action: 'duplicate' });
+    expect(resolveMemory('Sam enjoys hiking a lot', [n('Sam really enjoys hiking', 0.97)])).toMatchObject({ action: 'duplicate' });
+  });
+
+  it('makes a contradicting value of the same attribute a new version', () => {
+    const result = resolveMemory('Alex works at Plaid', [n('Alex likes tea', 0.5), n('Alex works at Stripe', 0.8)]);
+    expect(result).toEqual({ action: 'relate', to: expect.objectContaining({ memory: 'Alex works at Stripe' }), relation: 'updates' });
+  });
+
+  it('links added detail with extends, and leaves unrelated facts new', () => {
+    const extended = resolveMemory('Alex works at Stripe as a product manager on payments', [n('Alex works at Stripe as a product manager', 0.9)]);
+    expect(extended).toMatchObject({ action: 'relate', relation: 'extends' });
+    expect(resolveMemory('Alex adopted a cat', [n('Alex works at Stripe', 0.3)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Alex adopted a cat', [])).toEqual({ action: 'new' });
+  });
+});
+
+describe('resolveMemory: facts that differ in a number, date or name', () => {
+  it('never calls a close neighbour a duplicate when the candidate names a value it does not', () => {
+    const apartment = resolveMemory("Alice's apartment number is 9876", [n("Alice's apartment number is 1234", 0.98)]);
+    expect(apartment).toEqual({ action: 'relate', to: expect.objectContaining({ memory: "Alice's apartment number is 1234" }), relation: 'updates' });
+    const project = resolveMemory('Project 13 is led by John Smith and due on June 9', [n('Project 12 is led by Maria Lopez and due on May 3', 0.97)]);
+    expect(project).toEqual({ action: 'new' });
+    expect(resolveMemory('Alice likes tea', [n('Bob likes tea', 0.97)])).toEqual({ action: 'new' });
+  });
+
+  it('still treats a restatement that adds no value as a duplicate', () => {
+    expect(resolveMemory('Alice moved to Berlin', [n('Alice moved to Berlin in May 2021', 0.96)])).toMatchObject({ action: 'duplicate' });
+    expect(resolveMemory("Alice's apartment number is 1,234", [n("Alice's apartment number is 1234.", 0.99)])).toMatchObject({ action: 'duplicate' });
+  });
+
+  it('updates a value of the same attribute: dates, quoted strings, "now"', () => {
+    expect(resolveMemory('The launch is on March 9', [n('The launch is on March 5', 0.97)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('The wifi password is "swordfish"', [n('The wifi password is "hunter"', 0.9)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory("Alice's apartment number is now 9876", [n("Alice's apartment number is 1234", 0.93)])).toMatchObject({ relation: 'updates' });
+  });
+
+  it('keeps alike statements of one document with different values as separate facts', () => {
+    const sameDocument = { ...n('Newcomers ask Ana for the room code 1000', 0.97), fromSameDocument: true };
+    expect(resolveMemory('Newcomers ask Ana for the room code 1008', [sameDocument])).toEqual({ action: 'new' });
+    expect(resolveMemory('Alex works at Plaid', [{ ...n('Alex works at Stripe', 0.8), fromSameDocument: true }])).toMatchObject({ relation: 'updates' });
+  });
+
+  it('keeps facts about different subjects, or several changed values, or past actions apart', () => {
+    expect(resolveMemory('The Hermes project is due on May 3', [n('The Apollo project is due on May 3', 0.97)])).toEqual({ action: 'new' });
+    expect(resolveMemory('In 2021 Alice lived in Paris', [n('In 2020 Alice lived in Rome', 0.95)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Alice visited Rome in May', [n('Alice visited Paris in May', 0.96)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Alice met Carl on Friday', [n('Alice met Bob on Friday', 0.96)])).toEqual({ action: 'new' });
+  });
+
+  it('does not extend a fact about another subject', () => {
+    expect(resolveMemory('Project 13 is due on Friday and is led by Ann', [n('Project 12 is due on Friday', 0.85)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Project 12 is due on Friday and is led by Ann', [n('Project 12 is due on Friday', 0.85)])).toMatchObject({ relation: 'extends' });
+  });
+});
+
+describe('fact values', () => {
+  it('finds the numbers, dates, names and quoted words one statement has and the other lacks', () => {
+    expect(unsharedValues('Project 12 is led by Maria Lopez and due on 2025-05-03', 'Project 12 is led by maria lopez')).toEqual(['2025-05-03']);
+    expect(unsharedValues('The code is "open sesame"', 'The code is open')).toEqual(['sesame']);
+    expect(unsharedValues('The meeting is at 10:30 with Dr Ito', 'Meeting at 10:30 with Dr Ito')).toEqual([]);
+    expect(unsharedValues('However, the team agreed', 'the team agreed')).toEqual([]);
+  });
+
+  it('shapes a statement into its frame, value slots and subject', () => {
+    expect(factShape("Alice's apartment number is 1234")).toEqual({ frame: '# apartment number is #', slots: ['alice', '1234'], subjectSlots: 1, describesEvent: false });
+    expect(factShape('The wifi password is "hunter 2"')).toMatchObject({ frame: 'the wifi password is #', slots: ['hunter 2'], subjectSlots: 0 });
+    expect(factShape('Alice visited Rome')).toMatchObject({ subjectSlots: 1, describesEvent: true });
+    expect(factShape('Project 12 is led by Maria')).toMatchObject({ slots: ['project 12', 'maria'], subjectSlots: 1, describesEvent: false });
+    expect(setsSameAttribute('Alex works at Plaid', 'Alex works at Stripe')).toBe(true);
+  });
+});
+
+describe('setsSameAttribute', () => {
+  it('does not guess whose attribute a statement about "it" or "her" sets', () => {
+    expect(setsSameAttribute('It is due on March 9', 'It is due on March 5')).toBe(false);
+    expect(setsSameAttribute('Her apartment number is 9876', 'Her apartment number is 1234')).toBe(false);
+    expect(setsSameAttribute('The report is due on March 9', 'The report is due on March 5')).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+import type { MemoryRecord } from '../../model/memories.js';
+import type { ProfileBucket } from '../../model/profiles.js';
+import type { Tx } from '../../store/database.js';
+import { insertMemories, linkMemorySources, retireVersion, type MemoryInsert } from '../../store/memories/writes.js';
+import { classifyBuckets } from '../profiles/buckets.js';
+import { newId } from '../shared/ids.js';
+
+/**
+ * A memory about to be stored: what it says and where it came from. Its id, organization and
+ * profile buckets are given when it is stored.
+ */
+export interface MemoryDraft extends Omit<MemoryInsert, 'id' | 'orgId' | 'buckets'> {
+  /** The documents it was taken from, linked as its sources. */
+  sources: string[];
+}
+
+/** The latest version of a chain, which a new version follows. */
+export interface ChainHead {
+  id: string;
+  version: number;
+  rootMemoryId: string | null;
+}
+
+/**
+ * Stores memories inside the caller's transaction: each classified into the profile buckets
+ * given and linked to the documents it came from. Every path that creates memories (extraction,
+ * edits, direct writes) stores them here.
+ */
+export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: MemoryDraft[], buckets: ProfileBucket[]): Promise<MemoryRecord[]> {
+  const rows = await insertMemories(
+    tx,
+    drafts.map(({ sources: _sources, ...draft }) => ({ ...draft, id: newId(), orgId, buckets: classifyBuckets(draft.memory, buckets) })),
+  );
+  await linkMemorySources(
+    tx,
+    orgId,
+    rows.flatMap((row, i) => drafts[i].sources.map((documentId) => ({ memoryId: row.id, documentId }))),
+  );
+  return rows;
+}
+
+/**
+ * Stores `draft` as the next version of the chain `previous` heads: version + 1, the same root,
+ * `previous` as parent with an `updates` relation to it, and `previous` no longer the latest. The
+ * unique (root, version) index refuses a second next version (DuplicateKeyError), so of two
+ * concurrent supersessions of one version only the first succeeds.
+ */
+export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draft: MemoryDraft, buckets: ProfileBucket[]): Promise<MemoryRecord> {
+  const [row] = await insertMemoriesWithSources(
+    tx,
+    orgId,
+    [
+      {
+        ...draft,
+        version: previous.version + 1,
+        parentMemoryId: previous.id,
+        rootMemoryId: previous.rootMemoryId ?? previous.id,
+        relations: { [previous.id]: 'updates' },
+      },
+    ],
+    buckets,
+  );
+  await retireVersion(tx, orgId, previous.id);
+  return row;
+}

@@ -1,0 +1,99 @@
+import type { Principal } from '../../model/access.js';
+import type { MemoryRecord, TemporalContext } from '../../model/memories.js';
+import { insertDocument } from '../../store/documents.js';
+import { ensureSpace } from '../../store/tags.js';
+import { bucketsOfTag } from '../profiles/buckets.js';
+import { parseDateInput } from '../shared/date-input.js';
+import { embedForRequest } from '../shared/embed.js';
+import { newId } from '../shared/ids.js';
+import { assertTagsWritable } from '../tags/merge-guard.js';
+import { assertTagAllowed } from '../tags/rules.js';
+import type { MemoryContext } from './context.js';
+import { insertMemoriesWithSources } from './versioning.js';
+
+/** The fields a caller may set on a memory it writes or updates. */
+export interface MemoryFieldsInput {
+  metadata?: Record<string, string | number | boolean | string[]> | null;
+  forgetAfter?: string | null;
+  forgetReason?: string | null;
+  temporalContext?: TemporalContext | null;
+}
+
+export interface NewMemoryInput extends MemoryFieldsInput {
+  content: string;
+  isStatic?: boolean | null;
+}
+
+export interface CreateMemoriesInput {
+  containerTag: string;
+  memories: NewMemoryInput[];
+}
+
+export interface CreatedMemories {
+  documentId: string | null;
+  memories: MemoryRecord[];
+}
+
+/** Direct memory writes (POST /v4/memories): embedded before they are stored, so searchable on return. */
+export class MemoryWriter {
+  constructor(private readonly ctx: MemoryContext) {}
+
+  async create(principal: Principal, input: CreateMemoriesInput): Promise<CreatedMemories> {
+    assertTagAllowed(principal, input.containerTag);
+    const parsed = input.memories.map((m, i) => ({
+      ...m,
+      forgetAfterDate: parseDateInput(m.forgetAfter, `memories.${i}.forgetAfter`),
+      documentDate: parseDateInput(m.temporalContext?.documentDate, `memories.${i}.temporalContext.documentDate`),
+    }));
+    const { db, clock } = this.ctx;
+    const vectors = await embedForRequest(this.ctx.embedder, parsed.map((m) => m.content), 'document');
+    const buckets = await bucketsOfTag(db, principal.orgId, input.containerTag);
+    const now = clock.now();
+    const orgId = principal.orgId;
+
+    const created = await db.transaction(async (tx) => {
+      await assertTagsWritable(tx, orgId, [input.containerTag]);
+      await ensureSpace(tx, orgId, input.containerTag, newId());
+      const text = parsed.map((m) => m.content).join('\n\n');
+      const sourceDate = parsed.map((m) => m.documentDate).find((d): d is Date => !!d);
+      // A lightweight record of where the memories came from; it has no chunks of its own, so
+      // searches do not find the same text twice.
+      const document = await insertDocument(tx, {
+        id: newId(),
+        orgId,
+        containerTag: input.containerTag,
+        status: 'done',
+        taskType: 'memory',
+        type: 'text',
+        source: text,
+        content: text,
+        metadata: {},
+        documentDate: sourceDate ?? null,
+        processing: { steps: [] },
+        createdAt: now,
+        updatedAt: now,
+      });
+      const memories = await insertMemoriesWithSources(
+        tx,
+        orgId,
+        parsed.map((m, i) => ({
+          containerTag: input.containerTag,
+          memory: m.content,
+          isStatic: m.isStatic ?? false,
+          metadata: m.metadata ?? null,
+          forgetAfter: m.forgetAfterDate ?? null,
+          forgetReason: m.forgetReason ?? null,
+          temporalContext: m.temporalContext ?? null,
+          embedding: Array.from(vectors[i]),
+          createdAt: now,
+          updatedAt: now,
+          sources: [document.id],
+        })),
+        buckets,
+      );
+      return { documentId: document.id, memories };
+    });
+    await this.ctx.onChanged(orgId, input.containerTag);
+    return created;
+  }
+}

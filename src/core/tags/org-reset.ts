@@ -1,0 +1,76 @@
+import type { Db } from '../../store/database.js';
+import { deleteSpacesExcept, clearSpaceSettings } from '../../store/tags.js';
+import { deleteDocumentsWhere, deleteDocumentBatch } from '../../store/documents.js';
+import { deleteProfiles } from '../../store/profiles.js';
+import { deleteOrgSettings } from '../../store/settings.js';
+import { assertNoMergeRunning } from './merge-guard.js';
+import { DEFAULT_CONTAINER_TAG } from '../../model/tags.js';
+import type { Principal } from '../../model/access.js';
+import { deleteOrgMemories } from '../../store/memories/writes.js';
+
+export const RESET_DOCUMENT_BATCH = 500;
+
+export interface ResetOutcome {
+  success: true;
+  deletedConnections: number;
+  deletedDocumentBatches: number;
+  deletedDocumentsApprox: number;
+  deletedMemoryRows: number;
+  deletedExtraSpaces: number;
+  clearedDefaultSpaceContext: boolean;
+  clearedBrainMemoryRegistry: boolean;
+  settingsReset: boolean;
+}
+
+/** POST /v3/settings/reset. */
+export class OrgReset {
+  constructor(private readonly db: Db) {}
+
+  reset(principal: Principal): Promise<ResetOutcome> {
+    return resetOrganization(this.db, principal);
+  }
+}
+
+/**
+ * Empties an organization: documents (in batches, so no single transaction grows with the data),
+ * every memory row and profile, every space but the default one (whose settings are cleared) and
+ * the org settings. The org, its API keys and members stay. Counts say what was actually removed.
+ */
+export async function resetOrganization(db: Db, principal: Principal): Promise<ResetOutcome> {
+  const orgId = principal.orgId;
+  await db.transaction((tx) => assertNoMergeRunning(tx, orgId));
+
+  let deletedDocumentBatches = 0;
+  let deletedDocuments = 0;
+  for (;;) {
+    const deleted = await deleteDocumentBatch(db, orgId, RESET_DOCUMENT_BATCH);
+    if (deleted === 0) break;
+    deletedDocumentBatches += 1;
+    deletedDocuments += deleted;
+  }
+
+  return db.transaction(async (tx) => {
+    await assertNoMergeRunning(tx, orgId);
+    // Documents written while the batches ran go too, so the org ends empty.
+    const lateDocuments = await deleteDocumentsWhere(tx, orgId, {});
+    if (lateDocuments > 0) deletedDocumentBatches += 1;
+    const deletedMemoryRows = await deleteOrgMemories(tx, orgId);
+    await deleteProfiles(tx, orgId);
+    const deletedExtraSpaces = await deleteSpacesExcept(tx, orgId, DEFAULT_CONTAINER_TAG);
+    const clearedDefaultSpaceContext = await clearSpaceSettings(tx, orgId, DEFAULT_CONTAINER_TAG);
+    const settingsReset = await deleteOrgSettings(tx, orgId);
+    return {
+      success: true,
+      // Connectors are not part of this server yet, so an org has no connections to delete.
+      deletedConnections: 0,
+      deletedDocumentBatches,
+      deletedDocumentsApprox: deletedDocuments + lateDocuments,
+      deletedMemoryRows,
+      deletedExtraSpaces,
+      clearedDefaultSpaceContext,
+      // Memories and their vectors live in the memory rows counted above; there is no separate registry.
+      clearedBrainMemoryRegistry: false,
+      settingsReset,
+    };
+  });
+}

@@ -1,0 +1,101 @@
+import type { Db } from '../../store/database.js';
+import { deleteSpaces, getSpace, listTagStats, upsertSpace, type SpaceSettingsPatch, type TagStats } from '../../store/tags.js';
+import { deleteDocumentsWhere } from '../../store/documents.js';
+import { findActiveMerges } from '../../store/merges.js';
+import { deleteProfiles } from '../../store/profiles.js';
+import { assertTagAllowed } from './rules.js';
+import { notFound } from '../../model/errors.js';
+import { newId } from '../shared/ids.js';
+import { assertTagsWritable } from './merge-guard.js';
+import type { SpaceRecord, MergeRecord } from '../../model/tags.js';
+import type { Principal } from '../../model/access.js';
+import { forgetTagMemories } from '../../store/memories/writes.js';
+
+export interface ContainerTagSummary extends TagStats {
+  merge: { role: 'source' | 'target'; mergeId: string; targetTag: string } | null;
+}
+
+export interface ContainerTagDetails {
+  containerTag: string;
+  name: string | null;
+  entityContext: string | null;
+  memoryFilesystemPaths: string[] | null;
+  profileBuckets: { key: string; description: string }[];
+  createdAt: Date;
+  updatedAt: Date;
+  documentCount: number;
+  memoryCount: number;
+  lastActivityAt: Date | null;
+}
+
+export const SPACE_DELETED_REASON = 'container tag deleted';
+
+/** Reading, configuring and deleting container tags (spaces) of an organization. */
+export class ContainerTagService {
+  constructor(private readonly db: Db) {}
+
+  async list(principal: Principal): Promise<ContainerTagSummary[]> {
+    const [stats, merges] = await Promise.all([listTagStats(this.db, principal.orgId), findActiveMerges(this.db, principal.orgId)]);
+    const visible = principal.containerTags ? stats.filter((s) => principal.containerTags!.includes(s.containerTag)) : stats;
+    return visible.map((s) => ({ ...s, merge: mergeRole(merges, s.containerTag) }));
+  }
+
+  async get(principal: Principal, containerTag: string): Promise<ContainerTagDetails> {
+    assertTagAllowed(principal, containerTag);
+    const [space, [stats]] = await Promise.all([
+      getSpace(this.db, principal.orgId, containerTag),
+      listTagStats(this.db, principal.orgId, containerTag),
+    ]);
+    if (!stats) throw notFound('Container tag', `containerTag: ${containerTag}`);
+    return details(space, stats);
+  }
+
+  /** Creates the tag when it does not exist yet (PATCH upserts). */
+  async update(principal: Principal, containerTag: string, patch: SpaceSettingsPatch): Promise<ContainerTagDetails> {
+    assertTagAllowed(principal, containerTag);
+    const space = await this.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, principal.orgId, [containerTag]);
+      return upsertSpace(tx, principal.orgId, containerTag, newId(), patch);
+    });
+    const [stats] = await listTagStats(this.db, principal.orgId, containerTag);
+    return details(space, stats);
+  }
+
+  /** Deletes the tag's documents (with their chunks), settings and profile; its memories are kept, forgotten. */
+  async delete(principal: Principal, containerTag: string): Promise<{ deletedDocumentsCount: number; deletedMemoriesCount: number }> {
+    assertTagAllowed(principal, containerTag);
+    const orgId = principal.orgId;
+    return this.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, orgId, [containerTag]);
+      if ((await listTagStats(tx, orgId, containerTag)).length === 0) throw notFound('Container tag', `containerTag: ${containerTag}`);
+      const deletedDocumentsCount = await deleteDocumentsWhere(tx, orgId, { containerTags: [containerTag] });
+      const deletedMemoriesCount = await forgetTagMemories(tx, orgId, containerTag, SPACE_DELETED_REASON);
+      await deleteSpaces(tx, orgId, [containerTag]);
+      await deleteProfiles(tx, orgId, [containerTag]);
+      return { deletedDocumentsCount, deletedMemoriesCount };
+    });
+  }
+}
+
+function mergeRole(merges: MergeRecord[], tag: string): ContainerTagSummary['merge'] {
+  for (const m of merges) {
+    if (m.targetTag === tag) return { role: 'target', mergeId: m.id, targetTag: m.targetTag };
+    if (m.sourceTags.includes(tag)) return { role: 'source', mergeId: m.id, targetTag: m.targetTag };
+  }
+  return null;
+}
+
+function details(space: SpaceRecord | undefined, stats: TagStats | undefined): ContainerTagDetails {
+  return {
+    containerTag: space?.containerTag ?? stats!.containerTag,
+    name: space?.name ?? null,
+    entityContext: space?.entityContext ?? null,
+    memoryFilesystemPaths: space?.memoryFilesystemPaths ?? null,
+    profileBuckets: space?.profileBuckets ?? [],
+    createdAt: space?.createdAt ?? stats!.createdAt,
+    updatedAt: space?.updatedAt ?? stats!.updatedAt,
+    documentCount: stats?.documentCount ?? 0,
+    memoryCount: stats?.memoryCount ?? 0,
+    lastActivityAt: stats?.lastActivityAt ?? null,
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../plugins/auth.js';
+import { errorResponses } from '../schemas/common.js';
+
+const ResetResponse = z.object({
+  success: z.literal(true),
+  deletedConnections: z.number(),
+  deletedDocumentBatches: z.number(),
+  deletedDocumentsApprox: z.number(),
+  deletedMemoryRows: z.number(),
+  deletedExtraSpaces: z.number(),
+  clearedDefaultSpaceContext: z.boolean(),
+  clearedBrainMemoryRegistry: z.boolean(),
+  settingsReset: z.boolean(),
+});
+
+/** /v3/settings/reset: empty the organization. */
+export const settingsResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v3/settings/reset',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['settings'],
+        summary: "Delete the organization's documents, memories, extra spaces, connections and settings",
+        body: z.object({ confirmation: z.string().min(1) }),
+        response: { 200: ResetResponse, ...errorResponses },
+      },
+    },
+    async (request) => app.services.orgReset.reset(principalOf(request)),
+  );
+};

@@ -1,0 +1,34 @@
+/** How a memory relates to another: a new version of it, added detail, or an inference drawn from it. */
+export type MemoryRelation = 'updates' | 'extends' | 'derives';
+
+export interface TemporalContext {
+  documentDate?: string | null;
+  eventDate?: string[] | null;
+}
+
+/** A stored memory version (its vector and full-text column are not part of it). */
+export interface MemoryRecord {
+  id: string;
+  orgId: string;
+  containerTag: string;
+  memory: string;
+  version: number;
+  isLatest: boolean;
+  parentMemoryId: string | null;
+  rootMemoryId: string | null;
+  /** Other memory id → how this one relates to it. */
+  relations: Record<string, MemoryRelation>;
+  sourceCount: number;
+  isInference: boolean;
+  isForgotten: boolean;
+  isStatic: boolean;
+  forgetAfter: Date | null;
+  forgetReason: string | null;
+  temporalContext: TemporalContext | null;
+  reviewStatus: string | null;
+  /** Profile buckets this memory was classified into at write time. */
+  buckets: string[];
+  metadata: Record<string, unknown> | null;
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -1,0 +1,132 @@
+import { eq, sql } from 'drizzle-orm';
+import { type Tx } from './database.js';
+import { queryRows, vectorLiteral } from './sql.js';
+import { embeddingSpace } from './schema/embedding-space.js';
+
+
+export interface EmbeddingSpace {
+  model: string;
+  dimension: number;
+}
+
+const SPACE_ID = 'current';
+const INDEXED_TABLES = ['chunks', 'memories'] as const;
+/** Arbitrary constant: serialises vector-space changes between processes sharing a PostgreSQL. */
+const SPACE_LOCK_ID = 7_300_451_222;
+
+export async function getEmbeddingSpace(db: Tx): Promise<EmbeddingSpace | undefined> {
+  const [row] = await db
+    .select({ model: embeddingSpace.model, dimension: embeddingSpace.dimension })
+    .from(embeddingSpace)
+    .where(eq(embeddingSpace.id, SPACE_ID));
+  return row;
+}
+
+export async function recordEmbeddingSpace(db: Tx, space: EmbeddingSpace): Promise<void> {
+  await db
+    .insert(embeddingSpace)
+    .values({ id: SPACE_ID, ...space, recordedAt: new Date() })
+    .onConflictDoUpdate({ target: embeddingSpace.id, set: { ...space, recordedAt: new Date() } });
+}
+
+/** Whether any chunk or memory carries a vector (from whichever model). */
+export async function hasStoredVectors(db: Tx): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM chunks WHERE embedding IS NOT NULL)
+      OR EXISTS (SELECT 1 FROM memories WHERE embedding IS NOT NULL) AS any`,
+  );
+  return row?.any === true;
+}
+
+/** Runs `work` in a transaction holding the vector-space lock. */
+export async function withEmbeddingSpaceLock<T>(db: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SPACE_LOCK_ID})`);
+    return work(tx);
+  });
+}
+
+const indexName = (table: string, dimension: number) => `${table}_embedding_hnsw_${dimension}`;
+
+/**
+ * HNSW indexes need a fixed dimension, so they index `embedding::vector(<dimension>)`, limited to
+ * rows of that dimension. Indexes built for another dimension are dropped.
+ */
+export async function ensureVectorIndexes(db: Tx, dimension: number): Promise<void> {
+  const dims = Math.trunc(dimension);
+  await dropVectorIndexes(db, dims);
+  await db.transaction(async (tx) => {
+    // Building a graph over many rows is much faster when it fits in memory.
+    await tx.execute(sql.raw(`SET LOCAL maintenance_work_mem = '256MB'`));
+    for (const table of INDEXED_TABLES) {
+      await tx.execute(
+        sql.raw(
+          `CREATE INDEX IF NOT EXISTS ${indexName(table, dims)} ON ${table} USING hnsw ((embedding::vector(${dims})) vector_cosine_ops) WHERE vector_dims(embedding) = ${dims}`,
+        ),
+      );
+    }
+  });
+}
+
+/** Drops the HNSW indexes, except the one for `keepDimension`. */
+export async function dropVectorIndexes(db: Tx, keepDimension?: number): Promise<void> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT indexname AS name FROM pg_indexes
+      WHERE schemaname = current_schema() AND indexname ~ '^(chunks|memories)_embedding_hnsw_[0-9]+$'`,
+  );
+  for (const { name } of rows) {
+    if (keepDimension !== undefined && name.endsWith(`_hnsw_${keepDimension}`)) continue;
+    await db.execute(sql.raw(`DROP INDEX IF EXISTS ${name}`));
+  }
+}
+
+export interface VectorUpdate {
+  id: string;
+  embedding: ArrayLike<number>;
+}
+
+export type VectorTable = 'chunks' | 'memories';
+
+const UPDATE_BATCH = 200;
+
+/** Stores vectors on existing rows of the organization; returns how many rows were updated. */
+export async function setVectors(db: Tx, table: VectorTable, orgId: string, updates: VectorUpdate[]): Promise<number> {
+  let updated = 0;
+  for (let i = 0; i < updates.length; i += UPDATE_BATCH) {
+    const batch = updates.slice(i, i + UPDATE_BATCH);
+    const values = JSON.stringify(batch.map((u) => ({ id: u.id, embedding: vectorLiteral(u.embedding) })));
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`UPDATE ${sql.raw(table)} AS t SET embedding = v.embedding::vector
+        FROM jsonb_to_recordset(${values}::jsonb) AS v(id text, embedding text)
+        WHERE t.id = v.id AND t.org_id = ${orgId}
+        RETURNING t.id`,
+    );
+    updated += rows.length;
+  }
+  return updated;
+}
+
+export interface TextToEmbed {
+  id: string;
+  orgId: string;
+  content: string;
+  headingPath: string[];
+}
+
+/** One page of every row's text in id order, across organizations: re-embedding is an operator task. */
+export async function pageTextsToEmbed(db: Tx, table: VectorTable, afterId: string | null, limit: number): Promise<TextToEmbed[]> {
+  const columns = table === 'chunks' ? sql.raw('content, heading_path AS "headingPath"') : sql.raw(`memory AS content, '{}'::text[] AS "headingPath"`);
+  return queryRows<TextToEmbed>(
+    db,
+    sql`SELECT id, org_id AS "orgId", ${columns} FROM ${sql.raw(table)}
+      WHERE ${afterId === null ? sql`true` : sql`id > ${afterId}`} ORDER BY id LIMIT ${limit}`,
+  );
+}
+
+export async function countRows(db: Tx, table: VectorTable): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM ${sql.raw(table)}`);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,101 @@
+import { type Tx } from '../database.js';
+import { failOnDuplicate } from '../errors.js';
+import { memories } from '../schema/memories.js';
+import { memorySources } from '../schema/memory-sources.js';
+import type { MemoryRecord } from '../../model/memories.js';
+import { and, eq, sql, desc, gt } from 'drizzle-orm';
+
+export type MemoryInsert = typeof memories.$inferInsert;
+
+const INSERT_BATCH = 200;
+
+/**
+ * Inserts memories (with their vectors, so they are searchable at once) in batches. Throws
+ * DuplicateKeyError when a version of a chain exists already (a concurrent edit added it).
+ */
+export async function insertMemories(db: Tx, rows: MemoryInsert[]): Promise<MemoryRecord[]> {
+  const inserted: MemoryRecord[] = [];
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    inserted.push(...(await failOnDuplicate(() => db.insert(memories).values(rows.slice(i, i + INSERT_BATCH)).returning())));
+  }
+  return inserted;
+}
+
+export async function linkMemorySources(db: Tx, orgId: string, links: { memoryId: string; documentId: string }[]): Promise<void> {
+  for (let i = 0; i < links.length; i += INSERT_BATCH) {
+    await db
+      .insert(memorySources)
+      .values(links.slice(i, i + INSERT_BATCH).map((link) => ({ ...link, orgId })))
+      .onConflictDoNothing();
+  }
+}
+
+/** Every memory row of the org, all versions, forgotten or not. */
+export async function deleteOrgMemories(db: Tx, orgId: string): Promise<number> {
+  const rows = await db.delete(memories).where(eq(memories.orgId, orgId)).returning({ id: memories.id });
+  return rows.length;
+}
+
+export async function bumpSourceCount(db: Tx, orgId: string, memoryId: string, documentId: string): Promise<void> {
+  await db
+    .update(memories)
+    .set({ sourceCount: sql`${memories.sourceCount} + 1`, updatedAt: new Date() })
+    .where(and(eq(memories.orgId, orgId), eq(memories.id, memoryId)));
+  await db.insert(memorySources).values({ memoryId, documentId, orgId }).onConflictDoNothing();
+}
+
+export async function retireVersion(db: Tx, orgId: string, memoryId: string): Promise<void> {
+  await db
+    .update(memories)
+    .set({ isLatest: false, updatedAt: new Date() })
+    .where(and(eq(memories.orgId, orgId), eq(memories.id, memoryId)));
+}
+
+/**
+ * Locks the latest version of the chain `memoryId` belongs to, so a new version can follow it: when
+ * another transaction added versions since `memoryId` was read, the newest of them is locked instead.
+ * Undefined when the chain is gone.
+ */
+export async function lockChainHead(db: Tx, orgId: string, memoryId: string) {
+  let id: string | undefined = memoryId;
+  while (id) {
+    const [row] = await db
+      .select({ id: memories.id, version: memories.version, rootMemoryId: memories.rootMemoryId, isLatest: memories.isLatest })
+      .from(memories)
+      .where(and(eq(memories.orgId, orgId), eq(memories.id, id)))
+      .for('update');
+    if (!row || row.isLatest) return row;
+    const [next] = await db
+      .select({ id: memories.id })
+      .from(memories)
+      .where(and(eq(memories.orgId, orgId), eq(memories.parentMemoryId, row.id), gt(memories.version, row.version)))
+      .orderBy(desc(memories.version))
+      .limit(1);
+    id = next?.id;
+  }
+  return undefined;
+}
+
+export async function updateMemory(
+  db: Tx,
+  orgId: string,
+  id: string,
+  patch: Partial<Omit<MemoryRecord, 'id' | 'orgId'>>,
+): Promise<MemoryRecord | undefined> {
+  const [row] = await db
+    .update(memories)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(memories.orgId, orgId), eq(memories.id, id)))
+    .returning();
+  return row;
+}
+
+/** Soft-forgets every memory of a tag not yet forgotten; returns how many. */
+export async function forgetTagMemories(db: Tx, orgId: string, containerTag: string, reason: string): Promise<number> {
+  const rows = await db
+    .update(memories)
+    .set({ isForgotten: true, forgetReason: reason, updatedAt: new Date() })
+    .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isForgotten, false)))
+    .returning({ id: memories.id });
+  return rows.length;
+}

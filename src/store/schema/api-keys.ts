@@ -1,0 +1,27 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ApiKeyRecord } from '../../model/access.js';
+import { timestamps, type SameShape } from './columns.js';
+import { orgs } from './orgs.js';
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    keyPrefix: text('key_prefix').notNull(),
+    role: text('role').notNull().default('member'),
+    permission: text('permission').notNull().default('write'),
+    containerTags: text('container_tags').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    rateLimitMax: integer('rate_limit_max'),
+    rateLimitWindowMs: integer('rate_limit_window_ms'),
+    disabled: boolean('disabled').notNull().default(false),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('api_keys_org_idx').on(t.orgId)],
+);
+
+export type ApiKeyRow = SameShape<typeof apiKeys.$inferSelect, ApiKeyRecord>;

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DocumentRecord, MemoryCursor, ProcessingLog } from '../../model/documents.js';
+import { timestamps, type SameShape } from './columns.js';
+import { orgs } from './orgs.js';
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    containerTag: text('container_tag').notNull(),
+    customId: text('custom_id'),
+    status: text('status').notNull().default('queued'),
+    taskType: text('task_type').notNull().default('memory'),
+    type: text('type').notNull().default('text'),
+    title: text('title'),
+    /** What the caller sent: text, or the URL to fetch. */
+    source: text('source'),
+    /** Markdown produced by the extracting stage. */
+    content: text('content'),
+    url: text('url'),
+    summary: text('summary'),
+    filepath: text('filepath'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    connectionId: text('connection_id'),
+    connectorSource: text('connector_source'),
+    documentDate: timestamp('document_date', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+    processing: jsonb('processing').$type<ProcessingLog>().notNull().default({ steps: [] }),
+    /** Bumped on every content change; a job only commits work for the generation it was queued for. */
+    generation: integer('generation').notNull().default(1),
+    hasFile: boolean('has_file').notNull().default(false),
+    /** How far memory extraction got, so a grown transcript or an appended text is extracted only past it. */
+    memoryCursor: jsonb('memory_cursor').$type<MemoryCursor>(),
+    ...timestamps,
+  },
+  (t) => [
+    index('documents_org_tag_created_idx').on(t.orgId, t.containerTag, t.createdAt),
+    index('documents_org_created_idx').on(t.orgId, t.createdAt),
+    index('documents_org_status_idx').on(t.orgId, t.status),
+    uniqueIndex('documents_org_tag_custom_uq')
+      .on(t.orgId, t.containerTag, t.customId)
+      .where(sql`${t.customId} is not null`),
+  ],
+);
+
+export type DocumentRow = SameShape<typeof documents.$inferSelect, DocumentRecord>;

@@ -1,0 +1,17 @@
+/**
+ * Every table, for drizzle (database.ts) and drizzle-kit (drizzle.config.ts) only: the table files
+ * and the queries import the tables they use directly, so nothing imports back into this list.
+ */
+export { apiKeys } from './api-keys.js';
+export { chunks } from './chunks.js';
+export { containerTagMerges } from './container-tag-merges.js';
+export { documentFiles } from './document-files.js';
+export { documents } from './documents.js';
+export { embeddingSpace } from './embedding-space.js';
+export { jobs } from './jobs.js';
+export { memories } from './memories.js';
+export { memorySources } from './memory-sources.js';
+export { orgSettings } from './org-settings.js';
+export { orgs } from './orgs.js';
+export { profiles } from './profiles.js';
+export { spaces } from './spaces.js';

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { MemoryRecord, MemoryRelation, TemporalContext } from '../../model/memories.js';
+import { timestamps, tsvector, vector, type SameShape } from './columns.js';
+import { orgs } from './orgs.js';
+
+export const memories = pgTable(
+  'memories',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    containerTag: text('container_tag').notNull(),
+    memory: text('memory').notNull(),
+    version: integer('version').notNull().default(1),
+    isLatest: boolean('is_latest').notNull().default(true),
+    parentMemoryId: text('parent_memory_id'),
+    rootMemoryId: text('root_memory_id'),
+    /** Other memory id → how this one relates to it. */
+    relations: jsonb('relations').$type<Record<string, MemoryRelation>>().notNull().default({}),
+    sourceCount: integer('source_count').notNull().default(1),
+    isInference: boolean('is_inference').notNull().default(false),
+    isForgotten: boolean('is_forgotten').notNull().default(false),
+    isStatic: boolean('is_static').notNull().default(false),
+    forgetAfter: timestamp('forget_after', { withTimezone: true, mode: 'date' }),
+    forgetReason: text('forget_reason'),
+    temporalContext: jsonb('temporal_context').$type<TemporalContext>(),
+    reviewStatus: text('review_status'),
+    /** Profile buckets this memory was classified into at write time. */
+    buckets: text('buckets').array().notNull().default(sql`'{}'::text[]`),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Written with the memory; a memory is searchable once it has one. */
+    embedding: vector('embedding'),
+    tsv: tsvector('tsv').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "memory")`),
+    ...timestamps,
+  },
+  (t) => [
+    index('memories_org_tag_latest_idx').on(t.orgId, t.containerTag, t.isLatest, t.isForgotten),
+    // One row per version of a chain: two concurrent edits cannot both add version n + 1.
+    uniqueIndex('memories_root_version_uq').on(t.rootMemoryId, t.version),
+    index('memories_tsv_idx').using('gin', t.tsv),
+  ],
+);
+
+export type MemoryRow = SameShape<Omit<typeof memories.$inferSelect, 'embedding' | 'tsv'>, MemoryRecord>;

@@ -1,0 +1,21 @@
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+import { documents } from './documents.js';
+import { memories } from './memories.js';
+
+/** Which documents a memory was extracted from. */
+export const memorySources = pgTable(
+  'memory_sources',
+  {
+    memoryId: text('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    orgId: text('org_id').notNull(),
+    relevanceScore: integer('relevance_score').notNull().default(100),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.memoryId, t.documentId] }), index('memory_sources_document_idx').on(t.documentId)],
+);

@@ -1,0 +1,22 @@
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ProfileEntry } from '../../model/profiles.js';
+import { orgs } from './orgs.js';
+
+/**
+ * The profile of a container tag, materialized whenever its memories change so that a read is a
+ * single-row lookup.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    containerTag: text('container_tag').notNull(),
+    staticEntries: jsonb('static_entries').$type<ProfileEntry[]>().notNull().default([]),
+    dynamicEntries: jsonb('dynamic_entries').$type<ProfileEntry[]>().notNull().default([]),
+    bucketEntries: jsonb('bucket_entries').$type<Record<string, ProfileEntry[]>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.containerTag] }), index('profiles_org_idx').on(t.orgId)],
+);

@@ -1,0 +1,255 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { type Db, type Tx } from '../database.js';
+import type { SearchTarget } from './scope.js';
+import { queryRows, vectorLiteral } from '../sql.js';
+
+/** One word of the lexical query; words of one group are alternatives (a word and its synonyms). */
+export interface LexicalTerm {
+  word: string;
+  group: number;
+  /** 1 for words of the query itself, less for expansions. */
+  weight: number;
+}
+
+/** A query word as the full-text index stores it (stemmed), with its group and weight. */
+export interface QueryLexeme {
+  lexeme: string;
+  grp: number;
+  weight: number;
+}
+
+export interface LexicalOptions {
+  lexemes: QueryLexeme[];
+  /** Candidates to return. */
+  perRetriever: number;
+  /** Rows in scope, for inverse document frequencies. */
+  scopeSize: number;
+  /**
+   * `all`: every row of the scope containing a query word is scored (small scopes). `capped`:
+   * at most `perWord` rows are fetched per word, and words known to be common (`knownFrequency`,
+   * rows containing it) are not fetched at all: their posting lists cost the most and select the
+   * least; they still count in the scores.
+   */
+  fetch: { kind: 'all' } | { kind: 'capped'; perWord: number; knownFrequency: Map<string, number> };
+}
+
+/** Each word's lexemes in the full-text index (its stem; none for a stop word). */
+export async function stemWords(db: Tx, words: string[]): Promise<Map<string, string[]>> {
+  if (!words.length) return new Map();
+  const rows = await queryRows<{ word: string; lexemes: string[] | string | null }>(
+    db,
+    sql`SELECT w.word, array_remove(array_agg(u.lexeme), NULL) AS lexemes
+      FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) AS w(word)
+      LEFT JOIN LATERAL unnest(to_tsvector('english', w.word)) AS u ON true
+      GROUP BY w.word`,
+  );
+  return new Map(rows.map((row) => [row.word, parseTextArray(row.lexemes)]));
+}
+
+/** Drivers return text[] as an array, or as its literal when the type is not registered. */
+function parseTextArray(value: string[] | string | null): string[] {
+  if (Array.isArray(value)) return value;
+  if (!value || value === '{}') return [];
+  return value
+    .slice(1, -1)
+    .split(',')
+    .map((v) => v.replace(/^"(.*)"$/, '$1'));
+}
+
+/** How rare a query word (stemmed) is in the scope. */
+export interface WordRarity {
+  lexeme: string;
+  grp: number;
+  weight: number;
+  idf: number;
+}
+
+export interface LexicalCandidates {
+  /** Best first, `lexical` in 0..1. */
+  ranked: { id: string; lexical: number }[];
+  rarities: WordRarity[];
+}
+
+export interface VectorOptions {
+  /** The query and its rewrites; a candidate's cosine is its best against any of them. */
+  vectors: Float32Array[];
+  perRetriever: number;
+  /** `exact` scans every row in scope (recall 1.0); `hnsw` walks the approximate index. */
+  path: 'exact' | 'hnsw';
+  dimension: number;
+}
+
+export interface Candidate {
+  id: string;
+  /** The document the row came from; rows of one source lend each other context. */
+  sourceId: string | null;
+  /** Highest cosine similarity to any query vector; null when vector retrieval is off. */
+  cosine: number | null;
+  /** Rarity-weighted share of the query's words the text contains, 0..1. */
+  lexical: number;
+}
+
+/**
+ * The best rows by lexical score: the share of the query's word groups (weighted by how rare
+ * their words are in the scope) that a row's full text contains. Needs no query vector, so it
+ * runs while the query is being embedded.
+ */
+export async function findLexicalCandidates(db: Tx, target: SearchTarget, options: LexicalOptions): Promise<LexicalCandidates> {
+  if (!options.lexemes.length) return { ranked: [], rarities: [] };
+  const table = sql.raw(target.table);
+  const fetch = options.fetch;
+  const known = fetch.kind === 'capped' ? fetch.knownFrequency : new Map<string, number>();
+  const lexemes = JSON.stringify(options.lexemes.map((l) => ({ ...l, known: known.get(l.lexeme) ?? null })));
+  const matching =
+    fetch.kind === 'all'
+      ? // One pass over the scope's rows; the per-word counts are exact. The no-op concatenation
+        // keeps the planner off the GIN index, whose posting lists of common words span the whole
+        // table and cost more than reading a small scope.
+        sql`matched AS (
+          SELECT t.id, t.tsv FROM ${table} t
+          WHERE ${target.scope} AND (t.tsv || ''::tsvector) @@ (${sql.join(
+            options.lexemes.map((l) => sql`plainto_tsquery('simple', ${l.lexeme})`),
+            sql` || `,
+          )})
+        ),
+        matched_terms AS (SELECT m.id, qt.lexeme FROM matched m JOIN qt ON m.tsv @@ qt.lq),
+        df AS (SELECT lexeme, count(*)::float8 AS n FROM matched_terms GROUP BY lexeme)`
+      : sql`matched_raw AS (
+          SELECT qt.lexeme AS via, m.id, m.tsv FROM qt
+          CROSS JOIN LATERAL (SELECT t.id, t.tsv FROM ${table} t WHERE ${target.scope} AND t.tsv @@ qt.lq LIMIT ${fetch.perWord}) m
+          WHERE qt.known IS NULL
+        ),
+        matched AS (SELECT DISTINCT ON (id) id, tsv FROM matched_raw),
+        matched_terms AS (SELECT m.id, qt.lexeme FROM matched m JOIN qt ON m.tsv @@ qt.lq),
+        df AS (
+          SELECT qt.lexeme, coalesce(qt.known, (SELECT count(*) FROM matched_raw r WHERE r.via = qt.lexeme))::float8 AS n FROM qt
+        )`;
+  const [row] = await queryRows<{ top: { id: string; score: number }[] | string; idf: WordRarity[] | string }>(
+    db,
+    sql`WITH qt AS (
+        SELECT q.lexeme, plainto_tsquery('simple', q.lexeme) AS lq, q.grp, q.weight, q.known
+        FROM jsonb_to_recordset(${lexemes}::jsonb) AS q(lexeme text, grp int, weight float8, known float8)
+      ),
+      ${matching},
+      idf AS (
+        SELECT qt.lexeme, qt.grp, qt.weight,
+          ln(1 + (greatest(${options.scopeSize}::float8, coalesce(df.n, 0)) - coalesce(df.n, 0) + 0.5) / (coalesce(df.n, 0) + 0.5)) AS idf
+        FROM qt LEFT JOIN df ON df.lexeme = qt.lexeme
+      ),
+      ${rarityGroups()},
+      top AS (
+        ${groupScores(sql`SELECT mt.id, i.grp, max(i.weight * i.idf) AS s FROM matched_terms mt JOIN idf i ON i.lexeme = mt.lexeme GROUP BY mt.id, i.grp`)}
+        ORDER BY score DESC, id LIMIT ${options.perRetriever}
+      )
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object('id', id, 'score', score) ORDER BY score DESC, id), '[]'::json) FROM top) AS top,
+        (SELECT coalesce(json_agg(json_build_object('lexeme', lexeme, 'grp', grp, 'weight', weight, 'idf', idf)), '[]'::json) FROM idf) AS idf`,
+  );
+  const parse = <T>(value: T | string | undefined): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+  const top = parse(row?.top) ?? [];
+  return { ranked: top.map((t) => ({ id: t.id, lexical: Number(t.score) })), rarities: parse(row?.idf) ?? [] };
+}
+
+/**
+ * The final candidate set: the best rows by vector distance plus the lexical candidates, each
+ * scored by both measures (cosine null without query vectors) and with its source, so the
+ * caller can fuse them.
+ */
+export async function scoreCandidates(
+  db: Db,
+  target: SearchTarget,
+  input: { vectors: VectorOptions | null; lexical: LexicalCandidates | null },
+): Promise<Candidate[]> {
+  const { lexical } = input;
+  const vectors = input.vectors?.vectors.length ? input.vectors : null;
+  if (!vectors && !lexical?.ranked.length) return [];
+  const table = sql.raw(target.table);
+  const useLexical = !!lexical?.rarities.length;
+  const ctes: SQL[] = [];
+  const sources: SQL[] = [];
+  if (useLexical) {
+    ctes.push(sql`idf AS (
+      SELECT i.lexeme, plainto_tsquery('simple', i.lexeme) AS lq, i.grp, i.weight, i.idf
+      FROM jsonb_to_recordset(${JSON.stringify(lexical.rarities)}::jsonb) AS i(lexeme text, grp int, weight float8, idf float8)
+    )`);
+    ctes.push(rarityGroups());
+  }
+  vectors?.vectors.forEach((vector, i) => {
+    const name = sql.raw(`vec_top_${i}`);
+    ctes.push(sql`${name} AS (${vectorTop(target, vectors, vector)})`);
+    sources.push(sql`SELECT id FROM ${name}`);
+  });
+  if (lexical?.ranked.length) {
+    sources.push(sql`SELECT jsonb_array_elements_text(${JSON.stringify(lexical.ranked.map((c) => c.id))}::jsonb) AS id`);
+  }
+  ctes.push(sql`cand AS (${sql.join(sources, sql` UNION `)})`);
+  if (useLexical) {
+    ctes.push(sql`cand_lex AS (${groupScores(
+      sql`SELECT c.id, i.grp, max(i.weight * i.idf) AS s FROM cand c JOIN ${table} t ON t.id = c.id JOIN idf i ON t.tsv @@ i.lq GROUP BY c.id, i.grp`,
+    )})`);
+  }
+  const cosine = vectors
+    ? sql`greatest(${sql.join(
+        vectors.vectors.map((v) => sql`1 - (t.embedding <=> ${vectorLiteral(v)}::vector)`),
+        sql`, `,
+      )})`
+    : sql`NULL::float8`;
+  const statement = sql`WITH ${sql.join(ctes, sql`, `)}
+    SELECT t.id, ${target.source} AS source_id, ${cosine} AS cosine, ${useLexical ? sql`coalesce(cl.score, 0)` : sql`0::float8`} AS lexical
+    FROM cand JOIN ${table} t ON t.id = cand.id ${useLexical ? sql`LEFT JOIN cand_lex cl ON cl.id = cand.id` : sql``}`;
+
+  const run = async (tx: Tx) =>
+    (await queryRows<{ id: string; source_id: string | null; cosine: number | string | null; lexical: number | string | null }>(tx, statement)).map(
+      (row) => ({
+        id: row.id,
+        sourceId: row.source_id,
+        cosine: row.cosine === null ? null : Number(row.cosine),
+        lexical: Number(row.lexical ?? 0),
+      }),
+    );
+  if (!vectors || vectors.path === 'exact') return run(db);
+  return db.transaction(async (tx) => {
+    for (const setting of hnswSettings(vectors.perRetriever)) await tx.execute(setting);
+    return run(tx);
+  });
+}
+
+/** Session settings the HNSW path runs with. */
+function hnswSettings(perRetriever: number): SQL[] {
+  return [
+    sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, perRetriever))}`),
+    // Iterative scans keep walking the graph until enough rows pass the scope's filters.
+    sql.raw(`SET LOCAL hnsw.iterative_scan = relaxed_order`),
+  ];
+}
+
+/**
+ * `grp`: a group's weight is the rarity of the query's own word; a synonym can stand in for it,
+ * no more. Groups of added words only (no word of the query) add to a score but not to the total.
+ */
+function rarityGroups(): SQL {
+  return sql`grp AS (SELECT grp, max(idf) FILTER (WHERE weight >= 1) AS ref FROM idf GROUP BY grp),
+    total AS (SELECT nullif(sum(ref), 0) AS total FROM grp)`;
+}
+
+/**
+ * Per-row lexical score from (id, grp, s) rows, s being the best weighted rarity of a group's
+ * words the row contains: the share of the query's total rarity covered, 0..1.
+ */
+function groupScores(perGroup: SQL): SQL {
+  return sql`SELECT g.id, least(1, coalesce(sum(least(g.s, coalesce(grp.ref, g.s))) / (SELECT total FROM total), 0)) AS score
+    FROM (${perGroup}) g JOIN grp ON grp.grp = g.grp GROUP BY g.id`;
+}
+
+function vectorTop(target: SearchTarget, options: VectorOptions, vector: Float32Array): SQL {
+  const table = sql.raw(target.table);
+  const literal = vectorLiteral(vector);
+  if (options.path === 'exact') {
+    // Ordering by the bare column matches no index: the planner filters on the scope, then sorts.
+    return sql`SELECT t.id FROM ${table} t WHERE ${target.scope}
+      ORDER BY t.embedding <=> ${literal}::vector LIMIT ${options.perRetriever}`;
+  }
+  const dims = sql.raw(String(Math.trunc(options.dimension)));
+  return sql`SELECT t.id FROM ${table} t WHERE vector_dims(t.embedding) = ${dims} AND ${target.scope}
+    ORDER BY (t.embedding::vector(${dims})) <=> ${literal}::vector(${dims}) LIMIT ${options.perRetriever}`;
+}
