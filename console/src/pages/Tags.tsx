@@ -28,7 +28,7 @@ export function TagsPage() {
         <p>No container tags yet: a tag comes into being with its first document or memory.</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stacking">
             <caption className="visually-hidden">Container tags with their counts</caption>
             <thead>
               <tr>
@@ -47,9 +47,9 @@ export function TagsPage() {
               {state.tags.map((t) => (
                 <tr key={t.containerTag} aria-current={state.tag === t.containerTag ? 'true' : undefined}>
                   <th scope="row">{t.containerTag}</th>
-                  <td className="num">{Number.isNaN(t.documentCount) ? '—' : t.documentCount}</td>
-                  <td className="num">{Number.isNaN(t.memoryCount) ? '—' : t.memoryCount}</td>
-                  <td>{formatDate(t.lastActivityAt)}</td>
+                  <td className="num" data-label="Documents">{Number.isNaN(t.documentCount) ? '—' : t.documentCount}</td>
+                  <td className="num" data-label="Memories">{Number.isNaN(t.memoryCount) ? '—' : t.memoryCount}</td>
+                  <td data-label="Last activity">{formatDate(t.lastActivityAt)}</td>
                   <td className="row-actions">
                     <button type="button" className="link" onClick={() => open(t.containerTag, '/documents')} aria-label={`Documents of ${t.containerTag}`}>
                       Documents
