@@ -4,7 +4,7 @@ import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 
 export const BASE = '/console';
 const CHANGE = 'engram:navigate';
 
-function currentPath(): string {
+export function currentPath(): string {
   const path = window.location.pathname.startsWith(BASE) ? window.location.pathname.slice(BASE.length) : '/';
   return path.replace(/\/+$/, '') || '/';
 }

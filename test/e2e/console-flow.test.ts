@@ -79,6 +79,10 @@ describe('the console in a browser: sign-in, ingest, search, edit, forget', () =
     expect(await column('hybrid').innerText()).toContain('Acme Robotics');
     expect(await column('hybrid').innerText()).toMatch(/0\.\d{3}/);
     await screenshot(page, 'search');
+    expect(await page.getByTestId('live').innerText()).toMatch(/memories: \d+, hybrid: \d+, documents: \d+/);
+
+    await goTo(page, 'Memories');
+    expect(await page.getByTestId('live').innerText()).toBe('');
   });
 
   it('edits a memory into a new version and forgets one after a preview', async () => {

@@ -1,6 +1,18 @@
 import type { MemoryEntry } from '../api/types';
 import { layoutGraph, NODE_H, NODE_W, short, type GraphEdge, type GraphNode } from './graph-layout';
 
+/** How far right of its nodes an arc between rows bulges. */
+function bulgeOf(edge: GraphEdge): number {
+  return 20 + Math.abs(edge.to.y - edge.from.y) / 4;
+}
+
+/** The x where an arc between rows is furthest right: a cubic with both controls at the bulge gets 3/4 of it. */
+function arcApexX(edge: GraphEdge): number {
+  return Math.max(edge.from.x, edge.to.x) + NODE_W + (bulgeOf(edge) * 3) / 4;
+}
+
+const LABEL_ROOM = 56;
+
 function edgePath(edge: GraphEdge): string {
   const { from, to } = edge;
   if (from.y === to.y) return `M${from.x + NODE_W} ${from.y + NODE_H / 2} L${to.x - 6} ${to.y + NODE_H / 2}`;
@@ -9,7 +21,7 @@ function edgePath(edge: GraphEdge): string {
   const x2 = to.x + NODE_W;
   const y1 = from.y + NODE_H / 2;
   const y2 = to.y + NODE_H / 2;
-  const bulge = Math.max(x1, x2) + 20 + Math.abs(y2 - y1) / 4;
+  const bulge = Math.max(x1, x2) + bulgeOf(edge);
   return `M${x1} ${y1} C${bulge} ${y1} ${bulge} ${y2} ${x2 + 6} ${y2}`;
 }
 
@@ -34,8 +46,10 @@ function describe(node: GraphNode): string {
 /** The version chains and relations of the listed memories; the list beside it says the same in text. */
 export function MemoryGraph({ entries }: { entries: MemoryEntry[] }) {
   const { nodes, edges, width, height } = layoutGraph(entries);
+  const arcs = edges.filter((e) => e.from.y !== e.to.y);
   const relationCount = edges.filter((e) => e.relation !== 'updates').length;
-  const extra = relationCount ? 80 : 0;
+  // Room on the right for the arcs and their labels, beside the widest node they start from.
+  const extra = Math.max(0, ...arcs.map((e) => arcApexX(e) + LABEL_ROOM - width));
   return (
     <figure className="graph">
       <div className="graph-scroll">
@@ -62,7 +76,7 @@ export function MemoryGraph({ entries }: { entries: MemoryEntry[] }) {
                   {edge.relation}
                 </text>
               ) : (
-                <text x={Math.max(edge.from.x, edge.to.x) + NODE_W + 24} y={(edge.from.y + edge.to.y) / 2 + NODE_H / 2} className="edge-label">
+                <text x={arcApexX(edge) + 4} y={(edge.from.y + edge.to.y) / 2 + NODE_H / 2 + 4} className="edge-label">
                   {edge.relation}
                 </text>
               )}

@@ -33,9 +33,9 @@ export function DocumentPage({ id }: { id: string }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useAction(async () => {
     await del(`/v3/documents/${enc(id)}`);
-    announce('Document deleted');
     reloadTags();
     navigate('/documents');
+    announce('Document deleted');
   });
 
   if (!doc.data) {
