@@ -16,7 +16,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'console/src/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts'] },
       },
       {
         extends: true,
@@ -33,6 +33,19 @@ export default defineConfig({
           include: fuzzOnPostgres ? fuzzTests : apiTests,
           env: { ENGRAM_TEST_DRIVER: 'postgres' },
           globalSetup: ['test/helpers/postgres-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          env: { ENGRAM_TEST_DRIVER: 'pglite' },
+          globalSetup: ['test/e2e/build-console.ts'],
+          // Each file drives a real browser against a real server: one at a time on two cores.
+          fileParallelism: false,
+          // A page waits on a busy machine's server (search, ingest) longer than expect.poll's 1 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -25,6 +25,7 @@ import { OrgReset } from './core/tags/org-reset.js';
 import { ContainerTagService } from './core/tags/tag-service.js';
 import { buildHttpServer } from './http/server.js';
 import { serializeError } from './log-errors.js';
+import { prettyDestination } from './log-pretty.js';
 import { ingestHandler } from './pipeline/ingest.js';
 import { memorizeDocument } from './pipeline/memorize.js';
 import { MAX_INGEST_WAIT_MS, mergeHandler } from './pipeline/merge.js';
@@ -62,7 +63,7 @@ export interface App {
 /** The composition root: opens the store, builds the models and services, the workers and the HTTP server. */
 export async function createApp(config: Config, options: AppOptions): Promise<App> {
   // Errors are logged through serializeError whichever logger is given: it keeps query parameters and stored values out.
-  const logger = (options.logger ?? pino({ level: config.LOG_LEVEL, base: { pid: process.pid } })).child({}, { serializers: { err: serializeError } });
+  const logger = (options.logger ?? createLogger(config)).child({}, { serializers: { err: serializeError } });
   const clock = options.clock ?? systemClock;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   const { db } = database;
@@ -92,8 +93,13 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     },
   };
   const worker = options.worker ? await createWorker(config, database, ai, memories.onChanged, logger) : null;
-  const jobs = { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() };
-  const documents = new DocumentService(db, clock, jobs);
+  const documents = new DocumentService(db, clock, {
+    maxJobAttempts: config.JOB_MAX_ATTEMPTS,
+    onDocumentQueued: (documentId) => {
+      logger.info({ documentId }, `document ${documentId} queued`);
+      worker?.wake();
+    },
+  });
 
   let http: FastifyInstance | null = null;
   if (options.http) {
@@ -112,7 +118,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       search,
       profiles,
       containerTags: new ContainerTagService(db),
-      merges: new MergeService(db, clock, jobs),
+      merges: new MergeService(db, clock, { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() }),
       settings: new SettingsService(db, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } }),
       orgReset: new OrgReset(db),
     };
@@ -123,7 +129,6 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       driver: database.driver,
       maxBodyBytes: config.MAX_BODY_BYTES,
       maxFileBytes: config.MAX_FILE_BYTES,
-      logRequests: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace',
       rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
       authFailures: { max: config.AUTH_FAILURE_MAX, windowMs: config.AUTH_FAILURE_WINDOW_MS },
     });
@@ -149,6 +154,13 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         await database.close();
       })()),
   };
+}
+
+/** JSON lines for a collector, or readable lines for a person at a terminal (LOG_FORMAT). */
+function createLogger(config: Config): Logger {
+  const options = { level: config.LOG_LEVEL, base: { pid: process.pid } };
+  const pretty = config.LOG_FORMAT === 'pretty' || (config.LOG_FORMAT === 'auto' && Boolean(process.stdout.isTTY));
+  return pretty ? pino(options, prettyDestination(process.stdout)) : pino(options);
 }
 
 /** The configured models, checked against the database's recorded embedding model (start-up refuses another one). */

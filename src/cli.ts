@@ -11,8 +11,9 @@ import { openDatabase } from './store/database.js';
 async function serve(config: Config, options: { worker: boolean; http: boolean }): Promise<void> {
   const app = await createApp(config, options);
   if (app.http) {
-    const address = await app.http.listen({ port: config.PORT, host: config.HOST });
-    app.logger.info(`engram ${VERSION} listening on ${address} (${app.database.driver}${options.worker ? ', with workers' : ''})`);
+    // Fastify logs each address it listens on: that line is ours.
+    const listenTextResolver = (address: string) => `engram ${VERSION} listening on ${address} (${app.database.driver}${options.worker ? ', with workers' : ''})`;
+    await app.http.listen({ port: config.PORT, host: config.HOST, listenTextResolver });
   } else {
     app.logger.info(`engram ${VERSION} worker running (${app.database.driver})`);
   }

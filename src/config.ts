@@ -31,6 +31,8 @@ const ConfigSchema = z.object({
   /** Known API keys cached in memory per process. */
   KEY_CACHE_SIZE: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` lines for a person, `json` lines for a collector; `auto` is pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   /** OpenAI-compatible embeddings endpoint; without it the bundled local model is used. */
   EMBEDDINGS_BASE_URL: z.string().url().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),

@@ -91,7 +91,8 @@ function validateUrl(raw: string, policy: AddressPolicy): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new FetchError(`invalid URL: ${raw}`, false);
+    // Reasons are logged as well as shown to the owner: they name what failed, never the URL itself.
+    throw new FetchError('invalid URL', false);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new FetchError(`unsupported URL scheme ${url.protocol}`, false);
@@ -129,7 +130,7 @@ function resolveLocation(location: string, base: URL): string {
   try {
     return new URL(location, base).href;
   } catch {
-    throw new FetchError(`invalid redirect location: ${location}`, false);
+    throw new FetchError('invalid redirect location', false);
   }
 }
 

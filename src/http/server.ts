@@ -5,10 +5,12 @@ import type { Logger } from 'pino';
 import { AuthFailureThrottle } from '../core/access/auth-throttle.js';
 import type { Clock } from '../core/shared/clock.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerConsole } from './plugins/console.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerRequestInput } from './plugins/request-input.js';
+import { registerRequestLog } from './plugins/request-log.js';
 import { servicesPlugin, type Services } from './plugins/services.js';
 import { containerTagInferenceRoutes } from './routes/container-tag-inferences.js';
 import { containerTagMergeRoutes } from './routes/container-tag-merges.js';
@@ -38,8 +40,6 @@ export interface HttpOptions {
   driver: string;
   maxBodyBytes: number;
   maxFileBytes: number;
-  /** Log every request (the debug and trace levels do). */
-  logRequests: boolean;
   /** Requests per window for keys without a limit of their own. */
   rateLimit: { max: number; windowMs: number };
   /** Failed authentications an address may make per window before it is answered 429; 0 = no limit. */
@@ -53,7 +53,8 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: options.maxBodyBytes,
-    logController: new LogController({ disableRequestLogging: !options.logRequests }),
+    // Fastify's own request lines carry the query string; plugins/request-log.ts writes one line without it.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Fastify's own answers to these have another shape than every other error; see errors.ts.
@@ -66,6 +67,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   app.setSerializerCompiler(serializerCompiler);
   await app.register(servicesPlugin, services);
   registerErrorHandling(app);
+  registerRequestLog(app);
   registerRequestInput(app);
   await registerOpenApi(app, options.version);
   const authThrottle = new AuthFailureThrottle(options.clock, { maxFailures: options.authFailures.max, windowMs: options.authFailures.windowMs });
@@ -74,6 +76,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(multipart, { limits: { fileSize: options.maxFileBytes } });
 
   registerOpenApiRoutes(app);
+  await registerConsole(app);
   await app.register(healthRoutes, { version: options.version, driver: options.driver });
   await app.register(documentRoutes);
   await app.register(documentBatchRoutes);

@@ -29,21 +29,43 @@ export interface IngestContext {
 
 export function ingestHandler(ctx: IngestContext): JobHandler {
   return {
-    run: (job) => runIngest(ctx, job),
+    run: async (job) => {
+      const started = Date.now();
+      const outcome = await runIngest(ctx, job);
+      const ms = Date.now() - started;
+      ctx.log.info({ documentId: job.documentId, ms, attempt: job.attempts, ...outcome }, `document ${job.documentId} done in ${ms} ms`);
+    },
     isTransient: isTransientError,
+    isExpected: (error) => error instanceof ConversionError || error instanceof FetchError,
     reason: failureReason,
-    onRetry: (job, reason) =>
-      markDocument(ctx, job, { status: 'queued', error: `attempt ${job.attempts} failed, retrying: ${reason}` }),
-    onFail: (job, reason) => markDocument(ctx, job, { status: 'failed', error: reason }),
+    onRetry: async (job, reason, error) => {
+      await markDocument(ctx, job, { status: 'queued', error: `attempt ${job.attempts} failed, retrying: ${reason}` });
+      ctx.log.warn({ documentId: job.documentId, attempt: job.attempts, reason, ...diagnosisOf(error) }, `document ${job.documentId} failed, retrying`);
+    },
+    onFail: async (job, reason, error) => {
+      await markDocument(ctx, job, { status: 'failed', error: reason });
+      ctx.log.warn({ documentId: job.documentId, attempt: job.attempts, reason, ...diagnosisOf(error) }, `document ${job.documentId} failed`);
+    },
   };
+}
+
+/** Why a URL was refused (a private address, a failed lookup), for the operator; the owner is told only `reason`. */
+function diagnosisOf(error: unknown): { diagnosis?: string } {
+  return error instanceof FetchError && error.diagnosis ? { diagnosis: error.diagnosis } : {};
 }
 
 async function markDocument(ctx: IngestContext, job: JobRecord, patch: DocumentPatch): Promise<void> {
   if (job.documentId) await updateDocumentGeneration(ctx.db, job.orgId, job.documentId, job.generation, patch);
 }
 
+/** What one ingest made: its chunks and, with the memory stage, what happened to its memories. */
+export interface IngestOutcome {
+  chunks: number;
+  memories?: MemorizeOutcome;
+}
+
 /** Runs one ingest job through every stage; each stage commits only for the job's generation. */
-export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<void> {
+export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<IngestOutcome> {
   if (!job.documentId) throw new Error('ingest job without a document');
   const documentId = job.documentId;
   const initial = await getDocument(ctx.db, job.orgId, documentId);
@@ -113,15 +135,18 @@ export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<voi
 
   // Memories are part of being done: a done document is reliable for search and profiles.
   const memorize = ctx.memorize;
+  let memories: MemorizeOutcome | undefined;
   if (memorize && initial.taskType !== 'superrag') {
     await progress.step('memories', async () => {
       const current = await getDocument(ctx.db, job.orgId, documentId);
       if (!current || current.generation !== job.generation) throw new SupersededError();
-      return { ...(await memorize(current, job.generation)) };
+      memories = await memorize(current, job.generation);
+      return { ...memories };
     });
   }
 
   await progress.finish();
+  return { chunks: pieces.length, memories };
 }
 
 async function loadSource(ctx: IngestContext, doc: DocumentRecord): Promise<ConvertInput> {

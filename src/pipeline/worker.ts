@@ -14,11 +14,16 @@ export interface JobHandler {
   /** What the job's owner is told about a failure; the error's message when absent. */
   reason?(error: unknown): string;
   /**
+   * Whether a failure is a refusal the owner can act on (a blocked URL, an unsupported file): the
+   * handler's own bookkeeping says it in one line, and the worker logs no stack for it.
+   */
+  isExpected?(error: unknown): boolean;
+  /**
    * The job's own bookkeeping when an attempt fails and will be retried, or fails for good. The
    * reason arrives bounded and storable.
    */
-  onRetry?(job: JobRecord, reason: string): Promise<void>;
-  onFail?(job: JobRecord, reason: string): Promise<void>;
+  onRetry?(job: JobRecord, reason: string, error: unknown): Promise<void>;
+  onFail?(job: JobRecord, reason: string, error?: unknown): Promise<void>;
 }
 
 /** Thrown by a handler when its work was made obsolete (e.g. the document changed); the job ends quietly. */
@@ -149,24 +154,24 @@ export class JobWorker {
     const handler = this.ctx.handlers[job.kind];
     const retry = (handler?.isTransient(error) ?? false) && job.attempts < job.maxAttempts;
     const reason = storableReason(handler?.reason ? handler.reason(error) : messageOf(error));
-    this.ctx.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retry, err: error }, 'job failed');
+    if (!handler?.isExpected?.(error)) this.ctx.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retry, err: error }, 'job failed');
     if (retry) {
       const delay = this.options.retryBaseMs * 2 ** (job.attempts - 1) * (0.75 + Math.random() * 0.5);
-      await handler?.onRetry?.(job, reason).catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording a retry failed'));
+      await handler?.onRetry?.(job, reason, error).catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording a retry failed'));
       await rescheduleJob(this.ctx.db, job.id, this.id, new Date(Date.now() + delay), reason);
       return;
     }
-    await this.fail(job, reason);
+    await this.fail(job, reason, error);
   }
 
   /**
    * Ends a job as failed. When its owner's bookkeeping cannot record the reason, it records the
    * fixed INTERNAL_FAILURE instead (nothing in it can be refused); the job ends either way.
    */
-  private async fail(job: JobRecord, reason: string): Promise<void> {
+  private async fail(job: JobRecord, reason: string, error?: unknown): Promise<void> {
     const handler = this.ctx.handlers[job.kind];
     try {
-      await handler?.onFail?.(job, reason);
+      await handler?.onFail?.(job, reason, error);
     } catch (error) {
       this.ctx.log.error({ err: error, jobId: job.id }, 'recording a job failure failed; recording a fixed reason instead');
       await handler

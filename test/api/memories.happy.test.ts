@@ -197,6 +197,7 @@ describe('memories: happy paths', () => {
     const previewIds = preview.body.candidates.map((c: { id: string }) => c.id);
     expect(previewIds).toEqual(expect.arrayContaining([written[0].id, written[1].id]));
     expect(previewIds).not.toContain(written[2].id);
+    expect(preview.body.summary).toBe(`${previewIds.length} memories matching "Riley dog Biscuit" would be forgotten`);
     expect(preview.body.count).toBe(previewIds.length);
     expect(await search('forget_match', 'Biscuit the dog')).toContain('Riley adopted a rescue dog named Biscuit');
 
@@ -216,7 +217,7 @@ describe('memories: happy paths', () => {
     const byIds = await server.request('POST', '/v4/memories/forget-matching', {
       body: { containerTag: 'forget_match', ids: [written[2].id, 'NoSuchMemory0000000000'] },
     });
-    expect(byIds.body).toMatchObject({ count: 1, forgotten: [{ id: written[2].id, score: 1 }] });
+    expect(byIds.body).toMatchObject({ count: 1, forgotten: [{ id: written[2].id, score: 1 }], summary: '1 memory with the given ids forgotten' });
   });
 
   it('hides expired memories from search unless forgotten ones are asked for', async () => {

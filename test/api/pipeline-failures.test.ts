@@ -1,31 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_FAILURE } from '../../src/pipeline/worker.js';
 import { FakeOpenAiEmbeddings } from '../fakes/openai-embeddings.js';
+import { LogCapture } from '../helpers/log-capture.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 const MAX_ATTEMPTS = 3;
-
-/** Every line the server logs, as parsed JSON. */
-class LogCapture {
-  readonly lines: string[] = [];
-  readonly logger = pino(
-    { level: 'info' },
-    new Writable({
-      write: (chunk: Buffer, _encoding, done) => {
-        this.lines.push(chunk.toString('utf8'));
-        done();
-      },
-    }),
-  );
-
-  entries(): any[] {
-    return this.lines.flatMap((text) => text.split('\n').filter(Boolean)).map((line) => JSON.parse(line));
-  }
-}
 
 describe('pipeline: every job finishes, and failures say something a user can act on', () => {
   let server: TestServer;

@@ -69,4 +69,23 @@ describe('engram CLI', () => {
       stderr: expect.stringMatching(/Another engram process \(pid \d+\) is using/),
     });
   });
+
+  it('logs JSON lines when its output is not a terminal, and readable lines with LOG_FORMAT=pretty', async () => {
+    const ENGRAM_API_KEY = 'em_cli_log_format_0123456789';
+    const json = await ChildServer.create({ DATA_DIR: dataDir(), LOG_LEVEL: 'info', ENGRAM_API_KEY });
+    servers.push(json);
+    await json.start();
+    await json.stop();
+    const lines = json.log.split('\n').filter(Boolean);
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(expect.arrayContaining([expect.stringMatching(/^engram \S+ listening on http/), expect.stringMatching(/^GET \/ 200 \d+ ms$/)]));
+
+    const pretty = await ChildServer.create({ DATA_DIR: dataDir(), LOG_LEVEL: 'info', ENGRAM_API_KEY, LOG_FORMAT: 'pretty' });
+    servers.push(pretty);
+    await pretty.start();
+    await pretty.stop();
+    expect(pretty.log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  engram \S+ listening on http:\/\/127\.0\.0\.1:\d+ \(pglite, with workers\)$/m);
+    expect(pretty.log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  GET \/ 200 \d+ ms$/m);
+    expect(pretty.log).not.toMatch(/^\{/m);
+    expect(pretty.log).not.toContain(ENGRAM_API_KEY);
+  }, 180_000);
 });

@@ -18,8 +18,8 @@ import { ensureSpace, setSpaceEntityContext } from '../../store/tags.js';
 
 export interface DocumentServiceOptions {
   maxJobAttempts: number;
-  /** Called after a job is committed so local workers pick it up without waiting for a poll. */
-  onJobQueued: () => void;
+  /** Called after a document's ingest job is committed: local workers pick it up without waiting for a poll. */
+  onDocumentQueued: (documentId: string) => void;
 }
 
 const URL_CONTENT = /^https?:\/\/\S+$/i;
@@ -74,7 +74,7 @@ export class DocumentService {
         return { id: row.id, status: row.status, queued: true };
       }),
     );
-    if (result.queued) this.options.onJobQueued();
+    if (result.queued) this.options.onDocumentQueued(result.id);
     return { id: result.id, status: result.status };
   }
 
@@ -110,7 +110,7 @@ export class DocumentService {
         return row;
       }),
     );
-    this.options.onJobQueued();
+    this.options.onDocumentQueued(result.id);
     return { id: result.id, status: result.status };
   }
 
@@ -151,7 +151,7 @@ export class DocumentService {
         return { row, queued: true };
       }),
     );
-    if (result.queued) this.options.onJobQueued();
+    if (result.queued) this.options.onDocumentQueued(result.row.id);
     return { id: result.row.id, status: result.row.status };
   }
 

@@ -125,13 +125,13 @@ export class MemoryEdits {
     if (!input.query === !input.ids) throw badRequest('Invalid request', 'body: give exactly one of query or ids');
     const orgId = principal.orgId;
     const candidates = await this.findCandidates(orgId, input);
-    const subject = input.query ? `matching "${input.query}"` : 'with the given ids';
+    const subject = `${candidates.length === 1 ? 'memory' : 'memories'} ${input.query ? `matching "${input.query}"` : 'with the given ids'}`;
     if (input.dryRun) {
       return {
         dryRun: true,
         count: candidates.length,
         forgetBatchId: null,
-        summary: `${candidates.length} memories ${subject} would be forgotten`,
+        summary: `${candidates.length} ${subject} would be forgotten`,
         candidates,
       };
     }
@@ -153,7 +153,7 @@ export class MemoryEdits {
       dryRun: false,
       count: candidates.length,
       forgetBatchId,
-      summary: `${candidates.length} memories ${subject} forgotten`,
+      summary: `${candidates.length} ${subject} forgotten`,
       forgotten: candidates,
     };
   }

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const MAX_UNMATCHED_PATH = 200;
+
+/**
+ * The path as logged: the route's pattern (`/v3/documents/:id`, `/files/:token`), so no value a
+ * caller put in the URL is written down; a URL no route matches is logged without its query string.
+ */
+function loggedPath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split('?')[0].slice(0, MAX_UNMATCHED_PATH);
+}
+
+/** The `error` of a refusal's answer: a fixed phrase ("Invalid API key"); its `details` may quote the request and stay out. */
+function refusalOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    const error = (JSON.parse(payload) as { error?: unknown }).error;
+    return typeof error === 'string' ? error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One line per request once it is answered: method, path, status, time and the id of the key (never
+ * the key, a body or a query string). Refusals (4xx) are warnings with the answer's error phrase,
+ * without a stack; server errors are errors (their stack is logged once, by the error handler).
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  const refusals = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400) {
+      const refusal = refusalOf(payload);
+      if (refusal) refusals.set(request, refusal);
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    const ms = Math.round(reply.elapsedTime);
+    const path = loggedPath(request);
+    const line = { method: request.method, path, status, ms, keyId: request.principal?.keyId, error: refusals.get(request) };
+    const message = `${request.method} ${path} ${status} ${ms} ms`;
+    if (status >= 500) request.log.error(line, message);
+    else if (status >= 400) request.log.warn(line, message);
+    else request.log.info(line, message);
+  });
+}
