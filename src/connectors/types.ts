@@ -101,6 +101,13 @@ export interface SyncRequest {
   now(): Date;
 }
 
+export interface PushSubscription {
+  /** Adapter state to store with the connection (channel id, resource id, subscription id…). JSON. */
+  state: unknown;
+  /** Renew before this time (the engine renews when less than a day is left, or 10% of the lifetime). */
+  renewBy: Date;
+}
+
 export interface Connector {
   kind: ConnectorKind;
   auth: 'oauth' | 'credentials';
@@ -127,11 +134,27 @@ export interface Connector {
   covers?(externalId: string, config: Record<string, unknown>): boolean;
   /** The earliest time the scheduler should sync again after a run that ended with `cursor`. Absent: the engine's interval. */
   nextRunAfter?(cursor: unknown): Date | null;
+  subscription?: {
+    /**
+     * Create the subscription, or renew/replace `current` (null the first time), delivering to
+     * `webhook.url` and proving itself with `webhook.secret` (Drive channel token, Graph clientState,
+     * Pub/Sub push token). Called after the first sync and by the scheduler before `renewBy`.
+     */
+    ensure(request: SyncRequest, webhook: { url: string; secret: string }, current: unknown | null): Promise<PushSubscription>;
+    /** Stop deliveries when the connection is deleted (best effort; errors are logged, not thrown). */
+    stop?(request: SyncRequest, current: unknown): Promise<void>;
+  };
   webhook?: {
     /** Verify before anything else; constant-time. */
     verify(headers: Record<string, string | string[] | undefined>, rawBody: Buffer, secret: string): boolean;
     /** Which configured resource it concerns and the delivery id (for idempotency). */
     describe(headers: Record<string, string | string[] | undefined>, body: unknown): { deliveryId: string; resource: string | null; event: string };
+    /**
+     * A provider's handshake on the receiving URL (Graph: `?validationToken=` → 200 text/plain
+     * with the token), answered before verification. null: not a handshake.
+     */
+    handshake?(query: Record<string, string | undefined>, headers: Record<string, string | string[] | undefined>):
+      { status: number; contentType: string; body: string } | null;
   };
 }
 
