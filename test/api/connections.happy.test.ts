@@ -83,4 +83,102 @@ describe('code host connections', () => {
     expect(listed.body).toHaveLength(1);
     expect(listed.body[0].lastSyncRun).toMatchObject({ status: 'completed', errorCode: null });
   });
+
+  it('syncs on a signed push webhook once per delivery', async () => {
+    const repo = github.createRepo('hooks', { files: { 'notes.md': '# Notes\n\nFirst.\n' } });
+    const id = await connectCodeHost(server, 'team_hooks');
+    const configured = await server.request('POST', `/v3/connections/${id}/configure`, { body: { resources: [{ full_name: 'octocat/hooks' }] } });
+    expect(configured.body.webhooksRegistered).toBe(1);
+    await waitForSourceDocuments(server, 'code-host', 'team_hooks', 1);
+    // The authorization's first sync (nothing chosen yet) and the one after configure.
+    const settled = (await waitForRuns(server, id, 1)).length;
+
+    const before = repo.headCommit()!.sha;
+    repo.writeFile('more.md', '# More\n\nSecond.\n');
+    const [delivery] = await github.webhooks.sendPush(repo, { before, signature: 'valid' });
+    if (!delivery) throw new Error('no hook was registered');
+    expect(delivery.status).toBe(202);
+    expect(JSON.parse(delivery.responseBody!)).toEqual({ accepted: true, duplicate: false });
+    const [run] = await waitForRuns(server, id, settled + 1);
+    expect(run).toMatchObject({ triggerType: 'event', status: 'completed', itemsProcessed: 1 });
+    await waitForSourceDocuments(server, 'code-host', 'team_hooks', 2);
+
+    const again = await github.webhooks.redeliver(delivery.guid, { signature: 'valid' });
+    expect(again.status).toBe(202);
+    expect(JSON.parse(again.responseBody!)).toEqual({ accepted: true, duplicate: true });
+    const runs = await server.request('GET', `/v3/connections/${id}/sync-runs`);
+    expect(runs.body).toHaveLength(settled + 1);
+  });
+
+  it('refreshes an expired access token and keeps syncing with the rotated one', async () => {
+    const repo = github.createRepo('tokens', { files: { 'a.md': '# A\n\nalpha\n' } });
+    const id = await connectCodeHost(server, 'team_tokens', { metadata: { repositories: 'octocat/tokens' } });
+    await waitForSourceDocuments(server, 'code-host', 'team_tokens', 1);
+    await waitForRuns(server, id, 1);
+
+    github.clock.advance(9 * 3600);
+    repo.writeFile('b.md', '# B\n\nbeta\n');
+    const exchanges = () => github.requests.filter((r) => r.method === 'POST' && r.path === '/login/oauth/access_token' && r.status === 200).length;
+    const before = exchanges();
+    expect((await server.request('POST', '/v3/connections/code-host/import', { body: { containerTags: ['team_tokens'] } })).status).toBe(202);
+    const [run] = await waitForRuns(server, id, 2);
+    expect(run).toMatchObject({ status: 'completed', errorCode: null, itemsProcessed: 1 });
+    expect(exchanges()).toBe(before + 1);
+    await waitForSourceDocuments(server, 'code-host', 'team_tokens', 2);
+    expect((await server.request('GET', `/v3/connections/${id}`)).body.status).toBe('active');
+  });
+
+  it('imports no more than documentLimit documents', async () => {
+    github.createRepo('many', { files: { '1.md': '# One\n\none\n', '2.md': '# Two\n\ntwo\n', '3.md': '# Three\n\nthree\n', '4.md': '# Four\n\nfour\n' } });
+    const id = await connectCodeHost(server, 'team_limit', { documentLimit: 2, metadata: { repositories: 'octocat/many', includeIssues: false } });
+    await waitForRuns(server, id, 1);
+    await waitForSourceDocuments(server, 'code-host', 'team_limit', 2);
+    expect((await server.request('GET', `/v3/connections/${id}`)).body.documentLimit).toBe(2);
+  });
+
+  it('follows the include and exclude lists of the settings', async () => {
+    github.createRepo('mixed', { files: { 'guide.md': '# Guide\n\nRead me.\n', 'main.py': 'print("hi")\n', 'drafts/idea.md': '# Idea\n\nlater\n' } });
+    const patched = await server.request('PATCH', '/v3/settings', { body: { excludeItems: { folderNames: ['drafts'] }, includeItems: { fileTypes: ['md'] } } });
+    expect(patched.status).toBe(200);
+    try {
+      const id = await connectCodeHost(server, 'team_filter', { metadata: { repositories: 'octocat/mixed', includeIssues: false } });
+      await waitForRuns(server, id, 1);
+      const docs = await waitForSourceDocuments(server, 'code-host', 'team_filter', 1);
+      expect(titles(docs)).toEqual(['guide.md']);
+    } finally {
+      await server.request('PATCH', '/v3/settings', { body: { excludeItems: null, includeItems: null } });
+    }
+  });
+
+  it('deletes a connection with its documents by default, or keeps them', async () => {
+    github.createRepo('keep', { files: { 'k.md': '# Keep\n\nkept\n' } });
+    const dropped = await connectCodeHost(server, 'team_drop', { metadata: { repositories: 'octocat/keep', includeIssues: false } });
+    const kept = await connectCodeHost(server, 'team_keep', { metadata: { repositories: 'octocat/keep', includeIssues: false } });
+    await waitForSourceDocuments(server, 'code-host', 'team_drop', 1);
+    const [doc] = await waitForSourceDocuments(server, 'code-host', 'team_keep', 1);
+
+    const byId = await server.request('DELETE', `/v3/connections/${dropped}`);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual({ id: dropped, provider: 'code-host' });
+    const gone = await server.request('POST', '/v3/documents/list', { body: { containerTags: ['team_drop'] } });
+    expect(gone.body.totalCount).toBe(0);
+    expect((await server.request('GET', `/v3/connections/${dropped}`)).status).toBe(404);
+
+    const keeping = await server.request('DELETE', `/v3/connections/${kept}?deleteDocuments=false`);
+    expect(keeping.status).toBe(200);
+    const still = await server.request('GET', `/v3/documents/${doc.id}`);
+    expect(still.status).toBe(200);
+    expect(still.body.connectionId).toBeNull();
+  });
+
+  it('deletes by provider and container tags', async () => {
+    github.createRepo('byprov', { files: { 'p.md': '# P\n\np\n' } });
+    const id = await connectCodeHost(server, 'team_prov', { metadata: { repositories: 'octocat/byprov', includeIssues: false } });
+    await waitForRuns(server, id, 1);
+    const res = await server.request('DELETE', '/v3/connections/github', { body: { containerTags: ['team_prov'] } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id, provider: 'code-host' });
+    await waitFor(async () => ((await server.request('POST', '/v3/documents/list', { body: { containerTags: ['team_prov'] } })).body.totalCount === 0 ? true : undefined));
+    expect((await server.request('POST', '/v3/connections/list', { body: { containerTags: ['team_prov'] } })).body).toEqual([]);
+  });
 });

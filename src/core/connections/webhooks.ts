@@ -7,6 +7,9 @@ import type { ConnectionJobs } from './connection-service.js';
 import type { ConnectorAccess } from './connector-access.js';
 import { enqueueSync } from './sync-queue.js';
 
+/** Deliveries that announce a hook rather than a change (the code host pings a new hook): nothing to sync. */
+const ANNOUNCEMENTS = new Set(['ping']);
+
 export interface WebhookDelivery {
   headers: Record<string, string | string[] | undefined>;
   query: Record<string, string | undefined>;
@@ -48,10 +51,10 @@ export class WebhookReceiver {
     } catch {
       body = null;
     }
-    const { deliveryId } = adapter.webhook.describe(delivery.headers, body);
+    const { deliveryId, event } = adapter.webhook.describe(delivery.headers, body);
     const fresh = await this.db.transaction(async (tx) => {
       if (!(await recordWebhookDelivery(tx, connection.id, deliveryId.slice(0, 200), this.clock.now()))) return false;
-      if (connection.status === 'active') await enqueueSync(tx, connection, 'event', { maxAttempts: this.jobs.maxJobAttempts });
+      if (connection.status === 'active' && !ANNOUNCEMENTS.has(event)) await enqueueSync(tx, connection, 'event', { maxAttempts: this.jobs.maxJobAttempts });
       return true;
     });
     if (fresh) this.jobs.onJobQueued();
