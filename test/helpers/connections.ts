@@ -51,15 +51,20 @@ export async function waitForRuns(server: TestServer, connectionId: string, coun
   );
 }
 
-/** Waits until every document of the source in the tag is done, and there are `count` of them. */
+/** Waits until there are `count` documents of the source in the tag and every one finished (done or failed). */
 export async function waitForSourceDocuments(server: TestServer, source: string, tag: string, count: number): Promise<any[]> {
-  return waitFor(
-    async () => {
-      const res = await server.request('POST', '/v3/documents/list', { body: { source, containerTags: [tag], limit: 100 } });
-      const docs = res.body.memories ?? res.body.documents ?? [];
-      return docs.length === count && docs.every((d: any) => d.status === 'done') ? docs : undefined;
-    },
-    90_000,
-    `${count} done ${source} documents in ${tag}`,
-  );
+  let seen: any[] = [];
+  try {
+    return await waitFor(
+      async () => {
+        const res = await server.request('POST', '/v3/documents/list', { body: { source, containerTags: [tag], limit: 100 } });
+        seen = res.body.memories ?? [];
+        return seen.length === count && seen.every((d: any) => d.status === 'done' || d.status === 'failed') ? seen : undefined;
+      },
+      50_000,
+      `${count} finished ${source} documents in ${tag}`,
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; saw ${JSON.stringify(seen.map((d) => [d.title, d.url, d.status]))}`);
+  }
 }
