@@ -27,6 +27,8 @@ export interface ConnectorEnvironment {
   oauthApps: Partial<Record<ConnectorKind, OAuthApp>>;
   /** The server's public base URL (PUBLIC_URL); without it, the caller's request origin. */
   publicUrl?: string;
+  /** Adapters that replace the registry's for their kinds (an embedding program's own, or a test's). */
+  adapters?: Partial<Record<ConnectorKind, Connector>>;
 }
 
 /** The organization's own OAuth application, when it set one for a kind. */
@@ -80,7 +82,9 @@ export class ConnectorAccess {
   }
 
   adapterOrNull(kind: ConnectorKind): Connector | null {
-    if (!this.adapters.has(kind)) this.adapters.set(kind, connectorFor(kind, { ...this.env.connectorOptions, now: () => this.clock.now() }));
+    if (!this.adapters.has(kind)) {
+      this.adapters.set(kind, this.env.adapters?.[kind] ?? connectorFor(kind, { ...this.env.connectorOptions, now: () => this.clock.now() }));
+    }
     return this.adapters.get(kind)!;
   }
 
