@@ -99,4 +99,29 @@ describe('connections through the life of tags and organizations', () => {
       await server.request('PATCH', '/v3/settings', { body: { githubCustomKeyEnabled: false } });
     }
   });
+
+  it('defers a sync past a long provider rate limit without spending an attempt, then completes it', async () => {
+    github.createRepo('limited', { files: { 'r.md': '# Rate\n\nlimited\n' } });
+    github.rateLimits.failWithPrimaryLimit({ times: 1, resetInSeconds: 3600, match: /^GET \/repos\/octocat\/limited\/contents\/r\.md/ });
+    const id = await connectCodeHost(server, 'limited_tag', { metadata: { repositories: 'octocat/limited', includeIssues: false } });
+    const [limited] = await waitForRuns(server, id, 1);
+    expect(limited).toMatchObject({ status: 'failed', errorCode: 'rate_limited' });
+    const jobOf = async () =>
+      ((await server.app.database.db.execute(sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${id}`)) as any).rows;
+    const [deferred] = await waitFor(async () => {
+      const rows = await jobOf();
+      return rows[0]?.status === 'queued' ? rows : undefined;
+    });
+    expect(deferred.attempts).toBe(0);
+    const waitMs = new Date(deferred.run_at).getTime() - Date.now();
+    expect(waitMs).toBeGreaterThan(3500_000);
+    expect(waitMs).toBeLessThan(3700_000);
+
+    // The hour passes.
+    await server.app.database.db.execute(sql`update jobs set run_at = now() where id = ${deferred.id}`);
+    const [done] = await waitForRuns(server, id, 2);
+    expect(done).toMatchObject({ status: 'completed', errorCode: null });
+    await waitForSourceDocuments(server, 'code-host', 'limited_tag', 1);
+    expect((await jobOf())[0]).toMatchObject({ attempts: 1, status: 'done' });
+  });
 });
