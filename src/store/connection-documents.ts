@@ -1,5 +1,5 @@
-import { and, desc, eq, getTableColumns, inArray, notInArray } from 'drizzle-orm';
-import type { DocumentRecord, ListedDocument } from '../model/documents.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DocumentRecord } from '../model/documents.js';
 import type { Tx } from './database.js';
 import { documents } from './schema/documents.js';
 
@@ -22,28 +22,7 @@ export async function deleteImportedDocuments(db: Tx, connectionId: string, exte
   return rows.length;
 }
 
-/** After a complete listing: whatever the connection imported that the listing did not see is gone at the source. */
-export async function deleteImportedDocumentsExcept(db: Tx, connectionId: string, seenExternalIds: string[]): Promise<number> {
-  const where = [eq(documents.connectionId, connectionId)];
-  if (seenExternalIds.length) where.push(notInArray(documents.externalId, seenExternalIds));
-  const rows = await db.delete(documents).where(and(...where)).returning({ id: documents.id });
-  return rows.length;
-}
-
 export async function listImportedExternalIds(db: Tx, connectionId: string): Promise<string[]> {
   const rows = await db.select({ externalId: documents.externalId }).from(documents).where(eq(documents.connectionId, connectionId));
   return rows.map((r) => r.externalId).filter((id): id is string => id !== null);
-}
-
-const { content: _content, source: _source, processing: _processing, ...listedColumns } = getTableColumns(documents);
-
-/** The documents of some connections, newest first, as the connection document list shows them. */
-export async function listConnectionsDocuments(db: Tx, orgId: string, connectionIds: string[], limit: number): Promise<ListedDocument[]> {
-  if (connectionIds.length === 0) return [];
-  return db
-    .select(listedColumns)
-    .from(documents)
-    .where(and(eq(documents.orgId, orgId), inArray(documents.connectionId, connectionIds)))
-    .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(limit);
 }
