@@ -5,6 +5,12 @@ import { AiSettingsError, createAi, type Ai } from './ai/factory.js';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './chunking/index.js';
 import { ConfigError, type Config } from './config.js';
 import { FileLinks } from './core/access/file-links.js';
+import { ConnectionResources } from './core/connections/connection-resources.js';
+import { ConnectionService } from './core/connections/connection-service.js';
+import { ConnectorAccess, type ConnectorEnvironment } from './core/connections/connector-access.js';
+import { OAuthCallback } from './core/connections/oauth-callback.js';
+import { OAuthStateSigner } from './core/connections/oauth-state.js';
+import { WebhookReceiver } from './core/connections/webhooks.js';
 import { KeyManagement } from './core/access/key-management.js';
 import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/access/keys.js';
 import { ConversationService } from './core/documents/conversations.js';
@@ -29,6 +35,8 @@ import { prettyDestination } from './log-pretty.js';
 import { ingestHandler } from './pipeline/ingest.js';
 import { memorizeDocument } from './pipeline/memorize.js';
 import { MAX_INGEST_WAIT_MS, mergeHandler } from './pipeline/merge.js';
+import { SyncScheduler } from './pipeline/scheduler.js';
+import { syncHandler } from './pipeline/sync.js';
 import { JobWorker } from './pipeline/worker.js';
 import { loadSecretKey } from './secret-key.js';
 import { openDatabase, type Database, type Db } from './store/database.js';
@@ -92,7 +100,22 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       await profiles.refresh(orgId, tag);
     },
   };
-  const worker = options.worker ? await createWorker(config, database, ai, memories.onChanged, logger) : null;
+  const secretKey = loadSecretKey(config);
+  const settings = new SettingsService(db, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } });
+  const connectorAccess = new ConnectorAccess(
+    connectorEnvironment(config),
+    ConnectorAccess.secretBox(secretKey),
+    (orgId, kind) => settings.connectorCredentials(orgId, kind),
+    clock,
+  );
+  const worker = options.worker ? await createWorker(config, database, ai, memories.onChanged, logger, { clock, access: connectorAccess }) : null;
+  const scheduler = worker
+    ? new SyncScheduler(
+        { db, log: logger.child({ component: 'scheduler' }), clock, access: connectorAccess, maxJobAttempts: config.JOB_MAX_ATTEMPTS, intervalMs: syncIntervalMs(config), onJobQueued: () => worker.wake() },
+        config.SYNC_SCHEDULER_MS,
+      )
+    : null;
+  const jobs = { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() };
   const documents = new DocumentService(db, clock, {
     maxJobAttempts: config.JOB_MAX_ATTEMPTS,
     onDocumentQueued: (documentId) => {
@@ -103,7 +126,9 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
 
   let http: FastifyInstance | null = null;
   if (options.http) {
-    const secretKey = loadSecretKey(config);
+    const stateSigner = new OAuthStateSigner(secretKey, clock);
+    const connectionLog = logger.child({ component: 'connections' });
+    const connections = new ConnectionService(db, clock, connectorAccess, stateSigner, jobs, connectionLog);
     const keys = new KeyResolver(db, clock, { cacheSize: config.KEY_CACHE_SIZE });
     const services = {
       keys,
@@ -118,9 +143,13 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       search,
       profiles,
       containerTags: new ContainerTagService(db),
-      merges: new MergeService(db, clock, { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() }),
-      settings: new SettingsService(db, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } }),
+      merges: new MergeService(db, clock, jobs),
+      settings,
       orgReset: new OrgReset(db),
+      connections,
+      connectionResources: new ConnectionResources(db, clock, connectorAccess, connections, jobs),
+      oauthCallback: new OAuthCallback(db, connectorAccess, stateSigner, jobs, connectionLog),
+      webhooks: new WebhookReceiver(db, clock, connectorAccess, jobs),
     };
     http = await buildHttpServer(services, {
       logger,
@@ -134,6 +163,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     });
   }
   worker?.start();
+  scheduler?.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -149,6 +179,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     close: () =>
       (closing ??= (async () => {
         await http?.close();
+        await scheduler?.stop();
         await worker?.stop();
         await ai.embedder.close();
         await database.close();
@@ -196,13 +227,42 @@ async function provisionAdminKey(config: Config, db: Db, serving: boolean): Prom
   }
 }
 
-/** The job worker with a handler per job kind: ingest (with the memory step) and merge. */
+const HOUR_MS = 60 * 60 * 1000;
+
+function syncIntervalMs(config: Config): number {
+  return Math.round(config.SYNC_INTERVAL_HOURS * HOUR_MS);
+}
+
+/** What the adapters are given: provider bases, the service's OAuth applications, the fetch policy. */
+function connectorEnvironment(config: Config): ConnectorEnvironment {
+  const codeHostApp =
+    config.CODE_HOST_CLIENT_ID && config.CODE_HOST_CLIENT_SECRET ? { clientId: config.CODE_HOST_CLIENT_ID, clientSecret: config.CODE_HOST_CLIENT_SECRET } : undefined;
+  return {
+    connectorOptions: {
+      codeHost: { apiUrl: config.CODE_HOST_API_URL, webUrl: config.CODE_HOST_WEB_URL },
+      fetch: {
+        allowPrivate: config.ALLOW_PRIVATE_URLS,
+        allowedAddresses: config.URL_FETCH_ALLOWED_ADDRESSES,
+        maxBytes: config.URL_FETCH_MAX_BYTES,
+        timeoutMs: config.URL_FETCH_TIMEOUT_MS,
+      },
+      userAgent: `engram/${VERSION}`,
+      maxRateLimitWaitSeconds: config.SYNC_MAX_RATE_LIMIT_WAIT_SECONDS,
+      retryBaseMs: config.SYNC_PROVIDER_WAIT_MS,
+    },
+    oauthApps: codeHostApp ? { 'code-host': codeHostApp } : {},
+    publicUrl: config.PUBLIC_URL,
+  };
+}
+
+/** The job worker with a handler per job kind: ingest (with the memory step), merge and connector sync. */
 async function createWorker(
   config: Config,
   database: Database,
   ai: Ai,
   onMemoriesChanged: MemoryContext['onChanged'],
   logger: Logger,
+  connectors: { clock: Clock; access: ConnectorAccess },
 ): Promise<JobWorker> {
   const { db } = database;
   if (database.driver === 'pglite') {
@@ -220,8 +280,17 @@ async function createWorker(
     memorize: (doc, generation) => memorizeDocument(memorizing, doc, generation),
   });
   const merge = mergeHandler({ db, log, maxJobAttempts: config.JOB_MAX_ATTEMPTS, recheckMs: config.WORKER_POLL_MS, maxIngestWaitMs: MAX_INGEST_WAIT_MS });
+  const sync = syncHandler({
+    db,
+    log,
+    clock: connectors.clock,
+    access: connectors.access,
+    isRelevant: (prompt, item) => ai.relevanceFilter.isRelevant(prompt, item),
+    maxJobAttempts: config.JOB_MAX_ATTEMPTS,
+    intervalMs: syncIntervalMs(config),
+  });
   return new JobWorker(
-    { db, log, handlers: { ingest, merge } },
+    { db, log, handlers: { ingest, merge, sync } },
     { concurrency: config.WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS, leaseMs: config.JOB_LEASE_MS, retryBaseMs: config.JOB_RETRY_BASE_MS },
   );
 }

@@ -48,6 +48,25 @@ const ConfigSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The service's own OAuth application for the code host (GitHub or GitHub Enterprise Server). */
+  CODE_HOST_CLIENT_ID: z.string().min(1).optional(),
+  CODE_HOST_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The code host's REST base and site root; Enterprise Server: https://HOST/api/v3 and https://HOST. */
+  CODE_HOST_API_URL: z.string().url().default('https://api.github.com'),
+  CODE_HOST_WEB_URL: z.string().url().default('https://github.com'),
+  /** Addresses or CIDR ranges the crawler and URL fetches may reach although private (metadata addresses never). */
+  URL_FETCH_ALLOWED_ADDRESSES: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .optional(),
+  /** Hours between scheduled syncs of the kinds that have them. */
+  SYNC_INTERVAL_HOURS: z.coerce.number().min(0.01).default(4),
+  /** How often each worker process looks for due syncs and subscriptions to renew. */
+  SYNC_SCHEDULER_MS: z.coerce.number().int().min(10).default(60_000),
+  /** Rate-limit waits up to this long are waited out inside a sync; longer ones reschedule it. */
+  SYNC_MAX_RATE_LIMIT_WAIT_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Milliseconds per second of a provider's Retry-After and crawl delays (tests shrink it). */
+  SYNC_PROVIDER_WAIT_MS: z.coerce.number().int().min(1).default(1000),
   /** Search scopes up to this many rows are searched exactly; larger ones through the HNSW index. */
   SEARCH_EXACT_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   /** In scopes larger than that, most rows fetched per query word for lexical scoring. */

@@ -12,6 +12,7 @@ import type { Reranker } from './rerank/reranker.js';
 import { KeywordExpansionRewriter } from './rewrite/keyword-expansion.js';
 import { LlmQueryRewriter } from './rewrite/llm-rewriter.js';
 import type { QueryRewriter } from './rewrite/query-rewriter.js';
+import { AcceptAllRelevanceFilter, LlmRelevanceFilter, type RelevanceFilter } from './sync-filter/relevance.js';
 
 /** The settings the models are chosen by: the server's configuration (its variables, parsed). */
 export interface AiSettings {
@@ -42,6 +43,8 @@ export interface Models {
   reranker: Reranker;
   rewriter: QueryRewriter;
   bucketSuggester: BucketSuggester;
+  /** The model filter of connector items (settings' filterPrompt). */
+  relevanceFilter: RelevanceFilter;
 }
 
 export interface Ai extends Models {
@@ -86,6 +89,7 @@ export function createModels(settings: AiSettings, logger?: WarnLogger): Models 
     rewriter: chat ? new LlmQueryRewriter(chat, offlineRewriter, warn('query rewrite')) : offlineRewriter,
     reranker: chat ? new LlmReranker(chat, offlineReranker, warn('rerank')) : offlineReranker,
     bucketSuggester: chat ? new LlmBucketSuggester(chat, offlineSuggester, warn('bucket suggestion')) : offlineSuggester,
+    relevanceFilter: chat ? new LlmRelevanceFilter(chat, warn('sync filtering')) : new AcceptAllRelevanceFilter(),
   };
 }
 

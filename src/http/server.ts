@@ -12,6 +12,10 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerRequestInput } from './plugins/request-input.js';
 import { registerRequestLog } from './plugins/request-log.js';
 import { servicesPlugin, type Services } from './plugins/services.js';
+import { connectionResourceRoutes } from './routes/connection-resources.js';
+import { connectionAuthRoutes } from './routes/connections-auth.js';
+import { connectionWebhookRoutes } from './routes/connections-webhooks.js';
+import { connectionRoutes } from './routes/connections.js';
 import { containerTagInferenceRoutes } from './routes/container-tag-inferences.js';
 import { containerTagMergeRoutes } from './routes/container-tag-merges.js';
 import { containerTagRoutes } from './routes/container-tags.js';
@@ -95,5 +99,9 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(suggestBucketRoutes);
   await app.register(keyRoutes);
   await app.register(sessionRoutes);
+  await app.register(connectionRoutes);
+  await app.register(connectionResourceRoutes);
+  await app.register(connectionAuthRoutes);
+  await app.register(connectionWebhookRoutes);
   return app;
 }

@@ -50,6 +50,8 @@ export interface DocumentRecord {
   metadata: Record<string, unknown>;
   connectionId: string | null;
   connectorSource: string | null;
+  externalId: string | null;
+  sourceVersion: string | null;
   documentDate: Date | null;
   error: string | null;
   processing: ProcessingLog;

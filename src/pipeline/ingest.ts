@@ -76,7 +76,8 @@ export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<Ing
   const converted = await convertToMarkdown(await loadSource(ctx, initial));
   // Conversion returns storable text already; every write below is guarded against a converter that does not.
   const markdown = storableText(converted.markdown);
-  const typedBySource = initial.hasFile || initial.url;
+  // A connector names the type of what it imports (github_markdown, webpage…); uploads and URLs are typed by their content.
+  const typedBySource = !initial.connectionId && (initial.hasFile || initial.url);
   await progress.end({
     content: markdown,
     title: initial.title ?? (converted.title === null ? null : storableText(converted.title)),
@@ -153,7 +154,8 @@ async function loadSource(ctx: IngestContext, doc: DocumentRecord): Promise<Conv
   if (doc.hasFile) {
     const file = await getFile(ctx.db, doc.orgId, doc.id);
     if (!file) throw new SupersededError();
-    return { bytes: file.data, contentType: file.mimeType, filename: file.filename, fileType: file.forcedType };
+    // A connector's file keeps the page it came from, so relative links of HTML resolve against it.
+    return { bytes: file.data, contentType: file.mimeType, filename: file.filename, fileType: file.forcedType, url: doc.url };
   }
   if (doc.url) {
     const fetched = await fetchUrl(doc.url, ctx.fetch);

@@ -6,6 +6,7 @@ import type { Db } from '../store/database.js';
 import { computeProfile, deleteProfiles, saveProfile } from '../store/profiles.js';
 import { countDocumentsInFlight, enqueueMergeJob, FINISHED_MERGE_STATUSES, foldDuplicateMemories, getMerge, lockCustomIdDocuments, lockMerge, moveChunks, moveDocuments, moveMemories, setCustomId, updateMerge } from '../store/merges.js';
 import type { JobHandler } from './worker.js';
+import { moveConnections } from '../store/connections.js';
 import type { MergeProgress, MergeRecord } from '../model/tags.js';
 import type { JobRecord } from '../model/jobs.js';
 
@@ -88,6 +89,7 @@ export async function runMerge(ctx: MergeContext, job: JobRecord): Promise<void>
       if (!current || FINISHED_MERGE_STATUSES.includes(current.status) || completed.includes(source)) return;
       const renames = planCustomIdRenames(targetTag, source, await lockCustomIdDocuments(tx, orgId, [targetTag, source]));
       for (const rename of renames) await setCustomId(tx, orgId, rename.documentId, rename.to);
+      await moveConnections(tx, orgId, source, targetTag);
       const documents = await moveDocuments(tx, orgId, source, targetTag);
       const chunks = await moveChunks(tx, orgId, source, targetTag);
       const duplicateMemories = await foldDuplicateMemories(tx, orgId, source, targetTag);

@@ -29,6 +29,19 @@ export interface JobHandler {
 /** Thrown by a handler when its work was made obsolete (e.g. the document changed); the job ends quietly. */
 export class SupersededError extends Error {}
 
+/**
+ * Thrown by a handler to run the job again at `runAt` without spending an attempt: the work is
+ * fine but must wait (a provider's rate limit, another run of the same thing).
+ */
+export class DeferredError extends Error {
+  constructor(
+    readonly runAt: Date,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The reason recorded for a failure whose cause is no business of the job's owner, or could not be recorded. */
 export const INTERNAL_FAILURE = 'processing failed (internal error); the server log has the details';
 
@@ -149,6 +162,10 @@ export class JobWorker {
   private async handleFailure(job: JobRecord, error: unknown): Promise<void> {
     if (error instanceof SupersededError) {
       await finishJob(this.ctx.db, job.id, this.id, { status: 'done', error: 'superseded' });
+      return;
+    }
+    if (error instanceof DeferredError) {
+      await rescheduleJob(this.ctx.db, job.id, this.id, error.runAt, storableReason(error.message), { refundAttempt: true });
       return;
     }
     const handler = this.ctx.handlers[job.kind];

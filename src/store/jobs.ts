@@ -14,6 +14,8 @@ export async function enqueueJob(
     documentId?: string;
     generation?: number;
     payload?: Record<string, unknown>;
+    /** Not before this time; default now. */
+    runAt?: Date;
   },
 ): Promise<void> {
   await db.insert(jobs).values({ ...job, status: 'queued' });
@@ -86,10 +88,19 @@ export async function finishJob(
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
 }
 
-export async function rescheduleJob(db: Tx, jobId: string, workerId: string, runAt: Date, error: string): Promise<void> {
+/** `refundAttempt`: the attempt just made does not count (the job was deferred, not failed). */
+export async function rescheduleJob(db: Tx, jobId: string, workerId: string, runAt: Date, error: string, options: { refundAttempt?: boolean } = {}): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: 'queued', runAt, lastError: error, lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+    .set({
+      status: 'queued',
+      runAt,
+      lastError: error,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: new Date(),
+      ...(options.refundAttempt ? { attempts: sql`greatest(${jobs.attempts} - 1, 0)` } : {}),
+    })
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
 }
 

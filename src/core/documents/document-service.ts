@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../../store/database.js';
 import { listChunks, setChunksTag } from '../../store/chunks.js';
-import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, insertDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, deleteFile, getFile, insertFile } from '../../store/documents.js';
+import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, getFile, insertFile } from '../../store/documents.js';
+import { insertQueuedDocument, requeueDocument } from './queueing.js';
 import { listMemoriesOfDocument } from '../../store/memories/records.js';
-import { cancelPendingJobs, enqueueJob } from '../../store/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { lookupTags, resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import { parseDateInput } from '../shared/date-input.js';
@@ -303,55 +303,12 @@ export class DocumentService {
     return (await updateDocument(tx, doc.orgId, doc.id, fields)) ?? doc;
   }
 
-  private async insertQueued(
-    tx: Tx,
-    orgId: string,
-    containerTag: string,
-    fields: DocumentPatch,
-  ): Promise<DocumentRecord> {
-    const row = await insertDocument(tx, {
-      ...fields,
-      id: newId(),
-      orgId,
-      containerTag,
-      status: 'queued',
-      generation: 1,
-      processing: { steps: [] },
-      createdAt: this.clock.now(),
-      updatedAt: this.clock.now(),
-    });
-    await enqueueJob(tx, {
-      id: newId(),
-      orgId,
-      documentId: row.id,
-      generation: 1,
-      maxAttempts: this.options.maxJobAttempts,
-    });
-    return row;
+  private insertQueued(tx: Tx, orgId: string, containerTag: string, fields: DocumentPatch): Promise<DocumentRecord> {
+    return insertQueuedDocument(tx, this.clock, this.options.maxJobAttempts, { orgId, containerTag }, fields);
   }
 
-  /** New content for an existing document: bump its generation so in-flight work for the old one is dropped. */
-  private async requeue(tx: Tx, doc: DocumentRecord, fields: DocumentPatch): Promise<DocumentRecord> {
-    const generation = doc.generation + 1;
-    await cancelPendingJobs(tx, doc.id);
-    // Text replacing an upload: the file must not stay stored behind it.
-    if (doc.hasFile && fields.hasFile === false) await deleteFile(tx, doc.orgId, doc.id);
-    const row = await updateDocument(tx, doc.orgId, doc.id, {
-      ...fields,
-      generation,
-      status: 'queued',
-      error: null,
-      processing: { steps: [] },
-    });
-    if (!row) throw notFound('Document');
-    await enqueueJob(tx, {
-      id: newId(),
-      orgId: doc.orgId,
-      documentId: doc.id,
-      generation,
-      maxAttempts: this.options.maxJobAttempts,
-    });
-    return row;
+  private requeue(tx: Tx, doc: DocumentRecord, fields: DocumentPatch): Promise<DocumentRecord> {
+    return requeueDocument(tx, this.options.maxJobAttempts, doc, fields);
   }
 
   /** Two first writes of one customId race on the unique index; the loser retries as an update. */

@@ -7,6 +7,7 @@ import { assertNoMergeRunning } from './merge-guard.js';
 import { DEFAULT_CONTAINER_TAG } from '../../model/tags.js';
 import type { Principal } from '../../model/access.js';
 import { deleteOrgMemories } from '../../store/memories/writes.js';
+import { deleteConnectionsWhere } from '../../store/connections.js';
 
 export const RESET_DOCUMENT_BATCH = 500;
 
@@ -38,7 +39,11 @@ export class OrgReset {
  */
 export async function resetOrganization(db: Db, principal: Principal): Promise<ResetOutcome> {
   const orgId = principal.orgId;
-  await db.transaction((tx) => assertNoMergeRunning(tx, orgId));
+  // Connections first: their syncs stop writing before the documents go (a page in flight commits before this).
+  const deletedConnections = await db.transaction(async (tx) => {
+    await assertNoMergeRunning(tx, orgId);
+    return (await deleteConnectionsWhere(tx, orgId)).length;
+  });
 
   let deletedDocumentBatches = 0;
   let deletedDocuments = 0;
@@ -61,8 +66,7 @@ export async function resetOrganization(db: Db, principal: Principal): Promise<R
     const settingsReset = await deleteOrgSettings(tx, orgId);
     return {
       success: true,
-      // Connectors are not part of this server yet, so an org has no connections to delete.
-      deletedConnections: 0,
+      deletedConnections,
       deletedDocumentBatches,
       deletedDocumentsApprox: deletedDocuments + lateDocuments,
       deletedMemoryRows,

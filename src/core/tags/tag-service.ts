@@ -1,6 +1,7 @@
 import type { Db } from '../../store/database.js';
 import { deleteSpaces, getSpace, listTagStats, upsertSpace, type SpaceSettingsPatch, type TagStats } from '../../store/tags.js';
 import { deleteDocumentsWhere } from '../../store/documents.js';
+import { deleteConnectionsWhere } from '../../store/connections.js';
 import { findActiveMerges } from '../../store/merges.js';
 import { deleteProfiles } from '../../store/profiles.js';
 import { assertTagAllowed } from './rules.js';
@@ -68,6 +69,8 @@ export class ContainerTagService {
     return this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, orgId, [containerTag]);
       if ((await listTagStats(tx, orgId, containerTag)).length === 0) throw notFound('Container tag', `containerTag: ${containerTag}`);
+      // The tag's connections stop syncing into it before its documents go.
+      await deleteConnectionsWhere(tx, orgId, [containerTag]);
       const deletedDocumentsCount = await deleteDocumentsWhere(tx, orgId, { containerTags: [containerTag] });
       const deletedMemoriesCount = await forgetTagMemories(tx, orgId, containerTag, SPACE_DELETED_REASON);
       await deleteSpaces(tx, orgId, [containerTag]);

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { ConnectionResources } from '../../core/connections/connection-resources.js';
+import type { ConnectionService } from '../../core/connections/connection-service.js';
+import type { OAuthCallback } from '../../core/connections/oauth-callback.js';
+import type { WebhookReceiver } from '../../core/connections/webhooks.js';
 import type { FileLinks } from '../../core/access/file-links.js';
 import type { KeyManagement } from '../../core/access/key-management.js';
 import type { KeyResolver } from '../../core/access/keys.js';
@@ -33,6 +37,10 @@ export interface Services {
   merges: MergeService;
   settings: SettingsService;
   orgReset: OrgReset;
+  connections: ConnectionService;
+  connectionResources: ConnectionResources;
+  oauthCallback: OAuthCallback;
+  webhooks: WebhookReceiver;
 }
 
 declare module 'fastify' {

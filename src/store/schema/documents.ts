@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DocumentRecord, MemoryCursor, ProcessingLog } from '../../model/documents.js';
 import { timestamps, type SameShape } from './columns.js';
+import { connections } from './connections.js';
 import { orgs } from './orgs.js';
 
 export const documents = pgTable(
@@ -23,8 +24,14 @@ export const documents = pgTable(
     summary: text('summary'),
     filepath: text('filepath'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    connectionId: text('connection_id'),
+    /** The connection that imported it; set null when the connection is deleted and its documents kept. */
+    connectionId: text('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    /** The connector kind that imported it: what `source` filters on. */
     connectorSource: text('connector_source'),
+    /** Stable id of the item at the provider. */
+    externalId: text('external_id'),
+    /** The item's version at the provider when it was last imported. */
+    sourceVersion: text('source_version'),
     documentDate: timestamp('document_date', { withTimezone: true, mode: 'date' }),
     error: text('error'),
     processing: jsonb('processing').$type<ProcessingLog>().notNull().default({ steps: [] }),
@@ -42,6 +49,7 @@ export const documents = pgTable(
     uniqueIndex('documents_org_tag_custom_uq')
       .on(t.orgId, t.containerTag, t.customId)
       .where(sql`${t.customId} is not null`),
+    uniqueIndex('documents_connection_external_uq').on(t.connectionId, t.externalId),
   ],
 );
 

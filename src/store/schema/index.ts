@@ -4,6 +4,7 @@
  */
 export { apiKeys } from './api-keys.js';
 export { chunks } from './chunks.js';
+export { connections } from './connections.js';
 export { containerTagMerges } from './container-tag-merges.js';
 export { documentFiles } from './document-files.js';
 export { documents } from './documents.js';
@@ -15,3 +16,5 @@ export { orgSettings } from './org-settings.js';
 export { orgs } from './orgs.js';
 export { profiles } from './profiles.js';
 export { spaces } from './spaces.js';
+export { syncRuns } from './sync-runs.js';
+export { webhookDeliveries } from './webhook-deliveries.js';

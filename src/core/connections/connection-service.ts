@@ -1,0 +1,237 @@
+import type { Logger } from 'pino';
+import { ConnectorConfigError, resolveKind, type ConnectorKind } from '../../connectors/index.js';
+import type { Principal } from '../../model/access.js';
+import type { ConnectionRecord, SyncRunRecord } from '../../model/connections.js';
+import type { ListedDocument } from '../../model/documents.js';
+import { badRequest, notFound } from '../../model/errors.js';
+import {
+  deleteConnection,
+  deleteConnectionDocuments,
+  getConnection,
+  insertConnection,
+  lockConnectionForUpdate,
+  latestSyncRuns,
+  listConnections,
+  updateConnection,
+} from '../../store/connections.js';
+import type { Db, Tx } from '../../store/database.js';
+import { listDocuments } from '../../store/documents.js';
+import { DuplicateKeyError } from '../../store/errors.js';
+import { ensureSpace } from '../../store/tags.js';
+import type { Clock } from '../shared/clock.js';
+import { newId, newSecret } from '../shared/ids.js';
+import { assertTagsWritable } from '../tags/merge-guard.js';
+import { resolveReadTags, resolveWriteTag } from '../tags/rules.js';
+import type { ConnectorAccess } from './connector-access.js';
+import type { OAuthStateSigner } from './oauth-state.js';
+import { enqueueSync } from './sync-queue.js';
+
+export interface ConnectionJobs {
+  maxJobAttempts: number;
+  /** Called after a job is committed so local workers pick it up at once. */
+  onJobQueued: () => void;
+}
+
+export interface CreateConnectionInput {
+  containerTag?: string;
+  containerTags?: string[];
+  documentLimit?: number;
+  metadata?: Record<string, unknown> | null;
+  redirectUrl?: string;
+}
+
+export type CreatedConnection = { id: string; authLink?: string; expiresIn?: string; redirectsTo?: string };
+
+/** A connection with its latest sync run. */
+export interface ConnectionWithRun {
+  connection: ConnectionRecord;
+  lastSyncRun: SyncRunRecord | null;
+}
+
+const LIST_LIMIT = 1000;
+
+/** The connections of an organization: create (OAuth link or credentials), read, delete, import. */
+export class ConnectionService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly access: ConnectorAccess,
+    private readonly state: OAuthStateSigner,
+    private readonly jobs: ConnectionJobs,
+    private readonly log: Logger,
+  ) {}
+
+  /**
+   * OAuth kinds: a `pending` connection and a link to authorize it (a second create for the same
+   * kind and tag re-authorizes the existing connection). Credential kinds: an active connection
+   * whose first sync starts at once.
+   */
+  async create(principal: Principal, provider: string, input: CreateConnectionInput, requestOrigin: string): Promise<CreatedConnection> {
+    const kind = this.access.kindOf(provider);
+    const adapter = this.access.adapter(kind);
+    const tag = resolveWriteTag(principal, input);
+    const config = parseConfig(() => adapter.parseConfig(input.metadata ?? {}));
+    const usesCustomKey = adapter.auth === 'oauth' && (await this.access.usesCustomKey(principal.orgId, kind));
+    const nonce = adapter.auth === 'oauth' ? newSecret() : null;
+    const fields = {
+      documentLimit: input.documentLimit ?? null,
+      metadata: input.metadata ?? {},
+      config,
+      redirectUrl: input.redirectUrl ?? null,
+      authNonce: nonce,
+      ...(adapter.auth === 'oauth' ? { usesCustomKey } : { status: 'active', nextSyncAt: null }),
+    };
+    const connection = await this.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, principal.orgId, [tag]);
+      await ensureSpace(tx, principal.orgId, tag, newId());
+      const existing = (await listConnections(tx, principal.orgId, { containerTags: [tag], kind }))[0];
+      const row = existing
+        ? await updateConnection(tx, existing.id, fields)
+        : await this.insert(tx, { orgId: principal.orgId, kind, containerTag: tag, webhook: !!adapter.webhook, fields });
+      if (adapter.auth === 'credentials') await enqueueSync(tx, row!, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
+      return row!;
+    });
+    const redirectsTo = input.redirectUrl ? { redirectsTo: input.redirectUrl } : {};
+    if (adapter.auth === 'credentials') {
+      this.jobs.onJobQueued();
+      return { id: connection.id, ...redirectsTo };
+    }
+    const client = await this.access.oauthClient(connection, requestOrigin);
+    const { state } = this.state.sign(connection.id, nonce!);
+    return { id: connection.id, authLink: adapter.oauth!.authorizationUrl(client, state), expiresIn: '1 hour', ...redirectsTo };
+  }
+
+  /** Whether a path value names a provider (a kind id or an SDK name) rather than a connection id. */
+  isProvider(value: string): boolean {
+    return resolveKind(value) !== null;
+  }
+
+  async list(principal: Principal, input: { containerTags?: string[]; provider?: string }): Promise<ConnectionWithRun[]> {
+    const kind = input.provider ? this.access.kindOf(input.provider) : undefined;
+    const containerTags = resolveReadTags(principal, input.containerTags ?? []);
+    return this.withRuns(await listConnections(this.db, principal.orgId, { containerTags, kind }));
+  }
+
+  async get(principal: Principal, id: string): Promise<ConnectionWithRun> {
+    const [found] = await this.withRuns([await this.find(principal, id)]);
+    return found;
+  }
+
+  /** The connection of a kind in one of the tags (the SDK's getByTag). */
+  async getByTag(principal: Principal, provider: string, containerTags: string[]): Promise<ConnectionWithRun> {
+    const kind = this.access.kindOf(provider);
+    const tags = resolveReadTags(principal, containerTags);
+    const [connection] = await listConnections(this.db, principal.orgId, { containerTags: tags, kind });
+    if (!connection) throw notFound('Connection');
+    return (await this.withRuns([connection]))[0];
+  }
+
+  /**
+   * Deletes a connection: its future syncs stop at once (a page in flight commits before or finds
+   * it gone), and its documents go too unless `deleteDocuments` is false.
+   */
+  async delete(principal: Principal, id: string, deleteDocuments: boolean): Promise<{ id: string; provider: string }> {
+    const connection = await this.find(principal, id);
+    await this.remove(connection, deleteDocuments);
+    return { id: connection.id, provider: connection.kind };
+  }
+
+  /** Deletes the connections of a kind in the tags, with their documents. */
+  async deleteByProvider(principal: Principal, provider: string, containerTags: string[]): Promise<{ id: string; provider: string }> {
+    const kind = this.access.kindOf(provider);
+    const tags = resolveReadTags(principal, containerTags);
+    const found = await listConnections(this.db, principal.orgId, { containerTags: tags, kind });
+    if (found.length === 0) throw notFound('Connection');
+    for (const connection of found) await this.remove(connection, true);
+    return { id: found[0].id, provider: kind };
+  }
+
+  /** Queues a manual sync of every active connection of the kind (in the tags, when given). */
+  async import(principal: Principal, provider: string, containerTags?: string[]): Promise<number> {
+    const kind = this.access.kindOf(provider);
+    this.access.adapter(kind);
+    const tags = resolveReadTags(principal, containerTags ?? []);
+    const found = (await listConnections(this.db, principal.orgId, { containerTags: tags, kind })).filter((c) => c.status === 'active');
+    let queued = 0;
+    await this.db.transaction(async (tx) => {
+      for (const connection of found) if (await enqueueSync(tx, connection, 'manual', { maxAttempts: this.jobs.maxJobAttempts })) queued += 1;
+    });
+    if (queued) this.jobs.onJobQueued();
+    return found.length;
+  }
+
+  /** The documents a kind imported in the tags (those of deleted connections that kept them too). */
+  async listDocuments(principal: Principal, provider: string, containerTags?: string[]): Promise<ListedDocument[]> {
+    const kind = this.access.kindOf(provider);
+    const tags = resolveReadTags(principal, containerTags ?? []);
+    const { rows } = await listDocuments(this.db, principal.orgId, {
+      containerTags: tags,
+      source: kind,
+      limit: LIST_LIMIT,
+      offset: 0,
+      sort: 'createdAt',
+      order: 'desc',
+      includeContent: false,
+    });
+    return rows;
+  }
+
+  /** A connection the caller may see; 404 otherwise (whether it exists elsewhere is not told). */
+  async find(principal: Principal, id: string): Promise<ConnectionRecord> {
+    const connection = await getConnection(this.db, principal.orgId, id, { containerTags: principal.containerTags ?? undefined });
+    if (!connection) throw notFound('Connection');
+    return connection;
+  }
+
+  private async insert(
+    tx: Tx,
+    target: { orgId: string; kind: ConnectorKind; containerTag: string; webhook: boolean; fields: Partial<ConnectionRecord> },
+  ): Promise<ConnectionRecord> {
+    const id = newId();
+    try {
+      return await insertConnection(tx, {
+        ...target.fields,
+        id,
+        orgId: target.orgId,
+        kind: target.kind,
+        containerTag: target.containerTag,
+        webhookSecret: target.webhook ? this.access.sealWebhookSecret(id, newSecret()) : null,
+        createdAt: this.clock.now(),
+        updatedAt: this.clock.now(),
+      });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw badRequest('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
+      throw error;
+    }
+  }
+
+  private async remove(connection: ConnectionRecord, deleteDocuments: boolean): Promise<void> {
+    const adapter = this.access.adapterOrNull(connection.kind as ConnectorKind);
+    const deleted = await this.db.transaction(async (tx) => {
+      // First the row: a sync page in flight commits before this, and none commits after it.
+      if (!(await lockConnectionForUpdate(tx, connection.id))) return false;
+      if (deleteDocuments) await deleteConnectionDocuments(tx, connection.id);
+      return deleteConnection(tx, connection.id);
+    });
+    if (deleted && adapter?.subscription?.stop && connection.subscription != null) {
+      await adapter.subscription
+        .stop(this.access.syncRequest(connection), connection.subscription)
+        .catch((err: unknown) => this.log.warn({ err, connectionId: connection.id }, 'stopping a push subscription failed'));
+    }
+  }
+
+  private async withRuns(found: ConnectionRecord[]): Promise<ConnectionWithRun[]> {
+    const runs = await latestSyncRuns(this.db, found.map((c) => c.id));
+    return found.map((connection) => ({ connection, lastSyncRun: runs.get(connection.id) ?? null }));
+  }
+}
+
+/** The adapter's config of the caller's metadata; a bad field is a 400 naming it. */
+export function parseConfig(parse: () => Record<string, unknown>): Record<string, unknown> {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof ConnectorConfigError) throw badRequest('Invalid metadata', error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,158 @@
+import {
+  connectorFor,
+  resolveKind,
+  type Connector,
+  type ConnectorKind,
+  type ConnectorOptions,
+  type OAuthClient,
+  type SyncRequest,
+  type TokenSet,
+} from '../../connectors/index.js';
+import type { ConnectionRecord } from '../../model/connections.js';
+import { ApiError, badRequest } from '../../model/errors.js';
+import type { ConnectorKeyKind } from '../../model/settings.js';
+import { SecretBox } from '../access/secret-box.js';
+import type { Clock } from '../shared/clock.js';
+import type { ConnectorCredentials } from '../settings/settings-service.js';
+
+/** The service's own OAuth application for a kind. */
+export interface OAuthApp {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface ConnectorEnvironment {
+  /** Handed to the adapters: provider base URLs, fetch policy, waits. */
+  connectorOptions: ConnectorOptions;
+  oauthApps: Partial<Record<ConnectorKind, OAuthApp>>;
+  /** The server's public base URL (PUBLIC_URL); without it, the caller's request origin. */
+  publicUrl?: string;
+  /** Adapters that replace the registry's for their kinds (an embedding program's own, or a test's). */
+  adapters?: Partial<Record<ConnectorKind, Connector>>;
+}
+
+/** The organization's own OAuth application, when it set one for a kind. */
+export type CustomKeyLookup = (orgId: string, kind: ConnectorKeyKind) => Promise<ConnectorCredentials>;
+
+const CUSTOM_KEY_KINDS: Partial<Record<ConnectorKind, ConnectorKeyKind>> = {
+  'cloud-drive': 'cloudDrive',
+  'notes-workspace': 'notesWorkspace',
+  'office-drive': 'officeDrive',
+  'code-host': 'codeHost',
+};
+
+interface StoredTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: string | null;
+  scope: string | null;
+}
+
+/**
+ * What every part of the sync engine needs to reach an adapter: the adapter of a kind, the OAuth
+ * client a connection was authorized with, its sealed tokens and webhook secret, the URLs the
+ * provider calls back on.
+ */
+export class ConnectorAccess {
+  private readonly adapters = new Map<ConnectorKind, Connector | null>();
+
+  constructor(
+    private readonly env: ConnectorEnvironment,
+    private readonly box: SecretBox,
+    private readonly customKeys: CustomKeyLookup,
+    private readonly clock: Clock,
+  ) {}
+
+  static secretBox(serverSecret: Buffer): SecretBox {
+    return new SecretBox(serverSecret, 'connection-secrets/v1');
+  }
+
+  /** The kind a provider path value names (a kind id or an SDK name); 400 for anything else. */
+  kindOf(provider: string): ConnectorKind {
+    const kind = resolveKind(provider);
+    if (!kind) throw badRequest('Unknown provider', `provider: ${provider.slice(0, 64)} is not a connector kind`);
+    return kind;
+  }
+
+  /** The adapter of a kind; 501 for a kind that is not built yet. */
+  adapter(kind: ConnectorKind): Connector {
+    const adapter = this.adapterOrNull(kind);
+    if (!adapter) throw new ApiError(501, 'Connector not available', `the ${kind} connector is not built yet`);
+    return adapter;
+  }
+
+  adapterOrNull(kind: ConnectorKind): Connector | null {
+    if (!this.adapters.has(kind)) {
+      this.adapters.set(kind, this.env.adapters?.[kind] ?? connectorFor(kind, { ...this.env.connectorOptions, now: () => this.clock.now() }));
+    }
+    return this.adapters.get(kind)!;
+  }
+
+  baseUrl(requestOrigin?: string): string {
+    return (this.env.publicUrl ?? requestOrigin ?? '').replace(/\/+$/, '');
+  }
+
+  /** The address to register with a provider as the OAuth redirect. */
+  callbackUrl(kind: ConnectorKind, requestOrigin?: string): string {
+    return `${this.baseUrl(requestOrigin)}/v3/connections/auth/callback/${kind}`;
+  }
+
+  webhookUrl(connection: ConnectionRecord, requestOrigin?: string): string {
+    return `${this.baseUrl(requestOrigin)}/v3/connections/webhooks/${connection.kind}/${connection.id}`;
+  }
+
+  /** Whether new connections of this org and kind use the org's own OAuth application. */
+  async usesCustomKey(orgId: string, kind: ConnectorKind): Promise<boolean> {
+    const keyKind = CUSTOM_KEY_KINDS[kind];
+    return keyKind ? (await this.customKeys(orgId, keyKind)).customKeyEnabled : false;
+  }
+
+  /** The client a connection is authorized with: the org's own when it was created so, else the service's. */
+  async oauthClient(connection: ConnectionRecord, requestOrigin?: string): Promise<OAuthClient> {
+    const kind = connection.kind as ConnectorKind;
+    const redirectUri = this.callbackUrl(kind, requestOrigin);
+    const keyKind = CUSTOM_KEY_KINDS[kind];
+    if (connection.usesCustomKey && keyKind) {
+      const own = await this.customKeys(connection.orgId, keyKind);
+      if (!own.clientId || !own.clientSecret) throw badRequest('Custom key missing', `the organization's ${keyKind}ClientId and ${keyKind}ClientSecret are not set`);
+      return { clientId: own.clientId, clientSecret: own.clientSecret, redirectUri };
+    }
+    const app = this.env.oauthApps[kind];
+    if (!app) {
+      throw new ApiError(501, 'Connector not configured', `the server has no OAuth application for ${kind}: set its client id and secret, or the organization's custom key in settings`);
+    }
+    return { ...app, redirectUri };
+  }
+
+  sealTokens(connectionId: string, tokens: TokenSet): string {
+    const stored: StoredTokens = { ...tokens, expiresAt: tokens.expiresAt?.toISOString() ?? null };
+    return this.box.seal(JSON.stringify(stored), `${connectionId}:tokens`);
+  }
+
+  openTokens(connection: ConnectionRecord): TokenSet | null {
+    if (!connection.tokens) return null;
+    const stored = JSON.parse(this.box.open(connection.tokens, `${connection.id}:tokens`)) as StoredTokens;
+    return { ...stored, expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : null };
+  }
+
+  sealWebhookSecret(connectionId: string, secret: string): string {
+    return this.box.seal(secret, `${connectionId}:webhook`);
+  }
+
+  openWebhookSecret(connection: ConnectionRecord): string | null {
+    return connection.webhookSecret ? this.box.open(connection.webhookSecret, `${connection.id}:webhook`) : null;
+  }
+
+  /** The request an adapter call gets for a connection. */
+  syncRequest(connection: ConnectionRecord, options: { signal?: AbortSignal; maxItems?: number | null; tokens?: TokenSet | null } = {}): SyncRequest {
+    const tokens = options.tokens === undefined ? this.openTokens(connection) : options.tokens;
+    return {
+      credentials: tokens ? { tokens } : { config: connection.config },
+      config: connection.config,
+      cursor: connection.cursor ?? null,
+      maxItems: options.maxItems ?? null,
+      signal: options.signal ?? new AbortController().signal,
+      now: () => this.clock.now(),
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { ConnectorConfigError, ConnectorError } from '../../connectors/index.js';
+import { ApiError, badRequest } from '../../model/errors.js';
+
+/** A provider's failure during a request a caller waits for, as the caller is told it. */
+export function asApiError(error: unknown): unknown {
+  if (error instanceof ConnectorConfigError) return badRequest('Invalid resources', error.message);
+  if (!(error instanceof ConnectorError)) return error;
+  switch (error.code) {
+    case 'auth_expired':
+      return badRequest('Connection authorization expired', 'create the connection again to authorize it');
+    case 'rate_limited': {
+      const seconds = String(Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000)));
+      return new ApiError(429, 'The provider is rate limiting this connection', `retry after ${seconds} s`, { 'retry-after': seconds });
+    }
+    case 'plan_required':
+      return new ApiError(402, 'The provider account needs another plan', error.message);
+    default:
+      return new ApiError(502, 'The provider failed', error.message);
+  }
+}
+
+/** Runs a provider call on behalf of a caller, turning its failures into answers. */
+export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asApiError(error);
+  }
+}

@@ -1,0 +1,80 @@
+import type { Logger } from 'pino';
+import { resolveKind } from '../../connectors/index.js';
+import type { ConnectionRecord } from '../../model/connections.js';
+import { badRequest } from '../../model/errors.js';
+import { consumeAuthNonce, getConnectionById, updateConnection } from '../../store/connections.js';
+import type { Db } from '../../store/database.js';
+import type { ConnectionJobs } from './connection-service.js';
+import type { ConnectorAccess } from './connector-access.js';
+import type { OAuthStateSigner } from './oauth-state.js';
+import { enqueueSync } from './sync-queue.js';
+
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+}
+
+/** Where the end user goes after the callback: the connection's redirectUrl, or nowhere (a plain answer). */
+export type CallbackOutcome = { connectionId: string; redirect: string | null };
+
+/**
+ * The provider's redirect after the end user authorized (or refused): the state is checked (MAC,
+ * expiry, provider, and its nonce consumed so it works once), the code exchanged with the client
+ * the connection was created with, the tokens stored sealed and the first sync queued.
+ */
+export class OAuthCallback {
+  constructor(
+    private readonly db: Db,
+    private readonly access: ConnectorAccess,
+    private readonly signer: OAuthStateSigner,
+    private readonly jobs: ConnectionJobs,
+    private readonly log: Logger,
+  ) {}
+
+  async complete(provider: string, query: CallbackQuery, requestOrigin: string): Promise<CallbackOutcome> {
+    const kind = this.access.kindOf(provider);
+    const adapter = this.access.adapter(kind);
+    const payload = query.state ? this.signer.verify(query.state) : null;
+    if (!payload) throw badRequest('Invalid state', 'state: missing, altered or older than an hour; create the connection again');
+    const pending = await getConnectionById(this.db, payload.connectionId);
+    if (!pending || resolveKind(pending.kind) !== kind) throw badRequest('Invalid state', 'state: it belongs to no connection of this provider');
+    const connection = await consumeAuthNonce(this.db, pending.id, payload.nonce);
+    if (!connection) throw badRequest('Invalid state', 'state: it was used already; create the connection again');
+    if (query.error || !query.code) {
+      return this.refused(connection, query.error ? 'access_denied' : 'missing_code');
+    }
+    let authorized: ConnectionRecord | undefined;
+    try {
+      const client = await this.access.oauthClient(connection, requestOrigin);
+      const tokens = await adapter.oauth!.exchangeCode(client, query.code);
+      const account = await adapter.oauth!.account(tokens);
+      authorized = await this.db.transaction(async (tx) => {
+        const row = await updateConnection(tx, connection.id, {
+          tokens: this.access.sealTokens(connection.id, tokens),
+          tokenExpiresAt: tokens.expiresAt,
+          email: account.email,
+          accountId: account.id,
+          status: 'active',
+          nextSyncAt: null,
+        });
+        if (row) await enqueueSync(tx, row, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
+        return row;
+      });
+    } catch (error) {
+      this.log.warn({ err: error, connectionId: connection.id }, 'completing an authorization failed');
+      return this.refused(connection, 'authorization_failed');
+    }
+    if (!authorized) throw badRequest('Invalid state', 'state: the connection was deleted');
+    this.jobs.onJobQueued();
+    return { connectionId: connection.id, redirect: connection.redirectUrl };
+  }
+
+  /** Told to the redirectUrl when there is one, else answered 400. */
+  private refused(connection: ConnectionRecord, code: string): CallbackOutcome {
+    if (!connection.redirectUrl) throw badRequest('Authorization failed', `${code}: the provider did not authorize the connection`);
+    const url = new URL(connection.redirectUrl);
+    url.searchParams.set('error', code);
+    return { connectionId: connection.id, redirect: url.toString() };
+  }
+}

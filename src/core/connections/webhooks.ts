@@ -1,0 +1,63 @@
+import type { ConnectorKind } from '../../connectors/index.js';
+import { ApiError, notFound } from '../../model/errors.js';
+import { getConnectionById, recordWebhookDelivery } from '../../store/connections.js';
+import type { Db } from '../../store/database.js';
+import type { Clock } from '../shared/clock.js';
+import type { ConnectionJobs } from './connection-service.js';
+import type { ConnectorAccess } from './connector-access.js';
+import { enqueueSync } from './sync-queue.js';
+
+/** Deliveries that announce a hook rather than a change (the code host pings a new hook): nothing to sync. */
+const ANNOUNCEMENTS = new Set(['ping']);
+
+export interface WebhookDelivery {
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, string | undefined>;
+  rawBody: Buffer;
+}
+
+export type WebhookAnswer =
+  | { kind: 'handshake'; status: number; contentType: string; body: string }
+  | { kind: 'accepted'; duplicate: boolean };
+
+/**
+ * A provider's notification for one connection: a handshake is answered first; anything else must
+ * verify against the connection's webhook secret before it is even parsed. A delivery seen before
+ * (same delivery id) does nothing; a new one queues a sync with trigger `event`.
+ */
+export class WebhookReceiver {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly access: ConnectorAccess,
+    private readonly jobs: ConnectionJobs,
+  ) {}
+
+  async receive(provider: string, connectionId: string, delivery: WebhookDelivery): Promise<WebhookAnswer> {
+    const kind = this.access.kindOf(provider);
+    const adapter = this.access.adapter(kind);
+    if (!adapter.webhook) throw notFound('Webhook receiver', `${kind} sends no webhooks`);
+    const connection = await getConnectionById(this.db, connectionId);
+    if (!connection || connection.kind !== (kind satisfies ConnectorKind)) throw notFound('Connection');
+    const handshake = adapter.webhook.handshake?.(delivery.query, delivery.headers);
+    if (handshake) return { kind: 'handshake', ...handshake };
+    const secret = this.access.openWebhookSecret(connection);
+    if (!secret || !adapter.webhook.verify(delivery.headers, delivery.rawBody, secret)) {
+      throw new ApiError(401, 'Invalid signature', 'the delivery is not signed with this connection\'s webhook secret');
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(delivery.rawBody.toString('utf8'));
+    } catch {
+      body = null;
+    }
+    const { deliveryId, event } = adapter.webhook.describe(delivery.headers, body);
+    const fresh = await this.db.transaction(async (tx) => {
+      if (!(await recordWebhookDelivery(tx, connection.id, deliveryId.slice(0, 200), this.clock.now()))) return false;
+      if (connection.status === 'active' && !ANNOUNCEMENTS.has(event)) await enqueueSync(tx, connection, 'event', { maxAttempts: this.jobs.maxJobAttempts });
+      return true;
+    });
+    if (fresh) this.jobs.onJobQueued();
+    return { kind: 'accepted', duplicate: !fresh };
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../plugins/auth.js';
+import { errorResponses, IntLike } from '../schemas/common.js';
+import { ConnectionId } from '../schemas/connections.js';
+import { SyncRun, syncRunView } from '../views/connections.js';
+
+const tags = ['connections'];
+const Params = z.object({ connectionId: ConnectionId });
+
+/** /v3/connections/{id}/resources, /configure and /sync-runs: what a connection syncs and how it went. */
+export const connectionResourceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { connectionResources } = app.services;
+
+  app.get(
+    '/v3/connections/:connectionId/resources',
+    {
+      schema: {
+        tags,
+        summary: 'Resources the connection can sync (code host: repositories)',
+        params: Params,
+        querystring: z.object({ page: IntLike(1, 10_000).default(1), per_page: IntLike(1, 100).default(30), parent_id: z.string().max(1000).optional() }),
+        response: { 200: z.object({ resources: z.array(z.record(z.string(), z.unknown())), total_count: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page, per_page: perPage } = request.query;
+      const listed = await connectionResources.list(principalOf(request), request.params.connectionId, { page, perPage });
+      return { resources: listed.resources as Record<string, unknown>[], total_count: listed.totalCount };
+    },
+  );
+
+  app.post(
+    '/v3/connections/:connectionId/configure',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        summary: 'Choose what the connection syncs (code host: repositories); webhooks are registered where possible',
+        params: Params,
+        body: z.strictObject({ resources: z.array(z.record(z.string(), z.unknown())).max(100) }),
+        response: { 200: z.object({ success: z.boolean(), message: z.string(), webhooksRegistered: z.number() }), ...errorResponses },
+      },
+    },
+    async (request) =>
+      connectionResources.configure(principalOf(request), request.params.connectionId, request.body.resources, `${request.protocol}://${request.host}`),
+  );
+
+  app.get(
+    '/v3/connections/:connectionId/sync-runs',
+    { schema: { tags, summary: 'The latest sync runs of a connection, newest first', params: Params, response: { 200: z.array(SyncRun), ...errorResponses } } },
+    async (request) => (await connectionResources.syncRuns(principalOf(request), request.params.connectionId)).map(syncRunView),
+  );
+};

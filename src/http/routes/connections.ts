@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../model/errors.js';
+import { principalOf } from '../plugins/auth.js';
+import { errorResponses } from '../schemas/common.js';
+import {
+  ConnectionId,
+  CreateConnectionBody,
+  CreatedConnection,
+  DeletedConnection,
+  OptionalTagsBody,
+  PlainText,
+  Provider,
+  RequiredTagsBody,
+  TagsBody,
+} from '../schemas/connections.js';
+import { Connection, ConnectionDocument, connectionDocumentView, connectionView } from '../views/connections.js';
+
+const tags = ['connections'];
+
+/** `?deleteDocuments=`: true unless `false` (or `0`) is given. */
+const DeleteQuery = z.object({ deleteDocuments: z.enum(['true', 'false', '1', '0', '']).optional() });
+
+/**
+ * /v3/connections: create, list, read, delete and import connections; `{provider}` takes the
+ * spec's kind ids and the SDK's names. DELETE /v3/connections/{x} deletes by provider and tags
+ * when `x` names a provider, else by connection id.
+ */
+export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { connections } = app.services;
+  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+
+  app.post(
+    '/v3/connections/list',
+    { schema: { tags, summary: 'List connections, by container tags and optionally provider', body: TagsBody.nullable().optional(), response: { 200: z.array(Connection), ...errorResponses } } },
+    async (request) => (await connections.list(principalOf(request), request.body ?? {})).map(connectionView),
+  );
+
+  app.post(
+    '/v3/connections/:provider',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        summary: 'Create a connection: an authorization link (OAuth kinds), or a direct connection that syncs at once (web-crawler)',
+        params: z.object({ provider: Provider }),
+        body: CreateConnectionBody.nullable().optional(),
+        response: { 200: CreatedConnection, ...errorResponses },
+      },
+    },
+    async (request) => connections.create(principalOf(request), request.params.provider, request.body ?? {}, origin(request)),
+  );
+
+  app.get(
+    '/v3/connections/:connectionId',
+    { schema: { tags, summary: 'A connection with its last sync run', params: z.object({ connectionId: ConnectionId }), response: { 200: Connection, ...errorResponses } } },
+    async (request) => connectionView(await connections.get(principalOf(request), request.params.connectionId)),
+  );
+
+  app.post(
+    '/v3/connections/:provider/connection',
+    {
+      schema: {
+        tags,
+        summary: 'The connection of a provider in the container tags',
+        params: z.object({ provider: Provider }),
+        body: RequiredTagsBody,
+        response: { 200: Connection, ...errorResponses },
+      },
+    },
+    async (request) => connectionView(await connections.getByTag(principalOf(request), request.params.provider, request.body.containerTags)),
+  );
+
+  app.delete(
+    '/v3/connections/:connectionId',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        summary: 'Delete a connection by id (deleteDocuments, default true), or by provider and containerTags (body)',
+        params: z.object({ connectionId: z.string().min(1).max(64).describe('A connection id, or a provider with containerTags in the body') }),
+        querystring: DeleteQuery,
+        body: OptionalTagsBody,
+        response: { 200: DeletedConnection, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { connectionId } = request.params;
+      if (connections.isProvider(connectionId)) {
+        const containerTags = request.body?.containerTags;
+        if (!containerTags?.length) throw badRequest('Invalid body', 'containerTags: required to delete by provider');
+        return connections.deleteByProvider(principal, connectionId, containerTags);
+      }
+      const keep = request.query.deleteDocuments === 'false' || request.query.deleteDocuments === '0';
+      return connections.delete(principal, connectionId, !keep);
+    },
+  );
+
+  app.post(
+    '/v3/connections/:provider/import',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        summary: 'Sync now: every connection of the provider, or those of the container tags',
+        params: z.object({ provider: Provider }),
+        body: OptionalTagsBody,
+        response: { 202: PlainText, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const count = await connections.import(principalOf(request), request.params.provider, request.body?.containerTags);
+      return reply.code(202).type('text/plain; charset=utf-8').send(`Sync queued for ${count} connection${count === 1 ? '' : 's'}`);
+    },
+  );
+
+  app.post(
+    '/v3/connections/:provider/documents',
+    {
+      schema: {
+        tags,
+        summary: 'Documents a provider imported, in the container tags',
+        params: z.object({ provider: Provider }),
+        body: OptionalTagsBody,
+        response: { 200: z.array(ConnectionDocument), ...errorResponses },
+      },
+    },
+    async (request) => (await connections.listDocuments(principalOf(request), request.params.provider, request.body?.containerTags)).map(connectionDocumentView),
+  );
+};

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { ConnectionWithRun } from '../../core/connections/connection-service.js';
+import type { SyncRunRecord } from '../../model/connections.js';
+import type { ListedDocument } from '../../model/documents.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const ErrorCode = z.enum(['auth_expired', 'rate_limited', 'plan_required', 'provider_unavailable', 'internal']);
+
+export const LastSyncRun = z
+  .object({
+    status: z.enum(['running', 'completed', 'failed']),
+    errorCode: ErrorCode.nullable(),
+    error: z.string().nullable(),
+    startedAt: z.string(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: 'LastSyncRun' });
+
+export const Connection = z
+  .object({
+    id: z.string(),
+    provider: z.string().describe('The connector kind id'),
+    createdAt: z.string(),
+    containerTag: z.string(),
+    containerTags: z.array(z.string()).describe('Deprecated: the one containerTag'),
+    documentLimit: z.number().optional(),
+    email: z.string().optional(),
+    expiresAt: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()),
+    status: z.enum(['pending', 'active', 'error']).describe('pending until authorized; error until authorized again'),
+    lastSyncRun: LastSyncRun.nullable(),
+  })
+  .meta({ id: 'Connection' });
+
+export const SyncRun = z
+  .object({
+    id: z.string(),
+    connectionId: z.string(),
+    status: z.enum(['running', 'completed', 'failed']),
+    triggerType: z.enum(['event', 'cron', 'manual']),
+    startedAt: z.string(),
+    completedAt: z.string().nullable(),
+    itemsProcessed: z.number(),
+    itemsFailed: z.number(),
+    itemsDeleted: z.number(),
+    error: z.string().nullable(),
+    errorCode: ErrorCode.nullable(),
+  })
+  .meta({ id: 'SyncRun' });
+
+export const ConnectionDocument = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    status: z.string(),
+    summary: z.string().nullable(),
+    title: z.string().nullable(),
+    type: z.string(),
+    url: z.string().nullable(),
+    containerTag: z.string(),
+  })
+  .meta({ id: 'ConnectionDocument' });
+
+function lastRunView(run: SyncRunRecord | null): z.infer<typeof LastSyncRun> | null {
+  if (!run) return null;
+  return {
+    status: run.status as z.infer<typeof LastSyncRun>['status'],
+    errorCode: run.errorCode as z.infer<typeof ErrorCode> | null,
+    error: run.error,
+    startedAt: run.startedAt.toISOString(),
+    completedAt: iso(run.completedAt),
+  };
+}
+
+/** A connection as answered: never its tokens, webhook secret or cursor. */
+export function connectionView({ connection, lastSyncRun }: ConnectionWithRun): z.infer<typeof Connection> {
+  return {
+    id: connection.id,
+    provider: connection.kind,
+    createdAt: connection.createdAt.toISOString(),
+    containerTag: connection.containerTag,
+    containerTags: [connection.containerTag],
+    ...(connection.documentLimit !== null ? { documentLimit: connection.documentLimit } : {}),
+    ...(connection.email ? { email: connection.email } : {}),
+    ...(connection.expiresAt ? { expiresAt: connection.expiresAt.toISOString() } : {}),
+    metadata: connection.metadata,
+    status: connection.status as z.infer<typeof Connection>['status'],
+    lastSyncRun: lastRunView(lastSyncRun),
+  };
+}
+
+export function syncRunView(run: SyncRunRecord): z.infer<typeof SyncRun> {
+  return {
+    id: run.id,
+    connectionId: run.connectionId,
+    status: run.status as z.infer<typeof SyncRun>['status'],
+    triggerType: run.trigger as z.infer<typeof SyncRun>['triggerType'],
+    startedAt: run.startedAt.toISOString(),
+    completedAt: iso(run.completedAt),
+    itemsProcessed: run.itemsProcessed,
+    itemsFailed: run.itemsFailed,
+    itemsDeleted: run.itemsDeleted,
+    error: run.error,
+    errorCode: run.errorCode as z.infer<typeof ErrorCode> | null,
+  };
+}
+
+export function connectionDocumentView(doc: ListedDocument): z.infer<typeof ConnectionDocument> {
+  return {
+    id: doc.id,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+    status: doc.status,
+    summary: doc.summary,
+    title: doc.title,
+    type: doc.type,
+    url: doc.url,
+    containerTag: doc.containerTag,
+  };
+}

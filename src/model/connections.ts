@@ -1,0 +1,62 @@
+/** Whether a connection syncs: `pending` until its account is authorized, `error` until authorized again. */
+export type ConnectionStatus = 'pending' | 'active' | 'error';
+
+/** What started a sync run: a provider's notification, the scheduler, or a caller's import. */
+export type SyncTrigger = 'event' | 'cron' | 'manual';
+
+export type SyncRunStatus = 'running' | 'completed' | 'failed';
+
+/** The sync-run error codes of the wire format. */
+export type SyncErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 'provider_unavailable' | 'internal';
+
+/** A stored connection. `tokens` and `webhookSecret` are sealed; they never leave the service. */
+export interface ConnectionRecord {
+  id: string;
+  orgId: string;
+  /** The spec's connector kind id (`code-host`, `web-crawler`, …). */
+  kind: string;
+  containerTag: string;
+  /** null: unlimited. */
+  documentLimit: number | null;
+  /** As the caller gave it. */
+  metadata: Record<string, unknown>;
+  /** The adapter's parsed config, with chosen resources. */
+  config: Record<string, unknown>;
+  status: string;
+  email: string | null;
+  accountId: string | null;
+  tokens: string | null;
+  tokenExpiresAt: Date | null;
+  /** The adapter's opaque position of the last committed sync page. */
+  cursor: unknown;
+  /** Authorized with the organization's own OAuth application rather than the service's. */
+  usesCustomKey: boolean;
+  webhookSecret: string | null;
+  /** Makes the OAuth state single-use: cleared when a callback consumes it. */
+  authNonce: string | null;
+  redirectUrl: string | null;
+  expiresAt: Date | null;
+  nextSyncAt: Date | null;
+  /** A push subscription's adapter state and when it must be renewed. */
+  subscription: unknown;
+  subscriptionRenewBy: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SyncRunRecord {
+  id: string;
+  connectionId: string;
+  orgId: string;
+  /** The job that runs it: a job taken over after a crash continues its run. */
+  jobId: string | null;
+  trigger: string;
+  status: string;
+  startedAt: Date;
+  completedAt: Date | null;
+  itemsProcessed: number;
+  itemsFailed: number;
+  itemsDeleted: number;
+  error: string | null;
+  errorCode: string | null;
+}

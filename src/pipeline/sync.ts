@@ -1,0 +1,161 @@
+import type { Logger } from 'pino';
+import { ConnectorError, type Connector, type ConnectorKind, type TokenSet } from '../connectors/index.js';
+import type { ConnectorAccess } from '../core/connections/connector-access.js';
+import { commitPage, decideItems, type RelevanceCheck } from '../core/connections/sync-pages.js';
+import type { SyncJobPayload } from '../core/connections/sync-queue.js';
+import { refreshTokens, usableTokens } from '../core/connections/tokens.js';
+import type { Clock } from '../core/shared/clock.js';
+import { newId } from '../core/shared/ids.js';
+import type { ConnectionRecord, SyncErrorCode, SyncRunRecord } from '../model/connections.js';
+import { ApiError } from '../model/errors.js';
+import type { JobRecord } from '../model/jobs.js';
+import {
+  countConnectionDocuments,
+  findRunningSyncRun,
+  findSyncJob,
+  finishSyncRun,
+  getConnectionById,
+  insertSyncRun,
+  updateConnection,
+} from '../store/connections.js';
+import type { Db, Tx } from '../store/database.js';
+import { isAvailabilityError } from '../store/errors.js';
+import { getOrgSettings } from '../store/settings.js';
+import { DeferredError, INTERNAL_FAILURE, SupersededError, type JobHandler } from './worker.js';
+
+export interface SyncContext {
+  db: Db;
+  log: Logger;
+  clock: Clock;
+  access: ConnectorAccess;
+  isRelevant: RelevanceCheck;
+  maxJobAttempts: number;
+  /** Between scheduled syncs of the kinds that have them. */
+  intervalMs: number;
+}
+
+/** Kinds without a scheduled sync (meeting notes sync on import only). */
+const UNSCHEDULED: readonly string[] = ['meetings'];
+/** How long a sync waits for another run of the same connection to end before looking again. */
+const BUSY_RETRY_MS = 15_000;
+/** How long to wait when the container tag is being merged. */
+const MERGE_RETRY_MS = 10_000;
+
+export function syncHandler(ctx: SyncContext): JobHandler {
+  return {
+    run: (job) => runSync(ctx, job),
+    isTransient: (error) => (error instanceof ConnectorError ? error.code === 'provider_unavailable' : isAvailabilityError(error)),
+    reason: (error) => (error instanceof ConnectorError ? error.message : isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE),
+  };
+}
+
+/**
+ * One sync of a connection: pages from the adapter, each committed with its cursor, so a run
+ * taken over after a crash resumes at the last committed page under the same sync-run record.
+ * A connection deleted or no longer active ends the job quietly.
+ */
+export async function runSync(ctx: SyncContext, job: JobRecord): Promise<void> {
+  const { connectionId, trigger } = job.payload as unknown as SyncJobPayload;
+  const connection = await getConnectionById(ctx.db, connectionId);
+  if (!connection || connection.status !== 'active') return;
+  const adapter = ctx.access.adapterOrNull(connection.kind as ConnectorKind);
+  if (!adapter) return;
+  const other = await findSyncJob(ctx.db, connectionId, ['running'], job.id);
+  if (other?.lockedUntil && other.lockedUntil.getTime() > Date.now()) {
+    throw new DeferredError(new Date(Date.now() + BUSY_RETRY_MS), 'another sync of this connection is running');
+  }
+  const run =
+    (await findRunningSyncRun(ctx.db, job.id)) ??
+    (await insertSyncRun(ctx.db, { id: newId(), connectionId, orgId: connection.orgId, jobId: job.id, trigger, status: 'running', startedAt: ctx.clock.now() }));
+  try {
+    const last = await syncPages(ctx, connection, adapter, run);
+    await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now() });
+    await afterRun(ctx, last, adapter);
+  } catch (error) {
+    if (error instanceof SupersededError) {
+      // Deleted (the run went with it) or no longer authorized: the run ends without writing more.
+      await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: 'the connection was deleted or needs authorization again' });
+      return;
+    }
+    await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: failureText(error), errorCode: errorCodeOf(error) }).catch(
+      (err: unknown) => ctx.log.error({ err, connectionId }, 'recording a failed sync run failed'),
+    );
+    throw await consequence(ctx, connection, error);
+  }
+}
+
+/** Runs the adapter to its end; an access token refused mid-way is refreshed once and the run resumed. */
+async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: Connector, run: SyncRunRecord): Promise<ConnectionRecord> {
+  let { connection, tokens } = adapter.auth === 'oauth' ? await usableTokens(ctx.db, ctx.access, adapter, initial, ctx.clock) : { connection: initial, tokens: null };
+  let refreshed = false;
+  for (;;) {
+    try {
+      return await pages(ctx, connection, adapter, run, tokens);
+    } catch (error) {
+      const expired = error instanceof ConnectorError && error.code === 'auth_expired';
+      if (!expired || refreshed || !tokens?.refreshToken) throw error;
+      refreshed = true;
+      const fresh = await getConnectionById(ctx.db, connection.id);
+      if (!fresh || fresh.status !== 'active') throw new SupersededError();
+      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, ctx.access.openTokens(fresh) ?? tokens);
+      if (!next) throw error;
+      ({ connection, tokens } = next);
+    }
+  }
+}
+
+async function pages(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector, run: SyncRunRecord, tokens: TokenSet | null): Promise<ConnectionRecord> {
+  const settings = (await getOrgSettings(ctx.db, connection.orgId))?.settings ?? {};
+  const held = connection.documentLimit === null ? 0 : await countConnectionDocuments(ctx.db, connection.id);
+  const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - held);
+  const request = ctx.access.syncRequest(connection, { tokens, maxItems });
+  let cursor = connection.cursor;
+  for await (const page of adapter.sync(request)) {
+    const decided = await decideItems(settings, ctx.isRelevant, page.items);
+    const counts = await commitPage(ctx, connection.id, run.id, { ...decided, deletions: page.deletions, cursor: page.cursor });
+    if (!counts) throw new SupersededError();
+    cursor = page.cursor;
+  }
+  return { ...connection, cursor };
+}
+
+/** When the scheduler syncs next, and the push subscription a kind needs after its first sync. */
+async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector): Promise<void> {
+  const now = ctx.clock.now();
+  const nextSyncAt = UNSCHEDULED.includes(connection.kind)
+    ? null
+    : (adapter.nextRunAfter?.(connection.cursor) ?? new Date(now.getTime() + ctx.intervalMs));
+  await updateConnection(ctx.db, connection.id, { nextSyncAt });
+  if (adapter.subscription && connection.subscription == null) await ensureSubscription(ctx.access, adapter, connection, ctx.db);
+}
+
+/** Creates or renews a connection's push subscription and stores its state. */
+export async function ensureSubscription(access: ConnectorAccess, adapter: Connector, connection: ConnectionRecord, db: Tx): Promise<void> {
+  const secret = access.openWebhookSecret(connection);
+  if (!adapter.subscription || !secret) return;
+  const subscription = await adapter.subscription.ensure(access.syncRequest(connection), { url: access.webhookUrl(connection), secret }, connection.subscription ?? null);
+  await updateConnection(db, connection.id, { subscription: subscription.state, subscriptionRenewBy: subscription.renewBy });
+}
+
+/** What the worker does with a failed run: wait out a rate limit, stop on lost authorization, retry or fail. */
+async function consequence(ctx: SyncContext, connection: ConnectionRecord, error: unknown): Promise<unknown> {
+  if (error instanceof ConnectorError && error.code === 'rate_limited') {
+    return new DeferredError(new Date(Date.now() + (error.retryAfterMs ?? 60_000)), error.message);
+  }
+  if (error instanceof ConnectorError && error.code === 'auth_expired') {
+    await updateConnection(ctx.db, connection.id, { status: 'error' });
+  }
+  if (error instanceof ApiError && error.status === 409) return new DeferredError(new Date(Date.now() + MERGE_RETRY_MS), error.message);
+  return error;
+}
+
+function errorCodeOf(error: unknown): SyncErrorCode {
+  if (error instanceof ConnectorError) return error.code;
+  if (isAvailabilityError(error)) return 'provider_unavailable';
+  return 'internal';
+}
+
+function failureText(error: unknown): string {
+  if (error instanceof ConnectorError || (error instanceof ApiError && error.status === 409)) return error.message.slice(0, 1000);
+  return isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE;
+}

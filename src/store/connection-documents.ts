@@ -1,0 +1,28 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DocumentRecord } from '../model/documents.js';
+import type { Tx } from './database.js';
+import { documents } from './schema/documents.js';
+
+/** The documents a connection imported for these external ids, locked for the rest of the transaction. */
+export async function lockImportedDocuments(db: Tx, connectionId: string, externalIds: string[]): Promise<DocumentRecord[]> {
+  if (externalIds.length === 0) return [];
+  return db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.connectionId, connectionId), inArray(documents.externalId, externalIds)))
+    .for('update');
+}
+
+export async function deleteImportedDocuments(db: Tx, connectionId: string, externalIds: string[]): Promise<number> {
+  if (externalIds.length === 0) return 0;
+  const rows = await db
+    .delete(documents)
+    .where(and(eq(documents.connectionId, connectionId), inArray(documents.externalId, externalIds)))
+    .returning({ id: documents.id });
+  return rows.length;
+}
+
+export async function listImportedExternalIds(db: Tx, connectionId: string): Promise<string[]> {
+  const rows = await db.select({ externalId: documents.externalId }).from(documents).where(eq(documents.connectionId, connectionId));
+  return rows.map((r) => r.externalId).filter((id): id is string => id !== null);
+}

@@ -1,0 +1,41 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ConnectionRecord } from '../../model/connections.js';
+import { timestamps, type SameShape } from './columns.js';
+import { orgs } from './orgs.js';
+
+export const connections = pgTable(
+  'connections',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    containerTag: text('container_tag').notNull(),
+    documentLimit: integer('document_limit'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').notNull().default('pending'),
+    email: text('email'),
+    accountId: text('account_id'),
+    /** The token set, sealed with the server secret. */
+    tokens: text('tokens'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date' }),
+    cursor: jsonb('cursor').$type<unknown>(),
+    usesCustomKey: boolean('uses_custom_key').notNull().default(false),
+    /** Sealed. */
+    webhookSecret: text('webhook_secret'),
+    authNonce: text('auth_nonce'),
+    redirectUrl: text('redirect_url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true, mode: 'date' }),
+    subscription: jsonb('subscription').$type<unknown>(),
+    subscriptionRenewBy: timestamp('subscription_renew_by', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    // One connection per kind and tag: the SDK reads it back by provider and tag (getByTag).
+    uniqueIndex('connections_org_kind_tag_uq').on(t.orgId, t.kind, t.containerTag),
+    index('connections_next_sync_idx').on(t.nextSyncAt),
+  ],
+);
+
+export type ConnectionRow = SameShape<typeof connections.$inferSelect, ConnectionRecord>;

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlPage, FakeWebsite } from '../fakes/website.js';
+import { waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let site: FakeWebsite;
+let server: TestServer;
+
+beforeAll(async () => {
+  site = await FakeWebsite.start({ crawlDelaySeconds: 1 });
+  // Private addresses stay refused; only the local test site is allowed, as an operator would allow one host.
+  server = await startTestServer({ ALLOW_PRIVATE_URLS: 'false', URL_FETCH_ALLOWED_ADDRESSES: '127.0.0.1', SYNC_PROVIDER_WAIT_MS: '1' });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await site?.close();
+});
+
+describe('web crawler connections', () => {
+  it('connects with a start URL, crawls the site as robots.txt allows, and recrawls with conditional requests', async () => {
+    const created = await server.request('POST', '/v3/connections/web-crawler', {
+      body: { containerTag: 'site_a', metadata: { startUrl: site.url('/'), maxPages: 40, maxDepth: 3 } },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.authLink).toBeUndefined();
+    const id = created.body.id;
+    expect((await server.request('GET', `/v3/connections/${id}`)).body).toMatchObject({ provider: 'web-crawler', status: 'active' });
+
+    const [first] = await waitForRuns(server, id, 1);
+    expect(first).toMatchObject({ status: 'completed', triggerType: 'manual' });
+    expect(first.itemsProcessed).toBeGreaterThan(3);
+    const docs = await waitForSourceDocuments(server, 'web-crawler', 'site_a', first.itemsProcessed);
+    const urls = docs.map((d: any) => d.url);
+    expect(urls).toContain(site.url('/about'));
+    expect(urls).toContain(site.url('/orphan'));
+    expect(urls.every((u: string) => u.startsWith(site.origin))).toBe(true);
+    expect(site.requestsFor('/private/admin')).toHaveLength(0);
+    expect(site.externalRequests).toHaveLength(0);
+    const about = docs.find((d: any) => d.url === site.url('/about'));
+    expect(about.type).toBe('webpage');
+
+    site.resetRequests();
+    site.setPage('/about', htmlPage('About us', ['We grow tomatoes and, now, peppers.'], []));
+    expect((await server.request('POST', '/v3/connections/web-crawler/import', { body: { containerTags: ['site_a'] } })).status).toBe(202);
+    const [second] = await waitForRuns(server, id, 2);
+    expect(second).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsDeleted: 0 });
+    expect(site.conditionalRequests().length).toBeGreaterThan(3);
+    expect(site.requests.filter((r) => r.status === 304).length).toBeGreaterThan(3);
+    const after = await waitForSourceDocuments(server, 'web-crawler', 'site_a', docs.length);
+    const changed = await server.request('GET', `/v3/documents/${after.find((d: any) => d.url === site.url('/about')).id}`);
+    expect(changed.body.content).toContain('peppers');
+  });
+
+  it('refuses a redirect to a private address', async () => {
+    const created = await server.request('POST', '/v3/connections/web-crawler', {
+      body: { containerTag: 'site_private', metadata: { startUrl: site.url('/redirect/internal') } },
+    });
+    expect(created.status).toBe(200);
+    const [run] = await waitForRuns(server, created.body.id, 1);
+    expect(run).toMatchObject({ status: 'failed', errorCode: 'internal' });
+    const listed = await server.request('POST', '/v3/documents/list', { body: { containerTags: ['site_private'] } });
+    expect(listed.body.totalCount).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { expect } from 'vitest';
+import type { FakeGitHub } from '../fakes/github/index.js';
+import { waitFor, type TestServer } from './server.js';
+
+/** The server settings that point the code host at a fake GitHub and shrink provider waits. */
+export function codeHostEnv(github: FakeGitHub): Record<string, string> {
+  return {
+    CODE_HOST_CLIENT_ID: github.app.clientId,
+    CODE_HOST_CLIENT_SECRET: github.app.clientSecret,
+    CODE_HOST_API_URL: github.apiUrl,
+    CODE_HOST_WEB_URL: github.webUrl,
+    SYNC_PROVIDER_WAIT_MS: '1',
+  };
+}
+
+/** Follows an authLink through the fake's authorize page to our callback; returns the callback's answer. */
+export async function authorize(authLink: string): Promise<Response> {
+  const approved = await fetch(authLink, { redirect: 'manual' });
+  expect(approved.status).toBe(302);
+  return fetch(approved.headers.get('location')!, { redirect: 'manual' });
+}
+
+/** Creates a code-host connection for `tag` and completes its authorization; returns its id. */
+export async function connectCodeHost(server: TestServer, tag: string, body: Record<string, unknown> = {}, key?: string): Promise<string> {
+  const created = await server.request('POST', '/v3/connections/github', { body: { containerTag: tag, ...body }, key });
+  expect(created.status).toBe(200);
+  const callback = await authorize(created.body.authLink);
+  expect([200, 302]).toContain(callback.status);
+  return created.body.id;
+}
+
+export interface Run {
+  id: string;
+  status: string;
+  triggerType: string;
+  itemsProcessed: number;
+  itemsDeleted: number;
+  errorCode: string | null;
+}
+
+/** Waits until the connection has `count` finished sync runs; returns them newest first. */
+export async function waitForRuns(server: TestServer, connectionId: string, count: number, key?: string): Promise<Run[]> {
+  return waitFor(
+    async () => {
+      const res = await server.request<Run[]>('GET', `/v3/connections/${connectionId}/sync-runs`, { key });
+      const finished = res.body.filter((r) => r.status !== 'running');
+      return res.status === 200 && finished.length >= count && finished.length === res.body.length ? res.body : undefined;
+    },
+    60_000,
+    `${count} finished sync runs of ${connectionId}`,
+  );
+}
+
+/** Waits until there are `count` documents of the source in the tag and every one finished (done or failed). */
+export async function waitForSourceDocuments(server: TestServer, source: string, tag: string, count: number): Promise<any[]> {
+  let seen: any[] = [];
+  try {
+    return await waitFor(
+      async () => {
+        const res = await server.request('POST', '/v3/documents/list', { body: { source, containerTags: [tag], limit: 100 } });
+        seen = res.body.memories ?? [];
+        return seen.length === count && seen.every((d: any) => d.status === 'done' || d.status === 'failed') ? seen : undefined;
+      },
+      50_000,
+      `${count} finished ${source} documents in ${tag}`,
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; saw ${JSON.stringify(seen.map((d) => [d.title, d.url, d.status]))}`);
+  }
+}
