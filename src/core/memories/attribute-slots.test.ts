@@ -16,6 +16,7 @@ describe('attributeSlot', () => {
 
   it('gives every phrasing of one attribute the same slot', () => {
     const residence = ['The user lives in Toronto', 'Big news: the user moved to Vancouver the week before 3 May 2026', 'The user relocated to Oslo', 'The user has moved to Lisbon'];
+    residence.push('The user moved to Vancouver with the user\'s family');
     expect(residence.map(attributeSlot)).toEqual(residence.map(() => 'user|residence'));
     const employer = ['The user works at Google', 'The user just started a new job at Stripe', 'The user joined Shopify in March 2026', 'The user was hired by Acme', 'The user got a job at Figma'];
     expect(employer.map(attributeSlot)).toEqual(employer.map(() => 'user|employer'));
@@ -31,6 +32,8 @@ describe('attributeSlot', () => {
     expect(attributeSlot('The user moved to a bigger desk')).toBeNull();
     expect(attributeSlot('The user is seeing a therapist')).toBeNull();
     expect(attributeSlot('The user turned off the lights')).toBeNull();
+    expect(attributeSlot('Melanie joined Caroline for dinner')).toBeNull();
+    expect(attributeSlot('Melanie joined Caroline and her kids at the park')).toBeNull();
   });
 
   it('keeps the attributes of different people apart', () => {

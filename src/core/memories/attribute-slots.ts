@@ -24,7 +24,7 @@ const ATTRIBUTES: Record<string, Phrasing[]> = {
     p('employer is', true), p('company is', true), p('new job is at'), p('started a new job at'), p('started a job at'),
     p('started working at'), p('started working for'), p('got a job at'), p('got a new job at'), p('accepted a job at'),
     p('accepted an offer from'), p('landed a job at'), p('was hired by'), p('got hired at'), p('got hired by'),
-    p('new job at'), p('joined', true), p('is now at', true),
+    p('new job at'), p('joined', true),
   ],
   job: [
     p('works as'), p('is working as'), p('is employed as'), p('job is'), p('role is'), p('title is'),
@@ -51,6 +51,8 @@ const ATTRIBUTES: Record<string, Phrasing[]> = {
 
 /** "went vegan", "is vegetarian now": the diet is the value, not a word after it. */
 const DIET = /\b(?:is|went|became|turned|has been|switched to being|is now|is a|became a|is strictly|is fully|went fully)\s+(?:\S+\s+)?(?:vegan|vegetarian|pescatarian|carnivore|keto|paleo|flexitarian|omnivore)\b/i;
+
+const PERSON_AFTER = /^(?:\S+\s+)?(?:for|at|on|with|to|and)\b/i;
 
 /** "turned 30": an age only with its number. */
 const TURNED = /\b(?:just )?turned \d{1,3}\b/i;
@@ -109,6 +111,8 @@ export function attributeSlot(text: string): string | null {
     const match = pattern.exec(words);
     if (!match) continue;
     if (named && !/^\p{Lu}/u.test(match[2] ?? '')) continue;
+    // "joined Caroline for dinner": a person met, not a place of work.
+    if (attribute === 'employer' && named && PERSON_AFTER.test(words.slice(match[0].length).trimStart())) continue;
     const subject = subjectOf(match[1]);
     if (!subject) continue;
     // The first predicate is the statement's own; later ones belong to its clauses.
