@@ -203,6 +203,7 @@ describe('offline extraction: what a new user notices', () => {
     expect(said('| Name | City |\n|---|---|\n| Gina | Oslo |\n| Tom | Rome |')).toEqual([]);
     expect(said('name,team,city\nGina,Sales,Oslo\nTom,Ops,Rome')).toEqual([]);
     expect(said('item\tprice\nCoffee\t3.50')).toEqual([]);
+    expect(said('I started a new diet of two ginger snaps a day.\t')).toEqual(['The user started a new diet of two ginger snaps a day']);
     expect(said('{\n  "city": "Oslo"\n}')).toEqual([]);
     expect(said('I manage the Oslo office.\n\n| Name | Role |\n|---|---|\n| Gina | Sales |')).toEqual(['The user manages the Oslo office']);
   });

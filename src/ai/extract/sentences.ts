@@ -34,7 +34,7 @@ export function withoutTables(text: string): string {
   const fields = lines.map(csvFields);
   return lines
     .filter((line, i) => {
-      if ((line.match(/\|/g) ?? []).length >= 2 || line.includes('\t') || JSON_LINE.test(line)) return false;
+      if ((line.match(/\|/g) ?? []).length >= 2 || /\S\t+\S/.test(line) || JSON_LINE.test(line)) return false;
       const n = fields[i];
       return n < 2 || (fields[i - 1] !== n && fields[i + 1] !== n);
     })
