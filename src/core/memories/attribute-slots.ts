@@ -63,6 +63,8 @@ interface CompiledPhrasing {
   attribute: string;
   pattern: RegExp;
   named: boolean;
+  /** The predicate's first word, " moved ": a statement without it is not tried. */
+  lead: string;
 }
 
 const compiled: CompiledPhrasing[] = Object.entries(ATTRIBUTES)
@@ -78,6 +80,7 @@ const compiled: CompiledPhrasing[] = Object.entries(ATTRIBUTES)
   .map(({ attribute, named, words }) => ({
     attribute,
     named,
+    lead: ` ${words[0]} `,
     pattern: new RegExp(`^(.{1,80}?)\\s+${words.map((w) => `${w}\\s+`).join('(?:\\S+\\s+)?')}(\\S+)?`, 'i'),
   }));
 
@@ -107,7 +110,9 @@ function subjectOf(before: string): string | null {
 export function attributeSlot(text: string): string | null {
   const words = wordsOf(text);
   let best: { index: number; slot: string } | null = null;
-  for (const { attribute, pattern, named } of compiled) {
+  const lower = ` ${words.toLowerCase()}`;
+  for (const { attribute, pattern, named, lead } of compiled) {
+    if (!lower.includes(lead)) continue;
     const match = pattern.exec(words);
     if (!match) continue;
     if (named && !/^\p{Lu}/u.test(match[2] ?? '')) continue;

@@ -136,9 +136,10 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   const outcome: MemorizeOutcome = { extracted: memories.length, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0 };
   const scope = { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id };
   const touched: ExtractedMemory[] = [];
+  const slots = new SlotCache();
   for (const [i, memory] of memories.entries()) {
     const neighbours = await nearestMemories(tx, scope, vectors[i], NEIGHBOURS);
-    const resolution = resolveMemory(memory.content, neighbours, await slotMates(tx, doc, memory.content));
+    const resolution = resolveMemory(memory.content, neighbours, await slotMates(tx, doc, memory.content, slots));
     if (resolution.action === 'duplicate') {
       if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, doc.orgId, resolution.of.id, doc.id);
       outcome.duplicates++;
@@ -164,12 +165,22 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   return outcome;
 }
 
-/** Memories of the subject of a single-valued attribute the candidate sets, however they phrase it. */
-async function slotMates(tx: Tx, doc: DocumentRecord, candidate: string): Promise<Neighbour[]> {
-  const subject = attributeSlot(candidate)?.split('|')[0];
-  if (!subject) return [];
-  const rows = await memoriesMentioning(tx, doc.orgId, doc.containerTag, [subject], SLOT_MATES);
-  return rows.map((row) => ({ ...row, similarity: 0, fromSameDocument: false }));
+/** Slots of the texts one extraction has already read: a document's memories are read many times. */
+class SlotCache {
+  private readonly slots = new Map<string, string | null>();
+
+  of(text: string): string | null {
+    if (!this.slots.has(text)) this.slots.set(text, attributeSlot(text));
+    return this.slots.get(text)!;
+  }
+}
+
+/** Memories of the subject that set the single-valued attribute the candidate sets, however they phrase it. */
+async function slotMates(tx: Tx, doc: DocumentRecord, candidate: string, slots: SlotCache): Promise<Neighbour[]> {
+  const slot = slots.of(candidate);
+  if (!slot) return [];
+  const rows = await memoriesMentioning(tx, doc.orgId, doc.containerTag, [slot.split('|')[0]], SLOT_MATES);
+  return rows.filter((row) => slots.of(row.memory) === slot).map((row) => ({ ...row, similarity: 0, fromSameDocument: false }));
 }
 
 function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>): MemoryDraft {
