@@ -17,6 +17,7 @@ import { normalize } from './lib/answers.js';
 import { runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { CATEGORY_NAMES, loadLocomo, type LocomoSample } from './recall/locomo.js';
 import { waitFor } from '../test/helpers/wait.js';
+import { DEFAULT_THRESHOLD } from '../src/core/search/search-service.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DATA = process.env.LOCOMO_PATH ?? resolve(here, '../../shared/data/locomo/locomo10.json');
@@ -28,6 +29,7 @@ const TOP_K = 10;
 interface SearchResult {
   memory?: string;
   chunk?: string;
+  similarity: number;
 }
 
 async function ingest(server: BenchServer, sample: LocomoSample): Promise<{ seconds: number; tokens: number }> {
@@ -70,6 +72,8 @@ async function main() {
   const server = await startBenchServer(DRIVER);
   const hits: Record<string, Record<number, { found: number; total: number }>> = {};
   const latencies: Record<string, number[]> = {};
+  // The score of the first top-10 result holding the answer: how many a default search would drop.
+  const answerScores: Record<string, number[]> = {};
   let ingestSeconds = 0;
   let tokens = 0;
   let memories = 0;
@@ -92,6 +96,8 @@ async function main() {
           (latencies[mode] ??= []).push(res.ms);
           const text = normalize(res.body.results.map((r) => r.memory ?? r.chunk ?? '').join(' \n '));
           const gold = normalize(q.answer);
+          const answering = gold ? res.body.results.find((r) => normalize(r.memory ?? r.chunk ?? '').includes(gold)) : undefined;
+          if (answering) (answerScores[mode] ??= []).push(answering.similarity);
           const bucket = ((hits[mode] ??= {})[q.category] ??= { found: 0, total: 0 });
           bucket.total++;
           if (gold && text.includes(gold)) bucket.found++;
@@ -116,6 +122,9 @@ async function main() {
       categories: Object.fromEntries([1, 2, 3, 4].map((c) => [c, pct(byCategory[c]?.found ?? 0, byCategory[c]?.total ?? 0)])),
       all: pct(all.found, all.total),
       questions: all.total,
+      answersBelowDefaultThreshold: pct((answerScores[mode] ?? []).filter((x) => x < DEFAULT_THRESHOLD).length, (answerScores[mode] ?? []).length),
+      answerScoreP10: Math.round(percentile((answerScores[mode] ?? [0]).map((x) => 100 * x), 10)) / 100,
+      answerScoreP50: Math.round(percentile((answerScores[mode] ?? [0]).map((x) => 100 * x), 50)) / 100,
       p50: percentile(latencies[mode] ?? [0], 50),
       p95: percentile(latencies[mode] ?? [0], 95),
     };
@@ -134,6 +143,8 @@ async function main() {
   console.log(`| mode | ${[1, 2, 3, 4].map((c) => `${c} ${CATEGORY_NAMES[c]}`).join(' | ')} | all | p50 ms | p95 ms |`);
   console.log(`|---|---|---|---|---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.mode} | ${[1, 2, 3, 4].map((c) => r.categories[c]).join(' | ')} | ${r.all} | ${r.p50} | ${r.p95} |`);
+  console.log(`\nanswers found, scored below the default threshold (${DEFAULT_THRESHOLD}):`);
+  for (const r of rows) console.log(`  ${r.mode}: ${r.answersBelowDefaultThreshold}% (answer score p10 ${r.answerScoreP10}, p50 ${r.answerScoreP50})`);
   mkdirSync(resolve(here, 'results'), { recursive: true });
   writeFileSync(resolve(here, 'results/memory.json'), JSON.stringify(summary, null, 2));
 }

@@ -138,7 +138,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       documentsWithMemories: new DocumentsWithMemories(db),
       conversations: new ConversationService(documents),
       memoryWriter: new MemoryWriter(memories),
-      memoryEdits: new MemoryEdits(memories),
+      memoryEdits: new MemoryEdits(memories, search),
       memoryListing: new MemoryListing(memories),
       search,
       profiles,

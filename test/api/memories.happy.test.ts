@@ -202,7 +202,7 @@ describe('memories: happy paths', () => {
     expect(await search('forget_match', 'Biscuit the dog')).toContain('Riley adopted a rescue dog named Biscuit');
 
     const applied = await server.request('POST', '/v4/memories/forget-matching', {
-      body: { containerTag: 'forget_match', query: 'Riley dog Biscuit', threshold: 0.5, reason: 'user asked' },
+      body: { containerTag: 'forget_match', query: 'Riley dog Biscuit', threshold: 0.5, dryRun: false, reason: 'user asked' },
     });
     expect(applied.body).toMatchObject({ dryRun: false, count: previewIds.length });
     expect(applied.body.forgetBatchId).toMatch(/^[0-9A-Za-z]{22}$/);

@@ -100,13 +100,13 @@ export async function startTestServer(env: Record<string, string> = {}, options:
 }
 
 /** Waits until a document reaches done or failed and returns it. */
-export async function waitForDocument(server: TestServer, id: string, key?: string): Promise<any> {
+export async function waitForDocument(server: TestServer, id: string, key?: string, timeoutMs = 30_000): Promise<any> {
   return waitFor(
     async () => {
       const res = await server.request('GET', `/v3/documents/${id}`, { key });
       return res.status === 200 && (res.body.status === 'done' || res.body.status === 'failed') ? res.body : undefined;
     },
-    30_000,
+    timeoutMs,
     `document ${id} to finish`,
   );
 }

@@ -26,6 +26,9 @@ const IDENTITY = [
   new RegExp(`\\bi${BE}${ADV} (?:an?|the) (?!(?:bit|little|lot|big fan|huge fan|fan|sucker|mess|huge|big|great|good|nice|real)\\b)[a-z-]+(?:\\s[a-z-]+)?(?:\\s(?:at|for|in|by profession))?\\b`, 'i'),
   new RegExp(`\\b${SUBJECT} (?:live|lived|grew up|was born|were born|moved)\\b|\\b${SUBJECT}${BE} (?:from|based in|living in|originally from)\\b|\\bmy home ?town\\b`, 'i'),
   new RegExp(`\\bi${BE}${ADV} (?:single|married|divorced|engaged|widowed|pregnant|retired|vegan|vegetarian|transgender|trans|gay|lesbian|bisexual|queer|non-?binary|christian|muslim|jewish|buddhist|hindu|atheist|an only child|lactose intolerant|allergic to|a (?:mother|father|mom|dad|parent|student|veteran))\\b`, 'i'),
+  // A change of job, home or diet is the new identity fact, however it is told.
+  /\bi (?:(?:just|recently|finally) )?(?:started|began|got|landed|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|work|working|gig)\b|\bmy new (?:job|employer|role|position|company)\b|\bi(?:'m| am) (?:now )?(?:working|employed|a \w+) (?:at|for|with)\b/i,
+  /\bi (?:(?:just|recently|finally) )?(?:joined|was hired by|got hired (?:at|by)|relocated to|moved back to|settled in)\b|\bi (?:(?:just|recently|finally) )?(?:went|became|turned|switched to being) (?:fully )?(?:vegan|vegetarian|pescatarian|sober)\b/i,
   /\bi (?:study|studied|major(?:ed)? in|graduated|have a degree|got my degree)\b|\bi(?:'m| am) (?:studying|a student|in (?:college|school|grad school))\b|\bi identify as\b/i,
 ];
 
@@ -53,12 +56,16 @@ const PLAN = [
   /\b(?:my|our) (?:plan|goal|dream) is\b|\bnext (?:week|month|year|weekend|summer|winter|spring|fall|time)\b|\bupcoming\b|\btomorrow\b/i,
 ];
 
+// Irregular past forms that cannot be read as present ("read", "put" can).
+const IRREGULAR_PAST =
+  'went|got|made|took|saw|came|had|did|was|were|met|ran|bought|began|wrote|found|gave|told|left|won|lost|built|felt|thought|brought|held|spent|taught|caught|flew|drove|ate|sang|swam|became|kept|sold|sent|heard|paid|rode|grew|drew|drank|fell|fought|forgot|froze|hid|knew|led|meant|slept|spoke|stood|stole|threw|woke|wore|broke|chose';
+
 const PAST_VERB = new RegExp(
-  `\\b(?:i|we|my \\w+|our \\w+)${ADV} (?:\\w+ed|went|got|made|took|saw|came|had|did|was|were|met|ran|bought|began|wrote|read|found|gave|told|left|won|lost|built|felt|thought|brought|held|spent|taught|caught|flew|drove|ate|sang|swam|became|kept|sold|sent|heard)\\b|\\b(?:yesterday|ago|last (?:night|week|weekend|month|year|time|\\w+day))\\b`,
+  `\\b(?:i|we|my \\w+|our \\w+)${ADV} (?:\\w+ed|${IRREGULAR_PAST})\\b|\\b(?:yesterday|ago|last (?:night|week|weekend|month|year|time|\\w+day))\\b`,
   'i',
 );
 
-const THIRD_PERSON_PAST = /\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+) (?:[a-z]+ed|went|got|made|took|saw|came|had|did|was|were|met|ran|bought|began|wrote|won|lost|built|left|sold|became)\b/;
+const THIRD_PERSON_PAST = new RegExp(`\\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+)${ADV} (?:[a-z]+ed|${IRREGULAR_PAST})\\b`);
 
 /** Decides what kind of fact a clause (still in first person) states, and whether it lasts. */
 export function classify(clause: string): Classification {

@@ -50,7 +50,7 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     // "a quiet weekend" names no particular weekend.
     if (/^weekend$/i.test(expression) && !/\b(?:the|this|last|next|that|past)\s+$/i.test(text.slice(0, result.index))) continue;
 
-    const resolved = describe(expression, result.start.date(), ref, tense, known);
+    const resolved = describe(expression, inTense(result.start.date(), ref, tense, known), ref, tense, known);
     if (!resolved) continue;
     dates.unshift(resolved.date);
     if (!reference) continue;
@@ -65,6 +65,18 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
   }
   if (!reference) return { text: rewritten, dates };
   return sinceDuration(seasons(weekendsAgo({ text: rewritten, dates }, reference), reference, tense), reference);
+}
+
+/**
+ * A month or day named without its year is the nearest one in the direction the statement looks:
+ * "flew to Lisbon in May" said in November is the May before, "flying in May" the May after.
+ */
+function inTense(date: Date, ref: Date, tense: Tense, known: (c: 'day' | 'month' | 'year' | 'weekday') => boolean): Date {
+  if (known('year') || !known('month')) return date;
+  const shifted = new Date(date);
+  if (tense === 'past' && date > ref) shifted.setUTCFullYear(date.getUTCFullYear() - 1);
+  else if (tense === 'future' && date < startOfDay(ref)) shifted.setUTCFullYear(date.getUTCFullYear() + 1);
+  return shifted;
 }
 
 const SEASON_START: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };

@@ -109,11 +109,11 @@ describe('offline extraction: kinds', () => {
     ],
   });
 
-  it('classifies identity, preference and relation facts as static', () => {
+  it('classifies identity, preference and relation facts as static, of the user by the name they gave', () => {
     expect(find(memories, "The user's name is Sam")).toMatchObject({ kind: 'identity', isStatic: true });
-    expect(find(memories, 'The user works as a nurse in Leeds')).toMatchObject({ kind: 'identity', isStatic: true });
-    expect(find(memories, 'The user loves hiking in the Dales')).toMatchObject({ kind: 'preference', isStatic: true });
-    expect(find(memories, "Tom is the user's husband")).toMatchObject({ kind: 'relation', isStatic: true });
+    expect(find(memories, 'Sam works as a nurse in Leeds')).toMatchObject({ kind: 'identity', isStatic: true });
+    expect(find(memories, 'Sam loves hiking in the Dales')).toMatchObject({ kind: 'preference', isStatic: true });
+    expect(find(memories, "Tom is Sam's husband")).toMatchObject({ kind: 'relation', isStatic: true });
   });
 
   it('ignores unnamed assistant turns', () => {
@@ -186,5 +186,45 @@ describe('offline extraction robustness', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('offline extraction: what a new user notices', () => {
+  const said = (content: string, date = '2026-11-20T10:00:00Z') =>
+    extractOffline({ text: '', turns: [{ role: 'user', content }], documentDate: new Date(date) }).map((m) => m.content);
+
+  it('dates a past event in a month without a year before the conversation, a plan after it', () => {
+    expect(said('Alice flew to Lisbon in May.')).toEqual(['According to the user, Alice flew to Lisbon in May 2026']);
+    expect(said("I'm flying to Rome in March.")).toEqual(['The user is flying to Rome in March 2027']);
+    expect(said('I visited my grandmother in December.', '2026-02-10T10:00:00Z')).toEqual(["The user visited the user's grandmother in December 2025"]);
+  });
+
+  it('makes no memories of table, CSV or JSON rows, but keeps a sentence beside them', () => {
+    expect(said('| Name | City |\n|---|---|\n| Gina | Oslo |\n| Tom | Rome |')).toEqual([]);
+    expect(said('name,team,city\nGina,Sales,Oslo\nTom,Ops,Rome')).toEqual([]);
+    expect(said('item\tprice\nCoffee\t3.50')).toEqual([]);
+    expect(said('I started a new diet of two ginger snaps a day.\t')).toEqual(['The user started a new diet of two ginger snaps a day']);
+    expect(said('{\n  "city": "Oslo"\n}')).toEqual([]);
+    expect(said('I manage the Oslo office.\n\n| Name | Role |\n|---|---|\n| Gina | Sales |')).toEqual(['The user manages the Oslo office']);
+  });
+
+  it('names the user after the name they give, and remembers the name itself', () => {
+    const memories = extractOffline({
+      text: '',
+      turns: [
+        { role: 'user', content: 'My favorite food is lasagna.' },
+        { role: 'assistant', content: 'Yum.' },
+        { role: 'user', content: "Hi, I'm Priya Raman." },
+      ],
+    }).map((m) => m.content);
+    expect(memories).toEqual(["Priya Raman's favorite food is lasagna", "The user's name is Priya Raman"]);
+    expect(said("I'm Canadian and I love hockey.")).not.toContain("The user's name is Canadian");
+  });
+
+  it('classifies a change of job, home or diet as a lasting identity fact', () => {
+    for (const content of ['I just started a new job at Stripe.', 'I relocated to Denver.', 'I went vegan last month.', 'I joined Shopify.']) {
+      const [memory] = extractOffline({ text: '', turns: [{ role: 'user', content }], documentDate: new Date('2026-11-20T10:00:00Z') });
+      expect(memory, content).toMatchObject({ kind: 'identity', isStatic: true });
+    }
   });
 });

@@ -2,8 +2,8 @@ import { classify, RELATIVES, type Classification } from './classify.js';
 import { anchorDates, formatDay, type ResolvedDate } from './dates.js';
 import { contentWords, isFirstPerson, isNoise, stripInterjections } from './noise.js';
 import { resolvePerson } from './person.js';
-import { markdownToPlain, normalizeText, splitClauses, splitSentences } from './sentences.js';
-import { utterancesOf, type Utterance } from './transcript.js';
+import { markdownToPlain, normalizeText, splitClauses, splitSentences, withoutTables } from './sentences.js';
+import { selfIntroducedName, utterancesOf, type Utterance } from './transcript.js';
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
 
 /**
@@ -35,12 +35,19 @@ export function extractOffline(input: ExtractionInput): ExtractedMemory[] {
 function fromUtterance(u: Utterance): ExtractedMemory[] {
   const names = [u.speaker, u.listener].filter((n): n is string => !!n && !n.startsWith('the '));
   const out: ExtractedMemory[] = [];
-  const text = normalizeText(markdownToPlain(u.text));
+  const text = normalizeText(markdownToPlain(withoutTables(u.text)));
   for (const sentence of splitSentences(text)) {
     for (const rawClause of splitClauses(sentence)) {
       let clause = stripInterjections(rawClause, names);
       if (u.speaker) clause = restoreSubject(clause);
       if (isNoise(clause)) continue;
+      const introduced = selfIntroducedName(clause);
+      if (introduced && introduced === u.speaker) {
+        out.push(nameMemory(introduced, u));
+        // "My name is Sam and I work as a nurse": what follows the name is a fact of its own.
+        clause = clause.slice(clause.indexOf(introduced) + introduced.length).replace(/^[\s,;:.!-]*(?:(?:and|but|so)\s+)?/i, '');
+        if (isNoise(clause)) continue;
+      }
       const memory = toMemory(clause, u);
       if (memory) out.push(memory);
       if (u.speaker) out.push(...namedRelatives(clause, u));
@@ -83,6 +90,20 @@ function toMemory(clause: string, u: Utterance): ExtractedMemory | null {
     speaker: u.speaker,
     turnIndex: u.turnIndex,
     confidence,
+  };
+}
+
+/** "I'm Priya Raman": the name ties what "the user" said elsewhere to Priya Raman. */
+function nameMemory(name: string, u: Utterance): ExtractedMemory {
+  return {
+    content: `The user's name is ${name}`,
+    isStatic: true,
+    kind: 'identity',
+    eventDates: [],
+    forgetAfter: null,
+    speaker: u.speaker,
+    turnIndex: u.turnIndex,
+    confidence: 0.9,
   };
 }
 

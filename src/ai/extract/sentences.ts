@@ -16,6 +16,31 @@ export function markdownToPlain(markdown: string): string {
     .replace(/https?:\/\/\S+/g, '');
 }
 
+const JSON_LINE = /^\s*(?:[{}[\]],?|"[^"]*"\s*:.*)\s*$/;
+
+function csvFields(line: string): number {
+  if (/[.!?]["')]*\s*$/.test(line) || !line.includes(',')) return 0;
+  const fields = line.split(',');
+  return fields.every((f) => f.trim().split(/\s+/).length <= 5) ? fields.length : 0;
+}
+
+/**
+ * Text without its tables: markdown and tab-separated rows, runs of comma-separated lines with the
+ * same number of fields, and JSON lines. A row states no fact a sentence would; the rows stay
+ * searchable as chunks of their document.
+ */
+export function withoutTables(text: string): string {
+  const lines = text.split('\n');
+  const fields = lines.map(csvFields);
+  return lines
+    .filter((line, i) => {
+      if ((line.match(/\|/g) ?? []).length >= 2 || /\S\t+\S/.test(line) || JSON_LINE.test(line)) return false;
+      const n = fields[i];
+      return n < 2 || (fields[i - 1] !== n && fields[i + 1] !== n);
+    })
+    .join('\n');
+}
+
 const WEEKDAY_ABBREVIATIONS: Record<string, string> = {
   mon: 'Monday', tue: 'Tuesday', tues: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', thur: 'Thursday',
   thurs: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',

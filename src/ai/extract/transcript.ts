@@ -36,6 +36,36 @@ export function parseTranscript(text: string): ConversationTurn[] | null {
   return matched / lines.length >= 0.6 && names.size >= 2 ? turns : null;
 }
 
+const NAME = "[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?";
+const STRONG_INTRODUCTION = new RegExp(`\\b(?:[Mm]y name(?:'s| is)|[Cc]all me|I go by)\\s+(${NAME})`, 'u');
+const I_AM = new RegExp(`(?:^|[.!?,:]\\s+|^(?:[Hh]i|[Hh]ello|[Hh]ey)[,!.]?\\s+)(?:I'm|I am|[Tt]his is)\\s+(${NAME})(?=\\s*(?:[,.!;:)-]|$|\\band\\b|\\bhere\\b|\\bfrom\\b))`, 'u');
+/** Capitalised words that follow "I'm" without being a name. */
+const NOT_A_NAME =
+  /^(?:I|OK|Okay|Fine|Good|Great|Sorry|Back|Here|Home|Done|Ready|Sure|Not|So|Just|Also|Still|Now|The|A|An|Very|Really|Christian|Muslim|Jewish|Buddhist|Hindu|Catholic|Atheist|American|Canadian|British|English|French|German|Italian|Spanish|Mexican|Indian|Chinese|Japanese|Korean|Irish|Scottish|Welsh|Australian|Brazilian|Dutch|Swedish|Polish|Russian|Greek|Turkish|African|Asian|European|Latino|Latina|Vegan|Vegetarian)\b|(?:ese|ish)$/u;
+
+/** The name a speaker gives for themselves ("I'm Priya Raman", "my name is Alice"), if any. */
+export function selfIntroducedName(text: string): string | null {
+  const normalized = text.replace(/[\u2018\u2019]/g, "'");
+  const name = (STRONG_INTRODUCTION.exec(normalized) ?? I_AM.exec(normalized))?.[1]?.trim();
+  if (!name || NOT_A_NAME.test(name.split(' ')[0])) return null;
+  return name;
+}
+
+/**
+ * Unnamed user turns named after the name the user gives for themselves anywhere in the
+ * conversation, else after `knownName` (the name the user gave before), so what the user says is
+ * remembered of them by name.
+ */
+export function nameTheUser(turns: ConversationTurn[], knownName: string | null = null): ConversationTurn[] {
+  let name = knownName;
+  for (const turn of turns) {
+    if (turn.role !== 'user' || turn.name?.trim()) continue;
+    name = selfIntroducedName(turn.content) ?? name;
+  }
+  if (!name) return turns;
+  return turns.map((turn) => (turn.role === 'user' && !turn.name?.trim() ? { ...turn, name } : turn));
+}
+
 /** Who said a turn, in the words a memory should use for them. */
 export function speakerOf(turn: ConversationTurn): string | null {
   if (turn.name?.trim()) return turn.name.trim();
@@ -50,10 +80,11 @@ export function speakerOf(turn: ConversationTurn): string | null {
  */
 export function utterancesOf(input: ExtractionInput): Utterance[] {
   const documentDate = validDate(input.documentDate ?? null);
-  const turns = input.turns?.length ? input.turns : parseTranscript(input.text);
-  if (!turns) {
+  const given = input.turns?.length ? input.turns : parseTranscript(input.text);
+  if (!given) {
     return [{ text: input.text, speaker: null, listener: null, date: documentDate, turnIndex: null }];
   }
+  const turns = nameTheUser(given);
   const speakers = [...new Set(turns.map(speakerOf).filter((s): s is string => s !== null))];
   return turns.flatMap((turn, index) => {
     if (turn.role === 'system' || turn.role === 'tool') return [];

@@ -2,16 +2,17 @@ import type { Principal } from '../../model/access.js';
 import { badRequest, conflict, notFound } from '../../model/errors.js';
 import type { MemoryRecord } from '../../model/memories.js';
 import { DuplicateKeyError } from '../../store/errors.js';
-import { nearestMemories } from '../../store/memories/neighbours.js';
 import { findLatestMemory, listLatestByIds, listSourceDocuments } from '../../store/memories/records.js';
 import { updateMemory } from '../../store/memories/writes.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { parseDateInput } from '../shared/date-input.js';
 import { embedForRequest } from '../shared/embed.js';
+import { DEFAULT_THRESHOLD, NOTHING_INCLUDED, type SearchService } from '../search/search-service.js';
 import { newId } from '../shared/ids.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { assertTagAllowed } from '../tags/rules.js';
 import type { MemoryContext } from './context.js';
+import { statesQueryTopic } from './statement-match.js';
 import { supersede } from './versioning.js';
 import type { MemoryFieldsInput } from './writer.js';
 
@@ -47,12 +48,17 @@ export interface ForgetCandidate {
   score: number;
 }
 
+const DEFAULT_MAX_FORGET = 100;
+
 /** An edit of a version another edit already followed (however close together they came). */
 const notLatest = () => conflict('Not the latest version', 'update the latest version of this memory; older versions are history');
 
 /** Changing memories on request: a new version per update, and forgetting one, by meaning or by ids. */
 export class MemoryEdits {
-  constructor(private readonly ctx: MemoryContext) {}
+  constructor(
+    private readonly ctx: MemoryContext,
+    private readonly search: SearchService,
+  ) {}
 
   async update(principal: Principal, input: MemoryUpdateInput): Promise<MemoryRecord> {
     assertTagAllowed(principal, input.containerTag);
@@ -124,9 +130,11 @@ export class MemoryEdits {
     assertTagAllowed(principal, input.containerTag);
     if (!input.query === !input.ids) throw badRequest('Invalid request', 'body: give exactly one of query or ids');
     const orgId = principal.orgId;
-    const candidates = await this.findCandidates(orgId, input);
+    const candidates = await this.findCandidates(principal, input);
     const subject = `${candidates.length === 1 ? 'memory' : 'memories'} ${input.query ? `matching "${input.query}"` : 'with the given ids'}`;
-    if (input.dryRun) {
+    // What a query matches is a judgement: it is previewed unless the caller applies it. Ids are exact.
+    const dryRun = input.dryRun ?? input.query !== undefined;
+    if (dryRun) {
       return {
         dryRun: true,
         count: candidates.length,
@@ -158,17 +166,30 @@ export class MemoryEdits {
     };
   }
 
-  private async findCandidates(orgId: string, input: ForgetMatchingInput): Promise<ForgetCandidate[]> {
-    const { db } = this.ctx;
+  /**
+   * By query: the memories a search of the tag scores at or above the threshold (the same scores
+   * `POST /v4/search` gives), and only those that state what the query is about.
+   */
+  private async findCandidates(principal: Principal, input: ForgetMatchingInput): Promise<ForgetCandidate[]> {
     if (input.ids) {
-      const rows = await listLatestByIds(db, orgId, input.containerTag, input.ids);
+      const rows = await listLatestByIds(this.ctx.db, principal.orgId, input.containerTag, input.ids);
       return rows.filter((m) => !m.isForgotten).map((m) => ({ id: m.id, memory: m.memory, score: 1 }));
     }
-    const [vector] = await embedForRequest(this.ctx.embedder, [input.query!], 'query');
-    const threshold = input.threshold ?? 0.5;
-    const neighbours = await nearestMemories(db, { orgId, containerTag: input.containerTag, documentId: '' }, vector, input.maxForget ?? 100);
-    return neighbours
-      .filter((n) => n.similarity >= threshold)
-      .map((n) => ({ id: n.id, memory: n.memory, score: Math.round(n.similarity * 1000) / 1000 }));
+    const query = input.query!;
+    const { hits } = await this.search.search(principal, {
+      q: query,
+      containerTag: input.containerTag,
+      threshold: input.threshold ?? DEFAULT_THRESHOLD,
+      limit: input.maxForget ?? DEFAULT_MAX_FORGET,
+      searchMode: 'memories',
+      rerank: false,
+      rewriteQuery: false,
+      include: NOTHING_INCLUDED,
+    });
+    return hits.flatMap((hit) =>
+      hit.kind === 'memory' && statesQueryTopic(query, hit.memory.memory)
+        ? [{ id: hit.memory.id, memory: hit.memory.memory, score: Math.round(hit.similarity * 1000) / 1000 }]
+        : [],
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Embedder } from '../../ai/embeddings/embedder.js';
+import { nameTheUser } from '../../ai/extract/transcript.js';
 import type { ConversationTurn, ExtractedMemory, ExtractionInput, Extractor } from '../../ai/extract/types.js';
 import type { DocumentRecord, MemoryCursor } from '../../model/documents.js';
 import type { MemoryRelation } from '../../model/memories.js';
@@ -12,7 +13,8 @@ import { getSpace } from '../../store/tags.js';
 import { parseConversation, type ConversationMessage } from '../documents/conversation-format.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { activitiesIn, inferInterest } from './inference.js';
-import { resolveMemory } from './resolution.js';
+import { attributeSlot } from './attribute-slots.js';
+import { resolveMemory, type Neighbour } from './resolution.js';
 import { insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
 
 /** Extracted statements below this confidence are too vague to keep. */
@@ -20,6 +22,8 @@ export const MIN_CONFIDENCE = 0.3;
 /** Earlier turns handed to the extractor with appended ones, so pronouns and "you" resolve. */
 const CONTEXT_TURNS = 4;
 const NEIGHBOURS = 5;
+/** Memories of one subject searched for another phrasing of the attribute a candidate sets. */
+const SLOT_MATES = 300;
 
 export interface ExtractionContext {
   db: Db;
@@ -94,11 +98,13 @@ export function planExtraction(doc: DocumentRecord): ExtractionPlan {
  */
 export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecord): Promise<Extraction> {
   const plan = planExtraction(doc);
-  const [settings, space, buckets] = await Promise.all([
+  const [settings, space, buckets, userName] = await Promise.all([
     getOrgSettings(ctx.db, doc.orgId),
     getSpace(ctx.db, doc.orgId, doc.containerTag),
     bucketsOfTag(ctx.db, doc.orgId, doc.containerTag),
+    plan.input.turns ? knownUserName(ctx.db, doc.orgId, doc.containerTag) : null,
   ]);
+  if (plan.input.turns) plan.input.turns = nameTheUser(plan.input.turns, userName);
   const memories = (
     await ctx.extractor.extract({
       ...plan.input,
@@ -112,6 +118,14 @@ export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecor
   return { plan, memories, vectors, buckets };
 }
 
+const USER_NAME = /^The user's name is (.+)$/;
+
+/** The name the user of a tag gave for themselves in an earlier conversation, if any. */
+async function knownUserName(db: Db, orgId: string, containerTag: string): Promise<string | null> {
+  const [known] = await memoriesMentioning(db, orgId, containerTag, ["The user's name is "], 1);
+  return known ? (USER_NAME.exec(known.memory)?.[1] ?? null) : null;
+}
+
 /**
  * Stores an extraction inside the caller's transaction, for the document as it is now: each
  * memory is resolved against what its tag already remembers (duplicate → more support,
@@ -122,9 +136,10 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   const outcome: MemorizeOutcome = { extracted: memories.length, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0 };
   const scope = { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id };
   const touched: ExtractedMemory[] = [];
+  const slots = new SlotCache();
   for (const [i, memory] of memories.entries()) {
     const neighbours = await nearestMemories(tx, scope, vectors[i], NEIGHBOURS);
-    const resolution = resolveMemory(memory.content, neighbours);
+    const resolution = resolveMemory(memory.content, neighbours, await slotMates(tx, doc, memory.content, slots));
     if (resolution.action === 'duplicate') {
       if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, doc.orgId, resolution.of.id, doc.id);
       outcome.duplicates++;
@@ -148,6 +163,24 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   }
   outcome.inferences = await inferInterests(ctx, tx, doc, touched, buckets);
   return outcome;
+}
+
+/** Slots of the texts one extraction has already read: a document's memories are read many times. */
+class SlotCache {
+  private readonly slots = new Map<string, string | null>();
+
+  of(text: string): string | null {
+    if (!this.slots.has(text)) this.slots.set(text, attributeSlot(text));
+    return this.slots.get(text)!;
+  }
+}
+
+/** Memories of the subject that set the single-valued attribute the candidate sets, however they phrase it. */
+async function slotMates(tx: Tx, doc: DocumentRecord, candidate: string, slots: SlotCache): Promise<Neighbour[]> {
+  const slot = slots.of(candidate);
+  if (!slot) return [];
+  const rows = await memoriesMentioning(tx, doc.orgId, doc.containerTag, [slot.split('|')[0]], SLOT_MATES);
+  return rows.filter((row) => slots.of(row.memory) === slot).map((row) => ({ ...row, similarity: 0, fromSameDocument: false }));
 }
 
 function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>): MemoryDraft {

@@ -20,7 +20,7 @@ export interface FactShape {
   describesEvent: boolean;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’.,:/-][\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’.,:/@_+-][\p{L}\p{N}]+)*/gu;
 const QUOTED = /"([^"]+)"|“([^”]+)”/g;
 
 /** Capitalised only because they start a sentence or clause, not names. */
@@ -59,7 +59,8 @@ function wordsOf(text: string): Word[] {
   return (text.match(WORD) ?? []).map((raw) => {
     const word = normalizeWord(raw);
     const isName = /^\p{Lu}/u.test(raw) && !NOT_NAMES.has(word);
-    return { text: word, isValue: /\p{N}/u.test(raw) || isName || quoted.has(word) };
+    // Addresses ("lee@example.com") name one thing as much as a name does.
+    return { text: word, isValue: /\p{N}|@/u.test(raw) || isName || quoted.has(word) };
   });
 }
 

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
-import { factSlot, resolveMemory, type Neighbour } from './resolution.js';
+import { resolveMemory, type Neighbour } from './resolution.js';
 
 const n = (memory: string, similarity: number, id = memory): Neighbour => ({ id, memory, similarity, fromSameDocument: false });
-
-describe('factSlot', () => {
-  it('names the single-valued attribute a fact sets', () => {
-    expect(factSlot('Alex works at Stripe')).toBe('alex|works at');
-    expect(factSlot('Alex now works at Plaid as a PM')).toBe('alex|works at');
-    expect(factSlot("Caroline's favorite book is Becoming Nicole")).toBe('caroline|favorite book');
-    expect(factSlot("Caroline's favorite color is teal")).toBe('caroline|favorite color');
-    expect(factSlot('Big news: Alex now works at Plaid')).toBe('alex|works at');
-    expect(factSlot("Alex's sister Dana lives in Boston")).toBe('dana|lives in');
-    expect(factSlot('Sam lives in Denver')).toBe('sam|lives in');
-    expect(factSlot('Sam is 31 years old')).toBe('sam|is years old');
-    expect(factSlot('Sam likes hiking')).toBeNull();
-  });
-});
 
 describe('resolveMemory', () => {
   it('treats the same fact, however punctuated, as a duplicate', () => {

@@ -10,6 +10,21 @@ export type Retrievers = 'hybrid' | 'lexical' | 'vector';
 export const LEXICAL_WEIGHT = 0.5;
 export const VECTOR_WEIGHT = 0.5;
 
+/**
+ * The fused score is mapped onto the reported similarity by `fused ^ CALIBRATION_EXPONENT` (a
+ * monotone curve: ranks stay, 0 and 1 stay), so that the default threshold of 0.5 sits at a fused
+ * 0.25. A question shares few words with the statement that answers it ("Where did Alice fly?" →
+ * "Alice flew to Lisbon") and the local embedding sees questions and statements apart, so answers
+ * fuse to 0.25–0.6; uncalibrated, a third of the answers LoCoMo's questions found in the top 10
+ * fell under 0.5 (bench/memory.ts reports the share).
+ */
+export const CALIBRATION_EXPONENT = 0.5;
+
+/** The similarity reported, thresholded and ranked on, from a fused (and source-blended) score. */
+export function calibrate(fused: number, retrievers: Retrievers): number {
+  return retrievers === 'hybrid' ? clamp01(fused) ** CALIBRATION_EXPONENT : fused;
+}
+
 /** Inferred memories are kept below stated ones of similar relevance. */
 export const INFERENCE_FACTOR = 0.85;
 

@@ -9,7 +9,7 @@ import {
   type SearchTable,
   type SearchTarget,
 } from '../../store/search/scope.js';
-import { blendSourceContext, fuse, type Retrievers } from './fusion.js';
+import { blendSourceContext, calibrate, fuse, type Retrievers } from './fusion.js';
 import type { LexemeFrequencies } from './lexeme-frequencies.js';
 import type { QueryLexemes } from './query-lexemes.js';
 import type { QueryPlan } from './query-plan.js';
@@ -82,9 +82,9 @@ export class Retrieval {
         : null,
       lexical,
     });
-    return blendSourceContext(candidates.map((c) => ({ ...c, similarity: fuse(c, retrievers) }))).sort(
-      (a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id),
-    );
+    return blendSourceContext(candidates.map((c) => ({ ...c, similarity: fuse(c, retrievers) })))
+      .map((c) => ({ ...c, similarity: calibrate(c.similarity, retrievers) }))
+      .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
   }
 
   /** Small scopes score every matching row; large ones cap each word and skip the known-common ones. */

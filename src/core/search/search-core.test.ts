@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blendSourceContext, fuse, LEXICAL_WEIGHT, SOURCE_WEIGHT, VECTOR_WEIGHT } from './fusion.js';
+import { blendSourceContext, calibrate, fuse, LEXICAL_WEIGHT, SOURCE_WEIGHT, VECTOR_WEIGHT } from './fusion.js';
+import { DEFAULT_THRESHOLD } from './search-service.js';
 import { lexicalTerms, queryWords } from './lexical-terms.js';
 import { memoryContext, relatedIds } from './memory-context.js';
 import { ScopeSizes } from './scope-sizes.js';
@@ -38,6 +39,18 @@ describe('fuse', () => {
     expect(fuse({ cosine: 0.5, lexical: 1 }, 'vector')).toBe(0.5);
     expect(fuse({ cosine: -0.3, lexical: 0 }, 'hybrid')).toBe(0);
     expect(fuse({ cosine: null, lexical: 2 }, 'hybrid')).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('calibrate', () => {
+  it('puts a fused 0.25 at the default threshold, keeps order, 0 and 1, and leaves the single modes alone', () => {
+    expect(calibrate(0.25, 'hybrid')).toBeCloseTo(DEFAULT_THRESHOLD);
+    expect(calibrate(0, 'hybrid')).toBe(0);
+    expect(calibrate(1, 'hybrid')).toBe(1);
+    const fused = [0.05, 0.1, 0.2, 0.3, 0.6, 0.9];
+    const calibrated = fused.map((x) => calibrate(x, 'hybrid'));
+    expect([...calibrated].sort((a, b) => a - b)).toEqual(calibrated);
+    expect(calibrate(0.3, 'lexical')).toBe(0.3);
   });
 });
 

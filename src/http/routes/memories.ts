@@ -44,8 +44,8 @@ const ForgetMatchingBody = z.object({
   containerTag: ContainerTag,
   query: z.string().min(1).max(2000).optional(),
   ids: z.array(z.string().min(1).max(255)).min(1).max(500).optional(),
-  dryRun: z.boolean().optional(),
-  threshold: z.number().min(0).max(1).optional(),
+  dryRun: z.boolean().optional().describe('Preview without forgetting. Defaults to true with `query` (a match is a judgement to check first), false with `ids`'),
+  threshold: z.number().min(0).max(1).optional().describe('Lowest search similarity of a memory to forget (query mode; default: the search default)'),
   maxForget: z.number().int().min(1).max(500).optional(),
   reason: z.string().max(1000).nullish(),
 });

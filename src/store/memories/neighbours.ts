@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Tx } from '../database.js';
 import { queryRows, vectorLiteral } from '../sql.js';
 import { memories } from '../schema/memories.js';
@@ -37,7 +37,7 @@ export async function nearestMemories(
   );
 }
 
-/** Latest live memories of a tag whose text contains every one of `terms` (case-insensitive). */
+/** Latest live memories of a tag whose text contains every one of `terms` (case-insensitive), newest first. */
 export async function memoriesMentioning(db: Tx, orgId: string, containerTag: string, terms: string[], limit: number) {
   return db
     .select({ id: memories.id, memory: memories.memory })
@@ -52,6 +52,7 @@ export async function memoriesMentioning(db: Tx, orgId: string, containerTag: st
         ...terms.map((term) => sql`strpos(lower(${memories.memory}), lower(${term}::text)) > 0`),
       ),
     )
+    .orderBy(desc(memories.createdAt))
     .limit(limit);
 }
 
