@@ -16,6 +16,7 @@ export const SCOPED_KEY_ENDPOINTS = [
   '/v4/profile',
   '/v4/conversations',
   '/v3/session',
+  '/mcp',
 ] as const;
 
 export function scopedKeyMayCall(routePath: string): boolean {
