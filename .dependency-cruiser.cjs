@@ -5,6 +5,7 @@
  *     http ─► core ─► store ─► model
  *     pipeline ─┘  ├─► ai, chunking, convert (leaves)
  *                  └─► connectors ─► convert, model
+ *     http, cli ─► mcp ─► core (the MCP server, over HTTP or stdio)
  *
  * docs/ARCHITECTURE.md explains each layer. Tests (*.test.ts) are left out: they may import anything.
  */
@@ -76,10 +77,19 @@ module.exports = {
     },
     {
       name: 'http-uses-core-and-model',
-      comment: 'http/ parses, calls core, shapes the answer: it imports core and model only (no SQL, no jobs, no models, no converters).',
+      comment:
+        'http/ parses, calls core, shapes the answer: it imports core and model only (no SQL, no jobs, no models, no converters), ' +
+        'and mcp/ to serve it at /mcp.',
       severity: 'error',
       from: { path: layer('http') },
-      to: { path: outside('http', 'core', 'model') },
+      to: { path: outside('http', 'mcp', 'core', 'model') },
+    },
+    {
+      name: 'mcp-uses-core-and-model',
+      comment: 'mcp/ is the MCP server (tools and resources over core), whatever carries it: it imports core and model only, never http/.',
+      severity: 'error',
+      from: { path: layer('mcp') },
+      to: { path: outside('mcp', 'core', 'model') },
     },
     {
       name: 'only-the-root-imports-root-files',

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import pino from 'pino';
 import { createApp, VERSION } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createApiKey } from './core/access/keys.js';
@@ -7,6 +8,9 @@ import { reembedAll } from './core/embedding/reembed.js';
 import { AiSettingsError, createEmbedder } from './ai/factory.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openDatabase } from './store/database.js';
+import { bridgeStdioToHttp } from './mcp/stdio-bridge.js';
+import { serveMcpOverStdio } from './mcp/stdio-server.js';
+import { ApiError } from './model/errors.js';
 
 async function serve(config: Config, options: { worker: boolean; http: boolean }): Promise<void> {
   const app = await createApp(config, options);
@@ -29,6 +33,59 @@ async function serve(config: Config, options: { worker: boolean; http: boolean }
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+}
+
+/**
+ * `engram mcp`: MCP over stdio for clients that launch a command. With a server URL it relays to
+ * that server's /mcp; without one it opens the database itself (workers included) and serves the
+ * one session here.
+ */
+async function mcp(options: { url?: string; apiKey?: string }): Promise<void> {
+  const url = options.url ?? process.env.ENGRAM_URL;
+  const apiKey = options.apiKey ?? process.env.ENGRAM_API_KEY;
+  if (!apiKey) throw new ConfigError('engram mcp needs an API key: --api-key or ENGRAM_API_KEY');
+  if (url) {
+    await bridgeStdioToHttp({
+      url,
+      apiKey,
+      onClose: () => process.exit(0),
+      onError: (error) => process.stderr.write(`engram mcp: ${error.message}\n`),
+    });
+    return;
+  }
+  const config = loadConfig();
+  // stdout carries the protocol: logs, and anything start-up prints, go to stderr.
+  const logger = pino({ level: config.LOG_LEVEL, base: { pid: process.pid } }, pino.destination(2));
+  const app = await withStdoutOnStderr(() => createApp(config, { worker: true, http: true, logger })).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) {
+      throw new DataDirLockedError(`${error.message}\nTo use the running server, set ENGRAM_URL (or --url) to its address.`);
+    }
+    throw error;
+  });
+  const { keys } = app.http!.services;
+  if (!(await keys.resolve(apiKey))) {
+    await app.close();
+    throw new ConfigError('engram mcp: the API key is not valid for this database');
+  }
+  await serveMcpOverStdio({
+    services: app.http!.services,
+    // Resolved on every call, so a key revoked or disabled meanwhile stops working here too.
+    principalOf: async () => (await keys.resolve(apiKey)) ?? Promise.reject(new ApiError(401, 'Invalid API key')),
+    version: VERSION,
+    onError: (error) => logger.error({ err: error }, 'MCP request failed'),
+    onClose: () => void app.close().then(() => process.exit(0)),
+  });
+}
+
+/** Runs `work` with whatever it writes to stdout sent to stderr (the first-start key message, say). */
+async function withStdoutOnStderr<T>(work: () => Promise<T>): Promise<T> {
+  const write = process.stdout.write;
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof write;
+  try {
+    return await work();
+  } finally {
+    process.stdout.write = write;
+  }
 }
 
 const program = new Command('engram').description('Self-hostable memory service for AI applications').version(VERSION);
@@ -68,6 +125,13 @@ keys
       await database.close();
     }
   });
+
+program
+  .command('mcp')
+  .description('serve MCP over stdio: relayed to the server at --url, else on the embedded database')
+  .option('--url <url>', 'base URL of a running engram server (default: ENGRAM_URL)')
+  .option('--api-key <key>', 'API key the session acts as (default: ENGRAM_API_KEY)')
+  .action(async (options: { url?: string; apiKey?: string }) => mcp(options));
 
 program
   .command('reembed')

@@ -27,6 +27,7 @@ import { documentRoutes } from './routes/documents.js';
 import { fileRoutes } from './routes/files.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { memoryRoutes } from './routes/memories.js';
 import { profileRoutes } from './routes/profile.js';
 import { searchRoutes } from './routes/search.js';
@@ -103,5 +104,6 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(connectionResourceRoutes);
   await app.register(connectionAuthRoutes);
   await app.register(connectionWebhookRoutes);
+  await app.register(mcpRoutes, { version: options.version });
   return app;
 }

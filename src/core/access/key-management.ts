@@ -17,6 +17,7 @@ export const SCOPED_KEY_ENDPOINTS = [
   '/v4/conversations',
   '/v3/session',
   '/v3/connections',
+  '/mcp',
 ] as const;
 
 export function scopedKeyMayCall(routePath: string): boolean {

@@ -1,0 +1,55 @@
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { DocumentService } from '../core/documents/document-service.js';
+import type { MemoryEdits } from '../core/memories/edits.js';
+import type { MemoryListing } from '../core/memories/listing.js';
+import type { MemoryWriter } from '../core/memories/writer.js';
+import type { ProfileService } from '../core/profiles/profile-service.js';
+import type { SearchService } from '../core/search/search-service.js';
+import type { ContainerTagService } from '../core/tags/tag-service.js';
+import type { Principal } from '../model/access.js';
+import { ApiError } from '../model/errors.js';
+import { DEFAULT_CONTAINER_TAG } from '../model/tags.js';
+
+/** The core services the MCP tools call (the HTTP server's services include them). */
+export interface McpServices {
+  documents: DocumentService;
+  memoryWriter: MemoryWriter;
+  memoryEdits: MemoryEdits;
+  memoryListing: MemoryListing;
+  search: SearchService;
+  profiles: ProfileService;
+  containerTags: ContainerTagService;
+}
+
+export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** Who calls: over HTTP the key of the current request, over stdio the key the process was started with. */
+export type PrincipalSource = (extra: RequestExtra) => Promise<Principal>;
+
+/** What one MCP session needs: the services, its caller, and the space `switch_space` chose. */
+export interface McpContext {
+  services: McpServices;
+  principalOf: PrincipalSource;
+  /** Failures that are not the caller's (logged by the transport's owner; never shown to the client). */
+  onError: (error: unknown) => void;
+  /** The session's current space; null until `switch_space`. */
+  space: string | null;
+}
+
+/** The space a call without a containerTag works in: the one switched to, else a scoped key's first tag, else the default tag. */
+export function currentSpace(context: McpContext, principal: Principal): string {
+  return context.space ?? principal.containerTags?.[0] ?? DEFAULT_CONTAINER_TAG;
+}
+
+/** The HTTP route hands the resolved principal over in the transport's auth info. */
+export function principalFromAuthInfo(extra: RequestExtra): Promise<Principal> {
+  const principal = extra.authInfo?.extra?.principal as Principal | undefined;
+  if (!principal) return Promise.reject(new ApiError(401, 'Missing API key'));
+  return Promise.resolve(principal);
+}
+
+/** Writing tools need a key that may write, as the REST routes marked `access: 'write'` do. */
+export function assertMayWrite(principal: Principal): void {
+  if (principal.permission !== 'write') throw new ApiError(403, 'This key is read-only');
+}

@@ -1,0 +1,47 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '../model/errors.js';
+import type { Principal } from '../model/access.js';
+import { assertStorableInput } from '../model/request-input.js';
+import type { McpContext, RequestExtra } from './context.js';
+
+/**
+ * A tool's answer: the text a model reads (never empty) and the same facts as structured content
+ * for clients that parse it.
+ */
+export function toolResult(text: string, structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+/**
+ * An error answered as a tool result (`isError`), so the model sees why. Refusals of the domain
+ * (bad input, out of scope, not found) say what the REST API would; anything else is logged and
+ * answered without internals.
+ */
+export function toolError(context: McpContext, error: unknown): CallToolResult {
+  let text = 'Internal error';
+  if (error instanceof ApiError) text = error.details ? `${error.message}: ${error.details}` : error.message;
+  else context.onError(error);
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/**
+ * Wraps a tool's work: resolves the caller, checks that the arguments hold text PostgreSQL can
+ * store (the HTTP transport's JSON parser already did; stdio has no such parser), and turns every
+ * failure into an MCP error result instead of a failed request.
+ */
+export function toolHandler<Args>(context: McpContext, work: (args: Args, principal: Principal) => Promise<CallToolResult>) {
+  return async (args: Args, extra: RequestExtra): Promise<CallToolResult> => {
+    try {
+      assertStorableInput(args, 'arguments');
+      return await work(args, await context.principalOf(extra));
+    } catch (error) {
+      return toolError(context, error);
+    }
+  };
+}
+
+/** Similarities in answers: three decimals are all a reader can use. */
+export const score = (similarity: number): number => Math.round(similarity * 1000) / 1000;
+
+/** A number with its noun, singular or plural. */
+export const count = (n: number, noun: string, plural = `${noun}s`): string => `${n} ${n === 1 ? noun : plural}`;
