@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { FetchError, fetchUrl } from '../convert/fetch-url.js';
 import { ConversionError, convertToMarkdown, storableText } from '../convert/index.js';
-import type { ConvertInput } from '../convert/types.js';
+import type { ConvertedDocument, ConvertInput, ConvertProgress } from '../convert/types.js';
 import { EmbeddingError, type Embedder } from '../ai/embeddings/embedder.js';
 import { chunkEmbeddingText } from '../core/embedding/embedding-text.js';
 import { newId } from '../core/shared/ids.js';
@@ -15,6 +15,7 @@ import type { ProcessingLog, ProcessingStep, DocumentRecord, DocumentStatus } fr
 import type { JobRecord } from '../model/jobs.js';
 import { setVectors } from '../store/embedding.js';
 import { isAvailabilityError } from '../store/errors.js';
+import { replaceAttachments } from '../store/attachments.js';
 
 export interface IngestContext {
   db: Db;
@@ -23,6 +24,8 @@ export interface IngestContext {
   /** Org-level chunk size (settings); -1 or null means the default. */
   chunkSizeFor?: (orgId: string) => Promise<number | null>;
   embedder: Embedder;
+  /** Runs a conversion (off the event loop, in the server); absent, convertToMarkdown runs in place. */
+  convert?: (input: ConvertInput) => Promise<ConvertedDocument>;
   /** The memory stage; absent, documents are only chunked and indexed. */
   memorize?: (doc: DocumentRecord, generation: number) => Promise<MemorizeOutcome>;
 }
@@ -51,15 +54,23 @@ export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<voi
   const progress = new StageRecorder(ctx.db, initial, job);
 
   await progress.begin('extracting');
-  const converted = await convertToMarkdown(await loadSource(ctx, initial));
+  const source = await loadSource(ctx, initial);
+  const convert = ctx.convert ?? convertToMarkdown;
+  const converted = await convert({ ...source, onProgress: (step) => progress.report(step) });
   // Conversion returns storable text already; every write below is guarded against a converter that does not.
   const markdown = storableText(converted.markdown);
-  const typedBySource = initial.hasFile || initial.url;
-  await progress.end({
-    content: markdown,
-    title: initial.title ?? (converted.title === null ? null : storableText(converted.title)),
-    type: typedBySource ? converted.type : initial.type,
+  await ctx.db.transaction(async (tx) => {
+    const current = await getDocument(tx, job.orgId, documentId);
+    if (!current || current.generation !== job.generation) throw new SupersededError();
+    await replaceAttachments(tx, job.orgId, documentId, converted.attachments.map(({ name, mimeType, bytes }) => ({ name, mimeType, data: bytes })));
   });
+  const typedBySource = initial.hasFile || initial.url;
+  const title = initial.title ?? converted.title ?? (initial.hasFile ? source.filename : null) ?? null;
+  progress.describeSource(converted.format, converted.mimeType);
+  await progress.end(
+    { content: markdown, title: title === null ? null : storableText(title), type: typedBySource ? converted.type : initial.type },
+    attachmentCounts(converted),
+  );
 
   await progress.begin('chunking');
   const chunkSize = (await ctx.chunkSizeFor?.(job.orgId)) ?? null;
@@ -123,6 +134,14 @@ export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<voi
   await progress.finish();
 }
 
+/** What the extracting step reports about attachments; nothing for a document that has none. */
+function attachmentCounts(converted: ConvertedDocument): Record<string, number> {
+  const kept = converted.attachments.length;
+  const dropped = converted.droppedAttachments;
+  if (kept === 0 && dropped === 0) return {};
+  return { attachments: kept, ...(dropped ? { attachmentsDropped: dropped } : {}) };
+}
+
 async function loadSource(ctx: IngestContext, doc: DocumentRecord): Promise<ConvertInput> {
   if (doc.hasFile) {
     const file = await getFile(ctx.db, doc.orgId, doc.id);
@@ -138,9 +157,14 @@ async function loadSource(ctx: IngestContext, doc: DocumentRecord): Promise<Conv
   return { bytes, contentType: 'text/markdown' };
 }
 
+/** How often progress inside a stage (pages, sheets, slides) is written: never once per page. */
+export const PROGRESS_INTERVAL_MS = 1_000;
+
 /** Records stage transitions on the document (status + processing log), guarded by generation. */
 class StageRecorder {
   private readonly log: ProcessingLog;
+  private lastProgressWrite = 0;
+  private progressWrite: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -152,7 +176,30 @@ class StageRecorder {
 
   async begin(status: DocumentStatus): Promise<void> {
     this.log.steps.push({ name: status, startedAt: new Date().toISOString(), status: 'running' });
+    this.lastProgressWrite = Date.now();
     await this.write({ status, error: null });
+  }
+
+  /**
+   * Progress inside the current step, as `{pages: 40, pagesTotal: 300}`: kept in memory at once,
+   * written at most every PROGRESS_INTERVAL_MS and never two writes at a time.
+   */
+  report(progress: ConvertProgress): void {
+    const step = this.log.steps.at(-1);
+    if (!step) return;
+    step.detail = { ...step.detail, [progress.name]: progress.done, [`${progress.name}Total`]: progress.total };
+    if (this.progressWrite || Date.now() - this.lastProgressWrite < PROGRESS_INTERVAL_MS) return;
+    this.lastProgressWrite = Date.now();
+    // A lost race with newer content shows at the stage's end, which throws SupersededError.
+    this.progressWrite = this.write({})
+      .catch(() => undefined)
+      .finally(() => {
+        this.progressWrite = null;
+      });
+  }
+
+  describeSource(format: string, mimeType: string): void {
+    Object.assign(this.log, { format, mimeType });
   }
 
   /** A step inside the current status, recorded in the log with what it reports. */
@@ -164,9 +211,13 @@ class StageRecorder {
     await this.write({});
   }
 
-  async end(patch: DocumentPatch): Promise<void> {
+  async end(patch: DocumentPatch, detail: Record<string, number> = {}): Promise<void> {
+    await this.progressWrite;
     const step = this.log.steps.at(-1);
-    if (step) Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString() });
+    if (step) {
+      Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString() });
+      if (Object.keys(detail).length) step.detail = { ...step.detail, ...detail };
+    }
     await this.write(patch);
   }
 

@@ -155,7 +155,8 @@ describe('documents: happy paths', () => {
     expect(res.status).toBe(200);
     const doc = await waitForDocument(server, res.body.id);
     expect(doc.status).toBe('done');
-    expect(doc.type).toBe('csv');
+    expect(doc.type).toBe('text');
+    expect(doc.processingMetadata).toMatchObject({ format: 'csv', mimeType: 'text/csv' });
     expect(doc.metadata).toEqual({ origin: 'upload' });
     expect(doc.content).toMatch(/\|\s*Ada\s*\|\s*London\s*\|/);
 

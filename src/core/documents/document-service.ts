@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../store/database.js';
 import { listChunks } from '../../store/chunks.js';
 import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, insertDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, getFile, insertFile } from '../../store/documents.js';
 import { listMemoriesOfDocument } from '../../store/memories/records.js';
+import { getAttachment } from '../../store/attachments.js';
 import { cancelPendingJobs, enqueueJob } from '../../store/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { lookupTags, resolveReadTags, resolveWriteTag } from '../tags/rules.js';
@@ -86,7 +87,8 @@ export class DocumentService {
       url: null,
       hasFile: true,
       type: input.fileType ?? 'text',
-      title: input.title ?? input.filename ?? null,
+      // Without a caller's title, ingest takes the converter's (PDF metadata, core properties), then the file name.
+      title: input.title ?? null,
       metadata: input.metadata ?? {},
       taskType: input.taskType ?? 'memory',
       filepath: input.filepath ?? null,
@@ -238,6 +240,13 @@ export class DocumentService {
     const file = await getFile(this.db, orgId, documentId);
     if (!file) throw notFound('File');
     return file;
+  }
+
+  /** A file conversion extracted from the document (its org and id come from a verified link). */
+  async attachmentContent(orgId: string, documentId: string, name: string) {
+    const attachment = await getAttachment(this.db, orgId, documentId, name);
+    if (!attachment) throw notFound('File');
+    return attachment;
   }
 
   /**
