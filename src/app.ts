@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { AiSettingsError, createAi, type Ai } from './ai/factory.js';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './chunking/index.js';
 import { ConfigError, type Config } from './config.js';
+import { ConversionPool } from './convert/index.js';
 import { FileLinks } from './core/access/file-links.js';
 import { KeyManagement } from './core/access/key-management.js';
 import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/access/keys.js';
@@ -91,7 +93,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       await profiles.refresh(orgId, tag);
     },
   };
-  const worker = options.worker ? await createWorker(config, database, ai, memories.onChanged, logger) : null;
+  const conversions = options.worker
+    ? new ConversionPool({ size: config.CONVERT_THREADS ?? Math.min(2, availableParallelism()), memoryMb: config.CONVERT_MEMORY_MB })
+    : null;
+  const worker = conversions ? await createWorker(config, database, ai, conversions, memories.onChanged, logger) : null;
   const jobs = { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() };
   const documents = new DocumentService(db, clock, jobs);
 
@@ -145,6 +150,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       (closing ??= (async () => {
         await http?.close();
         await worker?.stop();
+        await conversions?.close();
         await ai.embedder.close();
         await database.close();
       })()),
@@ -189,6 +195,7 @@ async function createWorker(
   config: Config,
   database: Database,
   ai: Ai,
+  conversions: ConversionPool,
   onMemoriesChanged: MemoryContext['onChanged'],
   logger: Logger,
 ): Promise<JobWorker> {
@@ -204,6 +211,7 @@ async function createWorker(
     log,
     fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
     chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
+    convert: (input) => conversions.convert({ ...input, limits: { ...input.limits, timeoutMs: config.CONVERT_TIMEOUT_MS } }),
     embedder: ai.embedder,
     memorize: (doc, generation) => memorizeDocument(memorizing, doc, generation),
   });

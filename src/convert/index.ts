@@ -23,6 +23,7 @@ export { ConversionError, DOCUMENT_TYPES } from './types.js';
 export type { Attachment, ConvertedDocument, ConvertInput, ConvertProgress, DocumentFormat, DocumentType } from './types.js';
 export { ATTACHMENT_SCHEME } from './attachments.js';
 export { DEFAULT_LIMITS } from './limits.js';
+export { ConversionPool, type ConversionPoolOptions } from './pool.js';
 export type { ConversionLimits } from './limits.js';
 export { FetchError, fetchUrl } from './fetch-url.js';
 export { storableText } from './storable-text.js';

@@ -2,18 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAiEmbeddings } from '../fakes/openai-embeddings.js';
 import { buildDocx, buildTextPdf, textImage } from '../fixtures/convert/office.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
+import { uploadFile as upload } from '../helpers/upload.js';
 
 /** Links the API hands out for a document's attachments. */
 const FILE_LINK = /\]\((http:\/\/[^)\s]+\/files\/[^)\s]+)\)/g;
-
-export async function upload(server: TestServer, bytes: Uint8Array, type: string, filename: string, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const res = await server.request('POST', '/v3/documents/file', { raw: form });
-  expect(res.status).toBe(200);
-  return res.body.id as string;
-}
 
 describe('documents upload: attachments, titles, forced types, progress', () => {
   let server: TestServer;
