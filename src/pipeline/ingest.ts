@@ -16,6 +16,7 @@ import type { JobRecord } from '../model/jobs.js';
 import { setVectors } from '../store/embedding.js';
 import { isAvailabilityError } from '../store/errors.js';
 import { replaceAttachments } from '../store/attachments.js';
+import { ThrottledWrite } from './throttled-write.js';
 
 export interface IngestContext {
   db: Db;
@@ -158,13 +159,13 @@ async function loadSource(ctx: IngestContext, doc: DocumentRecord): Promise<Conv
 }
 
 /** How often progress inside a stage (pages, sheets, slides) is written: never once per page. */
-export const PROGRESS_INTERVAL_MS = 1_000;
+const PROGRESS_INTERVAL_MS = 1_000;
 
 /** Records stage transitions on the document (status + processing log), guarded by generation. */
 class StageRecorder {
   private readonly log: ProcessingLog;
-  private lastProgressWrite = 0;
-  private progressWrite: Promise<void> | null = null;
+  // A lost race with newer content shows at the stage's end, which throws SupersededError.
+  private readonly progress = new ThrottledWrite(() => this.write({}), PROGRESS_INTERVAL_MS);
 
   constructor(
     private readonly db: Db,
@@ -176,26 +177,16 @@ class StageRecorder {
 
   async begin(status: DocumentStatus): Promise<void> {
     this.log.steps.push({ name: status, startedAt: new Date().toISOString(), status: 'running' });
-    this.lastProgressWrite = Date.now();
+    this.progress.restart();
     await this.write({ status, error: null });
   }
 
-  /**
-   * Progress inside the current step, as `{pages: 40, pagesTotal: 300}`: kept in memory at once,
-   * written at most every PROGRESS_INTERVAL_MS and never two writes at a time.
-   */
+  /** Progress inside the current step, as `{pages: 40, pagesTotal: 300}`: kept at once, written throttled. */
   report(progress: ConvertProgress): void {
     const step = this.log.steps.at(-1);
     if (!step) return;
     step.detail = { ...step.detail, [progress.name]: progress.done, [`${progress.name}Total`]: progress.total };
-    if (this.progressWrite || Date.now() - this.lastProgressWrite < PROGRESS_INTERVAL_MS) return;
-    this.lastProgressWrite = Date.now();
-    // A lost race with newer content shows at the stage's end, which throws SupersededError.
-    this.progressWrite = this.write({})
-      .catch(() => undefined)
-      .finally(() => {
-        this.progressWrite = null;
-      });
+    this.progress.changed();
   }
 
   describeSource(format: string, mimeType: string): void {
@@ -212,7 +203,7 @@ class StageRecorder {
   }
 
   async end(patch: DocumentPatch, detail: Record<string, number> = {}): Promise<void> {
-    await this.progressWrite;
+    await this.progress.settled();
     const step = this.log.steps.at(-1);
     if (step) {
       Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString() });
