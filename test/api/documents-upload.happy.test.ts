@@ -43,6 +43,15 @@ describe('documents upload: attachments, titles, forced types, progress', () => 
     expect(chunks.body.chunks.map((c: { content: string }) => c.content).join('\n')).toMatch(FILE_LINK);
     const listed = await server.request('POST', '/v3/documents/list', { body: { includeContent: true } });
     expect(listed.body.memories.find((d: { id: string }) => d.id === id).content).toMatch(FILE_LINK);
+
+    const v3 = await server.request('POST', '/v3/search', { body: { q: 'Sales chart', docId: id, onlyMatchingChunks: false } });
+    const v3Chunks = v3.body.results.flatMap((r: { chunks: { content: string }[] }) => r.chunks.map((c) => c.content)).join('\n');
+    expect(v3Chunks).toMatch(FILE_LINK);
+    expect(v3Chunks).not.toContain('attachment:');
+    const v4 = await server.request('POST', '/v4/search', { body: { q: 'Sales chart', searchMode: 'documents', threshold: 0 } });
+    const v4Chunks = v4.body.results.filter((r: { documentId?: string }) => r.documentId === id).map((r: { chunk: string }) => r.chunk);
+    expect(v4Chunks.join('\n')).toMatch(FILE_LINK);
+    expect(v4Chunks.join('\n')).not.toContain('attachment:');
   });
 
   it('deletes the attachments with their document', async () => {
