@@ -87,6 +87,7 @@ describe('convertToMarkdown type detection', () => {
     expect(doc).toEqual({
       markdown: 'hello world',
       title: 'hello world',
+      titleGuessed: true,
       type: 'text',
       format: 'text',
       mimeType: 'text/plain',

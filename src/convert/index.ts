@@ -161,6 +161,7 @@ export async function convertToMarkdown(input: ConvertInput): Promise<ConvertedD
   return {
     markdown,
     title: result.title === null ? null : storableText(result.title),
+    titleGuessed: result.titleGuessed ?? false,
     type: documentType(kind, input.url),
     format: kind,
     mimeType: mediaType ?? CANONICAL_MIME[kind],

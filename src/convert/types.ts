@@ -70,6 +70,11 @@ export interface Attachment {
 export interface ConvertedDocument {
   markdown: string;
   title: string | null;
+  /**
+   * The title is only a guess, a plain text's first line, not stated by the document (metadata,
+   * core properties, a heading): a file name says more.
+   */
+  titleGuessed: boolean;
   /** One of the SDK's document types (api-reference §2); the finer format is in `format`. */
   type: DocumentType;
   format: DocumentFormat;

@@ -66,7 +66,9 @@ export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<voi
     await replaceAttachments(tx, job.orgId, documentId, converted.attachments.map(({ name, mimeType, bytes }) => ({ name, mimeType, data: bytes })));
   });
   const typedBySource = initial.hasFile || initial.url;
-  const title = initial.title ?? converted.title ?? (initial.hasFile ? source.filename : null) ?? null;
+  // A caller's title wins, then one the document states, then the file's name, then a guess from the text.
+  const stated = converted.titleGuessed ? null : converted.title;
+  const title = initial.title ?? stated ?? (initial.hasFile ? source.filename : null) ?? converted.title;
   progress.describeSource(converted.format, converted.mimeType);
   await progress.end(
     { content: markdown, title: title === null ? null : storableText(title), type: typedBySource ? converted.type : initial.type },

@@ -86,7 +86,8 @@ export class DocumentService {
       source: null,
       url: null,
       hasFile: true,
-      type: input.fileType ?? 'text',
+      // Until conversion tells, within the SDK's types: a forced csv, json, markdown or html is text.
+      type: input.fileType === 'pdf' || input.fileType === 'image' ? input.fileType : 'text',
       // Without a caller's title, ingest takes the converter's (PDF metadata, core properties), then the file name.
       title: input.title ?? null,
       metadata: input.metadata ?? {},
