@@ -134,6 +134,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     });
   }
   worker?.start();
+  conversions?.warm();
 
   let closing: Promise<void> | undefined;
   return {

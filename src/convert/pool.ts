@@ -67,6 +67,11 @@ export class ConversionPool {
     });
   }
 
+  /** Starts a thread ahead of the first conversion, so that one does not wait for the converters to load. */
+  warm(): void {
+    if (!this.closed && this.slots.length === 0) this.spawn();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const task of this.queue.splice(0)) task.reject(new Error('conversion pool is closed'));
