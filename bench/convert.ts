@@ -7,17 +7,24 @@
  * Every input is written here by the same writer libraries the tests use. Text formats have no
  * pages of their own, so for DOCX, ODT and EPUB a page is 500 words of the markdown produced.
  * Each format gets one untimed warm-up run; OCR'd formats start a fresh OCR worker every run,
- * as a real conversion does.
+ * as a real conversion does. Conversions run as the server runs them, in a ConversionPool thread;
+ * BENCH_IN_PROCESS=1 runs them on the main thread instead. The last column is the longest the
+ * main thread's event loop was held up while the format converted.
+ *
+ *   BENCH_IN_PROCESS=1 npm run bench:convert
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import * as XLSX from '@e965/xlsx';
 import * as docxLibrary from 'docx';
-import { convertToMarkdown, type ConvertedDocument } from '../src/convert/index.js';
+import { ConversionPool, convertToMarkdown, type ConvertedDocument, type ConvertInput } from '../src/convert/index.js';
 import { zipWithMimetype } from '../test/fixtures/convert/containers.js';
 import { buildPptx, buildScannedPdf, buildTextPdf, textImage, textTiff } from '../test/fixtures/convert/office.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const IN_PROCESS = process.env.BENCH_IN_PROCESS === '1';
+const pool = IN_PROCESS ? null : new ConversionPool({ size: 1, memoryMb: 1024 });
+const convert = (input: ConvertInput) => (pool ? pool.convert(input) : convertToMarkdown(input));
 const WORDS = (
   'harbour master logged arrival cargo carried crew brought ashore lantern orbit meadow quartz signal river copper ' +
   'atlas violet ember canyon ledger invoice shipment quarterly revenue forecast budget meeting minutes decision ' +
@@ -122,17 +129,28 @@ function median(values: number[]): number {
 }
 
 async function measure(c: Case): Promise<string> {
-  let doc = await convertToMarkdown({ bytes: c.bytes });
+  let doc = await convert({ bytes: c.bytes });
   const times: number[] = [];
+  // The longest gap between ticks of a 10 ms timer, less the 10 ms: how long the loop could not answer.
+  let longest = 0;
+  let last = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last - 10);
+    last = now;
+  }, 10);
   for (let i = 0; i < (c.runs ?? RUNS); i++) {
     const started = process.hrtime.bigint();
-    doc = await convertToMarkdown({ bytes: c.bytes });
+    doc = await convert({ bytes: c.bytes });
     times.push(Number(process.hrtime.bigint() - started) / 1e9);
   }
+  clearInterval(ticker);
+  longest = Math.max(longest, performance.now() - last - 10);
   const seconds = median(times);
   const units = c.units(doc);
   const mb = c.bytes.byteLength / (1024 * 1024);
-  return `| ${c.format} | ${(mb * 1024).toFixed(0)} KB | ${units.toFixed(units < 10 ? 1 : 0)} ${c.unit} | ${(seconds * 1000).toFixed(0)} ms | ${(units / seconds).toFixed(1)} | ${(mb / seconds).toFixed(2)} |`;
+  const stall = `${Math.max(0, longest).toFixed(0)} ms`;
+  return `| ${c.format} | ${(mb * 1024).toFixed(0)} KB | ${units.toFixed(units < 10 ? 1 : 0)} ${c.unit} | ${(seconds * 1000).toFixed(0)} ms | ${(units / seconds).toFixed(1)} | ${(mb / seconds).toFixed(2)} | ${stall} |`;
 }
 
 const rows: string[] = [];
@@ -140,9 +158,11 @@ for (const c of await cases()) {
   rows.push(await measure(c));
   process.stderr.write(`${rows[rows.length - 1]}\n`);
 }
-console.log(`\nnpm run bench:convert (BENCH_RUNS=${RUNS}, median), Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`);
+await pool?.close();
+const where = IN_PROCESS ? 'on the main thread' : 'in a worker thread';
+console.log(`\nnpm run bench:convert (BENCH_RUNS=${RUNS}, median, ${where}), Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`);
 console.log(`uptime: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}\n`);
-console.log('| format | input | units | time | units/s | MB/s |');
-console.log('| --- | --- | --- | --- | --- | --- |');
+console.log('| format | input | units | time | units/s | MB/s | event loop held up |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
 console.log('\n* 500 words of markdown output');

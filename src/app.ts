@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { AiSettingsError, createAi, type Ai } from './ai/factory.js';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './chunking/index.js';
 import { ConfigError, type Config } from './config.js';
+import { ConversionPool } from './convert/index.js';
 import { FileLinks } from './core/access/file-links.js';
 import { ConnectionResources } from './core/connections/connection-resources.js';
 import { ConnectionService } from './core/connections/connection-service.js';
@@ -108,7 +110,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     (orgId, kind) => settings.connectorCredentials(orgId, kind),
     clock,
   );
-  const worker = options.worker ? await createWorker(config, database, ai, memories.onChanged, logger, { clock, access: connectorAccess }) : null;
+  const conversions = options.worker
+    ? new ConversionPool({ size: config.CONVERT_THREADS ?? Math.min(2, availableParallelism()), memoryMb: config.CONVERT_MEMORY_MB })
+    : null;
+  const worker = conversions ? await createWorker(config, database, ai, conversions, memories.onChanged, logger, { clock, access: connectorAccess }) : null;
   const scheduler = worker
     ? new SyncScheduler(
         { db, log: logger.child({ component: 'scheduler' }), clock, access: connectorAccess, maxJobAttempts: config.JOB_MAX_ATTEMPTS, intervalMs: syncIntervalMs(config), onJobQueued: () => worker.wake() },
@@ -164,6 +169,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   }
   worker?.start();
   scheduler?.start();
+  conversions?.warm();
 
   let closing: Promise<void> | undefined;
   return {
@@ -181,6 +187,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         await http?.close();
         await scheduler?.stop();
         await worker?.stop();
+        await conversions?.close();
         await ai.embedder.close();
         await database.close();
       })()),
@@ -260,6 +267,7 @@ async function createWorker(
   config: Config,
   database: Database,
   ai: Ai,
+  conversions: ConversionPool,
   onMemoriesChanged: MemoryContext['onChanged'],
   logger: Logger,
   connectors: { clock: Clock; access: ConnectorAccess },
@@ -276,6 +284,7 @@ async function createWorker(
     log,
     fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
     chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
+    convert: (input) => conversions.convert({ ...input, limits: { ...input.limits, timeoutMs: config.CONVERT_TIMEOUT_MS } }),
     embedder: ai.embedder,
     memorize: (doc, generation) => memorizeDocument(memorizing, doc, generation),
   });

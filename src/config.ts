@@ -19,6 +19,12 @@ const ConfigSchema = z.object({
   URL_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   URL_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Worker threads converting files (DOCX, XLSX, PDF, …) off the event loop; default min(2, cores). */
+  CONVERT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Heap of one conversion thread; a conversion that needs more fails. */
+  CONVERT_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  /** Wall time of one conversion, OCR included; past it the conversion's thread is ended. */
+  CONVERT_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),

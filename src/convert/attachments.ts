@@ -104,13 +104,3 @@ export function attachmentLink(name: string, mimeType: string, label: string): s
   const text = label.replace(/[[\]\\]/g, '').replace(/\s+/g, ' ').trim() || name;
   return `${mimeType.startsWith('image/') ? '!' : ''}[${text}](${ATTACHMENT_SCHEME}${name})`;
 }
-
-const LINK = /\]\(attachment:([A-Za-z0-9._-]+)\)/g;
-
-/** Replaces every `(attachment:NAME)` link target with what `urlOf` returns for it (unchanged if null). */
-export function rewriteAttachmentLinks(markdown: string, urlOf: (name: string) => string | null): string {
-  return markdown.replace(LINK, (whole, name: string) => {
-    const url = urlOf(name);
-    return url === null ? whole : `](${url})`;
-  });
-}

@@ -16,4 +16,6 @@ export interface ConvertContext {
 export interface ConverterResult {
   markdown: string;
   title: string | null;
+  /** The title is only a guess (a text's first line), not stated by the document. */
+  titleGuessed?: boolean;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { pngHeader } from '../../test/fixtures/convert/containers.js';
 import { textImage, textTiff, tiffHeader } from '../../test/fixtures/convert/office.js';
 import { imageDimensions, imageFormatOf } from './image-header.js';
-import { ConversionError, convertToMarkdown, rewriteAttachmentLinks } from './index.js';
+import { ATTACHMENT_SCHEME as READ_SCHEME, rewriteAttachmentLinks } from '../model/attachments.js';
+import { ATTACHMENT_SCHEME, ConversionError, convertToMarkdown } from './index.js';
 
 describe('image headers', () => {
   it.each(['png', 'jpeg', 'webp', 'gif'] as const)('reads the size of a real %s without decoding it', async (format) => {
@@ -32,6 +33,10 @@ describe('image conversion', () => {
     expect(text.join('\n')).toMatch(/Invoice 2024\s+Total due 310 EUR/);
     const served = rewriteAttachmentLinks(doc.markdown, (name) => `https://files.example/${name}?sig=1`);
     expect(served.split('\n')[0]).toBe('![scan](https://files.example/scan.png?sig=1)');
+  });
+
+  it('writes links in the scheme the server reads them in', () => {
+    expect(ATTACHMENT_SCHEME).toBe(READ_SCHEME);
   });
 
   it('OCRs a TIFF, which browsers cannot show but tesseract reads', async () => {

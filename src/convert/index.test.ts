@@ -37,7 +37,7 @@ describe('convertToMarkdown type detection', () => {
 
   it('sniffs JSON over a text/plain content type', async () => {
     const doc = await convertToMarkdown({ bytes: utf8(' {"name":"x"}'), contentType: 'text/plain' });
-    expect(doc.type).toBe('json');
+    expect(doc).toMatchObject({ type: 'text', format: 'json' });
     expect(doc.mimeType).toBe('application/json');
     expect(doc.markdown).toBe('- name: x');
   });
@@ -49,7 +49,7 @@ describe('convertToMarkdown type detection', () => {
 
   it('sniffs HTML and labels it webpage only when it came from a URL', async () => {
     const local = await convertToMarkdown({ bytes: utf8(html), filename: 'page.txt' });
-    expect(local.type).toBe('html');
+    expect(local).toMatchObject({ type: 'text', format: 'html' });
     expect(local.mimeType).toBe('text/html');
     expect(local.markdown).toContain('Hello page');
     const remote = await convertToMarkdown({ bytes: utf8(html), url: 'https://example.com/' });
@@ -62,24 +62,24 @@ describe('convertToMarkdown type detection', () => {
       contentType: 'Text/CSV; charset=utf-8',
       filename: 'data.md',
     });
-    expect(doc.type).toBe('csv');
+    expect(doc).toMatchObject({ type: 'text', format: 'csv' });
     expect(doc.mimeType).toBe('text/csv');
   });
 
   it('lets a specific extension refine a generic text/plain', async () => {
     const doc = await convertToMarkdown({ bytes: utf8('a,b\n1,2\n'), contentType: 'text/plain', filename: 'd.csv' });
-    expect(doc.type).toBe('csv');
+    expect(doc.format).toBe('csv');
   });
 
   it('falls back to the filename extension, then to the URL path', async () => {
     const md = await convertToMarkdown({ bytes: utf8('# Title\n\nbody'), filename: 'notes.MD' });
-    expect(md).toMatchObject({ type: 'markdown', title: 'Title', mimeType: 'text/markdown' });
+    expect(md).toMatchObject({ type: 'text', format: 'markdown', title: 'Title', mimeType: 'text/markdown' });
     const csv = await convertToMarkdown({
       bytes: utf8('a,b\n1,2\n'),
       contentType: 'application/octet-stream',
       url: 'https://example.com/files/data.csv?x=1',
     });
-    expect(csv.type).toBe('csv');
+    expect(csv).toMatchObject({ type: 'text', format: 'csv' });
   });
 
   it('defaults to plain text', async () => {
@@ -87,10 +87,12 @@ describe('convertToMarkdown type detection', () => {
     expect(doc).toEqual({
       markdown: 'hello world',
       title: 'hello world',
+      titleGuessed: true,
       type: 'text',
       format: 'text',
       mimeType: 'text/plain',
       attachments: [],
+      droppedAttachments: 0,
     });
   });
 
@@ -116,7 +118,7 @@ describe('convertToMarkdown type detection', () => {
 describe('convertToMarkdown decoding', () => {
   it('strips a UTF-8 BOM', async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('{"k":"v"}')]);
-    expect((await convertToMarkdown({ bytes })).type).toBe('json');
+    expect((await convertToMarkdown({ bytes })).format).toBe('json');
   });
 
   it('honours a latin1 charset parameter', async () => {

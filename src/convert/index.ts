@@ -21,8 +21,9 @@ import { ConversionError, type ConvertedDocument, type ConvertInput, type Docume
 
 export { ConversionError, DOCUMENT_TYPES } from './types.js';
 export type { Attachment, ConvertedDocument, ConvertInput, ConvertProgress, DocumentFormat, DocumentType } from './types.js';
-export { ATTACHMENT_SCHEME, rewriteAttachmentLinks } from './attachments.js';
+export { ATTACHMENT_SCHEME } from './attachments.js';
 export { DEFAULT_LIMITS } from './limits.js';
+export { ConversionPool, type ConversionPoolOptions } from './pool.js';
 export type { ConversionLimits } from './limits.js';
 export { FetchError, fetchUrl } from './fetch-url.js';
 export { storableText } from './storable-text.js';
@@ -46,27 +47,22 @@ function convertDecoded(kind: TextKind, text: string, url: string | null | undef
   }
 }
 
-/** The SDK's document types have no office formats: those are 'text', with the format kept in `format`. */
+/** The SDK's document types have no office or data formats: those are 'text', with the format kept in `format`. */
 function documentType(kind: Kind, url: string | null | undefined): DocumentType {
   switch (kind) {
-    case 'html':
-      return url ? 'webpage' : 'html';
+    case 'pdf':
+    case 'conversation':
+      return kind;
     case 'png':
     case 'jpeg':
     case 'gif':
     case 'webp':
     case 'tiff':
       return 'image';
-    case 'docx':
-    case 'xlsx':
-    case 'pptx':
-    case 'odt':
-    case 'ods':
-    case 'odp':
-    case 'epub':
-      return 'text';
+    case 'html':
+      return url ? 'webpage' : 'text';
     default:
-      return kind;
+      return 'text';
   }
 }
 
@@ -165,9 +161,11 @@ export async function convertToMarkdown(input: ConvertInput): Promise<ConvertedD
   return {
     markdown,
     title: result.title === null ? null : storableText(result.title),
+    titleGuessed: result.titleGuessed ?? false,
     type: documentType(kind, input.url),
     format: kind,
     mimeType: mediaType ?? CANONICAL_MIME[kind],
     attachments: attachments.all(),
+    droppedAttachments: attachments.dropped,
   };
 }

@@ -64,7 +64,7 @@ export class Budget {
   }
 
   timeoutError(): ConversionError {
-    return new ConversionError(`conversion took longer than ${this.limits.timeoutMs / 1000}s`);
+    return conversionTimeout(this.limits.timeoutMs);
   }
 
   /** Reserves uncompressed bytes before they are inflated. */
@@ -87,6 +87,10 @@ export class Budget {
   progress(name: string, done: number, total: number): void {
     this.onProgress?.({ name, done, total });
   }
+}
+
+export function conversionTimeout(timeoutMs: number): ConversionError {
+  return new ConversionError(`conversion took longer than ${timeoutMs / 1000}s`);
 }
 
 export function formatMb(bytes: number): string {

@@ -28,6 +28,6 @@ describe('convertText', () => {
   });
 
   it('returns a null title for blank input', () => {
-    expect(convertText('   \n\t\n')).toEqual({ markdown: '', title: null });
+    expect(convertText('   \n\t\n')).toEqual({ markdown: '', title: null, titleGuessed: true });
   });
 });

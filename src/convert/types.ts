@@ -1,4 +1,10 @@
-export const DOCUMENT_TYPES = ['text', 'pdf', 'image', 'webpage', 'csv', 'json', 'markdown', 'html', 'conversation'] as const;
+/**
+ * The SDK's document types (api-reference §2) a conversion yields: markdown,
+ * CSV, JSON, HTML and office files are all 'text' (a fetched page 'webpage'),
+ * the finer format is `format`. 'conversation' is engram's own, for the
+ * documents /v4/conversations writes.
+ */
+export const DOCUMENT_TYPES = ['text', 'pdf', 'image', 'webpage', 'conversation'] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
@@ -50,8 +56,8 @@ export interface ConvertInput {
  * `![alt](attachment:NAME)` (or `[label](attachment:NAME)` for non-images),
  * where NAME is `name`: unique within the document, made of [A-Za-z0-9._-]
  * only and the same every time the same file is converted, so storing the
- * attachments and calling rewriteAttachmentLinks(markdown, name => signedUrl)
- * is all it takes to serve them. An image document lists the image itself
+ * attachments and rewriting the links to where they are served (model/
+ * attachments.ts reads the same scheme) is all it takes to serve them. An image document lists the image itself
  * as its only attachment; when that image is already stored as the
  * document's file, its link may point at the file's own URL instead.
  */
@@ -64,11 +70,18 @@ export interface Attachment {
 export interface ConvertedDocument {
   markdown: string;
   title: string | null;
+  /**
+   * The title is only a guess, a plain text's first line, not stated by the document (metadata,
+   * core properties, a heading): a file name says more.
+   */
+  titleGuessed: boolean;
   /** One of the SDK's document types (api-reference §2); the finer format is in `format`. */
   type: DocumentType;
   format: DocumentFormat;
   mimeType: string;
   attachments: Attachment[];
+  /** Files left out because the document reached maxAttachments or maxAttachmentBytes. */
+  droppedAttachments: number;
 }
 
 /** Unsupported or corrupt input. Retrying will never help. */

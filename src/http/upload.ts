@@ -121,16 +121,21 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
     const issue = parsed.error.issues[0];
     throw badRequest('Invalid request', `body.${issue.path.join('.')}: ${issue.message}`);
   }
-  const { fileType, mimeType, useAdvancedProcessing: _ignored, ...rest } = parsed.data;
-  const detectable = fileType && ['text', 'pdf', 'webpage', 'markdown', 'csv', 'json', 'html'].includes(fileType);
+  const { fileType, mimeType: givenMimeType, useAdvancedProcessing: _ignored, ...rest } = parsed.data;
+  const mimeType = givenMimeType ?? file.mimeType;
+  const detectable = fileType && ['text', 'pdf', 'image', 'webpage', 'markdown', 'csv', 'json', 'html'].includes(fileType);
   if (fileType && !detectable && !FORCED_TYPES[fileType]) {
     throw badRequest('Unsupported fileType', `fileType: ${fileType} files are not supported yet`);
+  }
+  // The spec asks for the image's media type with a forced image; the file part's own type counts.
+  if (fileType === 'image' && !/^image\//i.test(mimeType ?? '')) {
+    throw badRequest('Invalid request', 'mimeType: required as an image/* type when fileType is image');
   }
   return {
     ...rest,
     bytes: file.bytes,
     filename: file.filename,
-    mimeType: mimeType ?? file.mimeType,
+    mimeType,
     fileType: fileType ? (FORCED_TYPES[fileType] ?? fileType) : null,
   };
 }

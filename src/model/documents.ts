@@ -28,6 +28,10 @@ export interface ProcessingStep {
 export interface ProcessingLog {
   steps: ProcessingStep[];
   attempts?: number;
+  /** The source format conversion found (docx, xlsx, csv, png…), finer than the document's type. */
+  format?: string;
+  /** The media type of that format. */
+  mimeType?: string;
 }
 
 /** A stored document. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { FetchError, fetchUrl } from '../convert/fetch-url.js';
 import { ConversionError, convertToMarkdown, storableText } from '../convert/index.js';
-import type { ConvertInput } from '../convert/types.js';
+import type { ConvertedDocument, ConvertInput, ConvertProgress } from '../convert/types.js';
 import { EmbeddingError, type Embedder } from '../ai/embeddings/embedder.js';
 import { chunkEmbeddingText } from '../core/embedding/embedding-text.js';
 import { newId } from '../core/shared/ids.js';
@@ -15,6 +15,8 @@ import type { ProcessingLog, ProcessingStep, DocumentRecord, DocumentStatus } fr
 import type { JobRecord } from '../model/jobs.js';
 import { setVectors } from '../store/embedding.js';
 import { isAvailabilityError } from '../store/errors.js';
+import { replaceAttachments } from '../store/attachments.js';
+import { ThrottledWrite } from './throttled-write.js';
 
 export interface IngestContext {
   db: Db;
@@ -23,6 +25,8 @@ export interface IngestContext {
   /** Org-level chunk size (settings); -1 or null means the default. */
   chunkSizeFor?: (orgId: string) => Promise<number | null>;
   embedder: Embedder;
+  /** Runs a conversion (off the event loop, in the server); absent, convertToMarkdown runs in place. */
+  convert?: (input: ConvertInput) => Promise<ConvertedDocument>;
   /** The memory stage; absent, documents are only chunked and indexed. */
   memorize?: (doc: DocumentRecord, generation: number) => Promise<MemorizeOutcome>;
 }
@@ -73,16 +77,26 @@ export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<Ing
   const progress = new StageRecorder(ctx.db, initial, job);
 
   await progress.begin('extracting');
-  const converted = await convertToMarkdown(await loadSource(ctx, initial));
+  const source = await loadSource(ctx, initial);
+  const convert = ctx.convert ?? convertToMarkdown;
+  const converted = await convert({ ...source, onProgress: (step) => progress.report(step) });
   // Conversion returns storable text already; every write below is guarded against a converter that does not.
   const markdown = storableText(converted.markdown);
+  await ctx.db.transaction(async (tx) => {
+    const current = await getDocument(tx, job.orgId, documentId);
+    if (!current || current.generation !== job.generation) throw new SupersededError();
+    await replaceAttachments(tx, job.orgId, documentId, converted.attachments.map(({ name, mimeType, bytes }) => ({ name, mimeType, data: bytes })));
+  });
   // A connector names the type of what it imports (github_markdown, webpage…); uploads and URLs are typed by their content.
   const typedBySource = !initial.connectionId && (initial.hasFile || initial.url);
-  await progress.end({
-    content: markdown,
-    title: initial.title ?? (converted.title === null ? null : storableText(converted.title)),
-    type: typedBySource ? converted.type : initial.type,
-  });
+  // A caller's title wins, then one the document states, then the file's name, then a guess from the text.
+  const stated = converted.titleGuessed ? null : converted.title;
+  const title = initial.title ?? stated ?? (initial.hasFile ? source.filename : null) ?? converted.title;
+  progress.describeSource(converted.format, converted.mimeType);
+  await progress.end(
+    { content: markdown, title: title === null ? null : storableText(title), type: typedBySource ? converted.type : initial.type },
+    attachmentCounts(converted),
+  );
 
   await progress.begin('chunking');
   const chunkSize = (await ctx.chunkSizeFor?.(job.orgId)) ?? null;
@@ -150,6 +164,14 @@ export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<Ing
   return { chunks: pieces.length, memories };
 }
 
+/** What the extracting step reports about attachments; nothing for a document that has none. */
+function attachmentCounts(converted: ConvertedDocument): Record<string, number> {
+  const kept = converted.attachments.length;
+  const dropped = converted.droppedAttachments;
+  if (kept === 0 && dropped === 0) return {};
+  return { attachments: kept, ...(dropped ? { attachmentsDropped: dropped } : {}) };
+}
+
 async function loadSource(ctx: IngestContext, doc: DocumentRecord): Promise<ConvertInput> {
   if (doc.hasFile) {
     const file = await getFile(ctx.db, doc.orgId, doc.id);
@@ -166,9 +188,14 @@ async function loadSource(ctx: IngestContext, doc: DocumentRecord): Promise<Conv
   return { bytes, contentType: 'text/markdown' };
 }
 
+/** How often progress inside a stage (pages, sheets, slides) is written: never once per page. */
+const PROGRESS_INTERVAL_MS = 1_000;
+
 /** Records stage transitions on the document (status + processing log), guarded by generation. */
 class StageRecorder {
   private readonly log: ProcessingLog;
+  // A lost race with newer content shows at the stage's end, which throws SupersededError.
+  private readonly progress = new ThrottledWrite(() => this.write({}), PROGRESS_INTERVAL_MS);
 
   constructor(
     private readonly db: Db,
@@ -180,7 +207,20 @@ class StageRecorder {
 
   async begin(status: DocumentStatus): Promise<void> {
     this.log.steps.push({ name: status, startedAt: new Date().toISOString(), status: 'running' });
+    this.progress.restart();
     await this.write({ status, error: null });
+  }
+
+  /** Progress inside the current step, as `{pages: 40, pagesTotal: 300}`: kept at once, written throttled. */
+  report(progress: ConvertProgress): void {
+    const step = this.log.steps.at(-1);
+    if (!step) return;
+    step.detail = { ...step.detail, [progress.name]: progress.done, [`${progress.name}Total`]: progress.total };
+    this.progress.changed();
+  }
+
+  describeSource(format: string, mimeType: string): void {
+    Object.assign(this.log, { format, mimeType });
   }
 
   /** A step inside the current status, recorded in the log with what it reports. */
@@ -192,9 +232,13 @@ class StageRecorder {
     await this.write({});
   }
 
-  async end(patch: DocumentPatch): Promise<void> {
+  async end(patch: DocumentPatch, detail: Record<string, number> = {}): Promise<void> {
+    await this.progress.settled();
     const step = this.log.steps.at(-1);
-    if (step) Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString() });
+    if (step) {
+      Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString() });
+      if (Object.keys(detail).length) step.detail = { ...step.detail, ...detail };
+    }
     await this.write(patch);
   }
 

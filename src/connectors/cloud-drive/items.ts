@@ -16,11 +16,8 @@ const EXPORTS: Record<string, { mimeType: string; extension: string | null; type
 function downloadedType(mimeType: string): SourceDocumentType | null {
   if (mimeType === 'application/pdf') return 'pdf';
   if (/^image\/(png|jpeg|gif|webp|tiff)$/.test(mimeType)) return 'image';
-  if (mimeType === 'text/csv') return 'csv';
-  if (mimeType === 'text/html') return 'html';
-  if (mimeType === 'text/markdown') return 'markdown';
-  if (mimeType === 'application/json') return 'json';
-  if (mimeType.startsWith('text/')) return 'text';
+  // The SDK's types name no text format: CSV, HTML, markdown and JSON are `text`, their format goes in processingMetadata.
+  if (mimeType.startsWith('text/') || mimeType === 'application/json') return 'text';
   if (/^application\/vnd\.(openxmlformats-officedocument\.|oasis\.opendocument\.(text|spreadsheet|presentation)$)/.test(mimeType)) return 'text';
   if (mimeType === 'application/epub+zip') return 'text';
   return null;

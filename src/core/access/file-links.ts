@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { rewriteAttachmentLinks } from '../../model/attachments.js';
 import { ApiError } from '../../model/errors.js';
 import type { Clock } from '../shared/clock.js';
 
@@ -9,7 +10,15 @@ export interface FileLinkOptions {
   publicUrl?: string;
 }
 
-/** Signed, expiring links to uploaded files, verified without a database lookup of the link. */
+/** What a link names: a document's uploaded file, or one of its attachments. */
+export interface LinkedFile {
+  orgId: string;
+  documentId: string;
+  /** The attachment's name; absent, the link is to the uploaded file. */
+  attachment?: string;
+}
+
+/** Signed, expiring links to uploaded files and attachments, verified without a database lookup of the link. */
 export class FileLinks {
   constructor(
     private readonly key: Buffer,
@@ -19,18 +28,28 @@ export class FileLinks {
 
   /** A link to a document's uploaded file, valid for FILE_LINK_TTL_MS; `requestOrigin` is where the asking request came in. */
   link(orgId: string, documentId: string, requestOrigin: string): { url: string; expiresAt: Date } {
-    const expiresAt = new Date(this.clock.now().getTime() + FILE_LINK_TTL_MS);
-    const base = this.options.publicUrl ?? requestOrigin;
-    return { url: `${base.replace(/\/$/, '')}/files/${this.sign(orgId, documentId, expiresAt)}`, expiresAt };
+    return this.signedUrl({ orgId, documentId }, requestOrigin);
   }
 
-  private sign(orgId: string, documentId: string, expiresAt: Date): string {
-    const payload = Buffer.from(JSON.stringify({ o: orgId, d: documentId, e: expiresAt.getTime() })).toString('base64url');
+  /** The markdown with each `attachment:NAME` link turned into a signed link to that attachment of the document. */
+  linkAttachments(markdown: string, orgId: string, documentId: string, requestOrigin: string): string {
+    return rewriteAttachmentLinks(markdown, (attachment) => this.signedUrl({ orgId, documentId, attachment }, requestOrigin).url);
+  }
+
+  private signedUrl(file: LinkedFile, requestOrigin: string): { url: string; expiresAt: Date } {
+    const expiresAt = new Date(this.clock.now().getTime() + FILE_LINK_TTL_MS);
+    const base = this.options.publicUrl ?? requestOrigin;
+    return { url: `${base.replace(/\/$/, '')}/files/${this.sign(file, expiresAt)}`, expiresAt };
+  }
+
+  private sign(file: LinkedFile, expiresAt: Date): string {
+    const claims = { o: file.orgId, d: file.documentId, e: expiresAt.getTime(), ...(file.attachment ? { a: file.attachment } : {}) };
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return `${payload}.${this.mac(payload)}`;
   }
 
   /** The file a link names; 403 when the link was not signed here or has expired. */
-  verify(token: string): { orgId: string; documentId: string } {
+  verify(token: string): LinkedFile {
     const now = this.clock.now();
     const [payload, mac] = token.split('.');
     // Compared as bytes: a MAC with the right number of characters may have another number of bytes.
@@ -39,9 +58,9 @@ export class FileLinks {
     if (!payload || given.length === 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new ApiError(403, 'Invalid file link');
     }
-    const { o, d, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; d: string; e: number };
+    const { o, d, e, a } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; d: string; e: number; a?: string };
     if (e < now.getTime()) throw new ApiError(403, 'File link expired');
-    return { orgId: o, documentId: d };
+    return { orgId: o, documentId: d, ...(a ? { attachment: a } : {}) };
   }
 
   private mac(payload: string): string {

@@ -3,6 +3,7 @@ import { listChunks, setChunksTag } from '../../store/chunks.js';
 import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, getFile, insertFile } from '../../store/documents.js';
 import { insertQueuedDocument, requeueDocument } from './queueing.js';
 import { listMemoriesOfDocument } from '../../store/memories/records.js';
+import { getAttachment } from '../../store/attachments.js';
 import type { Clock } from '../shared/clock.js';
 import { lookupTags, resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import { parseDateInput } from '../shared/date-input.js';
@@ -85,8 +86,10 @@ export class DocumentService {
       source: null,
       url: null,
       hasFile: true,
-      type: input.fileType ?? 'text',
-      title: input.title ?? input.filename ?? null,
+      // Until conversion tells, within the SDK's types: a forced csv, json, markdown or html is text.
+      type: input.fileType === 'pdf' || input.fileType === 'image' ? input.fileType : 'text',
+      // Without a caller's title, ingest takes the converter's (PDF metadata, core properties), then the file name.
+      title: input.title ?? null,
       metadata: input.metadata ?? {},
       taskType: input.taskType ?? 'memory',
       filepath: input.filepath ?? null,
@@ -239,6 +242,13 @@ export class DocumentService {
     const file = await getFile(this.db, orgId, documentId);
     if (!file) throw notFound('File');
     return file;
+  }
+
+  /** A file conversion extracted from the document (its org and id come from a verified link). */
+  async attachmentContent(orgId: string, documentId: string, name: string) {
+    const attachment = await getAttachment(this.db, orgId, documentId, name);
+    if (!attachment) throw notFound('File');
+    return attachment;
   }
 
   /**

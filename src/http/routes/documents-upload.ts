@@ -5,6 +5,7 @@ import { principalOf } from '../plugins/auth.js';
 import { errorResponses } from '../schemas/common.js';
 import { IdParams, WriteResponse } from '../schemas/documents.js';
 import { readUpload } from '../upload.js';
+import { requestOrigin } from '../file-link-origin.js';
 
 const tags = ['documents'];
 
@@ -43,7 +44,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async 
     async (request) => {
       const principal = principalOf(request);
       const doc = await documents.file(principal, request.params.id);
-      const { url, expiresAt } = fileLinks.link(principal.orgId, doc.id, `${request.protocol}://${request.host}`);
+      const { url, expiresAt } = fileLinks.link(principal.orgId, doc.id, requestOrigin(request));
       return { url, expiresAt: expiresAt.toISOString() };
     },
   );

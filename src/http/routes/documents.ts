@@ -6,6 +6,7 @@ import { memoriesPath, withLegacyPaths } from '../alias-routes.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, Filepath, IntLike } from '../schemas/common.js';
 import { AddDocumentBody, documentFields, IdParams, WriteResponse } from '../schemas/documents.js';
+import { attachmentLinker } from '../file-link-origin.js';
 import { ChunkView, DocumentListItem, DocumentView, Pagination, pagination, toChunkView, toDocumentView, toListItem } from '../views/documents.js';
 
 const tags = ['documents'];
@@ -78,7 +79,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body ?? {};
       const limit = body.limit ?? 10;
       const page = body.page ?? 1;
-      const { rows, total } = await documents.list(principalOf(request), {
+      const principal = principalOf(request);
+      const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
+      const { rows, total } = await documents.list(principal, {
         containerTags: [...(body.containerTags ?? []), ...(body.containerTag ? [body.containerTag] : [])],
         filters: body.filters,
         includeContent: body.includeContent,
@@ -89,7 +92,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         source: body.source,
         filepath: body.filepath,
       });
-      const items = rows.map(toListItem);
+      const items = rows.map((row) => toListItem({ ...row, content: linked(row.id, row.content) }));
       return { memories: items, results: items, totalCount: total, pagination: pagination(page, limit, total) };
     },
   });
@@ -147,8 +150,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: DocumentView, ...errorResponses },
     },
     handler: async (request) => {
-      const { document, memories } = await documents.getWithMemories(principalOf(request), request.params.id, request.query.containerTag);
-      return toDocumentView(document, memories);
+      const principal = principalOf(request);
+      const { document, memories } = await documents.getWithMemories(principal, request.params.id, request.query.containerTag);
+      const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
+      return toDocumentView({ ...document, content: linked(document.id, document.content) }, memories);
     },
   });
 
@@ -188,8 +193,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { document, chunks } = await documents.chunks(principalOf(request), request.params.id);
-      return { documentId: document.id, chunks: chunks.map(toChunkView), total: chunks.length };
+      const principal = principalOf(request);
+      const { document, chunks } = await documents.chunks(principal, request.params.id);
+      const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
+      const views = chunks.map((chunk) => toChunkView({ ...chunk, content: linked(document.id, chunk.content) }));
+      return { documentId: document.id, chunks: views, total: chunks.length };
     },
   );
 };

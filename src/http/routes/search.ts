@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FiltersInputSchema } from '../../model/filters.js';
 import { DEFAULT_LIMIT, DEFAULT_THRESHOLD } from '../../core/search/search-service.js';
+import { attachmentLinker } from '../file-link-origin.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, Filepath } from '../schemas/common.js';
 import { DocumentSearchResultView, SearchResultView, toDocumentSearchResult, toSearchResult } from '../views/search.js';
@@ -79,7 +80,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         forgottenMemories: body.include?.forgottenMemories ?? false,
         chunks: body.include?.chunks ?? false,
       };
-      const { hits, timing } = await search.search(principalOf(request), {
+      const principal = principalOf(request);
+      const { hits, timing } = await search.search(principal, {
         q: body.q,
         containerTag: body.containerTag,
         containerTags: body.containerTags,
@@ -92,7 +94,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         rewriteQuery: body.rewriteQuery ?? false,
         include,
       });
-      const results = hits.map((hit) => toSearchResult(hit, include));
+      const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
+      const results = hits.map((hit) => {
+        const view = toSearchResult(hit, include);
+        if (view.chunk !== undefined && view.documentId) view.chunk = linked(view.documentId, view.chunk);
+        view.chunks = view.chunks?.map((chunk) => ({ ...chunk, content: linked(chunk.documentId, chunk.content) }));
+        return view;
+      });
       return { results, timing, total: results.length };
     },
   );
@@ -112,7 +120,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const { results, timing } = await search.searchDocuments(principalOf(request), {
+      const principal = principalOf(request);
+      const { results, timing } = await search.searchDocuments(principal, {
         q: body.q,
         containerTag: body.containerTag,
         containerTags: body.containerTags,
@@ -127,7 +136,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         rerank: body.rerank ?? false,
         rewriteQuery: body.rewriteQuery ?? false,
       });
-      const views = results.map((hit) => toDocumentSearchResult(hit, body.includeSummary ?? false));
+      const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
+      const views = results.map((hit) => {
+        const view = toDocumentSearchResult(hit, body.includeSummary ?? false);
+        const chunks = view.chunks.map((chunk) => ({ ...chunk, content: linked(view.documentId, chunk.content) }));
+        return { ...view, chunks, ...(view.content !== undefined ? { content: linked(view.documentId, view.content) } : {}) };
+      });
       return { results: views, timing, total: views.length };
     },
   );

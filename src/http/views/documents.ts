@@ -61,6 +61,8 @@ export const DocumentView = z
       .optional(),
     processingMetadata: z.object({
       attempts: z.number().optional(),
+      format: z.string().optional(),
+      mimeType: z.string().optional(),
       steps: z.array(
         z.object({
           name: z.string(),

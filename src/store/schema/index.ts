@@ -6,6 +6,7 @@ export { apiKeys } from './api-keys.js';
 export { chunks } from './chunks.js';
 export { connections } from './connections.js';
 export { containerTagMerges } from './container-tag-merges.js';
+export { documentAttachments } from './document-attachments.js';
 export { documentFiles } from './document-files.js';
 export { documents } from './documents.js';
 export { embeddingSpace } from './embedding-space.js';

@@ -1,0 +1,23 @@
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { StoredAttachment } from '../../model/attachments.js';
+import { bytea, timestamps, type SameShape } from './columns.js';
+import { documents } from './documents.js';
+
+/** The files a document's conversion extracted; replaced on every conversion, deleted with the document. */
+export const documentAttachments = pgTable(
+  'document_attachments',
+  {
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    orgId: text('org_id').notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.name] })],
+);
+
+export type AttachmentRow = SameShape<typeof documentAttachments.$inferSelect, StoredAttachment>;
