@@ -15,6 +15,7 @@ import type { MemoryContext } from './core/memories/context.js';
 import { MemoryEdits } from './core/memories/edits.js';
 import { MemoryListing } from './core/memories/listing.js';
 import { MemoryWriter } from './core/memories/writer.js';
+import { createPortability } from './core/portability/index.js';
 import { ProfileService } from './core/profiles/profile-service.js';
 import type { SearchService } from './core/search/search-service.js';
 import { createSearch } from './core/search/setup.js';
@@ -115,6 +116,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       merges: new MergeService(db, clock, jobs),
       settings: new SettingsService(db, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } }),
       orgReset: new OrgReset(db),
+      portability: createPortability({ db, clock, embedder: ai.embedder, serverVersion: VERSION, onImported: (org, tag, kept) => (kept ? retrieval.forget('memories', org) : memories.onChanged(org, tag)) }),
     };
     http = await buildHttpServer(services, {
       logger,

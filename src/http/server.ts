@@ -10,6 +10,8 @@ import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerRequestInput } from './plugins/request-input.js';
 import { servicesPlugin, type Services } from './plugins/services.js';
+import { containerTagExportRoutes } from './routes/container-tag-export.js';
+import { containerTagImportRoutes } from './routes/container-tag-import.js';
 import { containerTagInferenceRoutes } from './routes/container-tag-inferences.js';
 import { containerTagMergeRoutes } from './routes/container-tag-merges.js';
 import { containerTagRoutes } from './routes/container-tags.js';
@@ -87,6 +89,8 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(containerTagRoutes);
   await app.register(containerTagMergeRoutes);
   await app.register(containerTagInferenceRoutes);
+  await app.register(containerTagExportRoutes);
+  await app.register(containerTagImportRoutes);
   await app.register(settingsRoutes);
   await app.register(settingsResetRoutes);
   await app.register(suggestBucketRoutes);

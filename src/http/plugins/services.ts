@@ -9,6 +9,7 @@ import type { DocumentsWithMemories } from '../../core/documents/documents-with-
 import type { MemoryEdits } from '../../core/memories/edits.js';
 import type { MemoryListing } from '../../core/memories/listing.js';
 import type { MemoryWriter } from '../../core/memories/writer.js';
+import type { Portability } from '../../core/portability/index.js';
 import type { ProfileService } from '../../core/profiles/profile-service.js';
 import type { SearchService } from '../../core/search/search-service.js';
 import type { SettingsService } from '../../core/settings/settings-service.js';
@@ -33,6 +34,7 @@ export interface Services {
   merges: MergeService;
   settings: SettingsService;
   orgReset: OrgReset;
+  portability: Portability;
 }
 
 declare module 'fastify' {
