@@ -102,3 +102,39 @@ export function canonical(lines: Record<string, any>[]): string[] {
     })
     .sort();
 }
+
+/**
+ * A second, empty server on the other driver: PGlite when the suite runs on PostgreSQL, PostgreSQL
+ * (ENGRAM_TEST_PG_URL) when it runs on PGlite and one is given, else a second PGlite server.
+ */
+export async function startOtherDriverServer(): Promise<{ server: TestServer; driver: 'pglite' | 'postgres' }> {
+  const { driver } = await import('./server.js');
+  const { startTestServer } = await import('./server.js');
+  const { createTestDatabase } = await import('./pg-cluster.js');
+  const { randomBytes } = await import('node:crypto');
+  const pgUrl = process.env.ENGRAM_TEST_PG_URL;
+  if (driver === 'pglite' && pgUrl) {
+    const url = await createTestDatabase(pgUrl, `engram_t_${randomBytes(6).toString('hex')}`);
+    return { server: await startTestServer({ RATE_LIMIT_MAX: '1000', DATABASE_URL: url }), driver: 'postgres' };
+  }
+  if (driver === 'postgres') {
+    const { createApp } = await import('../../src/app.js');
+    const { loadConfig } = await import('../../src/config.js');
+    const adminKey = `em_test_${randomBytes(16).toString('hex')}`;
+    const app = await createApp(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', ENGRAM_API_KEY: adminKey, LOG_LEVEL: 'silent', WORKER_POLL_MS: '100', RATE_LIMIT_MAX: '1000' }),
+      { worker: true, http: true },
+    );
+    const url = await app.http!.listen({ port: 0, host: '127.0.0.1' });
+    const request = async (method: string, path: string, options: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: BodyInit } = {}) => {
+      const headers: Record<string, string> = { ...options.headers, authorization: `Bearer ${options.key ?? adminKey}` };
+      if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await fetch(`${url}${path}`, { method, headers, body: options.body !== undefined ? JSON.stringify(options.body) : options.raw });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text };
+    };
+    const server = { url, app, adminKey, request, createKey: () => Promise.reject(new Error('not needed')), close: () => app.close() } as unknown as TestServer;
+    return { server, driver: 'pglite' };
+  }
+  return { server: await startTestServer({ RATE_LIMIT_MAX: '1000' }), driver: 'pglite' };
+}
