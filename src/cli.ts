@@ -7,6 +7,7 @@ import { reembedAll } from './core/embedding/reembed.js';
 import { AiSettingsError, createEmbedder } from './ai/factory.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openDatabase } from './store/database.js';
+import { CliError, registerPortabilityCommands } from './portability-cli.js';
 
 async function serve(config: Config, options: { worker: boolean; http: boolean }): Promise<void> {
   const app = await createApp(config, options);
@@ -90,8 +91,10 @@ program
     }
   });
 
+registerPortabilityCommands(program);
+
 program.parseAsync().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof AiSettingsError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof AiSettingsError || error instanceof DataDirLockedError || error instanceof CliError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }
