@@ -23,6 +23,7 @@ import type { MemoryContext } from './core/memories/context.js';
 import { MemoryEdits } from './core/memories/edits.js';
 import { MemoryListing } from './core/memories/listing.js';
 import { MemoryWriter } from './core/memories/writer.js';
+import { createPortability } from './core/portability/index.js';
 import { ProfileService } from './core/profiles/profile-service.js';
 import type { SearchService } from './core/search/search-service.js';
 import { createSearch } from './core/search/setup.js';
@@ -155,6 +156,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       connectionResources: new ConnectionResources(db, clock, connectorAccess, connections, jobs),
       oauthCallback: new OAuthCallback(db, connectorAccess, stateSigner, jobs, connectionLog),
       webhooks: new WebhookReceiver(db, clock, connectorAccess, jobs),
+      portability: createPortability({ db, clock, embedder: ai.embedder, serverVersion: VERSION, onImported: (org, tag, kept) => (kept ? retrieval.forget('memories', org) : memories.onChanged(org, tag)) }),
     };
     http = await buildHttpServer(services, {
       logger,

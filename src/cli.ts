@@ -11,6 +11,7 @@ import { openDatabase } from './store/database.js';
 import { bridgeStdioToHttp } from './mcp/stdio-bridge.js';
 import { serveMcpOverStdio } from './mcp/stdio-server.js';
 import { ApiError } from './model/errors.js';
+import { CliError, registerPortabilityCommands } from './portability-cli.js';
 
 async function serve(config: Config, options: { worker: boolean; http: boolean }): Promise<void> {
   const app = await createApp(config, options);
@@ -155,8 +156,10 @@ program
     }
   });
 
+registerPortabilityCommands(program);
+
 program.parseAsync().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof AiSettingsError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof AiSettingsError || error instanceof DataDirLockedError || error instanceof CliError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }

@@ -16,6 +16,8 @@ import { connectionResourceRoutes } from './routes/connection-resources.js';
 import { connectionAuthRoutes } from './routes/connections-auth.js';
 import { connectionWebhookRoutes } from './routes/connections-webhooks.js';
 import { connectionRoutes } from './routes/connections.js';
+import { containerTagExportRoutes } from './routes/container-tag-export.js';
+import { containerTagImportRoutes } from './routes/container-tag-import.js';
 import { containerTagInferenceRoutes } from './routes/container-tag-inferences.js';
 import { containerTagMergeRoutes } from './routes/container-tag-merges.js';
 import { containerTagRoutes } from './routes/container-tags.js';
@@ -95,6 +97,8 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(containerTagRoutes);
   await app.register(containerTagMergeRoutes);
   await app.register(containerTagInferenceRoutes);
+  await app.register(containerTagExportRoutes);
+  await app.register(containerTagImportRoutes);
   await app.register(settingsRoutes);
   await app.register(settingsResetRoutes);
   await app.register(suggestBucketRoutes);

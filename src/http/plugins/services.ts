@@ -13,6 +13,7 @@ import type { DocumentsWithMemories } from '../../core/documents/documents-with-
 import type { MemoryEdits } from '../../core/memories/edits.js';
 import type { MemoryListing } from '../../core/memories/listing.js';
 import type { MemoryWriter } from '../../core/memories/writer.js';
+import type { Portability } from '../../core/portability/index.js';
 import type { ProfileService } from '../../core/profiles/profile-service.js';
 import type { SearchService } from '../../core/search/search-service.js';
 import type { SettingsService } from '../../core/settings/settings-service.js';
@@ -41,6 +42,7 @@ export interface Services {
   connectionResources: ConnectionResources;
   oauthCallback: OAuthCallback;
   webhooks: WebhookReceiver;
+  portability: Portability;
 }
 
 declare module 'fastify' {

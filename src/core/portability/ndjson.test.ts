@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../model/errors.js';
+import { readLines } from './ndjson.js';
+
+const bytes = (...parts: string[]) => (async function* () {
+  for (const part of parts) yield Buffer.from(part);
+})();
+
+async function collect(body: AsyncIterable<Uint8Array>, limits = { maxLineBytes: 20, maxTotalBytes: 100 }) {
+  const out: [number, string][] = [];
+  for await (const line of readLines(body, limits)) out.push([line.number, line.text]);
+  return out;
+}
+
+describe('readLines', () => {
+  it('numbers lines across chunk boundaries, counting blank lines and dropping CR', async () => {
+    expect(await collect(bytes('{"a":', '1}\r\n\n{"b"', ':2}'))).toEqual([
+      [1, '{"a":1}'],
+      [3, '{"b":2}'],
+    ]);
+  });
+
+  it('refuses a line over the limit with its number before reading the rest', async () => {
+    const error = await collect(bytes('short\n', 'x'.repeat(15), 'x'.repeat(15), '\nnever')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).details).toMatch(/line 2: longer than 20 bytes/);
+  });
+
+  it('refuses a body over the total limit 413', async () => {
+    const error = await collect(bytes(...Array.from({ length: 12 }, () => 'ten bytes\n'))).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(413);
+  });
+});

@@ -1,0 +1,64 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../plugins/auth.js';
+import { ContainerTag, errorResponses } from '../schemas/common.js';
+
+const tags = ['container-tags'];
+
+/** NDJSON, written as it is read from the database; docs/export-format.md describes the lines. */
+const NdjsonStream = z.any().meta({
+  description: 'One JSON object per line: the header, the records, the end line (see docs/export-format.md)',
+  content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+});
+
+const ExportQuery = z.object({
+  embeddings: z.enum(['true', 'false']).default('false').describe('Include the stored vectors and the model that made them'),
+});
+
+/** /v3/container-tags/{containerTag}/export and /v3/export: a tag, or the whole organization, as a stream of NDJSON lines. */
+export const containerTagExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { portability } = app.services;
+
+  app.get(
+    '/v3/container-tags/:containerTag/export',
+    {
+      schema: {
+        tags,
+        summary: 'Export a container tag (documents, files, memories with their versions, settings, profile) as NDJSON',
+        params: z.object({ containerTag: ContainerTag }),
+        querystring: ExportQuery,
+        response: { 200: NdjsonStream, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const lines = await portability.exporter.exportTag(principalOf(request), request.params.containerTag, {
+        embeddings: request.query.embeddings === 'true',
+      });
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${request.params.containerTag}.ndjson"`)
+        .send(Readable.from(lines));
+    },
+  );
+
+  app.get(
+    '/v3/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Export every container tag of the organization as NDJSON (admin keys only)',
+        querystring: ExportQuery,
+        response: { 200: NdjsonStream, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const lines = portability.exporter.exportOrg(principalOf(request), { embeddings: request.query.embeddings === 'true' });
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="export.ndjson"')
+        .send(Readable.from(lines));
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../model/errors.js';
+import { principalOf } from '../plugins/auth.js';
+import { ContainerTag, errorResponses } from '../schemas/common.js';
+
+const tags = ['container-tags'];
+const NDJSON = 'application/x-ndjson';
+
+/** POST /v3/container-tags/{containerTag}/import: restores an export (NDJSON, gzip optional) into a tag, all or nothing. */
+export const containerTagImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { portability } = app.services;
+
+  // The body is read line by line by the import, never buffered whole; the import bounds its size itself.
+  app.addContentTypeParser(NDJSON, (_request, payload, done) => done(null, payload));
+
+  app.post(
+    '/v3/container-tags/:containerTag/import',
+    {
+      config: { access: 'write' },
+      bodyLimit: Number.MAX_SAFE_INTEGER,
+      schema: {
+        tags,
+        summary: 'Import an export file into a container tag (empty, or merging by customId); re-running it changes nothing',
+        params: z.object({ containerTag: ContainerTag }),
+        response: {
+          200: z.object({
+            containerTag: z.string(),
+            counts: z.object({ spaces: z.number(), documents: z.number(), chunks: z.number(), memories: z.number(), profiles: z.number() }),
+            reembedded: z.boolean(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.headers['content-type']?.toLowerCase().startsWith(NDJSON)) {
+        throw new ApiError(415, 'Unsupported media type', `content-type: expected ${NDJSON}`);
+      }
+      const encoding = request.headers['content-encoding']?.toLowerCase();
+      if (encoding && encoding !== 'gzip' && encoding !== 'identity') {
+        throw new ApiError(415, 'Unsupported content encoding', 'content-encoding: gzip or none');
+      }
+      const raw = request.body as Readable;
+      const body = encoding === 'gzip' ? raw.pipe(createGunzip()) : raw;
+      body.on('error', () => undefined);
+      try {
+        return await portability.importer.importTag(principalOf(request), request.params.containerTag, body);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        if ((error as { code?: string }).code?.startsWith('Z_')) throw new ApiError(400, 'Invalid export file', 'body: not valid gzip');
+        throw error;
+      } finally {
+        raw.resume();
+      }
+    },
+  );
+};

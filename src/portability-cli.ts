@@ -1,0 +1,103 @@
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Command } from 'commander';
+
+/**
+ * `engram export` and `engram import`: talk to a running server by URL and key (the server owns the
+ * database; an embedded one cannot be opened twice), streaming the file both ways with a progress
+ * line on stderr.
+ */
+
+interface ServerOptions {
+  url: string;
+  key?: string;
+}
+
+const keyOf = (options: ServerOptions) => {
+  const key = options.key ?? process.env.ENGRAM_API_KEY;
+  if (!key) throw new CliError('give an API key with --key or ENGRAM_API_KEY');
+  return key;
+};
+
+export class CliError extends Error {}
+
+/** Counts bytes and lines going through, and redraws one progress line on stderr at most every 200 ms. */
+function progress(label: string, total?: number): Transform {
+  let bytes = 0;
+  let lines = 0;
+  let drawn = 0;
+  const draw = (force: boolean) => {
+    if (!force && Date.now() - drawn < 200) return;
+    drawn = Date.now();
+    const share = total ? ` ${Math.floor((bytes / total) * 100)}%` : '';
+    process.stderr.write(`\r${label}${share} ${(bytes / 1048576).toFixed(1)} MB, ${lines} lines`);
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      draw(false);
+      done(null, chunk);
+    },
+    flush(done) {
+      draw(true);
+      process.stderr.write('\n');
+      done();
+    },
+  });
+}
+
+async function failure(response: Response): Promise<CliError> {
+  const text = await response.text();
+  return new CliError(`the server answered ${response.status}: ${text}`);
+}
+
+async function exportToFile(containerTag: string | undefined, file: string, options: ServerOptions & { embeddings?: boolean }) {
+  const path = containerTag ? `/v3/container-tags/${encodeURIComponent(containerTag)}/export` : '/v3/export';
+  const response = await fetch(`${options.url.replace(/\/$/, '')}${path}?embeddings=${options.embeddings ? 'true' : 'false'}`, {
+    headers: { authorization: `Bearer ${keyOf(options)}` },
+  });
+  if (!response.ok || !response.body) throw await failure(response);
+  const out = file === '-' ? process.stdout : createWriteStream(file);
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), progress('exporting'), out);
+}
+
+async function importFromFile(containerTag: string, file: string, options: ServerOptions) {
+  const size = statSync(file).size;
+  const body = createReadStream(file).pipe(progress('importing', size));
+  const response = await fetch(`${options.url.replace(/\/$/, '')}/v3/container-tags/${encodeURIComponent(containerTag)}/import`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${keyOf(options)}`,
+      'content-type': 'application/x-ndjson',
+      ...(file.endsWith('.gz') ? { 'content-encoding': 'gzip' } : {}),
+    },
+    body: Readable.toWeb(body) as unknown as BodyInit,
+    duplex: 'half',
+  } as RequestInit);
+  if (!response.ok) throw await failure(response);
+  process.stdout.write(`${await response.text()}\n`);
+}
+
+export function registerPortabilityCommands(program: Command): void {
+  const server = (command: Command) =>
+    command
+      .option('--url <url>', 'the running server', process.env.ENGRAM_URL ?? 'http://127.0.0.1:8787')
+      .option('--key <key>', 'API key (default: ENGRAM_API_KEY)');
+  server(
+    program
+      .command('export')
+      .description('export a container tag (or, without --tag, the whole organization with an admin key) to an NDJSON file')
+      .option('--tag <containerTag>', 'the container tag to export')
+      .option('--embeddings', 'include the vectors and their model')
+      .argument('<file>', 'where to write it, - for stdout'),
+  ).action(async (file: string, options: ServerOptions & { tag?: string; embeddings?: boolean }) => exportToFile(options.tag, file, options));
+  server(
+    program
+      .command('import')
+      .description('import an export file (NDJSON, or gzip when it ends in .gz) into a container tag, all or nothing')
+      .requiredOption('--tag <containerTag>', 'the container tag to import into')
+      .argument('<file>', 'the export file'),
+  ).action(async (file: string, options: ServerOptions & { tag: string }) => importFromFile(options.tag, file, options));
+}
