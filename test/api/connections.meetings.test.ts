@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('meetings connections', () => {
   it('connects with an API key that is sealed, never answered, and used for a manual-only sync', async () => {
-    meetings.addMeeting({ title: 'Quarterly planning', attendees: ['ada@example.com'], summaryMarkdown: 'We agreed on the roadmap.' });
+    meetings.addMeeting({ title: 'Quarterly planning', summaryMarkdown: 'We agreed on the roadmap.' });
     meetings.addMeeting({ title: 'Hiring sync', summaryMarkdown: 'Two offers out.' });
     const apiKey = meetings.apiKey();
 
