@@ -31,6 +31,8 @@ describe('connections: refused requests', () => {
       expectError(await server.request('POST', `/v3/connections/${provider}`, { body: { containerTag: 'x' } }), 501, /OAuth application/);
     }
     expectError(await server.request('POST', '/v3/connections/meetings', { body: { containerTag: 'x', metadata: {} } }), 400, /apiKey/);
+    const stored = await server.request('POST', '/v3/connections/list', { body: { containerTags: ['x'] } });
+    expect(stored.body).toEqual([]);
   });
 
   it('refuses bad bodies with 400 naming the field', async () => {

@@ -72,6 +72,8 @@ export class ConnectionService {
     const tag = resolveWriteTag(principal, input);
     const config = parseConfig(() => adapter.parseConfig(input.metadata ?? {}));
     const usesCustomKey = adapter.auth === 'oauth' && (await this.access.usesCustomKey(principal.orgId, kind));
+    // Refused before anything is stored when there is no client to authorize with.
+    if (adapter.auth === 'oauth') await this.access.oauthClient({ kind, orgId: principal.orgId, usesCustomKey }, requestOrigin);
     const nonce = adapter.auth === 'oauth' ? newSecret() : null;
     const existing = (await listConnections(this.db, principal.orgId, { containerTags: [tag], kind }))[0];
     const id = existing?.id ?? newId();

@@ -114,7 +114,7 @@ export class ConnectorAccess {
   }
 
   /** The client a connection is authorized with: the org's own when it was created so, else the service's. */
-  async oauthClient(connection: ConnectionRecord, requestOrigin?: string): Promise<OAuthClient> {
+  async oauthClient(connection: Pick<ConnectionRecord, 'kind' | 'orgId' | 'usesCustomKey'>, requestOrigin?: string): Promise<OAuthClient> {
     const kind = connection.kind as ConnectorKind;
     const redirectUri = this.callbackUrl(kind, requestOrigin);
     const keyKind = CUSTOM_KEY_KINDS[kind];
