@@ -9,7 +9,7 @@ import { ConversionPool } from './convert/index.js';
 import { FileLinks } from './core/access/file-links.js';
 import { ConnectionResources } from './core/connections/connection-resources.js';
 import { ConnectionService } from './core/connections/connection-service.js';
-import { ConnectorAccess, type ConnectorEnvironment } from './core/connections/connector-access.js';
+import { ConnectorAccess, type ConnectorEnvironment, type OAuthApp } from './core/connections/connector-access.js';
 import { OAuthCallback } from './core/connections/oauth-callback.js';
 import { OAuthStateSigner } from './core/connections/oauth-state.js';
 import { WebhookReceiver } from './core/connections/webhooks.js';
@@ -244,11 +244,29 @@ function syncIntervalMs(config: Config): number {
 
 /** What the adapters are given: provider bases, the service's OAuth applications, the fetch policy. */
 function connectorEnvironment(config: Config): ConnectorEnvironment {
-  const codeHostApp =
-    config.CODE_HOST_CLIENT_ID && config.CODE_HOST_CLIENT_SECRET ? { clientId: config.CODE_HOST_CLIENT_ID, clientSecret: config.CODE_HOST_CLIENT_SECRET } : undefined;
+  const google = oauthApp(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET);
+  const apps: Record<string, OAuthApp | undefined> = {
+    'code-host': oauthApp(config.CODE_HOST_CLIENT_ID, config.CODE_HOST_CLIENT_SECRET),
+    'cloud-drive': google,
+    mail: google,
+    'office-drive': oauthApp(config.MICROSOFT_CLIENT_ID, config.MICROSOFT_CLIENT_SECRET),
+    'notes-workspace': oauthApp(config.NOTION_CLIENT_ID, config.NOTION_CLIENT_SECRET),
+  };
+  const googleEndpoints = {
+    authUrl: config.GOOGLE_AUTH_URL,
+    tokenUrl: config.GOOGLE_TOKEN_URL,
+    userinfoUrl: config.GOOGLE_USERINFO_URL,
+    driveUrl: config.GOOGLE_DRIVE_URL,
+    gmailUrl: config.GOOGLE_GMAIL_URL,
+  };
   return {
     connectorOptions: {
       codeHost: { apiUrl: config.CODE_HOST_API_URL, webUrl: config.CODE_HOST_WEB_URL },
+      google: Object.fromEntries(Object.entries(googleEndpoints).filter(([, url]) => url !== undefined)),
+      gmailPushTopic: config.GMAIL_PUSH_TOPIC,
+      officeDrive: { graphUrl: config.GRAPH_API_URL, loginUrl: config.MICROSOFT_LOGIN_URL, tenant: config.MICROSOFT_TENANT },
+      notesWorkspace: { apiUrl: config.NOTION_API_URL },
+      meetings: { apiUrl: config.MEETINGS_API_URL },
       fetch: {
         allowPrivate: config.ALLOW_PRIVATE_URLS,
         allowedAddresses: config.URL_FETCH_ALLOWED_ADDRESSES,
@@ -259,9 +277,13 @@ function connectorEnvironment(config: Config): ConnectorEnvironment {
       maxRateLimitWaitSeconds: config.SYNC_MAX_RATE_LIMIT_WAIT_SECONDS,
       retryBaseMs: config.SYNC_PROVIDER_WAIT_MS,
     },
-    oauthApps: codeHostApp ? { 'code-host': codeHostApp } : {},
+    oauthApps: Object.fromEntries(Object.entries(apps).filter(([, app]) => app !== undefined)) as ConnectorEnvironment['oauthApps'],
     publicUrl: config.PUBLIC_URL,
   };
+}
+
+function oauthApp(clientId: string | undefined, clientSecret: string | undefined): OAuthApp | undefined {
+  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
 }
 
 /** The job worker with a handler per job kind: ingest (with the memory step), merge and connector sync. */

@@ -60,6 +60,30 @@ const ConfigSchema = z.object({
   /** The code host's REST base and site root; Enterprise Server: https://HOST/api/v3 and https://HOST. */
   CODE_HOST_API_URL: z.string().url().default('https://api.github.com'),
   CODE_HOST_WEB_URL: z.string().url().default('https://github.com'),
+  /** The service's own Google OAuth application, for the cloud drive and mail. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's endpoints, each replaceable on its own (a proxy, or a local fake in tests). */
+  GOOGLE_AUTH_URL: z.string().url().optional(),
+  GOOGLE_TOKEN_URL: z.string().url().optional(),
+  GOOGLE_USERINFO_URL: z.string().url().optional(),
+  GOOGLE_DRIVE_URL: z.string().url().optional(),
+  GOOGLE_GMAIL_URL: z.string().url().optional(),
+  /** The Pub/Sub topic (`projects/P/topics/T`) Gmail publishes to; without it mail is synced on schedule only. */
+  GMAIL_PUSH_TOPIC: z.string().regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/PROJECT/topics/TOPIC').optional(),
+  /** The service's own Microsoft application (office drive). */
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  GRAPH_API_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
+  MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
+  /** `common` (work and personal accounts), `organizations`, `consumers` or one tenant's id. */
+  MICROSOFT_TENANT: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/).default('common'),
+  /** The service's own public Notion integration (notes workspace). */
+  NOTION_CLIENT_ID: z.string().min(1).optional(),
+  NOTION_CLIENT_SECRET: z.string().min(1).optional(),
+  NOTION_API_URL: z.string().url().default('https://api.notion.com'),
+  /** The meeting notes API (its key is each connection's own). */
+  MEETINGS_API_URL: z.string().url().default('https://public-api.granola.ai'),
   /** Addresses or CIDR ranges the crawler and URL fetches may reach although private (metadata addresses never). */
   URL_FETCH_ALLOWED_ADDRESSES: z
     .string()

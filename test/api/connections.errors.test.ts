@@ -25,12 +25,14 @@ const queuedSyncJobs = async () =>
   Number(((await server.app.database.db.execute(sql`select count(*)::int as n from jobs where kind = 'sync' and status = 'queued'`)) as any).rows?.[0]?.n ?? 0);
 
 describe('connections: refused requests', () => {
-  it('answers 400 naming the provider for an unknown one and 501 for kinds not built yet', async () => {
+  it('answers 400 naming the provider for an unknown one and 501 for OAuth kinds the server has no application for', async () => {
     expectError(await server.request('POST', '/v3/connections/dropbox', { body: { containerTag: 'x' } }), 400, /provider/);
-    for (const provider of ['notion', 'gmail', 'google-drive', 'onedrive', 'cloud-drive', 'mail', 'meetings']) {
-      expectError(await server.request('POST', `/v3/connections/${provider}`, { body: { containerTag: 'x' } }), 501);
-      expectError(await server.request('POST', `/v3/connections/${provider}/import`, { body: {} }), 501);
+    for (const provider of ['notion', 'gmail', 'google-drive', 'onedrive', 'cloud-drive', 'mail', 'notes-workspace', 'office-drive']) {
+      expectError(await server.request('POST', `/v3/connections/${provider}`, { body: { containerTag: 'x' } }), 501, /OAuth application/);
     }
+    expectError(await server.request('POST', '/v3/connections/meetings', { body: { containerTag: 'x', metadata: {} } }), 400, /apiKey/);
+    const stored = await server.request('POST', '/v3/connections/list', { body: { containerTags: ['x'] } });
+    expect(stored.body).toEqual([]);
   });
 
   it('refuses bad bodies with 400 naming the field', async () => {

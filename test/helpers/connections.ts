@@ -68,3 +68,13 @@ export async function waitForSourceDocuments(server: TestServer, source: string,
     throw new Error(`${(error as Error).message}; saw ${JSON.stringify(seen.map((d) => [d.title, d.url, d.status]))}`);
   }
 }
+
+/** A port free on 127.0.0.1 now, for a server whose PUBLIC_URL must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}

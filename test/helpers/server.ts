@@ -61,7 +61,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const app = await createApp(config, { worker: true, http: true, logger: options.logger });
-  const url = await app.http!.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.http!.listen({ port: config.PORT, host: '127.0.0.1' });
   const contract = await fetchContract(url);
 
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {

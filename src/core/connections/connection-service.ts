@@ -72,11 +72,17 @@ export class ConnectionService {
     const tag = resolveWriteTag(principal, input);
     const config = parseConfig(() => adapter.parseConfig(input.metadata ?? {}));
     const usesCustomKey = adapter.auth === 'oauth' && (await this.access.usesCustomKey(principal.orgId, kind));
+    // Refused before anything is stored when there is no client to authorize with.
+    if (adapter.auth === 'oauth') await this.access.oauthClient({ kind, orgId: principal.orgId, usesCustomKey }, requestOrigin);
     const nonce = adapter.auth === 'oauth' ? newSecret() : null;
+    const existing = (await listConnections(this.db, principal.orgId, { containerTags: [tag], kind }))[0];
+    const id = existing?.id ?? newId();
+    const credentials = adapter.auth === 'credentials' ? this.access.splitCredentials(kind, id, input.metadata ?? {}) : null;
     const fields = {
       documentLimit: input.documentLimit ?? null,
-      metadata: input.metadata ?? {},
+      metadata: credentials?.metadata ?? input.metadata ?? {},
       config,
+      ...(credentials?.sealed ? { tokens: credentials.sealed } : {}),
       redirectUrl: input.redirectUrl ?? null,
       authNonce: nonce,
       ...(adapter.auth === 'oauth' ? { usesCustomKey } : { status: 'active', nextSyncAt: null }),
@@ -84,10 +90,11 @@ export class ConnectionService {
     const connection = await this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [tag]);
       await ensureSpace(tx, principal.orgId, tag, newId());
-      const existing = (await listConnections(tx, principal.orgId, { containerTags: [tag], kind }))[0];
-      const row = existing
-        ? await updateConnection(tx, existing.id, fields)
-        : await this.insert(tx, { orgId: principal.orgId, kind, containerTag: tag, webhook: !!adapter.webhook, fields });
+      const current = (await listConnections(tx, principal.orgId, { containerTags: [tag], kind }))[0];
+      if (current && current.id !== id) throw badRequest('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
+      const row = current
+        ? await updateConnection(tx, current.id, fields)
+        : await this.insert(tx, { id, orgId: principal.orgId, kind, containerTag: tag, webhook: !!adapter.webhook, fields });
       if (adapter.auth === 'credentials') await enqueueSync(tx, row!, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
       return row!;
     });
@@ -185,9 +192,9 @@ export class ConnectionService {
 
   private async insert(
     tx: Tx,
-    target: { orgId: string; kind: ConnectorKind; containerTag: string; webhook: boolean; fields: Partial<ConnectionRecord> },
+    target: { id: string; orgId: string; kind: ConnectorKind; containerTag: string; webhook: boolean; fields: Partial<ConnectionRecord> },
   ): Promise<ConnectionRecord> {
-    const id = newId();
+    const id = target.id;
     try {
       return await insertConnection(tx, {
         ...target.fields,

@@ -5,6 +5,7 @@ import {
   type ConnectorKind,
   type ConnectorOptions,
   type OAuthClient,
+  type SyncCredentials,
   type SyncRequest,
   type TokenSet,
 } from '../../connectors/index.js';
@@ -39,6 +40,11 @@ const CUSTOM_KEY_KINDS: Partial<Record<ConnectorKind, ConnectorKeyKind>> = {
   'notes-workspace': 'notesWorkspace',
   'office-drive': 'officeDrive',
   'code-host': 'codeHost',
+};
+
+/** Metadata fields of credential kinds that are credentials: sealed with the connection, never stored in its metadata or answered. */
+const CREDENTIAL_FIELDS: Partial<Record<ConnectorKind, readonly string[]>> = {
+  meetings: ['apiKey'],
 };
 
 interface StoredTokens {
@@ -108,7 +114,7 @@ export class ConnectorAccess {
   }
 
   /** The client a connection is authorized with: the org's own when it was created so, else the service's. */
-  async oauthClient(connection: ConnectionRecord, requestOrigin?: string): Promise<OAuthClient> {
+  async oauthClient(connection: Pick<ConnectionRecord, 'kind' | 'orgId' | 'usesCustomKey'>, requestOrigin?: string): Promise<OAuthClient> {
     const kind = connection.kind as ConnectorKind;
     const redirectUri = this.callbackUrl(kind, requestOrigin);
     const keyKind = CUSTOM_KEY_KINDS[kind];
@@ -135,6 +141,20 @@ export class ConnectorAccess {
     return { ...stored, expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : null };
   }
 
+  /** A credential kind's metadata split into what may be stored and shown, and its credentials sealed for `connectionId`. */
+  splitCredentials(kind: ConnectorKind, connectionId: string, metadata: Record<string, unknown>): { metadata: Record<string, unknown>; sealed: string | null } {
+    const fields = CREDENTIAL_FIELDS[kind] ?? [];
+    const credentials = Object.fromEntries(fields.filter((f) => Object.hasOwn(metadata, f)).map((f) => [f, metadata[f]]));
+    if (Object.keys(credentials).length === 0) return { metadata, sealed: null };
+    const shown = Object.fromEntries(Object.entries(metadata).filter(([f]) => !fields.includes(f)));
+    return { metadata: shown, sealed: this.box.seal(JSON.stringify(credentials), `${connectionId}:credentials`) };
+  }
+
+  private openCredentials(connection: ConnectionRecord): Record<string, unknown> {
+    if (!connection.tokens) return {};
+    return JSON.parse(this.box.open(connection.tokens, `${connection.id}:credentials`)) as Record<string, unknown>;
+  }
+
   sealWebhookSecret(connectionId: string, secret: string): string {
     return this.box.seal(secret, `${connectionId}:webhook`);
   }
@@ -145,9 +165,17 @@ export class ConnectorAccess {
 
   /** The request an adapter call gets for a connection. */
   syncRequest(connection: ConnectionRecord, options: { signal?: AbortSignal; maxItems?: number | null; tokens?: TokenSet | null } = {}): SyncRequest {
+    const kind = connection.kind as ConnectorKind;
+    if (this.adapterOrNull(kind)?.auth === 'credentials') {
+      return this.request(connection, { config: { ...connection.config, ...this.openCredentials(connection) } }, options);
+    }
     const tokens = options.tokens === undefined ? this.openTokens(connection) : options.tokens;
+    return this.request(connection, tokens ? { tokens } : { config: connection.config }, options);
+  }
+
+  private request(connection: ConnectionRecord, credentials: SyncCredentials, options: { signal?: AbortSignal; maxItems?: number | null }): SyncRequest {
     return {
-      credentials: tokens ? { tokens } : { config: connection.config },
+      credentials,
       config: connection.config,
       cursor: connection.cursor ?? null,
       maxItems: options.maxItems ?? null,

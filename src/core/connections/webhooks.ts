@@ -42,7 +42,7 @@ export class WebhookReceiver {
     const handshake = adapter.webhook.handshake?.(delivery.query, delivery.headers);
     if (handshake) return { kind: 'handshake', ...handshake };
     const secret = this.access.openWebhookSecret(connection);
-    if (!secret || !adapter.webhook.verify(delivery.headers, delivery.rawBody, secret)) {
+    if (!secret || !adapter.webhook.verify(delivery.headers, delivery.rawBody, secret, delivery.query)) {
       throw new ApiError(401, 'Invalid signature', 'the delivery is not signed with this connection\'s webhook secret');
     }
     let body: unknown;

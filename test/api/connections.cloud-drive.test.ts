@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGoogle } from '../fakes/google/index.js';
+import { authorize, freePort, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
+
+let google: FakeGoogle;
+let server: TestServer;
+const app = { clientId: 'engram-google-client', clientSecret: 'engram-google-secret' };
+
+beforeAll(async () => {
+  google = await FakeGoogle.start();
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  google.oauth.registerApp({ ...app, redirectUris: [`${publicUrl}/v3/connections/auth/callback/cloud-drive`] });
+  const e = google.endpoints;
+  server = await startTestServer({
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    GOOGLE_CLIENT_ID: app.clientId,
+    GOOGLE_CLIENT_SECRET: app.clientSecret,
+    GOOGLE_AUTH_URL: e.authUrl,
+    GOOGLE_TOKEN_URL: e.tokenUrl,
+    GOOGLE_USERINFO_URL: e.userinfoUrl,
+    GOOGLE_DRIVE_URL: e.driveUrl,
+    GOOGLE_GMAIL_URL: e.gmailUrl,
+    SYNC_PROVIDER_WAIT_MS: '1',
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await google?.close();
+});
+
+describe('cloud drive connections', () => {
+  it('connects through Google OAuth, syncs the drive, and syncs again on a verified push', async () => {
+    google.drive.state.addDoc('Roadmap', '# Roadmap\n\nShip the connectors.\n');
+    google.drive.state.addDoc('Notes', '# Notes\n\nMeet on Monday.\n');
+
+    const created = await server.request('POST', '/v3/connections/cloud-drive', { body: { containerTag: 'team_g' } });
+    expect(created.status).toBe(200);
+    const callback = await authorize(created.body.authLink);
+    expect([200, 302]).toContain(callback.status);
+    const id = created.body.id;
+
+    const docs = await waitForSourceDocuments(server, 'cloud-drive', 'team_g', 2);
+    expect(docs.every((d: any) => d.source === 'cloud-drive' && d.status === 'done')).toBe(true);
+    const shown = await server.request('GET', `/v3/connections/${id}`);
+    expect(shown.body).toMatchObject({ status: 'active', provider: 'cloud-drive' });
+    expect(JSON.stringify(shown.body)).not.toMatch(/ya29\.|1\/\/|secret/i);
+
+    // The channel made after the first sync; a notification with the wrong token is refused.
+    await waitFor(async () => (google.count('POST /drive/v3/changes/watch') > 0 ? true : undefined), 20_000, 'a Drive channel');
+    const runsBefore = (await waitForRuns(server, id, 1)).length;
+    await google.drive.notify({ token: 'wrong' });
+    google.drive.state.addDoc('Budget', '# Budget\n\nTwo lines.\n');
+    await google.drive.notify({ state: 'change', token: 'valid' });
+    const [latest] = await waitForRuns(server, id, runsBefore + 1);
+    expect(latest).toMatchObject({ status: 'completed', triggerType: 'event' });
+    await waitForSourceDocuments(server, 'cloud-drive', 'team_g', 3);
+  });
+});
