@@ -141,7 +141,7 @@ describe('the console in a browser: sign-in, ingest, search, edit, forget', () =
 
     await goTo(page, 'Connections');
     const hasConnections = (await server.request('POST', '/v3/connections/list', { body: {} })).status !== 404;
-    if (hasConnections) await page.getByRole('heading', { name: 'Connect' }).waitFor();
+    if (hasConnections) await page.getByRole('heading', { name: 'Connect', exact: true }).waitFor();
     else await expect.poll(() => page.getByRole('main').innerText()).toContain('Connections are not available on this server');
     await screenshot(page, 'connections');
 

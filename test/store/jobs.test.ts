@@ -23,7 +23,8 @@ describe('store: jobs', () => {
 
   const enqueue = async (maxAttempts = 3) => {
     const id = newId('j');
-    await enqueueJob(database.db, { id, orgId, maxAttempts, kind: 'merge', payload: { n: 1 } });
+    // Due a second ago: the database's now() has microseconds, a claim's Date only milliseconds.
+    await enqueueJob(database.db, { id, orgId, maxAttempts, kind: 'merge', payload: { n: 1 }, runAt: new Date(Date.now() - 1000) });
     return id;
   };
   const row = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
@@ -45,7 +46,7 @@ describe('store: jobs', () => {
 
   it('gives a job whose lease ran out to another worker, and the first one can no longer touch it', async () => {
     const id = await enqueue();
-    await claimJob(database.db, 'worker-1', 1);
+    expect(await claimJob(database.db, 'worker-1', 1)).toMatchObject({ job: { id, attempts: 1 } });
     await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
     const taken = await claimJob(database.db, 'worker-2', 60_000);
     expect(taken).toMatchObject({ exhausted: false, job: { id, lockedBy: 'worker-2', attempts: 2 } });
