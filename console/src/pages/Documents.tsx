@@ -4,6 +4,7 @@ import type { DocumentListItem, Pagination } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
 import { FINISHED, Loading, StatusBadge } from '../components/Status';
+import { Pager } from '../components/Pager';
 import { useConsole } from '../context';
 import { formatDate } from '../format';
 import { useInterval, useLoad } from '../hooks';
@@ -69,19 +70,7 @@ export function DocumentsPage() {
             </li>
           ))}
         </ul>
-        {pages > 1 ? (
-          <nav className="pager" aria-label="Document pages">
-            <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </button>
-          </nav>
-        ) : null}
+        <Pager label="Document pages" page={page} pages={pages} setPage={setPage} />
       </section>
     </>
   );

@@ -8,6 +8,7 @@ import { Loading } from '../components/Status';
 import { scopeTags, useConsole } from '../context';
 import { formatDate, plural } from '../format';
 import { announce } from '../components/LiveRegion';
+import { Pager } from '../components/Pager';
 import { useAction, useLoad } from '../hooks';
 import { Link } from '../router';
 import { ForgetByMeaning } from './ForgetByMeaning';
@@ -74,19 +75,7 @@ export function MemoriesPage() {
           />
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav className="pager" aria-label="Memory pages">
-          <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <Pager label="Memory pages" page={page} pages={pages} setPage={setPage} />
       {state.tag ? <ForgetByMeaning containerTag={state.tag} onDone={done} /> : <p className="muted">Pick a container tag to forget memories by meaning.</p>}
       {action?.kind === 'edit' ? <EditMemoryDialog memory={action.memory} onClose={() => setAction(null)} onDone={done} /> : null}
       {action?.kind === 'forget' ? <ForgetMemoryDialog memory={action.memory} onClose={() => setAction(null)} onDone={done} /> : null}
