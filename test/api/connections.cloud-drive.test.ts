@@ -1,30 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../fakes/google/index.js';
-import { authorize, freePort, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
-import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
+import { authorize, startGoogleServer, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { waitFor, type TestServer } from '../helpers/server.js';
 
 let google: FakeGoogle;
 let server: TestServer;
-const app = { clientId: 'engram-google-client', clientSecret: 'engram-google-secret' };
 
 beforeAll(async () => {
   google = await FakeGoogle.start();
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  google.oauth.registerApp({ ...app, redirectUris: [`${publicUrl}/v3/connections/auth/callback/cloud-drive`] });
-  const e = google.endpoints;
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    GOOGLE_CLIENT_ID: app.clientId,
-    GOOGLE_CLIENT_SECRET: app.clientSecret,
-    GOOGLE_AUTH_URL: e.authUrl,
-    GOOGLE_TOKEN_URL: e.tokenUrl,
-    GOOGLE_USERINFO_URL: e.userinfoUrl,
-    GOOGLE_DRIVE_URL: e.driveUrl,
-    GOOGLE_GMAIL_URL: e.gmailUrl,
-    SYNC_PROVIDER_WAIT_MS: '1',
-  });
+  server = await startGoogleServer(google, 'cloud-drive');
 });
 
 afterAll(async () => {

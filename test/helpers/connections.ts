@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { FakeGitHub } from '../fakes/github/index.js';
-import { waitFor, type TestServer } from './server.js';
+import type { FakeGoogle } from '../fakes/google/index.js';
+import { startTestServer, waitFor, type TestServer } from './server.js';
 
 /** The server settings that point the code host at a fake GitHub and shrink provider waits. */
 export function codeHostEnv(github: FakeGitHub): Record<string, string> {
@@ -21,12 +22,42 @@ export async function authorize(authLink: string): Promise<Response> {
 }
 
 /** Creates a code-host connection for `tag` and completes its authorization; returns its id. */
-export async function connectCodeHost(server: TestServer, tag: string, body: Record<string, unknown> = {}, key?: string): Promise<string> {
-  const created = await server.request('POST', '/v3/connections/github', { body: { containerTag: tag, ...body }, key });
+export function connectCodeHost(server: TestServer, tag: string, body: Record<string, unknown> = {}, key?: string): Promise<string> {
+  return connectKind(server, 'github', tag, body, key);
+}
+
+/** Creates a connection of `kind` (any spelling the API accepts) for `tag`, completes its OAuth authorization; returns its id. */
+export async function connectKind(server: TestServer, kind: string, tag: string, body: Record<string, unknown> = {}, key?: string): Promise<string> {
+  const created = await server.request('POST', `/v3/connections/${kind}`, { body: { containerTag: tag, ...body }, key });
   expect(created.status).toBe(200);
   const callback = await authorize(created.body.authLink);
   expect([200, 302]).toContain(callback.status);
   return created.body.id;
+}
+
+/**
+ * Starts a server whose Google kinds talk to the fake; `kind` is the callback registered with the fake's
+ * OAuth app (`cloud-drive` or `mail`). The server listens on a port chosen first, so its PUBLIC_URL is known.
+ */
+export async function startGoogleServer(google: FakeGoogle, kind: 'cloud-drive' | 'mail', env: Record<string, string> = {}): Promise<TestServer> {
+  const app = { clientId: 'engram-google-client', clientSecret: 'engram-google-secret' };
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  google.oauth.registerApp({ ...app, redirectUris: [`${publicUrl}/v3/connections/auth/callback/${kind}`] });
+  const e = google.endpoints;
+  return startTestServer({
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    GOOGLE_CLIENT_ID: app.clientId,
+    GOOGLE_CLIENT_SECRET: app.clientSecret,
+    GOOGLE_AUTH_URL: e.authUrl,
+    GOOGLE_TOKEN_URL: e.tokenUrl,
+    GOOGLE_USERINFO_URL: e.userinfoUrl,
+    GOOGLE_DRIVE_URL: e.driveUrl,
+    GOOGLE_GMAIL_URL: e.gmailUrl,
+    SYNC_PROVIDER_WAIT_MS: '1',
+    ...env,
+  });
 }
 
 export interface Run {
