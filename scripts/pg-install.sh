@@ -22,18 +22,8 @@ PACKAGES=(
   ca-certificates
 )
 
-export DEBIAN_FRONTEND=noninteractive
-APT_OPTS=(-y -q --no-install-recommends -o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
-
 log() { printf '[pg-install] %s\n' "$*" >&2; }
-
-if [[ $(id -u) -ne 0 ]]; then
-  if command -v sudo >/dev/null 2>&1; then SUDO=(sudo -E); else
-    log "must run as root (or with sudo available)"; exit 1
-  fi
-else
-  SUDO=()
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/lib/apt.sh"
 
 pkg_installed() {
   [[ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null || true)" == "installed" ]]
@@ -54,21 +44,10 @@ vector_installed() {
   [[ -f "${sharedir}/extension/vector.control" && -f "${pkglibdir}/vector.so" ]]
 }
 
-apt_updated=0
-apt_update() {
-  if [[ $apt_updated -eq 0 ]]; then
-    log "apt-get update"
-    "${SUDO[@]}" apt-get update -q -o DPkg::Lock::Timeout=600 >&2
-    apt_updated=1
-  fi
-}
-
 # --- 1. PostgreSQL packages --------------------------------------------------
 mapfile -t missing < <(missing_packages)
 if [[ ${#missing[@]} -gt 0 ]]; then
-  apt_update
-  log "installing: ${missing[*]}"
-  "${SUDO[@]}" apt-get install "${APT_OPTS[@]}" "${missing[@]}" >&2
+  apt_install "${missing[@]}"
 else
   log "PostgreSQL ${PG_MAJOR} packages already installed"
 fi

@@ -12,16 +12,5 @@ if [[ ${#missing[@]} -eq 0 ]]; then
   exit 0
 fi
 
-if [[ $(id -u) -ne 0 ]]; then
-  if command -v sudo >/dev/null 2>&1; then SUDO=(sudo -E); else
-    log "must run as root (or with sudo available)"; exit 1
-  fi
-else
-  SUDO=()
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-log "apt-get update"
-"${SUDO[@]}" apt-get update -q -o DPkg::Lock::Timeout=600 >&2
-log "installing ${missing[*]}"
-"${SUDO[@]}" apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=600 "${missing[@]}" >&2
+source "$(dirname "${BASH_SOURCE[0]}")/lib/apt.sh"
+apt_install "${missing[@]}"
