@@ -1,29 +1,18 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../helpers/seed-memories.js';
 import { expectError } from '../helpers/errors.js';
-import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
+import { seedStableTag, tagSnapshot } from '../helpers/tag-rows.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('container tag merges: bad input', () => {
   let server: TestServer;
 
   beforeAll(async () => {
     server = await startTestServer();
-    const add = await server.request('POST', '/v3/documents', { body: { content: 'Kept safe', containerTag: 'stable' } });
-    await waitForDocument(server, add.body.id);
-    await server.request('PATCH', '/v3/container-tags/stable', { body: { name: 'Stable', entityContext: 'unchanged', profileBuckets: [{ key: 'work' }] } });
+    await seedStableTag(server);
   });
   afterAll(async () => server?.close());
 
-  /** Everything a failed call could have changed. */
-  async function snapshot() {
-    return {
-      tag: (await server.request('GET', '/v3/container-tags/stable')).body,
-      list: (await server.request('GET', '/v3/container-tags/list')).body,
-      merges: await selectRows(server, sql`select id from container_tag_merges`),
-      jobs: await selectRows(server, sql`select id from jobs where kind = 'merge'`),
-    };
-  }
+  const snapshot = () => tagSnapshot(server);
 
   const badMerges: [string, unknown, number, RegExp][] = [
     ['no body fields', {}, 400, /targetContainerTag/],

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMemories, selectRows } from '../helpers/seed-memories.js';
-import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
+import { addIndexedDoc, docsIn, chunksOf, memoriesIn } from '../helpers/tag-rows.js';
+import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 
 /** Warnings PostgreSQL's client gives when a query is sent to a connection still busy with another. */
 function watchOverlappingQueries(): { stop: () => string[] } {
@@ -13,31 +14,6 @@ function watchOverlappingQueries(): { stop: () => string[] } {
   return { stop: () => (process.off('warning', onWarning), seen) };
 }
 
-interface DocRow {
-  id: string;
-  custom_id: string | null;
-  container_tag: string;
-  content: string | null;
-  status: string;
-  metadata: unknown;
-}
-interface ChunkRecord {
-  id: string;
-  document_id: string;
-  container_tag: string;
-  position: number;
-  content: string;
-}
-interface MemoryRecord {
-  id: string;
-  container_tag: string;
-  memory: string;
-  version: number;
-  is_latest: boolean;
-  is_forgotten: boolean;
-  forget_reason: string | null;
-  parent_memory_id: string | null;
-}
 
 describe('container tag merges: happy paths', () => {
   let server: TestServer;
@@ -47,42 +23,18 @@ describe('container tag merges: happy paths', () => {
   });
   afterAll(async () => server?.close());
 
-  /** Chunked and indexed only: the memories these tests count are the ones they seed. */
-  async function addDoc(body: Record<string, unknown>): Promise<string> {
-    const res = await server.request('POST', '/v3/documents', { body: { taskType: 'superrag', ...body } });
-    expect(res.status).toBe(200);
-    await waitForDocument(server, res.body.id);
-    return res.body.id;
-  }
-
-  const docsIn = (tags: string[]) =>
-    selectRows<DocRow>(
-      server,
-      sql`select id, custom_id, container_tag, content, status, metadata from documents where container_tag in ${tags} order by id`,
-    );
-  const chunksOf = (documentIds: string[]) =>
-    selectRows<ChunkRecord>(
-      server,
-      sql`select id, document_id, container_tag, position, content from chunks where document_id in ${documentIds} order by id`,
-    );
-  const memoriesIn = (tags: string[]) =>
-    selectRows<MemoryRecord>(
-      server,
-      sql`select id, container_tag, memory, version, is_latest, is_forgotten, forget_reason, parent_memory_id
-          from memories where container_tag in ${tags} order by id`,
-    );
 
   it('merges two populated tags: every document, chunk and memory moves once, nothing is lost', async () => {
     // The merge rebuilds the target's profile in its transaction, one connection: one query at a time.
     const overlapping = watchOverlappingQueries();
     const src = {
-      shared: await addDoc({ content: '# Shared\n\nSource version of the shared note.', containerTag: 'merge_src', customId: 'shared', metadata: { from: 'src' } }),
-      only: await addDoc({ content: 'Only in the source, with a customId.', containerTag: 'merge_src', customId: 'only-src' }),
-      plain: await addDoc({ content: 'A source document without customId.\n\nIt has two paragraphs.', containerTag: 'merge_src' }),
+      shared: await addIndexedDoc(server, { content: '# Shared\n\nSource version of the shared note.', containerTag: 'merge_src', customId: 'shared', metadata: { from: 'src' } }),
+      only: await addIndexedDoc(server, { content: 'Only in the source, with a customId.', containerTag: 'merge_src', customId: 'only-src' }),
+      plain: await addIndexedDoc(server, { content: 'A source document without customId.\n\nIt has two paragraphs.', containerTag: 'merge_src' }),
     };
     const dst = {
-      shared: await addDoc({ content: 'Target version of the shared note.', containerTag: 'merge_dst', customId: 'shared' }),
-      plain: await addDoc({ content: 'A target document without customId.', containerTag: 'merge_dst' }),
+      shared: await addIndexedDoc(server, { content: 'Target version of the shared note.', containerTag: 'merge_dst', customId: 'shared' }),
+      plain: await addIndexedDoc(server, { content: 'A target document without customId.', containerTag: 'merge_dst' }),
     };
     const [srcOld] = await seedMemories(server, [{ memory: 'Alex lives in Bergen', containerTag: 'merge_src', isLatest: false }]);
     const [srcTea, srcOslo, srcGone] = await seedMemories(server, [
@@ -100,9 +52,9 @@ describe('container tag merges: happy paths', () => {
     await server.request('PATCH', '/v3/container-tags/merge_dst', { body: { name: 'Target', profileBuckets: [{ key: 'home', description: 'dst home' }] } });
 
     await selectRows(server, sql`insert into profiles (org_id, container_tag) select org_id, 'merge_src' from spaces where container_tag = 'merge_src' on conflict do nothing`);
-    const docsBefore = await docsIn(['merge_src', 'merge_dst']);
-    const chunksBefore = await chunksOf(docsBefore.map((d) => d.id));
-    const memoriesBefore = await memoriesIn(['merge_src', 'merge_dst']);
+    const docsBefore = await docsIn(server, ['merge_src', 'merge_dst']);
+    const chunksBefore = await chunksOf(server, docsBefore.map((d) => d.id));
+    const memoriesBefore = await memoriesIn(server, ['merge_src', 'merge_dst']);
     expect(docsBefore).toHaveLength(5);
     expect(memoriesBefore).toHaveLength(6);
     const srcChunkCount = chunksBefore.filter((c) => c.container_tag === 'merge_src').length;
@@ -133,7 +85,7 @@ describe('container tag merges: happy paths', () => {
     expect(Date.parse(done.completedAt)).not.toBeNaN();
 
     // Documents: the same rows, all in the target; the target's "shared" kept its customId.
-    const docsAfter = await docsIn(['merge_src', 'merge_dst']);
+    const docsAfter = await docsIn(server, ['merge_src', 'merge_dst']);
     expect(docsAfter.map((d) => d.id)).toEqual(docsBefore.map((d) => d.id));
     for (const after of docsAfter) {
       const before = docsBefore.find((d) => d.id === after.id)!;
@@ -149,12 +101,12 @@ describe('container tag merges: happy paths', () => {
     expect((await server.request('GET', '/v3/documents/only-src')).body.containerTag).toBe('merge_dst');
 
     // Chunks: same ids, text and positions, now tagged with the target.
-    const chunksAfter = await chunksOf(docsBefore.map((d) => d.id));
+    const chunksAfter = await chunksOf(server, docsBefore.map((d) => d.id));
     expect(chunksAfter.map(({ container_tag: _t, ...rest }) => rest)).toEqual(chunksBefore.map(({ container_tag: _t, ...rest }) => rest));
     expect(chunksAfter.every((c) => c.container_tag === 'merge_dst')).toBe(true);
 
     // Memories: every row kept; the duplicate "Alex likes tea" folded into the target's.
-    const memoriesAfter = await memoriesIn(['merge_src', 'merge_dst']);
+    const memoriesAfter = await memoriesIn(server, ['merge_src', 'merge_dst']);
     expect(memoriesAfter.map((m) => m.id)).toEqual(memoriesBefore.map((m) => m.id));
     expect(memoriesAfter.every((m) => m.container_tag === 'merge_dst')).toBe(true);
     const byId = Object.fromEntries(memoriesAfter.map((m) => [m.id, m]));
@@ -232,8 +184,8 @@ describe('container tag merges: happy paths', () => {
     });
 
     it('refuses writes to its tags with 409 and x-should-retry: false, then lets them through', async () => {
-      const settled = await addDoc({ content: 'Settled source document', containerTag: 'busy_src', customId: 'settled' });
-      await addDoc({ content: 'Target document', containerTag: 'busy_dst' });
+      const settled = await addIndexedDoc(server, { content: 'Settled source document', containerTag: 'busy_src', customId: 'settled' });
+      await addIndexedDoc(server, { content: 'Target document', containerTag: 'busy_dst' });
       const slow = await server.request('POST', '/v3/documents', { body: { content: `${siteUrl}/slow`, containerTag: 'busy_src' } });
       await waitFor(async () => (held.length > 0 ? true : undefined), 10_000, 'the slow fetch to start');
 
@@ -286,7 +238,7 @@ describe('container tag merges: happy paths', () => {
       expect(done.status).toBe('completed');
       const moved = await server.request('GET', `/v3/documents/${slow.body.id}`);
       expect(moved.body).toMatchObject({ containerTag: 'busy_dst', status: 'done' });
-      const chunks = await chunksOf([slow.body.id]);
+      const chunks = await chunksOf(server, [slow.body.id]);
       expect(chunks.length).toBeGreaterThan(0);
       expect(chunks.every((c) => c.container_tag === 'busy_dst')).toBe(true);
       expect((await server.request('PATCH', `/v3/documents/${settled}`, { body: { metadata: { touched: true } } })).status).toBe(200);

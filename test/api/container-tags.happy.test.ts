@@ -1,25 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMemories, selectRows } from '../helpers/seed-memories.js';
-import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
+import { addIndexedDoc, chunksOf, memoriesIn } from '../helpers/tag-rows.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-interface ChunkRecord {
-  id: string;
-  document_id: string;
-  container_tag: string;
-  position: number;
-  content: string;
-}
-interface MemoryRecord {
-  id: string;
-  container_tag: string;
-  memory: string;
-  version: number;
-  is_latest: boolean;
-  is_forgotten: boolean;
-  forget_reason: string | null;
-  parent_memory_id: string | null;
-}
 
 describe('container tags: happy paths', () => {
   let server: TestServer;
@@ -29,30 +13,11 @@ describe('container tags: happy paths', () => {
   });
   afterAll(async () => server?.close());
 
-  /** Chunked and indexed only: the memories these tests count are the ones they seed. */
-  async function addDoc(body: Record<string, unknown>): Promise<string> {
-    const res = await server.request('POST', '/v3/documents', { body: { taskType: 'superrag', ...body } });
-    expect(res.status).toBe(200);
-    await waitForDocument(server, res.body.id);
-    return res.body.id;
-  }
-
-  const chunksOf = (documentIds: string[]) =>
-    selectRows<ChunkRecord>(
-      server,
-      sql`select id, document_id, container_tag, position, content from chunks where document_id in ${documentIds} order by id`,
-    );
-  const memoriesIn = (tags: string[]) =>
-    selectRows<MemoryRecord>(
-      server,
-      sql`select id, container_tag, memory, version, is_latest, is_forgotten, forget_reason, parent_memory_id
-          from memories where container_tag in ${tags} order by id`,
-    );
 
   it('lists tags with document and live memory counts and last activity', async () => {
-    await addDoc({ content: 'Alpha one', containerTag: 'list_alpha' });
-    await addDoc({ content: 'Alpha two', containerTag: 'list_alpha' });
-    await addDoc({ content: 'Default tag document' });
+    await addIndexedDoc(server, { content: 'Alpha one', containerTag: 'list_alpha' });
+    await addIndexedDoc(server, { content: 'Alpha two', containerTag: 'list_alpha' });
+    await addIndexedDoc(server, { content: 'Default tag document' });
     const [old] = await seedMemories(server, [{ memory: 'Alpha fact v1', containerTag: 'list_alpha', isLatest: false }]);
     await seedMemories(server, [
       { memory: 'Alpha fact v2', containerTag: 'list_alpha', version: 2, parentMemoryId: old, rootMemoryId: old },
@@ -81,7 +46,7 @@ describe('container tags: happy paths', () => {
   });
 
   it('reads a tag, and answers 404 for one that does not exist', async () => {
-    await addDoc({ content: 'Read me', containerTag: 'read_me', entityContext: 'A reading list' });
+    await addIndexedDoc(server, { content: 'Read me', containerTag: 'read_me', entityContext: 'A reading list' });
     const res = await server.request('GET', '/v3/container-tags/read_me');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -129,9 +94,9 @@ describe('container tags: happy paths', () => {
   });
 
   it('deletes a tag: documents and chunks go, memories are forgotten, and the tag disappears', async () => {
-    const a = await addDoc({ content: '# Doomed\n\nFirst doomed document.', containerTag: 'doomed' });
-    const b = await addDoc({ content: 'Second doomed document.', containerTag: 'doomed', customId: 'doomed-2' });
-    const keep = await addDoc({ content: 'A bystander in another tag.', containerTag: 'bystander' });
+    const a = await addIndexedDoc(server, { content: '# Doomed\n\nFirst doomed document.', containerTag: 'doomed' });
+    const b = await addIndexedDoc(server, { content: 'Second doomed document.', containerTag: 'doomed', customId: 'doomed-2' });
+    const keep = await addIndexedDoc(server, { content: 'A bystander in another tag.', containerTag: 'bystander' });
     const memoryIds = await seedMemories(server, [
       { memory: 'Doomed fact one', containerTag: 'doomed', documentIds: [a] },
       { memory: 'Doomed fact two', containerTag: 'doomed' },
@@ -147,8 +112,8 @@ describe('container tags: happy paths', () => {
 
     expect((await server.request('GET', `/v3/documents/${a}`)).status).toBe(404);
     expect((await server.request('GET', `/v3/documents/${b}`)).status).toBe(404);
-    expect(await chunksOf([a, b])).toEqual([]);
-    const remaining = await memoriesIn(['doomed']);
+    expect(await chunksOf(server, [a, b])).toEqual([]);
+    const remaining = await memoriesIn(server, ['doomed']);
     expect(remaining.map((m) => m.id).sort()).toEqual(memoryIds.slice(0, 3).sort());
     expect(remaining.every((m) => m.is_forgotten)).toBe(true);
     expect(remaining.filter((m) => m.forget_reason === 'container tag deleted')).toHaveLength(2);
@@ -158,7 +123,7 @@ describe('container tags: happy paths', () => {
     const list = await server.request('GET', '/v3/container-tags/list');
     expect(list.body.some((t: { containerTag: string }) => t.containerTag === 'doomed')).toBe(false);
     expect((await server.request('GET', `/v3/documents/${keep}`)).status).toBe(200);
-    expect((await memoriesIn(['bystander']))[0].is_forgotten).toBe(false);
+    expect((await memoriesIn(server, ['bystander']))[0].is_forgotten).toBe(false);
 
     // The tag can be written again from scratch.
     const again = await server.request('POST', '/v3/documents', { body: { content: 'Fresh start', containerTag: 'doomed', customId: 'doomed-2' } });
