@@ -14,7 +14,6 @@ function watchOverlappingQueries(): { stop: () => string[] } {
   return { stop: () => (process.off('warning', onWarning), seen) };
 }
 
-
 describe('container tag merges: happy paths', () => {
   let server: TestServer;
 
@@ -22,7 +21,6 @@ describe('container tag merges: happy paths', () => {
     server = await startTestServer();
   });
   afterAll(async () => server?.close());
-
 
   it('merges two populated tags: every document, chunk and memory moves once, nothing is lost', async () => {
     // The merge rebuilds the target's profile in its transaction, one connection: one query at a time.

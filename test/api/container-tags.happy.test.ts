@@ -4,7 +4,6 @@ import { seedMemories, selectRows } from '../helpers/seed-memories.js';
 import { addIndexedDoc, chunksOf, memoriesIn } from '../helpers/tag-rows.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-
 describe('container tags: happy paths', () => {
   let server: TestServer;
 
@@ -12,7 +11,6 @@ describe('container tags: happy paths', () => {
     server = await startTestServer();
   });
   afterAll(async () => server?.close());
-
 
   it('lists tags with document and live memory counts and last activity', async () => {
     await addIndexedDoc(server, { content: 'Alpha one', containerTag: 'list_alpha' });
