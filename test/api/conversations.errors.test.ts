@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { turns } from '../fixtures/conversation-turns.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('conversations: bad input', () => {
@@ -8,17 +9,6 @@ describe('conversations: bad input', () => {
     server = await startTestServer();
   });
   afterAll(async () => server?.close());
-
-  const turns = [
-    { role: 'user', name: 'Caroline', content: 'I went to a LGBTQ support group yesterday.' },
-    { role: 'assistant', name: 'Melanie', content: 'That sounds powerful! How was it?' },
-    {
-      role: 'assistant',
-      content: '',
-      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_group', arguments: '{"city":"Austin"}' } }],
-    },
-    { role: 'tool', tool_call_id: 'call_1', content: 'Austin Pride Center, Tuesdays' },
-  ];
 
   it('rejects bad input with 400 and the error shape', async () => {
     const bad: unknown[] = [

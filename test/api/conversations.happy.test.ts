@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { turns } from '../fixtures/conversation-turns.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 describe('conversations: happy paths', () => {
@@ -8,17 +9,6 @@ describe('conversations: happy paths', () => {
     server = await startTestServer();
   });
   afterAll(async () => server?.close());
-
-  const turns = [
-    { role: 'user', name: 'Caroline', content: 'I went to a LGBTQ support group yesterday.' },
-    { role: 'assistant', name: 'Melanie', content: 'That sounds powerful! How was it?' },
-    {
-      role: 'assistant',
-      content: '',
-      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_group', arguments: '{"city":"Austin"}' } }],
-    },
-    { role: 'tool', tool_call_id: 'call_1', content: 'Austin Pride Center, Tuesdays' },
-  ];
 
   it('creates one document per conversationId and keeps roles, names and tool calls', async () => {
     const res = await server.request('POST', '/v4/conversations', {

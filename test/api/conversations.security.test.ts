@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { turns } from '../fixtures/conversation-turns.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 describe('conversations: authorization and isolation', () => {
@@ -11,17 +12,6 @@ describe('conversations: authorization and isolation', () => {
     await waitForDocument(server, ours.body.id);
   });
   afterAll(async () => server?.close());
-
-  const turns = [
-    { role: 'user', name: 'Caroline', content: 'I went to a LGBTQ support group yesterday.' },
-    { role: 'assistant', name: 'Melanie', content: 'That sounds powerful! How was it?' },
-    {
-      role: 'assistant',
-      content: '',
-      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_group', arguments: '{"city":"Austin"}' } }],
-    },
-    { role: 'tool', tool_call_id: 'call_1', content: 'Austin Pride Center, Tuesdays' },
-  ];
 
   it("needs a write key and keeps other organizations' conversations apart", async () => {
     const readOnly = await server.createKey({ permission: 'read' });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/store/database.js';
 import { insertOrgIfMissing } from '../../src/store/keys.js';
 import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
@@ -36,4 +36,27 @@ export const newId = (prefix = 'id') => `${prefix}${Date.now().toString(36)}${(c
 /** Creates an organization and returns its id. */
 export async function newOrg(database: Database, name = newId('org')): Promise<string> {
   return (await insertOrgIfMissing(database.db, { id: newId('o'), name, slug: name })).id;
+}
+
+export interface TwoOrgStore {
+  database: Database;
+  orgA: string;
+  orgB: string;
+}
+
+/**
+ * Registers beforeAll/afterAll that open a store database with two organizations (to show that one
+ * never sees the other's rows); the returned object is filled in before the first test runs.
+ */
+export function useTwoOrgStore(): TwoOrgStore {
+  const store = {} as TwoOrgStore;
+  let fixture: StoreFixture | undefined;
+  beforeAll(async () => {
+    fixture = await openStoreDatabase();
+    store.database = fixture.database;
+    store.orgA = await newOrg(store.database);
+    store.orgB = await newOrg(store.database);
+  });
+  afterAll(async () => fixture?.close());
+  return store;
 }

@@ -1,78 +1,66 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/store/database.js';
+import { describe, expect, it } from 'vitest';
 import { DuplicateKeyError } from '../../src/store/errors.js';
 import { findLatestMemory, listLatestByIds, listSourceDocuments } from '../../src/store/memories/records.js';
 import { deleteOrgMemories, insertMemories, linkMemorySources, retireVersion } from '../../src/store/memories/writes.js';
 import { insertDocument } from '../../src/store/documents.js';
-import { newId, newOrg, openStoreDatabase, type StoreFixture } from '../helpers/store-database.js';
+import { newId, newOrg, useTwoOrgStore } from '../helpers/store-database.js';
 
 describe('store: memories', () => {
-  let fixture: StoreFixture;
-  let database: Database;
-  let orgA: string;
-  let orgB: string;
-
-  beforeAll(async () => {
-    fixture = await openStoreDatabase();
-    database = fixture.database;
-    orgA = await newOrg(database);
-    orgB = await newOrg(database);
-  });
-  afterAll(async () => fixture?.close());
+  const store = useTwoOrgStore();
 
   const insert = async (orgId: string, memory: string, fields: Record<string, unknown> = {}) =>
-    (await insertMemories(database.db, [{ id: newId('m'), orgId, containerTag: 'tag', memory, ...fields }]))[0];
+    (await insertMemories(store.database.db, [{ id: newId('m'), orgId, containerTag: 'tag', memory, ...fields }]))[0];
 
   it('inserts, finds, versions and links a memory', async () => {
-    const v1 = await insert(orgA, 'Ana lives in Porto');
-    expect(await findLatestMemory(database.db, orgA, 'tag', { id: v1.id })).toMatchObject({ id: v1.id, version: 1, isLatest: true });
-    expect((await findLatestMemory(database.db, orgA, 'tag', { content: 'Ana lives in Porto' }))?.id).toBe(v1.id);
+    const v1 = await insert(store.orgA, 'Ana lives in Porto');
+    expect(await findLatestMemory(store.database.db, store.orgA, 'tag', { id: v1.id })).toMatchObject({ id: v1.id, version: 1, isLatest: true });
+    expect((await findLatestMemory(store.database.db, store.orgA, 'tag', { content: 'Ana lives in Porto' }))?.id).toBe(v1.id);
 
-    await retireVersion(database.db, orgA, v1.id);
-    const v2 = await insert(orgA, 'Ana lives in Lisbon', { version: 2, parentMemoryId: v1.id, rootMemoryId: v1.id });
-    expect(await listLatestByIds(database.db, orgA, 'tag', [v1.id, v2.id])).toEqual([expect.objectContaining({ id: v2.id, version: 2 })]);
+    await retireVersion(store.database.db, store.orgA, v1.id);
+    const v2 = await insert(store.orgA, 'Ana lives in Lisbon', { version: 2, parentMemoryId: v1.id, rootMemoryId: v1.id });
+    expect(await listLatestByIds(store.database.db, store.orgA, 'tag', [v1.id, v2.id])).toEqual([expect.objectContaining({ id: v2.id, version: 2 })]);
 
-    const doc = await insertDocument(database.db, { id: newId('d'), orgId: orgA, containerTag: 'tag', content: 'source' });
-    await linkMemorySources(database.db, orgA, [{ memoryId: v2.id, documentId: doc.id }]);
-    await linkMemorySources(database.db, orgA, [{ memoryId: v2.id, documentId: doc.id }]);
-    expect(await listSourceDocuments(database.db, orgA, [v2.id])).toEqual([{ memoryId: v2.id, documentId: doc.id }]);
+    const doc = await insertDocument(store.database.db, { id: newId('d'), orgId: store.orgA, containerTag: 'tag', content: 'source' });
+    await linkMemorySources(store.database.db, store.orgA, [{ memoryId: v2.id, documentId: doc.id }]);
+    await linkMemorySources(store.database.db, store.orgA, [{ memoryId: v2.id, documentId: doc.id }]);
+    expect(await listSourceDocuments(store.database.db, store.orgA, [v2.id])).toEqual([{ memoryId: v2.id, documentId: doc.id }]);
   });
 
   it('gives another organization nothing of a memory, and lets it change nothing', async () => {
-    const m = await insert(orgA, 'Private fact');
-    expect(await findLatestMemory(database.db, orgB, 'tag', { id: m.id })).toBeUndefined();
-    expect(await findLatestMemory(database.db, orgB, 'tag', { content: 'Private fact' })).toBeUndefined();
-    expect(await listLatestByIds(database.db, orgB, 'tag', [m.id])).toEqual([]);
-    expect(await listSourceDocuments(database.db, orgB, [m.id])).toEqual([]);
-    await retireVersion(database.db, orgB, m.id);
-    expect(await deleteOrgMemories(database.db, orgB)).toBe(0);
-    expect(await findLatestMemory(database.db, orgA, 'tag', { id: m.id })).toMatchObject({ isLatest: true });
+    const m = await insert(store.orgA, 'Private fact');
+    expect(await findLatestMemory(store.database.db, store.orgB, 'tag', { id: m.id })).toBeUndefined();
+    expect(await findLatestMemory(store.database.db, store.orgB, 'tag', { content: 'Private fact' })).toBeUndefined();
+    expect(await listLatestByIds(store.database.db, store.orgB, 'tag', [m.id])).toEqual([]);
+    expect(await listSourceDocuments(store.database.db, store.orgB, [m.id])).toEqual([]);
+    await retireVersion(store.database.db, store.orgB, m.id);
+    expect(await deleteOrgMemories(store.database.db, store.orgB)).toBe(0);
+    expect(await findLatestMemory(store.database.db, store.orgA, 'tag', { id: m.id })).toMatchObject({ isLatest: true });
   });
 
   it('keeps one row per (root, version): a second version n of a chain is a DuplicateKeyError', async () => {
-    const root = await insert(orgA, 'Bo works at Acme');
-    await insert(orgA, 'Bo works at Initech', { version: 2, parentMemoryId: root.id, rootMemoryId: root.id });
-    await expect(insert(orgA, 'Bo works at Globex', { version: 2, parentMemoryId: root.id, rootMemoryId: root.id })).rejects.toBeInstanceOf(DuplicateKeyError);
-    await expect(insert(orgA, 'Bo works at Globex', { version: 3, parentMemoryId: root.id, rootMemoryId: root.id })).resolves.toMatchObject({ version: 3 });
+    const root = await insert(store.orgA, 'Bo works at Acme');
+    await insert(store.orgA, 'Bo works at Initech', { version: 2, parentMemoryId: root.id, rootMemoryId: root.id });
+    await expect(insert(store.orgA, 'Bo works at Globex', { version: 2, parentMemoryId: root.id, rootMemoryId: root.id })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(insert(store.orgA, 'Bo works at Globex', { version: 3, parentMemoryId: root.id, rootMemoryId: root.id })).resolves.toMatchObject({ version: 3 });
     // A batch holding the clash writes none of its rows.
-    const before = await listLatestByIds(database.db, orgA, 'tag', [root.id]);
+    const before = await listLatestByIds(store.database.db, store.orgA, 'tag', [root.id]);
     await expect(
-      database.db.transaction((tx) =>
+      store.database.db.transaction((tx) =>
         insertMemories(tx, [
-          { id: newId('m'), orgId: orgA, containerTag: 'tag', memory: 'fine', version: 4, rootMemoryId: root.id },
-          { id: newId('m'), orgId: orgA, containerTag: 'tag', memory: 'clash', version: 4, rootMemoryId: root.id },
+          { id: newId('m'), orgId: store.orgA, containerTag: 'tag', memory: 'fine', version: 4, rootMemoryId: root.id },
+          { id: newId('m'), orgId: store.orgA, containerTag: 'tag', memory: 'clash', version: 4, rootMemoryId: root.id },
         ]),
       ),
     ).rejects.toBeInstanceOf(DuplicateKeyError);
-    expect(await listLatestByIds(database.db, orgA, 'tag', [root.id])).toEqual(before);
+    expect(await listLatestByIds(store.database.db, store.orgA, 'tag', [root.id])).toEqual(before);
   });
 
   it('deletes only the calling organization’s memories', async () => {
-    const org = await newOrg(database);
+    const org = await newOrg(store.database);
     await insert(org, 'one');
     await insert(org, 'two');
-    const kept = await insert(orgB, 'kept');
-    expect(await deleteOrgMemories(database.db, org)).toBe(2);
-    expect(await listLatestByIds(database.db, orgB, 'tag', [kept.id])).toHaveLength(1);
+    const kept = await insert(store.orgB, 'kept');
+    expect(await deleteOrgMemories(store.database.db, org)).toBe(2);
+    expect(await listLatestByIds(store.database.db, store.orgB, 'tag', [kept.id])).toHaveLength(1);
   });
 });
