@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: [...apiTests, 'test/cli/**/*.test.ts', ...fuzzTests],
           env: { ENGRAM_TEST_DRIVER: 'pglite' },
+          globalSetup: ['test/helpers/pglite-template-setup.ts'],
         },
       },
       {
@@ -41,7 +42,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           env: { ENGRAM_TEST_DRIVER: 'pglite' },
-          globalSetup: ['test/e2e/build-console.ts'],
+          globalSetup: ['test/e2e/build-console.ts', 'test/helpers/pglite-template-setup.ts'],
           // Each file drives a real browser against a real server: one at a time on two cores.
           fileParallelism: false,
           // A page waits on a busy machine's server (search, ingest) longer than expect.poll's 1 s.

@@ -56,6 +56,8 @@ export interface AppOptions {
   http: boolean;
   clock?: Clock;
   logger?: Logger;
+  /** Starts an in-memory embedded database from this migrated dump (see DatabaseOptions.template). */
+  databaseTemplate?: Blob;
 }
 
 export interface App {
@@ -76,7 +78,12 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   // Errors are logged through serializeError whichever logger is given: it keeps query parameters and stored values out.
   const logger = (options.logger ?? createLogger(config)).child({}, { serializers: { err: serializeError } });
   const clock = options.clock ?? systemClock;
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    template: options.databaseTemplate,
+  });
   const { db } = database;
   const ai = await prepareAi(config, db, logger).catch(async (error: unknown) => {
     await database.close();

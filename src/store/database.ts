@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; `memory://` keeps it in memory. */
   dataDir: string;
   poolSize?: number;
+  /**
+   * A dump (`dumpDataDir`) of an embedded database already migrated, to start an in-memory one
+   * from instead of initialising a cluster: the tests open one per server, and initdb is most of it.
+   */
+  template?: Blob;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -38,15 +43,27 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 const MIGRATION_LOCK_ID = 7_300_451_221;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/** A migrated, empty embedded database as a dump that `template` accepts. */
+export async function migratedPgliteTemplate(): Promise<Blob> {
+  const database = await openPglite('memory://');
+  try {
+    return await database.client.dumpDataDir('none');
+  } finally {
+    await database.close();
+  }
+}
+
+async function openPglite(dataDir: string, template?: Blob): Promise<Database & { client: PGlite }> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
   try {
-    const client = await PGlite.create({ dataDir: inMemory ? dataDir : `${dataDir}/pg`, extensions: { vector } });
+    const client = await PGlite.create(
+      inMemory && template ? { loadDataDir: template, extensions: { vector } } : { dataDir: inMemory ? dataDir : `${dataDir}/pg`, extensions: { vector } },
+    );
     await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
@@ -54,7 +71,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.close();
       unlock();
     };
-    return { db: db as unknown as Db, driver: 'pglite', close };
+    return { db: db as unknown as Db, driver: 'pglite', close, client };
   } catch (error) {
     unlock();
     throw error;

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { createApiKey, type NewKeyOptions } from '../../src/core/access/keys.js';
 import { fetchContract } from './contract.js';
 import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
+import { readPgliteTemplate } from './pglite-template.js';
 import { waitFor } from './wait.js';
 
 export { waitFor };
@@ -60,7 +61,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await createApp(config, { worker: true, http: true, logger: options.logger });
+  const databaseTemplate = driver === 'pglite' ? await readPgliteTemplate() : undefined;
+  const app = await createApp(config, { worker: true, http: true, logger: options.logger, databaseTemplate });
   const url = await app.http!.listen({ port: config.PORT, host: '127.0.0.1' });
   const contract = await fetchContract(url);
 

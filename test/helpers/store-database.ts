@@ -3,6 +3,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/store/database.js';
 import { insertOrgIfMissing } from '../../src/store/keys.js';
 import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
+import { readPgliteTemplate } from './pglite-template.js';
 import { driver } from './server.js';
 
 export interface StoreFixture {
@@ -13,7 +14,7 @@ export interface StoreFixture {
 /** A migrated database of its own on the project's driver: in-memory PGlite, or a fresh PostgreSQL database. */
 export async function openStoreDatabase(): Promise<StoreFixture> {
   if (driver === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', template: await readPgliteTemplate() });
     return { database, close: () => database.close() };
   }
   const pgUrl = inject('pgUrl');
