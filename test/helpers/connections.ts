@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Clock } from '../../src/core/shared/clock.js';
 import type { FakeGitHub } from '../fakes/github/index.js';
 import type { FakeGoogle } from '../fakes/google/index.js';
 import { startTestServer, waitFor, type TestServer } from './server.js';
@@ -39,7 +40,7 @@ export async function connectKind(server: TestServer, kind: string, tag: string,
  * Starts a server whose Google kinds talk to the fake; `kind` is the callback registered with the fake's
  * OAuth app (`cloud-drive` or `mail`). The server listens on a port chosen first, so its PUBLIC_URL is known.
  */
-export async function startGoogleServer(google: FakeGoogle, kind: 'cloud-drive' | 'mail', env: Record<string, string> = {}): Promise<TestServer> {
+export async function startGoogleServer(google: FakeGoogle, kind: 'cloud-drive' | 'mail', env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
   const app = { clientId: 'engram-google-client', clientSecret: 'engram-google-secret' };
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -57,7 +58,7 @@ export async function startGoogleServer(google: FakeGoogle, kind: 'cloud-drive' 
     GOOGLE_GMAIL_URL: e.gmailUrl,
     SYNC_PROVIDER_WAIT_MS: '1',
     ...env,
-  });
+  }, options);
 }
 
 export interface Run {
