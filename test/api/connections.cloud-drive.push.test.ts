@@ -88,4 +88,14 @@ describe('cloud drive push channels', () => {
     expect(sent.map((n) => [n.channelId, n.status < 300])).toEqual([[renewed.channelId, true]]);
     expect((await waitForRuns(server, id, runsBefore + 1))[0]).toMatchObject({ status: 'completed', triggerType: 'event' });
   });
+
+  it('stops the channel when the connection is deleted, though its access token lapsed since the last sync', async () => {
+    const { state } = await storedChannel(id);
+    clock.advance(2 * 3600_000);
+    google.clock.advance(2 * 3600);
+    expect((await server.request('DELETE', `/v3/connections/${id}`)).status).toBe(200);
+    expect(google.drive.channels.get(state!.channelId)!.stopped).toBe(true);
+    expect(google.count('POST /drive/v3/channels/stop', 401)).toBe(0);
+    expect(await google.drive.notify({ state: 'change' })).toEqual([]);
+  });
 });

@@ -88,4 +88,13 @@ describe('office drive change notifications', () => {
     expect(delivered!.status).toBeLessThan(300);
     expect((await waitForRuns(server, id, runs + 1))[0]).toMatchObject({ status: 'completed', triggerType: 'event' });
   });
+
+  it('deletes the subscription with the connection, though its access token lapsed since the last sync', async () => {
+    const { state } = await storedSubscription(id);
+    clock.advance(2 * 3600_000);
+    graph.clock.advance(2 * 3600);
+    expect((await server.request('DELETE', `/v3/connections/${id}`)).status).toBe(200);
+    expect(graph.subscriptions.all.has(state!.id)).toBe(false);
+    expect(await graph.subscriptions.notify('valid')).toEqual([]);
+  });
 });
