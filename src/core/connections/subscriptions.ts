@@ -1,4 +1,4 @@
-import { ConnectorError, type Connector } from '../../connectors/index.js';
+import { ConnectorError, type Connector, type PushSubscription } from '../../connectors/index.js';
 import type { ConnectionRecord } from '../../model/connections.js';
 import type { Tx } from '../../store/database.js';
 import { updateConnection } from '../../store/connections.js';
@@ -17,7 +17,7 @@ export async function ensureSubscription(access: ConnectorAccess, adapter: Conne
   const webhook = { url: access.webhookUrl(initial), secret };
   let { connection } = adapter.auth === 'oauth' ? await usableTokens(db, access, adapter, initial, clock) : { connection: initial };
   const ensure = (c: ConnectionRecord) => adapter.subscription!.ensure(access.syncRequest(c), webhook, c.subscription ?? null);
-  let subscription;
+  let subscription: PushSubscription;
   try {
     subscription = await ensure(connection);
   } catch (error) {
