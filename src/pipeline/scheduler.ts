@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { ConnectorKind } from '../connectors/index.js';
 import type { ConnectorAccess } from '../core/connections/connector-access.js';
+import { ensureSubscription } from '../core/connections/subscriptions.js';
 import { enqueueSync } from '../core/connections/sync-queue.js';
 import type { Clock } from '../core/shared/clock.js';
 import { claimDueConnections, claimSubscriptionsToRenew, pruneWebhookDeliveries, updateConnection } from '../store/connections.js';
 import type { Db } from '../store/database.js';
-import { ensureSubscription } from './sync.js';
 
 export interface SchedulerContext {
   db: Db;
@@ -76,7 +76,7 @@ export class SyncScheduler {
       for (const connection of await claimSubscriptionsToRenew(tx, horizon, BATCH)) {
         const adapter = this.ctx.access.adapterOrNull(connection.kind as ConnectorKind);
         if (!adapter?.subscription) continue;
-        await ensureSubscription(this.ctx.access, adapter, connection, tx).catch((err: unknown) =>
+        await ensureSubscription(this.ctx.access, adapter, connection, tx, this.ctx.clock).catch((err: unknown) =>
           this.ctx.log.warn({ err, connectionId: connection.id }, 'renewing a push subscription failed; it is tried again next time'),
         );
       }

@@ -3,6 +3,7 @@ import { ConnectorError, type Connector, type ConnectorKind, type TokenSet } fro
 import type { ConnectorAccess } from '../core/connections/connector-access.js';
 import { commitPage, decideItems, type RelevanceCheck } from '../core/connections/sync-pages.js';
 import type { SyncJobPayload } from '../core/connections/sync-queue.js';
+import { ensureSubscription } from '../core/connections/subscriptions.js';
 import { refreshTokens, usableTokens } from '../core/connections/tokens.js';
 import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
@@ -126,15 +127,12 @@ async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter:
     ? null
     : (adapter.nextRunAfter?.(connection.cursor) ?? new Date(now.getTime() + ctx.intervalMs));
   await updateConnection(ctx.db, connection.id, { nextSyncAt });
-  if (adapter.subscription && connection.subscription == null) await ensureSubscription(ctx.access, adapter, connection, ctx.db);
-}
-
-/** Creates or renews a connection's push subscription and stores its state. */
-export async function ensureSubscription(access: ConnectorAccess, adapter: Connector, connection: ConnectionRecord, db: Tx): Promise<void> {
-  const secret = access.openWebhookSecret(connection);
-  if (!adapter.subscription || !secret) return;
-  const subscription = await adapter.subscription.ensure(access.syncRequest(connection), { url: access.webhookUrl(connection), secret }, connection.subscription ?? null);
-  await updateConnection(db, connection.id, { subscription: subscription.state, subscriptionRenewBy: subscription.renewBy });
+  if (adapter.subscription && connection.subscription == null) {
+    // The run is done whatever happens here: the next sync tries again while there is no subscription.
+    await ensureSubscription(ctx.access, adapter, connection, ctx.db, ctx.clock).catch((err: unknown) =>
+      ctx.log.warn({ err, connectionId: connection.id }, 'creating a push subscription failed; the next sync tries again'),
+    );
+  }
 }
 
 /** What the worker does with a failed run: wait out a rate limit, stop on lost authorization, retry or fail. */

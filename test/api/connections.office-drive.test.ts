@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGraph } from '../fakes/graph/index.js';
-import { authorize, freePort, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
-import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
+import { authorize, startGraphServer, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { waitFor, type TestServer } from '../helpers/server.js';
 
 let graph: FakeGraph;
 let server: TestServer;
-const app = { clientId: 'engram-microsoft-client', clientSecret: 'engram-microsoft-secret' };
 
 beforeAll(async () => {
   graph = await FakeGraph.start();
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  graph.identity.registerApp({ ...app, redirectUris: [`${publicUrl}/v3/connections/auth/callback/office-drive`] });
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    MICROSOFT_CLIENT_ID: app.clientId,
-    MICROSOFT_CLIENT_SECRET: app.clientSecret,
-    GRAPH_API_URL: graph.graphUrl,
-    MICROSOFT_LOGIN_URL: graph.loginUrl,
-    SYNC_PROVIDER_WAIT_MS: '1',
-  });
+  server = await startGraphServer(graph);
 });
 
 afterAll(async () => {

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
+import type { Clock } from '../../src/core/shared/clock.js';
 import type { FakeGitHub } from '../fakes/github/index.js';
 import type { FakeGoogle } from '../fakes/google/index.js';
+import type { FakeGraph } from '../fakes/graph/index.js';
 import { startTestServer, waitFor, type TestServer } from './server.js';
 
 /** The server settings that point the code host at a fake GitHub and shrink provider waits. */
@@ -39,7 +41,7 @@ export async function connectKind(server: TestServer, kind: string, tag: string,
  * Starts a server whose Google kinds talk to the fake; `kind` is the callback registered with the fake's
  * OAuth app (`cloud-drive` or `mail`). The server listens on a port chosen first, so its PUBLIC_URL is known.
  */
-export async function startGoogleServer(google: FakeGoogle, kind: 'cloud-drive' | 'mail', env: Record<string, string> = {}): Promise<TestServer> {
+export async function startGoogleServer(google: FakeGoogle, kind: 'cloud-drive' | 'mail', env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
   const app = { clientId: 'engram-google-client', clientSecret: 'engram-google-secret' };
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -57,7 +59,28 @@ export async function startGoogleServer(google: FakeGoogle, kind: 'cloud-drive' 
     GOOGLE_GMAIL_URL: e.gmailUrl,
     SYNC_PROVIDER_WAIT_MS: '1',
     ...env,
-  });
+  }, options);
+}
+
+/** Starts a server whose office drive talks to the fake Graph and Microsoft identity platform, with an app registered for its callback. */
+export async function startGraphServer(graph: FakeGraph, env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
+  const app = { clientId: 'engram-microsoft-client', clientSecret: 'engram-microsoft-secret' };
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  graph.identity.registerApp({ ...app, redirectUris: [`${publicUrl}/v3/connections/auth/callback/office-drive`] });
+  return startTestServer(
+    {
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      MICROSOFT_CLIENT_ID: app.clientId,
+      MICROSOFT_CLIENT_SECRET: app.clientSecret,
+      GRAPH_API_URL: graph.graphUrl,
+      MICROSOFT_LOGIN_URL: graph.loginUrl,
+      SYNC_PROVIDER_WAIT_MS: '1',
+      ...env,
+    },
+    options,
+  );
 }
 
 export interface Run {

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createApiKey, type NewKeyOptions } from '../../src/core/access/keys.js';
+import type { Clock } from '../../src/core/shared/clock.js';
 import { fetchContract } from './contract.js';
 import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
 import { readPgliteTemplate } from './pglite-template.js';
@@ -39,7 +40,8 @@ export interface TestServer {
 }
 
 /** A real server on 127.0.0.1 with its own empty database, workers included. */
-export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
+/** `clock`: the server's clock (test/helpers/clock.ts MovableClock moves it forward); the system clock without it. */
+export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger; clock?: Clock } = {}): Promise<TestServer> {
   const adminKey = `em_test_${randomBytes(16).toString('hex')}`;
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
@@ -62,7 +64,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const databaseTemplate = driver === 'pglite' ? await readPgliteTemplate() : undefined;
-  const app = await createApp(config, { worker: true, http: true, logger: options.logger, databaseTemplate });
+  const app = await createApp(config, { worker: true, http: true, logger: options.logger, clock: options.clock, databaseTemplate });
   const url = await app.http!.listen({ port: config.PORT, host: '127.0.0.1' });
   const contract = await fetchContract(url);
 

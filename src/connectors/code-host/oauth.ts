@@ -1,43 +1,22 @@
-import { ConnectorError, type AccountInfo, type OAuthClient, type OAuthProvider, type TokenSet } from '../types.js';
+import { readTokenAnswer } from '../oauth-token.js';
+import type { AccountInfo, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 import { gitHubClient, toConnectorError, type CodeHostOptions } from './client.js';
 
 /** Private repositories and their webhooks (`repo`), and the user's profile and address. */
 export const SCOPES = ['repo', 'read:user', 'user:email'];
 
-interface TokenAnswer {
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number | string;
-  scope?: string;
-  error?: string;
-}
-
 /** GitHub's OAuth web flow; with a GitHub App's expiring tokens, refresh tokens rotate on every use. */
 export function gitHubOAuth(options: CodeHostOptions): OAuthProvider {
-  const secondsFromNow = (seconds: number | string | undefined): Date | null => {
-    const n = Number(seconds);
-    return seconds === undefined || !Number.isFinite(n) ? null : new Date(options.now().getTime() + n * 1000);
-  };
-
-  async function tokenRequest(fields: Record<string, string>): Promise<TokenSet> {
+  async function tokenRequest(fields: Record<string, string>, previousRefreshToken: string | null = null): Promise<TokenSet> {
     const web = gitHubClient(options, null, undefined, options.webUrl);
-    let data: TokenAnswer;
+    let answer: { status: number; data: unknown };
     try {
-      ({ data } = await web.request('POST /login/oauth/access_token', { headers: { accept: 'application/json' }, ...fields }));
+      answer = await web.request('POST /login/oauth/access_token', { headers: { accept: 'application/json' }, ...fields });
     } catch (err) {
       throw toConnectorError(err, options.now);
     }
-    if (data.error || !data.access_token) {
-      // Errors come back as 200s; the code or refresh token is spent, wrong or expired, or the client is.
-      const code = data.error === 'unsupported_grant_type' ? 'internal' : 'auth_expired';
-      throw new ConnectorError(code, `the code host refused the grant (${String(data.error ?? 'no token')})`);
-    }
-    return {
-      accessToken: data.access_token,
-      refreshToken: data.refresh_token ?? null,
-      expiresAt: secondsFromNow(data.expires_in),
-      scope: data.scope ?? null,
-    };
+    // Errors come back as 200s: the code or refresh token is spent, wrong or expired, or the client is.
+    return readTokenAnswer({ status: answer.status, body: answer.data }, { provider: 'the code host', now: options.now, previousRefreshToken });
   }
 
   return {
@@ -52,7 +31,7 @@ export function gitHubOAuth(options: CodeHostOptions): OAuthProvider {
     },
 
     refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet> {
-      return tokenRequest({ client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken });
+      return tokenRequest({ client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken);
     },
 
     async account(tokens: TokenSet): Promise<AccountInfo> {

@@ -1,20 +1,14 @@
+import { oauthAccessToken } from '../credentials.js';
+import { readTokenAnswer } from '../oauth-token.js';
+import { retryAfterSeconds } from '../provider-http.js';
 import { ConnectorError, type AccountInfo, type OAuthClient, type OAuthProvider, type SyncCredentials, type TokenSet } from '../types.js';
 import type { GoogleOptions } from './options.js';
 
 /** Who the account is (the connection's email), for every Google kind. */
 export const IDENTITY_SCOPES = ['openid', 'email', 'profile'];
 
-interface TokenAnswer {
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  scope?: string;
-  error?: string;
-}
-
 export function accessToken(credentials: SyncCredentials): string {
-  if ('tokens' in credentials && credentials.tokens.accessToken) return credentials.tokens.accessToken;
-  throw new ConnectorError('auth_expired', 'the connection has no Google token');
+  return oauthAccessToken(credentials, 'Google');
 }
 
 /**
@@ -36,20 +30,12 @@ export function googleOAuth(options: GoogleOptions, apiScopes: string[]): OAuthP
     } catch (err) {
       throw new ConnectorError('provider_unavailable', 'Google could not be reached', undefined, { cause: err });
     }
-    const data = (await response.json().catch(() => ({}))) as TokenAnswer;
-    if (response.status >= 500) throw new ConnectorError('provider_unavailable', `Google's token endpoint answered HTTP ${response.status}`);
-    if (response.status === 429) throw new ConnectorError('rate_limited', "Google's token endpoint is rate limited", 60_000);
-    if (!response.ok || !data.access_token) {
-      // invalid_grant: the code or refresh token is spent, wrong, expired or revoked; invalid_client: the keys are.
-      const code = data.error === 'unsupported_grant_type' || data.error === 'invalid_request' ? 'internal' : 'auth_expired';
-      throw new ConnectorError(code, `Google refused the grant (${String(data.error ?? `HTTP ${response.status}`)})`);
-    }
-    return {
-      accessToken: data.access_token,
-      refreshToken: data.refresh_token ?? previousRefreshToken,
-      expiresAt: typeof data.expires_in === 'number' ? new Date(options.now().getTime() + data.expires_in * 1000) : null,
-      scope: data.scope ?? null,
-    };
+    const retryAfter = retryAfterSeconds(response.headers, options.now().getTime());
+    // invalid_grant: the code or refresh token is spent, wrong, expired or revoked; invalid_client: the keys are.
+    return readTokenAnswer(
+      { status: response.status, body: await response.text().catch(() => ''), retryAfterMs: retryAfter === null ? null : retryAfter * 1000 },
+      { provider: 'Google', now: options.now, previousRefreshToken },
+    );
   }
 
   return {

@@ -1,14 +1,8 @@
-import { expiryFrom, oauthAccessToken } from '../credentials.js';
+import { oauthAccessToken } from '../credentials.js';
+import { readTokenAnswer } from '../oauth-token.js';
 import { ProviderHttp } from '../provider-http.js';
 import { ConnectorError, type AccountInfo, type OAuthClient, type OAuthProvider, type TokenSet } from '../types.js';
 import { NotionClient, PROVIDER, type NotesWorkspaceOptions } from './api.js';
-
-interface TokenAnswer {
-  access_token?: string;
-  refresh_token?: string | null;
-  expires_in?: number;
-  error?: string;
-}
 
 interface BotUser {
   id: string;
@@ -24,7 +18,7 @@ interface BotUser {
 export function notionOAuth(options: NotesWorkspaceOptions): OAuthProvider {
   const base = options.apiUrl.replace(/\/+$/, '');
 
-  async function tokenRequest(client: OAuthClient, body: Record<string, string>): Promise<TokenSet> {
+  async function tokenRequest(client: OAuthClient, body: Record<string, string>, previousRefreshToken: string | null = null): Promise<TokenSet> {
     const http = new ProviderHttp({ ...options.http, provider: PROVIDER }, AbortSignal.timeout(options.http.timeoutMs));
     const answer = await http.request(`${base}/v1/oauth/token`, {
       method: 'POST',
@@ -36,18 +30,7 @@ export function notionOAuth(options: NotesWorkspaceOptions): OAuthProvider {
       body: JSON.stringify(body),
       allow: [400, 401],
     });
-    let data: TokenAnswer = {};
-    try {
-      data = answer.json<TokenAnswer>();
-    } catch {
-      // Not JSON: no token, reported below.
-    }
-    if (answer.status !== 200 || !data.access_token) {
-      const error = String(data.error ?? 'no token');
-      const refused = error === 'invalid_grant' || error === 'invalid_client' || error === 'unauthorized_client';
-      throw new ConnectorError(refused ? 'auth_expired' : 'internal', `${PROVIDER} refused the grant (${error})`);
-    }
-    return { accessToken: data.access_token, refreshToken: data.refresh_token ?? null, expiresAt: expiryFrom(data.expires_in, options.now), scope: null };
+    return readTokenAnswer({ status: answer.status, body: answer.bytes }, { provider: PROVIDER, now: options.now, previousRefreshToken });
   }
 
   return {
@@ -59,7 +42,7 @@ export function notionOAuth(options: NotesWorkspaceOptions): OAuthProvider {
 
     exchangeCode: (client, code) => tokenRequest(client, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri }),
 
-    refresh: (client, refreshToken) => tokenRequest(client, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+    refresh: (client, refreshToken) => tokenRequest(client, { grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken),
 
     /** The integration's bot user names the person who connected it and the workspace. */
     async account(tokens: TokenSet): Promise<AccountInfo> {

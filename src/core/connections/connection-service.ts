@@ -24,6 +24,7 @@ import { assertTagsWritable } from '../tags/merge-guard.js';
 import { resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import type { ConnectorAccess } from './connector-access.js';
 import type { OAuthStateSigner } from './oauth-state.js';
+import { stopSubscription } from './subscriptions.js';
 import { enqueueSync } from './sync-queue.js';
 
 export interface ConnectionJobs {
@@ -220,10 +221,10 @@ export class ConnectionService {
       if (deleteDocuments) await deleteConnectionDocuments(tx, connection.id);
       return deleteConnection(tx, connection.id);
     });
-    if (deleted && adapter?.subscription?.stop && connection.subscription != null) {
-      await adapter.subscription
-        .stop(this.access.syncRequest(connection), connection.subscription)
-        .catch((err: unknown) => this.log.warn({ err, connectionId: connection.id }, 'stopping a push subscription failed'));
+    if (deleted && adapter) {
+      await stopSubscription(this.access, adapter, connection, this.clock).catch((err: unknown) =>
+        this.log.warn({ err, connectionId: connection.id }, 'stopping a push subscription failed'),
+      );
     }
   }
 

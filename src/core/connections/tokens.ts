@@ -26,6 +26,11 @@ export async function refreshTokens(
   return updated ? { connection: updated, tokens: fresh } : null;
 }
 
+/** Whether the access token expires within the refresh margin. */
+export function expiresSoon(tokens: TokenSet, clock: Clock): boolean {
+  return tokens.expiresAt !== null && tokens.expiresAt.getTime() - clock.now().getTime() <= REFRESH_MARGIN_MS;
+}
+
 /** The connection's tokens, refreshed first when they expire within the margin. */
 export async function usableTokens(
   db: Tx,
@@ -35,6 +40,6 @@ export async function usableTokens(
   clock: Clock,
 ): Promise<{ connection: ConnectionRecord; tokens: TokenSet | null }> {
   const tokens = access.openTokens(connection);
-  if (!tokens?.expiresAt || tokens.expiresAt.getTime() - clock.now().getTime() > REFRESH_MARGIN_MS) return { connection, tokens };
+  if (!tokens || !expiresSoon(tokens, clock)) return { connection, tokens };
   return (await refreshTokens(db, access, adapter, connection, tokens)) ?? { connection, tokens };
 }

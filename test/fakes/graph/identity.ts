@@ -42,6 +42,10 @@ export class FakeMicrosoftIdentity {
   readonly apps = new Map<string, MicrosoftApp>();
   readonly authorizeRequests: URLSearchParams[] = [];
   denyNextAuthorization = false;
+  /** On: a refresh token works once, as with providers that rotate strictly (the client must keep the new one). */
+  singleUseRefreshTokens = false;
+  /** Refresh grants answered with tokens. */
+  refreshes = 0;
   private readonly codes = new Map<string, Grant>();
   private readonly refreshTokens = new Map<string, Grant>();
   private readonly accessTokens = new Map<string, AccessToken>();
@@ -123,6 +127,8 @@ export class FakeMicrosoftIdentity {
       if (!grant || grant.clientId !== app.clientId || grant.expiresAtMs <= this.clock.nowMs()) {
         return this.error(400, 'invalid_grant', 9002313, 'Invalid request. Request is malformed or invalid.');
       }
+      if (this.singleUseRefreshTokens) grant.expiresAtMs = 0;
+      this.refreshes++;
     } else {
       return this.error(400, 'unsupported_grant_type', 70003, 'The app requested an unsupported grant type.');
     }

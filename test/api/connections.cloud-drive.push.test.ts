@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGoogle } from '../fakes/google/index.js';
+import { MovableClock } from '../helpers/clock.js';
+import { connectKind, startGoogleServer, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { waitFor, type TestServer } from '../helpers/server.js';
+
+const DAY_MS = 24 * 3600_000;
+
+let google: FakeGoogle;
+let server: TestServer;
+const clock = new MovableClock();
+
+beforeAll(async () => {
+  google = await FakeGoogle.start();
+  server = await startGoogleServer(google, 'cloud-drive', { SYNC_SCHEDULER_MS: '200', SYNC_INTERVAL_HOURS: '240' }, { clock });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await google?.close();
+});
+
+interface StoredChannel {
+  channelId: string;
+  resourceId: string;
+  expiration: string;
+}
+
+async function storedChannel(connectionId: string): Promise<{ state: StoredChannel | null; renewBy: Date | null }> {
+  const rows = ((await server.app.database.db.execute(sql`select subscription, subscription_renew_by from connections where id = ${connectionId}`)) as any).rows;
+  const row = rows[0];
+  return { state: row?.subscription ?? null, renewBy: row?.subscription_renew_by ? new Date(row.subscription_renew_by) : null };
+}
+
+describe('cloud drive push channels', () => {
+  let id: string;
+
+  it('syncs on a notification carrying the channel token, and refuses a forged or missing token without syncing', async () => {
+    google.drive.state.addDoc('Roadmap', '# Roadmap\n\nShip the connectors.\n');
+    id = await connectKind(server, 'cloud-drive', 'drive_push');
+    await waitForSourceDocuments(server, 'cloud-drive', 'drive_push', 1);
+    const channel = await waitFor(async () => (await storedChannel(id)).state ?? undefined);
+    expect(google.drive.channels.get(channel.channelId)).toMatchObject({ stopped: false, address: `${server.app.config.PUBLIC_URL}/v3/connections/webhooks/cloud-drive/${id}` });
+    const runs = (await waitForRuns(server, id, 1)).length;
+
+    for (const token of ['wrong', 'missing'] as const) {
+      const refused = await google.drive.notify({ token });
+      expect(refused.map((n) => n.status)).toEqual([401]);
+    }
+    google.drive.state.addDoc('Budget', '# Budget\n\nTwo lines.\n');
+    const accepted = await google.drive.notify({ state: 'change' });
+    expect(accepted[0]!.status).toBeLessThan(300);
+    const after = await waitForRuns(server, id, runs + 1);
+    expect(after).toHaveLength(runs + 1);
+    expect(after[0]).toMatchObject({ status: 'completed', triggerType: 'event', itemsProcessed: 1 });
+    await waitForSourceDocuments(server, 'cloud-drive', 'drive_push', 2);
+  });
+
+  it('renews the channel before its 7-day expiry as the clock moves, with a refreshed token, and stops the old one', async () => {
+    const { state: old, renewBy } = await storedChannel(id);
+    expect(old).not.toBeNull();
+    // Drive grants the 7 days asked for; the engine renews within a day of that.
+    const lifetime = new Date(old!.expiration).getTime() - clock.now().getTime();
+    expect(lifetime).toBeGreaterThan(7 * DAY_MS - 60_000);
+    expect(renewBy?.toISOString()).toBe(old!.expiration);
+    const refreshes = () => google.requests.filter((r) => r.route === 'POST /token' && r.grantType === 'refresh_token' && r.status === 200).length;
+    const refreshesBefore = refreshes();
+    const runsBefore = (await waitForRuns(server, id, 1)).length;
+
+    // Six and a half days on, within a day of the expiry: a new channel, the old one stopped. The access
+    // token lapsed days ago at Google and no sync refreshed it (they are 10 days apart here), so the
+    // renewal refreshes it first.
+    clock.advance(6.5 * DAY_MS);
+    google.clock.advance((6.5 * DAY_MS) / 1000);
+    const renewed = await waitFor(async () => {
+      const { state } = await storedChannel(id);
+      return state && state.channelId !== old!.channelId ? state : undefined;
+    }, 20_000);
+    expect(google.drive.channels.get(old!.channelId)!.stopped).toBe(true);
+    expect(google.drive.channels.get(renewed.channelId)).toMatchObject({ stopped: false, token: google.drive.channels.get(old!.channelId)!.token });
+    expect(new Date(renewed.expiration).getTime() - clock.now().getTime()).toBeGreaterThan(7 * DAY_MS - 60_000);
+    expect(refreshes()).toBe(refreshesBefore + 1);
+    expect(await waitForRuns(server, id, runsBefore)).toHaveLength(runsBefore);
+
+    // Deliveries come on the new channel and still verify.
+    const sent = await google.drive.notify({ state: 'change' });
+    expect(sent.map((n) => [n.channelId, n.status < 300])).toEqual([[renewed.channelId, true]]);
+    expect((await waitForRuns(server, id, runsBefore + 1))[0]).toMatchObject({ status: 'completed', triggerType: 'event' });
+  });
+
+  it('stops the channel when the connection is deleted, though its access token lapsed since the last sync', async () => {
+    const { state } = await storedChannel(id);
+    clock.advance(2 * 3600_000);
+    google.clock.advance(2 * 3600);
+    expect((await server.request('DELETE', `/v3/connections/${id}`)).status).toBe(200);
+    expect(google.drive.channels.get(state!.channelId)!.stopped).toBe(true);
+    expect(google.count('POST /drive/v3/channels/stop', 401)).toBe(0);
+    expect(await google.drive.notify({ state: 'change' })).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invalidCredentials } from '../fakes/google/errors.js';
+import { FakeGoogle } from '../fakes/google/index.js';
+import { connectKind, startGoogleServer, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { waitFor, type TestServer } from '../helpers/server.js';
+
+let google: FakeGoogle;
+let server: TestServer;
+
+beforeAll(async () => {
+  google = await FakeGoogle.start();
+  server = await startGoogleServer(google, 'cloud-drive');
+});
+
+afterAll(async () => {
+  await server?.close();
+  await google?.close();
+});
+
+/** Every test starts from an empty drive (the fake has one account, which each connection reads whole). */
+beforeEach(() => {
+  const state = google.drive.state;
+  for (const id of [...state.files.keys()]) if (id !== state.root.id) state.delete(id);
+});
+
+const titles = (docs: any[]) => docs.map((d) => d.title).sort();
+const contentOf = async (doc: { id: string }, key?: string) => (await server.request('GET', `/v3/documents/${doc.id}`, { key })).body.content as string;
+const importNow = async (tag: string) => expect((await server.request('POST', '/v3/connections/cloud-drive/import', { body: { containerTags: [tag] } })).status).toBe(202);
+const syncJobs = async (connectionId: string) =>
+  ((await server.app.database.db.execute(sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${connectionId}`)) as any).rows;
+
+describe('cloud drive sync over HTTP', () => {
+  it('exports Docs, converts Sheets (XLSX) and Slides (PPTX), then follows an edit and deletions through the changes feed', async () => {
+    const s = google.drive.state;
+    const plans = s.addFolder('Plans');
+    const doc = s.addDoc('Roadmap', '# Roadmap\n\nShip the connectors.\n', { parent: plans });
+    const sheet = s.addSheet('Budget', { Q1: [['Item', 'Cost'], ['Ergonomic chairs', 1200]] });
+    const slides = s.addSlides('Kickoff', [{ title: 'Welcome aboard', body: 'Quarterly goals: fewer meetings' }]);
+    s.addFile('notes.txt', 'text/plain', 'Meet on Monday.\n');
+
+    const id = await connectKind(server, 'cloud-drive', 'drive_sync');
+    const docs = await waitForSourceDocuments(server, 'cloud-drive', 'drive_sync', 4);
+    expect(docs.every((d: any) => d.status === 'done' && d.connectionId === id)).toBe(true);
+    const byPath = new Map(docs.map((d: any) => [d.filepath, d]));
+    expect([...byPath.keys()].sort()).toEqual(['My Drive/Budget', 'My Drive/Kickoff', 'My Drive/Plans/Roadmap', 'My Drive/notes.txt']);
+    expect(await contentOf(byPath.get('My Drive/Plans/Roadmap'))).toContain('Ship the connectors.');
+    const budget = await contentOf(byPath.get('My Drive/Budget'));
+    expect(budget).toContain('Ergonomic chairs');
+    expect(budget).toContain('1200');
+    const kickoff = await contentOf(byPath.get('My Drive/Kickoff'));
+    expect(kickoff).toContain('Welcome aboard');
+    expect(kickoff).toContain('Quarterly goals: fewer meetings');
+    const [first] = await waitForRuns(server, id, 1);
+    expect(first).toMatchObject({ status: 'completed', itemsProcessed: 4, errorCode: null });
+
+    // An edit, a file deleted for good and one moved to the trash; the next run reads changes.list only.
+    s.update(doc.id, { markdown: '# Roadmap\n\nShip the connectors by Friday.\n' });
+    s.delete(sheet.id);
+    s.trash(slides.id);
+    const listings = google.count('GET /drive/v3/files');
+    const changeReads = google.count('GET /drive/v3/changes');
+    await importNow('drive_sync');
+    const [second] = await waitForRuns(server, id, 2);
+    expect(second).toMatchObject({ status: 'completed', triggerType: 'manual', itemsProcessed: 1, itemsDeleted: 2 });
+    expect(google.count('GET /drive/v3/files')).toBe(listings);
+    expect(google.count('GET /drive/v3/changes')).toBeGreaterThan(changeReads);
+    const after = await waitForSourceDocuments(server, 'cloud-drive', 'drive_sync', 2);
+    expect(after.map((d: any) => d.filepath).sort()).toEqual(['My Drive/Plans/Roadmap', 'My Drive/notes.txt']);
+    await waitFor(async () => ((await contentOf(after.find((d: any) => d.filepath === 'My Drive/Plans/Roadmap'))).includes('by Friday') ? true : undefined));
+  });
+
+  it('refreshes an access token Google no longer takes, and stores a rotated refresh token for the next refresh', async () => {
+    google.drive.state.addDoc('Token notes', '# Tokens\n\nThey expire.\n');
+    const refreshes = () => google.requests.filter((r) => r.route === 'POST /token' && r.grantType === 'refresh_token' && r.status === 200).length;
+    const channels = google.count('POST /drive/v3/changes/watch', 200);
+    // The token is refused when the channel is opened after the sync: the completed run stays completed,
+    // the token is refreshed and the channel opened (this once failed the run and the connection).
+    google.failNext({ match: 'POST /drive/v3/changes/watch', reply: invalidCredentials });
+    const id = await connectKind(server, 'cloud-drive', 'drive_tokens');
+    await waitFor(async () => (google.count('POST /drive/v3/changes/watch', 200) > channels ? true : undefined));
+    expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'completed', errorCode: null });
+    expect((await server.request('GET', `/v3/connections/${id}`)).body.status).toBe('active');
+    expect(refreshes()).toBe(1);
+
+    // The access token lapses at Google while engram still thinks it valid: the run is refused, refreshes and goes on.
+    let before = refreshes();
+    google.clock.advance(2 * 3600);
+    await importNow('drive_tokens');
+    expect((await waitForRuns(server, id, 2))[0]).toMatchObject({ status: 'completed', errorCode: null });
+    expect(refreshes()).toBe(before + 1);
+
+    // Now Google rotates: the old refresh token stops working the moment a new one is handed out.
+    google.oauth.rotateRefreshTokens = true;
+    try {
+      for (const runs of [3, 4]) {
+        before = refreshes();
+        google.clock.advance(2 * 3600);
+        await importNow('drive_tokens');
+        expect((await waitForRuns(server, id, runs))[0]).toMatchObject({ status: 'completed', errorCode: null });
+        expect(refreshes()).toBe(before + 1);
+      }
+    } finally {
+      google.oauth.rotateRefreshTokens = false;
+    }
+    expect((await server.request('GET', `/v3/connections/${id}`)).body.status).toBe('active');
+  });
+
+  it('imports no more than the documentLimit', async () => {
+    for (const name of ['One', 'Two', 'Three']) google.drive.state.addDoc(name, `# ${name}\n\nText.\n`);
+    const id = await connectKind(server, 'cloud-drive', 'drive_limited', { documentLimit: 2 });
+    expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'completed' });
+    expect(await waitForSourceDocuments(server, 'cloud-drive', 'drive_limited', 2)).toHaveLength(2);
+  });
+
+  it("applies the organization's include and exclude lists to the drive's folders and titles", async () => {
+    const key = await server.createKey({ orgName: 'drive-filters', role: 'admin' });
+    const patched = await server.request('PATCH', '/v3/settings', { key, body: { includeItems: { folderNames: ['Shared'] }, excludeItems: { titlePatterns: ['Draft*'] } } });
+    expect(patched.status).toBe(200);
+    const s = google.drive.state;
+    const shared = s.addFolder('Shared');
+    s.addDoc('Plan', '# Plan\n\nKept.\n', { parent: shared });
+    s.addDoc('Draft plan', '# Draft\n\nExcluded by title.\n', { parent: shared });
+    s.addDoc('Outside', '# Outside\n\nNot in an included folder.\n');
+
+    const id = await connectKind(server, 'cloud-drive', 'drive_filtered', {}, key);
+    expect((await waitForRuns(server, id, 1, key))[0]).toMatchObject({ status: 'completed' });
+    const listed = await waitFor(async () => {
+      const res = await server.request('POST', '/v3/documents/list', { key, body: { containerTags: ['drive_filtered'], limit: 10 } });
+      return res.body.memories?.length && res.body.memories.every((d: any) => d.status === 'done') ? res.body.memories : undefined;
+    });
+    expect(titles(listed)).toEqual(['Plan']);
+  });
+
+  it('waits out a short Retry-After in the run, and defers the sync past a long one without spending an attempt', async () => {
+    google.drive.state.addDoc('Limited', '# Limited\n\nRate.\n');
+    google.failNext({ match: 'GET /drive/v3/files', retryAfterSeconds: 2 });
+    const quick = await connectKind(server, 'cloud-drive', 'drive_quick_limit');
+    expect((await waitForRuns(server, quick, 1))[0]).toMatchObject({ status: 'completed', errorCode: null });
+    expect(google.count('GET /drive/v3/files', 429)).toBe(1);
+
+    google.failNext({ match: 'GET /drive/v3/files/{fileId}/export', retryAfterSeconds: 3600 });
+    const id = await connectKind(server, 'cloud-drive', 'drive_long_limit');
+    expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'failed', errorCode: 'rate_limited' });
+    const [deferred] = await waitFor(async () => {
+      const rows = await syncJobs(id);
+      return rows[0]?.status === 'queued' ? rows : undefined;
+    });
+    expect(deferred.attempts).toBe(0);
+    const waitMs = new Date(deferred.run_at).getTime() - Date.now();
+    expect(waitMs).toBeGreaterThan(3500_000);
+    expect(waitMs).toBeLessThan(3700_000);
+
+    await server.app.database.db.execute(sql`update jobs set run_at = now() where id = ${deferred.id}`);
+    expect((await waitForRuns(server, id, 2))[0]).toMatchObject({ status: 'completed', errorCode: null });
+    await waitForSourceDocuments(server, 'cloud-drive', 'drive_long_limit', 1);
+    expect((await syncJobs(id))[0]).toMatchObject({ attempts: 1, status: 'done' });
+  });
+
+  it('deletes a connection keeping its documents or with them, stopping its Drive channel', async () => {
+    google.drive.state.addDoc('Kept', '# Kept\n\nStays.\n');
+    const openChannels = () => [...google.drive.channels.values()].filter((c) => !c.stopped).length;
+    const tags = ['drive_keep', 'drive_drop'];
+    const ids: string[] = [];
+    for (const tag of tags) {
+      const id = await connectKind(server, 'cloud-drive', tag);
+      await waitForSourceDocuments(server, 'cloud-drive', tag, 1);
+      await waitFor(async () => ((await server.app.database.db.execute(sql`select subscription from connections where id = ${id}`)) as any).rows[0]?.subscription ?? undefined);
+      ids.push(id);
+    }
+
+    const channels = openChannels();
+    const kept = await server.request('DELETE', `/v3/connections/${ids[0]}?deleteDocuments=false`);
+    expect(kept.status).toBe(200);
+    expect((await server.request('GET', `/v3/connections/${ids[0]}`)).status).toBe(404);
+    expect(openChannels()).toBe(channels - 1);
+    const remaining = await waitForSourceDocuments(server, 'cloud-drive', 'drive_keep', 1);
+    expect(remaining[0].connectionId ?? null).toBeNull();
+
+    expect((await server.request('DELETE', `/v3/connections/${ids[1]}`)).status).toBe(200);
+    expect(openChannels()).toBe(channels - 2);
+    await waitFor(async () => {
+      const res = await server.request('POST', '/v3/documents/list', { body: { containerTags: ['drive_drop'], limit: 10 } });
+      return res.body.memories.length === 0 ? true : undefined;
+    });
+  });
+});
