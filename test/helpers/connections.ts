@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FakeGitHub } from '../fakes/github/index.js';
 import type { FakeGoogle } from '../fakes/google/index.js';
@@ -108,4 +109,46 @@ export async function freePort(): Promise<number> {
   const { port } = probe.address() as { port: number };
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+/** The connection's documents of a source in a tag, with their content, by title. */
+export async function documentsByTitle(server: TestServer, source: string, tag: string, count: number): Promise<Map<string, any>> {
+  const listed = await waitForSourceDocuments(server, source, tag, count);
+  const full = await Promise.all(listed.map(async (d: any) => (await server.request('GET', `/v3/documents/${d.id}`)).body));
+  return new Map(full.map((d: any) => [d.title, d]));
+}
+
+/** Queues a manual sync of a kind's connections in a tag. */
+export async function importNow(server: TestServer, provider: string, tag: string): Promise<void> {
+  const res = await server.request('POST', `/v3/connections/${provider}/import`, { body: { containerTags: [tag] } });
+  expect(res.status).toBe(202);
+}
+
+interface SyncJobRow {
+  id: string;
+  attempts: number;
+  status: string;
+  run_at: string;
+}
+
+/** The connection's sync jobs as stored. */
+export async function syncJobsOf(server: TestServer, connectionId: string): Promise<SyncJobRow[]> {
+  const result = await server.app.database.db.execute(sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${connectionId}`);
+  return (result as unknown as { rows: SyncJobRow[] }).rows;
+}
+
+/**
+ * After a run ended `rate_limited`: the job waits, queued without spending an attempt, about
+ * `retryAfterSeconds` ahead. Then the wait is made to pass.
+ */
+export async function expectDeferredThenRelease(server: TestServer, connectionId: string, retryAfterSeconds: number): Promise<void> {
+  const [deferred] = await waitFor(async () => {
+    const rows = await syncJobsOf(server, connectionId);
+    return rows.find((r) => r.status === 'queued') ? rows.filter((r) => r.status === 'queued') : undefined;
+  });
+  expect(deferred!.attempts).toBe(0);
+  const waitMs = new Date(deferred!.run_at).getTime() - Date.now();
+  expect(waitMs).toBeGreaterThan((retryAfterSeconds - 100) * 1000);
+  expect(waitMs).toBeLessThan((retryAfterSeconds + 100) * 1000);
+  await server.app.database.db.execute(sql`update jobs set run_at = now() where id = ${deferred!.id}`);
 }

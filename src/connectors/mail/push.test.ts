@@ -59,8 +59,9 @@ describe('mail push (users.watch and Pub/Sub)', () => {
       deliveryId: valid.body.message.messageId,
       resource: 'ada@example.com',
       event: 'history',
+      account: 'ada@example.com',
     });
-    expect(connector.webhook!.describe(ok!.headers, { nothing: true })).toEqual({ deliveryId: '', resource: null, event: 'history' });
+    expect(connector.webhook!.describe(ok!.headers, { nothing: true })).toEqual({ deliveryId: '', resource: null, event: 'history', account: null });
   });
 
   it('renews the watch before it lapses, with the fake clock', async () => {

@@ -7,6 +7,7 @@ interface TokenAnswer {
   access_token?: string;
   refresh_token?: string | null;
   expires_in?: number;
+  workspace_id?: string;
   error?: string;
 }
 
@@ -47,7 +48,13 @@ export function notionOAuth(options: NotesWorkspaceOptions): OAuthProvider {
       const refused = error === 'invalid_grant' || error === 'invalid_client' || error === 'unauthorized_client';
       throw new ConnectorError(refused ? 'auth_expired' : 'internal', `${PROVIDER} refused the grant (${error})`);
     }
-    return { accessToken: data.access_token, refreshToken: data.refresh_token ?? null, expiresAt: expiryFrom(data.expires_in, options.now), scope: null };
+    return {
+      accessToken: data.access_token,
+      refreshToken: data.refresh_token ?? null,
+      expiresAt: expiryFrom(data.expires_in, options.now),
+      scope: null,
+      workspaceId: typeof data.workspace_id === 'string' ? data.workspace_id : null,
+    };
   }
 
   return {
@@ -61,13 +68,18 @@ export function notionOAuth(options: NotesWorkspaceOptions): OAuthProvider {
 
     refresh: (client, refreshToken) => tokenRequest(client, { grant_type: 'refresh_token', refresh_token: refreshToken }),
 
-    /** The integration's bot user names the person who connected it and the workspace. */
+    /** The integration's bot user names the person who connected it and the workspace; the token answer named the workspace's id, which its webhook events carry. */
     async account(tokens: TokenSet): Promise<AccountInfo> {
       const api = new NotionClient(options, oauthAccessToken({ tokens }, PROVIDER), AbortSignal.timeout(options.http.timeoutMs));
       const me = await api.get<BotUser>('/users/me');
       if (!me) throw new ConnectorError('auth_expired', `${PROVIDER} does not know the integration`);
       const owner = me.bot?.owner?.user;
-      return { id: owner?.id ?? me.id, email: owner?.person?.email ?? null, name: me.bot?.workspace_name ?? owner?.name ?? me.name ?? null };
+      return {
+        id: owner?.id ?? me.id,
+        email: owner?.person?.email ?? null,
+        name: me.bot?.workspace_name ?? owner?.name ?? me.name ?? null,
+        deliveryKey: tokens.workspaceId ?? null,
+      };
     },
   };
 }
