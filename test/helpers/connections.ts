@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FakeGitHub } from '../fakes/github/index.js';
 import type { FakeGoogle } from '../fakes/google/index.js';
+import type { FakeNotion } from '../fakes/notion/index.js';
 import { startTestServer, waitFor, type TestServer } from './server.js';
 
 /** The server settings that point the code host at a fake GitHub and shrink provider waits. */
@@ -56,6 +57,23 @@ export async function startGoogleServer(google: FakeGoogle, kind: 'cloud-drive' 
     GOOGLE_USERINFO_URL: e.userinfoUrl,
     GOOGLE_DRIVE_URL: e.driveUrl,
     GOOGLE_GMAIL_URL: e.gmailUrl,
+    SYNC_PROVIDER_WAIT_MS: '1',
+    ...env,
+  });
+}
+
+/** Starts a server whose notes-workspace kind talks to the fake Notion with an integration registered for its callback. */
+export async function startNotionServer(notion: FakeNotion, env: Record<string, string> = {}): Promise<TestServer> {
+  const app = { clientId: 'engram-notion-client', clientSecret: 'engram-notion-secret' };
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  notion.oauth.register({ ...app, redirectUris: [`${publicUrl}/v3/connections/auth/callback/notes-workspace`] });
+  return startTestServer({
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    NOTION_CLIENT_ID: app.clientId,
+    NOTION_CLIENT_SECRET: app.clientSecret,
+    NOTION_API_URL: notion.apiUrl,
     SYNC_PROVIDER_WAIT_MS: '1',
     ...env,
   });
