@@ -74,6 +74,18 @@ describe('mail push (users.watch and Pub/Sub)', () => {
     await expect(google.gmail.push()).resolves.toMatchObject({ status: 200 });
   });
 
+  it("names the account by its Gmail profile's mailbox address, and by its e-mail when the profile cannot be read", async () => {
+    const tokens = (accessToken: string) => ({ accessToken, refreshToken: null, expiresAt: null, scope: null });
+    const profiles = (status: number) => google.count('GET /gmail/v1/users/{userId}/profile', status);
+    const [read, refused] = [profiles(200), profiles(403)];
+    expect(await connector.oauth!.account(tokens(google.token()))).toMatchObject({ email: 'ada@example.com', deliveryKey: 'ada@example.com' });
+    expect(profiles(200)).toBe(read + 1);
+    // The Gmail scope unticked on the consent page: the authorization still completes.
+    const driveOnly = google.token(['openid', 'email', 'https://www.googleapis.com/auth/drive.readonly']);
+    expect(await connector.oauth!.account(tokens(driveOnly))).toMatchObject({ deliveryKey: 'ada@example.com' });
+    expect(profiles(403)).toBe(refused + 1);
+  });
+
   it('stops the watch when the connection goes', async () => {
     await connector.subscription!.stop!(request(), subscription.state);
     expect(google.gmail.watch).toBeNull();
