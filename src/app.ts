@@ -12,6 +12,7 @@ import { ConnectionService } from './core/connections/connection-service.js';
 import { ConnectorAccess, type ConnectorEnvironment, type OAuthApp } from './core/connections/connector-access.js';
 import { OAuthCallback } from './core/connections/oauth-callback.js';
 import { OAuthStateSigner } from './core/connections/oauth-state.js';
+import { KindWebhookReceiver } from './core/connections/kind-webhooks.js';
 import { WebhookReceiver } from './core/connections/webhooks.js';
 import { KeyManagement } from './core/access/key-management.js';
 import { bootstrapAdminKey, KeyResolver, seedApiKey } from './core/access/keys.js';
@@ -163,6 +164,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       connectionResources: new ConnectionResources(db, clock, connectorAccess, connections, jobs),
       oauthCallback: new OAuthCallback(db, connectorAccess, stateSigner, jobs, connectionLog),
       webhooks: new WebhookReceiver(db, clock, connectorAccess, jobs),
+      kindWebhooks: new KindWebhookReceiver(db, clock, connectorAccess, jobs, connectionLog),
       portability: createPortability({ db, clock, embedder: ai.embedder, serverVersion: VERSION, onImported: (org, tag, kept) => (kept ? retrieval.forget('memories', org) : memories.onChanged(org, tag)) }),
     };
     http = await buildHttpServer(services, {
@@ -286,6 +288,9 @@ function connectorEnvironment(config: Config): ConnectorEnvironment {
     },
     oauthApps: Object.fromEntries(Object.entries(apps).filter(([, app]) => app !== undefined)) as ConnectorEnvironment['oauthApps'],
     publicUrl: config.PUBLIC_URL,
+    kindSecrets: Object.fromEntries(
+      Object.entries({ mail: config.GMAIL_PUSH_TOKEN, 'notes-workspace': config.NOTION_WEBHOOK_VERIFICATION_TOKEN }).filter(([, secret]) => secret !== undefined),
+    ),
   };
 }
 

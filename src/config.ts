@@ -71,6 +71,8 @@ const ConfigSchema = z.object({
   GOOGLE_GMAIL_URL: z.string().url().optional(),
   /** The Pub/Sub topic (`projects/P/topics/T`) Gmail publishes to; without it mail is synced on schedule only. */
   GMAIL_PUSH_TOPIC: z.string().regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/PROJECT/topics/TOPIC').optional(),
+  /** The shared secret the topic's push subscription sends as `?token=` to /v3/connections/webhooks/mail; needed with GMAIL_PUSH_TOPIC. */
+  GMAIL_PUSH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The service's own Microsoft application (office drive). */
   MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
   MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
@@ -82,6 +84,8 @@ const ConfigSchema = z.object({
   NOTION_CLIENT_ID: z.string().min(1).optional(),
   NOTION_CLIENT_SECRET: z.string().min(1).optional(),
   NOTION_API_URL: z.string().url().default('https://api.notion.com'),
+  /** Pins the verification token Notion's webhook deliveries are signed with; without it, the one Notion sent last is used. */
+  NOTION_WEBHOOK_VERIFICATION_TOKEN: z.string().min(8).optional(),
   /** The meeting notes API (its key is each connection's own). */
   MEETINGS_API_URL: z.string().url().default('https://public-api.granola.ai'),
   /** Addresses or CIDR ranges the crawler and URL fetches may reach although private (metadata addresses never). */
@@ -101,6 +105,9 @@ const ConfigSchema = z.object({
   SEARCH_EXACT_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   /** In scopes larger than that, most rows fetched per query word for lexical scoring. */
   SEARCH_LEXICAL_WORD_LIMIT: z.coerce.number().int().min(10).default(200),
+}).refine((c) => !c.GMAIL_PUSH_TOPIC || c.GMAIL_PUSH_TOKEN, {
+  path: ['GMAIL_PUSH_TOKEN'],
+  message: 'is needed with GMAIL_PUSH_TOPIC: the push subscription must prove itself with it',
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -40,12 +40,19 @@ export interface TokenSet {
   refreshToken: string | null;
   expiresAt: Date | null;
   scope: string | null;
+  /** The workspace the grant is for, where the token answer names it (Notion's `workspace_id`). */
+  workspaceId?: string | null;
 }
 
 export interface AccountInfo {
   id: string;
   email: string | null;
   name: string | null;
+  /**
+   * For kinds whose pushes arrive at one URL for the whole kind: what a delivery names this account
+   * by (`describe().account`: the Gmail mailbox address, the Notion workspace id).
+   */
+  deliveryKey?: string | null;
 }
 
 export interface OAuthProvider {
@@ -146,12 +153,24 @@ export interface Connector {
   };
   webhook?: {
     /**
+     * `kind`: one URL for every connection of the kind (`/v3/connections/webhooks/{kind}`: Gmail's
+     * one Pub/Sub topic, Notion's one integration), verified with the kind's secret and routed by
+     * `describe().account` to the connections whose account has that `deliveryKey`. Absent or
+     * `connection`: one URL per connection, verified with the connection's own secret.
+     */
+    scope?: 'kind' | 'connection';
+    /**
      * Verify before anything else; constant-time. `query` is the delivery's query string: Pub/Sub
      * push (mail) carries its shared secret there as `token`, having no header of ours.
      */
     verify(headers: Record<string, string | string[] | undefined>, rawBody: Buffer, secret: string, query?: Record<string, string | undefined>): boolean;
     /** Which configured resource it concerns and the delivery id (for idempotency). */
-    describe(headers: Record<string, string | string[] | undefined>, body: unknown): { deliveryId: string; resource: string | null; event: string };
+    describe(headers: Record<string, string | string[] | undefined>, body: unknown): WebhookDescription;
+    /**
+     * A kind-wide receiver's one-time set-up delivery carrying the secret to verify later deliveries
+     * with (Notion posts `{verification_token}` unsigned once a subscription is made). null: not one.
+     */
+    verificationToken?(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): string | null;
     /**
      * A provider's handshake on the receiving URL (Graph: `?validationToken=` → 200 text/plain
      * with the token), answered before verification. null: not a handshake.
@@ -161,6 +180,15 @@ export interface Connector {
       headers: Record<string, string | string[] | undefined>,
     ): { status: number; contentType: string; body: string } | null;
   };
+}
+
+export interface WebhookDescription {
+  /** Stable across the provider's redeliveries: a delivery seen before does nothing. */
+  deliveryId: string;
+  resource: string | null;
+  event: string;
+  /** Kind-wide deliveries: the account it concerns, matched against the connections' `deliveryKey`. */
+  account?: string | null;
 }
 
 export type ConnectorErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 'provider_unavailable' | 'internal';

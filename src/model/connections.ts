@@ -25,6 +25,11 @@ export interface ConnectionRecord {
   status: string;
   email: string | null;
   accountId: string | null;
+  /**
+   * What the kind's shared push endpoint names the account by (the Gmail mailbox address, the
+   * Notion workspace id), recorded at authorization; null for kinds that push per connection.
+   */
+  deliveryKey: string | null;
   tokens: string | null;
   tokenExpiresAt: Date | null;
   /** The adapter's opaque position of the last committed sync page. */

@@ -111,9 +111,12 @@ async function pages(ctx: SyncContext, connection: ConnectionRecord, adapter: Co
   const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - held);
   const request = ctx.access.syncRequest(connection, { tokens, maxItems });
   let cursor = connection.cursor;
+  // What this run's pages showed: a page that completes a full listing makes every other document gone.
+  const seen = new Set<string>();
   for await (const page of adapter.sync(request)) {
+    for (const item of page.items) seen.add(item.externalId);
     const decided = await decideItems(settings, ctx.isRelevant, page.items);
-    const counts = await commitPage(ctx, connection.id, run.id, { ...decided, deletions: page.deletions, cursor: page.cursor });
+    const counts = await commitPage(ctx, connection.id, run.id, { ...decided, deletions: page.deletions, cursor: page.cursor, ...(page.complete && { listed: seen }) });
     if (!counts) throw new SupersededError();
     cursor = page.cursor;
   }

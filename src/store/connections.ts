@@ -60,6 +60,15 @@ export async function listConnections(db: Tx, orgId: string, scope: ConnectionSc
   return db.select().from(connections).where(scopeWhere(orgId, scope)).orderBy(desc(connections.createdAt), asc(connections.id));
 }
 
+/** The active connections of a kind whose account the kind's shared push endpoint names by `deliveryKey`, in every org. */
+export async function activeConnectionsByDeliveryKey(db: Tx, kind: string, deliveryKey: string): Promise<ConnectionRecord[]> {
+  return db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.kind, kind), eq(connections.deliveryKey, deliveryKey), eq(connections.status, 'active')))
+    .orderBy(asc(connections.id));
+}
+
 export async function updateConnection(db: Tx, id: string, patch: ConnectionPatch): Promise<ConnectionRecord | undefined> {
   const [row] = await db
     .update(connections)

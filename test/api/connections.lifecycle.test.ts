@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../fakes/github/index.js';
-import { codeHostEnv, connectCodeHost, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { codeHostEnv, connectCodeHost, expectDeferredThenRelease, syncJobsOf, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 
 let github: FakeGitHub;
@@ -106,22 +106,10 @@ describe('connections through the life of tags and organizations', () => {
     const id = await connectCodeHost(server, 'limited_tag', { metadata: { repositories: 'octocat/limited', includeIssues: false } });
     const [limited] = await waitForRuns(server, id, 1);
     expect(limited).toMatchObject({ status: 'failed', errorCode: 'rate_limited' });
-    const jobOf = async () =>
-      ((await server.app.database.db.execute(sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${id}`)) as any).rows;
-    const [deferred] = await waitFor(async () => {
-      const rows = await jobOf();
-      return rows[0]?.status === 'queued' ? rows : undefined;
-    });
-    expect(deferred.attempts).toBe(0);
-    const waitMs = new Date(deferred.run_at).getTime() - Date.now();
-    expect(waitMs).toBeGreaterThan(3500_000);
-    expect(waitMs).toBeLessThan(3700_000);
-
-    // The hour passes.
-    await server.app.database.db.execute(sql`update jobs set run_at = now() where id = ${deferred.id}`);
+    await expectDeferredThenRelease(server, id, 3600);
     const [done] = await waitForRuns(server, id, 2);
     expect(done).toMatchObject({ status: 'completed', errorCode: null });
     await waitForSourceDocuments(server, 'code-host', 'limited_tag', 1);
-    expect((await jobOf())[0]).toMatchObject({ attempts: 1, status: 'done' });
+    expect((await syncJobsOf(server, id))[0]).toMatchObject({ attempts: 1, status: 'done' });
   });
 });

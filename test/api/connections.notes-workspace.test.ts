@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeNotion } from '../fakes/notion/index.js';
-import { authorize, freePort, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { authorize, startNotionServer, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import type { TestServer } from '../helpers/server.js';
 
 let notion: FakeNotion;
 let server: TestServer;
-const app = { clientId: 'engram-notion-client', clientSecret: 'engram-notion-secret' };
 
 beforeAll(async () => {
   notion = await FakeNotion.start();
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  notion.oauth.register({ ...app, redirectUris: [`${publicUrl}/v3/connections/auth/callback/notes-workspace`] });
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    NOTION_CLIENT_ID: app.clientId,
-    NOTION_CLIENT_SECRET: app.clientSecret,
-    NOTION_API_URL: notion.apiUrl,
-    SYNC_PROVIDER_WAIT_MS: '1',
-  });
+  server = await startNotionServer(notion);
 });
 
 afterAll(async () => {

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Clock } from '../../src/core/shared/clock.js';
 import type { FakeGitHub } from '../fakes/github/index.js';
 import type { FakeGoogle } from '../fakes/google/index.js';
 import type { FakeGraph } from '../fakes/graph/index.js';
+import type { FakeNotion } from '../fakes/notion/index.js';
 import { startTestServer, waitFor, type TestServer } from './server.js';
 
 /** The server settings that point the code host at a fake GitHub and shrink provider waits. */
@@ -83,6 +85,23 @@ export async function startGraphServer(graph: FakeGraph, env: Record<string, str
   );
 }
 
+/** Starts a server whose notes-workspace kind talks to the fake Notion with an integration registered for its callback. */
+export async function startNotionServer(notion: FakeNotion, env: Record<string, string> = {}): Promise<TestServer> {
+  const app = { clientId: 'engram-notion-client', clientSecret: 'engram-notion-secret' };
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  notion.oauth.register({ ...app, redirectUris: [`${publicUrl}/v3/connections/auth/callback/notes-workspace`] });
+  return startTestServer({
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    NOTION_CLIENT_ID: app.clientId,
+    NOTION_CLIENT_SECRET: app.clientSecret,
+    NOTION_API_URL: notion.apiUrl,
+    SYNC_PROVIDER_WAIT_MS: '1',
+    ...env,
+  });
+}
+
 export interface Run {
   id: string;
   status: string;
@@ -131,4 +150,46 @@ export async function freePort(): Promise<number> {
   const { port } = probe.address() as { port: number };
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+/** The connection's documents of a source in a tag, with their content, by title. */
+export async function documentsByTitle(server: TestServer, source: string, tag: string, count: number): Promise<Map<string, any>> {
+  const listed = await waitForSourceDocuments(server, source, tag, count);
+  const full = await Promise.all(listed.map(async (d: any) => (await server.request('GET', `/v3/documents/${d.id}`)).body));
+  return new Map(full.map((d: any) => [d.title, d]));
+}
+
+/** Queues a manual sync of a kind's connections in a tag. */
+export async function importNow(server: TestServer, provider: string, tag: string): Promise<void> {
+  const res = await server.request('POST', `/v3/connections/${provider}/import`, { body: { containerTags: [tag] } });
+  expect(res.status).toBe(202);
+}
+
+interface SyncJobRow {
+  id: string;
+  attempts: number;
+  status: string;
+  run_at: string;
+}
+
+/** The connection's sync jobs as stored. */
+export async function syncJobsOf(server: TestServer, connectionId: string): Promise<SyncJobRow[]> {
+  const result = await server.app.database.db.execute(sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${connectionId}`);
+  return (result as unknown as { rows: SyncJobRow[] }).rows;
+}
+
+/**
+ * After a run ended `rate_limited`: the job waits, queued without spending an attempt, about
+ * `retryAfterSeconds` ahead. Then the wait is made to pass.
+ */
+export async function expectDeferredThenRelease(server: TestServer, connectionId: string, retryAfterSeconds: number): Promise<void> {
+  const [deferred] = await waitFor(async () => {
+    const rows = await syncJobsOf(server, connectionId);
+    return rows.find((r) => r.status === 'queued') ? rows.filter((r) => r.status === 'queued') : undefined;
+  });
+  expect(deferred!.attempts).toBe(0);
+  const waitMs = new Date(deferred!.run_at).getTime() - Date.now();
+  expect(waitMs).toBeGreaterThan((retryAfterSeconds - 100) * 1000);
+  expect(waitMs).toBeLessThan((retryAfterSeconds + 100) * 1000);
+  await server.app.database.db.execute(sql`update jobs set run_at = now() where id = ${deferred!.id}`);
 }

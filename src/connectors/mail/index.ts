@@ -2,7 +2,7 @@ import type { GoogleOptions } from '../google/options.js';
 import { googleOAuth } from '../google/oauth.js';
 import type { Connector } from '../types.js';
 import { parseMailConfig } from './config.js';
-import { describePubSubPush, ensureWatch, stopMailWatch, verifyPubSubPush } from './push.js';
+import { describePubSubPush, ensureWatch, mailAccount, stopMailWatch, verifyPubSubPush } from './push.js';
 import { syncMail } from './sync.js';
 
 /** Reading messages, threads and history, and `users.watch`. */
@@ -15,10 +15,11 @@ export const GMAIL_SCOPES = ['https://www.googleapis.com/auth/gmail.readonly'];
  */
 export function mailConnector(options: GoogleOptions & { pushTopic?: string }): Connector {
   const { pushTopic } = options;
+  const google = googleOAuth(options, GMAIL_SCOPES);
   return {
     kind: 'mail',
     auth: 'oauth',
-    oauth: googleOAuth(options, GMAIL_SCOPES),
+    oauth: { ...google, account: (tokens) => mailAccount(options, google, tokens) },
     parseConfig: (metadata) => ({ ...metadata, ...parseMailConfig(metadata) }),
     sync: (request) => syncMail(options, request),
     ...(pushTopic && {
@@ -27,6 +28,6 @@ export function mailConnector(options: GoogleOptions & { pushTopic?: string }): 
         stop: (request) => stopMailWatch(options, request),
       },
     }),
-    webhook: { verify: verifyPubSubPush, describe: describePubSubPush },
+    webhook: { scope: 'kind', verify: verifyPubSubPush, describe: describePubSubPush },
   };
 }

@@ -59,8 +59,9 @@ describe('mail push (users.watch and Pub/Sub)', () => {
       deliveryId: valid.body.message.messageId,
       resource: 'ada@example.com',
       event: 'history',
+      account: 'ada@example.com',
     });
-    expect(connector.webhook!.describe(ok!.headers, { nothing: true })).toEqual({ deliveryId: '', resource: null, event: 'history' });
+    expect(connector.webhook!.describe(ok!.headers, { nothing: true })).toEqual({ deliveryId: '', resource: null, event: 'history', account: null });
   });
 
   it('renews the watch before it lapses, with the fake clock', async () => {
@@ -71,6 +72,18 @@ describe('mail push (users.watch and Pub/Sub)', () => {
     google.clock.advance(2 * 24 * 3600);
     // Past the first watch's end, the renewed one still publishes.
     await expect(google.gmail.push()).resolves.toMatchObject({ status: 200 });
+  });
+
+  it("names the account by its Gmail profile's mailbox address, and by its e-mail when the profile cannot be read", async () => {
+    const tokens = (accessToken: string) => ({ accessToken, refreshToken: null, expiresAt: null, scope: null });
+    const profiles = (status: number) => google.count('GET /gmail/v1/users/{userId}/profile', status);
+    const [read, refused] = [profiles(200), profiles(403)];
+    expect(await connector.oauth!.account(tokens(google.token()))).toMatchObject({ email: 'ada@example.com', deliveryKey: 'ada@example.com' });
+    expect(profiles(200)).toBe(read + 1);
+    // The Gmail scope unticked on the consent page: the authorization still completes.
+    const driveOnly = google.token(['openid', 'email', 'https://www.googleapis.com/auth/drive.readonly']);
+    expect(await connector.oauth!.account(tokens(driveOnly))).toMatchObject({ deliveryKey: 'ada@example.com' });
+    expect(profiles(403)).toBe(refused + 1);
   });
 
   it('stops the watch when the connection goes', async () => {

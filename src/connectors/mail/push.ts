@@ -2,9 +2,9 @@ import { GoogleClient, toConnectorError } from '../google/http.js';
 import { accessToken } from '../google/oauth.js';
 import type { GoogleOptions } from '../google/options.js';
 import { sameSecret, type Headers } from '../google/push.js';
-import type { PushSubscription, SyncRequest } from '../types.js';
+import type { AccountInfo, OAuthProvider, PushSubscription, SyncRequest, TokenSet, WebhookDescription } from '../types.js';
 import { parseMailConfig } from './config.js';
-import { stopWatch, watchMailbox } from './gmail-api.js';
+import { profile, stopWatch, watchMailbox } from './gmail-api.js';
 
 /** Gmail ends a watch after 7 days unless it is called again. */
 export const WATCH_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -26,13 +26,28 @@ export async function ensureWatch(options: GoogleOptions, topicName: string, req
   }
 }
 
+/**
+ * The Google account, with the mailbox address Gmail's pushes name it by (the profile's
+ * `emailAddress`; the account's e-mail when the profile cannot be read: an authorization does not
+ * fail on it, the first sync tells a missing scope).
+ */
+export async function mailAccount(options: GoogleOptions, google: OAuthProvider, tokens: TokenSet): Promise<AccountInfo> {
+  const account = await google.account(tokens);
+  const gmail = new GoogleClient(options, tokens.accessToken, AbortSignal.timeout(options.timeoutMs));
+  const mailbox = await profile(gmail, options.endpoints.gmailUrl).then(
+    (p) => p.emailAddress,
+    () => account.email,
+  );
+  return { ...account, deliveryKey: mailbox ? mailbox.toLowerCase() : null };
+}
+
 /** Best effort. */
 export async function stopMailWatch(options: GoogleOptions, request: SyncRequest): Promise<void> {
   const gmail = new GoogleClient(options, accessToken(request.credentials), request.signal);
   await stopWatch(gmail, options.endpoints.gmailUrl).catch(() => undefined);
 }
 
-/** The push endpoint's `?token=` is the shared secret. */
+/** The push endpoint's `?token=` is the kind's shared secret (one topic and subscription serve every mailbox). */
 export function verifyPubSubPush(_headers: Headers, _rawBody: Buffer, secret: string, query?: Record<string, string | undefined>): boolean {
   return sameSecret(query?.token, secret);
 }
@@ -47,7 +62,7 @@ interface PushEnvelope {
  * of `{emailAddress, historyId}`. The resource is the mailbox address (lowercase), which is how one
  * topic's deliveries find their connection.
  */
-export function describePubSubPush(_headers: Headers, body: unknown): { deliveryId: string; resource: string | null; event: string } {
+export function describePubSubPush(_headers: Headers, body: unknown): WebhookDescription {
   const message = (body as PushEnvelope | null)?.message;
   let emailAddress: string | null = null;
   try {
@@ -56,5 +71,5 @@ export function describePubSubPush(_headers: Headers, body: unknown): { delivery
   } catch {
     emailAddress = null;
   }
-  return { deliveryId: String(message?.messageId ?? message?.message_id ?? ''), resource: emailAddress, event: 'history' };
+  return { deliveryId: String(message?.messageId ?? message?.message_id ?? ''), resource: emailAddress, event: 'history', account: emailAddress };
 }

@@ -3,7 +3,7 @@ import type { Connector } from '../types.js';
 import { PROVIDER, type NotesWorkspaceOptions } from './api.js';
 import { notionOAuth } from './oauth.js';
 import { parseNotesWorkspaceConfig, syncNotesWorkspace } from './sync.js';
-import { describeNotionEvent, verifyNotionSignature } from './webhook.js';
+import { describeNotionEvent, notionVerificationToken, verifyNotionSignature } from './webhook.js';
 
 export { NOTION_DEFAULTS, NOTION_VERSION, type NotesWorkspaceOptions } from './api.js';
 
@@ -15,6 +15,6 @@ export function notesWorkspaceConnector(options: NotesWorkspaceOptions): Connect
     oauth: notionOAuth(options),
     parseConfig: (metadata) => ({ ...metadata, ...parseNotesWorkspaceConfig(metadata) }),
     sync: (request) => guardedSync(syncNotesWorkspace(options, request), request.signal, PROVIDER),
-    webhook: { verify: verifyNotionSignature, describe: describeNotionEvent },
+    webhook: { scope: 'kind', verify: verifyNotionSignature, describe: describeNotionEvent, verificationToken: notionVerificationToken },
   };
 }

@@ -37,9 +37,10 @@ describe('notes-workspace OAuth (Notion)', () => {
 
   it('exchanges the code with Basic client credentials and names the account', async () => {
     tokens = await oauth.exchangeCode(client, (await authorize('s')).get('code')!);
-    expect(tokens).toMatchObject({ accessToken: expect.stringMatching(/^ntn_/), refreshToken: expect.stringMatching(/^nrt_/), expiresAt: null });
+    expect(tokens).toMatchObject({ accessToken: expect.stringMatching(/^ntn_/), refreshToken: expect.stringMatching(/^nrt_/), expiresAt: null, workspaceId: WORKSPACE.id });
     expect(notion.requests.find((r) => r.route === 'POST /v1/oauth/token')!.headers.authorization).toMatch(/^Basic /);
-    expect(await oauth.account(tokens)).toEqual({ id: OWNER.id, email: OWNER.email, name: WORKSPACE.name });
+    // The workspace id from the token answer is what Notion's webhook events name the account by.
+    expect(await oauth.account(tokens)).toEqual({ id: OWNER.id, email: OWNER.email, name: WORKSPACE.name, deliveryKey: WORKSPACE.id });
   });
 
   it('refuses a spent code and wrong client credentials as auth_expired', async () => {

@@ -4,6 +4,16 @@ import { ProviderHttp } from '../provider-http.js';
 import { ConnectorError, type AccountInfo, type OAuthClient, type OAuthProvider, type TokenSet } from '../types.js';
 import { NotionClient, PROVIDER, type NotesWorkspaceOptions } from './api.js';
 
+/** Notion's token answer names the workspace, which its webhook events carry. */
+function workspaceIdOf(body: Uint8Array): string | null {
+  try {
+    const id = (JSON.parse(Buffer.from(body).toString('utf8')) as { workspace_id?: unknown }).workspace_id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 interface BotUser {
   id: string;
   name?: string | null;
@@ -30,7 +40,8 @@ export function notionOAuth(options: NotesWorkspaceOptions): OAuthProvider {
       body: JSON.stringify(body),
       allow: [400, 401],
     });
-    return readTokenAnswer({ status: answer.status, body: answer.bytes }, { provider: PROVIDER, now: options.now, previousRefreshToken });
+    const tokens = readTokenAnswer({ status: answer.status, body: answer.bytes }, { provider: PROVIDER, now: options.now, previousRefreshToken });
+    return { ...tokens, workspaceId: workspaceIdOf(answer.bytes) };
   }
 
   return {
@@ -44,13 +55,18 @@ export function notionOAuth(options: NotesWorkspaceOptions): OAuthProvider {
 
     refresh: (client, refreshToken) => tokenRequest(client, { grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken),
 
-    /** The integration's bot user names the person who connected it and the workspace. */
+    /** The integration's bot user names the person who connected it and the workspace; the token answer named the workspace's id, which its webhook events carry. */
     async account(tokens: TokenSet): Promise<AccountInfo> {
       const api = new NotionClient(options, oauthAccessToken({ tokens }, PROVIDER), AbortSignal.timeout(options.http.timeoutMs));
       const me = await api.get<BotUser>('/users/me');
       if (!me) throw new ConnectorError('auth_expired', `${PROVIDER} does not know the integration`);
       const owner = me.bot?.owner?.user;
-      return { id: owner?.id ?? me.id, email: owner?.person?.email ?? null, name: me.bot?.workspace_name ?? owner?.name ?? me.name ?? null };
+      return {
+        id: owner?.id ?? me.id,
+        email: owner?.person?.email ?? null,
+        name: me.bot?.workspace_name ?? owner?.name ?? me.name ?? null,
+        deliveryKey: tokens.workspaceId ?? null,
+      };
     },
   };
 }

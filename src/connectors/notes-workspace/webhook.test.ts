@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeNotion } from '../../../test/fakes/notion/index.js';
+import { FakeNotion, WORKSPACE } from '../../../test/fakes/notion/index.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
 import { connectorFor } from '../index.js';
 import type { Connector } from '../types.js';
@@ -28,7 +28,19 @@ describe('notes-workspace webhooks', () => {
     const missing = await notion.sendEvent(receiver.url, VERIFICATION_TOKEN, { type: 'page.deleted', entity: page }, 'missing');
     expect([valid.status, wrong.status, missing.status]).toEqual([202, 401, 401]);
     expect(receiver.received.map((r) => r.verified)).toEqual([true, false, false]);
-    expect(receiver.received[0]!.described).toEqual({ deliveryId: valid.id, resource: page.id, event: 'page.content_updated' });
+    expect(receiver.received[0]!.described).toEqual({ deliveryId: valid.id, resource: page.id, event: 'page.content_updated', account: WORKSPACE.id });
+  });
+
+  it("reads the one-time verification token of a subscription's set-up, and nothing else as one", () => {
+    const token = 'secret_abcdefghijklmnop0123';
+    const read = (body: unknown, headers: Record<string, string> = {}) => connector.webhook!.verificationToken!(headers, Buffer.from(JSON.stringify(body)));
+    expect(read({ verification_token: token })).toBe(token);
+    expect(read({ verification_token: token }, { 'x-notion-signature': 'sha256=00' })).toBeNull();
+    expect(read({ verification_token: token, type: 'page.created' })).toBeNull();
+    expect(read({ verification_token: 42 })).toBeNull();
+    expect(read({ verification_token: 'has spaces in it' })).toBeNull();
+    expect(read([token])).toBeNull();
+    expect(connector.webhook!.verificationToken!({}, Buffer.from('not json'))).toBeNull();
   });
 
   it('refuses a body changed after signing, and an empty secret', () => {

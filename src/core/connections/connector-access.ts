@@ -28,6 +28,11 @@ export interface ConnectorEnvironment {
   oauthApps: Partial<Record<ConnectorKind, OAuthApp>>;
   /** The server's public base URL (PUBLIC_URL); without it, the caller's request origin. */
   publicUrl?: string;
+  /**
+   * The configured secrets of kinds whose pushes arrive at one URL for the whole kind (the Pub/Sub
+   * push token of mail, a pinned Notion verification token).
+   */
+  kindSecrets?: Partial<Record<ConnectorKind, string>>;
   /** Adapters that replace the registry's for their kinds (an embedding program's own, or a test's). */
   adapters?: Partial<Record<ConnectorKind, Connector>>;
 }
@@ -103,8 +108,23 @@ export class ConnectorAccess {
     return `${this.baseUrl(requestOrigin)}/v3/connections/auth/callback/${kind}`;
   }
 
+  /** Where a connection's pushes arrive: the kind's one URL for kinds pushed kind-wide, else its own. */
   webhookUrl(connection: ConnectionRecord, requestOrigin?: string): string {
-    return `${this.baseUrl(requestOrigin)}/v3/connections/webhooks/${connection.kind}/${connection.id}`;
+    const kindUrl = `${this.baseUrl(requestOrigin)}/v3/connections/webhooks/${connection.kind}`;
+    return this.adapterOrNull(connection.kind as ConnectorKind)?.webhook?.scope === 'kind' ? kindUrl : `${kindUrl}/${connection.id}`;
+  }
+
+  /** The secret a kind-wide push is verified with when the configuration sets one. */
+  configuredKindSecret(kind: ConnectorKind): string | null {
+    return this.env.kindSecrets?.[kind] ?? null;
+  }
+
+  sealKindSecret(kind: ConnectorKind, secret: string): string {
+    return this.box.seal(secret, `kind:${kind}:webhook`);
+  }
+
+  openKindSecret(kind: ConnectorKind, sealed: string): string {
+    return this.box.open(sealed, `kind:${kind}:webhook`);
   }
 
   /** Whether new connections of this org and kind use the org's own OAuth application. */

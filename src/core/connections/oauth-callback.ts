@@ -55,6 +55,7 @@ export class OAuthCallback {
           tokenExpiresAt: tokens.expiresAt,
           email: account.email,
           accountId: account.id,
+          deliveryKey: account.deliveryKey ?? null,
           status: 'active',
           nextSyncAt: null,
         });

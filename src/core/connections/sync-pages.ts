@@ -1,6 +1,6 @@
 import type { SourceItem } from '../../connectors/index.js';
 import type { ConnectionRecord } from '../../model/connections.js';
-import { deleteImportedDocuments, lockImportedDocuments } from '../../store/connection-documents.js';
+import { deleteImportedDocuments, listImportedExternalIds, lockImportedDocuments } from '../../store/connection-documents.js';
 import { addSyncRunCounts, countConnectionDocuments, lockConnectionShared, updateConnection } from '../../store/connections.js';
 import type { Db } from '../../store/database.js';
 import { insertFile, type DocumentPatch } from '../../store/documents.js';
@@ -64,13 +64,15 @@ function bodyBytes(item: SourceItem): { data: Uint8Array; mimeType: string | nul
  * Commits one page of a sync in one transaction, under a share lock of the connection row: a
  * delete of the connection waits for the page or the page finds it gone (null) and writes nothing.
  * New and changed items are (re)queued for ingest, unchanged ones (same version) left alone,
- * deletions and refused items removed, the cursor stored and the run's counts added.
+ * deletions and refused items removed, the cursor stored and the run's counts added. A page that
+ * completes a full listing comes with `listed`, every external id the listing showed: the
+ * connection's documents it did not show are gone at the source and removed too.
  */
 export async function commitPage(
   ctx: { db: Db; clock: Clock; maxJobAttempts: number },
   connectionId: string,
   runId: string,
-  page: DecidedItems & { deletions: string[]; cursor: unknown },
+  page: DecidedItems & { deletions: string[]; cursor: unknown; listed?: ReadonlySet<string> },
 ): Promise<PageCounts | null> {
   return ctx.db.transaction(async (tx) => {
     const connection: ConnectionRecord | undefined = await lockConnectionShared(tx, connectionId);
@@ -113,7 +115,8 @@ export async function commitPage(
       await insertFile(tx, { documentId: doc.id, orgId, filename: file.filename, mimeType: file.mimeType, forcedType: null, size: file.data.byteLength, data: file.data });
       counts.processed += 1;
     }
-    counts.deleted = await deleteImportedDocuments(tx, connectionId, [...new Set([...page.deletions, ...page.refused])]);
+    const unlisted = page.listed ? (await listImportedExternalIds(tx, connectionId)).filter((externalId) => !page.listed!.has(externalId)) : [];
+    counts.deleted = await deleteImportedDocuments(tx, connectionId, [...new Set([...page.deletions, ...page.refused, ...unlisted])]);
     await updateConnection(tx, connectionId, { cursor: page.cursor ?? null });
     await addSyncRunCounts(tx, runId, counts);
     return counts;

@@ -1,7 +1,8 @@
 import type { ConnectorKind } from '../../connectors/index.js';
 import { ApiError, notFound } from '../../model/errors.js';
+import type { ConnectionRecord } from '../../model/connections.js';
 import { getConnectionById, recordWebhookDelivery } from '../../store/connections.js';
-import type { Db } from '../../store/database.js';
+import type { Db, Tx } from '../../store/database.js';
 import type { Clock } from '../shared/clock.js';
 import type { ConnectionJobs } from './connection-service.js';
 import type { ConnectorAccess } from './connector-access.js';
@@ -37,6 +38,7 @@ export class WebhookReceiver {
     const kind = this.access.kindOf(provider);
     const adapter = this.access.adapter(kind);
     if (!adapter.webhook) throw notFound('Webhook receiver', `${kind} sends no webhooks`);
+    if (adapter.webhook.scope === 'kind') throw notFound('Webhook receiver', `${kind} deliveries arrive at /v3/connections/webhooks/${kind}`);
     const connection = await getConnectionById(this.db, connectionId);
     if (!connection || connection.kind !== (kind satisfies ConnectorKind)) throw notFound('Connection');
     const handshake = adapter.webhook.handshake?.(delivery.query, delivery.headers);
@@ -45,19 +47,28 @@ export class WebhookReceiver {
     if (!secret || !adapter.webhook.verify(delivery.headers, delivery.rawBody, secret, delivery.query)) {
       throw new ApiError(401, 'Invalid signature', 'the delivery is not signed with this connection\'s webhook secret');
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(delivery.rawBody.toString('utf8'));
-    } catch {
-      body = null;
-    }
-    const { deliveryId, event } = adapter.webhook.describe(delivery.headers, body);
-    const fresh = await this.db.transaction(async (tx) => {
-      if (!(await recordWebhookDelivery(tx, connection.id, deliveryId.slice(0, 200), this.clock.now()))) return false;
-      if (connection.status === 'active' && !ANNOUNCEMENTS.has(event)) await enqueueSync(tx, connection, 'event', { maxAttempts: this.jobs.maxJobAttempts });
-      return true;
-    });
+    const { deliveryId, event } = adapter.webhook.describe(delivery.headers, parseBody(delivery.rawBody));
+    const fresh = await this.db.transaction((tx) => acceptDelivery(tx, connection, deliveryId, event, this.clock, this.jobs));
     if (fresh) this.jobs.onJobQueued();
     return { kind: 'accepted', duplicate: !fresh };
   }
+}
+
+/** A verified delivery's JSON body; null when it is not JSON. */
+export function parseBody(rawBody: Buffer): unknown {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records a verified delivery for a connection and queues an `event` sync, unless it was recorded
+ * before (a redelivery: false) or only announces a hook.
+ */
+export async function acceptDelivery(tx: Tx, connection: ConnectionRecord, deliveryId: string, event: string, clock: Clock, jobs: ConnectionJobs): Promise<boolean> {
+  if (!(await recordWebhookDelivery(tx, connection.id, deliveryId.slice(0, 200), clock.now()))) return false;
+  if (connection.status === 'active' && !ANNOUNCEMENTS.has(event)) await enqueueSync(tx, connection, 'event', { maxAttempts: jobs.maxJobAttempts });
+  return true;
 }

@@ -3,6 +3,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { ConnectionResources } from '../../core/connections/connection-resources.js';
 import type { ConnectionService } from '../../core/connections/connection-service.js';
 import type { OAuthCallback } from '../../core/connections/oauth-callback.js';
+import type { KindWebhookReceiver } from '../../core/connections/kind-webhooks.js';
 import type { WebhookReceiver } from '../../core/connections/webhooks.js';
 import type { FileLinks } from '../../core/access/file-links.js';
 import type { KeyManagement } from '../../core/access/key-management.js';
@@ -42,6 +43,7 @@ export interface Services {
   connectionResources: ConnectionResources;
   oauthCallback: OAuthCallback;
   webhooks: WebhookReceiver;
+  kindWebhooks: KindWebhookReceiver;
   portability: Portability;
 }
 

@@ -16,6 +16,8 @@ export const connections = pgTable(
     status: text('status').notNull().default('pending'),
     email: text('email'),
     accountId: text('account_id'),
+    /** What a kind's shared push endpoint names the account by: the mailbox address (mail), the workspace id (notes workspace). */
+    deliveryKey: text('delivery_key'),
     /** The token set, sealed with the server secret. */
     tokens: text('tokens'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date' }),
@@ -35,6 +37,7 @@ export const connections = pgTable(
     // One connection per kind and tag: the SDK reads it back by provider and tag (getByTag).
     uniqueIndex('connections_org_kind_tag_uq').on(t.orgId, t.kind, t.containerTag),
     index('connections_next_sync_idx').on(t.nextSyncAt),
+    index('connections_delivery_key_idx').on(t.kind, t.deliveryKey),
   ],
 );
 

@@ -11,6 +11,7 @@ export { documentFiles } from './document-files.js';
 export { documents } from './documents.js';
 export { embeddingSpace } from './embedding-space.js';
 export { jobs } from './jobs.js';
+export { kindSecrets } from './kind-secrets.js';
 export { memories } from './memories.js';
 export { memorySources } from './memory-sources.js';
 export { orgSettings } from './org-settings.js';

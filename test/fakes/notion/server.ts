@@ -66,6 +66,19 @@ export class FakeNotion {
     this.http.arm(() => notionError(options.status, options.code, 'An error occurred.'), options);
   }
 
+  /**
+   * What Notion posts once a webhook subscription is made in the integration's settings: an
+   * unsigned `{verification_token}` to paste back into the settings. Returns the token and the answer's status.
+   */
+  async sendVerification(url: string): Promise<{ token: string; status: number }> {
+    const token = `secret_${randomUUID().replaceAll('-', '')}`;
+    const rawBody = JSON.stringify({ verification_token: token });
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'notion-api' }, body: rawBody });
+    await response.arrayBuffer();
+    this.deliveries.push({ url, status: response.status, rawBody });
+    return { token, status: response.status };
+  }
+
   /** Posts one event to `url`, signed with `verificationToken` as Notion signs them (or wrongly, or not). */
   async sendEvent(url: string, verificationToken: string, event: { type: string; entity: FakePage | FakeDatabase }, signature: SignatureMode = 'valid') {
     const body = {
