@@ -110,10 +110,22 @@ describe('the console against the real connections API', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'connections-crawler-phone');
 
-    await card.getByRole('button', { name: 'Delete…' }).click();
+    // From the keyboard: the dialog takes focus, Escape closes it and gives focus back, Space and Enter act.
+    const deleteButton = card.getByRole('button', { name: 'Delete…' });
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Delete the web-crawler connection?' });
-    expect(await dialog.getByLabel('Also delete the documents it imported').isChecked()).toBe(true);
-    await dialog.getByRole('button', { name: 'Delete connection' }).click();
+    const checkbox = dialog.getByLabel('Also delete the documents it imported');
+    await expect.poll(() => checkbox.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await checkbox.isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await deleteButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => checkbox.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await dialog.getByRole('button', { name: 'Delete connection' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     await expect.poll(() => card.count()).toBe(0);
     await expect
       .poll(async () => (await server.request('POST', '/v3/documents/list', { body: { containerTags: [SITE_TAG] } })).body.memories.length)

@@ -6,6 +6,8 @@ import { Loading } from '../components/Status';
 import { formatDate } from '../format';
 import { useInterval, useLoad } from '../hooks';
 
+// The table is focusable so a keyboard can scroll it sideways on a narrow screen.
+
 /** How long the runs are polled for after "sync now" when no new run shows up. */
 const WAIT_FOR_RUN_MS = 60_000;
 
@@ -34,7 +36,7 @@ export function ConnectionRuns({ id, syncs, onFinished }: { id: string; syncs: n
       {runs.loading && !runs.data ? <Loading what="sync runs" /> : null}
       {runs.data && runs.data.length === 0 ? <p className="muted">No sync has run yet.</p> : null}
       {runs.data?.length ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Sync runs table">
           <table>
             <caption>Sync runs</caption>
             <thead>
