@@ -46,10 +46,11 @@ describe('the console against the real connections API', () => {
     const repo = github.createRepo('handbook', {
       files: { 'README.md': '# Handbook\n\nHow the team works.\n', 'docs/onboarding.md': '# Onboarding\n\nDay one: get a laptop.\n' },
     });
+    github.createRepo('scratch', { files: { 'notes.md': '# Scratch\n\nNot to be synced.\n' } });
     const { page, context, problems } = await openConsole(browser, server.url);
     await signIn(page, server.adminKey);
     await goTo(page, 'Connections');
-    const form = await connect(page, 'Code host (github)', CODE_TAG, { metadata: '{"repositories": ["octocat/handbook"]}' });
+    const form = await connect(page, 'Code host (github)', CODE_TAG);
     const authorize = form.getByRole('link', { name: 'Authorize it at the provider' });
     await authorize.waitFor();
     const pending = connectionCard(page, 'code-host');
@@ -64,6 +65,16 @@ describe('the console against the real connections API', () => {
     expect(github.oauth.authorizeRequests.length).toBe(1);
     await expect.poll(() => card.innerText(), { timeout: 30_000 }).toMatch(/Last sync\s+completed/);
 
+    // Choose what it syncs among the account's repositories; saving syncs them.
+    await card.getByRole('button', { name: 'Choose repositories…' }).click();
+    const choose = page.getByRole('dialog', { name: 'Choose repositories to sync' });
+    const choices = choose.getByRole('group', { name: /^Repositories/ });
+    await expect.poll(() => choices.getByRole('checkbox').count()).toBe(2);
+    await choices.getByLabel('octocat/handbook').check();
+    await screenshot(page, 'connections-choose');
+    await choose.getByRole('button', { name: 'Save and sync 1 repository' }).click();
+    await choose.waitFor({ state: 'detached' });
+
     await card.getByRole('button', { name: 'Show documents' }).click();
     const documents = card.getByRole('region', { name: `Documents imported by code-host into ${CODE_TAG}` });
     await expect.poll(() => documents.innerText(), { timeout: 30_000 }).toMatch(/done\s+README\.md[\s\S]*done\s+onboarding\.md|done\s+onboarding\.md[\s\S]*done\s+README\.md/);
@@ -71,8 +82,10 @@ describe('the console against the real connections API', () => {
 
     // Sync now after a change at the source: a new manual run with its counts.
     repo.writeFile('docs/onboarding.md', '# Onboarding\n\nDay one: get a laptop and a badge.\n');
-    await card.getByRole('button', { name: 'Show runs' }).click();
-    await expect.poll(() => runRows(card).count()).toBeGreaterThan(0);
+    // Saving showed the runs, and waits for the run it queued.
+    expect(await card.getByRole('button', { name: 'Hide runs' }).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => runRows(card).count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => runRows(card).first().innerText(), { timeout: 30_000 }).toMatch(/manual\s+completed\s+2\s+0\s+0/);
     const before = await runRows(card).count();
     await card.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => runRows(card).count(), { timeout: 30_000 }).toBe(before + 1);
@@ -107,6 +120,8 @@ describe('the console against the real connections API', () => {
     const documents = card.getByRole('region', { name: `Documents imported by web-crawler into ${SITE_TAG}` });
     await expect.poll(() => documents.getByRole('listitem').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => documents.innerText(), { timeout: 30_000 }).not.toMatch(/queued|extracting|chunking|embedding|indexing/);
+    const wide = await page.evaluate(`[...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((el) => el.tagName + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right)).slice(0, 8)`);
+    expect(wide).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'connections-crawler-phone');
 

@@ -6,8 +6,6 @@ import { Loading } from '../components/Status';
 import { formatDate } from '../format';
 import { useInterval, useLoad } from '../hooks';
 
-// The table is focusable so a keyboard can scroll it sideways on a narrow screen.
-
 /** How long the runs are polled for after "sync now" when no new run shows up. */
 const WAIT_FOR_RUN_MS = 60_000;
 
@@ -15,7 +13,7 @@ const WAIT_FOR_RUN_MS = 60_000;
  * A connection's sync runs, newest first; polled while one is running, and after each "sync now"
  * (`syncs` counts them) until its run appears. `onFinished` hears the number of finished runs.
  */
-export function ConnectionRuns({ id, syncs, onFinished }: { id: string; syncs: number; onFinished: (finished: number) => void }) {
+export function ConnectionRuns({ id, syncs, onFinished, hidden }: { id: string; syncs: number; onFinished: (finished: number) => void; hidden: boolean }) {
   const runs = useLoad((signal) => get<SyncRun[]>(`/v3/connections/${enc(id)}/sync-runs`, { signal }), [id]);
   const [waiting, setWaiting] = useState<{ count: number; since: number }>();
   const count = runs.data?.length ?? 0;
@@ -31,13 +29,13 @@ export function ConnectionRuns({ id, syncs, onFinished }: { id: string; syncs: n
   useEffect(() => onFinished(finished), [finished, onFinished]);
 
   return (
-    <div className="stack">
+    <div className="stack" hidden={hidden}>
       <ErrorMessage error={runs.error} />
       {runs.loading && !runs.data ? <Loading what="sync runs" /> : null}
       {runs.data && runs.data.length === 0 ? <p className="muted">No sync has run yet.</p> : null}
       {runs.data?.length ? (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Sync runs table">
-          <table>
+        <div className="table-wrap">
+          <table className="stacking">
             <caption>Sync runs</caption>
             <thead>
               <tr>
@@ -59,13 +57,19 @@ export function ConnectionRuns({ id, syncs, onFinished }: { id: string; syncs: n
             <tbody>
               {runs.data.map((run) => (
                 <tr key={run.id}>
-                  <td>{formatDate(run.startedAt)}</td>
-                  <td>{run.triggerType}</td>
-                  <td>{run.status}</td>
-                  <td className="num">{run.itemsProcessed}</td>
-                  <td className="num">{run.itemsFailed}</td>
-                  <td className="num">{run.itemsDeleted}</td>
-                  <td>{[run.errorCode, run.error].filter(Boolean).join(': ')}</td>
+                  <td data-label="Started">{formatDate(run.startedAt)}</td>
+                  <td data-label="Trigger">{run.triggerType}</td>
+                  <td data-label="Status">{run.status}</td>
+                  <td data-label="Processed" className="num">
+                    {run.itemsProcessed}
+                  </td>
+                  <td data-label="Failed" className="num">
+                    {run.itemsFailed}
+                  </td>
+                  <td data-label="Deleted" className="num">
+                    {run.itemsDeleted}
+                  </td>
+                  <td data-label="Error">{[run.errorCode, run.error].filter(Boolean).join(': ')}</td>
                 </tr>
               ))}
             </tbody>

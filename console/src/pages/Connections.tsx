@@ -8,6 +8,7 @@ import { Loading } from '../components/Status';
 import { useConsole } from '../context';
 import { formatDate } from '../format';
 import { useAction, useInterval, useLoad } from '../hooks';
+import { ChooseRepositoriesDialog } from './ChooseRepositories';
 import { ConnectForm } from './ConnectForm';
 import { ConnectionDocuments } from './ConnectionDocuments';
 import { ConnectionRuns } from './ConnectionRuns';
@@ -72,6 +73,7 @@ function ConnectionCard({ connection: c, onChanged }: { connection: Connection; 
   const [syncs, setSyncs] = useState(0);
   const [finishedRuns, setFinishedRuns] = useState(0);
   const [deleting, setDeleting] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const sync = useAction(async () => {
     const answer = await post<string>(`/v3/connections/${enc(c.provider)}/import`, { containerTags: [c.containerTag] });
     announce(typeof answer === 'string' ? answer : `Sync of ${c.provider} queued`);
@@ -127,13 +129,32 @@ function ConnectionCard({ connection: c, onChanged }: { connection: Connection; 
         <button type="button" className="secondary" aria-expanded={showDocuments} onClick={() => setShowDocuments(!showDocuments)}>
           {showDocuments ? 'Hide documents' : 'Show documents'}
         </button>
+        {c.provider === 'code-host' && c.status === 'active' ? (
+          <button type="button" className="secondary" onClick={() => setChoosing(true)}>
+            Choose repositories…
+          </button>
+        ) : null}
         <button type="button" className="danger" onClick={() => setDeleting(true)}>
           Delete…
         </button>
       </div>
       <ErrorMessage error={sync.error} />
-      {showRuns ? <ConnectionRuns id={c.id} syncs={syncs} onFinished={onFinished} /> : null}
+      {/* Kept loaded while hidden: "sync now" then knows which runs came before it. */}
+      <ConnectionRuns id={c.id} syncs={syncs} onFinished={onFinished} hidden={!showRuns} />
       {showDocuments ? <ConnectionDocuments key={`${last?.completedAt}:${finishedRuns}`} provider={c.provider} tag={c.containerTag} /> : null}
+      {choosing ? (
+        <ChooseRepositoriesDialog
+          connection={c}
+          onClose={() => setChoosing(false)}
+          onDone={() => {
+            // Saving queues a sync of the chosen repositories: follow its run.
+            setChoosing(false);
+            setShowRuns(true);
+            setSyncs((n) => n + 1);
+            onChanged();
+          }}
+        />
+      ) : null}
       {deleting ? (
         <DeleteConnectionDialog
           connection={c}
