@@ -38,6 +38,8 @@ describe('search: bad input', () => {
     ['filters nested deeper than 5 levels', { q: 'x', filters: deep }, /filters/],
     ['filters as a string that is not JSON', { q: 'x', filters: '{AND: [' }, /filters/],
     ['numeric filter on a non-number', { q: 'x', filters: { AND: [{ key: 'a', value: 'many', filterType: 'numeric' }] } }, /numeric/],
+    ['explain not a boolean', { q: 'x', explain: 'yes' }, /body\.explain/],
+    ['explain as a number', { q: 'x', explain: 1 }, /body\.explain/],
   ];
 
   const v4Only: [string, Record<string, unknown>, RegExp][] = [

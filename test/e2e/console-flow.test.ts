@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { goTo, launchBrowser, openConsole, screenshot, signIn, type ConsolePage } from './browser.js';
-import { standInForConnections } from './connections-stand-in.js';
 
 const TAG = 'e2e_flow';
 const NOTE = '# Team notes\n\nAlice Moreau works at Acme Robotics as a hardware engineer. Alice lives in Lisbon. Alice loves climbing on weekends.';
@@ -78,6 +77,22 @@ describe('the console in a browser: sign-in, ingest, search, edit, forget', () =
     expect(await column('documents').locator('.badge-chunk').count()).toBeGreaterThan(0);
     expect(await column('hybrid').innerText()).toContain('Acme Robotics');
     expect(await column('hybrid').innerText()).toMatch(/0\.\d{3}/);
+    // Which retriever found each result, with its own rank and score, and the fused score.
+    const hybridHit = (kind: string) => column('hybrid').locator('li.hit').filter({ has: page.locator(`.badge-${kind}`) }).filter({ hasText: 'Acme Robotics' }).first();
+    for (const [kind, index] of [['memory', 'in memories'], ['chunk', 'in document chunks']]) {
+      const how = hybridHit(kind).getByRole('definition');
+      const text = (await hybridHit(kind).locator('dl.retrievers').innerText()).replace(/\s+/g, ' ');
+      expect(text).toContain(index);
+      expect(text).toMatch(/Vector #\d+ \(score [01]\.\d{3}\)/);
+      expect(text).toMatch(/Lexical #\d+ \(score [01]\.\d{3}\)/);
+      expect(text).toMatch(/Fused [01]\.\d{3}/);
+      expect(text).toMatch(/Found by vector lexical \(BM25\)/);
+      expect(await how.locator('.badge-vector').count()).toBe(1);
+      expect(await how.locator('.badge-lexical').count()).toBe(1);
+    }
+    for (const mode of ['memories', 'hybrid', 'documents']) {
+      expect(await column(mode).getByLabel('Time per phase').innerText()).toMatch(/embedding \d+ ms · retrieval \d+ ms · assembly \d+ ms/);
+    }
     await screenshot(page, 'search');
     expect(await page.getByTestId('live').innerText()).toMatch(/memories: \d+, hybrid: \d+, documents: \d+/);
 
@@ -173,42 +188,6 @@ describe('the console in a browser: sign-in, ingest, search, edit, forget', () =
     await page.getByRole('button', { name: 'Revoke key e2e reader' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Revoke key e2e reader' }).count()).toBe(0);
     expect((await server.request('GET', '/v3/session', { key })).status).toBe(401);
-  });
-
-  it('connects, syncs now, shows the runs and deletes a connection as api-reference §10 has them', async () => {
-    const { page, context, problems } = await openConsole(browser, server.url);
-    const sent = await standInForConnections(page);
-    await signIn(page, server.adminKey);
-    await goTo(page, 'Connections');
-    const card = page.getByRole('listitem').filter({ hasText: 'conn_crawler_1' });
-    await card.waitFor();
-    expect(await card.innerText()).toContain('completed');
-
-    const form = page.getByRole('form', { name: 'Connect' });
-    await form.getByLabel('Container tag').fill(TAG);
-    await form.getByLabel('Start URL').fill('https://docs.example.org/');
-    await form.getByLabel('Document limit (optional)').fill('25');
-    await form.getByRole('button', { name: 'Connect' }).click();
-    await expect.poll(() => form.getByRole('status').innerText()).toContain('conn_crawler_2');
-    expect(sent.find((r) => r.path === '/v3/connections/web-crawler')?.body).toEqual({
-      containerTag: TAG,
-      documentLimit: 25,
-      metadata: { startUrl: 'https://docs.example.org/' },
-    });
-
-    await card.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => card.getByRole('table', { name: 'Sync runs' }).innerText()).toMatch(/manual\s+completed\s+12\s+1/);
-    expect(sent.find((r) => r.path === '/v3/connections/web-crawler/import')?.body).toEqual({ containerTags: ['e2e_flow'] });
-    await screenshot(page, 'connections-connected');
-
-    await card.getByRole('button', { name: 'Delete…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete the web-crawler connection?' });
-    await dialog.getByLabel('Also delete the documents it imported').uncheck();
-    await dialog.getByRole('button', { name: 'Delete connection' }).click();
-    await expect.poll(() => card.count()).toBe(0);
-    expect(sent.some((r) => r.method === 'DELETE' && r.path === '/v3/connections/conn_crawler_1?deleteDocuments=false')).toBe(true);
-    expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('resets the organization only once its name is typed, then signs out', async () => {

@@ -108,12 +108,39 @@ export interface SearchResult {
   similarity: number;
   version?: number | null;
   updatedAt: string;
+  /** With `explain: true`. */
+  retrievers?: RetrieverExplanation;
+}
+
+/** How one retriever placed a result: its rank among its own candidates (null: not picked) and score. */
+export interface RetrieverPlacement {
+  rank: number | null;
+  score: number | null;
+}
+
+export interface RetrieverExplanation {
+  source: 'memory' | 'chunk';
+  vector: RetrieverPlacement;
+  lexical: RetrieverPlacement;
+  fused: number;
+  firstStage?: number;
+}
+
+/** Milliseconds per phase; embedding overlaps retrieval. */
+export interface SearchTimings {
+  rewrite?: number;
+  embedding?: number;
+  retrieval?: number;
+  rerank?: number;
+  assembly?: number;
+  total: number;
 }
 
 export interface SearchAnswer {
   results: SearchResult[];
   timing: number;
   total: number;
+  timings?: SearchTimings;
 }
 
 export interface ForgetCandidate {
@@ -162,12 +189,15 @@ export interface Connection {
   id: string;
   provider: string;
   createdAt: string;
+  containerTag: string;
   containerTags?: string[];
   documentLimit?: number;
   email?: string;
   expiresAt?: string;
   metadata?: Record<string, unknown>;
-  lastSyncRun?: { status: string; errorCode?: string | null; error?: string; startedAt?: string; completedAt?: string };
+  /** pending until authorized at the provider; error until authorized again. */
+  status: 'pending' | 'active' | 'error';
+  lastSyncRun: { status: string; errorCode: string | null; error: string | null; startedAt: string; completedAt: string | null } | null;
 }
 
 export interface SyncRun {
@@ -178,7 +208,18 @@ export interface SyncRun {
   completedAt: string | null;
   itemsProcessed: number;
   itemsFailed: number;
+  itemsDeleted: number;
   error: string | null;
+  errorCode: string | null;
+}
+
+export interface ConnectionDocument {
+  id: string;
+  title: string | null;
+  url: string | null;
+  status: string;
+  type: string;
+  updatedAt: string;
 }
 
 export interface ProfileBucket {

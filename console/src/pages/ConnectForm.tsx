@@ -4,17 +4,21 @@ import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
 import { useConsole } from '../context';
 import { useAction } from '../hooks';
+import { BASE } from '../router';
 
-/** Connector kinds of the spec, with the SDK's name for each. */
+/** Connector kinds of the spec, with the SDK's name for each; OAuth kinds are authorized at the provider. */
 export const PROVIDERS = [
-  { id: 'web-crawler', label: 'Web crawler' },
-  { id: 'code-host', label: 'Code host (github)' },
-  { id: 'notes-workspace', label: 'Notes workspace (notion)' },
-  { id: 'cloud-drive', label: 'Cloud drive (google-drive)' },
-  { id: 'office-drive', label: 'Office drive (onedrive)' },
-  { id: 'mail', label: 'Mail (gmail)' },
-  { id: 'meetings', label: 'Meetings (granola)' },
+  { id: 'web-crawler', label: 'Web crawler', oauth: false },
+  { id: 'code-host', label: 'Code host (github)', oauth: true },
+  { id: 'notes-workspace', label: 'Notes workspace (notion)', oauth: true },
+  { id: 'cloud-drive', label: 'Cloud drive (google-drive)', oauth: true },
+  { id: 'office-drive', label: 'Office drive (onedrive)', oauth: true },
+  { id: 'mail', label: 'Mail (gmail)', oauth: true },
+  { id: 'meetings', label: 'Meetings (granola)', oauth: false },
 ];
+
+/** Where the provider sends the browser back after authorization: this page, in this tab (the key stays in its session). */
+export const RETURN_PATH = '/connections';
 
 interface Created {
   id: string;
@@ -47,10 +51,12 @@ export function ConnectForm({ onCreated }: { onCreated: () => void }) {
 
   const create = useAction(async () => {
     const metadata = metadataOf(provider, startUrl, extra);
+    const oauth = PROVIDERS.find((p) => p.id === provider)?.oauth;
     const answer = await post<Created>(`/v3/connections/${enc(provider)}`, {
       ...(containerTag.trim() ? { containerTag: containerTag.trim() } : {}),
       ...(documentLimit ? { documentLimit: Number(documentLimit) } : {}),
       ...(metadata ? { metadata } : {}),
+      ...(oauth ? { redirectUrl: `${window.location.origin}${BASE}${RETURN_PATH}` } : {}),
     });
     setCreated(answer);
     announce(answer.authLink ? 'Connection created: authorize it with the link shown' : 'Connection created');
@@ -83,7 +89,13 @@ export function ConnectForm({ onCreated }: { onCreated: () => void }) {
       <label htmlFor="connect-limit">Document limit (optional)</label>
       <input id="connect-limit" type="number" min={1} max={10000} value={documentLimit} onChange={(e) => setDocumentLimit(e.target.value)} />
       <label htmlFor="connect-metadata">More settings as JSON (optional)</label>
-      <textarea id="connect-metadata" rows={2} value={extra} onChange={(e) => setExtra(e.target.value)} placeholder='{"maxPages": 50}' />
+      <textarea
+        id="connect-metadata"
+        rows={2}
+        value={extra}
+        onChange={(e) => setExtra(e.target.value)}
+        placeholder={provider === 'code-host' ? '{"repositories": ["owner/name"]}' : '{"maxPages": 50}'}
+      />
       <button type="submit" disabled={create.pending}>
         Connect
       </button>
@@ -95,10 +107,10 @@ export function ConnectForm({ onCreated }: { onCreated: () => void }) {
           </p>
           {created.authLink ? (
             <p>
-              <a href={created.authLink} target="_blank" rel="noopener noreferrer">
+              <a href={created.authLink} rel="noreferrer">
                 Authorize it at the provider
               </a>{' '}
-              (valid {created.expiresIn ?? 'for a limited time'}).
+              (valid {created.expiresIn ?? 'for a limited time'}); the provider sends you back to this page.
             </p>
           ) : null}
         </div>

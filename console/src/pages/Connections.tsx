@@ -1,21 +1,31 @@
-import { useState } from 'react';
-import { ApiError, call, enc, get, post } from '../api/client';
-import type { Connection, SyncRun } from '../api/types';
+import { useCallback, useRef, useState } from 'react';
+import { ApiError, call, enc, post } from '../api/client';
+import type { Connection } from '../api/types';
 import { Dialog } from '../components/Dialog';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
 import { Loading } from '../components/Status';
 import { useConsole } from '../context';
 import { formatDate } from '../format';
-import { useAction, useLoad } from '../hooks';
+import { useAction, useInterval, useLoad } from '../hooks';
+import { ChooseRepositoriesDialog } from './ChooseRepositories';
 import { ConnectForm } from './ConnectForm';
+import { ConnectionDocuments } from './ConnectionDocuments';
+import { ConnectionRuns } from './ConnectionRuns';
 
-const tagsOf = (c: Connection) => c.containerTags ?? ((c as { containerTag?: string }).containerTag ? [(c as { containerTag?: string }).containerTag!] : []);
+const STATUS_BADGE: Record<Connection['status'], string> = { active: 'ok', pending: 'busy', error: 'bad' };
 
-/** Connections of the picked tag (or all): connect, sync now, their runs, delete. */
+/** The provider's refusal, when it sent the browser back here with `?error=` after authorization. */
+function refusedAuthorization(): string | null {
+  return new URLSearchParams(window.location.search).get('error');
+}
+
+/** Connections of the picked tag (or all): connect, sync now, their runs and documents, delete. */
 export function ConnectionsPage() {
   const { tag } = useConsole();
   const list = useLoad((signal) => post<Connection[]>('/v3/connections/list', tag ? { containerTags: [tag] } : {}, { signal }), [tag]);
+  const syncing = list.data?.some((c) => c.lastSyncRun?.status === 'running') ?? false;
+  useInterval(syncing && !list.loading, 1500, list.reload);
   const unavailable = list.error instanceof ApiError && list.error.status === 404;
   if (unavailable) {
     return (
@@ -28,9 +38,15 @@ export function ConnectionsPage() {
     );
   }
   const connections = list.data ?? [];
+  const refused = refusedAuthorization();
   return (
     <>
       <h1>Connections{tag ? ` in ${tag}` : ''}</h1>
+      {refused ? (
+        <p className="error" role="alert">
+          The provider did not authorize the connection ({refused}). Connect again to retry.
+        </p>
+      ) : null}
       <ConnectForm onCreated={list.reload} />
       <section aria-labelledby="connections-title">
         <div className="section-head">
@@ -41,7 +57,7 @@ export function ConnectionsPage() {
         </div>
         <ErrorMessage error={list.error} />
         {!list.data && list.loading ? <Loading what="connections" /> : null}
-        <ul className="cards">
+        <ul className="cards" aria-label="Connections">
           {connections.map((c) => (
             <ConnectionCard key={c.id} connection={c} onChanged={list.reload} />
           ))}
@@ -53,23 +69,37 @@ export function ConnectionsPage() {
 
 function ConnectionCard({ connection: c, onChanged }: { connection: Connection; onChanged: () => void }) {
   const [showRuns, setShowRuns] = useState(false);
+  const [showDocuments, setShowDocuments] = useState(false);
   const [syncs, setSyncs] = useState(0);
+  const [finishedRuns, setFinishedRuns] = useState(0);
   const [deleting, setDeleting] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const sync = useAction(async () => {
-    const tags = tagsOf(c);
-    await post(`/v3/connections/${enc(c.provider)}/import`, tags.length ? { containerTags: tags } : {});
-    announce(`Sync of ${c.provider} started`);
+    const answer = await post<string>(`/v3/connections/${enc(c.provider)}/import`, { containerTags: [c.containerTag] });
+    announce(typeof answer === 'string' ? answer : `Sync of ${c.provider} queued`);
     setShowRuns(true);
     setSyncs((n) => n + 1);
   });
+  const finishedBefore = useRef(0);
+  const onFinished = useCallback(
+    (finished: number) => {
+      // A run that finished while watched changes the connection's last sync: reload the list.
+      if (finishedBefore.current && finished > finishedBefore.current) onChanged();
+      finishedBefore.current = finished;
+      setFinishedRuns(finished);
+    },
+    [onChanged],
+  );
+  const last = c.lastSyncRun;
   return (
-    <li className="card">
-      <h3>
-        {c.provider} <span className="mono muted">{c.id}</span>
+    <li className="card" aria-labelledby={`connection-${c.id}`}>
+      <h3 id={`connection-${c.id}`}>
+        {c.provider} <span className={`badge badge-${STATUS_BADGE[c.status] ?? 'busy'}`}>{c.status}</span> <span className="mono muted">{c.id}</span>
       </h3>
+      {c.status === 'pending' ? <p className="muted">Waiting for authorization at the provider: connect again for a new link.</p> : null}
       <dl className="facts">
-        <dt>Container tags</dt>
-        <dd>{tagsOf(c).join(', ') || '—'}</dd>
+        <dt>Container tag</dt>
+        <dd>{c.containerTag}</dd>
         {c.email ? (
           <>
             <dt>Account</dt>
@@ -86,29 +116,45 @@ function ConnectionCard({ connection: c, onChanged }: { connection: Connection; 
             <dd>{formatDate(c.expiresAt)}</dd>
           </>
         ) : null}
-        {c.lastSyncRun ? (
-          <>
-            <dt>Last sync</dt>
-            <dd>
-              {c.lastSyncRun.status}
-              {c.lastSyncRun.errorCode ? ` (${c.lastSyncRun.errorCode})` : ''} {c.lastSyncRun.error ?? ''}
-            </dd>
-          </>
-        ) : null}
+        <dt>Last sync</dt>
+        <dd>{last ? `${last.status}${last.errorCode ? ` (${last.errorCode})` : ''} ${last.error ?? ''}` : 'none yet'}</dd>
       </dl>
       <div className="actions">
-        <button type="button" onClick={() => void sync.run()} disabled={sync.pending}>
+        <button type="button" onClick={() => void sync.run()} disabled={sync.pending || c.status === 'pending'}>
           Sync now
         </button>
         <button type="button" className="secondary" aria-expanded={showRuns} onClick={() => setShowRuns(!showRuns)}>
           {showRuns ? 'Hide runs' : 'Show runs'}
         </button>
+        <button type="button" className="secondary" aria-expanded={showDocuments} onClick={() => setShowDocuments(!showDocuments)}>
+          {showDocuments ? 'Hide documents' : 'Show documents'}
+        </button>
+        {c.provider === 'code-host' && c.status === 'active' ? (
+          <button type="button" className="secondary" onClick={() => setChoosing(true)}>
+            Choose repositories…
+          </button>
+        ) : null}
         <button type="button" className="danger" onClick={() => setDeleting(true)}>
           Delete…
         </button>
       </div>
       <ErrorMessage error={sync.error} />
-      {showRuns ? <SyncRuns key={syncs} id={c.id} /> : null}
+      {/* Kept loaded while hidden: "sync now" then knows which runs came before it. */}
+      <ConnectionRuns id={c.id} syncs={syncs} onFinished={onFinished} hidden={!showRuns} />
+      {showDocuments ? <ConnectionDocuments key={`${last?.completedAt}:${finishedRuns}`} provider={c.provider} tag={c.containerTag} /> : null}
+      {choosing ? (
+        <ChooseRepositoriesDialog
+          connection={c}
+          onClose={() => setChoosing(false)}
+          onDone={() => {
+            // Saving queues a sync of the chosen repositories: follow its run.
+            setChoosing(false);
+            setShowRuns(true);
+            setSyncs((n) => n + 1);
+            onChanged();
+          }}
+        />
+      ) : null}
       {deleting ? (
         <DeleteConnectionDialog
           connection={c}
@@ -123,58 +169,11 @@ function ConnectionCard({ connection: c, onChanged }: { connection: Connection; 
   );
 }
 
-function SyncRuns({ id }: { id: string }) {
-  const runs = useLoad((signal) => get<SyncRun[]>(`/v3/connections/${enc(id)}/sync-runs`, { signal }), [id]);
-  return (
-    <div className="stack">
-      <ErrorMessage error={runs.error} />
-      {runs.loading && !runs.data ? <Loading what="sync runs" /> : null}
-      {runs.data && runs.data.length === 0 ? <p className="muted">No sync has run yet.</p> : null}
-      {runs.data?.length ? (
-        <div className="table-wrap">
-          <table>
-            <caption>Sync runs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">Trigger</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Processed
-                </th>
-                <th scope="col" className="num">
-                  Failed
-                </th>
-                <th scope="col">Error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data.map((run) => (
-                <tr key={run.id}>
-                  <td>{formatDate(run.startedAt)}</td>
-                  <td>{run.triggerType}</td>
-                  <td>{run.status}</td>
-                  <td className="num">{run.itemsProcessed}</td>
-                  <td className="num">{run.itemsFailed}</td>
-                  <td>{run.error ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <button type="button" className="secondary" onClick={runs.reload}>
-        Refresh runs
-      </button>
-    </div>
-  );
-}
-
 function DeleteConnectionDialog({ connection, onClose, onDone }: { connection: Connection; onClose: () => void; onDone: () => void }) {
   const [deleteDocuments, setDeleteDocuments] = useState(true);
   const remove = useAction(async () => {
     await call('DELETE', `/v3/connections/${enc(connection.id)}?deleteDocuments=${deleteDocuments}`);
-    announce('Connection deleted');
+    announce(deleteDocuments ? 'Connection and its documents deleted' : 'Connection deleted; its documents are kept');
     onDone();
   });
   return (

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, post } from '../api/client';
 import type { SearchAnswer, SearchResult } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { Retrievers, Timings } from '../components/Explanation';
 import { announce } from '../components/LiveRegion';
 import { useConsole } from '../context';
 import { plural } from '../format';
@@ -32,6 +33,7 @@ export function SearchPage() {
       ...(tag ? { containerTag: tag } : {}),
       threshold: Number(threshold),
       limit: Number(limit),
+      explain: true,
     };
     const settled = await Promise.all(
       MODES.map(async (mode): Promise<[Mode, ModeResult]> => {
@@ -74,8 +76,8 @@ export function SearchPage() {
         </button>
       </form>
       <p className="muted note">
-        Every result's similarity fuses full-text and vector scores (0.5 each); the API does not say which retriever found a result. A result is a
-        memory or a document chunk.
+        Each result's similarity fuses the lexical (full-text, BM25-like) and vector scores, 0.5 each, then calibrates them; under each result are the
+        retrievers that found it with their own rank and score. A result is a memory or a document chunk.
       </p>
       <div className="columns">
         {MODES.map((mode) => (
@@ -97,6 +99,7 @@ function ModeColumn({ mode, result }: { mode: Mode; result?: ModeResult }) {
           {Math.round(result.roundTripMs)} ms
         </p>
       ) : null}
+      {result?.answer?.timings ? <Timings timings={result.answer.timings} /> : null}
       {result?.error ? <ErrorMessage error={result.error instanceof ApiError ? result.error : new Error(String(result.error))} /> : null}
       {result?.answer && result.answer.results.length === 0 ? <p>Nothing above the threshold.</p> : null}
       <ol className="results">
@@ -119,6 +122,7 @@ function Hit({ hit }: { hit: SearchResult }) {
         {hit.version ? <span className="badge">v{hit.version}</span> : null}
       </div>
       <p className="hit-text">{hit.memory ?? hit.chunk}</p>
+      {hit.retrievers ? <Retrievers explanation={hit.retrievers} /> : null}
       <div className="meta">
         <span>{hit.containerTag}</span>
         {hit.documentId ? (

@@ -24,7 +24,7 @@ export async function rerankCandidates(
     head.map((c) => ({ text: textOf(c.id)!, score: c.similarity, cosine: c.cosine, lexical: c.lexical })),
   );
   const reranked = head
-    .map((c, i) => ({ ...c, similarity: clamp01(scores[i] ?? c.similarity) }))
+    .map((c, i) => ({ ...c, similarity: clamp01(scores[i] ?? c.similarity), trace: { ...c.trace, firstStage: c.similarity } }))
     .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
   const headIds = new Set(head.map((c) => c.id));
   return [...reranked, ...candidates.filter((c) => !headIds.has(c.id))];

@@ -9,6 +9,7 @@ import {
   type SearchTable,
   type SearchTarget,
 } from '../../store/search/scope.js';
+import { retrieverRanks, type RetrieverTrace } from './explain.js';
 import { blendSourceContext, calibrate, fuse, type Retrievers } from './fusion.js';
 import type { LexemeFrequencies } from './lexeme-frequencies.js';
 import type { QueryLexemes } from './query-lexemes.js';
@@ -32,6 +33,7 @@ export interface RetrievalDeps {
 
 export interface ScoredCandidate extends Candidate {
   similarity: number;
+  trace: RetrieverTrace;
 }
 
 /** First-stage retrieval: candidates from both retrievers, fused into one similarity, best first. */
@@ -82,7 +84,12 @@ export class Retrieval {
         : null,
       lexical,
     });
-    return blendSourceContext(candidates.map((c) => ({ ...c, similarity: fuse(c, retrievers) })))
+    const ranks = retrieverRanks(candidates, lexical?.ranked ?? [], perRetriever);
+    const fused = candidates.map((c) => {
+      const similarity = fuse(c, retrievers);
+      return { ...c, similarity, trace: { ...ranks.get(c.id)!, cosine: c.cosine, lexical: c.lexical, fused: similarity } };
+    });
+    return blendSourceContext(fused)
       .map((c) => ({ ...c, similarity: calibrate(c.similarity, retrievers) }))
       .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
   }

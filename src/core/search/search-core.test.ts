@@ -5,6 +5,7 @@ import { lexicalTerms, queryWords } from './lexical-terms.js';
 import { memoryContext, relatedIds } from './memory-context.js';
 import { ScopeSizes } from './scope-sizes.js';
 import { rerankCandidates, rerankDepth } from './rerank-stage.js';
+import { PhaseTimer, retrieverRanks } from './explain.js';
 
 describe('queryWords / lexicalTerms', () => {
   it('keeps letters and digits, lower-cased, once each', () => {
@@ -129,11 +130,50 @@ describe('blendSourceContext', () => {
 
 describe('rerankCandidates', () => {
   it('re-scores the head, orders it by the new scores and keeps the tail after it', async () => {
-    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1 }));
+    const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
+    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1, trace }));
     const reranker = { name: 'reverse', rerank: async (_q: string, cs: { text: string }[]) => cs.map((_, i) => 0.2 + i * 0.3) };
     const out = await rerankCandidates(reranker, 'q', candidates, (id) => id, 3);
     expect(out.map((c) => c.id)).toEqual(['c', 'b', 'a', 'd']);
     expect(out[0].similarity).toBeCloseTo(0.8);
+    // The explanation keeps the first-stage similarity the reranker replaced, and only for the head.
+    expect(out[0].trace).toMatchObject(trace);
+    expect(out[0].trace.firstStage).toBeCloseTo(0.7);
+    expect(out[3].trace).toEqual(trace);
     expect(rerankDepth(10)).toBe(30);
+  });
+});
+
+describe('retrieverRanks', () => {
+  it("ranks the lexical retriever by its own list and the vector one by cosine within its share of the pool", () => {
+    const pool = [
+      { id: 'a', sourceId: null, cosine: 0.9, lexical: 0 },
+      { id: 'b', sourceId: null, cosine: 0.2, lexical: 0.8 },
+      { id: 'c', sourceId: null, cosine: 0.7, lexical: 0.4 },
+    ];
+    const ranks = retrieverRanks(pool, [{ id: 'b' }, { id: 'c' }], 2);
+    expect(ranks.get('a')).toEqual({ vectorRank: 1, lexicalRank: null });
+    expect(ranks.get('b')).toEqual({ vectorRank: null, lexicalRank: 1 });
+    expect(ranks.get('c')).toEqual({ vectorRank: 2, lexicalRank: 2 });
+  });
+
+  it('gives no vector rank when the query was not embedded', () => {
+    const ranks = retrieverRanks([{ id: 'a', sourceId: null, cosine: null, lexical: 1 }], [{ id: 'a' }], 5);
+    expect(ranks.get('a')).toEqual({ vectorRank: null, lexicalRank: 1 });
+  });
+});
+
+describe('PhaseTimer', () => {
+  it('adds up the time of each phase and still counts a phase that failed', async () => {
+    const timer = new PhaseTimer();
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await timer.measure('retrieval', wait(20));
+    await timer.measure('retrieval', () => wait(20));
+    await expect(timer.measure('rerank', Promise.reject(new Error('down')))).rejects.toThrow('down');
+    const timings = timer.timings();
+    expect(timings.retrieval).toBeGreaterThanOrEqual(38);
+    expect(timings.rerank).toBeGreaterThanOrEqual(0);
+    expect(timings.total).toBeGreaterThanOrEqual(timings.retrieval!);
+    expect(timings.embedding).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import type { Clock } from '../shared/clock.js';
 import { lookupTags, resolveReadTags } from '../tags/rules.js';
 import { notFound } from '../../model/errors.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
+import { PhaseTimer, type RetrieverTrace, type Timings } from './explain.js';
 import { INFERENCE_FACTOR, type Retrievers } from './fusion.js';
 import { chainRoot, memoryContext, relatedIds, type MemoryContext } from './memory-context.js';
 import { planQuery, type QueryPlan } from './query-plan.js';
@@ -61,6 +62,7 @@ export interface MemoryHit {
   kind: 'memory';
   memory: MemoryRecord;
   similarity: number;
+  trace: RetrieverTrace;
   documents?: DocumentBrief[];
   context?: MemoryContext;
   chunks?: { content: string; documentId: string; position: number; score: number }[];
@@ -71,6 +73,7 @@ export interface ChunkHit {
   chunk: ChunkRecord;
   document: DocumentBrief;
   similarity: number;
+  trace: RetrieverTrace;
 }
 
 export type SearchHit = MemoryHit | ChunkHit;
@@ -78,6 +81,7 @@ export type SearchHit = MemoryHit | ChunkHit;
 export interface SearchResult {
   hits: SearchHit[];
   timing: number;
+  timings: Timings;
 }
 
 export interface DocumentSearchInput {
@@ -100,12 +104,13 @@ export interface DocumentSearchHit {
   document: DocumentBrief;
   content?: string | null;
   score: number;
-  chunks: { chunk: ChunkRecord; score: number; isRelevant: boolean }[];
+  chunks: { chunk: ChunkRecord; score: number; isRelevant: boolean; trace?: RetrieverTrace }[];
 }
 
 export interface DocumentSearchResult {
   results: DocumentSearchHit[];
   timing: number;
+  timings: Timings;
 }
 
 export interface SearchServiceDeps {
@@ -132,17 +137,17 @@ export class SearchService {
 
   /** POST /v4/search: memories, document chunks, or both, each with a similarity in 0..1. */
   async search(principal: Principal, input: SearchInput, internal: InternalSearchOptions = {}): Promise<SearchResult> {
-    const started = performance.now();
+    const timer = new PhaseTimer();
     const retrievers = internal.retrievers ?? 'hybrid';
     const containerTags = resolveReadTags(principal, [input.containerTag, ...(input.containerTags ?? [])]);
     const filters = parseFilters(input.filters);
     const filepath = input.filepath ?? undefined;
-    const plan = await this.plan(input.q, input.rewriteQuery, retrievers);
+    const plan = await this.plan(timer, input.q, input.rewriteQuery, retrievers);
     const depth = perRetriever(input.limit);
     const wantMemories = input.searchMode !== 'documents';
     const wantChunks = input.searchMode !== 'memories';
 
-    const [memoryCandidates, chunkCandidates] = await Promise.all([
+    const [memoryCandidates, chunkCandidates] = await timer.measure('retrieval', Promise.all([
       wantMemories
         ? this.deps.retrieval.memories(
             {
@@ -159,7 +164,7 @@ export class SearchService {
           )
         : [],
       wantChunks ? this.deps.retrieval.chunks({ orgId: principal.orgId, containerTags, filters, filepath }, plan, depth, retrievers) : [],
-    ]);
+    ]));
 
     const keep = input.rerank ? rerankDepth(input.limit) : input.limit;
     const [memoryRows, chunkRows] = await Promise.all([
@@ -173,10 +178,13 @@ export class SearchService {
     let chunks = chunkCandidates.filter((c) => chunksById.has(c.id));
     if (input.rerank) {
       const depthOfRerank = rerankDepth(input.limit);
-      [memories, chunks] = await Promise.all([
-        rerankCandidates(this.deps.reranker, input.q, memories, (id) => memoriesById.get(id)?.memory, depthOfRerank),
-        rerankCandidates(this.deps.reranker, input.q, chunks, (id) => chunksById.get(id)?.content, depthOfRerank),
-      ]);
+      [memories, chunks] = await timer.measure(
+        'rerank',
+        Promise.all([
+          rerankCandidates(this.deps.reranker, input.q, memories, (id) => memoriesById.get(id)?.memory, depthOfRerank),
+          rerankCandidates(this.deps.reranker, input.q, chunks, (id) => chunksById.get(id)?.content, depthOfRerank),
+        ]),
+      );
     }
     // Inferred memories are down-ranked last, whoever scored them, so stated ones win near ties.
     memories = memories
@@ -191,13 +199,14 @@ export class SearchService {
       .sort((a, b) => b.candidate.similarity - a.candidate.similarity)
       .slice(0, input.limit);
 
-    const hits = await this.assembleHits(principal.orgId, scored, memoriesById, chunksById, input);
-    return { hits, timing: Math.round(performance.now() - started) };
+    const hits = await timer.measure('assembly', this.assembleHits(principal.orgId, scored, memoriesById, chunksById, input));
+    const timings = timer.timings();
+    return { hits, timing: timings.total, timings };
   }
 
   /** POST /v3/search: document chunks grouped by document. */
   async searchDocuments(principal: Principal, input: DocumentSearchInput, internal: InternalSearchOptions = {}): Promise<DocumentSearchResult> {
-    const started = performance.now();
+    const timer = new PhaseTimer();
     const retrievers = internal.retrievers ?? 'hybrid';
     const containerTags = resolveReadTags(principal, [input.containerTag, ...(input.containerTags ?? [])]);
     const filters = parseFilters(input.filters);
@@ -207,21 +216,27 @@ export class SearchService {
       if (!doc) throw notFound('Document', `docId: ${input.docId}`);
       documentId = doc.id;
     }
-    const plan = await this.plan(input.q, input.rewriteQuery, retrievers);
-    let candidates = await this.deps.retrieval.chunks(
-      { orgId: principal.orgId, containerTags, filters, filepath: input.filepath ?? undefined, documentId },
-      plan,
-      perRetriever(input.limit * 3),
-      retrievers,
+    const plan = await this.plan(timer, input.q, input.rewriteQuery, retrievers);
+    let candidates = await timer.measure(
+      'retrieval',
+      this.deps.retrieval.chunks(
+        { orgId: principal.orgId, containerTags, filters, filepath: input.filepath ?? undefined, documentId },
+        plan,
+        perRetriever(input.limit * 3),
+        retrievers,
+      ),
     );
     const rows = await loadChunks(this.deps.db, principal.orgId, candidates.map((c) => c.id));
     const chunksById = new Map(rows.map((c) => [c.id, c]));
     candidates = candidates.filter((c) => chunksById.has(c.id));
     if (input.rerank) {
-      candidates = await rerankCandidates(this.deps.reranker, input.q, candidates, (id) => chunksById.get(id)?.content, rerankDepth(input.limit));
+      candidates = await timer.measure(
+        'rerank',
+        rerankCandidates(this.deps.reranker, input.q, candidates, (id) => chunksById.get(id)?.content, rerankDepth(input.limit)),
+      );
     }
 
-    const byDocument = new Map<string, { chunk: ChunkRecord; score: number }[]>();
+    const byDocument = new Map<string, { chunk: ChunkRecord; score: number; trace: RetrieverTrace }[]>();
     for (const c of candidates) {
       if (c.similarity < input.chunkThreshold) continue;
       const chunk = chunksById.get(c.id)!;
@@ -230,10 +245,10 @@ export class SearchService {
         if (byDocument.size >= input.limit) continue;
         byDocument.set(chunk.documentId, list);
       }
-      if (list.length < MAX_CHUNKS_PER_DOCUMENT) list.push({ chunk, score: c.similarity });
+      if (list.length < MAX_CHUNKS_PER_DOCUMENT) list.push({ chunk, score: c.similarity, trace: c.trace });
     }
     const documentIds = [...byDocument.keys()];
-    const [briefs, contents, neighbours] = await Promise.all([
+    const [briefs, contents, neighbours] = await timer.measure('assembly', Promise.all([
       loadDocumentBriefs(this.deps.db, principal.orgId, documentIds),
       input.includeFullDocs ? loadDocumentContents(this.deps.db, principal.orgId, documentIds) : [],
       input.onlyMatchingChunks
@@ -243,10 +258,10 @@ export class SearchService {
             principal.orgId,
             [...byDocument.values()].flat().map(({ chunk }) => ({ documentId: chunk.documentId, position: chunk.position })),
           ),
-    ]);
+    ]));
     const briefById = new Map(briefs.map((b) => [b.id, b]));
     const contentById = new Map(contents.map((c) => [c.id, c.content]));
-    const scoreById = new Map(candidates.map((c) => [c.id, c.similarity]));
+    const candidateById = new Map(candidates.map((c) => [c.id, c]));
 
     const results: DocumentSearchHit[] = documentIds.flatMap((id) => {
       const document = briefById.get(id);
@@ -256,7 +271,7 @@ export class SearchService {
       const context = neighbours
         .filter((n) => n.documentId === id && !relevantIds.has(n.id))
         .filter((n, i, all) => all.findIndex((o) => o.id === n.id) === i)
-        .map((chunk) => ({ chunk, score: scoreById.get(chunk.id) ?? 0, isRelevant: false }));
+        .map((chunk) => ({ chunk, score: candidateById.get(chunk.id)?.similarity ?? 0, trace: candidateById.get(chunk.id)?.trace, isRelevant: false }));
       const listed = [...relevant.map((r) => ({ ...r, isRelevant: true })), ...context];
       // With context added, reading order is what makes the neighbours useful.
       if (context.length) listed.sort((a, b) => a.chunk.position - b.chunk.position);
@@ -269,11 +284,18 @@ export class SearchService {
         },
       ];
     });
-    return { results, timing: Math.round(performance.now() - started) };
+    const timings = timer.timings();
+    return { results, timing: timings.total, timings };
   }
 
-  private plan(q: string, rewrite: boolean, retrievers: Retrievers): Promise<QueryPlan> {
-    return planQuery({ embedder: this.deps.embedder, rewriter: this.deps.rewriter }, q, { rewrite, retrievers });
+  /** The query plan, its rewriting and its embedding timed (the embedding overlaps word matching). */
+  private async plan(timer: PhaseTimer, q: string, rewrite: boolean, retrievers: Retrievers): Promise<QueryPlan> {
+    const plan = await timer.measure('rewrite', planQuery({ embedder: this.deps.embedder, rewriter: this.deps.rewriter }, q, { rewrite, retrievers }));
+    if (!plan.vectors) return plan;
+    const vectors = timer.measure('embedding', plan.vectors);
+    // Awaited later; until then a failure must not count as unhandled.
+    vectors.catch(() => undefined);
+    return { ...plan, vectors };
   }
 
   private async assembleHits(
@@ -301,11 +323,11 @@ export class SearchService {
       if (kind === 'chunk') {
         const chunk = chunksById.get(candidate.id)!;
         const document = briefById.get(chunk.documentId);
-        return document ? [{ kind, chunk, document, similarity: candidate.similarity }] : [];
+        return document ? [{ kind, chunk, document, similarity: candidate.similarity, trace: candidate.trace }] : [];
       }
       const memory = memoriesById.get(candidate.id)!;
       const documentIdsOfMemory = sources.filter((s) => s.memoryId === memory.id).map((s) => s.documentId);
-      const hit: MemoryHit = { kind, memory, similarity: candidate.similarity };
+      const hit: MemoryHit = { kind, memory, similarity: candidate.similarity, trace: candidate.trace };
       if (includeDocuments) hit.documents = documentIdsOfMemory.flatMap((id) => briefById.get(id) ?? []);
       if (input.include.relatedMemories) hit.context = memoryContext(memory, chains, relatedById);
       if (input.include.chunks) {

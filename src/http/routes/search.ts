@@ -6,11 +6,16 @@ import { attachmentLinker } from '../file-link-origin.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, ContainerTags, errorResponses, Filepath } from '../schemas/common.js';
 import { DocumentSearchResultView, SearchResultView, toDocumentSearchResult, toSearchResult } from '../views/search.js';
+import { SearchTimings } from '../views/search-explain.js';
 
 const tags = ['search'];
 
 const Query = z.string().trim().min(1).max(10_000).describe('What to look for, in natural language');
 const Limit = z.coerce.number().int().min(1).max(100);
+const Explain = z
+  .boolean()
+  .optional()
+  .describe('Adds to each result which retrievers found it with their own ranks and scores (`retrievers`), and the time of each phase (`timings`)');
 
 const SearchBody = z
   .object({
@@ -24,6 +29,7 @@ const SearchBody = z
     filepath: Filepath.optional(),
     rerank: z.boolean().optional(),
     rewriteQuery: z.boolean().optional(),
+    explain: Explain,
     aggregate: z.boolean().optional().describe('Accepted for compatibility; results are never aggregated'),
     include: z
       .object({
@@ -53,6 +59,7 @@ const DocumentSearchBody = z
     includeSummary: z.boolean().optional(),
     rerank: z.boolean().optional(),
     rewriteQuery: z.boolean().optional(),
+    explain: Explain,
     categoriesFilter: z.array(z.string()).optional().describe('Deprecated and ignored'),
   })
   .meta({ id: 'DocumentSearchRequest' });
@@ -68,7 +75,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Search memories, documents, or both',
         body: SearchBody,
-        response: { 200: z.object({ results: z.array(SearchResultView), timing: z.number(), total: z.number() }), ...errorResponses },
+        response: {
+          200: z.object({ results: z.array(SearchResultView), timing: z.number(), total: z.number(), timings: SearchTimings.optional() }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -81,7 +91,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         chunks: body.include?.chunks ?? false,
       };
       const principal = principalOf(request);
-      const { hits, timing } = await search.search(principal, {
+      const { hits, timing, timings } = await search.search(principal, {
         q: body.q,
         containerTag: body.containerTag,
         containerTags: body.containerTags,
@@ -96,12 +106,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
       const results = hits.map((hit) => {
-        const view = toSearchResult(hit, include);
+        const view = toSearchResult(hit, { ...include, explain: body.explain });
         if (view.chunk !== undefined && view.documentId) view.chunk = linked(view.documentId, view.chunk);
         view.chunks = view.chunks?.map((chunk) => ({ ...chunk, content: linked(chunk.documentId, chunk.content) }));
         return view;
       });
-      return { results, timing, total: results.length };
+      return { results, timing, total: results.length, ...(body.explain ? { timings } : {}) };
     },
   );
 
@@ -113,7 +123,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Search documents; results grouped by document with their matching chunks',
         body: DocumentSearchBody,
         response: {
-          200: z.object({ results: z.array(DocumentSearchResultView), timing: z.number(), total: z.number() }),
+          200: z.object({ results: z.array(DocumentSearchResultView), timing: z.number(), total: z.number(), timings: SearchTimings.optional() }),
           ...errorResponses,
         },
       },
@@ -121,7 +131,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       const principal = principalOf(request);
-      const { results, timing } = await search.searchDocuments(principal, {
+      const { results, timing, timings } = await search.searchDocuments(principal, {
         q: body.q,
         containerTag: body.containerTag,
         containerTags: body.containerTags,
@@ -138,11 +148,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
       const views = results.map((hit) => {
-        const view = toDocumentSearchResult(hit, body.includeSummary ?? false);
+        const view = toDocumentSearchResult(hit, body.includeSummary ?? false, body.explain);
         const chunks = view.chunks.map((chunk) => ({ ...chunk, content: linked(view.documentId, chunk.content) }));
         return { ...view, chunks, ...(view.content !== undefined ? { content: linked(view.documentId, view.content) } : {}) };
       });
-      return { results: views, timing, total: views.length };
+      return { results: views, timing, total: views.length, ...(body.explain ? { timings } : {}) };
     },
   );
 };

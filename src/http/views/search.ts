@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { DocumentSearchHit, MemoryHit, SearchHit } from '../../core/search/search-service.js';
+import type { ChunkHit, DocumentSearchHit, MemoryHit, SearchHit } from '../../core/search/search-service.js';
 import type { DocumentBrief } from '../../model/documents.js';
+import { RetrieverExplanation, retrieverExplanation } from './search-explain.js';
 
 const iso = (d: Date) => d.toISOString();
 /** Scores go out with 4 decimals; more is noise. */
@@ -53,8 +54,15 @@ export const SearchResultView = z
     chunks: z
       .array(z.object({ content: z.string(), documentId: z.string(), position: z.number().int(), score: z.number() }))
       .optional(),
+    retrievers: RetrieverExplanation.optional().describe('With explain: true, which retrievers found this result and how each scored it'),
   })
   .meta({ id: 'SearchResult' });
+
+export interface ResultOptions {
+  documents: boolean;
+  summaries: boolean;
+  explain?: boolean;
+}
 
 function documentView(doc: DocumentBrief, include: { documents: boolean; summaries: boolean }): z.infer<typeof SearchDocument> {
   return {
@@ -66,22 +74,24 @@ function documentView(doc: DocumentBrief, include: { documents: boolean; summari
   };
 }
 
-export function toSearchResult(hit: SearchHit, include: { documents: boolean; summaries: boolean }): z.infer<typeof SearchResultView> {
+export function toSearchResult(hit: SearchHit, include: ResultOptions): z.infer<typeof SearchResultView> {
+  const view = hit.kind === 'chunk' ? chunkResult(hit, include) : memoryResult(hit, include);
+  return include.explain ? { ...view, retrievers: retrieverExplanation(hit.kind, hit.trace) } : view;
+}
+
+function chunkResult(hit: ChunkHit, include: ResultOptions): z.infer<typeof SearchResultView> {
   const withDocuments = include.documents || include.summaries;
-  if (hit.kind === 'chunk') {
-    return {
-      id: hit.chunk.id,
-      chunk: hit.chunk.content,
-      documentId: hit.chunk.documentId,
-      containerTag: hit.chunk.containerTag,
-      metadata: hit.document.metadata ?? null,
-      similarity: round(hit.similarity),
-      updatedAt: iso(hit.document.updatedAt),
-      filepath: hit.document.filepath,
-      ...(withDocuments ? { documents: [documentView(hit.document, include)] } : {}),
-    };
-  }
-  return memoryResult(hit, include);
+  return {
+    id: hit.chunk.id,
+    chunk: hit.chunk.content,
+    documentId: hit.chunk.documentId,
+    containerTag: hit.chunk.containerTag,
+    metadata: hit.document.metadata ?? null,
+    similarity: round(hit.similarity),
+    updatedAt: iso(hit.document.updatedAt),
+    filepath: hit.document.filepath,
+    ...(withDocuments ? { documents: [documentView(hit.document, include)] } : {}),
+  };
 }
 
 function memoryResult(hit: MemoryHit, include: { documents: boolean; summaries: boolean }): z.infer<typeof SearchResultView> {
@@ -114,7 +124,13 @@ export const DocumentSearchResultView = z
   .object({
     documentId: z.string(),
     chunks: z.array(
-      z.object({ content: z.string(), isRelevant: z.boolean(), score: z.number().min(0).max(1), position: z.number().int() }),
+      z.object({
+        content: z.string(),
+        isRelevant: z.boolean(),
+        score: z.number().min(0).max(1),
+        position: z.number().int(),
+        retrievers: RetrieverExplanation.optional().describe('With explain: true, for chunks the retrievers found'),
+      }),
     ),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -129,14 +145,15 @@ export const DocumentSearchResultView = z
   })
   .meta({ id: 'DocumentSearchResult' });
 
-export function toDocumentSearchResult(hit: DocumentSearchHit, includeSummary: boolean): z.infer<typeof DocumentSearchResultView> {
+export function toDocumentSearchResult(hit: DocumentSearchHit, includeSummary: boolean, explain = false): z.infer<typeof DocumentSearchResultView> {
   return {
     documentId: hit.document.id,
-    chunks: hit.chunks.map(({ chunk, score, isRelevant }) => ({
+    chunks: hit.chunks.map(({ chunk, score, isRelevant, trace }) => ({
       content: chunk.content,
       isRelevant,
       score: round(score),
       position: chunk.position,
+      ...(explain && trace ? { retrievers: retrieverExplanation('chunk', trace) } : {}),
     })),
     createdAt: iso(hit.document.createdAt),
     updatedAt: iso(hit.document.updatedAt),
