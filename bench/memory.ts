@@ -8,12 +8,16 @@
  *   npm run bench:memory                     embedded database, all 10 conversations
  *   BENCH_SAMPLES=2 npm run bench:memory     a quicker run
  *   BENCH_DRIVER=postgres npm run bench:memory
+ * Each question's top 10 per mode is written to bench/results/memory-questions.json for reading misses.
+ * The ceilings are the share of questions whose gold answer appears verbatim in their evidence turns,
+ * and in any turn: the rest are paraphrases or dates worked out from the session date.
  * With LLM_BASE_URL and LLM_MODEL set, extraction uses that model and the numbers are the LLM's.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalize } from './lib/answers.js';
+import { answerCeilings } from './lib/ceilings.js';
 import { runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { CATEGORY_NAMES, loadLocomo, type LocomoSample } from './recall/locomo.js';
 import { waitFor } from '../test/helpers/wait.js';
@@ -74,6 +78,8 @@ async function main() {
   const latencies: Record<string, number[]> = {};
   // The score of the first top-10 result holding the answer: how many a default search would drop.
   const answerScores: Record<string, number[]> = {};
+  const ceilings: Record<number, { evidence: number; conversation: number; total: number }> = {};
+  const questions: unknown[] = [];
   let ingestSeconds = 0;
   let tokens = 0;
   let memories = 0;
@@ -84,6 +90,13 @@ async function main() {
       tokens += ingested.tokens;
       memories += await memoryCount(server, sample.sampleId);
       process.stderr.write(`${sample.sampleId}: ${sample.sessions.length} sessions in ${ingested.seconds.toFixed(1)} s\n`);
+      const ceilingOf = answerCeilings(sample);
+      for (const q of sample.questions) {
+        const c = (ceilings[q.category] ??= { evidence: 0, conversation: 0, total: 0 });
+        c.total++;
+        if (ceilingOf.get(q)!.inEvidence) c.evidence++;
+        if (ceilingOf.get(q)!.inConversation) c.conversation++;
+      }
       for (const mode of MODES) {
         for (const q of sample.questions) {
           const res = await server.request<{ results: SearchResult[] }>('POST', '/v4/search', {
@@ -101,6 +114,11 @@ async function main() {
           const bucket = ((hits[mode] ??= {})[q.category] ??= { found: 0, total: 0 });
           bucket.total++;
           if (gold && text.includes(gold)) bucket.found++;
+          questions.push({
+            sample: sample.sampleId, mode, category: q.category, question: q.question, answer: q.answer, evidence: q.evidence,
+            found: !!gold && text.includes(gold), ...ceilingOf.get(q),
+            results: res.body.results.map((r) => ({ similarity: Math.round(r.similarity * 1000) / 1000, text: r.memory ?? r.chunk ?? '' })),
+          });
         }
       }
     }
@@ -129,6 +147,11 @@ async function main() {
       p95: percentile(latencies[mode] ?? [0], 95),
     };
   });
+  const ceilingRow = (key: 'evidence' | 'conversation') => {
+    const all = Object.values(ceilings).reduce((a, b) => ({ n: a.n + b[key], total: a.total + b.total }), { n: 0, total: 0 });
+    return { categories: Object.fromEntries([1, 2, 3, 4].map((c) => [c, pct(ceilings[c]?.[key] ?? 0, ceilings[c]?.total ?? 0)])), all: pct(all.n, all.total) };
+  };
+  const verbatimCeilings = { evidenceTurns: ceilingRow('evidence'), anyTurn: ceilingRow('conversation') };
   const summary = {
     driver: DRIVER,
     extractor,
@@ -137,16 +160,21 @@ async function main() {
     memoriesPer1kTokens: Math.round((10_000 * memories) / Math.max(1, tokens)) / 10,
     ingestSeconds: Math.round(ingestSeconds),
     rows,
+    verbatimCeilings,
   };
   console.log(`\n${extractor} extractor, ${DRIVER}; ${samples.length} conversations, ${rows[0].questions} questions`);
   console.log(`ingest: ${summary.ingestSeconds} s; ${memories} memories, ${summary.memoriesPer1kTokens} per 1k tokens (chars/4)\n`);
   console.log(`| mode | ${[1, 2, 3, 4].map((c) => `${c} ${CATEGORY_NAMES[c]}`).join(' | ')} | all | p50 ms | p95 ms |`);
   console.log(`|---|---|---|---|---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.mode} | ${[1, 2, 3, 4].map((c) => r.categories[c]).join(' | ')} | ${r.all} | ${r.p50} | ${r.p95} |`);
+  for (const [label, c] of [['ceiling: answer in evidence turns', verbatimCeilings.evidenceTurns], ['ceiling: answer in any turn', verbatimCeilings.anyTurn]] as const) {
+    console.log(`| ${label} | ${[1, 2, 3, 4].map((k) => c.categories[k]).join(' | ')} | ${c.all} | – | – |`);
+  }
   console.log(`\nanswers found, scored below the default threshold (${DEFAULT_THRESHOLD}):`);
   for (const r of rows) console.log(`  ${r.mode}: ${r.answersBelowDefaultThreshold}% (answer score p10 ${r.answerScoreP10}, p50 ${r.answerScoreP50})`);
   mkdirSync(resolve(here, 'results'), { recursive: true });
   writeFileSync(resolve(here, 'results/memory.json'), JSON.stringify(summary, null, 2));
+  writeFileSync(resolve(here, 'results/memory-questions.json'), JSON.stringify(questions, null, 1));
 }
 
 runBench(main);
