@@ -8,6 +8,8 @@
  *   npm run bench:memory                     embedded database, all 10 conversations
  *   BENCH_SAMPLES=2 npm run bench:memory     a quicker run
  *   BENCH_DRIVER=postgres npm run bench:memory
+ * BENCH_DATA_DIR=dir keeps the embedded database there: a second run searches the conversations
+ * ingested by the first without ingesting again (for ranking changes; extraction changes need a new dir).
  * Each question's top 10 per mode is written to bench/results/memory-questions.json for reading misses.
  * The ceilings are the share of questions whose gold answer appears verbatim in their evidence turns,
  * and in any turn: the rest are paraphrases or dates worked out from the session date.
@@ -36,15 +38,16 @@ interface SearchResult {
   similarity: number;
 }
 
+const turnsOf = (sample: LocomoSample) => sample.sessions.flatMap((s) => s.turns.map((t) => t.content.slice(t.speaker.length + 2)));
+const tokensOf = (sample: LocomoSample) => turnsOf(sample).reduce((sum, content) => sum + Math.ceil(content.length / 4), 0);
+
 async function ingest(server: BenchServer, sample: LocomoSample): Promise<{ seconds: number; tokens: number }> {
   const started = performance.now();
   const messages: { role: 'user' | 'assistant'; name: string; content: string }[] = [];
-  let tokens = 0;
   for (const session of sample.sessions) {
     for (const turn of session.turns) {
       const content = turn.content.slice(turn.speaker.length + 2);
       messages.push({ role: turn.speaker === sample.speakers[0] ? 'user' : 'assistant', name: turn.speaker, content });
-      tokens += Math.ceil(content.length / 4);
     }
     const res = await server.request<{ id: string }>('POST', '/v4/conversations', {
       conversationId: sample.sampleId,
@@ -63,7 +66,7 @@ async function ingest(server: BenchServer, sample: LocomoSample): Promise<{ seco
       `${sample.sampleId} session ${session.number}`,
     );
   }
-  return { seconds: (performance.now() - started) / 1000, tokens };
+  return { seconds: (performance.now() - started) / 1000, tokens: tokensOf(sample) };
 }
 
 async function memoryCount(server: BenchServer, tag: string): Promise<number> {
@@ -73,7 +76,8 @@ async function memoryCount(server: BenchServer, tag: string): Promise<number> {
 
 async function main() {
   const samples = loadLocomo(DATA).slice(0, SAMPLES);
-  const server = await startBenchServer(DRIVER);
+  const dataDir = process.env.BENCH_DATA_DIR;
+  const server = await startBenchServer(DRIVER, dataDir ? { DATA_DIR: dataDir } : {});
   const hits: Record<string, Record<number, { found: number; total: number }>> = {};
   const latencies: Record<string, number[]> = {};
   // The score of the first top-10 result holding the answer: how many a default search would drop.
@@ -85,10 +89,11 @@ async function main() {
   let memories = 0;
   try {
     for (const sample of samples) {
-      const ingested = await ingest(server, sample);
+      const stored = dataDir ? await memoryCount(server, sample.sampleId) : 0;
+      const ingested = stored > 0 ? { seconds: 0, tokens: tokensOf(sample) } : await ingest(server, sample);
       ingestSeconds += ingested.seconds;
       tokens += ingested.tokens;
-      memories += await memoryCount(server, sample.sampleId);
+      memories += stored || (await memoryCount(server, sample.sampleId));
       process.stderr.write(`${sample.sampleId}: ${sample.sessions.length} sessions in ${ingested.seconds.toFixed(1)} s\n`);
       const ceilingOf = answerCeilings(sample);
       for (const q of sample.questions) {
