@@ -64,4 +64,38 @@ describe('conversations: happy paths', () => {
     expect(b.body.id).toBe(a.body.id);
     expect(b.body.conversationId).toBe(odd);
   });
+
+  it("lends a memory the context of its own day's part of a conversation, not of the other days", async () => {
+    const kyoto = [
+      { role: 'user', name: 'Erin', content: 'I flew to Kyoto for the cherry blossom season.' },
+      { role: 'user', name: 'Erin', content: 'The cherry blossoms in Kyoto were at their peak.' },
+      { role: 'user', name: 'Erin', content: 'We stayed in a small family guesthouse.' },
+    ];
+    const lisbon = [{ role: 'user', name: 'Erin', content: 'My cousin runs a guesthouse in Lisbon.' }];
+    for (const [messages, documentDate] of [[kyoto, '2023-04-10'], [[...kyoto, ...lisbon], '2023-06-02']] as const) {
+      const res = await server.request('POST', '/v4/conversations', { body: { conversationId: 'erin-days', containerTag: 'erin', messages, documentDate } });
+      expect(res.status).toBe(200);
+      expect((await waitForDocument(server, res.body.id)).status).toBe('done');
+    }
+    const listed = await server.request('POST', '/v4/memories/list', { body: { containerTags: ['erin'], limit: 50 } });
+    const contentOf = (part: string) => (listed.body.memoryEntries as { memory: string }[]).find((e) => e.memory.includes(part))!.memory;
+    const [stayed, cousin] = [contentOf('family guesthouse'), contentOf('Lisbon')];
+    // The same words written alone: no context at all.
+    const alone = new Set<string>();
+    for (const content of [stayed, cousin]) {
+      const written = await server.request('POST', '/v4/memories', { body: { containerTag: 'erin', memories: [{ content }] } });
+      expect(written.status).toBe(201);
+      alone.add(written.body.memories[0].id);
+    }
+
+    const res = await server.request('POST', '/v4/search', { body: { q: 'Kyoto cherry blossom trip guesthouse', containerTag: 'erin', threshold: 0, limit: 20 } });
+    expect(res.status).toBe(200);
+    const results = res.body.results as { id: string; memory: string; similarity: number }[];
+    const score = (content: string, written: boolean) => results.find((r) => r.memory === content && alone.has(r.id) === written)!.similarity;
+    const [inKyotoDay, stayedAlone] = [score(stayed, false), score(stayed, true)];
+    const [inLisbonDay, cousinAlone] = [score(cousin, false), score(cousin, true)];
+    // Beside the Kyoto memories of its day the guesthouse rises; the Lisbon one, told another day, does not.
+    expect(inKyotoDay).toBeGreaterThan(stayedAlone);
+    expect(inLisbonDay).toBeCloseTo(cousinAlone, 6);
+  });
 });

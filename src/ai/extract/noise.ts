@@ -1,5 +1,5 @@
 const INTERJECTION =
-  /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|haha+|lol|hmm+|um+|uh+|omg|gosh|ooh+|oh|so|well|anyway|anyways|btw|by the way|also|plus|actually|honestly|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like)\s+|(?:so |how |really )?(?:cool|great|awesome|nice|amazing|wonderful|good|glad) (?:that )?(?=(?:you|your|he|she|they|my|I)\b))/i;
+  /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|haha+|lol|hmm+|um+|uh+|omg|gosh|ooh+|oh|so|well|anyway|anyways|btw|by the way|also|plus|actually|honestly|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|way to go|well done|good job|great job|nice job|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like)\s+|(?:so |how |really )?(?:cool|great|awesome|nice|amazing|wonderful|good|glad) (?:that )?(?=(?:you|your|he|she|they|my|I)\b))/i;
 
 const CATCHING_UP = /^since (?:we|I) (?:last )?(?:chatted|talked|spoke|caught up)(?: last)?,?\s*/i;
 const TAG_QUESTION = /,?\s*(?:right|isn't it|aren't they|don't you think|you know|huh|eh|no|yeah|ok|okay)\?+\s*$/i;
@@ -8,7 +8,9 @@ const STOCK_PHRASES = [
   /^(?:good|great|nice|so good) (?:to (?:see|hear from|talk to|chat with)|talking to|chatting with) you\b/i,
   /^(?:thanks|thank you|thx|ty)\b/i,
   /^(?:bye|goodbye|see you|see ya|talk (?:soon|later)|talk to you|chat (?:soon|later)|take a look|have a look|check (?:this|it) out|take care|have a (?:good|great|nice)|catch you|cheers|good night|good morning|later)\b/i,
-  /^(?:me too|same here|same|you too|no problem|no worries|you're welcome|my pleasure|any ?time|of course|for sure|definitely|absolutely|exactly|agreed|totally|true|indeed|fair enough)\b/i,
+  /^(?:me too|same here|same|you too|no problem|no worries|you're welcome|my pleasure|any ?time|fair enough)\b/i,
+  // Alone they only agree; "Definitely try the salmon roll" says something.
+  /^(?:of course|for sure|definitely|absolutely|exactly|agreed|totally|true|indeed)[\s.!,]*$/i,
   /^(?:good luck|best of luck|congrats|congratulations|well done|way to go|keep (?:it )?up|keep going|go for it|you got this|you've got this|hang in there|stay strong)\b/i,
   /^(?:let me know|feel free|don't hesitate|keep me (?:posted|updated)|can't wait to (?:see|hear)|looking forward to (?:seeing|hearing))\b/i,
   /^i(?:'m| am) (?:so |really |very |super |truly )*(?:happy|glad|proud|sorry|thrilled|excited|stoked) (?:for|of|to hear|about) (?:you|that|this|it)\b/i,

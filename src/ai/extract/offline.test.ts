@@ -98,6 +98,17 @@ describe('offline extraction: dates', () => {
     const memories = extractOffline({ text: '', documentDate: new Date('2023-01-29T10:00:00Z'), turns: [{ role: 'user', name: 'Gina', content: 'I just launched an ad campaign for my clothing store!' }] });
     expect(memories[0]).toMatchObject({ content: "Gina just launched an ad campaign for Gina's clothing store (as of 29 January 2023)", eventDates: ['2023-01-29'] });
   });
+
+  it('dates a time-bound statement without a date of its own by the day it was said, not a lasting one', () => {
+    const memories = extractOffline({
+      text: '',
+      documentDate: new Date('2023-08-23T10:00:00Z'),
+      turns: [{ role: 'user', name: 'Caroline', content: 'I applied to adoption agencies! I love painting.' }],
+    });
+    expect(memories.map((m) => m.content)).toEqual(['Caroline applied to adoption agencies (as of 23 August 2023)', 'Caroline loves painting']);
+    // When it happened is not known, only that it had by then.
+    expect(memories[0].eventDates).toEqual([]);
+  });
 });
 
 describe('offline extraction: kinds', () => {
@@ -203,9 +214,9 @@ describe('offline extraction: what a new user notices', () => {
     expect(said('| Name | City |\n|---|---|\n| Gina | Oslo |\n| Tom | Rome |')).toEqual([]);
     expect(said('name,team,city\nGina,Sales,Oslo\nTom,Ops,Rome')).toEqual([]);
     expect(said('item\tprice\nCoffee\t3.50')).toEqual([]);
-    expect(said('I started a new diet of two ginger snaps a day.\t')).toEqual(['The user started a new diet of two ginger snaps a day']);
+    expect(said('I started a new diet of two ginger snaps a day.\t')).toEqual(['The user started a new diet of two ginger snaps a day (as of 20 November 2026)']);
     expect(said('{\n  "city": "Oslo"\n}')).toEqual([]);
-    expect(said('I manage the Oslo office.\n\n| Name | Role |\n|---|---|\n| Gina | Sales |')).toEqual(['The user manages the Oslo office']);
+    expect(said('I manage the Oslo office.\n\n| Name | Role |\n|---|---|\n| Gina | Sales |')).toEqual(['The user manages the Oslo office (as of 20 November 2026)']);
   });
 
   it('names the user after the name they give, and remembers the name itself', () => {

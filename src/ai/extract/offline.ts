@@ -66,10 +66,13 @@ function toMemory(clause: string, u: Utterance): ExtractedMemory | null {
   }
   let content = resolvePerson(anchored.text, u);
   const eventDates = anchored.dates.map((d) => d.iso);
-  // "just got accepted", "currently reading": the time is when it was said.
-  if (u.date && anchored.dates.length === 0 && !isStatic && isAsOfNow(clause, classification)) {
-    content = `${content.replace(/[\s,;:!.]+$/, '')} (as of ${formatDay(u.date)})`;
-    if (kind === 'event') eventDates.push(u.date.toISOString().slice(0, 10));
+  // A time-bound statement without a date of its own holds as of the day it was said: an event told
+  // then happened by then, a state ("is expanding the studio") held then. "Just got accepted",
+  // "currently reading": the time is when it was said.
+  if (u.date && anchored.dates.length === 0 && !isStatic) {
+    const now = isAsOfNow(clause, classification);
+    if (now || kind === 'event' || kind === 'fact') content = `${content.replace(/[\s,;:!.]+$/, '')} (as of ${formatDay(u.date)})`;
+    if (now && kind === 'event') eventDates.push(u.date.toISOString().slice(0, 10));
   }
   const named = [u.speaker, u.listener].some((n) => n && mentions(content, n));
   if (u.speaker && !isFirstPerson(clause) && !named) {

@@ -15,6 +15,12 @@ describe('splitClauses', () => {
     expect(splitClauses('I had a milestone - I am so relieved')).toEqual(['I had a milestone', 'I am so relieved']);
   });
 
+  it('keeps a part without a verb of its own with the clause it adds to', () => {
+    expect(splitClauses('This necklace is special to me - a gift from my grandma in Sweden.')).toEqual(['This necklace is special to me - a gift from my grandma in Sweden.']);
+    expect(splitClauses('I love capturing nature - sunsets, beaches, waves.')).toEqual(['I love capturing nature - sunsets, beaches, waves.']);
+    expect(splitClauses('It was tough - it really was.')).toEqual(['It was tough', 'it really was.']);
+  });
+
   it('keeps compound subjects and objects together', () => {
     expect(splitClauses('My mom and I made dinner')).toEqual(['My mom and I made dinner']);
     expect(splitClauses('I went with my husband and my kids')).toEqual(['I went with my husband and my kids']);

@@ -99,9 +99,20 @@ export function splitClauses(sentence: string): string[] {
       /^and\s+$/i.test(conjunction ?? '') && /^(?:I|we)\b/i.test(parts[i]) && /(?:\b(?:my|our|the|his|her|their) [a-z]+|\b[A-Z][a-z]+)$/.test(previous ?? '');
     if (conjunction && previous !== undefined && (compoundSubject || previous.trim().split(/\s+/).length <= 3)) {
       clauses[clauses.length - 1] = `${previous} ${conjunction}${parts[i]}`;
+    } else if (!conjunction && previous !== undefined && isFragment(parts[i])) {
+      // "It's special to me - a gift from my grandma": a part without a verb says more of the one before.
+      clauses[clauses.length - 1] = `${previous} - ${parts[i]}`;
     } else {
       clauses.push(parts[i]);
     }
   }
   return clauses.map((p) => p.trim()).filter((p) => /[A-Za-z]/.test(p));
+}
+
+const FINITE_VERB =
+  /\b(?:I|we|you|he|she|they|it|that|this|there|is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|must|may|might|let's|\w+'(?:s|re|m|ve|ll|d))\b|\b\w{3,}ed\b/i;
+
+/** A part of a sentence with no subject or finite verb of its own: a list, an apposition, a phrase. */
+function isFragment(part: string): boolean {
+  return /[A-Za-z]/.test(part) && !FINITE_VERB.test(part);
 }

@@ -48,7 +48,9 @@ export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
   return {
     table: 'memories',
     scope: sql.join(parts, sql` AND `),
-    source: sql`(SELECT min(s.document_id) FROM memory_sources s WHERE s.memory_id = t.id)`,
+    // A conversation told over days is one document; each day's part of it (the document date its
+    // memories carry) is the context its memories lend each other.
+    source: sql`(SELECT min(s.document_id) FROM memory_sources s WHERE s.memory_id = t.id) || coalesce(':' || (t.temporal_context->>'documentDate'), '')`,
   };
 }
 
