@@ -2,9 +2,8 @@ import type { Db } from '../../store/database.js';
 import { listTagStats } from '../../store/tags.js';
 import { listProfilesOf, listSpacesOf, pageChunks, pageDocuments, pageMemories, type PageScope } from '../../store/portability.js';
 import type { Principal } from '../../model/access.js';
-import { notFound } from '../../model/errors.js';
 import type { Clock } from '../shared/clock.js';
-import { assertTagAllowed } from '../tags/rules.js';
+import { assertTagInScope, tagNotFound } from '../tags/rules.js';
 import { emptyCounts, FORMAT_NAME, FORMAT_VERSION, type HeaderLine } from './format.js';
 import { chunkLine, documentLine, memoryLine, profileLine, spaceLine } from './lines.js';
 
@@ -31,10 +30,10 @@ export class ExportService {
 
   /** Checks scope and existence before the first byte is sent, so errors still answer as errors. */
   async exportTag(principal: Principal, containerTag: string, options: ExportOptions): Promise<AsyncGenerator<string>> {
-    assertTagAllowed(principal, containerTag);
+    assertTagInScope(principal, containerTag);
     const [stats] = await listTagStats(this.ctx.db, principal.orgId, containerTag);
     const spaces = await listSpacesOf(this.ctx.db, principal.orgId, containerTag);
-    if (!stats && !spaces.length) throw notFound('Container tag', `containerTag: ${containerTag}`);
+    if (!stats && !spaces.length) throw tagNotFound(containerTag);
     return this.lines(principal.orgId, containerTag, options);
   }
 
