@@ -6,6 +6,7 @@ import type { Clock } from '../shared/clock.js';
 import { assertTagInScope, tagNotFound } from '../tags/rules.js';
 import { emptyCounts, FORMAT_NAME, FORMAT_VERSION, type HeaderLine } from './format.js';
 import { chunkLine, documentLine, memoryLine, profileLine, spaceLine } from './lines.js';
+import { joinLines } from './ndjson.js';
 
 export interface ExportOptions {
   /** Include the stored vectors (with the model that made them). */
@@ -21,10 +22,12 @@ export interface ExportContext {
 }
 
 const PAGE_SIZE = 200;
+/** What the stream is written in: whole lines, about 64 KiB at a time. */
+const CHUNK_CHARS = 64 * 1024;
 /** Documents carry their files: smaller pages keep a page of large files bounded. */
 const DOCUMENT_PAGE_SIZE = 20;
 
-/** Streams a container tag, or a whole organization, as NDJSON lines; one page in memory at a time. */
+/** Streams a container tag, or a whole organization, as chunks of NDJSON lines; one page in memory at a time. */
 export class ExportService {
   constructor(private readonly ctx: ExportContext) {}
 
@@ -34,11 +37,11 @@ export class ExportService {
     const [stats] = await listTagStats(this.ctx.db, principal.orgId, containerTag);
     const spaces = await listSpacesOf(this.ctx.db, principal.orgId, containerTag);
     if (!stats && !spaces.length) throw tagNotFound(containerTag);
-    return this.lines(principal.orgId, containerTag, options);
+    return joinLines(this.lines(principal.orgId, containerTag, options), CHUNK_CHARS);
   }
 
   exportOrg(principal: Principal, options: ExportOptions): AsyncGenerator<string> {
-    return this.lines(principal.orgId, undefined, options);
+    return joinLines(this.lines(principal.orgId, undefined, options), CHUNK_CHARS);
   }
 
   private async *lines(orgId: string, containerTag: string | undefined, options: ExportOptions): AsyncGenerator<string> {
