@@ -10,7 +10,7 @@ import { embeddedChunks, replaceChunks } from '../store/chunks.js';
 import { getDocument, updateDocumentGeneration, type DocumentPatch, getFile } from '../store/documents.js';
 import { chunkMarkdown, resolveChunkOptions } from '../chunking/index.js';
 import type { MemorizeOutcome } from '../core/memories/extraction.js';
-import { INTERNAL_FAILURE, SupersededError, type JobHandler } from './worker.js';
+import { INTERNAL_FAILURE, SupersededError, type JobHandler, type JobLease } from './worker.js';
 import type { ProcessingLog, ProcessingStep, DocumentRecord, DocumentStatus } from '../model/documents.js';
 import type { JobRecord } from '../model/jobs.js';
 import { setVectors } from '../store/embedding.js';
@@ -33,9 +33,9 @@ export interface IngestContext {
 
 export function ingestHandler(ctx: IngestContext): JobHandler {
   return {
-    run: async (job) => {
+    run: async (job, lease) => {
       const started = Date.now();
-      const outcome = await runIngest(ctx, job);
+      const outcome = await runIngest(ctx, job, lease);
       const ms = Date.now() - started;
       ctx.log.info({ documentId: job.documentId, ms, attempt: job.attempts, ...outcome }, `document ${job.documentId} done in ${ms} ms`);
     },
@@ -69,12 +69,12 @@ export interface IngestOutcome {
 }
 
 /** Runs one ingest job through every stage; each stage commits only for the job's generation. */
-export async function runIngest(ctx: IngestContext, job: JobRecord): Promise<IngestOutcome> {
+export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLease): Promise<IngestOutcome> {
   if (!job.documentId) throw new Error('ingest job without a document');
   const documentId = job.documentId;
   const initial = await getDocument(ctx.db, job.orgId, documentId);
   if (!initial || initial.generation !== job.generation) throw new SupersededError();
-  const progress = new StageRecorder(ctx.db, initial, job);
+  const progress = new StageRecorder(ctx.db, initial, job, lease);
 
   await progress.begin('extracting');
   const source = await loadSource(ctx, initial);
@@ -191,7 +191,10 @@ async function loadSource(ctx: IngestContext, doc: DocumentRecord): Promise<Conv
 /** How often progress inside a stage (pages, sheets, slides) is written: never once per page. */
 const PROGRESS_INTERVAL_MS = 1_000;
 
-/** Records stage transitions on the document (status + processing log), guarded by generation. */
+/**
+ * Records stage transitions on the document (status + processing log), guarded by generation, and
+ * renews the job's lease as each stage begins.
+ */
 class StageRecorder {
   private readonly log: ProcessingLog;
   // A lost race with newer content shows at the stage's end, which throws SupersededError.
@@ -201,11 +204,13 @@ class StageRecorder {
     private readonly db: Db,
     private readonly doc: DocumentRecord,
     private readonly job: JobRecord,
+    private readonly lease: JobLease,
   ) {
     this.log = { steps: [], attempts: job.attempts };
   }
 
   async begin(status: DocumentStatus): Promise<void> {
+    await this.lease.renew();
     this.log.steps.push({ name: status, startedAt: new Date().toISOString(), status: 'running' });
     this.progress.restart();
     await this.write({ status, error: null });
@@ -225,6 +230,7 @@ class StageRecorder {
 
   /** A step inside the current status, recorded in the log with what it reports. */
   async step(name: string, run: () => Promise<Record<string, number>>): Promise<void> {
+    await this.lease.renew();
     const step: ProcessingStep = { name, startedAt: new Date().toISOString(), status: 'running' };
     this.log.steps.push(step);
     const detail = await run();

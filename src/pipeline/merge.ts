@@ -5,7 +5,7 @@ import { deleteSpaces, getSpaces, upsertSpace } from '../store/tags.js';
 import type { Db } from '../store/database.js';
 import { computeProfile, deleteProfiles, saveProfile } from '../store/profiles.js';
 import { countDocumentsInFlight, enqueueMergeJob, FINISHED_MERGE_STATUSES, foldDuplicateMemories, getMerge, lockCustomIdDocuments, lockMerge, moveChunks, moveDocuments, moveMemories, setCustomId, updateMerge } from '../store/merges.js';
-import type { JobHandler } from './worker.js';
+import type { JobHandler, JobLease } from './worker.js';
 import { moveConnections } from '../store/connections.js';
 import type { MergeProgress, MergeRecord } from '../model/tags.js';
 import type { JobRecord } from '../model/jobs.js';
@@ -24,7 +24,7 @@ export interface MergeContext {
 
 export function mergeHandler(ctx: MergeContext): JobHandler {
   return {
-    run: (job) => runMerge(ctx, job),
+    run: (job, lease) => runMerge(ctx, job, lease),
     isTransient: (error) => !(error instanceof MergeFailure),
     onRetry: async (job, message) => {
       const merge = await loadMerge(ctx, job);
@@ -54,7 +54,7 @@ async function loadMerge(ctx: MergeContext, job: JobRecord): Promise<MergeRecord
  * only ingest already under way has to be waited for: the job then comes back later instead of
  * holding a worker.
  */
-export async function runMerge(ctx: MergeContext, job: JobRecord): Promise<void> {
+export async function runMerge(ctx: MergeContext, job: JobRecord, lease: JobLease): Promise<void> {
   const merge = await loadMerge(ctx, job);
   if (!merge || FINISHED_MERGE_STATUSES.includes(merge.status)) return;
   const { orgId, targetTag } = merge;
@@ -82,6 +82,7 @@ export async function runMerge(ctx: MergeContext, job: JobRecord): Promise<void>
   }
 
   for (const source of merge.sourceTags) {
+    await lease.renew();
     await ctx.db.transaction(async (tx) => {
       const current = await lockMerge(tx, orgId, merge.id);
       const progress: MergeProgress = { ...current?.progress };

@@ -6,9 +6,18 @@ import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob } from 
 import type { Logger } from 'pino';
 import type { JobRecord } from '../model/jobs.js';
 
+/**
+ * The running job's hold on it. A timer renews it too, but a timer cannot fire while the event loop
+ * is held (long work on the embedded database): handlers renew between their stages as well.
+ */
+export interface JobLease {
+  /** Extends the lease now; throws LeaseLostError when another worker has taken the job over. */
+  renew(): Promise<void>;
+}
+
 /** What a job kind does; `ingest` is one, merges and syncs are others. */
 export interface JobHandler {
-  run(job: JobRecord): Promise<void>;
+  run(job: JobRecord, lease: JobLease): Promise<void>;
   /** Whether a failure is worth another attempt. */
   isTransient(error: unknown): boolean;
   /** What the job's owner is told about a failure; the error's message when absent. */
@@ -42,6 +51,9 @@ export class DeferredError extends Error {
   }
 }
 
+/** The job's lease ran out and another worker claimed it: this run stops and records nothing. */
+export class LeaseLostError extends Error {}
+
 /** The reason recorded for a failure whose cause is no business of the job's owner, or could not be recorded. */
 export const INTERNAL_FAILURE = 'processing failed (internal error); the server log has the details';
 
@@ -74,6 +86,8 @@ export class JobWorker {
   private stopping = false;
   private loops: Promise<void>[] = [];
   private wakeups = new Set<() => void>();
+  /** Jobs this worker is running: never claimed again by its own loops, however late their renewal. */
+  private readonly running = new Set<string>();
 
   constructor(
     private readonly ctx: WorkerContext,
@@ -103,7 +117,7 @@ export class JobWorker {
     while (!this.stopping) {
       let claim: ClaimedJob | undefined;
       try {
-        claim = await claimJob(this.ctx.db, this.id, this.options.leaseMs);
+        claim = await claimJob(this.ctx.db, this.id, this.options.leaseMs, [...this.running]);
       } catch (error) {
         if (this.stopping) return;
         this.ctx.log.error({ err: error }, 'claiming a job failed');
@@ -126,6 +140,7 @@ export class JobWorker {
   }
 
   private async run({ job, exhausted }: ClaimedJob): Promise<void> {
+    this.running.add(job.id);
     const heartbeat = setInterval(() => {
       renewLease(this.ctx.db, job.id, this.id, this.options.leaseMs).catch((err: unknown) =>
         this.ctx.log.warn({ err, jobId: job.id }, 'lease renewal failed'),
@@ -138,15 +153,30 @@ export class JobWorker {
       this.ctx.log.error({ err: error, jobId: job.id }, 'recording a job outcome failed; its lease will expire and it is claimed again');
     } finally {
       clearInterval(heartbeat);
+      this.running.delete(job.id);
     }
+  }
+
+  private leaseOf(job: JobRecord): JobLease {
+    return {
+      renew: async () => {
+        if (!(await renewLease(this.ctx.db, job.id, this.id, this.options.leaseMs))) {
+          throw new LeaseLostError(`job ${job.id} was taken over by another worker`);
+        }
+      },
+    };
   }
 
   private async attempt(job: JobRecord): Promise<void> {
     try {
       const handler = this.ctx.handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      await handler.run(job);
+      await handler.run(job, this.leaseOf(job));
     } catch (error) {
+      if (error instanceof LeaseLostError) {
+        this.ctx.log.warn({ jobId: job.id, kind: job.kind }, 'job taken over by another worker after its lease ran out; this run stops');
+        return;
+      }
       await this.handleFailure(job, error);
       return;
     }

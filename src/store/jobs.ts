@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from './database.js';
 import { jobs } from './schema/jobs.js';
 import type { JobRecord } from '../model/jobs.js';
@@ -32,9 +32,10 @@ export interface ClaimedJob {
 
 /**
  * Takes the next runnable job: a queued one that is due, or a running one whose lease ran out
- * (its worker died). SKIP LOCKED lets any number of workers claim concurrently.
+ * (its worker died). SKIP LOCKED lets any number of workers claim concurrently. `running` are the
+ * jobs the claiming worker is running itself: their holder is alive whatever their lease says.
  */
-export async function claimJob(db: Db, workerId: string, leaseMs: number): Promise<ClaimedJob | undefined> {
+export async function claimJob(db: Db, workerId: string, leaseMs: number, running: string[] = []): Promise<ClaimedJob | undefined> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [candidate] = await tx
@@ -43,7 +44,7 @@ export async function claimJob(db: Db, workerId: string, leaseMs: number): Promi
       .where(
         or(
           and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
-          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
+          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now), running.length ? notInArray(jobs.id, running) : undefined),
         ),
       )
       .orderBy(asc(jobs.runAt))

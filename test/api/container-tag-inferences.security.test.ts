@@ -47,12 +47,20 @@ describe('inferred memories of a container tag: authorization and isolation', ()
     await stillUnreviewed();
   });
 
-  it('answers a scoped key 403 on every inference route, in its own tags too, so it learns nothing', async () => {
-    const scoped = await server.createKey({ containerTags: ['infer_elsewhere'] });
-    for (const tag of [TAG, 'infer_elsewhere']) {
-      expectError(await server.request('GET', `/v3/container-tags/${tag}/inferred`, { key: scoped }), 403);
-      expectError(await review(scoped, tag), 403);
-    }
+  it('lets a scoped key list and review in its own tag, and answers it for another tag what an unknown tag answers', async () => {
+    const outsider = await server.createKey({ containerTags: ['infer_elsewhere'] });
+    const unknownList = await server.request('GET', '/v3/container-tags/infer_unknown/inferred', { key: outsider });
+    const outsideList = await server.request('GET', `/v3/container-tags/${TAG}/inferred`, { key: outsider });
+    expect(outsideList.body).toEqual({ memories: [], total: 0 });
+    expect({ status: outsideList.status, body: outsideList.body }).toEqual({ status: unknownList.status, body: unknownList.body });
+    const unknownReview = await review(outsider, 'infer_unknown');
+    expectError(unknownReview, 404);
+    const outsideReview = await review(outsider);
+    expect({ status: outsideReview.status, body: outsideReview.body }).toEqual({ status: unknownReview.status, body: unknownReview.body });
     await stillUnreviewed();
+
+    const owner = await server.createKey({ containerTags: [TAG], permission: 'write' });
+    expect((await server.request('GET', `/v3/container-tags/${TAG}/inferred`, { key: owner })).body).toMatchObject({ total: 1, memories: [{ id: inferred }] });
+    expect((await review(owner)).body).toMatchObject({ id: inferred, isInference: false, reviewStatus: 'approved' });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrincipals, runMatrix, SCOPED_TAG, type Who } from '../helpers/principals.js';
-import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
+import { expectError } from '../helpers/errors.js';
+import { startTestServer, waitForDocument, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 describe('container tags: authorization and isolation', () => {
   let server: TestServer;
@@ -25,27 +26,27 @@ describe('container tags: authorization and isolation', () => {
       {
         route: 'GET /v3/container-tags/list',
         call: (key) => server.request('GET', '/v3/container-tags/list', { key }),
-        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 200 },
+        expected: { admin: 200, member: 200, scopedRead: 200, scopedWrite: 200, otherOrg: 200 },
       },
       {
         route: 'GET /v3/container-tags/{own scoped tag}',
         call: (key) => server.request('GET', `/v3/container-tags/${SCOPED_TAG}`, { key }),
-        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+        expected: { admin: 200, member: 200, scopedRead: 200, scopedWrite: 200, otherOrg: 404 },
       },
       {
         route: 'GET /v3/container-tags/{another tag}',
         call: (key) => server.request('GET', '/v3/container-tags/team_tag', { key }),
-        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 404 },
+        expected: { admin: 200, member: 200, scopedRead: 404, scopedWrite: 404, otherOrg: 404 },
       },
       {
         route: 'PATCH /v3/container-tags/{tag}',
         call: (key, who) => server.request('PATCH', '/v3/container-tags/team_tag', { key, body: { entityContext: `set by ${who}` } }),
-        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 200 },
+        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 404, otherOrg: 200 },
       },
       {
         route: 'PATCH /v3/container-tags/{own scoped tag}',
         call: (key, who) => server.request('PATCH', `/v3/container-tags/${SCOPED_TAG}`, { key, body: { name: `named by ${who}` } }),
-        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 403, otherOrg: 200 },
+        expected: { admin: 200, member: 200, scopedRead: 403, scopedWrite: 200, otherOrg: 200 },
       },
       {
         route: 'DELETE /v3/container-tags/{tag}',
@@ -93,9 +94,25 @@ describe('container tags: authorization and isolation', () => {
     expect((await server.request('GET', '/v3/container-tags/team_tag')).body).toMatchObject({ documentCount: 1, entityContext: 'set by member' });
   });
 
-  it('answers a scoped key 403 whether or not the tag exists, so it learns nothing', async () => {
-    for (const tag of [SCOPED_TAG, 'team_tag', 'does_not_exist']) {
-      expect((await server.request('GET', `/v3/container-tags/${tag}`, { key: keys.scopedWrite })).status).toBe(403);
+  it('shows a scoped key only its own tags, and answers it for another tag what an unknown tag answers', async () => {
+    const listed = await server.request('GET', '/v3/container-tags/list', { key: keys.scopedRead });
+    expect(listed.body.map((t: { containerTag: string }) => t.containerTag)).toEqual([SCOPED_TAG]);
+    // The answer with the tag the caller named set aside.
+    const shape = (res: ApiResponse, tag: string) => ({ status: res.status, body: { ...res.body, details: res.body.details?.replace(tag, '{tag}') } });
+    for (const path of ['', '/export']) {
+      const unknown = await server.request('GET', `/v3/container-tags/does_not_exist${path}`, { key: keys.scopedWrite });
+      expectError(unknown, 404);
+      const outside = await server.request('GET', `/v3/container-tags/team_tag${path}`, { key: keys.scopedWrite });
+      expect(shape(outside, 'team_tag'), `GET ${path}`).toEqual(shape(unknown, 'does_not_exist'));
     }
+    // A write creates an unknown tag, so a tag outside its scope answers the 404 of a read instead.
+    const absent = shape(await server.request('GET', '/v3/container-tags/does_not_exist', { key: keys.scopedWrite }), 'does_not_exist');
+    const patched = await server.request('PATCH', '/v3/container-tags/team_tag', { key: keys.scopedWrite, body: { name: 'taken over' } });
+    expect(shape(patched, 'team_tag')).toEqual(absent);
+    expect((await server.request('GET', '/v3/container-tags/team_tag')).body.name).not.toBe('taken over');
+    // The organization-wide routes stay out of its reach.
+    expectError(await server.request('GET', '/v3/export', { key: keys.scopedWrite }), 403);
+    expectError(await server.request('DELETE', `/v3/container-tags/${SCOPED_TAG}`, { key: keys.scopedWrite }), 403);
+    expectError(await server.request('POST', '/v3/container-tags/merge', { key: keys.scopedWrite, body: { containerTags: [SCOPED_TAG], targetContainerTag: SCOPED_TAG } }), 403);
   });
 });

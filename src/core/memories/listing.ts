@@ -6,7 +6,7 @@ import type { Tx } from '../../store/database.js';
 import { findLatestMemory, listLatestMemories, listSourceDocuments, listUnreviewedInferences, listVersions } from '../../store/memories/records.js';
 import { updateMemory } from '../../store/memories/writes.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
-import { assertTagAllowed, resolveReadTags } from '../tags/rules.js';
+import { resolveReadTags, tagInScope } from '../tags/rules.js';
 import type { MemoryContext } from './context.js';
 
 export interface MemoryListInput {
@@ -40,13 +40,14 @@ export class MemoryListing {
     return { items: await withHistoryAndSources(this.ctx.db, principal.orgId, rows), total };
   }
 
+  /** A tag outside a scoped key's own answers as an unknown tag does: nothing to review. */
   async listInferred(principal: Principal, containerTag: string) {
-    assertTagAllowed(principal, containerTag);
+    if (!tagInScope(principal, containerTag)) return { rows: [], total: 0 };
     return listUnreviewedInferences(this.ctx.db, principal.orgId, containerTag, this.ctx.clock.now(), INFERRED_REVIEW_LIMIT);
   }
 
   async review(principal: Principal, containerTag: string, memoryId: string, action: ReviewAction) {
-    assertTagAllowed(principal, containerTag);
+    if (!tagInScope(principal, containerTag)) throw notFound('Memory');
     const updated = await this.ctx.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [containerTag]);
       const memory = await findLatestMemory(tx, principal.orgId, containerTag, { id: memoryId });

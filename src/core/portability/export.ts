@@ -2,11 +2,11 @@ import type { Db } from '../../store/database.js';
 import { listTagStats } from '../../store/tags.js';
 import { listProfilesOf, listSpacesOf, pageChunks, pageDocuments, pageMemories, type PageScope } from '../../store/portability.js';
 import type { Principal } from '../../model/access.js';
-import { notFound } from '../../model/errors.js';
 import type { Clock } from '../shared/clock.js';
-import { assertTagAllowed } from '../tags/rules.js';
+import { assertTagInScope, tagNotFound } from '../tags/rules.js';
 import { emptyCounts, FORMAT_NAME, FORMAT_VERSION, type HeaderLine } from './format.js';
 import { chunkLine, documentLine, memoryLine, profileLine, spaceLine } from './lines.js';
+import { joinLines } from './ndjson.js';
 
 export interface ExportOptions {
   /** Include the stored vectors (with the model that made them). */
@@ -22,24 +22,26 @@ export interface ExportContext {
 }
 
 const PAGE_SIZE = 200;
+/** What the stream is written in: whole lines, about 64 KiB at a time. */
+const CHUNK_CHARS = 64 * 1024;
 /** Documents carry their files: smaller pages keep a page of large files bounded. */
 const DOCUMENT_PAGE_SIZE = 20;
 
-/** Streams a container tag, or a whole organization, as NDJSON lines; one page in memory at a time. */
+/** Streams a container tag, or a whole organization, as chunks of NDJSON lines; one page in memory at a time. */
 export class ExportService {
   constructor(private readonly ctx: ExportContext) {}
 
   /** Checks scope and existence before the first byte is sent, so errors still answer as errors. */
   async exportTag(principal: Principal, containerTag: string, options: ExportOptions): Promise<AsyncGenerator<string>> {
-    assertTagAllowed(principal, containerTag);
+    assertTagInScope(principal, containerTag);
     const [stats] = await listTagStats(this.ctx.db, principal.orgId, containerTag);
     const spaces = await listSpacesOf(this.ctx.db, principal.orgId, containerTag);
-    if (!stats && !spaces.length) throw notFound('Container tag', `containerTag: ${containerTag}`);
-    return this.lines(principal.orgId, containerTag, options);
+    if (!stats && !spaces.length) throw tagNotFound(containerTag);
+    return joinLines(this.lines(principal.orgId, containerTag, options), CHUNK_CHARS);
   }
 
   exportOrg(principal: Principal, options: ExportOptions): AsyncGenerator<string> {
-    return this.lines(principal.orgId, undefined, options);
+    return joinLines(this.lines(principal.orgId, undefined, options), CHUNK_CHARS);
   }
 
   private async *lines(orgId: string, containerTag: string | undefined, options: ExportOptions): AsyncGenerator<string> {

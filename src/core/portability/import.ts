@@ -4,7 +4,7 @@ import { isRefusedRow } from '../../store/portability.js';
 import type { Principal } from '../../model/access.js';
 import { ApiError, badRequest } from '../../model/errors.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
-import { assertTagAllowed } from '../tags/rules.js';
+import { assertTagInScope } from '../tags/rules.js';
 import { BodyLine, emptyCounts, HeaderLine, SECTION_ORDER, type Counts } from './format.js';
 import { RefusedVectorError, writeChunks, writeDocuments, writeMemories, writeProfile, writeSpace, type ImportTarget } from './import-rows.js';
 import { readLines, type LineLimits, type NumberedLine } from './ndjson.js';
@@ -52,7 +52,7 @@ export class ImportService {
   }
 
   async importTag(principal: Principal, containerTag: string, body: AsyncIterable<Uint8Array>): Promise<ImportResult> {
-    assertTagAllowed(principal, containerTag);
+    assertTagInScope(principal, containerTag);
     const orgId = principal.orgId;
     const result = await this.ctx.db.transaction(async (tx) => {
       await assertTagsWritable(tx, orgId, [containerTag]);

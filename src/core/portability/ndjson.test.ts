@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../model/errors.js';
-import { readLines } from './ndjson.js';
+import { joinLines, readLines } from './ndjson.js';
 
 const bytes = (...parts: string[]) => (async function* () {
   for (const part of parts) yield Buffer.from(part);
@@ -30,5 +30,16 @@ describe('readLines', () => {
   it('refuses a body over the total limit 413', async () => {
     const error = await collect(bytes(...Array.from({ length: 12 }, () => 'ten bytes\n'))).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(413);
+  });
+});
+
+describe('joinLines', () => {
+  it('joins whole lines into chunks of at least the given size, losing and splitting none', async () => {
+    const lines = (async function* () {
+      for (const line of ['aaa\n', 'bb\n', 'c\n', 'dddd\n', 'e\n']) yield line;
+    })();
+    const chunks: string[] = [];
+    for await (const chunk of joinLines(lines, 6)) chunks.push(chunk);
+    expect(chunks).toEqual(['aaa\nbb\n', 'c\ndddd\n', 'e\n']);
   });
 });

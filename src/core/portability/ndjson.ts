@@ -52,3 +52,19 @@ export async function* readLines(body: AsyncIterable<Uint8Array>, limits: LineLi
 
 const lineTooLong = (line: number, limits: LineLimits) =>
   badRequest('Invalid export file', `line ${line}: longer than ${limits.maxLineBytes} bytes`);
+
+/**
+ * Joins whole lines into chunks of at least `minChars` (the last one shorter): a stream written
+ * one short line at a time costs a write, and on the reading side a buffer, per line.
+ */
+export async function* joinLines(lines: AsyncIterable<string>, minChars: number): AsyncGenerator<string> {
+  let chunk = '';
+  for await (const line of lines) {
+    chunk += line;
+    if (chunk.length >= minChars) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}

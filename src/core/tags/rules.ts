@@ -1,4 +1,4 @@
-import { badRequest, forbidden } from '../../model/errors.js';
+import { badRequest, forbidden, notFound } from '../../model/errors.js';
 import type { Principal } from '../../model/access.js';
 import { DEFAULT_CONTAINER_TAG } from '../../model/tags.js';
 
@@ -28,8 +28,24 @@ export function resolveReadTags(principal: Principal, requested: (string | null 
   return tags;
 }
 
+/** Whether the key may touch `tag`: any tag for a full key, its own for a scoped key. */
+export function tagInScope(principal: Principal, tag: string): boolean {
+  return !principal.containerTags || principal.containerTags.includes(tag);
+}
+
+/** What a route naming an unknown container tag answers. */
+export const tagNotFound = (tag: string) => notFound('Container tag', `containerTag: ${tag}`);
+
+/**
+ * On the container-tag routes (/v3/container-tags/{containerTag}/…) a tag outside a scoped key's own
+ * reads as absent: the very 404 an unknown tag answers, so the key learns nothing of tags it cannot see.
+ */
+export function assertTagInScope(principal: Principal, tag: string): void {
+  if (!tagInScope(principal, tag)) throw tagNotFound(tag);
+}
+
 export function assertTagAllowed(principal: Principal, tag: string): void {
-  if (principal.containerTags && !principal.containerTags.includes(tag)) {
+  if (!tagInScope(principal, tag)) {
     throw forbidden('This key may not access that container tag', `containerTag: ${tag}`);
   }
 }

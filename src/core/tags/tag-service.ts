@@ -4,8 +4,7 @@ import { deleteDocumentsWhere } from '../../store/documents.js';
 import { deleteConnectionsWhere } from '../../store/connections.js';
 import { findActiveMerges } from '../../store/merges.js';
 import { deleteProfiles } from '../../store/profiles.js';
-import { assertTagAllowed } from './rules.js';
-import { notFound } from '../../model/errors.js';
+import { assertTagInScope, tagNotFound } from './rules.js';
 import { newId } from '../shared/ids.js';
 import { assertTagsWritable } from './merge-guard.js';
 import type { SpaceRecord, MergeRecord } from '../../model/tags.js';
@@ -42,18 +41,18 @@ export class ContainerTagService {
   }
 
   async get(principal: Principal, containerTag: string): Promise<ContainerTagDetails> {
-    assertTagAllowed(principal, containerTag);
+    assertTagInScope(principal, containerTag);
     const [space, [stats]] = await Promise.all([
       getSpace(this.db, principal.orgId, containerTag),
       listTagStats(this.db, principal.orgId, containerTag),
     ]);
-    if (!stats) throw notFound('Container tag', `containerTag: ${containerTag}`);
+    if (!stats) throw tagNotFound(containerTag);
     return details(space, stats);
   }
 
   /** Creates the tag when it does not exist yet (PATCH upserts). */
   async update(principal: Principal, containerTag: string, patch: SpaceSettingsPatch): Promise<ContainerTagDetails> {
-    assertTagAllowed(principal, containerTag);
+    assertTagInScope(principal, containerTag);
     const space = await this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [containerTag]);
       return upsertSpace(tx, principal.orgId, containerTag, newId(), patch);
@@ -64,11 +63,11 @@ export class ContainerTagService {
 
   /** Deletes the tag's documents (with their chunks), settings and profile; its memories are kept, forgotten. */
   async delete(principal: Principal, containerTag: string): Promise<{ deletedDocumentsCount: number; deletedMemoriesCount: number }> {
-    assertTagAllowed(principal, containerTag);
+    assertTagInScope(principal, containerTag);
     const orgId = principal.orgId;
     return this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, orgId, [containerTag]);
-      if ((await listTagStats(tx, orgId, containerTag)).length === 0) throw notFound('Container tag', `containerTag: ${containerTag}`);
+      if ((await listTagStats(tx, orgId, containerTag)).length === 0) throw tagNotFound(containerTag);
       // The tag's connections stop syncing into it before its documents go.
       await deleteConnectionsWhere(tx, orgId, [containerTag]);
       const deletedDocumentsCount = await deleteDocumentsWhere(tx, orgId, { containerTags: [containerTag] });

@@ -25,7 +25,8 @@ export const chunks = pgTable(
   },
   (t) => [
     uniqueIndex('chunks_document_position_uq').on(t.documentId, t.position),
-    index('chunks_org_tag_idx').on(t.orgId, t.containerTag),
+    // Ends in id so that export's pages, ordered by id, are ranges of it rather than sorts of the tag.
+    index('chunks_org_tag_id_idx').on(t.orgId, t.containerTag, t.id),
     index('chunks_tsv_idx').using('gin', t.tsv),
   ],
 );

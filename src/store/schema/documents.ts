@@ -44,6 +44,8 @@ export const documents = pgTable(
   },
   (t) => [
     index('documents_org_tag_created_idx').on(t.orgId, t.containerTag, t.createdAt),
+    // Export reads a tag in pages ordered by id: each page is a range of this index, not a sort of the tag.
+    index('documents_org_tag_id_idx').on(t.orgId, t.containerTag, t.id),
     index('documents_org_created_idx').on(t.orgId, t.createdAt),
     index('documents_org_status_idx').on(t.orgId, t.status),
     uniqueIndex('documents_org_tag_custom_uq')

@@ -35,6 +35,8 @@ export const memories = pgTable(
   },
   (t) => [
     index('memories_org_tag_latest_idx').on(t.orgId, t.containerTag, t.isLatest, t.isForgotten),
+    // Export reads a tag in pages ordered by id: each page is a range of this index, not a sort of the tag.
+    index('memories_org_tag_id_idx').on(t.orgId, t.containerTag, t.id),
     // One row per version of a chain: two concurrent edits cannot both add version n + 1.
     uniqueIndex('memories_root_version_uq').on(t.rootMemoryId, t.version),
     index('memories_tsv_idx').using('gin', t.tsv),

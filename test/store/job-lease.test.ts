@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { JobWorker, type JobHandler } from '../../src/pipeline/worker.js';
+import type { Database } from '../../src/store/database.js';
+import { claimJob, enqueueJob } from '../../src/store/jobs.js';
+import { jobs } from '../../src/store/schema/jobs.js';
+import { newId, newOrg, openStoreDatabase, type StoreFixture } from '../helpers/store-database.js';
+import { waitFor } from '../helpers/wait.js';
+
+const LEASE_MS = 300;
+
+/** Holds the event loop the way long work on the embedded database does: no timer can fire meanwhile. */
+function holdEventLoop(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+}
+
+describe('store: a job outlasting its lease in a live worker', () => {
+  let fixture: StoreFixture;
+  let database: Database;
+  let orgId: string;
+  let worker: JobWorker | undefined;
+
+  beforeAll(async () => {
+    fixture = await openStoreDatabase();
+    database = fixture.database;
+    orgId = await newOrg(database);
+  });
+  afterAll(async () => fixture?.close());
+  beforeEach(async () => {
+    await worker?.stop();
+    await database.db.delete(jobs);
+  });
+
+  const startWorker = (handler: JobHandler) => {
+    worker = new JobWorker(
+      { db: database.db, log: pino({ level: 'silent' }), handlers: { slow: handler } },
+      { concurrency: 3, pollMs: 10, leaseMs: LEASE_MS, retryBaseMs: 10 },
+    );
+    worker.start();
+  };
+  const enqueue = async () => {
+    const id = newId('j');
+    await enqueueJob(database.db, { id, orgId, maxAttempts: 5, kind: 'slow', runAt: new Date(Date.now() - 1000) });
+    return id;
+  };
+  const row = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+  it('is not claimed a second time while its stages hold the event loop past the lease', async () => {
+    const stageRuns: number[] = [0, 0, 0, 0];
+    startWorker({
+      isTransient: () => true,
+      async run(_job, lease) {
+        for (let stage = 0; stage < stageRuns.length; stage++) {
+          await lease.renew();
+          stageRuns[stage]++;
+          holdEventLoop(LEASE_MS * 2);
+          // Then waits on a worker thread (conversion, embedding): timers run, other loops claim.
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+    });
+    const id = await enqueue();
+    await waitFor(async () => ((await row(id)).status === 'done' ? true : undefined));
+    await worker!.stop();
+    expect(stageRuns).toEqual([1, 1, 1, 1]);
+    expect(await row(id)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+  });
+
+  it('stops at its next stage, recording nothing, when another worker took it over after its lease ran out', async () => {
+    const stageRuns = [0, 0];
+    let outcomes = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    startWorker({
+      isTransient: () => true,
+      onRetry: async () => void outcomes++,
+      onFail: async () => void outcomes++,
+      async run(_job, lease) {
+        for (let stage = 0; stage < stageRuns.length; stage++) {
+          await lease.renew();
+          stageRuns[stage]++;
+          if (stage === 0) await held;
+        }
+      },
+    });
+    const id = await enqueue();
+    await waitFor(async () => (stageRuns[0] === 1 ? true : undefined));
+    // The holder looks dead to another process: its lease ran out and that process claims the job.
+    await database.db.update(jobs).set({ lockedUntil: new Date(0) }).where(eq(jobs.id, id));
+    expect(await claimJob(database.db, 'other-process', 60_000)).toMatchObject({ job: { id, lockedBy: 'other-process' } });
+    release();
+    await worker!.stop();
+    expect(stageRuns).toEqual([1, 0]);
+    expect(outcomes).toBe(0);
+    expect(await row(id)).toMatchObject({ status: 'running', lockedBy: 'other-process', lastError: null });
+  });
+});
