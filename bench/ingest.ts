@@ -2,21 +2,28 @@
  * Ingest throughput and document-read latency, embedded (PGlite) and PostgreSQL.
  *   npm run bench:ingest                 both drivers (Postgres when available)
  *   BENCH_DOCS=2000 npm run bench:ingest
+ *   BENCH_SHARE_ONLY=1 npm run bench:ingest   only the comparison with the raw embedder
+ * It first compares the pipeline with the raw embedder on the same texts (bench/ingest/efficiency.ts).
  * The server runs as its own process; load comes from autocannon in this one.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ChildServer } from '../test/helpers/child-server.js';
 import { createTestDatabase, startThrowawayPostgres } from '../test/helpers/pg-cluster.js';
 import { waitFor } from '../test/helpers/wait.js';
+import { measureEmbedderShare } from './ingest/efficiency.js';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 1000);
 const BATCH = 100;
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+/** Documents and memory writes of the comparison with the raw embedder. */
+const SHARE_DOCS = Number(process.env.BENCH_SHARE_DOCS ?? 200);
+const SHARE_MEMORIES = Number(process.env.BENCH_SHARE_MEMORIES ?? 1000);
 
 const WORDS = 'memory harbour lantern orbit meadow quartz signal river copper atlas violet ember canyon'.split(' ');
 
@@ -100,7 +107,21 @@ function percentile95(result: autocannon.Result): number {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+async function embedderShare(): Promise<void> {
+  const documents = Array.from({ length: SHARE_DOCS }, (_, i) => makeDocument(i));
+  const before = loadavg()[0];
+  const shares = await measureEmbedderShare(documents, SHARE_MEMORIES);
+  console.log(`\nPipeline versus the raw embedder, same texts, same run (load average ${before.toFixed(2)} → ${loadavg()[0].toFixed(2)})\n`);
+  console.log('| path | items | texts embedded | raw embedding s | pipeline s | share of raw throughput |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of shares) console.log(`| ${r.path} | ${r.items} | ${r.textsEmbedded} | ${r.rawSeconds} | ${r.pipelineSeconds} | ${(r.share * 100).toFixed(0)}% |`);
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/ingest-share.json', JSON.stringify(shares, null, 2));
+}
+
 async function main() {
+  await embedderShare();
+  if (process.env.BENCH_SHARE_ONLY) return;
   const results: Result[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-bench-'));
   try {

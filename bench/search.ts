@@ -11,8 +11,9 @@
  * each memory joins two of them, text and (normalised) vector alike. The memories of one tag in
  * each batch of 1,000 share a source document, as the memories of one write do.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { normalize } from '../src/ai/embeddings/embedder.js';
 import { newId } from '../src/core/shared/ids.js';
 import { LexemeFrequencies } from '../src/core/search/lexeme-frequencies.js';
@@ -29,6 +30,9 @@ import { benchPostgresUrl, runBench, startBenchServer, type BenchDriver, type Be
 import { percentile } from './recall/metrics.js';
 import { baseStatements, queries, rng } from './search/synthetic.js';
 import { queryRows } from '../src/store/sql.js';
+import { QueryCachingEmbedder } from '../src/ai/embeddings/query-cache.js';
+import { keywordPhrasing } from '../src/ai/text/words.js';
+import { traceStages, type StageSplit } from './search/stages.js';
 import { documents } from '../src/store/schema/documents.js';
 
 const TOTAL = Number(process.env.BENCH_MEMORIES ?? 100_000);
@@ -45,13 +49,24 @@ interface Latency {
   mean: number;
 }
 
+type Stages = Omit<StageSplit, 'roundTrips'> & { roundTrips: number };
+
 interface DriverResult {
   driver: BenchDriver;
   memories: number;
   loadSeconds: number;
+  /** Building the memories' HNSW index after the load, and its size. */
+  indexSeconds: number;
+  indexMb: number;
   queryEmbedding: Latency;
   orgWide: Latency;
   oneTag: Latency;
+  /** The one-tag searches once more: every query vector comes from the query-embedding cache. */
+  oneTagRepeated: Latency;
+  cacheHits: number;
+  /** Medians of each stage, in process, and of the HTTP share (answer time less the service's own timing) of the HTTP run. */
+  stagesOneTag: Stages & { httpMs: number };
+  stagesOrgWide: Stages & { httpMs: number };
   orgWideLexicalOnly: Latency;
   /** Share of the exact vector top 10 that the HNSW path returns, org-wide. */
   hnswRecallAt10: number;
@@ -79,18 +94,35 @@ async function main(): Promise<void> {
   }
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('./results/search.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-  console.log('\n| driver | memories | query embedding p50 / p95 | org-wide p50 / p95 / p99 | one tag (1k) p50 / p95 / p99 | org-wide BM25-only p50 / p95 | HNSW recall@10 | load avg |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('\n| driver | memories | query embedding p50 / p95 | org-wide p50 / p95 / p99 | one tag (1k) p50 / p95 / p99 | one tag, repeated p50 / p95 | org-wide BM25-only p50 / p95 | HNSW recall@10 | load avg |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const f = (l: Latency, n = 3) => [l.p50, l.p95, l.p99].slice(0, n).map((x) => x.toFixed(1)).join(' / ');
-    console.log(`| ${r.driver} | ${r.memories} | ${f(r.queryEmbedding, 2)} ms | ${f(r.orgWide)} ms | ${f(r.oneTag)} ms | ${f(r.orgWideLexicalOnly, 2)} ms | ${r.hnswRecallAt10.toFixed(3)} | ${r.loadAverage} |`);
+    console.log(`| ${r.driver} | ${r.memories} | ${f(r.queryEmbedding, 2)} ms | ${f(r.orgWide)} ms | ${f(r.oneTag)} ms | ${f(r.oneTagRepeated, 2)} ms | ${f(r.orgWideLexicalOnly, 2)} ms | ${r.hnswRecallAt10.toFixed(3)} | ${r.loadAverage} |`);
+  }
+  console.log('\n| driver | scope | total (in process) | query embedding | store | store behind embedding | service | HTTP | round trips |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    for (const [scope, s] of [['one tag', r.stagesOneTag], ['org-wide', r.stagesOrgWide]] as const) {
+      console.log(`| ${r.driver} | ${scope} | ${s.totalMs} | ${s.embeddingMs} | ${s.storeMs} | ${s.storeHiddenMs} | ${s.serviceMs} | ${s.httpMs} | ${s.roundTrips} |`);
+    }
   }
 }
 
+/** The base statements' vectors, kept in the temporary directory between runs (same model, same texts). */
 async function embedCorpus(server: BenchServer): Promise<{ texts: string[]; vectors: Float32Array[] }> {
   const started = performance.now();
   const texts = baseStatements(BASE);
+  const { model, dimension } = server.app.ai.embedder;
+  const file = join(tmpdir(), `engram-bench-corpus-${model}-${dimension}-${BASE}.f32`);
+  if (existsSync(file)) {
+    const all = new Float32Array(readFileSync(file).buffer.slice(0));
+    if (all.length === BASE * dimension) return { texts, vectors: texts.map((_, i) => all.slice(i * dimension, (i + 1) * dimension)) };
+  }
   const vectors = await server.app.ai.embedder.embed(texts, 'document');
+  const all = new Float32Array(BASE * dimension);
+  vectors.forEach((v, i) => all.set(v, i * dimension));
+  writeFileSync(file, Buffer.from(all.buffer));
   console.log(`embedded ${texts.length} base statements in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { texts, vectors };
 }
@@ -126,33 +158,65 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
       await linkMemorySources(tx, orgId, inserted.map((row) => ({ memoryId: row.id, documentId: sources.get(row.containerTag)! })));
     });
   }
+  const indexStarted = performance.now();
   await ensureVectorIndexes(db, server.app.ai.embedder.dimension);
+  const indexSeconds = Math.round((performance.now() - indexStarted) / 100) / 10;
+  const [index] = await queryRows<{ bytes: number | string }>(
+    db,
+    sql`SELECT coalesce(sum(pg_relation_size(indexname::regclass)), 0) AS bytes FROM pg_indexes WHERE tablename = 'memories' AND indexname LIKE 'memories_embedding_hnsw_%'`,
+  );
+  const indexMb = Math.round(Number(index?.bytes ?? 0) / 1024 / 1024);
   await queryRows(db, sql`ANALYZE memories`);
   const loadSeconds = (performance.now() - started) / 1000;
-  console.log(`${server.driver}: loaded ${TOTAL} memories and built the indexes in ${loadSeconds.toFixed(1)} s`);
+  console.log(`${server.driver}: loaded ${TOTAL} memories and built the indexes in ${loadSeconds.toFixed(1)} s (HNSW build ${indexSeconds} s, ${indexMb} MB)`);
 
   const load: number[] = [];
   const sampler = setInterval(() => load.push(loadavg()[0]), 2_000);
   const qs = queries(QUERIES + WARMUP);
   for (const q of qs.slice(0, WARMUP)) await searchHttp(server, { q });
   const measured = qs.slice(WARMUP);
+  const cache = server.app.ai.embedder instanceof QueryCachingEmbedder ? server.app.ai.embedder : null;
+  // Every measured search embeds its query afresh unless it is the repeated-query run.
+  const cold = () => cache?.clear();
+  const tagOf = (i: number) => `user_${i % TAGS}`;
 
+  cold();
   const embedding: number[] = [];
   for (const q of measured) {
+    // What a search embeds: the query's content words with the local model.
+    const text = server.app.ai.embedder.keywordQueries ? keywordPhrasing(q) : q;
     const t = performance.now();
-    await server.app.ai.embedder.embed([q], 'query');
+    await server.app.ai.embedder.embed([text], 'query');
     embedding.push(performance.now() - t);
   }
+  cold();
+  httpShares.length = 0;
   const orgWide: number[] = [];
   for (const q of measured) orgWide.push(await searchHttp(server, { q }));
+  const httpOrgWide = round(percentile(httpShares.splice(0), 50));
+  cold();
   const oneTag: number[] = [];
-  for (const [i, q] of measured.entries()) oneTag.push(await searchHttp(server, { q, containerTag: `user_${i % TAGS}` }));
+  for (const [i, q] of measured.entries()) oneTag.push(await searchHttp(server, { q, containerTag: tagOf(i) }));
+  const httpOneTag = round(percentile(httpShares.splice(0), 50));
+  const hitsBefore = cache?.stats().hits ?? 0;
+  const repeated: number[] = [];
+  for (const [i, q] of measured.entries()) repeated.push(await searchHttp(server, { q, containerTag: tagOf(i) }));
+  const cacheHits = (cache?.stats().hits ?? 0) - hitsBefore;
   const lexicalOnly: number[] = [];
   for (const q of measured) {
     const t = performance.now();
     await server.app.search.search(server.principal, searchInput(q), { retrievers: 'lexical' });
     lexicalOnly.push(performance.now() - t);
   }
+  const tracer = traceStages(server.app);
+  const split = async (tag: (i: number) => string | undefined) => {
+    cold();
+    const splits: StageSplit[] = [];
+    for (const [i, q] of measured.entries()) splits.push(await tracer.measure(() => server.app.search.search(server.principal, searchInput(q, tag(i)))));
+    return summarize(splits);
+  };
+  const stagesOneTag = await split(tagOf);
+  const stagesOrgWide = await split(() => undefined);
 
   clearInterval(sampler);
   return {
@@ -160,11 +224,30 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
     driver: server.driver,
     memories: TOTAL,
     loadSeconds: Math.round(loadSeconds),
+    indexSeconds,
+    indexMb,
     queryEmbedding: stats(embedding),
     orgWide: stats(orgWide),
     oneTag: stats(oneTag),
+    oneTagRepeated: stats(repeated),
+    cacheHits,
+    stagesOneTag: { ...stagesOneTag, httpMs: httpOneTag },
+    stagesOrgWide: { ...stagesOrgWide, httpMs: httpOrgWide },
     orgWideLexicalOnly: stats(lexicalOnly),
     hnswRecallAt10: await hnswRecall(server, measured.slice(0, 50)),
+  };
+}
+
+/** The median of each stage over a run of searches (so the parts need not add up to the median total exactly). */
+function summarize(splits: StageSplit[]): Stages {
+  const median = (key: keyof StageSplit) => round(percentile(splits.map((s) => s[key]), 50));
+  return {
+    totalMs: median('totalMs'),
+    embeddingMs: median('embeddingMs'),
+    storeMs: median('storeMs'),
+    storeHiddenMs: median('storeHiddenMs'),
+    serviceMs: median('serviceMs'),
+    roundTrips: round(splits.reduce((sum, s) => sum + s.roundTrips, 0) / Math.max(1, splits.length)),
   };
 }
 
@@ -181,9 +264,13 @@ function searchInput(q: string, containerTag?: string) {
   };
 }
 
+/** Time spent outside the search service (HTTP, auth, validation, serialisation), per request. */
+const httpShares: number[] = [];
+
 async function searchHttp(server: BenchServer, body: { q: string; containerTag?: string }): Promise<number> {
-  const res = await server.request('POST', '/v4/search', { ...body, limit: 10, threshold: 0 });
+  const res = await server.request<{ timing: number }>('POST', '/v4/search', { ...body, limit: 10, threshold: 0 });
   if (res.status !== 200) throw new Error(`POST /v4/search answered ${res.status}: ${JSON.stringify(res.body)}`);
+  httpShares.push(res.ms - res.body.timing);
   return res.ms;
 }
 
@@ -219,8 +306,9 @@ async function hnswRecall(server: BenchServer, qs: string[]): Promise<number> {
   return found / qs.length;
 }
 
+const round = (x: number) => Math.round(x * 10) / 10;
+
 function stats(values: number[]): Latency {
-  const round = (x: number) => Math.round(x * 10) / 10;
   return {
     p50: round(percentile(values, 50)),
     p95: round(percentile(values, 95)),
@@ -234,7 +322,13 @@ function print(r: DriverResult): void {
   console.log(`${r.driver}: query embedding ${f(r.queryEmbedding)}`);
   console.log(`${r.driver}: org-wide search ${f(r.orgWide)}`);
   console.log(`${r.driver}: one-tag search ${f(r.oneTag)}`);
+  console.log(`${r.driver}: one-tag search, repeated queries (${r.cacheHits} query-embedding cache hits) ${f(r.oneTagRepeated)}`);
+  const g = (s: DriverResult['stagesOneTag']) =>
+    `total ${s.totalMs} ms = embedding ${s.embeddingMs} + store ${s.storeMs} (+ ${s.storeHiddenMs} behind the embedding) + service ${s.serviceMs}; HTTP adds ${s.httpMs}; ${s.roundTrips} round trips`;
+  console.log(`${r.driver}: one-tag stages (medians): ${g(r.stagesOneTag)}`);
+  console.log(`${r.driver}: org-wide stages (medians): ${g(r.stagesOrgWide)}`);
   console.log(`${r.driver}: org-wide BM25-only ${f(r.orgWideLexicalOnly)}`);
+  console.log(`${r.driver}: HNSW index of ${r.memories} memories built in ${r.indexSeconds} s, ${r.indexMb} MB`);
   console.log(`${r.driver}: HNSW recall@10 vs exact ${r.hnswRecallAt10.toFixed(3)} (load average while measuring ${r.loadAverage})`);
 }
 

@@ -49,6 +49,8 @@ const ConfigSchema = z.object({
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Worker threads running the local model (each holds a copy, ~100 MB). */
   EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Distinct search queries whose vectors are kept in memory; 0 embeds every query. */
+  EMBEDDINGS_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** OpenAI-compatible chat endpoint used for reranking and query rewriting when set. */
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { LlmBucketSuggester, OfflineBucketSuggester, type BucketSuggester } from './buckets/suggestions.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { LocalEmbedder } from './embeddings/local-embedder.js';
+import { QueryCachingEmbedder } from './embeddings/query-cache.js';
 import { OpenAiEmbedder } from './embeddings/openai-embedder.js';
 import { createExtractor } from './extract/factory.js';
 import type { Extractor, WarnLogger } from './extract/types.js';
@@ -25,6 +26,8 @@ export interface AiSettings {
   EMBEDDINGS_TIMEOUT_MS: number;
   /** Worker threads running the local model. */
   EMBEDDINGS_THREADS?: number;
+  /** Search queries whose vectors are remembered; 0 embeds every query. */
+  EMBEDDINGS_QUERY_CACHE?: number;
   /** An OpenAI-compatible chat endpoint; without one every feature runs offline. */
   LLM_BASE_URL?: string;
   LLM_API_KEY?: string;
@@ -57,8 +60,18 @@ export async function createAi(settings: AiSettings, logger?: WarnLogger): Promi
   return { ...models, embedder: await createEmbedder(settings, logger) };
 }
 
-/** The configured embedding model: an OpenAI-compatible endpoint, else the bundled local one. */
+/** The configured embedding model, with repeated search queries answered from memory. */
 export async function createEmbedder(settings: AiSettings, logger?: WarnLogger): Promise<Embedder> {
+  const model = await createModelEmbedder(settings, logger);
+  const cached = settings.EMBEDDINGS_QUERY_CACHE ?? DEFAULT_QUERY_CACHE;
+  return cached > 0 ? new QueryCachingEmbedder(model, cached) : model;
+}
+
+/** Vectors of this many distinct search queries are kept (512-d: 2 KB each). */
+const DEFAULT_QUERY_CACHE = 1_000;
+
+/** An OpenAI-compatible endpoint, else the bundled local model. */
+async function createModelEmbedder(settings: AiSettings, logger?: WarnLogger): Promise<Embedder> {
   if (settings.EMBEDDINGS_BASE_URL) {
     if (!settings.EMBEDDINGS_MODEL) throw new AiSettingsError('EMBEDDINGS_MODEL is required when EMBEDDINGS_BASE_URL is set');
     return OpenAiEmbedder.create({

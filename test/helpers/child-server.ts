@@ -13,7 +13,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** `engram serve` as a separate OS process, so tests can kill it the hard way. */
+/** A line `engram worker` logs once it is claiming jobs. */
+const WORKER_RUNNING = 'worker running';
+
+/**
+ * `engram serve` (or `serve --no-worker`, or `worker`) as a separate OS process, so tests can
+ * kill it the hard way.
+ */
 export class ChildServer {
   private child: ChildProcess | null = null;
   private output = '';
@@ -21,16 +27,24 @@ export class ChildServer {
   constructor(
     readonly url: string,
     private readonly env: Record<string, string>,
+    private readonly args: string[] = ['serve'],
   ) {}
 
-  static async create(env: Record<string, string>): Promise<ChildServer> {
+  static async create(env: Record<string, string>, args: string[] = ['serve']): Promise<ChildServer> {
     const port = await freePort();
-    return new ChildServer(`http://127.0.0.1:${port}`, { ...env, PORT: String(port), HOST: '127.0.0.1' });
+    return new ChildServer(`http://127.0.0.1:${port}`, { ...env, PORT: String(port), HOST: '127.0.0.1' }, args);
+  }
+
+  /** The process id while it runs. */
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   async start(): Promise<void> {
-    this.child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve'], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...this.env },
+    const http = this.args[0] !== 'worker';
+    this.child = spawn(process.execPath, ['--import', 'tsx', CLI, ...this.args], {
+      // A worker serves no HTTP: its start is seen in its log.
+      env: { ...process.env, LOG_LEVEL: 'warn', ...this.env, ...(http ? {} : { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -39,6 +53,7 @@ export class ChildServer {
     await waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`server exited early:\n${this.output}`);
+        if (!http) return this.output.includes(WORKER_RUNNING) ? true : undefined;
         const ok = await fetch(`${this.url}/`).then((r) => r.ok, () => false);
         return ok ? true : undefined;
       },

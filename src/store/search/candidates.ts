@@ -209,18 +209,16 @@ export async function scoreCandidates(
     );
   if (!vectors || vectors.path === 'exact') return run(db);
   return db.transaction(async (tx) => {
-    for (const setting of hnswSettings(vectors.perRetriever)) await tx.execute(setting);
+    await tx.execute(hnswSettings(vectors.perRetriever));
     return run(tx);
   });
 }
 
-/** Session settings the HNSW path runs with. */
-function hnswSettings(perRetriever: number): SQL[] {
-  return [
-    sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(40, perRetriever))}`),
-    // Iterative scans keep walking the graph until enough rows pass the scope's filters.
-    sql.raw(`SET LOCAL hnsw.iterative_scan = relaxed_order`),
-  ];
+/** The settings the HNSW path runs with, for this transaction, in one statement. */
+function hnswSettings(perRetriever: number): SQL {
+  const efSearch = String(Math.min(1000, Math.max(40, perRetriever)));
+  // Iterative scans keep walking the graph until enough rows pass the scope's filters.
+  return sql`SELECT set_config('hnsw.ef_search', ${efSearch}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`;
 }
 
 /**
