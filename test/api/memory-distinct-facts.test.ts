@@ -53,14 +53,16 @@ describe('memories: facts that differ in a number, date or name are never merged
     const entries = await memoriesOf('alice');
     expect(entries).toHaveLength(1);
     const [latest] = entries;
-    expect(latest).toMatchObject({ memory: "Alice's apartment number is 9876", version: 2, documentIds: [first, second] });
-    expect(latest.history).toEqual([expect.objectContaining({ memory: "Alice's apartment number is 1234", version: 1 })]);
+    // A statement without a date of its own is dated by the day it was said (here: added).
+    const dated = (fact: string) => expect.stringMatching(new RegExp(`^${fact} \\(as of \\d{1,2} [A-Z][a-z]+ \\d{4}\\)$`));
+    expect(latest).toMatchObject({ memory: dated("Alice's apartment number is 9876"), version: 2, documentIds: [first, second] });
+    expect(latest.history).toEqual([expect.objectContaining({ memory: dated("Alice's apartment number is 1234"), version: 1 })]);
     expect(latest.memoryRelations).toEqual({ [latest.history[0].id]: 'updates' });
 
     // Each document is the source of its own number only.
     const memoriesOfDocument = async (id: string) => (await server.request('GET', `/v3/documents/${id}`)).body.memories.map((m: { memory: string }) => m.memory);
-    expect(await memoriesOfDocument(first)).toEqual(["Alice's apartment number is 1234"]);
-    expect(await memoriesOfDocument(second)).toEqual(["Alice's apartment number is 9876"]);
+    expect(await memoriesOfDocument(first)).toEqual([dated("Alice's apartment number is 1234")]);
+    expect(await memoriesOfDocument(second)).toEqual([dated("Alice's apartment number is 9876")]);
   });
 
   it('keeps 200 alike notes about different projects as 200 memories, each from its own document', async () => {
