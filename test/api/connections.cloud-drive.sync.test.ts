@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invalidCredentials } from '../fakes/google/errors.js';
 import { FakeGoogle } from '../fakes/google/index.js';
-import { connectKind, startGoogleServer, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { connectKind, expectDeferredThenRelease, startGoogleServer, syncJobsOf, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
 import { waitFor, type TestServer } from '../helpers/server.js';
 
 let google: FakeGoogle;
@@ -27,8 +27,6 @@ beforeEach(() => {
 const titles = (docs: any[]) => docs.map((d) => d.title).sort();
 const contentOf = async (doc: { id: string }, key?: string) => (await server.request('GET', `/v3/documents/${doc.id}`, { key })).body.content as string;
 const importNow = async (tag: string) => expect((await server.request('POST', '/v3/connections/cloud-drive/import', { body: { containerTags: [tag] } })).status).toBe(202);
-const syncJobs = async (connectionId: string) =>
-  ((await server.app.database.db.execute(sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${connectionId}`)) as any).rows;
 
 describe('cloud drive sync over HTTP', () => {
   it('exports Docs, converts Sheets (XLSX) and Slides (PPTX), then follows an edit and deletions through the changes feed', async () => {
@@ -142,19 +140,10 @@ describe('cloud drive sync over HTTP', () => {
     google.failNext({ match: 'GET /drive/v3/files/{fileId}/export', retryAfterSeconds: 3600 });
     const id = await connectKind(server, 'cloud-drive', 'drive_long_limit');
     expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'failed', errorCode: 'rate_limited' });
-    const [deferred] = await waitFor(async () => {
-      const rows = await syncJobs(id);
-      return rows[0]?.status === 'queued' ? rows : undefined;
-    });
-    expect(deferred.attempts).toBe(0);
-    const waitMs = new Date(deferred.run_at).getTime() - Date.now();
-    expect(waitMs).toBeGreaterThan(3500_000);
-    expect(waitMs).toBeLessThan(3700_000);
-
-    await server.app.database.db.execute(sql`update jobs set run_at = now() where id = ${deferred.id}`);
+    await expectDeferredThenRelease(server, id, 3600);
     expect((await waitForRuns(server, id, 2))[0]).toMatchObject({ status: 'completed', errorCode: null });
     await waitForSourceDocuments(server, 'cloud-drive', 'drive_long_limit', 1);
-    expect((await syncJobs(id))[0]).toMatchObject({ attempts: 1, status: 'done' });
+    expect((await syncJobsOf(server, id))[0]).toMatchObject({ attempts: 1, status: 'done' });
   });
 
   it('deletes a connection keeping its documents or with them, stopping its Drive channel', async () => {

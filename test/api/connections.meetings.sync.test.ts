@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeMeetings } from '../fakes/meetings/index.js';
 import { FakeWebsite } from '../fakes/website.js';
 import { MovableClock } from '../helpers/clock.js';
-import { waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { expectDeferredThenRelease, syncJobsOf, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -27,8 +27,6 @@ beforeEach(() => meetings.notes.clear());
 
 const contentOf = async (doc: { id: string }) => (await server.request('GET', `/v3/documents/${doc.id}`)).body.content as string;
 const importNow = async (tag: string) => expect((await server.request('POST', '/v3/connections/meetings/import', { body: { containerTags: [tag] } })).status).toBe(202);
-const syncJobs = async (connectionId: string) =>
-  ((await server.app.database.db.execute(sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${connectionId}`)) as any).rows;
 
 async function connect(tag: string, metadata: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, key?: string): Promise<string> {
   const created = await server.request('POST', '/v3/connections/meetings', { key, body: { containerTag: tag, metadata: { apiKey: meetings.apiKey(), ...metadata }, ...extra } });
@@ -124,19 +122,10 @@ describe('meetings sync over HTTP', () => {
     meetings.rateLimit({ match: 'GET /v1/notes/{note_id}', retryAfterSeconds: 3600 });
     const id = await connect('meet_long_limit');
     expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'failed', errorCode: 'rate_limited' });
-    const [deferred] = await waitFor(async () => {
-      const rows = await syncJobs(id);
-      return rows[0]?.status === 'queued' ? rows : undefined;
-    });
-    expect(deferred.attempts).toBe(0);
-    const waitMs = new Date(deferred.run_at).getTime() - Date.now();
-    expect(waitMs).toBeGreaterThan(3500_000);
-    expect(waitMs).toBeLessThan(3700_000);
-
-    await server.app.database.db.execute(sql`update jobs set run_at = now() where id = ${deferred.id}`);
+    await expectDeferredThenRelease(server, id, 3600);
     expect((await waitForRuns(server, id, 2))[0]).toMatchObject({ status: 'completed', errorCode: null });
     await waitForSourceDocuments(server, 'meetings', 'meet_long_limit', 1);
-    expect((await syncJobs(id))[0]).toMatchObject({ attempts: 1, status: 'done' });
+    expect((await syncJobsOf(server, id))[0]).toMatchObject({ attempts: 1, status: 'done' });
   });
 
   it('deletes a connection keeping its documents or with them', async () => {

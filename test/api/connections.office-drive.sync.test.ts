@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sheetToXlsx, slidesToPptx } from '../fakes/google/office.js';
 import { FakeGraph } from '../fakes/graph/index.js';
-import { connectKind, startGraphServer, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { connectKind, expectDeferredThenRelease, startGraphServer, syncJobsOf, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
 import { waitFor, type TestServer } from '../helpers/server.js';
 
 let graph: FakeGraph;
@@ -27,8 +27,6 @@ beforeEach(() => {
 const contentOf = async (doc: { id: string }) => (await server.request('GET', `/v3/documents/${doc.id}`)).body.content as string;
 const importNow = async (tag: string) => expect((await server.request('POST', '/v3/connections/office-drive/import', { body: { containerTags: [tag] } })).status).toBe(202);
 const deltaReads = () => graph.requests.filter((r) => r.route === 'GET /me/drive/root/delta');
-const syncJobs = async (connectionId: string) =>
-  ((await server.app.database.db.execute(sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${connectionId}`)) as any).rows;
 
 describe('office drive sync over HTTP', () => {
   it('converts office files, then follows an edit and deletions from the deltaLink', async () => {
@@ -123,19 +121,10 @@ describe('office drive sync over HTTP', () => {
     graph.throttle({ match: 'GET /me/drive/items/{id}/content', retryAfterSeconds: 3600 });
     const id = await connectKind(server, 'office-drive', 'od_long_limit');
     expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'failed', errorCode: 'rate_limited' });
-    const [deferred] = await waitFor(async () => {
-      const rows = await syncJobs(id);
-      return rows[0]?.status === 'queued' ? rows : undefined;
-    });
-    expect(deferred.attempts).toBe(0);
-    const waitMs = new Date(deferred.run_at).getTime() - Date.now();
-    expect(waitMs).toBeGreaterThan(3500_000);
-    expect(waitMs).toBeLessThan(3700_000);
-
-    await server.app.database.db.execute(sql`update jobs set run_at = now() where id = ${deferred.id}`);
+    await expectDeferredThenRelease(server, id, 3600);
     expect((await waitForRuns(server, id, 2))[0]).toMatchObject({ status: 'completed', errorCode: null });
     await waitForSourceDocuments(server, 'office-drive', 'od_long_limit', 1);
-    expect((await syncJobs(id))[0]).toMatchObject({ attempts: 1, status: 'done' });
+    expect((await syncJobsOf(server, id))[0]).toMatchObject({ attempts: 1, status: 'done' });
   });
 
   it('deletes a connection keeping its documents or with them, deleting its Graph subscription', async () => {
