@@ -4,6 +4,7 @@ import {
   connectKind,
   documentsByTitle,
   expectDeferredThenRelease,
+  expectDeleteDropsThenKeeps,
   importNow,
   startGoogleServer,
   waitForRuns,
@@ -149,14 +150,7 @@ describe('mail connections over HTTP', () => {
     await waitForSourceDocuments(server, 'mail', 'mail_drop', 1);
     const [doc] = await waitForSourceDocuments(server, 'mail', 'mail_keep', 1);
 
-    expect((await server.request('DELETE', `/v3/connections/${dropped}`)).body).toEqual({ id: dropped, provider: 'mail' });
-    expect((await server.request('POST', '/v3/documents/list', { body: { containerTags: ['mail_drop'] } })).body.totalCount).toBe(0);
-    expect((await server.request('GET', `/v3/connections/${dropped}`)).status).toBe(404);
-
-    expect((await server.request('DELETE', `/v3/connections/${kept}?deleteDocuments=false`)).status).toBe(200);
-    const still = await server.request('GET', `/v3/documents/${doc.id}`);
-    expect(still.status).toBe(200);
-    expect(still.body.connectionId).toBeNull();
+    await expectDeleteDropsThenKeeps(server, { id: dropped, tag: 'mail_drop', provider: 'mail' }, { id: kept, documentId: doc.id });
   });
 
   it('defers a sync past a long Retry-After without spending an attempt, then completes it', async () => {

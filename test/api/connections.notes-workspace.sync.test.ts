@@ -4,6 +4,7 @@ import {
   connectKind,
   documentsByTitle,
   expectDeferredThenRelease,
+  expectDeleteDropsThenKeeps,
   importNow,
   startNotionServer,
   waitForRuns,
@@ -125,14 +126,7 @@ describe('notes-workspace connections over HTTP', () => {
     await waitForSourceDocuments(server, 'notes-workspace', 'notion_drop', 1);
     const [doc] = await waitForSourceDocuments(server, 'notes-workspace', 'notion_keep', 1);
 
-    expect((await server.request('DELETE', `/v3/connections/${dropped}`)).body).toEqual({ id: dropped, provider: 'notes-workspace' });
-    expect((await server.request('POST', '/v3/documents/list', { body: { containerTags: ['notion_drop'] } })).body.totalCount).toBe(0);
-    expect((await server.request('GET', `/v3/connections/${dropped}`)).status).toBe(404);
-
-    expect((await server.request('DELETE', `/v3/connections/${kept}?deleteDocuments=false`)).status).toBe(200);
-    const still = await server.request('GET', `/v3/documents/${doc.id}`);
-    expect(still.status).toBe(200);
-    expect(still.body.connectionId).toBeNull();
+    await expectDeleteDropsThenKeeps(server, { id: dropped, tag: 'notion_drop', provider: 'notes-workspace' }, { id: kept, documentId: doc.id });
   });
 
   it('defers a sync past a long Retry-After without spending an attempt, then completes it', async () => {

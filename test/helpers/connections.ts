@@ -193,3 +193,22 @@ export async function expectDeferredThenRelease(server: TestServer, connectionId
   expect(waitMs).toBeLessThan((retryAfterSeconds + 100) * 1000);
   await server.app.database.db.execute(sql`update jobs set run_at = now() where id = ${deferred!.id}`);
 }
+
+/**
+ * Deletes `dropped` (its documents go with it: the default) and `kept` with `deleteDocuments=false`
+ * (its document stays, no longer linked to a connection), checking each answer.
+ */
+export async function expectDeleteDropsThenKeeps(
+  server: TestServer,
+  drop: { id: string; tag: string; provider: string },
+  keep: { id: string; documentId: string },
+): Promise<void> {
+  expect((await server.request('DELETE', `/v3/connections/${drop.id}`)).body).toEqual({ id: drop.id, provider: drop.provider });
+  expect((await server.request('POST', '/v3/documents/list', { body: { containerTags: [drop.tag] } })).body.totalCount).toBe(0);
+  expect((await server.request('GET', `/v3/connections/${drop.id}`)).status).toBe(404);
+
+  expect((await server.request('DELETE', `/v3/connections/${keep.id}?deleteDocuments=false`)).status).toBe(200);
+  const still = await server.request('GET', `/v3/documents/${keep.documentId}`);
+  expect(still.status).toBe(200);
+  expect(still.body.connectionId).toBeNull();
+}
