@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthStateSigner } from '../../src/core/connections/oauth-state.js';
 import { FakeGitHub } from '../fakes/github/index.js';
-import { authorize, codeHostEnv, connectCodeHost } from '../helpers/connections.js';
+import { authorize, codeHostEnv, connectCodeHost, syncJobsOf } from '../helpers/connections.js';
 import { expectError } from '../helpers/errors.js';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 
@@ -21,8 +21,8 @@ afterAll(async () => {
   await github?.close();
 });
 
-const queuedSyncJobs = async () =>
-  Number(((await server.app.database.db.execute(sql`select count(*)::int as n from jobs where kind = 'sync' and status = 'queued'`)) as any).rows?.[0]?.n ?? 0);
+// Only this connection's jobs: an earlier test's crawler of an unreachable address is requeued on failure.
+const queuedSyncJobs = async (connectionId: string) => (await syncJobsOf(server, connectionId)).filter((job) => job.status === 'queued').length;
 
 describe('connections: refused requests', () => {
   it('answers 400 naming the provider for an unknown one and 501 for OAuth kinds the server has no application for', async () => {
@@ -100,7 +100,7 @@ describe('connections: refused requests', () => {
     const id = await connectCodeHost(server, 'hook_tag');
     const configured = await server.request('POST', `/v3/connections/${id}/configure`, { body: { resources: [{ full_name: 'octocat/signed' }] } });
     expect(configured.body.webhooksRegistered).toBe(1);
-    await waitFor(async () => ((await queuedSyncJobs()) === 0 ? true : undefined), 30_000, 'the configure sync to start');
+    await waitFor(async () => ((await queuedSyncJobs(id)) === 0 ? true : undefined), 30_000, 'the configure sync to start');
 
     const before = repo.headCommit()!.sha;
     repo.writeFile('y.md', '# Y\n\ny\n');
@@ -109,7 +109,7 @@ describe('connections: refused requests', () => {
       expect(delivery?.status).toBe(401);
       expect(JSON.parse(delivery!.responseBody!)).toMatchObject({ error: 'Invalid signature' });
     }
-    expect(await queuedSyncJobs()).toBe(0);
+    expect(await queuedSyncJobs(id)).toBe(0);
 
     const elsewhere = await fetch(`${server.url}/v3/connections/webhooks/code-host/nope0000000000000000zz`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(elsewhere.status).toBe(404);
