@@ -2,6 +2,7 @@ import type { Db } from '../../store/database.js';
 import { computeProfile, readProfile, sampleOrgMemories, saveProfile } from '../../store/profiles.js';
 import { getOrgSettings } from '../../store/settings.js';
 import type { Clock } from '../shared/clock.js';
+import { CoalescedRuns } from '../shared/coalesced-runs.js';
 import { assertTagAllowed } from '../tags/rules.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
 import type { BucketSuggester } from '../../ai/buckets/suggestions.js';
@@ -44,14 +45,18 @@ export interface ProfileServiceDeps {
 export class ProfileService {
   private readonly db: Db;
   private readonly clock: Clock;
+  private readonly refreshes = new CoalescedRuns();
 
   constructor(private readonly deps: ProfileServiceDeps) {
     this.db = deps.db;
     this.clock = deps.clock;
   }
 
-  async refresh(orgId: string, containerTag: string): Promise<void> {
-    await saveProfile(this.db, orgId, containerTag, await computeProfile(this.db, orgId, containerTag, this.clock.now()));
+  /** Writes to one tag that arrive together share a rebuild: it reads the whole tag, however many changed. */
+  refresh(orgId: string, containerTag: string): Promise<void> {
+    return this.refreshes.run(JSON.stringify([orgId, containerTag]), async () => {
+      await saveProfile(this.db, orgId, containerTag, await computeProfile(this.db, orgId, containerTag, this.clock.now()));
+    });
   }
 
   async listBuckets(principal: Principal, containerTag: string): Promise<ProfileBucket[]> {
