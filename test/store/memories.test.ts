@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKeyError } from '../../src/store/errors.js';
 import { findLatestMemory, listLatestByIds, listSourceDocuments } from '../../src/store/memories/records.js';
 import { deleteOrgMemories, insertMemories, linkMemorySources, retireVersion } from '../../src/store/memories/writes.js';
 import { insertDocument } from '../../src/store/documents.js';
+import { queryRows } from '../../src/store/sql.js';
 import { newId, newOrg, useTwoOrgStore } from '../helpers/store-database.js';
 
 describe('store: memories', () => {
@@ -62,5 +64,19 @@ describe('store: memories', () => {
     const kept = await insert(store.orgB, 'kept');
     expect(await deleteOrgMemories(store.database.db, org)).toBe(2);
     expect(await listLatestByIds(store.database.db, store.orgB, 'tag', [kept.id])).toHaveLength(1);
+  });
+
+  it("keeps a memory's text and full-text vector in its row beside a 512-d vector, out of the TOAST table", async () => {
+    const db = store.database.db;
+    const toastValues = async () => {
+      const [{ toast }] = await queryRows<{ toast: string }>(db, sql`SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE relname = 'memories'`);
+      const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(DISTINCT chunk_id)::int AS n FROM ${sql.raw(toast)}`);
+      return n;
+    };
+    const before = await toastValues();
+    const words = Array.from({ length: 150 }, (_, i) => `word${(i * 7919) % 1000}x`).join(' ');
+    const embedding = Array.from({ length: 512 }, (_, i) => Math.sin(i + 1));
+    await insert(store.orgA, `Ana wrote ${words}`, { embedding });
+    expect(await toastValues()).toBe(before);
   });
 });
