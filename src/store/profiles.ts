@@ -10,16 +10,21 @@ export type ProfileRow = typeof profiles.$inferSelect;
 
 export const PROFILE_LIMITS = { static: 100, dynamic: 50, perBucket: 30 } as const;
 
-/** The date a profile line carries: when the event happened, else when it was written down. */
-const entryDate = sql<string | null>`coalesce(${memories.temporalContext}->'eventDate'->>0, ${memories.temporalContext}->>'documentDate', to_char(${memories.createdAt} at time zone 'UTC', 'YYYY-MM-DD'))`;
+/**
+ * The date a profile line carries: when the event happened, else the day it was written down
+ * (the SQL function of migration 0013, so the dynamic list's index can order by it).
+ */
+const entryDate = sql<string>`memory_profile_date(${memories.temporalContext}, ${memories.createdAt})`;
 
+/**
+ * The live, stated memories of a tag. The flags are written out, not bound, so the planner can
+ * match the partial indexes a profile rebuild reads (schema/memories.ts).
+ */
 function liveMemories(orgId: string, containerTag: string, now: Date, extra?: SQL): SQL | undefined {
   return and(
     eq(memories.orgId, orgId),
     eq(memories.containerTag, containerTag),
-    eq(memories.isLatest, true),
-    eq(memories.isForgotten, false),
-    eq(memories.isInference, false),
+    sql`${memories.isLatest} AND NOT ${memories.isForgotten} AND NOT ${memories.isInference}`,
     sql`(${memories.forgetAfter} is null or ${memories.forgetAfter} > ${now.toISOString()}::timestamptz)`,
     extra,
   );
@@ -40,13 +45,13 @@ export async function computeProfile(db: Tx, orgId: string, containerTag: string
   const staticRows = await db
     .select(entryColumns)
     .from(memories)
-    .where(liveMemories(orgId, containerTag, now, and(eq(memories.isStatic, true), narrow)))
+    .where(liveMemories(orgId, containerTag, now, and(sql`${memories.isStatic}`, narrow)))
     .orderBy(desc(memories.sourceCount), desc(memories.updatedAt))
     .limit(PROFILE_LIMITS.static);
   const dynamicRows = await db
     .select(entryColumns)
     .from(memories)
-    .where(liveMemories(orgId, containerTag, now, and(eq(memories.isStatic, false), narrow)))
+    .where(liveMemories(orgId, containerTag, now, and(sql`NOT ${memories.isStatic}`, narrow)))
     .orderBy(desc(entryDate), desc(memories.createdAt))
     .limit(PROFILE_LIMITS.dynamic);
   const bucketRows = await db

@@ -40,6 +40,17 @@ export const memories = pgTable(
     // One row per version of a chain: two concurrent edits cannot both add version n + 1.
     uniqueIndex('memories_root_version_uq').on(t.rootMemoryId, t.version),
     index('memories_tsv_idx').using('gin', t.tsv),
+    // A tag's profile lists its top live memories by each of these orders: with them a rebuild
+    // reads the rows it lists, not the whole tag (src/store/profiles.ts, `liveMemories`).
+    index('memories_profile_static_idx')
+      .on(t.orgId, t.containerTag, t.sourceCount.desc().nullsFirst(), t.updatedAt.desc().nullsFirst())
+      .where(sql`is_latest AND NOT is_forgotten AND NOT is_inference AND is_static`),
+    index('memories_profile_dynamic_idx')
+      .on(t.orgId, t.containerTag, sql`memory_profile_date(temporal_context, created_at) DESC`, t.createdAt.desc().nullsFirst())
+      .where(sql`is_latest AND NOT is_forgotten AND NOT is_inference AND NOT is_static`),
+    index('memories_profile_buckets_idx')
+      .on(t.orgId, t.containerTag, t.updatedAt.desc().nullsFirst())
+      .where(sql`is_latest AND NOT is_forgotten AND NOT is_inference AND cardinality(buckets) > 0`),
   ],
 );
 
