@@ -18,7 +18,11 @@ const ConfigSchema = z.object({
   MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   URL_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   URL_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Jobs in flight per worker process. Twice the embedding threads: while one job writes to the
+   * database, another's texts keep the model busy (with 2 the model idled a quarter of the time).
+   */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Worker threads converting files (DOCX, XLSX, PDF, …) off the event loop; default min(2, cores). */
   CONVERT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Heap of one conversion thread; a conversion that needs more fails. */
