@@ -83,6 +83,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     template: options.databaseTemplate,
   });
   const { db } = database;

@@ -10,6 +10,8 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Page cache of the embedded database; it is allocated up front, so it costs that much memory. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(2048).optional(),
   ENGRAM_API_KEY: z.string().min(16).optional(),
   ENGRAM_SECRET_KEY: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),

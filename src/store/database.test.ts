@@ -21,3 +21,15 @@ describe('embedded database template', () => {
     }
   });
 });
+
+describe('embedded database settings', () => {
+  it('sizes the page cache as configured and keeps PGlite’s other start-up settings', async () => {
+    const database = await openDatabase({ dataDir: 'memory://', template: await migratedPgliteTemplate(), sharedBuffersMb: 48 });
+    try {
+      expect(await rows(database, sql`SELECT current_setting('shared_buffers') AS value`)).toEqual([{ value: '48MB' }]);
+      expect(await rows(database, sql`SELECT current_setting('max_parallel_workers') AS value`)).toEqual([{ value: '0' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});

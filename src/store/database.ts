@@ -30,6 +30,8 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; `memory://` keeps it in memory. */
   dataDir: string;
   poolSize?: number;
+  /** The embedded database's page cache (PGlite's default is 128 MB). */
+  sharedBuffersMb?: number;
   /**
    * A dump (`dumpDataDir`) of an embedded database already migrated, to start an in-memory one
    * from instead of initialising a cluster: the tests open one per server, and initdb is most of it.
@@ -43,7 +45,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 const MIGRATION_LOCK_ID = 7_300_451_221;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir, options.template);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.template, options.sharedBuffersMb);
 }
 
 /** A migrated, empty embedded database as a dump that `template` accepts. */
@@ -56,14 +60,17 @@ export async function migratedPgliteTemplate(): Promise<Blob> {
   }
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<Database & { client: PGlite }> {
+async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: number): Promise<Database & { client: PGlite }> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(
-      inMemory && template ? { loadDataDir: template, extensions: { vector } } : { dataDir: inMemory ? dataDir : `${dataDir}/pg`, extensions: { vector } },
-    );
+    const startParams = sharedBuffersMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] } : {};
+    const client = await PGlite.create({
+      ...(inMemory && template ? { loadDataDir: template } : { dataDir: inMemory ? dataDir : `${dataDir}/pg` }),
+      extensions: { vector },
+      ...startParams,
+    });
     await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
