@@ -3,6 +3,7 @@
  *   npm run bench:ingest                 both drivers (Postgres when available)
  *   BENCH_DOCS=2000 npm run bench:ingest
  *   BENCH_SHARE_ONLY=1 npm run bench:ingest   only the comparison with the raw embedder
+ *   BENCH_SHARE_WITHOUT_HNSW=1 …              the memory writes without the vector index (what maintaining it costs)
  * It first compares the pipeline with the raw embedder on the same texts (bench/ingest/efficiency.ts).
  * The server runs as its own process; load comes from autocannon in this one.
  */

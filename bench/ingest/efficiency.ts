@@ -10,6 +10,7 @@ import { chunkMarkdown, resolveChunkOptions } from '../../src/chunking/index.js'
 import { storableText } from '../../src/convert/storable-text.js';
 import { chunkEmbeddingText } from '../../src/core/embedding/embedding-text.js';
 import { queryRows } from '../../src/store/sql.js';
+import { dropVectorIndexes } from '../../src/store/embedding.js';
 import { waitFor } from '../../test/helpers/wait.js';
 import { startBenchServer, type BenchServer } from '../lib/in-process-server.js';
 import { baseStatements } from '../search/synthetic.js';
@@ -69,6 +70,8 @@ async function documentsShare(server: BenchServer, documents: string[]): Promise
 }
 
 async function writesShare(server: BenchServer, statements: string[]): Promise<EmbedderShare> {
+  // Diagnostic: what maintaining the vector index costs the writes (organization-wide search needs it).
+  if (process.env.BENCH_SHARE_WITHOUT_HNSW) await dropVectorIndexes(server.app.database.db);
   const rawSeconds = await timeEmbedding(server, statements);
   const batches = Array.from({ length: Math.ceil(statements.length / WRITE_BATCH) }, (_, i) => statements.slice(i * WRITE_BATCH, (i + 1) * WRITE_BATCH));
   const started = performance.now();
