@@ -11,7 +11,7 @@ describe('anchorDates', () => {
   });
 
   it('anchors vague expressions to the reference instead of guessing', () => {
-    expect(anchorDates('I ran a race last Saturday', monday, 'past').text).toBe('I ran a race the Saturday before 8 May 2023');
+    expect(anchorDates('I ran a race last Saturday', monday, 'past').text).toBe('I ran a race the Saturday before 8 May 2023 (6 May 2023)');
     expect(anchorDates('We went camping last week', monday, 'past').text).toBe('We went camping the week before 8 May 2023');
     expect(anchorDates('We went camping last weekend', monday, 'past').text).toBe('We went camping the weekend before 8 May 2023');
     expect(anchorDates('We went camping two weekends ago', monday, 'past').text).toBe('We went camping two weekends before 8 May 2023');

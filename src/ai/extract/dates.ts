@@ -213,7 +213,7 @@ function describe(
   }
   if (weekday && !known('day')) {
     if (/\b(?:last|past|previous)\b/.test(e)) {
-      return { phrase: `the ${capitalize(weekday)} before ${refText}`, date: span(date, 'day') };
+      return { phrase: `the ${capitalize(weekday)} before ${refText} (${formatDay(date)})`, date: span(date, 'day') };
     }
     let day = date;
     if (tense === 'past' && day > ref) day = addDays(day, -7);
