@@ -11,11 +11,29 @@ describe('anchorDates', () => {
   });
 
   it('anchors vague expressions to the reference instead of guessing', () => {
-    expect(anchorDates('I ran a race last Saturday', monday, 'past').text).toBe('I ran a race the Saturday before 8 May 2023');
+    expect(anchorDates('I ran a race last Saturday', monday, 'past').text).toBe('I ran a race the Saturday before 8 May 2023 (6 May 2023)');
     expect(anchorDates('We went camping last week', monday, 'past').text).toBe('We went camping the week before 8 May 2023');
     expect(anchorDates('We went camping last weekend', monday, 'past').text).toBe('We went camping the weekend before 8 May 2023');
     expect(anchorDates('We went camping two weekends ago', monday, 'past').text).toBe('We went camping two weekends before 8 May 2023');
     expect(anchorDates('I started surfing five years ago', monday, 'past').dates[0].iso).toBe('2018');
+    expect(anchorDates('I went there the other day', monday, 'past').text).toBe('I went there a few days before 8 May 2023');
+  });
+
+  it('names the year or month an "ago" points at, approximately', () => {
+    expect(anchorDates('I started surfing five years ago', monday, 'past').text).toBe('I started surfing five years before 8 May 2023 (around 2018)');
+    expect(anchorDates('I started volunteering about a year ago', monday, 'past').text).toBe('I started volunteering about a year before 8 May 2023 (around May 2022)');
+    expect(anchorDates('I moved two months ago', monday, 'past').text).toBe('I moved two months before 8 May 2023 (around March 2023)');
+    expect(anchorDates('I got it a few years ago', monday, 'past').text).toBe('I got it a few years before 8 May 2023');
+  });
+
+  it('counts months from the month said in, not by adding to the day', () => {
+    const endOfAugust = new Date('2023-08-31T13:00:00Z');
+    expect(anchorDates("I'm planning a trip next month", endOfAugust, 'future').text).toBe("I'm planning a trip in September 2023");
+    expect(anchorDates('We went to a convention last month', new Date('2023-03-31T13:00:00Z'), 'past').text).toBe('We went to a convention in February 2023');
+  });
+
+  it('reads "after three years" as how long, not when', () => {
+    expect(anchorDates('I left my IT job after 3 years', monday, 'past')).toEqual({ text: 'I left my IT job after 3 years', dates: [] });
   });
 
   it('keeps month and year precision', () => {
@@ -45,9 +63,9 @@ describe('anchorDates', () => {
   });
 
   it('resolves seasons', () => {
-    expect(anchorDates('We went camping last summer', monday, 'past')).toMatchObject({ text: 'We went camping in the summer of 2022', dates: [{ iso: '2022-06' }] });
-    expect(anchorDates('It was cold this winter', monday, 'past').text).toBe('It was cold in the winter of 2022/2023');
-    expect(anchorDates('I will travel next summer', monday, 'future').text).toBe('I will travel in the summer of 2023');
+    expect(anchorDates('We went camping last summer', monday, 'past')).toMatchObject({ text: 'We went camping in summer 2022', dates: [{ iso: '2022-06' }] });
+    expect(anchorDates('It was cold this winter', monday, 'past').text).toBe('It was cold in winter 2022/2023');
+    expect(anchorDates('I will travel next summer', monday, 'future').text).toBe('I will travel in summer 2023');
   });
 
   it('without a reference keeps only dates that name their year', () => {

@@ -26,6 +26,7 @@ const DAY_MS = 86_400_000;
 // Words that make chrono report "now"-ish dates that carry no information about when something happened.
 const IGNORED = /^(?:now|right now|currently|recently|lately|at the moment|(?:the |every |each )?(?:morning|afternoon|evening|night|noon|midnight|day)s?|\d+(?::\d+)?\s*(?:am|pm)?)$/i;
 // "for three years", "about four months": durations, not dates.
+const AFTER_DURATION = /\bafter (?:about |around |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?)$/i;
 const DURATION = /^(?:for\s+)?(?:about |around |almost |nearly |over |roughly |only |just |the )?(?:past |last )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?|hours?|minutes?)$/i;
 
 /**
@@ -43,6 +44,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     const expression = result.text.trim();
     if (IGNORED.test(expression) || DURATION.test(expression)) continue;
     if (/\bfor\s+(?:about |around |almost |nearly |over )?$/i.test(text.slice(0, result.index))) continue;
+    // "left my job after 3 years": how long something lasted, not when.
+    if (AFTER_DURATION.test(`${text.slice(0, result.index)}${expression}`)) continue;
     const known = (c: 'day' | 'month' | 'year' | 'weekday') => result.start.isCertain(c);
     const relative = /\b(?:yesterday|today|tonight|tomorrow|ago|last|past|previous|next|this|coming|week|weekend|month|year|days?|morning|afternoon|evening|night)\b/i.test(expression);
     if (!known('day') && !known('month') && !known('year') && !known('weekday') && !relative) continue;
@@ -64,7 +67,7 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     rewritten = rewritten.slice(0, from) + resolved.phrase + rewritten.slice(result.index + result.text.length);
   }
   if (!reference) return { text: rewritten, dates };
-  return sinceDuration(seasons(weekendsAgo({ text: rewritten, dates }, reference), reference, tense), reference);
+  return sinceDuration(seasons(otherDay(weekendsAgo({ text: rewritten, dates }, reference), reference), reference, tense), reference);
 }
 
 /**
@@ -99,7 +102,7 @@ function seasons(input: AnchoredText, ref: Date, tense: Tense): AnchoredText {
     const month = start % 12;
     const startDate = new Date(Date.UTC(year, month, 1));
     found.push({ iso: startDate.toISOString().slice(0, 7), precision: 'month', start: startDate, end: new Date(Date.UTC(year, month + 3, 1) - 1) });
-    return `${preposition ?? 'in'} the ${name} of ${month === 11 ? `${year}/${year + 1}` : year}`;
+    return `${preposition ?? 'in'} ${name} ${month === 11 ? `${year}/${year + 1}` : year}`;
   });
   return { text, dates: [...input.dates, ...found] };
 }
@@ -120,7 +123,10 @@ function sinceDuration(input: AnchoredText, ref: Date): AnchoredText {
 
 const NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
 
-const COUNTS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, few: 3, 'a few': 3, couple: 2, 'a couple': 2, 'a couple of': 2, 'couple of': 2, several: 3 };
+const COUNTS: Record<string, number> = {
+  ...NUMBERS, few: 3, 'a few': 3, couple: 2, 'a couple': 2, 'a couple of': 2, 'couple of': 2, several: 3,
+  ...Object.fromEntries(Array.from({ length: 60 }, (_, i) => [String(i + 1), i + 1])),
+};
 
 // chrono has no notion of "two weekends ago".
 function weekendsAgo({ text, dates }: AnchoredText, ref: Date): AnchoredText {
@@ -132,6 +138,44 @@ function weekendsAgo({ text, dates }: AnchoredText, ref: Date): AnchoredText {
     return `${count} ${n === 1 ? 'weekend' : 'weekends'} before ${formatDay(ref)}`;
   });
   return { text: rewritten, dates: [...dates, ...found] };
+}
+
+// "the other day" is a few days back, no more precise than that.
+function otherDay({ text, dates }: AnchoredText, ref: Date): AnchoredText {
+  const found: ResolvedDate[] = [];
+  const rewritten = text.replace(/\b(?:(?:on|just) )?the other day\b/gi, () => {
+    found.push(span(addDays(startOfDay(ref), -7), 'week', 7));
+    return `a few days before ${formatDay(ref)}`;
+  });
+  return { text: rewritten, dates: [...dates, ...found] };
+}
+
+/**
+ * Months counted from the reference's month ("next month" said on 31 August is September, which
+ * adding a month to the day would overflow into October); null when the expression names no offset.
+ */
+function monthsFrom(e: string, ref: Date): Date | null {
+  const ago = /^(\w+(?: of)?) months? ago$/.exec(e) ?? /^(?:(?:about|around|almost|nearly|over|roughly) )(\w+) months? ago$/.exec(e);
+  const ahead = /^in (\w+) months?$/.exec(e);
+  const offset = /^(?:last|past|previous) month$/.test(e)
+    ? -1
+    : /^(?:next|coming|following) month$/.test(e)
+      ? 1
+      : /^this month$/.test(e)
+        ? 0
+        : ago
+          ? -(COUNTS[ago[1]] ?? NaN)
+          : ahead
+            ? COUNTS[ahead[1]] ?? NaN
+            : NaN;
+  if (!Number.isFinite(offset)) return null;
+  return new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + offset, 1));
+}
+
+/** "five years ago" → "around 2018", "a year ago" → "around August 2022": the date it points at, no closer. */
+function around(amount: string, unit: 'month' | 'year', date: Date): string {
+  if (/\b(?:few|couple|several)\b/.test(amount)) return '';
+  return ` (around ${unit === 'year' && COUNTS[amount.replace(/^(?:about|around|almost|nearly|over|roughly) /, '')] !== 1 ? date.getUTCFullYear() : formatMonth(date)})`;
 }
 
 function describe(
@@ -169,16 +213,21 @@ function describe(
   }
   if (weekday && !known('day')) {
     if (/\b(?:last|past|previous)\b/.test(e)) {
-      return { phrase: `the ${capitalize(weekday)} before ${refText}`, date: span(date, 'day') };
+      return { phrase: `the ${capitalize(weekday)} before ${refText} (${formatDay(date)})`, date: span(date, 'day') };
     }
     let day = date;
     if (tense === 'past' && day > ref) day = addDays(day, -7);
     if (tense === 'future' && day < startOfDay(ref)) day = addDays(day, 7);
     return { phrase: `on ${capitalize(weekday)}, ${formatDay(day)}`, date: span(day, 'day') };
   }
-  const ago = /^(.*?\b(?:months?|years?))\s+ago$/.exec(e);
-  if (ago) return { phrase: `${ago[1]} before ${refText}`, date: span(date, /month/.test(ago[1]) ? 'month' : 'year') };
-  if (/\bmonths?\b/.test(e) && !known('day')) return { phrase: `in ${formatMonth(date)}`, date: span(date, 'month') };
+  const month = /\bmonths?\b/.test(e) && !known('day') ? monthsFrom(e, ref) ?? date : date;
+  const ago = /^(.*?)\s*\b(months?|years?)\s+ago$/.exec(e);
+  if (ago) {
+    const unit = /month/.test(ago[2]) ? 'month' : 'year';
+    const when = unit === 'month' ? month : date;
+    return { phrase: `${ago[1]} ${ago[2]} before ${refText}${around(ago[1], unit, when)}`, date: span(when, unit) };
+  }
+  if (/\bmonths?\b/.test(e) && !known('day')) return { phrase: `in ${formatMonth(month)}`, date: span(month, 'month') };
   if (/\byears?\b/.test(e) && !known('month')) return { phrase: `in ${date.getUTCFullYear()}`, date: span(date, 'year') };
   if (/\bdays?\b/.test(e) && /\bfew|couple|several\b/.test(e)) {
     const ago = /\bago\b/.test(e);

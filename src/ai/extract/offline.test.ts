@@ -167,9 +167,27 @@ describe('offline extraction of documents', () => {
       documentDate: new Date('2023-07-20T00:00:00Z'),
     });
     expect(memories.map((m) => m.content)).toEqual([
-      'Caroline just joined a new LGBTQ activist group the Tuesday before 20 July 2023',
-      "Melanie took Melanie's kids to a pottery workshop the Friday before 20 July 2023",
+      'Caroline just joined a new LGBTQ activist group the Tuesday before 20 July 2023 (18 July 2023)',
+      "Melanie took Melanie's kids to a pottery workshop the Friday before 20 July 2023 (14 July 2023)",
     ]);
+  });
+
+  it('says what a following "it" stands for', () => {
+    const memories = extractOffline({
+      text: '',
+      documentDate: new Date('2023-06-27T10:00:00Z'),
+      turns: [
+        caroline('This necklace is super special to me. She gave it to me when I was young, and it stands for love, faith and strength.'),
+        caroline('The training was intense, but it changed my view on helping others.'),
+        caroline('My favorite memory was when my team won. It was an awesome feeling.'),
+        caroline('The week was long. It made me tired.'),
+      ],
+    });
+    expect(find(memories, 'the necklace stands for love, faith and strength')).toBeDefined();
+    expect(find(memories, "The training changed Caroline's view on helping others")).toBeDefined();
+    // "It was …" only judges; resolved it would read as a new value of the favorite memory.
+    expect(find(memories, 'favorite memory was an awesome')).toBeUndefined();
+    expect(find(memories, 'week made')).toBeUndefined();
   });
 
   it('returns nothing for empty or filler-only input', () => {

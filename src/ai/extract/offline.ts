@@ -36,9 +36,14 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
   const names = [u.speaker, u.listener].filter((n): n is string => !!n && !n.startsWith('the '));
   const out: ExtractedMemory[] = [];
   const text = normalizeText(markdownToPlain(withoutTables(u.text)));
+  let topic: string | null = null;
   for (const sentence of splitSentences(text)) {
     for (const rawClause of splitClauses(sentence)) {
       let clause = stripInterjections(rawClause, names);
+      const resolved = withAntecedent(clause, topic);
+      // Clauses that go on about "it" keep the topic; a clause about something else ends it.
+      if (resolved === clause && !/\bit\b/i.test(clause)) topic = topicOf(clause);
+      clause = resolved;
       if (u.speaker) clause = restoreSubject(clause);
       if (isNoise(clause)) continue;
       const introduced = selfIntroducedName(clause);
@@ -141,6 +146,33 @@ function restoreSubject(clause: string): string {
   if (ELIDED_BE.test(clause) && !GERUND_SUBJECT.test(clause)) return `I'm ${lowerFirstWord(clause)}`;
   if (ELIDED_I.test(clause)) return `I ${lowerFirstWord(clause)}`;
   return clause;
+}
+
+const LINKING_VERB = "(?:is|was|has|had|looks|looked|means|meant|reminds|reminded|feels|felt|seems|seemed|stands|represents|symbolizes|makes|made|brings|brought|gives|gave|helps|helped|keeps|kept|shows|showed|changed|took|takes)";
+/** "This necklace is special", "The training was intense": a thing a later "it" can stand for. */
+const TOPIC = new RegExp(`^(this|that|my|our|the) ((?:[a-z][a-z'-]* ){0,2}[a-z][a-z-]*) ${LINKING_VERB}\\b`, 'i');
+/** Heads that name a time, a person or a plural rather than a thing "it" would refer to. */
+const NOT_A_TOPIC = new RegExp(`(?:^|\\s)(?:week|weekend|month|year|day|time|night|morning|evening|summer|winter|spring|fall|thing|one|way|idea|point|reason|best|worst|most|rest|whole|same|other|family|people|guy|${RELATIVES})$|[^s]s$`, 'i');
+/**
+ * Verbs after which "it" is worth resolving. "It was great" only judges, and resolved ("my favorite
+ * memory was great") it would read as a new value of the topic's attribute.
+ */
+const IT_SUBJECT = /^it(?= (?:looks|looked|means|meant|reminds|reminded|feels|felt|seems|seemed|stands|stood|represents|represented|symbolizes|symbolized|makes|made|brings|brought|gives|gave|helps|helped|keeps|kept|shows|showed|changed|took|takes)\b)/i;
+
+/** The thing a clause starts out talking about, if a following "it" could mean it. */
+function topicOf(clause: string): string | null {
+  const m = TOPIC.exec(clause);
+  if (!m || NOT_A_TOPIC.test(m[2])) return null;
+  return `${/^(?:my|our)$/i.test(m[1]) ? m[1].toLowerCase() : 'the'} ${m[2]}`;
+}
+
+/**
+ * "This necklace is special to me. It stands for love": the "it" that opens the next clause is
+ * the necklace, said so the memory can be found by what it is about.
+ */
+function withAntecedent(clause: string, topic: string | null): string {
+  if (!topic) return clause;
+  return clause.replace(IT_SUBJECT, topic).replace(/^[a-z]/, (c) => c.toUpperCase());
 }
 
 const NOT_A_NAME = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I|The|And|But|So|He|She|They|It|This|That)$/;

@@ -44,6 +44,8 @@ export interface ExtractionPlan {
   input: Omit<ExtractionInput, 'entityContext' | 'workspacePrompt' | 'filterPrompt' | 'shouldLLMFilter'>;
   /** Keep only memories from turns at or after this index (into `input.turns`). */
   firstNewTurn: number;
+  /** Position in the whole conversation of `input.turns[0]`. */
+  turnOffset: number;
   /** How far the document is extracted once this plan is stored; null when it is always extracted whole. */
   cursor: MemoryCursor | null;
 }
@@ -77,6 +79,7 @@ export function planExtraction(doc: DocumentRecord): ExtractionPlan {
     return {
       input: { text: '', turns, documentDate },
       firstNewTurn: start - contextStart,
+      turnOffset: contextStart,
       cursor: { unit: 'turns', upTo: messages.length, hash: hashTurns(messages) },
     };
   }
@@ -86,10 +89,11 @@ export function planExtraction(doc: DocumentRecord): ExtractionPlan {
     return {
       input: { text: continues ? source.slice(previous.upTo) : source, documentDate },
       firstNewTurn: 0,
+      turnOffset: 0,
       cursor: { unit: 'chars', upTo: source.length, hash: sha256(source) },
     };
   }
-  return { input: { text: doc.content ?? '', documentDate }, firstNewTurn: 0, cursor: null };
+  return { input: { text: doc.content ?? '', documentDate }, firstNewTurn: 0, turnOffset: 0, cursor: null };
 }
 
 /**
@@ -145,7 +149,7 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
       outcome.duplicates++;
       continue;
     }
-    const draft = extractedDraft(doc, memory, vectors[i]);
+    const draft = extractedDraft(doc, memory, vectors[i], extraction.plan.turnOffset);
     if (resolution.action === 'relate' && resolution.relation === 'extends') {
       draft.relations = { [resolution.to.id]: 'extends' };
       outcome.extends++;
@@ -183,7 +187,7 @@ async function slotMates(tx: Tx, doc: DocumentRecord, candidate: string, slots: 
   return rows.filter((row) => slots.of(row.memory) === slot).map((row) => ({ ...row, similarity: 0, fromSameDocument: false }));
 }
 
-function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>): MemoryDraft {
+function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, turnOffset: number): MemoryDraft {
   return {
     containerTag: doc.containerTag,
     memory: memory.content,
@@ -193,6 +197,7 @@ function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: Ar
     metadata: Object.keys(doc.metadata).length ? doc.metadata : null,
     embedding: Array.from(vector),
     sources: [doc.id],
+    sourceTurn: memory.turnIndex == null ? null : turnOffset + memory.turnIndex,
   };
 }
 

@@ -12,6 +12,8 @@ import { newId } from '../shared/ids.js';
 export interface MemoryDraft extends Omit<MemoryInsert, 'id' | 'orgId' | 'buckets'> {
   /** The documents it was taken from, linked as its sources. */
   sources: string[];
+  /** The turn of the conversation (its first source) it was said in. */
+  sourceTurn?: number | null;
 }
 
 /** The latest version of a chain, which a new version follows. */
@@ -29,12 +31,14 @@ export interface ChainHead {
 export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: MemoryDraft[], buckets: ProfileBucket[]): Promise<MemoryRecord[]> {
   const rows = await insertMemories(
     tx,
-    drafts.map(({ sources: _sources, ...draft }) => ({ ...draft, id: newId(), orgId, buckets: classifyBuckets(draft.memory, buckets) })),
+    drafts.map(({ sources: _sources, sourceTurn: _turn, ...draft }) => ({ ...draft, id: newId(), orgId, buckets: classifyBuckets(draft.memory, buckets) })),
   );
   await linkMemorySources(
     tx,
     orgId,
-    rows.flatMap((row, i) => drafts[i].sources.map((documentId) => ({ memoryId: row.id, documentId }))),
+    rows.flatMap((row, i) =>
+      drafts[i].sources.map((documentId, j) => ({ memoryId: row.id, documentId, turn: j === 0 ? (drafts[i].sourceTurn ?? null) : null })),
+    ),
   );
   return rows;
 }

@@ -80,3 +80,25 @@ export function blendSourceContext<T extends { similarity: number; sourceId: str
     return { ...c, similarity: clamp01(c.similarity + SOURCE_WEIGHT * gap) };
   });
 }
+
+/**
+ * Context from a hit's turn: what one person said in one turn of a conversation is about one
+ * thing, and a memory of it may not repeat the words a question uses ("This necklace is special
+ * to me … it stands for love, faith and strength"). A hit rises toward the best hit of its turn by
+ * `TURN_WEIGHT` of the gap, by at most `TURN_CAP` of its own score, and never falls. Applied to
+ * the reported (calibrated) similarity. Tuned on LoCoMo (bench/memory.ts, two conversations).
+ */
+export const TURN_WEIGHT = 0.35;
+export const TURN_CAP = 0.5;
+
+export function blendTurnContext<T extends { similarity: number; turnId: string | null }>(candidates: T[]): T[] {
+  const best = new Map<string, number>();
+  for (const c of candidates) {
+    if (c.turnId !== null) best.set(c.turnId, Math.max(best.get(c.turnId) ?? 0, c.similarity));
+  }
+  return candidates.map((c) => {
+    if (c.turnId === null) return c;
+    const gap = Math.min(Math.max(0, best.get(c.turnId)! - c.similarity), TURN_CAP * c.similarity);
+    return gap > 0 ? { ...c, similarity: clamp01(c.similarity + TURN_WEIGHT * gap) } : c;
+  });
+}

@@ -10,7 +10,7 @@ import {
   type SearchTarget,
 } from '../../store/search/scope.js';
 import { retrieverRanks, type RetrieverTrace } from './explain.js';
-import { blendSourceContext, calibrate, fuse, type Retrievers } from './fusion.js';
+import { blendSourceContext, blendTurnContext, calibrate, fuse, type Retrievers } from './fusion.js';
 import type { LexemeFrequencies } from './lexeme-frequencies.js';
 import type { QueryLexemes } from './query-lexemes.js';
 import type { QueryPlan } from './query-plan.js';
@@ -89,9 +89,8 @@ export class Retrieval {
       const similarity = fuse(c, retrievers);
       return { ...c, similarity, trace: { ...ranks.get(c.id)!, cosine: c.cosine, lexical: c.lexical, fused: similarity } };
     });
-    return blendSourceContext(fused)
-      .map((c) => ({ ...c, similarity: calibrate(c.similarity, retrievers) }))
-      .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
+    const calibrated = blendSourceContext(fused).map((c) => ({ ...c, similarity: calibrate(c.similarity, retrievers) }));
+    return blendTurnContext(calibrated).sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
   }
 
   /** Small scopes score every matching row; large ones cap each word and skip the known-common ones. */

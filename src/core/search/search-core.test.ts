@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blendSourceContext, calibrate, fuse, LEXICAL_WEIGHT, SOURCE_WEIGHT, VECTOR_WEIGHT } from './fusion.js';
+import { blendSourceContext, blendTurnContext, calibrate, fuse, LEXICAL_WEIGHT, SOURCE_WEIGHT, TURN_CAP, TURN_WEIGHT, VECTOR_WEIGHT } from './fusion.js';
 import { DEFAULT_THRESHOLD } from './search-service.js';
 import { lexicalTerms, queryWords } from './lexical-terms.js';
 import { memoryContext, relatedIds } from './memory-context.js';
@@ -128,10 +128,24 @@ describe('blendSourceContext', () => {
   });
 });
 
+describe('blendTurnContext', () => {
+  const hit = (id: string, similarity: number, turnId: string | null) => ({ id, similarity, turnId });
+  const blended = (...hits: ReturnType<typeof hit>[]) => Object.fromEntries(blendTurnContext(hits).map((h) => [h.id, h.similarity]));
+
+  it('lifts a hit toward the best of its turn, by at most a share of its own score, never down', () => {
+    const out = blended(hit('best', 0.8, 'doc#3'), hit('sibling', 0.7, 'doc#3'), hit('faint', 0.1, 'doc#3'), hit('other', 0.5, 'doc#4'), hit('free', 0.4, null));
+    expect(out.best).toBe(0.8);
+    expect(out.sibling).toBeCloseTo(0.7 + TURN_WEIGHT * 0.1);
+    expect(out.faint).toBeCloseTo(0.1 + TURN_WEIGHT * TURN_CAP * 0.1);
+    expect(out.other).toBe(0.5);
+    expect(out.free).toBe(0.4);
+  });
+});
+
 describe('rerankCandidates', () => {
   it('re-scores the head, orders it by the new scores and keeps the tail after it', async () => {
     const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
-    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1, trace }));
+    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, turnId: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1, trace }));
     const reranker = { name: 'reverse', rerank: async (_q: string, cs: { text: string }[]) => cs.map((_, i) => 0.2 + i * 0.3) };
     const out = await rerankCandidates(reranker, 'q', candidates, (id) => id, 3);
     expect(out.map((c) => c.id)).toEqual(['c', 'b', 'a', 'd']);
@@ -147,9 +161,9 @@ describe('rerankCandidates', () => {
 describe('retrieverRanks', () => {
   it("ranks the lexical retriever by its own list and the vector one by cosine within its share of the pool", () => {
     const pool = [
-      { id: 'a', sourceId: null, cosine: 0.9, lexical: 0 },
-      { id: 'b', sourceId: null, cosine: 0.2, lexical: 0.8 },
-      { id: 'c', sourceId: null, cosine: 0.7, lexical: 0.4 },
+      { id: 'a', sourceId: null, turnId: null, cosine: 0.9, lexical: 0 },
+      { id: 'b', sourceId: null, turnId: null, cosine: 0.2, lexical: 0.8 },
+      { id: 'c', sourceId: null, turnId: null, cosine: 0.7, lexical: 0.4 },
     ];
     const ranks = retrieverRanks(pool, [{ id: 'b' }, { id: 'c' }], 2);
     expect(ranks.get('a')).toEqual({ vectorRank: 1, lexicalRank: null });
@@ -158,7 +172,7 @@ describe('retrieverRanks', () => {
   });
 
   it('gives no vector rank when the query was not embedded', () => {
-    const ranks = retrieverRanks([{ id: 'a', sourceId: null, cosine: null, lexical: 1 }], [{ id: 'a' }], 5);
+    const ranks = retrieverRanks([{ id: 'a', sourceId: null, turnId: null, cosine: null, lexical: 1 }], [{ id: 'a' }], 5);
     expect(ranks.get('a')).toEqual({ vectorRank: null, lexicalRank: 1 });
   });
 });

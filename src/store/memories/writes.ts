@@ -21,7 +21,7 @@ export async function insertMemories(db: Tx, rows: MemoryInsert[]): Promise<Memo
   return inserted;
 }
 
-export async function linkMemorySources(db: Tx, orgId: string, links: { memoryId: string; documentId: string }[]): Promise<void> {
+export async function linkMemorySources(db: Tx, orgId: string, links: { memoryId: string; documentId: string; turn?: number | null }[]): Promise<void> {
   for (let i = 0; i < links.length; i += INSERT_BATCH) {
     await db
       .insert(memorySources)

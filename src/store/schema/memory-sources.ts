@@ -15,6 +15,8 @@ export const memorySources = pgTable(
       .references(() => documents.id, { onDelete: 'cascade' }),
     orgId: text('org_id').notNull(),
     relevanceScore: integer('relevance_score').notNull().default(100),
+    /** Position in the conversation of the turn the memory was said in; null for other documents. */
+    turn: integer('turn'),
     createdAt: timestamps.createdAt,
   },
   (t) => [primaryKey({ columns: [t.memoryId, t.documentId] }), index('memory_sources_document_idx').on(t.documentId)],

@@ -31,6 +31,8 @@ export interface SearchTarget {
   scope: SQL;
   /** The document a row came from, over alias `t`: its source write or conversation, or its document. */
   source: SQL;
+  /** The turn of a conversation a row was said in, over alias `t`; null when it is not known. */
+  turn: SQL;
 }
 
 export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
@@ -51,6 +53,7 @@ export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
     // A conversation told over days is one document; each day's part of it (the document date its
     // memories carry) is the context its memories lend each other.
     source: sql`(SELECT min(s.document_id) FROM memory_sources s WHERE s.memory_id = t.id) || coalesce(':' || (t.temporal_context->>'documentDate'), '')`,
+    turn: sql`(SELECT min(s.document_id || '#' || s.turn) FROM memory_sources s WHERE s.memory_id = t.id AND s.turn IS NOT NULL)`,
   };
 }
 
@@ -64,7 +67,7 @@ export function chunkTarget(query: ChunkScopeQuery): SearchTarget {
   if (documentParts.length) {
     parts.push(sql`EXISTS (SELECT 1 FROM documents d WHERE d.id = t.document_id AND ${sql.join(documentParts, sql` AND `)})`);
   }
-  return { table: 'chunks', scope: sql.join(parts, sql` AND `), source: sql`t.document_id` };
+  return { table: 'chunks', scope: sql.join(parts, sql` AND `), source: sql`t.document_id`, turn: sql`NULL::text` };
 }
 
 function tagIn(tags: string[]): SQL {

@@ -1,0 +1,1 @@
+ALTER TABLE "memory_sources" ADD COLUMN "turn" integer;
