@@ -140,6 +140,11 @@ function weekendsAgo({ text, dates }: AnchoredText, ref: Date): AnchoredText {
   return { text: rewritten, dates: [...dates, ...found] };
 }
 
+/** Words that hedge a count ("about five months ago"). */
+const HEDGE = '(?:about|around|almost|nearly|over|roughly)';
+const HEDGED_MONTHS_AGO = new RegExp(`^${HEDGE} (\\w+) months? ago$`);
+const LEADING_HEDGE = new RegExp(`^${HEDGE} `);
+
 // "the other day" is a few days back, no more precise than that.
 function otherDay({ text, dates }: AnchoredText, ref: Date): AnchoredText {
   const found: ResolvedDate[] = [];
@@ -155,7 +160,7 @@ function otherDay({ text, dates }: AnchoredText, ref: Date): AnchoredText {
  * adding a month to the day would overflow into October); null when the expression names no offset.
  */
 function monthsFrom(e: string, ref: Date): Date | null {
-  const ago = /^(\w+(?: of)?) months? ago$/.exec(e) ?? /^(?:(?:about|around|almost|nearly|over|roughly) )(\w+) months? ago$/.exec(e);
+  const ago = /^(\w+(?: of)?) months? ago$/.exec(e) ?? HEDGED_MONTHS_AGO.exec(e);
   const ahead = /^in (\w+) months?$/.exec(e);
   const offset = /^(?:last|past|previous) month$/.test(e)
     ? -1
@@ -175,7 +180,7 @@ function monthsFrom(e: string, ref: Date): Date | null {
 /** "five years ago" → "around 2018", "a year ago" → "around August 2022": the date it points at, no closer. */
 function around(amount: string, unit: 'month' | 'year', date: Date): string {
   if (/\b(?:few|couple|several)\b/.test(amount)) return '';
-  return ` (around ${unit === 'year' && COUNTS[amount.replace(/^(?:about|around|almost|nearly|over|roughly) /, '')] !== 1 ? date.getUTCFullYear() : formatMonth(date)})`;
+  return ` (around ${unit === 'year' && COUNTS[amount.replace(LEADING_HEDGE, '')] !== 1 ? date.getUTCFullYear() : formatMonth(date)})`;
 }
 
 function describe(

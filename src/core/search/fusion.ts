@@ -74,11 +74,13 @@ export function blendSourceContext<T extends { similarity: number; sourceId: str
     const best = scores.sort((a, b) => b - a).slice(0, SOURCE_TOP);
     sourceScore.set(source, best.reduce((sum, x) => sum + x, 0) / best.length);
   }
-  return candidates.map((c) => {
-    if (c.sourceId === null) return c;
-    const gap = Math.min(Math.max(0, sourceScore.get(c.sourceId)! - c.similarity), c.similarity);
-    return { ...c, similarity: clamp01(c.similarity + SOURCE_WEIGHT * gap) };
-  });
+  return candidates.map((c) => (c.sourceId === null ? c : { ...c, similarity: liftToward(c.similarity, sourceScore.get(c.sourceId)!, SOURCE_WEIGHT, 1) }));
+}
+
+/** A score raised toward its group's reference by `weight` of the gap, by at most `cap` of itself; never lowered. */
+function liftToward(similarity: number, reference: number, weight: number, cap: number): number {
+  const gap = Math.min(Math.max(0, reference - similarity), cap * similarity);
+  return clamp01(similarity + weight * gap);
 }
 
 /**
@@ -96,9 +98,5 @@ export function blendTurnContext<T extends { similarity: number; turnId: string 
   for (const c of candidates) {
     if (c.turnId !== null) best.set(c.turnId, Math.max(best.get(c.turnId) ?? 0, c.similarity));
   }
-  return candidates.map((c) => {
-    if (c.turnId === null) return c;
-    const gap = Math.min(Math.max(0, best.get(c.turnId)! - c.similarity), TURN_CAP * c.similarity);
-    return gap > 0 ? { ...c, similarity: clamp01(c.similarity + TURN_WEIGHT * gap) } : c;
-  });
+  return candidates.map((c) => (c.turnId === null ? c : { ...c, similarity: liftToward(c.similarity, best.get(c.turnId)!, TURN_WEIGHT, TURN_CAP) }));
 }
