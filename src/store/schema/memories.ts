@@ -4,6 +4,9 @@ import type { MemoryRecord, MemoryRelation, TemporalContext } from '../../model/
 import { timestamps, tsvector, vector, type SameShape } from './columns.js';
 import { orgs } from './orgs.js';
 
+/** What the profile indexes cover: live memories the user stated (src/store/profiles.ts, `liveMemories`). */
+const LIVE_STATED = sql.raw('is_latest AND NOT is_forgotten AND NOT is_inference');
+
 export const memories = pgTable(
   'memories',
   {
@@ -44,13 +47,13 @@ export const memories = pgTable(
     // reads the rows it lists, not the whole tag (src/store/profiles.ts, `liveMemories`).
     index('memories_profile_static_idx')
       .on(t.orgId, t.containerTag, t.sourceCount.desc().nullsFirst(), t.updatedAt.desc().nullsFirst())
-      .where(sql`is_latest AND NOT is_forgotten AND NOT is_inference AND is_static`),
+      .where(sql`${LIVE_STATED} AND is_static`),
     index('memories_profile_dynamic_idx')
       .on(t.orgId, t.containerTag, sql`memory_profile_date(temporal_context, created_at) DESC`, t.createdAt.desc().nullsFirst())
-      .where(sql`is_latest AND NOT is_forgotten AND NOT is_inference AND NOT is_static`),
+      .where(sql`${LIVE_STATED} AND NOT is_static`),
     index('memories_profile_buckets_idx')
       .on(t.orgId, t.containerTag, t.updatedAt.desc().nullsFirst())
-      .where(sql`is_latest AND NOT is_forgotten AND NOT is_inference AND cardinality(buckets) > 0`),
+      .where(sql`${LIVE_STATED} AND cardinality(buckets) > 0`),
   ],
 );
 
