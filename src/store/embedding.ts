@@ -53,12 +53,14 @@ const indexName = (table: string, dimension: number) => `${table}_embedding_hnsw
  * HNSW indexes need a fixed dimension, so they index `embedding::vector(<dimension>)`, limited to
  * rows of that dimension. Indexes built for another dimension are dropped.
  */
-export async function ensureVectorIndexes(db: Tx, dimension: number): Promise<void> {
+export async function ensureVectorIndexes(db: Tx, dimension: number, options: { buildMemory?: string } = {}): Promise<void> {
+  const buildMemory = options.buildMemory ?? '256MB';
+  if (!/^\d+[MG]B$/.test(buildMemory)) throw new Error(`buildMemory must look like 256MB or 4GB, not ${buildMemory}`);
   const dims = Math.trunc(dimension);
   await dropVectorIndexes(db, dims);
   await db.transaction(async (tx) => {
     // Building a graph over many rows is much faster when it fits in memory.
-    await tx.execute(sql.raw(`SET LOCAL maintenance_work_mem = '256MB'`));
+    await tx.execute(sql.raw(`SET LOCAL maintenance_work_mem = '${buildMemory}'`));
     for (const table of INDEXED_TABLES) {
       await tx.execute(
         sql.raw(
