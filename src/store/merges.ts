@@ -171,8 +171,8 @@ export async function foldDuplicateMemories(db: Tx, orgId: string, from: string,
   );
   for (const { id, kept_id } of folded) {
     await db.execute(sql`
-      insert into memory_sources (memory_id, document_id, org_id, relevance_score)
-      select ${kept_id}, document_id, org_id, relevance_score from memory_sources
+      insert into memory_sources (memory_id, document_id, org_id, relevance_score, turn)
+      select ${kept_id}, document_id, org_id, relevance_score, turn from memory_sources
       where memory_id = ${id} and org_id = ${orgId}
       on conflict do nothing`);
   }

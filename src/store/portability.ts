@@ -52,8 +52,8 @@ export async function pageMemories(db: Tx, scope: PageScope, withEmbeddings: boo
     .select({
       ...columns,
       embedding: withEmbeddings ? embedding : sql<null>`NULL`,
-      sources: sql<{ documentId: string; relevanceScore: number }[]>`COALESCE((
-        SELECT json_agg(json_build_object('documentId', s.document_id, 'relevanceScore', s.relevance_score) ORDER BY s.document_id)
+      sources: sql<{ documentId: string; relevanceScore: number; turn: number | null }[]>`COALESCE((
+        SELECT json_agg(json_build_object('documentId', s.document_id, 'relevanceScore', s.relevance_score, 'turn', s.turn) ORDER BY s.document_id)
         FROM memory_sources s WHERE s.memory_id = ${memories.id}), '[]'::json)`,
     })
     .from(memories)
@@ -114,7 +114,7 @@ export async function insertMemoriesIfAbsent(db: Tx, rows: ImportedMemory[]): Pr
 
 export async function linkSourcesIfAbsent(
   db: Tx,
-  rows: { memoryId: string; documentId: string; orgId: string; relevanceScore: number }[],
+  rows: { memoryId: string; documentId: string; orgId: string; relevanceScore: number; turn: number | null }[],
 ): Promise<void> {
   if (rows.length) await db.insert(memorySources).values(rows).onConflictDoNothing();
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonical, expectedAfterImport, exportText, importText, parseLines, seedRichTag } from '../helpers/export.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 describe('container tag export and import: round trip', () => {
   let server: TestServer;
@@ -79,5 +79,24 @@ describe('container tag export and import: round trip', () => {
     const res = await importText(server, 'export_gzip', gzipSync(exported), { headers: { 'content-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.body.counts.documents).toBe(4);
+  });
+
+  it('keeps the conversation turn each memory was said in through an export and an import', async () => {
+    const messages = [
+      { role: 'user', name: 'Noor', content: 'I adopted a grey kitten named Pebble last week.' },
+      { role: 'assistant', content: 'Congratulations! How is Pebble settling in?' },
+      { role: 'user', name: 'Noor', content: 'I started a pottery class at the community center.' },
+    ];
+    const posted = await server.request('POST', '/v4/conversations', { body: { conversationId: 'turns-1', containerTag: 'turns_src', messages, documentDate: '2024-03-10' } });
+    expect((await waitForDocument(server, posted.body.id)).status).toBe('done');
+    const turnsOf = (text: string) =>
+      Object.fromEntries(parseLines(text).filter((l) => l.kind === 'memory').map((m) => [m.memory, m.sources.map((s: { turn: number | null }) => s.turn)]));
+    const original = turnsOf((await exportText(server, 'turns_src', { embeddings: true })).body);
+    const said = Object.values(original).flat();
+    expect(said.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(said)).toEqual(new Set([0, 2]));
+    const res = await importText(server, 'turns_copy', (await exportText(server, 'turns_src', { embeddings: true })).body);
+    expect(res.status).toBe(200);
+    expect(turnsOf((await exportText(server, 'turns_copy', { embeddings: true })).body)).toEqual(original);
   });
 });

@@ -96,7 +96,8 @@ export const MemoryLine = z.object({
   reviewStatus: z.string().nullable(),
   buckets: z.array(z.string()),
   metadata: Json.nullable(),
-  sources: z.array(z.object({ documentId: Id, relevanceScore: z.number().int() })),
+  // `turn` (the conversation turn the memory was said in) came later: files without it still import.
+  sources: z.array(z.object({ documentId: Id, relevanceScore: z.number().int(), turn: z.number().int().nonnegative().nullable().optional() })),
   embedding: Vector,
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -146,7 +146,13 @@ export async function writeMemories(target: ImportTarget, lines: MemoryLine[]): 
   await linkSourcesIfAbsent(
     target.tx,
     lines.flatMap((l) =>
-      l.sources.map((s) => ({ memoryId: id(l.id)!, documentId: documentIdOf(target, s.documentId), orgId, relevanceScore: s.relevanceScore })),
+      l.sources.map((s) => ({
+        memoryId: id(l.id)!,
+        documentId: documentIdOf(target, s.documentId),
+        orgId,
+        relevanceScore: s.relevanceScore,
+        turn: s.turn ?? null,
+      })),
     ),
   );
 }
