@@ -13,8 +13,10 @@
  *
  *   1M memories on PostgreSQL, 1,000 tags of 1,000:
  *   BENCH_MEMORIES=1000000 BENCH_TAGS=1000 BENCH_DRIVERS=postgres npm run bench:search
+ *   the embedded database on disk, as in production:
+ *   BENCH_FILE_BACKED=1 PGLITE_SHARED_BUFFERS_MB=512 BENCH_DRIVERS=pglite npm run bench:search
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LexemeFrequencies } from '../src/core/search/lexeme-frequencies.js';
@@ -39,6 +41,8 @@ const TOTAL = Number(process.env.BENCH_MEMORIES ?? 100_000);
 const TAGS = Number(process.env.BENCH_TAGS ?? 100);
 const BASE = 3_000;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
+/** BENCH_FILE_BACKED=1 keeps the embedded database in a temporary directory rather than in memory. */
+const FILE_BACKED = process.env.BENCH_FILE_BACKED === '1';
 const WARMUP = 20;
 /** maintenance_work_mem for building the HNSW index on PostgreSQL (1M 512-d memories need about 2.5 GB). */
 const INDEX_BUILD_MEMORY = process.env.BENCH_INDEX_BUILD_MEMORY ?? '4GB';
@@ -54,6 +58,10 @@ type Stages = Omit<StageSplit, 'roundTrips'> & { roundTrips: number };
 
 interface DriverResult {
   driver: BenchDriver;
+  /** Where the embedded database kept its files; PostgreSQL is always its own server. */
+  storage: 'memory' | 'file' | 'server';
+  /** The embedded database's page cache (PGLITE_SHARED_BUFFERS_MB). */
+  pageCacheMb: number | null;
   memories: number;
   loadSeconds: number;
   /** Building the memories' HNSW index after the load, and its size. */
@@ -84,22 +92,25 @@ async function main(): Promise<void> {
       console.log('PostgreSQL with pgvector is not available; skipping the postgres run');
       continue;
     }
-    const server = await startBenchServer(driver);
+    // The embedded database in a directory, as it runs in production, instead of in memory.
+    const dataDir = driver === 'pglite' && FILE_BACKED ? mkdtempSync(join(tmpdir(), 'engram-bench-search-')) : null;
+    const server = await startBenchServer(driver, dataDir ? { DATA_DIR: dataDir } : {});
     try {
       corpus ??= await embedCorpus(server);
       results.push(await run(server, corpus));
       print(results.at(-1)!);
     } finally {
       await server.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
   }
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('./results/search.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-  console.log('\n| driver | memories | query embedding p50 / p95 | org-wide p50 / p95 / p99 | one tag (1k) p50 / p95 / p99 | one tag, repeated p50 / p95 | org-wide BM25-only p50 / p95 | HNSW recall@10 | load avg |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| driver | storage, page cache | memories | query embedding p50 / p95 | org-wide p50 / p95 / p99 | one tag (1k) p50 / p95 / p99 | one tag, repeated p50 / p95 | org-wide BM25-only p50 / p95 | HNSW recall@10 | load avg |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const f = (l: Latency, n = 3) => [l.p50, l.p95, l.p99].slice(0, n).map((x) => x.toFixed(1)).join(' / ');
-    console.log(`| ${r.driver} | ${r.memories} | ${f(r.queryEmbedding, 2)} ms | ${f(r.orgWide)} ms | ${f(r.oneTag)} ms | ${f(r.oneTagRepeated, 2)} ms | ${f(r.orgWideLexicalOnly, 2)} ms | ${r.hnswRecallAt10.toFixed(3)} | ${r.loadAverage} |`);
+    console.log(`| ${r.driver} | ${r.storage}${r.pageCacheMb ? `, ${r.pageCacheMb} MB` : ''} | ${r.memories} | ${f(r.queryEmbedding, 2)} ms | ${f(r.orgWide)} ms | ${f(r.oneTag)} ms | ${f(r.oneTagRepeated, 2)} ms | ${f(r.orgWideLexicalOnly, 2)} ms | ${r.hnswRecallAt10.toFixed(3)} | ${r.loadAverage} |`);
   }
   console.log('\n| driver | scope | total (in process) | query embedding | store | store behind embedding | service | HTTP | round trips |');
   console.log('|---|---|---|---|---|---|---|---|---|');
@@ -211,6 +222,9 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
   return {
     loadAverage: Math.round((load.reduce((a, b) => a + b, 0) / Math.max(1, load.length)) * 100) / 100,
     driver: server.driver,
+    storage: server.driver === 'postgres' ? 'server' : FILE_BACKED ? 'file' : 'memory',
+    // Unset, PGlite keeps its own default of 128 MB.
+    pageCacheMb: server.driver === 'pglite' ? (server.app.config.PGLITE_SHARED_BUFFERS_MB ?? 128) : null,
     memories: TOTAL,
     loadSeconds: Math.round(loadSeconds),
     indexSeconds,

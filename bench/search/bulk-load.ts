@@ -6,7 +6,9 @@
  *
  * Memories are clustered by tag as a user's are: tag t draws both of its statements from its own
  * window of WINDOW base statements (windows of neighbouring tags overlap), so a tag is about a few
- * people, things and places, not a sample of the whole corpus. The memories of one tag in each
+ * people, things and places, not a sample of the whole corpus. A third statement from anywhere,
+ * at NOISE of the weight, moves each vector off the pair's: a million memories drawn from the
+ * pairs of overlapping windows would otherwise repeat vectors, which the HNSW index stores once. The memories of one tag in each
  * run of ten share a source document, as the memories of one write do.
  */
 import { sql } from 'drizzle-orm';
@@ -14,6 +16,8 @@ import type { Db } from '../../src/store/database.js';
 
 /** Base statements each tag draws from. */
 const WINDOW = 300;
+/** Weight of the third statement in a memory's vector. */
+const NOISE = 0.3;
 /** Memories written per statement (and transaction). */
 const BLOCK = 10_000;
 /** Memories of one tag that share a source document. */
@@ -32,10 +36,13 @@ export async function loadSyntheticMemories(
   const base = corpus.texts.length;
   // A plain table, not a temporary one: the pool may run each statement on another connection.
   await db.execute(sql`DROP TABLE IF EXISTS bench_base`);
-  await db.execute(sql`CREATE TABLE bench_base (i int PRIMARY KEY, memory text NOT NULL, embedding vector NOT NULL)`);
+  await db.execute(sql`CREATE TABLE bench_base (i int PRIMARY KEY, memory text NOT NULL, embedding vector NOT NULL, noise vector NOT NULL)`);
+  const literal = (vector: Float32Array, weight = 1) => `[${Array.from(vector, (v) => v * weight).join(',')}]`;
   for (let offset = 0; offset < base; offset += 500) {
-    const rows = corpus.texts.slice(offset, offset + 500).map((text, j) => sql`(${offset + j}, ${text}, ${`[${Array.from(corpus.vectors[offset + j]).join(',')}]`}::vector)`);
-    await db.execute(sql`INSERT INTO bench_base (i, memory, embedding) VALUES ${sql.join(rows, sql`, `)}`);
+    const rows = corpus.texts
+      .slice(offset, offset + 500)
+      .map((text, j) => sql`(${offset + j}, ${text}, ${literal(corpus.vectors[offset + j])}::vector, ${literal(corpus.vectors[offset + j], NOISE)}::vector)`);
+    await db.execute(sql`INSERT INTO bench_base (i, memory, embedding, noise) VALUES ${sql.join(rows, sql`, `)}`);
   }
   // Tag t's window starts at t * stride, so the windows cover the corpus and overlap their neighbours.
   const stride = Math.max(1, Math.floor(base / Math.max(1, tags)));
@@ -47,8 +54,9 @@ export async function loadSyntheticMemories(
         SELECT n, n % ${tags} AS tag,
           'bm' || lpad(n::text, 20, '0') AS id,
           'bd' || lpad((n / ${PER_SOURCE * tags})::text, 10, '0') || lpad((n % ${tags})::text, 10, '0') AS document_id,
-          (n % ${tags} * ${stride} + (hashint8(n) & 2147483647) % ${WINDOW}) % ${base} AS a,
-          (n % ${tags} * ${stride} + (hashint8(-n - 1) & 2147483647) % ${WINDOW}) % ${base} AS b
+          (n % ${tags} * ${stride} + (hashint8extended(n, 1) & 2147483647) % ${WINDOW}) % ${base} AS a,
+          (n % ${tags} * ${stride} + (hashint8extended(n, 2) & 2147483647) % ${WINDOW}) % ${base} AS b,
+          (hashint8extended(n, 3) & 2147483647) % ${base} AS c
         FROM generate_series(${lo}::bigint, ${hi}::bigint) AS n`);
       await tx.execute(sql`
         INSERT INTO documents (id, org_id, container_tag, status, task_type, type, content)
@@ -56,8 +64,8 @@ export async function loadSyntheticMemories(
         ON CONFLICT (id) DO NOTHING`);
       await tx.execute(sql`
         INSERT INTO memories (id, org_id, container_tag, memory, embedding)
-        SELECT k.id, ${orgId}, 'user_' || k.tag, a.memory || ' ' || b.memory, l2_normalize(a.embedding + b.embedding)
-        FROM bench_block k JOIN bench_base a ON a.i = k.a JOIN bench_base b ON b.i = k.b`);
+        SELECT k.id, ${orgId}, 'user_' || k.tag, a.memory || ' ' || b.memory, l2_normalize(a.embedding + b.embedding + c.noise)
+        FROM bench_block k JOIN bench_base a ON a.i = k.a JOIN bench_base b ON b.i = k.b JOIN bench_base c ON c.i = k.c`);
       await tx.execute(sql`
         INSERT INTO memory_sources (memory_id, document_id, org_id) SELECT id, document_id, ${orgId} FROM bench_block`);
     });

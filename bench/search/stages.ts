@@ -48,17 +48,19 @@ export function traceStages(app: App): StageTracer {
     client.transaction = timed('store', client.transaction.bind(client));
   } else {
     client.query = timed('store', client.query.bind(client));
-    // A transaction holds one pooled connection from connect to release.
+    // A transaction holds one pooled connection from connect to release. The pool's own query()
+    // connects with a callback; that form is passed through (the query is timed above).
     const connect = client.connect.bind(client);
-    client.connect = async () => {
+    client.connect = async (...args: unknown[]) => {
+      if (typeof args[0] === 'function') return connect(...args);
       const span: Span = { kind: 'store', start: performance.now(), end: 0 };
       const connection = await connect();
       const release = connection.release.bind(connection);
-      connection.release = (...args: unknown[]) => {
+      connection.release = (...releaseArgs: unknown[]) => {
         span.end = performance.now();
         spans?.push(span);
         connection.release = release;
-        return release(...args);
+        return release(...releaseArgs);
       };
       return connection;
     };
