@@ -42,10 +42,12 @@ const runCount = async (id: string) => (await server.request('GET', `/v3/connect
 describe('Notion webhooks through the kind-wide endpoint', () => {
   let token: string;
   let id: string;
+  let absent: ApiResponse;
 
   it('refuses events before Notion sent a verification token, and has none to show', async () => {
     expectError(await answer(await signedEvent(hookUrl, 'secret_guessed_token')), 401);
-    expectError(await server.request('GET', '/v3/connections/webhooks/notes-workspace/verification-token'), 404);
+    absent = await server.request('GET', '/v3/connections/webhooks/notes-workspace/verification-token');
+    expectError(absent, 404);
   });
 
   it("keeps the verification token of the subscription's set-up sealed, for an admin key to read", async () => {
@@ -58,6 +60,11 @@ describe('Notion webhooks through the kind-wide endpoint', () => {
 
     const member = await server.createKey({ role: 'member' });
     expectError(await server.request('GET', '/v3/connections/webhooks/notes-workspace/verification-token', { key: member }), 403);
+    // The token is the installation's: to an admin of another organization it does not exist.
+    const tenantAdmin = await server.createKey({ role: 'admin', orgName: 'tenant_org' });
+    const hidden = await server.request('GET', '/v3/connections/webhooks/notes-workspace/verification-token', { key: tenantAdmin });
+    expectError(hidden, 404);
+    expect(hidden.body).toEqual(absent.body);
     // Stored sealed, never as it came.
     const stored = await server.app.database.db.execute(sql`select secret from kind_secrets where kind = 'notes-workspace'`);
     expect(JSON.stringify(stored)).toMatch(/secret/);

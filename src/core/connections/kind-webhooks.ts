@@ -1,9 +1,11 @@
 import type { Logger } from 'pino';
 import type { Connector, ConnectorKind } from '../../connectors/index.js';
+import type { Principal } from '../../model/access.js';
 import { ApiError, notFound } from '../../model/errors.js';
 import { activeConnectionsByDeliveryKey } from '../../store/connections.js';
 import type { Db } from '../../store/database.js';
 import { getKindSecret, putKindSecret } from '../../store/kind-secrets.js';
+import { DEFAULT_ORG } from '../access/keys.js';
 import type { Clock } from '../shared/clock.js';
 import type { ConnectionJobs } from './connection-service.js';
 import type { ConnectorAccess } from './connector-access.js';
@@ -55,11 +57,16 @@ export class KindWebhookReceiver {
     return { kind: 'accepted', duplicate: fresh === 0 };
   }
 
-  /** The verification token a kind's provider sent last, for the operator to paste back into the provider's settings. */
-  async verificationToken(provider: string): Promise<{ verificationToken: string; receivedAt: Date }> {
+  /**
+   * The verification token a kind's provider sent last, for the operator to paste back into the
+   * provider's settings. It belongs to the installation, not to a tenant: only admins of the
+   * installation's own organization (where the first and the seeded admin keys live) read it;
+   * to any other organization it does not exist.
+   */
+  async verificationToken(provider: string, reader: Principal): Promise<{ verificationToken: string; receivedAt: Date }> {
     const kind = this.access.kindOf(provider);
     if (!this.kindWideWebhook(kind).verificationToken) throw notFound('Verification token', `${kind} sends none`);
-    const stored = await getKindSecret(this.db, kind);
+    const stored = reader.orgName === DEFAULT_ORG ? await getKindSecret(this.db, kind) : null;
     if (!stored) throw notFound('Verification token', `none was received yet: create the webhook subscription with the URL /v3/connections/webhooks/${kind}`);
     return { verificationToken: this.access.openKindSecret(kind, stored.sealed), receivedAt: stored.receivedAt };
   }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../schemas/common.js';
 import { ConnectionId, Provider } from '../schemas/connections.js';
+import { principalOf } from '../plugins/auth.js';
 
 const MAX_DELIVERY_BYTES = 5 * 1024 * 1024;
 
@@ -85,7 +86,7 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await kindWebhooks.verificationToken(request.params.provider);
+      const found = await kindWebhooks.verificationToken(request.params.provider, principalOf(request));
       return { verificationToken: found.verificationToken, receivedAt: found.receivedAt.toISOString() };
     },
   );
