@@ -9,7 +9,7 @@
  * The memories are written straight into the store (the API would need ~30 minutes to embed
  * 100k texts on two cores): 3,000 distinct statements are embedded with the real model and
  * each memory joins two of them, text and (normalised) vector alike, drawn from its tag's own
- * share of the statements (bench/search/bulk-load.ts).
+ * share of the statements, its vector nudged by a third (bench/search/bulk-load.ts).
  *
  *   1M memories on PostgreSQL, 1,000 tags of 1,000:
  *   BENCH_MEMORIES=1000000 BENCH_TAGS=1000 BENCH_DRIVERS=postgres npm run bench:search
