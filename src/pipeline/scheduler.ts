@@ -4,7 +4,7 @@ import type { ConnectorAccess } from '../core/connections/connector-access.js';
 import { ensureSubscription } from '../core/connections/subscriptions.js';
 import { enqueueSync } from '../core/connections/sync-queue.js';
 import type { Clock } from '../core/shared/clock.js';
-import { claimDueConnections, claimSubscriptionsToRenew, pruneWebhookDeliveries, updateConnection } from '../store/connections.js';
+import { claimDueConnections, claimSubscriptionsToRenew, deleteLapsedPendingConnections, pruneWebhookDeliveries, updateConnection } from '../store/connections.js';
 import type { Db } from '../store/database.js';
 
 export interface SchedulerContext {
@@ -25,7 +25,8 @@ export const DELIVERY_MEMORY_MS = 7 * DAY_MS;
 
 /**
  * Every worker process runs one: each tick it queues the scheduled syncs that are due, renews push
- * subscriptions within a day of their renewal time and forgets old webhook deliveries. Rows are
+ * subscriptions within a day of their renewal time, deletes connections whose authorization link
+ * lapsed before anyone authorized them, and forgets old webhook deliveries. Rows are
  * claimed with SKIP LOCKED, so several processes never queue the same sync twice.
  */
 export class SyncScheduler {
@@ -55,6 +56,7 @@ export class SyncScheduler {
     const queued = await this.queueDueSyncs();
     if (queued) this.ctx.onJobQueued();
     await this.renewSubscriptions();
+    await deleteLapsedPendingConnections(this.ctx.db, this.ctx.clock.now());
     await pruneWebhookDeliveries(this.ctx.db, new Date(this.ctx.clock.now().getTime() - DELIVERY_MEMORY_MS));
   }
 

@@ -222,6 +222,15 @@ export async function recordWebhookDelivery(db: Tx, connectionId: string, delive
   return rows.length > 0;
 }
 
+/** Connections never authorized whose link has lapsed: nothing can complete them any more. */
+export async function deleteLapsedPendingConnections(db: Tx, now: Date): Promise<number> {
+  const rows = await db
+    .delete(connections)
+    .where(and(eq(connections.status, 'pending'), isNotNull(connections.expiresAt), lte(connections.expiresAt, now)))
+    .returning({ id: connections.id });
+  return rows.length;
+}
+
 export async function pruneWebhookDeliveries(db: Tx, before: Date): Promise<number> {
   const rows = await db.delete(webhookDeliveries).where(lte(webhookDeliveries.receivedAt, before)).returning({ id: webhookDeliveries.deliveryId });
   return rows.length;

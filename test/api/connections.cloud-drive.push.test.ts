@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../fakes/google/index.js';
 import { MovableClock } from '../helpers/clock.js';
 import { connectKind, startGoogleServer, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
 import { waitFor, type TestServer } from '../helpers/server.js';
+import { queryRows } from '../../src/store/sql.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -99,3 +101,49 @@ describe('cloud drive push channels', () => {
     expect(await google.drive.notify({ state: 'change' })).toEqual([]);
   });
 });
+
+describe('connections never authorized', () => {
+  it('live as long as their authorization link, then are deleted; an authorized one never expires', async () => {
+    const before = clock.now().getTime();
+    const created = await server.request('POST', '/v3/connections/cloud-drive', { body: { containerTag: 'never_authorized' } });
+    const after = clock.now().getTime();
+    expect(created.status).toBe(200);
+    expect(created.body.expiresIn).toBe('1 hour');
+    const authorizedId = await connectKind(server, 'cloud-drive', 'authorized_in_time');
+
+    const pending = await server.request('GET', `/v3/connections/${created.body.id}`);
+    expect(pending.body.status).toBe('pending');
+    const expiresAt = new Date(pending.body.expiresAt).getTime();
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 3600_000);
+    expect(expiresAt).toBeLessThanOrEqual(after + 3600_000);
+    const authorized = await server.request('GET', `/v3/connections/${authorizedId}`);
+    expect(authorized.body.status).toBe('active');
+    expect(authorized.body.expiresAt).toBeUndefined();
+
+    // Within the hour nothing is removed; past it the scheduler deletes the pending one only.
+    clock.advance(59 * 60_000);
+    google.clock.advance(59 * 60);
+    await waitForSchedulerTicks(authorizedId, 2);
+    expect((await server.request('GET', `/v3/connections/${created.body.id}`)).status).toBe(200);
+    clock.advance(2 * 60_000);
+    google.clock.advance(2 * 60);
+    await waitFor(async () => ((await server.request('GET', `/v3/connections/${created.body.id}`)).status === 404 ? true : undefined), 20_000, 'the lapsed connection to be deleted');
+    expect((await server.request('GET', `/v3/connections/${authorizedId}`)).status).toBe(200);
+  });
+});
+
+/**
+ * Waits until the scheduler (every 200 ms here) has run `count` more times: each tick forgets
+ * webhook deliveries older than a week, so a stale one recorded for `connectionId` disappears.
+ */
+async function waitForSchedulerTicks(connectionId: string, count: number): Promise<void> {
+  const db = server.app.database.db;
+  for (let i = 0; i < count; i++) {
+    const deliveryId = `tick-${i}-${randomUUID()}`;
+    await db.execute(sql`INSERT INTO webhook_deliveries (connection_id, delivery_id, received_at) VALUES (${connectionId}, ${deliveryId}, now() - interval '30 days')`);
+    await waitFor(async () => {
+      const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE delivery_id = ${deliveryId}`);
+      return Number(row.n) === 0 ? true : undefined;
+    }, 10_000, 'a scheduler tick');
+  }
+}

@@ -23,7 +23,7 @@ import { newId, newSecret } from '../shared/ids.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import type { ConnectorAccess } from './connector-access.js';
-import type { OAuthStateSigner } from './oauth-state.js';
+import { AUTH_LINK_LIFETIME_MS, type OAuthStateSigner } from './oauth-state.js';
 import { stopSubscription } from './subscriptions.js';
 import { enqueueSync } from './sync-queue.js';
 
@@ -87,6 +87,10 @@ export class ConnectionService {
       redirectUrl: input.redirectUrl ?? null,
       authNonce: nonce,
       ...(adapter.auth === 'oauth' ? { usesCustomKey } : { status: 'active', nextSyncAt: null }),
+      // Until it is authorized a connection lives as long as its link; an authorized one never expires.
+      ...(adapter.auth === 'oauth' && (!existing || existing.status === 'pending')
+        ? { expiresAt: new Date(this.clock.now().getTime() + AUTH_LINK_LIFETIME_MS) }
+        : {}),
     };
     const connection = await this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [tag]);

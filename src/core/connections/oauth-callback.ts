@@ -58,6 +58,7 @@ export class OAuthCallback {
           deliveryKey: account.deliveryKey ?? null,
           status: 'active',
           nextSyncAt: null,
+          expiresAt: null,
         });
         if (row) await enqueueSync(tx, row, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
         return row;

@@ -26,7 +26,7 @@ export const Connection = z
     containerTags: z.array(z.string()).describe('Deprecated: the one containerTag'),
     documentLimit: z.number().optional(),
     email: z.string().optional(),
-    expiresAt: z.string().optional(),
+    expiresAt: z.string().optional().describe('while pending, the end of its authorization link: it is deleted then unless authorized; absent once authorized'),
     metadata: z.record(z.string(), z.unknown()),
     status: z.enum(['pending', 'active', 'error']).describe('pending until authorized; error until authorized again'),
     lastSyncRun: LastSyncRun.nullable(),
