@@ -117,7 +117,7 @@ export class JobWorker {
     while (!this.stopping) {
       let claim: ClaimedJob | undefined;
       try {
-        claim = await claimJob(this.ctx.db, this.id, this.options.leaseMs, [...this.running]);
+        claim = await claimJob(this.ctx.db, this.id, this.options.leaseMs, this.running);
       } catch (error) {
         if (this.stopping) return;
         this.ctx.log.error({ err: error }, 'claiming a job failed');

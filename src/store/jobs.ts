@@ -33,18 +33,26 @@ export interface ClaimedJob {
 /**
  * Takes the next runnable job: a queued one that is due, or a running one whose lease ran out
  * (its worker died). SKIP LOCKED lets any number of workers claim concurrently. `running` are the
- * jobs the claiming worker is running itself: their holder is alive whatever their lease says.
+ * jobs the claiming worker is running itself: their holder is alive whatever their lease says. It
+ * is read when the lease is judged, not when the claim starts: a job this worker started meanwhile
+ * may have outlived its lease while the event loop was held.
  */
-export async function claimJob(db: Db, workerId: string, leaseMs: number, running: string[] = []): Promise<ClaimedJob | undefined> {
+export async function claimJob(
+  db: Db,
+  workerId: string,
+  leaseMs: number,
+  running: ReadonlySet<string> = new Set(),
+): Promise<ClaimedJob | undefined> {
   return db.transaction(async (tx) => {
     const now = new Date();
+    const ownJobs = [...running];
     const [candidate] = await tx
       .select({ id: jobs.id, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
       .from(jobs)
       .where(
         or(
           and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
-          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now), running.length ? notInArray(jobs.id, running) : undefined),
+          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now), ownJobs.length ? notInArray(jobs.id, ownJobs) : undefined),
         ),
       )
       .orderBy(asc(jobs.runAt))

@@ -55,6 +55,18 @@ describe('store: jobs', () => {
     expect(await row(id)).toMatchObject({ status: 'running', lockedBy: 'worker-2' });
   });
 
+  it('leaves a job its own worker started while the claim was under way, however late that lease', async () => {
+    const id = await enqueue();
+    await claimJob(database.db, 'worker-1', 60_000);
+    await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+    const running = new Set<string>();
+    const claim = claimJob(database.db, 'worker-1', 60_000, running);
+    // The worker starts running the job before the claim judges leases (its event loop was held).
+    running.add(id);
+    expect(await claim).toBeUndefined();
+    expect(await claimJob(database.db, 'worker-2', 60_000)).toMatchObject({ job: { id, lockedBy: 'worker-2' } });
+  });
+
   it('reschedules a job for later, and reports it exhausted once its attempts are used up', async () => {
     const id = await enqueue(2);
     await claimJob(database.db, 'worker-1', 60_000);
