@@ -62,6 +62,11 @@ async function documentsShare(server: BenchServer, documents: string[]): Promise
     'the pipeline to drain',
   );
   const pipelineSeconds = (performance.now() - started) / 1000;
+  const [{ done }] = await queryRows<{ done: number }>(
+    server.app.database.db,
+    sql`SELECT count(*)::int AS done FROM documents WHERE container_tag = 'share-documents' AND status = 'done'`,
+  );
+  if (done !== documents.length) throw new Error(`only ${done} of ${documents.length} documents were processed`);
 
   // Memories extracted from the documents are embedded too: their raw time counts as well.
   const memories = await queryRows<{ memory: string }>(server.app.database.db, sql`SELECT memory FROM memories WHERE container_tag = 'share-documents'`);

@@ -7,7 +7,7 @@ import { chunkEmbeddingText } from '../core/embedding/embedding-text.js';
 import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
 import { embeddedChunks, replaceChunks } from '../store/chunks.js';
-import { getDocument, updateDocumentGeneration, type DocumentPatch, getFile } from '../store/documents.js';
+import { getDocument, getDocumentGeneration, updateDocumentGeneration, type DocumentPatch, getFile } from '../store/documents.js';
 import { chunkMarkdown, resolveChunkOptions } from '../chunking/index.js';
 import type { MemorizeOutcome } from '../core/memories/extraction.js';
 import { INTERNAL_FAILURE, SupersededError, type JobHandler, type JobLease } from './worker.js';
@@ -83,7 +83,7 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   // Conversion returns storable text already; every write below is guarded against a converter that does not.
   const markdown = storableText(converted.markdown);
   await ctx.db.transaction(async (tx) => {
-    const current = await getDocument(tx, job.orgId, documentId);
+    const current = await getDocumentGeneration(tx, job.orgId, documentId);
     if (!current || current.generation !== job.generation) throw new SupersededError();
     await replaceAttachments(tx, job.orgId, documentId, converted.attachments.map(({ name, mimeType, bytes }) => ({ name, mimeType, data: bytes })));
   });
@@ -93,12 +93,12 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   const stated = converted.titleGuessed ? null : converted.title;
   const title = initial.title ?? stated ?? (initial.hasFile ? source.filename : null) ?? converted.title;
   progress.describeSource(converted.format, converted.mimeType);
-  await progress.end(
+  await progress.next(
+    'chunking',
     { content: markdown, title: title === null ? null : storableText(title), type: typedBySource ? converted.type : initial.type },
     attachmentCounts(converted),
   );
 
-  await progress.begin('chunking');
   const chunkSize = (await ctx.chunkSizeFor?.(job.orgId)) ?? null;
   const pieces = chunkMarkdown(markdown, resolveChunkOptions(chunkSize)).map((piece) => ({
     ...piece,
@@ -109,7 +109,7 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   let known = new Map<string, number[]>();
   await ctx.db.transaction(async (tx) => {
     // Locked: a move to another tag waits for these chunks, or they are written under its new tag.
-    const current = await getDocument(tx, job.orgId, documentId, { forUpdate: true });
+    const current = await getDocumentGeneration(tx, job.orgId, documentId, { forUpdate: true });
     if (!current || current.generation !== job.generation) throw new SupersededError();
     // A grown transcript or an edited document keeps most chunks: their vectors are reused.
     const previous = await embeddedChunks(tx, job.orgId, documentId);
@@ -129,24 +129,21 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
       })),
     );
   });
-  await progress.end({});
+  await progress.next('embedding');
 
-  await progress.begin('embedding');
   const texts = pieces.map((piece) => chunkEmbeddingText(piece.headingPath, piece.content));
   const fresh = [...new Set(texts.filter((text) => !known.has(text)))];
   const embedded = await ctx.embedder.embed(fresh, 'document');
   fresh.forEach((text, i) => known.set(text, Array.from(embedded[i])));
   const vectors = texts.map((text) => known.get(text)!);
-  await progress.end({});
 
   // A chunk becomes searchable when its vector lands; all of a document's land together.
-  await progress.begin('indexing');
+  await progress.next('indexing');
   await ctx.db.transaction(async (tx) => {
-    const current = await getDocument(tx, job.orgId, documentId);
+    const current = await getDocumentGeneration(tx, job.orgId, documentId);
     if (!current || current.generation !== job.generation) throw new SupersededError();
     await setVectors(tx, 'chunks', initial.orgId, pieces.map((piece, i) => ({ id: piece.id, embedding: vectors[i] })));
   });
-  await progress.end({});
 
   // Memories are part of being done: a done document is reliable for search and profiles.
   const memorize = ctx.memorize;
@@ -211,9 +208,17 @@ class StageRecorder {
 
   async begin(status: DocumentStatus): Promise<void> {
     await this.lease.renew();
-    this.log.steps.push({ name: status, startedAt: new Date().toISOString(), status: 'running' });
-    this.progress.restart();
+    this.start(status);
     await this.write({ status, error: null });
+  }
+
+  /** Ends the running stage with what it changed and reports, and begins the next: one write. */
+  async next(status: DocumentStatus, patch: DocumentPatch = {}, detail: Record<string, number> = {}): Promise<void> {
+    await this.progress.settled();
+    await this.lease.renew();
+    this.complete(detail);
+    this.start(status);
+    await this.write({ ...patch, status, error: null });
   }
 
   /** Progress inside the current step, as `{pages: 40, pagesTotal: 300}`: kept at once, written throttled. */
@@ -228,28 +233,32 @@ class StageRecorder {
     Object.assign(this.log, { format, mimeType });
   }
 
-  /** A step inside the current status, recorded in the log with what it reports. */
+  /** A step inside the current status, recorded in the log with what it reports; written by `finish`. */
   async step(name: string, run: () => Promise<Record<string, number>>): Promise<void> {
     await this.lease.renew();
+    this.complete();
     const step: ProcessingStep = { name, startedAt: new Date().toISOString(), status: 'running' };
     this.log.steps.push(step);
     const detail = await run();
     Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString(), detail });
-    await this.write({});
-  }
-
-  async end(patch: DocumentPatch, detail: Record<string, number> = {}): Promise<void> {
-    await this.progress.settled();
-    const step = this.log.steps.at(-1);
-    if (step) {
-      Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString() });
-      if (Object.keys(detail).length) step.detail = { ...step.detail, ...detail };
-    }
-    await this.write(patch);
   }
 
   async finish(): Promise<void> {
+    this.complete();
     await this.write({ status: 'done', error: null });
+  }
+
+  private start(status: DocumentStatus): void {
+    this.log.steps.push({ name: status, startedAt: new Date().toISOString(), status: 'running' });
+    this.progress.restart();
+  }
+
+  /** Marks the running step completed, with what it reports. */
+  private complete(detail: Record<string, number> = {}): void {
+    const step = this.log.steps.at(-1);
+    if (!step || step.status !== 'running') return;
+    Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString() });
+    if (Object.keys(detail).length) step.detail = { ...step.detail, ...detail };
   }
 
   private async write(patch: DocumentPatch): Promise<void> {

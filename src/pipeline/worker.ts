@@ -11,7 +11,10 @@ import type { JobRecord } from '../model/jobs.js';
  * is held (long work on the embedded database): handlers renew between their stages as well.
  */
 export interface JobLease {
-  /** Extends the lease now; throws LeaseLostError when another worker has taken the job over. */
+  /**
+   * Extends the lease unless it was taken or extended moments ago (a quarter of its length: nobody
+   * can have claimed it since); throws LeaseLostError when another worker has taken the job over.
+   */
   renew(): Promise<void>;
 }
 
@@ -141,14 +144,13 @@ export class JobWorker {
 
   private async run({ job, exhausted }: ClaimedJob): Promise<void> {
     this.running.add(job.id);
+    const lease = this.leaseOf(job);
     const heartbeat = setInterval(() => {
-      renewLease(this.ctx.db, job.id, this.id, this.options.leaseMs).catch((err: unknown) =>
-        this.ctx.log.warn({ err, jobId: job.id }, 'lease renewal failed'),
-      );
+      lease.extend().catch((err: unknown) => this.ctx.log.warn({ err, jobId: job.id }, 'lease renewal failed'));
     }, Math.max(250, Math.floor(this.options.leaseMs / 3)));
     try {
       if (exhausted) await this.giveUp(job);
-      else await this.attempt(job);
+      else await this.attempt(job, lease);
     } catch (error) {
       this.ctx.log.error({ err: error, jobId: job.id }, 'recording a job outcome failed; its lease will expire and it is claimed again');
     } finally {
@@ -157,21 +159,32 @@ export class JobWorker {
     }
   }
 
-  private leaseOf(job: JobRecord): JobLease {
+  /** The job's lease as this worker knows it: when it was last extended, and whether it was lost. */
+  private leaseOf(job: JobRecord): JobLease & { extend(): Promise<void> } {
+    const { leaseMs } = this.options;
+    // The claim set the lease: it started then, however late this run begins.
+    let extendedAt = job.lockedUntil ? job.lockedUntil.getTime() - leaseMs : 0;
+    let lost = false;
+    const extend = async () => {
+      if (lost) return;
+      const started = Date.now();
+      if (await renewLease(this.ctx.db, job.id, this.id, leaseMs)) extendedAt = started;
+      else lost = true;
+    };
     return {
+      extend,
       renew: async () => {
-        if (!(await renewLease(this.ctx.db, job.id, this.id, this.options.leaseMs))) {
-          throw new LeaseLostError(`job ${job.id} was taken over by another worker`);
-        }
+        if (!lost && Date.now() - extendedAt >= leaseMs / 4) await extend();
+        if (lost) throw new LeaseLostError(`job ${job.id} was taken over by another worker`);
       },
     };
   }
 
-  private async attempt(job: JobRecord): Promise<void> {
+  private async attempt(job: JobRecord, lease: JobLease): Promise<void> {
     try {
       const handler = this.ctx.handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      await handler.run(job, this.leaseOf(job));
+      await handler.run(job, lease);
     } catch (error) {
       if (error instanceof LeaseLostError) {
         this.ctx.log.warn({ jobId: job.id, kind: job.kind }, 'job taken over by another worker after its lease ran out; this run stops');

@@ -40,6 +40,22 @@ export async function getDocument(db: Tx, orgId: string, id: string, lookup: Doc
   return row;
 }
 
+/** What a pipeline stage checks before it commits: the document's generation and tag, without its content. */
+export async function getDocumentGeneration(
+  db: Tx,
+  orgId: string,
+  id: string,
+  lookup: DocumentLookup = {},
+): Promise<{ generation: number; containerTag: string } | undefined> {
+  const query = db
+    .select({ generation: documents.generation, containerTag: documents.containerTag })
+    .from(documents)
+    .where(lookupWhere(orgId, lookup, eq(documents.id, id)))
+    .limit(1);
+  const [row] = lookup.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
 /** At most two documents with this customId: more than one means it is ambiguous across tags. */
 export async function findDocumentsByCustomId(db: Tx, orgId: string, customId: string, lookup: DocumentLookup = {}): Promise<DocumentRecord[]> {
   const query = db.select().from(documents).where(lookupWhere(orgId, lookup, eq(documents.customId, customId))).limit(2);

@@ -68,6 +68,28 @@ describe('store: a job outlasting its lease in a live worker', () => {
     expect(await row(id)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
   });
 
+  it('renews between quick stages only once its lease has aged, and still finishes the job', async () => {
+    const leases: number[] = [];
+    const lockedUntil = async (id: string) => (await row(id)).lockedUntil!.getTime();
+    startWorker({
+      isTransient: () => true,
+      async run(job, lease) {
+        leases.push(await lockedUntil(job.id));
+        for (let stage = 0; stage < 50; stage++) await lease.renew();
+        leases.push(await lockedUntil(job.id));
+        holdEventLoop(LEASE_MS / 2);
+        await lease.renew();
+        leases.push(await lockedUntil(job.id));
+      },
+    });
+    const id = await enqueue();
+    await waitFor(async () => ((await row(id)).status === 'done' ? true : undefined));
+    const [claimed, afterQuickStages, afterSlowStage] = leases;
+    // Fifty quick stages kept the claim's lease; a stage begun past a quarter of it extended it.
+    expect(afterQuickStages).toBe(claimed);
+    expect(afterSlowStage - claimed).toBeGreaterThanOrEqual(LEASE_MS / 2);
+  });
+
   it('stops at its next stage, recording nothing, when another worker took it over after its lease ran out', async () => {
     const stageRuns = [0, 0];
     let outcomes = 0;
@@ -90,6 +112,8 @@ describe('store: a job outlasting its lease in a live worker', () => {
     // The holder looks dead to another process: its lease ran out and that process claims the job.
     await database.db.update(jobs).set({ lockedUntil: new Date(0) }).where(eq(jobs.id, id));
     expect(await claimJob(database.db, 'other-process', 60_000)).toMatchObject({ job: { id, lockedBy: 'other-process' } });
+    // The holder's own view of its lease ages past the moments in which it skips renewing.
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
     release();
     await worker!.stop();
     expect(stageRuns).toEqual([1, 0]);
