@@ -79,6 +79,8 @@ interface DriverResult {
   orgWideLexicalOnly: Latency;
   /** Share of the exact vector top 10 that the HNSW path returns, org-wide. */
   hnswRecallAt10: number;
+  /** The same for one-tag searches: 1 while a tag is small enough to be searched exactly. */
+  oneTagRecallAt10: number;
   /** 1-minute load average while measuring: other work on the machine shows up in the tail latencies. */
   loadAverage: number;
 }
@@ -238,6 +240,7 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
     stagesOrgWide: { ...stagesOrgWide, httpMs: httpOrgWide },
     orgWideLexicalOnly: stats(lexicalOnly),
     hnswRecallAt10: await hnswRecall(server, measured.slice(0, 50)),
+    oneTagRecallAt10: await hnswRecall(server, measured.slice(0, 50), tagOf),
   };
 }
 
@@ -277,8 +280,8 @@ async function searchHttp(server: BenchServer, body: { q: string; containerTag?:
   return res.ms;
 }
 
-/** Vector-only top 10 over the whole organization: HNSW path versus an exact scan. */
-async function hnswRecall(server: BenchServer, qs: string[]): Promise<number> {
+/** Vector-only top 10 over the whole organization (or one tag each): the service's path versus an exact scan. */
+async function hnswRecall(server: BenchServer, qs: string[], tagOf: (i: number) => string | undefined = () => undefined): Promise<number> {
   const db = server.app.database.db;
   const exact = new SearchService({
     db,
@@ -298,10 +301,10 @@ async function hnswRecall(server: BenchServer, qs: string[]): Promise<number> {
     reranker: new LexicalSemanticReranker(),
   });
   let found = 0;
-  for (const q of qs) {
+  for (const [i, q] of qs.entries()) {
     const [approximate, truth] = await Promise.all([
-      server.app.search.search(server.principal, searchInput(q), { retrievers: 'vector' }),
-      exact.search(server.principal, searchInput(q), { retrievers: 'vector' }),
+      server.app.search.search(server.principal, searchInput(q, tagOf(i)), { retrievers: 'vector' }),
+      exact.search(server.principal, searchInput(q, tagOf(i)), { retrievers: 'vector' }),
     ]);
     const ids = new Set(approximate.hits.map((h) => (h.kind === 'memory' ? h.memory.id : h.chunk.id)));
     found += truth.hits.filter((h) => ids.has(h.kind === 'memory' ? h.memory.id : h.chunk.id)).length / Math.max(1, truth.hits.length);
@@ -332,7 +335,7 @@ function print(r: DriverResult): void {
   console.log(`${r.driver}: org-wide stages (medians): ${g(r.stagesOrgWide)}`);
   console.log(`${r.driver}: org-wide BM25-only ${f(r.orgWideLexicalOnly)}`);
   console.log(`${r.driver}: HNSW index of ${r.memories} memories built in ${r.indexSeconds} s, ${r.indexMb} MB`);
-  console.log(`${r.driver}: HNSW recall@10 vs exact ${r.hnswRecallAt10.toFixed(3)} (load average while measuring ${r.loadAverage})`);
+  console.log(`${r.driver}: HNSW recall@10 vs exact ${r.hnswRecallAt10.toFixed(3)}, one tag ${r.oneTagRecallAt10.toFixed(3)} (load average while measuring ${r.loadAverage})`);
 }
 
 runBench(main);

@@ -110,7 +110,7 @@ const ConfigSchema = z.object({
   /** Milliseconds per second of a provider's Retry-After and crawl delays (tests shrink it). */
   SYNC_PROVIDER_WAIT_MS: z.coerce.number().int().min(1).default(1000),
   /** Search scopes up to this many rows are searched exactly; larger ones through the HNSW index. */
-  SEARCH_EXACT_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
+  SEARCH_EXACT_MAX_ROWS: z.coerce.number().int().min(0).default(5_000),
   /** In scopes larger than that, most rows fetched per query word for lexical scoring. */
   SEARCH_LEXICAL_WORD_LIMIT: z.coerce.number().int().min(10).default(200),
 }).refine((c) => !c.GMAIL_PUSH_TOPIC || c.GMAIL_PUSH_TOKEN, {
