@@ -85,7 +85,12 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   await ctx.db.transaction(async (tx) => {
     const current = await getDocumentGeneration(tx, job.orgId, documentId);
     if (!current || current.generation !== job.generation) throw new SupersededError();
-    await replaceAttachments(tx, job.orgId, documentId, converted.attachments.map(({ name, mimeType, bytes }) => ({ name, mimeType, data: bytes })));
+    await replaceAttachments(
+      tx,
+      job.orgId,
+      documentId,
+      converted.attachments.map(({ name, mimeType, bytes }) => ({ name, mimeType, data: bytes, isDocumentFile: initial.hasFile && sameBytes(bytes, source.bytes) })),
+    );
   });
   // A connector names the type of what it imports (github_markdown, webpage…); uploads and URLs are typed by their content.
   const typedBySource = !initial.connectionId && (initial.hasFile || initial.url);
@@ -159,6 +164,10 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
 
   await progress.finish();
   return { chunks: pieces.length, memories };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
 /** What the extracting step reports about attachments; nothing for a document that has none. */

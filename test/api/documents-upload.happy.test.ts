@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFile } from '../../src/store/documents.js';
+import { queryRows } from '../../src/store/sql.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 import { FakeOpenAiEmbeddings } from '../fakes/openai-embeddings.js';
 import { buildDocx, buildTextPdf, textImage } from '../fixtures/convert/office.js';
@@ -151,6 +153,12 @@ describe('documents upload: attachments, titles, forced types, progress', () => 
     const served = await fetch(link);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
+    // The image is the uploaded file itself: it is kept once, not copied into the attachment.
+    const [row] = await queryRows<{ size: number; copied: boolean }>(
+      server.app.database.db,
+      sql`SELECT size, data IS NOT NULL AS copied FROM document_attachments WHERE document_id = ${id}`,
+    );
+    expect(row).toEqual({ size: png.byteLength, copied: false });
   });
 
   it('records the pages of a many-page PDF on the extracting step', async () => {

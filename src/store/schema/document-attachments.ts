@@ -14,10 +14,11 @@ export const documentAttachments = pgTable(
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    data: bytea('data').notNull(),
+    /** Null: the bytes are the document's own file (an uploaded image), kept once. */
+    data: bytea('data'),
     createdAt: timestamps.createdAt,
   },
   (t) => [primaryKey({ columns: [t.documentId, t.name] })],
 );
 
-export type AttachmentRow = SameShape<typeof documentAttachments.$inferSelect, StoredAttachment>;
+export type AttachmentRow = SameShape<typeof documentAttachments.$inferSelect, Omit<StoredAttachment, 'data'> & { data: Uint8Array | null }>;

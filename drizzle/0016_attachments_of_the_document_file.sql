@@ -1,0 +1,1 @@
+ALTER TABLE "document_attachments" ALTER COLUMN "data" DROP NOT NULL;
