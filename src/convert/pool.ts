@@ -17,6 +17,13 @@ export interface ConversionPoolOptions {
   graceMs?: number;
 }
 
+/** A conversion stopped because the server is stopping: it did not fail, and runs again later. */
+export class ConversionStoppedError extends Error {
+  constructor() {
+    super('conversion stopped: the server is stopping');
+  }
+}
+
 interface Task {
   id: number;
   input: ConvertInput;
@@ -61,10 +68,26 @@ export class ConversionPool {
 
   convert(input: ConvertInput): Promise<ConvertedDocument> {
     if (this.closed) return Promise.reject(new Error('conversion pool is closed'));
-    return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, resolve, reject });
+    const { signal } = input;
+    if (signal?.aborted) return Promise.reject(new ConversionStoppedError());
+    return new Promise<ConvertedDocument>((resolve, reject) => {
+      const task: Task = { id: this.nextId++, input, resolve, reject };
+      signal?.addEventListener('abort', () => this.stop(task), { once: true });
+      this.queue.push(task);
       this.dispatch();
     });
+  }
+
+  /** Stops one conversion, queued or running: a running one's thread is ended and replaced when work waits. */
+  private stop(task: Task): void {
+    const queued = this.queue.indexOf(task);
+    if (queued !== -1) {
+      this.queue.splice(queued, 1);
+      task.reject(new ConversionStoppedError());
+      return;
+    }
+    const slot = this.slots.find((candidate) => candidate.task === task);
+    if (slot) void this.end(slot, new ConversionStoppedError());
   }
 
   /** Starts a thread ahead of the first conversion, so that one does not wait for the converters to load. */
@@ -109,7 +132,7 @@ export class ConversionPool {
 
   private run(slot: Slot, task: Task): void {
     slot.task = task;
-    const { onProgress: _callback, ...input } = task.input;
+    const { onProgress: _callback, signal: _signal, ...input } = task.input;
     const limitMs = task.input.limits?.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
     slot.timer = setTimeout(() => void this.end(slot, conversionTimeout(limitMs)), limitMs + (this.options.graceMs ?? 2_000));
     slot.worker.ref();

@@ -48,6 +48,8 @@ export interface ConvertInput {
   onProgress?: (step: ConvertProgress) => void;
   /** Tightens or loosens the defaults of limits.ts. */
   limits?: Partial<ConversionLimits>;
+  /** Stops the conversion (the conversion pool ends its thread): the server is stopping. */
+  signal?: AbortSignal;
 }
 
 /**

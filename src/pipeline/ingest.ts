@@ -79,7 +79,7 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   await progress.begin('extracting');
   const source = await loadSource(ctx, initial);
   const convert = ctx.convert ?? convertToMarkdown;
-  const converted = await convert({ ...source, onProgress: (step) => progress.report(step) });
+  const converted = await convert({ ...source, onProgress: (step) => progress.report(step), signal: lease.signal });
   // Conversion returns storable text already; every write below is guarded against a converter that does not.
   const markdown = storableText(converted.markdown);
   await ctx.db.transaction(async (tx) => {

@@ -16,6 +16,11 @@ export interface JobLease {
    * can have claimed it since); throws LeaseLostError when another worker has taken the job over.
    */
   renew(): Promise<void>;
+  /**
+   * Aborted when the worker stops. A handler may end long work on it (a conversion) and throw:
+   * the job is queued again at once, without spending an attempt.
+   */
+  readonly signal: AbortSignal;
 }
 
 /** What a job kind does; `ingest` is one, merges and syncs are others. */
@@ -60,6 +65,9 @@ export class LeaseLostError extends Error {}
 /** The reason recorded for a failure whose cause is no business of the job's owner, or could not be recorded. */
 export const INTERNAL_FAILURE = 'processing failed (internal error); the server log has the details';
 
+/** What an interrupted job records until it runs again. */
+const INTERRUPTED = 'interrupted: the worker stopped; it runs again';
+
 const MAX_REASON_LENGTH = 1000;
 
 /** A reason that fits any text column: bounded, without NUL or lone surrogates. */
@@ -91,6 +99,7 @@ export class JobWorker {
   private wakeups = new Set<() => void>();
   /** Jobs this worker is running: never claimed again by its own loops, however late their renewal. */
   private readonly running = new Set<string>();
+  private stopped = new AbortController();
 
   constructor(
     private readonly ctx: WorkerContext,
@@ -101,6 +110,7 @@ export class JobWorker {
   start(): void {
     if (this.loops.length) return;
     this.stopping = false;
+    this.stopped = new AbortController();
     for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.loop());
   }
 
@@ -109,8 +119,10 @@ export class JobWorker {
     for (const wakeup of this.wakeups) wakeup();
   }
 
+  /** Stops claiming and interrupts what runs: interrupted jobs are queued again (see JobLease.signal). */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.stopped.abort();
     this.wake();
     await Promise.all(this.loops);
     this.loops = [];
@@ -165,6 +177,7 @@ export class JobWorker {
     // The claim set the lease: it started then, however late this run begins.
     let extendedAt = job.lockedUntil ? job.lockedUntil.getTime() - leaseMs : 0;
     let lost = false;
+    const { signal } = this.stopped;
     const extend = async () => {
       if (lost) return;
       const started = Date.now();
@@ -173,6 +186,7 @@ export class JobWorker {
     };
     return {
       extend,
+      signal,
       renew: async () => {
         if (!lost && Date.now() - extendedAt >= leaseMs / 4) await extend();
         if (lost) throw new LeaseLostError(`job ${job.id} was taken over by another worker`);
@@ -188,6 +202,11 @@ export class JobWorker {
     } catch (error) {
       if (error instanceof LeaseLostError) {
         this.ctx.log.warn({ jobId: job.id, kind: job.kind }, 'job taken over by another worker after its lease ran out; this run stops');
+        return;
+      }
+      if (lease.signal.aborted) {
+        this.ctx.log.info({ jobId: job.id, kind: job.kind }, 'job interrupted by the worker stopping; queued again');
+        await rescheduleJob(this.ctx.db, job.id, this.id, new Date(), INTERRUPTED, { refundAttempt: true });
         return;
       }
       await this.handleFailure(job, error);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../src/store/schema/jobs.js';
 import { FakeOpenAiEmbeddings } from '../fakes/openai-embeddings.js';
 import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 import { uploadFile as upload } from '../helpers/upload.js';
@@ -50,5 +52,43 @@ describe('documents upload: conversion runs off the event loop', () => {
     // The stopped thread is replaced: the next file converts.
     const next = await upload(server, new TextEncoder().encode('# After\n\nThe pool carries on.'), 'text/markdown', 'after.md');
     expect(await waitForDocument(server, next)).toMatchObject({ status: 'done', title: 'After' });
+  });
+});
+
+describe('documents upload: a stopping server does not wait for a conversion', () => {
+  let server: TestServer;
+  let embeddings: FakeOpenAiEmbeddings;
+
+  beforeAll(async () => {
+    embeddings = await FakeOpenAiEmbeddings.start({ dimension: 16 });
+    server = await startTestServer({
+      EMBEDDINGS_BASE_URL: embeddings.baseUrl,
+      EMBEDDINGS_MODEL: 'fake-embed-16',
+      CONVERT_TIMEOUT_MS: '600000',
+      CONVERT_THREADS: '1',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await embeddings?.close();
+  });
+
+  it('interrupts it and queues the document again without spending an attempt', { timeout: 90_000 }, async () => {
+    const id = await upload(server, slowHtml(), 'text/html', 'slow.html');
+    await waitFor(async () => ((await server.request('GET', `/v3/documents/${id}`)).body.status === 'extracting' ? true : undefined), 30_000, 'the conversion to start');
+
+    // Ten minutes of conversion time are allowed: stopping returns long before.
+    await server.app.worker!.stop();
+    const [job] = await server.app.database.db.select().from(jobs).where(eq(jobs.documentId, id));
+    expect(job).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lastError: 'interrupted: the worker stopped; it runs again' });
+    expect(job.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await server.request('GET', `/v3/documents/${id}`)).body.status).toBe('extracting');
+
+    // Started again, the worker takes the document up again as its first attempt (closing the server interrupts it again).
+    server.app.worker!.start();
+    await waitFor(async () => {
+      const [again] = await server.app.database.db.select().from(jobs).where(eq(jobs.documentId, id));
+      return again.status === 'running' && again.attempts === 1 ? true : undefined;
+    }, 30_000, 'the document to be taken up again');
   });
 });
