@@ -160,21 +160,21 @@ function otherDay({ text, dates }: AnchoredText, ref: Date): AnchoredText {
  * adding a month to the day would overflow into October); null when the expression names no offset.
  */
 function monthsFrom(e: string, ref: Date): Date | null {
-  const ago = /^(\w+(?: of)?) months? ago$/.exec(e) ?? HEDGED_MONTHS_AGO.exec(e);
-  const ahead = /^in (\w+) months?$/.exec(e);
-  const offset = /^(?:last|past|previous) month$/.test(e)
-    ? -1
-    : /^(?:next|coming|following) month$/.test(e)
-      ? 1
-      : /^this month$/.test(e)
-        ? 0
-        : ago
-          ? -(COUNTS[ago[1]] ?? NaN)
-          : ahead
-            ? COUNTS[ahead[1]] ?? NaN
-            : NaN;
-  if (!Number.isFinite(offset)) return null;
+  const offset = monthOffset(e);
+  if (offset === null) return null;
   return new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + offset, 1));
+}
+
+/** How many months from now an expression points: -1 for "last month", 3 for "in three months". */
+function monthOffset(e: string): number | null {
+  if (/^(?:last|past|previous) month$/.test(e)) return -1;
+  if (/^(?:next|coming|following) month$/.test(e)) return 1;
+  if (/^this month$/.test(e)) return 0;
+  const ago = /^(\w+(?: of)?) months? ago$/.exec(e) ?? HEDGED_MONTHS_AGO.exec(e);
+  if (ago) return COUNTS[ago[1]] === undefined ? null : -COUNTS[ago[1]];
+  const ahead = /^in (\w+) months?$/.exec(e);
+  if (ahead) return COUNTS[ahead[1]] ?? null;
+  return null;
 }
 
 /** "five years ago" → "around 2018", "a year ago" → "around August 2022": the date it points at, no closer. */
