@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTextPdf } from '../../test/fixtures/convert/office.js';
-import { ConversionPool } from './pool.js';
+import { ConversionPool, ConversionStoppedError } from './pool.js';
 import { ConversionError, type ConvertProgress } from './types.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -34,6 +34,29 @@ describe('ConversionPool', () => {
     const stuck = pool.convert({ bytes: slowHtml(80_000), filename: 'slow.html', limits: { timeoutMs: 1_000 } });
     await expect(stuck).rejects.toThrow('conversion took longer than 1s');
     expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await pool.convert({ bytes: utf8('# Next\n\nstill works') })).title).toBe('Next');
+  });
+
+  it('stops a running and a queued conversion when their signal aborts, and carries on with a new thread', { timeout: 60_000 }, async () => {
+    pool = new ConversionPool({ size: 1, memoryMb: 512 });
+    const stopping = new AbortController();
+    let listeners = 0;
+    const signal = stopping.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((...args: Parameters<typeof add>) => (listeners++, add(...args))) as typeof add;
+    signal.removeEventListener = ((...args: Parameters<typeof remove>) => (listeners--, remove(...args))) as typeof remove;
+
+    // A finished conversion leaves nothing attached to the long-lived signal.
+    await pool.convert({ bytes: utf8('warm up'), signal });
+    expect(listeners).toBe(0);
+
+    const running = pool.convert({ bytes: slowHtml(80_000), filename: 'slow.html', signal });
+    const queued = pool.convert({ bytes: utf8('# Queued'), signal });
+    stopping.abort();
+    await expect(running).rejects.toBeInstanceOf(ConversionStoppedError);
+    await expect(queued).rejects.toBeInstanceOf(ConversionStoppedError);
+    await expect(pool.convert({ bytes: utf8('# Late'), signal })).rejects.toBeInstanceOf(ConversionStoppedError);
     expect((await pool.convert({ bytes: utf8('# Next\n\nstill works') })).title).toBe('Next');
   });
 

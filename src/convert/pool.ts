@@ -71,8 +71,16 @@ export class ConversionPool {
     const { signal } = input;
     if (signal?.aborted) return Promise.reject(new ConversionStoppedError());
     return new Promise<ConvertedDocument>((resolve, reject) => {
-      const task: Task = { id: this.nextId++, input, resolve, reject };
-      signal?.addEventListener('abort', () => this.stop(task), { once: true });
+      // The signal outlives the conversion (it is the worker's): the listener goes when the task settles.
+      const onAbort = () => this.stop(task);
+      const settled = () => signal?.removeEventListener('abort', onAbort);
+      const task: Task = {
+        id: this.nextId++,
+        input,
+        resolve: (document) => (settled(), resolve(document)),
+        reject: (error) => (settled(), reject(error)),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.queue.push(task);
       this.dispatch();
     });
