@@ -46,6 +46,9 @@ export function ingestHandler(ctx: IngestContext): JobHandler {
       await markDocument(ctx, job, { status: 'queued', error: `attempt ${job.attempts} failed, retrying: ${reason}` });
       ctx.log.warn({ documentId: job.documentId, attempt: job.attempts, reason, ...diagnosisOf(error) }, `document ${job.documentId} failed, retrying`);
     },
+    onInterrupted: async (job) => {
+      await markDocument(ctx, job, { status: 'queued', error: null });
+    },
     onFail: async (job, reason, error) => {
       await markDocument(ctx, job, { status: 'failed', error: reason });
       ctx.log.warn({ documentId: job.documentId, attempt: job.attempts, reason, ...diagnosisOf(error) }, `document ${job.documentId} failed`);

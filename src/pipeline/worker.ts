@@ -40,6 +40,8 @@ export interface JobHandler {
    * reason arrives bounded and storable.
    */
   onRetry?(job: JobRecord, reason: string, error: unknown): Promise<void>;
+  /** The job's own bookkeeping when its run was interrupted by the worker stopping: it runs again. */
+  onInterrupted?(job: JobRecord): Promise<void>;
   onFail?(job: JobRecord, reason: string, error?: unknown): Promise<void>;
 }
 
@@ -206,6 +208,9 @@ export class JobWorker {
       }
       if (lease.signal.aborted) {
         this.ctx.log.info({ jobId: job.id, kind: job.kind }, 'job interrupted by the worker stopping; queued again');
+        await this.ctx.handlers[job.kind]
+          ?.onInterrupted?.(job)
+          .catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording an interruption failed'));
         await rescheduleJob(this.ctx.db, job.id, this.id, new Date(), INTERRUPTED, { refundAttempt: true });
         return;
       }
