@@ -10,16 +10,16 @@ function slowHtml(): Uint8Array {
   return new TextEncoder().encode(`<html><body>${'<div><p>tide <b>table</b></p></div>'.repeat(80_000)}</body></html>`);
 }
 
-describe('documents upload: conversion runs off the event loop', () => {
+/** A server converting one file at a time within `convertTimeoutMs`, embedding through a fake. */
+function useConvertingServer(convertTimeoutMs: number): () => TestServer {
   let server: TestServer;
   let embeddings: FakeOpenAiEmbeddings;
-
   beforeAll(async () => {
     embeddings = await FakeOpenAiEmbeddings.start({ dimension: 16 });
     server = await startTestServer({
       EMBEDDINGS_BASE_URL: embeddings.baseUrl,
       EMBEDDINGS_MODEL: 'fake-embed-16',
-      CONVERT_TIMEOUT_MS: '3000',
+      CONVERT_TIMEOUT_MS: String(convertTimeoutMs),
       CONVERT_THREADS: '1',
     });
   });
@@ -27,13 +27,25 @@ describe('documents upload: conversion runs off the event loop', () => {
     await server?.close();
     await embeddings?.close();
   });
+  return () => server;
+}
+
+/** Uploads the slow markup and returns its id once its conversion has started. */
+async function uploadSlowConversion(server: TestServer): Promise<string> {
+  const id = await upload(server, slowHtml(), 'text/html', 'slow.html');
+  await waitFor(async () => {
+    const doc = (await server.request('GET', `/v3/documents/${id}`)).body;
+    return doc.status === 'extracting' ? true : undefined;
+  }, 30_000, 'the conversion to start');
+  return id;
+}
+
+describe('documents upload: conversion runs off the event loop', () => {
+  const serverOf = useConvertingServer(3_000);
 
   it('ends a conversion stuck past its time limit as failed with the reason, answering requests meanwhile', { timeout: 90_000 }, async () => {
-    const id = await upload(server, slowHtml(), 'text/html', 'slow.html');
-    await waitFor(async () => {
-      const doc = (await server.request('GET', `/v3/documents/${id}`)).body;
-      return doc.status === 'extracting' ? true : undefined;
-    }, 30_000, 'the conversion to start');
+    const server = serverOf();
+    const id = await uploadSlowConversion(server);
 
     const latencies: number[] = [];
     const failed = await waitFor(async () => {
@@ -56,26 +68,11 @@ describe('documents upload: conversion runs off the event loop', () => {
 });
 
 describe('documents upload: a stopping server does not wait for a conversion', () => {
-  let server: TestServer;
-  let embeddings: FakeOpenAiEmbeddings;
-
-  beforeAll(async () => {
-    embeddings = await FakeOpenAiEmbeddings.start({ dimension: 16 });
-    server = await startTestServer({
-      EMBEDDINGS_BASE_URL: embeddings.baseUrl,
-      EMBEDDINGS_MODEL: 'fake-embed-16',
-      CONVERT_TIMEOUT_MS: '600000',
-      CONVERT_THREADS: '1',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await embeddings?.close();
-  });
+  const serverOf = useConvertingServer(600_000);
 
   it('interrupts it and queues the document again without spending an attempt', { timeout: 90_000 }, async () => {
-    const id = await upload(server, slowHtml(), 'text/html', 'slow.html');
-    await waitFor(async () => ((await server.request('GET', `/v3/documents/${id}`)).body.status === 'extracting' ? true : undefined), 30_000, 'the conversion to start');
+    const server = serverOf();
+    const id = await uploadSlowConversion(server);
 
     // Ten minutes of conversion time are allowed: stopping returns long before.
     await server.app.worker!.stop();
