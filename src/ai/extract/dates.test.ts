@@ -73,3 +73,20 @@ describe('anchorDates', () => {
     expect(anchorDates('I moved here in May 2020', null, 'past').dates.map((d) => d.iso)).toEqual(['2020-05']);
   });
 });
+
+describe('anchorDates: a day of the month, and dates that cannot stand in place', () => {
+  const saturday = new Date('2023-08-19T10:00:00Z');
+
+  it('reads "on the 17th" as the nearest such day in the direction the statement looks', () => {
+    expect(anchorDates('I bought a console as a gift on the 17th', saturday, 'past').text).toBe('I bought a console as a gift on 17 August 2023');
+    expect(anchorDates('I moved in on the 25th', saturday, 'past').text).toBe('I moved in on 25 July 2023');
+    expect(anchorDates('I will see her on the 25th', saturday, 'future').text).toBe('I will see her on 25 August 2023');
+    expect(anchorDates('I will see her on the 2nd', saturday, 'future').dates.map((d) => d.iso)).toEqual(['2023-09-02']);
+    // A day the month before does not have stays as said.
+    expect(anchorDates('It opened on the 31st', new Date('2023-07-10T10:00:00Z'), 'past').text).toBe('It opened on the 31st');
+  });
+
+  it('says the date after a phrase that cannot be rewritten in place', () => {
+    expect(anchorDates("We bonded during yesterday's yoga class.", saturday, 'past').text).toBe("We bonded during yesterday's yoga class (on 18 August 2023)");
+  });
+});

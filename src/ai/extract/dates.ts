@@ -39,6 +39,7 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
   const ref = reference ?? new Date(0);
   const results = chrono.parse(text, { instant: ref, timezone: 0 }, { forwardDate: tense === 'future' });
   const dates: ResolvedDate[] = [];
+  const unplaced: string[] = [];
   let rewritten = text;
   for (const result of [...results].reverse()) {
     const expression = result.text.trim();
@@ -57,8 +58,12 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     if (!resolved) continue;
     dates.unshift(resolved.date);
     if (!reference) continue;
-    // "tomorrow's going to be…" cannot take a rewritten phrase without breaking the sentence.
-    if (/^'s\b/.test(rewritten.slice(result.index + result.text.length))) continue;
+    // "yesterday's class", "tomorrow's going to be…" cannot take a rewritten phrase without
+    // breaking the sentence: the date is said after it instead.
+    if (/^'s\b/.test(rewritten.slice(result.index + result.text.length))) {
+      unplaced.unshift(resolved.phrase);
+      continue;
+    }
     let from = result.index;
     const before = rewritten.slice(0, from);
     // "on yesterday"/"in last month" would read badly once the phrase brings its own preposition.
@@ -67,7 +72,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     rewritten = rewritten.slice(0, from) + resolved.phrase + rewritten.slice(result.index + result.text.length);
   }
   if (!reference) return { text: rewritten, dates };
-  return sinceDuration(seasons(otherDay(weekendsAgo({ text: rewritten, dates }, reference), reference), reference, tense), reference);
+  if (unplaced.length) rewritten = `${rewritten.replace(/[\s,;:!.]+$/, '')} (${unplaced.join(', ')})`;
+  return sinceDuration(dayOfMonth(seasons(otherDay(weekendsAgo({ text: rewritten, dates }, reference), reference), reference, tense), reference, tense), reference);
 }
 
 /**
@@ -139,6 +145,28 @@ function weekendsAgo({ text, dates }: AnchoredText, ref: Date): AnchoredText {
   });
   return { text: rewritten, dates: [...dates, ...found] };
 }
+
+/**
+ * "on the 17th": chrono needs a month; the day is the nearest 17th in the direction the statement
+ * looks (said on 19 August, "bought it on the 17th" is 17 August, "see her on the 25th" 25 August).
+ */
+function dayOfMonth({ text, dates }: AnchoredText, ref: Date, tense: Tense): AnchoredText {
+  const found: ResolvedDate[] = [];
+  const rewritten = text.replace(new RegExp(`\\bon the (\\d{1,2})(?:st|nd|rd|th)\\b(?! (?:of )?${MONTH_NAMES})`, 'gi'), (match, n: string) => {
+    const day = Number(n);
+    if (day < 1 || day > 31) return match;
+    const today = ref.getUTCDate();
+    const offset = tense === 'future' ? (day < today ? 1 : 0) : day > today ? -1 : 0;
+    const date = new Date(Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth() + offset, day));
+    // The 31st of a shorter month does not exist.
+    if (date.getUTCDate() !== day) return match;
+    found.push(span(date, 'day'));
+    return `on ${formatDay(date)}`;
+  });
+  return { text: rewritten, dates: [...dates, ...found] };
+}
+
+const MONTH_NAMES = `(?:${MONTHS.join('|')})`;
 
 /** Words that hedge a count ("about five months ago"). */
 const HEDGE = '(?:about|around|almost|nearly|over|roughly)';
