@@ -3,6 +3,7 @@ import type { QueryExpansion, QueryRewriter } from '../../ai/rewrite/query-rewri
 import { keywordPhrasing } from '../../ai/text/words.js';
 import type { LexicalTerm } from '../../store/search/candidates.js';
 import { embedForRequest } from '../shared/embed.js';
+import { answerTypeOf, type AnswerType } from './answer-type.js';
 import type { Retrievers } from './fusion.js';
 import { lexicalTerms } from './lexical-terms.js';
 
@@ -16,6 +17,8 @@ export interface QueryPlan {
   /** Still being computed while lexical retrieval runs; null when vector retrieval is off. */
   vectors: Promise<Float32Array[]> | null;
   expansion?: QueryExpansion;
+  /** The kind of answer the question asks for (a date for "when …?"), if it names one. */
+  answerType: AnswerType | null;
 }
 
 export async function planQuery(
@@ -30,5 +33,5 @@ export async function planQuery(
   // Awaited later; until then a failure must not count as unhandled.
   vectors?.catch(() => undefined);
   const terms = options.retrievers === 'vector' ? [] : lexicalTerms(query, expansion);
-  return { query, terms, vectors, expansion };
+  return { query, terms, vectors, expansion, answerType: answerTypeOf(query) };
 }

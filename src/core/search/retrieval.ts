@@ -9,6 +9,7 @@ import {
   type SearchTable,
   type SearchTarget,
 } from '../../store/search/scope.js';
+import { boostAnswerType } from './answer-type.js';
 import { retrieverRanks, type RetrieverTrace } from './explain.js';
 import { blendSourceContext, blendTurnContext, calibrate, fuse, type Retrievers } from './fusion.js';
 import type { LexemeFrequencies } from './lexeme-frequencies.js';
@@ -90,7 +91,8 @@ export class Retrieval {
       return { ...c, similarity, trace: { ...ranks.get(c.id)!, cosine: c.cosine, lexical: c.lexical, fused: similarity } };
     });
     const calibrated = blendSourceContext(fused).map((c) => ({ ...c, similarity: calibrate(c.similarity, retrievers) }));
-    return blendTurnContext(calibrated).sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
+    const answerType = retrievers === 'hybrid' ? plan.answerType : null;
+    return boostAnswerType(blendTurnContext(calibrated), answerType).sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
   }
 
   /** Small scopes score every matching row; large ones cap each word and skip the known-common ones. */

@@ -85,6 +85,8 @@ export interface Candidate {
   sourceId: string | null;
   /** The conversation turn the row was said in; rows of one turn lend each other context. */
   turnId: string | null;
+  /** The row's text, for the tables whose text is short (memories); null for chunks. */
+  text: string | null;
   /** Highest cosine similarity to any query vector; null when vector retrieval is off. */
   cosine: number | null;
   /** Rarity-weighted share of the query's words the text contains, 0..1. */
@@ -197,15 +199,16 @@ export async function scoreCandidates(
       )})`
     : sql`NULL::float8`;
   const statement = sql`WITH ${sql.join(ctes, sql`, `)}
-    SELECT t.id, ${target.source} AS source_id, ${target.turn} AS turn_id, ${cosine} AS cosine, ${useLexical ? sql`coalesce(cl.score, 0)` : sql`0::float8`} AS lexical
+    SELECT t.id, ${target.source} AS source_id, ${target.turn} AS turn_id, ${target.text} AS text, ${cosine} AS cosine, ${useLexical ? sql`coalesce(cl.score, 0)` : sql`0::float8`} AS lexical
     FROM cand JOIN ${table} t ON t.id = cand.id ${useLexical ? sql`LEFT JOIN cand_lex cl ON cl.id = cand.id` : sql``}`;
 
   const run = async (tx: Tx) =>
-    (await queryRows<{ id: string; source_id: string | null; turn_id: string | null; cosine: number | string | null; lexical: number | string | null }>(tx, statement)).map(
+    (await queryRows<{ id: string; source_id: string | null; turn_id: string | null; text: string | null; cosine: number | string | null; lexical: number | string | null }>(tx, statement)).map(
       (row) => ({
         id: row.id,
         sourceId: row.source_id,
         turnId: row.turn_id,
+        text: row.text,
         cosine: row.cosine === null ? null : Number(row.cosine),
         lexical: Number(row.lexical ?? 0),
       }),
