@@ -1,9 +1,17 @@
 import type { QueryExpansion } from '../../ai/rewrite/query-rewriter.js';
+import { otherFormsOf } from '../../ai/rewrite/synonyms.js';
+import { STOPWORDS } from '../../ai/text/words.js';
 import type { LexicalTerm } from '../../store/search/candidates.js';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 /** Bounds the size of the SQL a pathological query can produce. */
 const MAX_WORDS = 48;
+/**
+ * Irregular forms of a query word ("fly" → "flew", "flown") stand in for it as its stem would:
+ * the full-text stemmer strips suffixes and cannot connect them. Just under the word itself, so
+ * the word's own rarity stays the measure of its group.
+ */
+const IRREGULAR_FORM_WEIGHT = 0.9;
 
 /** Lower-cased words of a text, letters and digits only, first occurrence order, no repeats. */
 export function queryWords(text: string): string[] {
@@ -24,6 +32,14 @@ export function lexicalTerms(query: string, expansion?: QueryExpansion): Lexical
   }
   let nextGroup = groups.size;
   const seen = new Set(terms.map((t) => t.word));
+  for (const [word, group] of groups) {
+    if (STOPWORDS.has(word)) continue;
+    for (const form of otherFormsOf(word)) {
+      if (seen.has(form)) continue;
+      seen.add(form);
+      terms.push({ word: form, group, weight: IRREGULAR_FORM_WEIGHT });
+    }
+  }
   for (const term of expansion?.terms ?? []) {
     const standsFor = term.stands ? queryWords(term.stands)[0] : undefined;
     for (const word of queryWords(term.word)) {
