@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/shared/clock.js';
 import { KeyResolver } from '../../src/core/access/keys.js';
-import { NOTHING_INCLUDED } from '../../src/core/search/search-service.js';
+import { HYBRID_KIND_SHARE, NOTHING_INCLUDED } from '../../src/core/search/search-service.js';
 import { seedMemory } from '../helpers/memories.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
@@ -133,6 +133,20 @@ describe('search: each parameter has its effect', () => {
       expect(results.some((r) => r.chunk !== undefined)).toBe(true);
       for (const r of results) expect((r.memory === undefined) !== (r.chunk === undefined)).toBe(true);
       expect(results[0].chunk).toContain('laptop');
+    });
+
+    it('hybrid mode keeps each kind its share of the results, so memories do not crowd out the chunks', async () => {
+      const memoriesOnly: Result[] = (await search({ q: 'Alice', containerTag: 'user_alice', threshold: 0, limit: 100 })).body.results;
+      // As many results as there are memories about Alice: by similarity alone, all would be memories.
+      const limit = memoriesOnly.length;
+      expect(Math.floor(limit * HYBRID_KIND_SHARE)).toBeGreaterThanOrEqual(1);
+      const results: Result[] = (await search({ q: 'Alice', containerTag: 'user_alice', searchMode: 'hybrid', threshold: 0, limit })).body.results;
+      const chunks = results.filter((r) => r.chunk !== undefined);
+      // Every chunk scores below the memories that name Alice; by similarity alone none would be listed.
+      expect(Math.max(...chunks.map((r) => r.similarity))).toBeLessThan(memoriesOnly[limit - 1].similarity);
+      expect(chunks).toHaveLength(Math.floor(limit * HYBRID_KIND_SHARE));
+      expect(results).toHaveLength(limit);
+      expect(results.map((r) => r.similarity)).toEqual([...results.map((r) => r.similarity)].sort((a, b) => b - a));
     });
 
     it('threshold drops results below it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blendSourceContext, blendTurnContext, calibrate, fuse, LEXICAL_WEIGHT, SOURCE_WEIGHT, TURN_CAP, TURN_WEIGHT, VECTOR_WEIGHT } from './fusion.js';
-import { DEFAULT_THRESHOLD } from './search-service.js';
+import { DEFAULT_THRESHOLD, HYBRID_KIND_SHARE, mergeKinds } from './search-service.js';
 import { lexicalTerms, queryWords } from './lexical-terms.js';
 import { memoryContext, relatedIds } from './memory-context.js';
 import { ScopeSizes } from './scope-sizes.js';
@@ -26,10 +26,23 @@ describe('queryWords / lexicalTerms', () => {
     expect(terms).toEqual([
       { word: 'car', group: 0, weight: 1 },
       { word: 'bought', group: 1, weight: 1 },
+      { word: 'buy', group: 1, weight: 0.9 },
       { word: 'vehicle', group: 0, weight: 0.6 },
       { word: 'purchase', group: 1, weight: 0.6 },
       { word: 'garage', group: 2, weight: 0.5 },
     ]);
+  });
+});
+
+describe('lexicalTerms: irregular forms', () => {
+  it('adds the irregular forms of a query word to its group, without a rewrite, and none of stop words', () => {
+    const terms = lexicalTerms('When did Alice fly to Lisbon');
+    expect(terms.filter((t) => t.group === 3)).toEqual([
+      { word: 'fly', group: 3, weight: 1 },
+      { word: 'flew', group: 3, weight: 0.9 },
+      { word: 'flown', group: 3, weight: 0.9 },
+    ]);
+    expect(terms.map((t) => t.word)).not.toContain('done');
   });
 });
 
@@ -145,7 +158,7 @@ describe('blendTurnContext', () => {
 describe('rerankCandidates', () => {
   it('re-scores the head, orders it by the new scores and keeps the tail after it', async () => {
     const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
-    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, turnId: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1, trace }));
+    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, turnId: null, text: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1, trace }));
     const reranker = { name: 'reverse', rerank: async (_q: string, cs: { text: string }[]) => cs.map((_, i) => 0.2 + i * 0.3) };
     const out = await rerankCandidates(reranker, 'q', candidates, (id) => id, 3);
     expect(out.map((c) => c.id)).toEqual(['c', 'b', 'a', 'd']);
@@ -161,9 +174,9 @@ describe('rerankCandidates', () => {
 describe('retrieverRanks', () => {
   it("ranks the lexical retriever by its own list and the vector one by cosine within its share of the pool", () => {
     const pool = [
-      { id: 'a', sourceId: null, turnId: null, cosine: 0.9, lexical: 0 },
-      { id: 'b', sourceId: null, turnId: null, cosine: 0.2, lexical: 0.8 },
-      { id: 'c', sourceId: null, turnId: null, cosine: 0.7, lexical: 0.4 },
+      { id: 'a', sourceId: null, turnId: null, text: null, cosine: 0.9, lexical: 0 },
+      { id: 'b', sourceId: null, turnId: null, text: null, cosine: 0.2, lexical: 0.8 },
+      { id: 'c', sourceId: null, turnId: null, text: null, cosine: 0.7, lexical: 0.4 },
     ];
     const ranks = retrieverRanks(pool, [{ id: 'b' }, { id: 'c' }], 2);
     expect(ranks.get('a')).toEqual({ vectorRank: 1, lexicalRank: null });
@@ -172,7 +185,7 @@ describe('retrieverRanks', () => {
   });
 
   it('gives no vector rank when the query was not embedded', () => {
-    const ranks = retrieverRanks([{ id: 'a', sourceId: null, turnId: null, cosine: null, lexical: 1 }], [{ id: 'a' }], 5);
+    const ranks = retrieverRanks([{ id: 'a', sourceId: null, turnId: null, text: null, cosine: null, lexical: 1 }], [{ id: 'a' }], 5);
     expect(ranks.get('a')).toEqual({ vectorRank: null, lexicalRank: 1 });
   });
 });
@@ -189,5 +202,28 @@ describe('PhaseTimer', () => {
     expect(timings.rerank).toBeGreaterThanOrEqual(0);
     expect(timings.total).toBeGreaterThanOrEqual(timings.retrieval!);
     expect(timings.embedding).toBeUndefined();
+  });
+});
+
+describe('mergeKinds (hybrid)', () => {
+  const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
+  const candidate = (id: string, similarity: number) => ({ id, sourceId: null, turnId: null, text: null, cosine: 0.5, lexical: 0.5, similarity, trace });
+  const ids = (list: ReturnType<typeof mergeKinds>) => list.map((s) => s.candidate.id);
+
+  it('keeps each kind its share of the results, ordered by similarity', () => {
+    const memories = Array.from({ length: 10 }, (_, i) => candidate(`m${i}`, 0.9 - i * 0.01));
+    const chunks = Array.from({ length: 10 }, (_, i) => candidate(`c${i}`, 0.7 - i * 0.01));
+    const merged = mergeKinds(memories, chunks, 10);
+    expect(ids(merged)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'c0', 'c1', 'c2', 'c3']);
+    expect(merged.filter((s) => s.kind === 'chunk')).toHaveLength(Math.floor(10 * HYBRID_KIND_SHARE));
+  });
+
+  it('fills by similarity when a kind has fewer results than its share, or none', () => {
+    const memories = Array.from({ length: 10 }, (_, i) => candidate(`m${i}`, 0.9 - i * 0.01));
+    expect(ids(mergeKinds(memories, [candidate('c0', 0.1)], 4))).toEqual(['m0', 'm1', 'm2', 'c0']);
+    expect(ids(mergeKinds(memories, [], 3))).toEqual(['m0', 'm1', 'm2']);
+    expect(ids(mergeKinds([], [candidate('c0', 0.1)], 3))).toEqual(['c0']);
+    // One result leaves no share to keep: the best wins.
+    expect(ids(mergeKinds(memories, [candidate('c0', 0.1)], 1))).toEqual(['m0']);
   });
 });
