@@ -35,7 +35,7 @@ export function lexicalTerms(query: string, expansion?: QueryExpansion): Lexical
   for (const [word, group] of groups) {
     if (STOPWORDS.has(word)) continue;
     for (const form of otherFormsOf(word)) {
-      if (seen.has(form)) continue;
+      if (seen.has(form) || terms.length >= MAX_WORDS * 2) continue;
       seen.add(form);
       terms.push({ word: form, group, weight: IRREGULAR_FORM_WEIGHT });
     }
