@@ -7,8 +7,8 @@ export type AnswerType = 'date' | 'duration' | 'count' | 'title';
 
 /**
  * Added to the similarity of a memory that holds the kind of answer its question asks for. Tuned
- * on LoCoMo (bench/memory.ts, ten conversations): a date is the most telling (+3.8 of 10 points
- * of the temporal questions there); the others help less and stay smaller.
+ * on LoCoMo (bench/memory.ts, ten conversations): a date is the most telling (temporal questions
+ * answered in the top 10 of memory search: 54.2% → 58.3%); the others help less and stay smaller.
  */
 export const ANSWER_TYPE_BOOST: Record<AnswerType, number> = { date: 0.15, duration: 0.1, count: 0.1, title: 0.1 };
 

@@ -134,7 +134,7 @@ const MAX_CHUNKS_PER_DOCUMENT = 10;
  * threshold. Memories and chunks share one similarity scale, but a short memory matches a question
  * more closely than the chunk it came from, so by similarity alone memories crowd out the chunks
  * that hold their context (LoCoMo, ten conversations: 2 chunks in a top 10 on average; with 40%
- * kept for each kind the answer is in the top 10 for 1.5 points more of the questions).
+ * kept for each kind the answer is in the top 10 for 0.9 points more of the questions).
  */
 export const HYBRID_KIND_SHARE = 0.4;
 
