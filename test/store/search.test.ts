@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { findLexicalCandidates, scoreCandidates, stemWords, type LexicalCandidates } from '../../src/store/search/candidates.js';
+import { memoryTarget } from '../../src/store/search/scope.js';
+import { insertMemories } from '../../src/store/memories/writes.js';
+import { newId, useTwoOrgStore } from '../helpers/store-database.js';
+
+describe('store: search candidates', () => {
+  const store = useTwoOrgStore();
+  const dimension = 16;
+  /** A deterministic vector of its own for each seed. */
+  const vectorOf = (seed: number) => Float32Array.from({ length: dimension }, (_, i) => Math.sin(seed * 7.3 + i * 1.7) * (1 + (seed % 3)));
+  const cosine = (a: Float32Array, b: Float32Array) => {
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let i = 0; i < a.length; i++) {
+      dot += a[i] * b[i];
+      na += a[i] * a[i];
+      nb += b[i] * b[i];
+    }
+    return dot / Math.sqrt(na * nb);
+  };
+  const texts = ['Ana bakes sourdough bread', 'Bruno repairs an old guitar', 'Ana paints a red bicycle', 'Chen plans a trip to Lisbon', 'Dana bakes a birthday cake'];
+  const seeded = async (orgId: string, tag: string) => {
+    const rows = texts.map((memory, i) => ({ id: newId('m'), orgId, containerTag: tag, memory, embedding: Array.from(vectorOf(i + 1)) }));
+    await insertMemories(store.database.db, rows);
+    return rows;
+  };
+  const target = (orgId: string, tag: string) => memoryTarget({ orgId, containerTags: [tag], includeForgotten: false, now: new Date() });
+
+  it('scores every row by its cosine to the query vectors, best rows first, only in the scope', async () => {
+    const rows = await seeded(store.orgA, 'vectors');
+    await seeded(store.orgB, 'vectors');
+    const queries = [vectorOf(2.5), vectorOf(4.25)];
+    const candidates = await scoreCandidates(store.database.db, target(store.orgA, 'vectors'), {
+      vectors: { vectors: queries, perRetriever: 3, path: 'exact', dimension },
+      lexical: null,
+    });
+    const expected = rows
+      .map((r) => ({ id: r.id, cosine: Math.max(...queries.map((q) => cosine(Float32Array.from(r.embedding), q))) }))
+      .sort((a, b) => b.cosine - a.cosine);
+    // The best three by either vector: the union of each vector's top three.
+    const tops = new Set(queries.flatMap((q) => rows.map((r) => ({ id: r.id, c: cosine(Float32Array.from(r.embedding), q) })).sort((a, b) => b.c - a.c).slice(0, 3).map((r) => r.id)));
+    expect(new Set(candidates.map((c) => c.id))).toEqual(tops);
+    for (const c of candidates) expect(c.cosine).toBeCloseTo(expected.find((e) => e.id === c.id)!.cosine, 5);
+  });
+
+  it('returns every matching row’s lexical score for a small scope, the same the final scoring gives its candidates', async () => {
+    const rows = await seeded(store.orgA, 'words');
+    await seeded(store.orgB, 'words');
+    const stems = await stemWords(store.database.db, ['ana', 'bakes', 'guitar']);
+    const lexemes = ['ana', 'bakes', 'guitar'].flatMap((word, group) => (stems.get(word) ?? []).map((lexeme) => ({ lexeme, grp: group, weight: 1 })));
+    const scope = target(store.orgA, 'words');
+    const lexical = await findLexicalCandidates(store.database.db, scope, { lexemes, perRetriever: 2, scopeSize: rows.length, fetch: { kind: 'all' } });
+    expect(lexical.ranked).toHaveLength(2);
+    // Rows 0, 1, 2 and 4 contain a query word; row 3 none, and no row of the other organization is scored.
+    expect([...lexical.scores!.keys()].sort()).toEqual([rows[0].id, rows[1].id, rows[2].id, rows[4].id].sort());
+
+    const vectors = { vectors: [vectorOf(3)], perRetriever: rows.length, path: 'exact' as const, dimension };
+    const withScores = await scoreCandidates(store.database.db, scope, { vectors, lexical });
+    const scoredHere: LexicalCandidates = { ranked: lexical.ranked, rarities: lexical.rarities };
+    const withoutScores = await scoreCandidates(store.database.db, scope, { vectors, lexical: scoredHere });
+    const byId = (list: { id: string; lexical: number }[]) => Object.fromEntries(list.map((c) => [c.id, c.lexical]));
+    expect(withScores).toHaveLength(rows.length);
+    expect(Object.keys(byId(withScores)).sort()).toEqual(Object.keys(byId(withoutScores)).sort());
+    for (const [id, score] of Object.entries(byId(withoutScores))) expect(byId(withScores)[id]).toBeCloseTo(score, 9);
+    expect(byId(withScores)[rows[3].id]).toBe(0);
+  });
+});
