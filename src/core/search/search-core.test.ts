@@ -69,17 +69,79 @@ describe('calibrate', () => {
 });
 
 describe('ScopeSizes', () => {
-  it('measures once per key until the entry expires or is invalidated', async () => {
+  /** Sizes whose background counts wait in `tasks` until the test runs them. */
+  const deferred = () => {
     let now = 0;
-    const sizes = new ScopeSizes(1000, () => now);
+    const tasks: (() => void)[] = [];
+    const sizes = new ScopeSizes(1000, () => now, 10_000, (task) => tasks.push(task));
+    const runTasks = async () => {
+      for (const task of tasks.splice(0)) task();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { sizes, tasks, runTasks, at: (ms: number) => (now = ms) };
+  };
+
+  it('waits for the count on a scope’s first search and after an invalidation, then answers from memory', async () => {
+    const { sizes, tasks } = deferred();
     let measured = 0;
     const measure = async () => ({ size: ++measured, large: false });
     expect((await sizes.get('memories:o1:*', measure)).size).toBe(1);
     expect((await sizes.get('memories:o1:*', measure)).size).toBe(1);
-    now = 1500;
-    expect((await sizes.get('memories:o1:*', measure)).size).toBe(2);
     sizes.invalidate('memories:o1:');
-    expect((await sizes.get('memories:o1:*', measure)).size).toBe(3);
+    expect((await sizes.get('memories:o1:*', measure)).size).toBe(2);
+    expect(tasks).toHaveLength(0);
+  });
+
+  it('answers a stale entry at once and counts it again in the background, once', async () => {
+    const { sizes, tasks, runTasks, at } = deferred();
+    let measured = 0;
+    const measure = async () => ({ size: ++measured, large: false });
+    await sizes.get('memories:o1:t', measure);
+    at(1500);
+    expect((await sizes.get('memories:o1:t', measure)).size).toBe(1);
+    expect((await sizes.get('memories:o1:t', measure)).size).toBe(1);
+    expect(measured).toBe(1);
+    expect(tasks).toHaveLength(1);
+    await runTasks();
+    expect(measured).toBe(2);
+    expect((await sizes.get('memories:o1:t', measure)).size).toBe(2);
+    // Fresh again until a whole TTL has passed since the background count.
+    at(2400);
+    await sizes.get('memories:o1:t', measure);
+    expect(tasks).toHaveLength(0);
+  });
+
+  it('keeps the old size when a background count fails, and tries again on the next search', async () => {
+    const { sizes, tasks, runTasks, at } = deferred();
+    let fail = false;
+    let measured = 0;
+    const measure = async () => {
+      measured++;
+      if (fail) throw new Error('database gone');
+      return { size: measured, large: false };
+    };
+    await sizes.get('chunks:o1:*', measure);
+    at(1500);
+    fail = true;
+    await sizes.get('chunks:o1:*', measure);
+    await runTasks();
+    expect((await sizes.get('chunks:o1:*', measure)).size).toBe(1);
+    fail = false;
+    await runTasks();
+    expect((await sizes.get('chunks:o1:*', measure)).size).toBe(3);
+  });
+
+  it('drops a background count that an invalidation overtook', async () => {
+    const { sizes, runTasks, at } = deferred();
+    let measured = 0;
+    const measure = async () => ({ size: ++measured * 10, large: false });
+    await sizes.get('memories:o1:t', measure);
+    at(1500);
+    await sizes.get('memories:o1:t', measure);
+    sizes.invalidate('memories:o1:');
+    await runTasks();
+    // The background count (20) is not kept: the next search counts afresh.
+    expect((await sizes.get('memories:o1:t', measure)).size).toBe(30);
   });
 });
 
