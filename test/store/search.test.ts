@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cosine } from '../../src/ai/embeddings/embedder.js';
 import { findLexicalCandidates, scoreCandidates, stemWords, type LexicalCandidates } from '../../src/store/search/candidates.js';
 import { memoryTarget } from '../../src/store/search/scope.js';
 import { insertMemories } from '../../src/store/memories/writes.js';
@@ -9,17 +10,6 @@ describe('store: search candidates', () => {
   const dimension = 16;
   /** A deterministic vector of its own for each seed. */
   const vectorOf = (seed: number) => Float32Array.from({ length: dimension }, (_, i) => Math.sin(seed * 7.3 + i * 1.7) * (1 + (seed % 3)));
-  const cosine = (a: Float32Array, b: Float32Array) => {
-    let dot = 0;
-    let na = 0;
-    let nb = 0;
-    for (let i = 0; i < a.length; i++) {
-      dot += a[i] * b[i];
-      na += a[i] * a[i];
-      nb += b[i] * b[i];
-    }
-    return dot / Math.sqrt(na * nb);
-  };
   const texts = ['Ana bakes sourdough bread', 'Bruno repairs an old guitar', 'Ana paints a red bicycle', 'Chen plans a trip to Lisbon', 'Dana bakes a birthday cake'];
   const seeded = async (orgId: string, tag: string) => {
     const rows = texts.map((memory, i) => ({ id: newId('m'), orgId, containerTag: tag, memory, embedding: Array.from(vectorOf(i + 1)) }));
