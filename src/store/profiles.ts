@@ -40,8 +40,28 @@ const entryColumns = {
 
 /** Static, dynamic and bucket lines of a tag, straight from its memories (optionally narrowed to memories matching `filters`). */
 export async function computeProfile(db: Tx, orgId: string, containerTag: string, now: Date, filters?: FilterNode) {
+  return inIndexOrder(db, (tx) => readProfileLists(tx, orgId, containerTag, now, filters));
+}
+
+/**
+ * Runs `reads` with sorting priced out, so each list is read as the first rows of its partial
+ * index rather than by sorting every live memory of the tag. The planner would otherwise sort
+ * whenever its statistics are stale, as they are in the embedded database (which has no
+ * autovacuum) after a run of writes: 3.9 against 0.3 ms at 1,000 memories a rebuild.
+ */
+async function inIndexOrder<T>(db: Tx, reads: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('enable_sort', 'off', true)`);
+    const result = await reads(tx);
+    // Within a caller's transaction the setting would outlive this one (a savepoint).
+    await tx.execute(sql`SELECT set_config('enable_sort', 'on', true)`);
+    return result;
+  });
+}
+
+async function readProfileLists(db: Tx, orgId: string, containerTag: string, now: Date, filters?: FilterNode) {
   const narrow = filters ? filterToSql(filters, memories.metadata) : undefined;
-  // One after the other, not at once: `db` may be a transaction, one connection that runs one query at a time.
+  // One after the other, not at once: `db` is a transaction, one connection that runs one query at a time.
   const staticRows = await db
     .select(entryColumns)
     .from(memories)
