@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Tx } from './database.js';
-import { queryRows, vectorLiteral } from './sql.js';
+import { queryRows, scaledIntegers } from './sql.js';
 import { embeddingSpace } from './schema/embedding-space.js';
 
 
@@ -47,11 +47,23 @@ export async function withEmbeddingSpaceLock<T>(db: Tx, work: (tx: Tx) => Promis
   });
 }
 
-const indexName = (table: string, dimension: number) => `${table}_embedding_hnsw_${dimension}`;
+const indexName = (table: string, dimension: number) => `${table}_embedding_bq_${dimension}`;
 
 /**
- * HNSW indexes need a fixed dimension, so they index `embedding::vector(<dimension>)`, limited to
- * rows of that dimension. Indexes built for another dimension are dropped.
+ * The expression the vector indexes are built over: each vector's signs, one bit a dimension
+ * (`binary_quantize`), compared by Hamming distance. A graph of 64-byte keys instead of 2 KB
+ * vectors is about a seventh of the size, keeps to the page cache, and costs a write a fifth of
+ * the time to maintain; searches walk it for a wider pool of rows and order that pool by the
+ * exact cosine (`store/search/candidates.ts`). HNSW needs a fixed length, so only rows of that
+ * dimension are indexed.
+ */
+export function quantizedExpression(column: string, dimension: number): string {
+  return `(binary_quantize(${column})::bit(${Math.trunc(dimension)}))`;
+}
+
+/**
+ * Builds the vector indexes for `dimension` (see `quantizedExpression`) and drops those built for
+ * another dimension or in an earlier form.
  */
 export async function ensureVectorIndexes(db: Tx, dimension: number, options: { buildMemory?: string } = {}): Promise<void> {
   const buildMemory = options.buildMemory ?? '256MB';
@@ -64,22 +76,22 @@ export async function ensureVectorIndexes(db: Tx, dimension: number, options: { 
     for (const table of INDEXED_TABLES) {
       await tx.execute(
         sql.raw(
-          `CREATE INDEX IF NOT EXISTS ${indexName(table, dims)} ON ${table} USING hnsw ((embedding::vector(${dims})) vector_cosine_ops) WHERE vector_dims(embedding) = ${dims}`,
+          `CREATE INDEX IF NOT EXISTS ${indexName(table, dims)} ON ${table} USING hnsw (${quantizedExpression('embedding', dims)} bit_hamming_ops) WHERE vector_dims(embedding) = ${dims}`,
         ),
       );
     }
   });
 }
 
-/** Drops the HNSW indexes, except the one for `keepDimension`. */
+/** Drops the vector indexes (those of earlier forms too), except the current one for `keepDimension`. */
 export async function dropVectorIndexes(db: Tx, keepDimension?: number): Promise<void> {
   const rows = await queryRows<{ name: string }>(
     db,
     sql`SELECT indexname AS name FROM pg_indexes
-      WHERE schemaname = current_schema() AND indexname ~ '^(chunks|memories)_embedding_hnsw_[0-9]+$'`,
+      WHERE schemaname = current_schema() AND indexname ~ '^(chunks|memories)_embedding_(hnsw|bq)_[0-9]+$'`,
   );
   for (const { name } of rows) {
-    if (keepDimension !== undefined && name.endsWith(`_hnsw_${keepDimension}`)) continue;
+    if (keepDimension !== undefined && INDEXED_TABLES.some((table) => name === indexName(table, keepDimension))) continue;
     await db.execute(sql.raw(`DROP INDEX IF EXISTS ${name}`));
   }
 }
@@ -98,10 +110,11 @@ export async function setVectors(db: Tx, table: VectorTable, orgId: string, upda
   let updated = 0;
   for (let i = 0; i < updates.length; i += UPDATE_BATCH) {
     const batch = updates.slice(i, i + UPDATE_BATCH);
-    const values = JSON.stringify(batch.map((u) => ({ id: u.id, embedding: vectorLiteral(u.embedding) })));
+    // Scaled integers, normalised by the database: as `unitVectorValue` stores a vector.
+    const values = JSON.stringify(batch.map((u) => ({ id: u.id, embedding: scaledIntegers(u.embedding) })));
     const rows = await queryRows<{ id: string }>(
       db,
-      sql`UPDATE ${sql.raw(table)} AS t SET embedding = v.embedding::vector
+      sql`UPDATE ${sql.raw(table)} AS t SET embedding = l2_normalize(v.embedding::int4[]::vector)
         FROM jsonb_to_recordset(${values}::jsonb) AS v(id text, embedding text)
         WHERE t.id = v.id AND t.org_id = ${orgId}
         RETURNING t.id`,

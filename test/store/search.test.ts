@@ -4,6 +4,9 @@ import { findLexicalCandidates, scoreCandidates, stemWords, type LexicalCandidat
 import { memoryTarget } from '../../src/store/search/scope.js';
 import { insertMemories } from '../../src/store/memories/writes.js';
 import { newId, useTwoOrgStore } from '../helpers/store-database.js';
+import { sql } from 'drizzle-orm';
+import { ensureVectorIndexes, quantizedExpression } from '../../src/store/embedding.js';
+import { queryRows, scaledIntegers } from '../../src/store/sql.js';
 
 describe('store: search candidates', () => {
   const store = useTwoOrgStore();
@@ -55,5 +58,32 @@ describe('store: search candidates', () => {
     expect(Object.keys(byId(withScores)).sort()).toEqual(Object.keys(byId(withoutScores)).sort());
     for (const [id, score] of Object.entries(byId(withoutScores))) expect(byId(withScores)[id]).toBeCloseTo(score, 9);
     expect(byId(withScores)[rows[3].id]).toBe(0);
+  });
+  it('walks the quantized vector index and orders what it yields by the exact cosine', async () => {
+    await ensureVectorIndexes(store.database.db, dimension);
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: newId('m'), orgId: store.orgA, containerTag: 'indexed', memory: `row ${i}`, embedding: Array.from(vectorOf(i + 10)) }));
+    await insertMemories(store.database.db, rows);
+    await insertMemories(store.database.db, rows.map((r) => ({ ...r, id: newId('m'), orgId: store.orgB })));
+    const query = vectorOf(22.1);
+
+    // The planner can use the index for the expression the index path orders by.
+    const plan = await store.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN SELECT id FROM memories t WHERE vector_dims(t.embedding) = ${dimension}
+          ORDER BY ${sql.raw(quantizedExpression('t.embedding', dimension))} <~> binary_quantize(${scaledIntegers(query)}::int4[]::vector(${sql.raw(String(dimension))})) LIMIT 5`,
+      );
+    });
+    expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain(`memories_embedding_bq_${dimension}`);
+
+    // The pool (at least 40 rows) holds the whole tag, so its exact order gives the exact top three
+    // (by the signs alone, the third would be another row).
+    const candidates = await scoreCandidates(store.database.db, target(store.orgA, 'indexed'), {
+      vectors: { vectors: [query], perRetriever: 3, path: 'hnsw', dimension },
+      lexical: null,
+    });
+    const exact = rows.map((r) => ({ id: r.id, c: cosine(Float32Array.from(r.embedding), query) })).sort((a, b) => b.c - a.c);
+    expect(new Set(candidates.map((c) => c.id))).toEqual(new Set(exact.slice(0, 3).map((r) => r.id)));
   });
 });

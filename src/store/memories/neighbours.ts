@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Tx } from '../database.js';
-import { queryRows, vectorLiteral } from '../sql.js';
+import { queryRows, scaledIntegers } from '../sql.js';
 import { memories } from '../schema/memories.js';
 
 export interface MemoryNeighbour {
@@ -23,16 +23,16 @@ export async function nearestMemories(
   vector: ArrayLike<number>,
   limit: number,
 ): Promise<MemoryNeighbour[]> {
-  const literal = vectorLiteral(vector);
   return queryRows<MemoryNeighbour>(
     db,
-    sql`SELECT m.id, m.memory, m.version, m.root_memory_id AS "rootMemoryId", m.source_count AS "sourceCount",
-        1 - (m.embedding <=> ${literal}::vector) AS similarity,
+    sql`WITH q AS MATERIALIZED (SELECT ${scaledIntegers(vector)}::int4[]::vector AS v)
+      SELECT m.id, m.memory, m.version, m.root_memory_id AS "rootMemoryId", m.source_count AS "sourceCount",
+        1 - (m.embedding <=> q.v) AS similarity,
         EXISTS (SELECT 1 FROM memory_sources s WHERE s.memory_id = m.id AND s.document_id = ${scope.documentId}) AS "fromSameDocument"
-      FROM memories m
+      FROM memories m CROSS JOIN q
       WHERE m.org_id = ${scope.orgId} AND m.container_tag = ${scope.containerTag}
         AND m.is_latest AND NOT m.is_forgotten AND m.embedding IS NOT NULL
-      ORDER BY m.embedding <=> ${literal}::vector
+      ORDER BY m.embedding <=> q.v
       LIMIT ${limit}`,
   );
 }

@@ -1,5 +1,6 @@
 import { type Tx } from '../database.js';
 import { failOnDuplicate } from '../errors.js';
+import { unitVectorValue } from '../sql.js';
 import { memories } from '../schema/memories.js';
 import { memorySources } from '../schema/memory-sources.js';
 import type { MemoryRecord } from '../../model/memories.js';
@@ -10,13 +11,14 @@ export type MemoryInsert = typeof memories.$inferInsert;
 const INSERT_BATCH = 200;
 
 /**
- * Inserts memories (with their vectors, so they are searchable at once) in batches. Throws
- * DuplicateKeyError when a version of a chain exists already (a concurrent edit added it).
+ * Inserts memories (with their embedder's vectors, so they are searchable at once) in batches.
+ * Throws DuplicateKeyError when a version of a chain exists already (a concurrent edit added it).
  */
 export async function insertMemories(db: Tx, rows: MemoryInsert[]): Promise<MemoryRecord[]> {
   const inserted: MemoryRecord[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    inserted.push(...(await failOnDuplicate(() => db.insert(memories).values(rows.slice(i, i + INSERT_BATCH)).returning())));
+    const values = rows.slice(i, i + INSERT_BATCH).map((row) => ({ ...row, embedding: row.embedding ? unitVectorValue(row.embedding) : row.embedding }));
+    inserted.push(...(await failOnDuplicate(() => db.insert(memories).values(values).returning())));
   }
   return inserted;
 }
