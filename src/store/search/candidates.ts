@@ -252,7 +252,7 @@ export async function scoreCandidates(
 
 /** The settings the HNSW path runs with, for this transaction, in one statement. */
 function hnswSettings(perRetriever: number): SQL {
-  const efSearch = String(quantizedPool(perRetriever));
+  const efSearch = String(Math.min(MAX_QUANTIZED_POOL, Math.max(40, perRetriever)));
   // Iterative scans keep walking the graph until enough rows pass the scope's filters.
   return sql`SELECT set_config('hnsw.ef_search', ${efSearch}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`;
 }
