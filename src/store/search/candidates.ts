@@ -252,8 +252,9 @@ export async function scoreCandidates(
 
 /** The settings the HNSW path runs with, for this transaction, in one statement. */
 function hnswSettings(perRetriever: number): SQL {
-  const efSearch = String(Math.min(MAX_QUANTIZED_POOL, Math.max(40, perRetriever)));
-  // Iterative scans keep walking the graph until enough rows pass the scope's filters.
+  const efSearch = String(Math.min(MAX_EF_SEARCH, Math.max(40, perRetriever)));
+  // Iterative scans keep walking the graph until the pool is full of rows that pass the scope's
+  // filters; a breadth of the rows wanted, not of the pool, finds the same rows in less time.
   return sql`SELECT set_config('hnsw.ef_search', ${efSearch}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`;
 }
 
@@ -297,10 +298,15 @@ function vectorTop(target: SearchTarget, options: VectorOptions, column: SQL): S
     ) pool ORDER BY pool.embedding <=> (SELECT ${column} FROM qv) LIMIT ${options.perRetriever}`;
 }
 
-/** Rows taken from the quantized index for each row wanted, before the exact cosine orders them. */
+/**
+ * Rows taken from the quantized index for each row wanted, before the exact cosine orders them:
+ * at 100k memories recall@10 is 0.94 with 3, 0.96 with 4, 0.97 with 5 (as the unquantized index
+ * had) and 0.974 with 6.
+ */
 const QUANTIZED_POOL_FACTOR = 5;
-/** The largest pool (and the graph search's breadth, `hnsw.ef_search`, which pgvector caps at 1,000). */
-const MAX_QUANTIZED_POOL = 1_000;
+const MAX_QUANTIZED_POOL = 2_000;
+/** pgvector's largest `hnsw.ef_search`. */
+const MAX_EF_SEARCH = 1_000;
 
 function quantizedPool(perRetriever: number): number {
   return Math.min(MAX_QUANTIZED_POOL, Math.max(40, perRetriever * QUANTIZED_POOL_FACTOR));
