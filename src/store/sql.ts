@@ -19,8 +19,8 @@ export function vectorLiteral(value: ArrayLike<number>): string {
 /**
  * A vector as an integer array literal, scaled so its largest component is 2^30; non-finite
  * components become 0. The embedded database reads 512 integers in about a quarter of the time it
- * takes for 512 decimals, and rounding to integers of that size loses less than single precision
- * does. Cosine distance does not depend on a vector's length, so a query vector can be sent so.
+ * takes for 512 decimals, and the rounding moves no component by more than a two-billionth of the
+ * largest. Cosine distance does not depend on a vector's length, so a query vector can be sent so.
  */
 export function scaledIntegers(value: ArrayLike<number>): string {
   const values = Array.from(value, (v) => (Number.isFinite(v) ? v : 0));
