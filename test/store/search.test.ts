@@ -59,6 +59,7 @@ describe('store: search candidates', () => {
     for (const [id, score] of Object.entries(byId(withoutScores))) expect(byId(withScores)[id]).toBeCloseTo(score, 9);
     expect(byId(withScores)[rows[3].id]).toBe(0);
   });
+
   it('walks the quantized vector index and orders what it yields by the exact cosine', async () => {
     await ensureVectorIndexes(store.database.db, dimension);
     const rows = Array.from({ length: 30 }, (_, i) => ({ id: newId('m'), orgId: store.orgA, containerTag: 'indexed', memory: `row ${i}`, embedding: Array.from(vectorOf(i + 10)) }));
@@ -66,13 +67,15 @@ describe('store: search candidates', () => {
     await insertMemories(store.database.db, rows.map((r) => ({ ...r, id: newId('m'), orgId: store.orgB })));
     const query = vectorOf(22.1);
 
-    // The planner can use the index for the expression the index path orders by.
+    // The planner can use the index for the expression the index path orders by, against the
+    // query vector as the search sends it (an untyped vector in a CTE).
     const plan = await store.database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       return queryRows<{ 'QUERY PLAN': string }>(
         tx,
-        sql`EXPLAIN SELECT id FROM memories t WHERE vector_dims(t.embedding) = ${dimension}
-          ORDER BY ${sql.raw(quantizedExpression('t.embedding', dimension))} <~> binary_quantize(${scaledIntegers(query)}::int4[]::vector(${sql.raw(String(dimension))})) LIMIT 5`,
+        sql`EXPLAIN WITH qv AS MATERIALIZED (SELECT ${scaledIntegers(query)}::int4[]::vector AS v0)
+          SELECT id FROM memories t WHERE vector_dims(t.embedding) = ${dimension}
+          ORDER BY ${sql.raw(quantizedExpression('t.embedding', dimension))} <~> binary_quantize((SELECT v0 FROM qv)) LIMIT 5`,
       );
     });
     expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain(`memories_embedding_bq_${dimension}`);

@@ -195,9 +195,8 @@ export async function scoreCandidates(
   const sources: SQL[] = [];
   if (vectors) {
     // Each query vector is sent (and parsed) once: the top rows and the final cosines both read it.
-    const type = vectorType(vectors);
     ctes.push(sql`qv AS MATERIALIZED (SELECT ${sql.join(
-      vectors.vectors.map((v, i) => sql`${scaledIntegers(v)}::int4[]::${type} AS ${sql.raw(`v${i}`)}`),
+      vectors.vectors.map((v, i) => sql`${scaledIntegers(v)}::int4[]::vector AS ${sql.raw(`v${i}`)}`),
       sql`, `,
     )})`);
   }
@@ -274,11 +273,6 @@ function rarityGroups(): SQL {
 function groupScores(perGroup: SQL): SQL {
   return sql`SELECT g.id, least(1, coalesce(sum(least(g.s, coalesce(grp.ref, g.s))) / (SELECT total FROM total), 0)) AS score
     FROM (${perGroup}) g JOIN grp ON grp.grp = g.grp GROUP BY g.id`;
-}
-
-/** The query vectors' type: on the index path, the dimension its expression index is built for. */
-function vectorType(options: VectorOptions): SQL {
-  return options.path === 'exact' ? sql`vector` : sql.raw(`vector(${Math.trunc(options.dimension)})`);
 }
 
 /** The best rows of the scope by cosine distance to query vector `column` of `qv`. */
