@@ -216,20 +216,19 @@ export async function scoreCandidates(
     sources.push(sql`SELECT jsonb_array_elements_text(${JSON.stringify(lexical.ranked.map((c) => c.id))}::jsonb) AS id`);
   }
   ctes.push(sql`cand AS (${sql.join(sources, sql` UNION `)})`);
-  if (scoreLexical) {
-    ctes.push(sql`cand_lex AS (${groupScores(
-      sql`SELECT c.id, i.grp, max(i.weight * i.idf) AS s FROM cand c JOIN ${table} t ON t.id = c.id JOIN idf i ON t.tsv @@ i.lq GROUP BY c.id, i.grp`,
-    )})`);
-  }
   const cosine = vectors
     ? sql`greatest(${sql.join(
         vectors.vectors.map((_, i) => sql`1 - (t.embedding <=> qv.${sql.raw(`v${i}`)})`),
         sql`, `,
       )})`
     : sql`NULL::float8`;
+  // Scored on the row already read, rather than by joining the candidates to the table again.
+  const lexicalScore = scoreLexical
+    ? sql`(${rowGroupScore(sql`SELECT i.grp, max(i.weight * i.idf) AS s FROM idf i WHERE t.tsv @@ i.lq GROUP BY i.grp`)})`
+    : sql`0::float8`;
   const statement = sql`WITH ${sql.join(ctes, sql`, `)}
-    SELECT t.id, ${target.source} AS source_id, ${target.turn} AS turn_id, ${target.text} AS text, ${cosine} AS cosine, ${scoreLexical ? sql`coalesce(cl.score, 0)` : sql`0::float8`} AS lexical
-    FROM cand JOIN ${table} t ON t.id = cand.id ${vectors ? sql`CROSS JOIN qv` : sql``} ${scoreLexical ? sql`LEFT JOIN cand_lex cl ON cl.id = cand.id` : sql``}`;
+    SELECT t.id, ${target.source} AS source_id, ${target.turn} AS turn_id, ${target.text} AS text, ${cosine} AS cosine, ${lexicalScore} AS lexical
+    FROM cand JOIN ${table} t ON t.id = cand.id ${vectors ? sql`CROSS JOIN qv` : sql``}`;
 
   const run = async (tx: Tx) =>
     (await queryRows<{ id: string; source_id: string | null; turn_id: string | null; text: string | null; cosine: number | string | null; lexical: number | string | null }>(tx, statement)).map(
@@ -271,9 +270,16 @@ function rarityGroups(): SQL {
  * words the row contains: the share of the query's total rarity covered, 0..1.
  */
 function groupScores(perGroup: SQL): SQL {
-  return sql`SELECT g.id, least(1, coalesce(sum(least(g.s, coalesce(grp.ref, g.s))) / (SELECT total FROM total), 0)) AS score
+  return sql`SELECT g.id, ${coveredShare} AS score
     FROM (${perGroup}) g JOIN grp ON grp.grp = g.grp GROUP BY g.id`;
 }
+
+/** The same score for one row, from its (grp, s) rows (0 when it contains none of the words). */
+function rowGroupScore(perGroup: SQL): SQL {
+  return sql`SELECT ${coveredShare} FROM (${perGroup}) g JOIN grp ON grp.grp = g.grp`;
+}
+
+const coveredShare = sql`least(1, coalesce(sum(least(g.s, coalesce(grp.ref, g.s))) / (SELECT total FROM total), 0))`;
 
 /** The best rows of the scope by cosine distance to query vector `column` of `qv`. */
 function vectorTop(target: SearchTarget, options: VectorOptions, column: SQL): SQL {
