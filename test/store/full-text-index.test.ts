@@ -39,8 +39,8 @@ describe('store: full-text index', () => {
     const plan = (typeof explained === 'string' ? JSON.parse(explained) : explained)[0].Plan as PlanNode;
     const lookup = nodes(plan).find((n) => n['Index Name'] === 'memories_tsv_idx');
     expect(lookup, 'the lookup uses the full-text index').toBeDefined();
-    // The words of 3,000 memories fill well over a hundred pages of pending list at the default
-    // limit of 4 MB; merged at 256 kB, at most 32 pages of it remain to be read.
+    // At the default limit of 4 MB the words of 3,000 memories stay pending (the lookup read 88
+    // pages); merged at 256 kB, at most 32 pages of pending list remain to be read.
     const pages = (lookup!['Shared Hit Blocks'] ?? 0) + (lookup!['Shared Read Blocks'] ?? 0);
     expect(pages).toBeLessThanOrEqual(40);
   });
