@@ -42,7 +42,8 @@ export const memories = pgTable(
     index('memories_org_tag_id_idx').on(t.orgId, t.containerTag, t.id),
     // One row per version of a chain: two concurrent edits cannot both add version n + 1.
     uniqueIndex('memories_root_version_uq').on(t.rootMemoryId, t.version),
-    index('memories_tsv_idx').using('gin', t.tsv),
+    // Merged at 256 kB rather than 4 MB: every lookup reads the whole pending list (migration 0017).
+    index('memories_tsv_idx').using('gin', t.tsv).with({ gin_pending_list_limit: 256 }),
     // A tag's profile lists its top live memories by each of these orders: with them a rebuild
     // reads the rows it lists, not the whole tag (src/store/profiles.ts, `liveMemories`).
     index('memories_profile_static_idx')
