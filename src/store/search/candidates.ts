@@ -116,15 +116,15 @@ export async function findLexicalCandidates(db: Tx, target: SearchTarget, option
   const lexemes = JSON.stringify(options.lexemes.map((l) => ({ ...l, known: known.get(l.lexeme) ?? null })));
   const matching =
     fetch.kind === 'all'
-      ? // One pass over the scope's rows; the per-word counts are exact. The no-op concatenation
-        // keeps the planner off the GIN index, whose posting lists of common words span the whole
-        // table and cost more than reading a small scope.
+      ? // One pass over the scope's rows; the per-word counts are exact. `IS TRUE` keeps the
+        // planner off the GIN index (no index matches it), whose posting lists of common words span
+        // the whole table and cost more than reading a small scope.
         sql`matched AS (
           SELECT t.id, t.tsv FROM ${table} t
-          WHERE ${target.scope} AND (t.tsv || ''::tsvector) @@ (${sql.join(
+          WHERE ${target.scope} AND (t.tsv @@ (${sql.join(
             options.lexemes.map((l) => sql`plainto_tsquery('simple', ${l.lexeme})`),
             sql` || `,
-          )})
+          )})) IS TRUE
         ),
         matched_terms AS (SELECT m.id, qt.lexeme FROM matched m JOIN qt ON m.tsv @@ qt.lq),
         df AS (SELECT lexeme, count(*)::float8 AS n FROM matched_terms GROUP BY lexeme)`
