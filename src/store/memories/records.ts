@@ -5,6 +5,7 @@ import { filterToSql } from '../filter-sql.js';
 import { memories } from '../schema/memories.js';
 import { memorySources } from '../schema/memory-sources.js';
 import { spaces } from '../schema/spaces.js';
+import { memoryRecordColumns } from './record-columns.js';
 import type { MemoryRecord } from '../../model/memories.js';
 
 
@@ -30,7 +31,7 @@ export async function listLatestMemories(db: Tx, orgId: string, options: MemoryL
   const direction = options.order === 'asc' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ memory: memories, spaceId: spaces.id })
+      .select({ memory: memoryRecordColumns, spaceId: spaces.id })
       .from(memories)
       .leftJoin(spaces, and(eq(spaces.orgId, memories.orgId), eq(spaces.containerTag, memories.containerTag)))
       .where(where)
@@ -46,7 +47,7 @@ export async function listLatestMemories(db: Tx, orgId: string, options: MemoryL
 export async function listVersions(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryRecord[]> {
   if (!rootIds.length) return [];
   return db
-    .select()
+    .select(memoryRecordColumns)
     .from(memories)
     .where(and(eq(memories.orgId, orgId), inArray(sql`coalesce(${memories.rootMemoryId}, ${memories.id})`, rootIds)))
     .orderBy(asc(memories.version));
@@ -73,7 +74,7 @@ export async function findLatestMemory(
   options: { forUpdate?: boolean } = {},
 ): Promise<MemoryRecord | undefined> {
   const query = db
-    .select()
+    .select(memoryRecordColumns)
     .from(memories)
     .where(
       and(
@@ -103,7 +104,7 @@ export async function listUnreviewedInferences(db: Tx, orgId: string, containerT
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ memory: memories, parentCount })
+      .select({ memory: memoryRecordColumns, parentCount })
       .from(memories)
       .where(where)
       .orderBy(desc(parentCount), desc(memories.createdAt))
@@ -117,7 +118,7 @@ export async function listUnreviewedInferences(db: Tx, orgId: string, containerT
 /** Memories extracted from (or confirmed by) a document, newest first. */
 export async function listMemoriesOfDocument(db: Tx, orgId: string, documentId: string, limit = 500): Promise<MemoryRecord[]> {
   return db
-    .select({ memory: memories })
+    .select({ memory: memoryRecordColumns })
     .from(memorySources)
     .innerJoin(memories, eq(memories.id, memorySources.memoryId))
     .where(and(eq(memorySources.orgId, orgId), eq(memorySources.documentId, documentId)))
@@ -130,7 +131,7 @@ export async function listMemoriesOfDocument(db: Tx, orgId: string, documentId: 
 export async function listLatestByIds(db: Tx, orgId: string, containerTag: string, ids: string[]): Promise<MemoryRecord[]> {
   if (!ids.length) return [];
   return db
-    .select()
+    .select(memoryRecordColumns)
     .from(memories)
     .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isLatest, true), inArray(memories.id, ids)));
 }
@@ -174,7 +175,7 @@ export async function listLatestMemoriesOfDocuments(
     )
     .as('ranked');
   return db
-    .select({ documentId: ranked.documentId, memory: memories, spaceId: spaces.id })
+    .select({ documentId: ranked.documentId, memory: memoryRecordColumns, spaceId: spaces.id })
     .from(ranked)
     .innerJoin(memories, eq(memories.id, ranked.memoryId))
     .leftJoin(spaces, and(eq(spaces.orgId, memories.orgId), eq(spaces.containerTag, memories.containerTag)))

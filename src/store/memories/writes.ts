@@ -3,6 +3,7 @@ import { failOnDuplicate } from '../errors.js';
 import { unitVectorValue } from '../sql.js';
 import { memories } from '../schema/memories.js';
 import { memorySources } from '../schema/memory-sources.js';
+import { memoryRecordColumns } from './record-columns.js';
 import type { MemoryRecord } from '../../model/memories.js';
 import { and, eq, sql, desc, gt } from 'drizzle-orm';
 
@@ -18,7 +19,7 @@ export async function insertMemories(db: Tx, rows: MemoryInsert[]): Promise<Memo
   const inserted: MemoryRecord[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     const values = rows.slice(i, i + INSERT_BATCH).map((row) => ({ ...row, embedding: row.embedding ? unitVectorValue(row.embedding) : row.embedding }));
-    inserted.push(...(await failOnDuplicate(() => db.insert(memories).values(values).returning())));
+    inserted.push(...(await failOnDuplicate(() => db.insert(memories).values(values).returning(memoryRecordColumns))));
   }
   return inserted;
 }
@@ -88,7 +89,7 @@ export async function updateMemory(
     .update(memories)
     .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(memories.orgId, orgId), eq(memories.id, id)))
-    .returning();
+    .returning(memoryRecordColumns);
   return row;
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { memoryRecordColumns } from '../memories/record-columns.js';
 import type { Tx } from '../database.js';
 import { chunks } from '../schema/chunks.js';
 import { documents } from '../schema/documents.js';
@@ -6,7 +7,6 @@ import { memories } from '../schema/memories.js';
 import type { ChunkRecord, DocumentBrief } from '../../model/documents.js';
 import type { MemoryRecord } from '../../model/memories.js';
 
-const { embedding: _me, tsv: _mt, ...memoryColumns } = getTableColumns(memories);
 const { embedding: _ce, tsv: _ct, ...chunkColumns } = getTableColumns(chunks);
 
 
@@ -25,7 +25,7 @@ const documentBrief = {
 export async function loadMemories(db: Tx, orgId: string, ids: string[]): Promise<MemoryRecord[]> {
   if (!ids.length) return [];
   return db
-    .select(memoryColumns)
+    .select(memoryRecordColumns)
     .from(memories)
     .where(and(eq(memories.orgId, orgId), inArray(memories.id, ids)));
 }
@@ -34,7 +34,7 @@ export async function loadMemories(db: Tx, orgId: string, ids: string[]): Promis
 export async function loadMemoryChains(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryRecord[]> {
   if (!rootIds.length) return [];
   return db
-    .select(memoryColumns)
+    .select(memoryRecordColumns)
     .from(memories)
     .where(and(eq(memories.orgId, orgId), inArray(sql`coalesce(${memories.rootMemoryId}, ${memories.id})`, rootIds)))
     .orderBy(asc(memories.version));
