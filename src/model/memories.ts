@@ -32,3 +32,9 @@ export interface MemoryRecord {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The first version of the chain a memory belongs to: the root has no root id of its own. */
+export const chainRoot = (m: Pick<MemoryRecord, 'id' | 'rootMemoryId'>): string => m.rootMemoryId ?? m.id;
+
+/** Whether a memory's chain holds other versions: a first version that is still the latest is alone. */
+export const hasOtherVersions = (m: Pick<MemoryRecord, 'version' | 'isLatest'>): boolean => m.version > 1 || !m.isLatest;

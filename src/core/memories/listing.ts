@@ -1,7 +1,7 @@
 import type { Principal } from '../../model/access.js';
 import { badRequest, conflict, notFound } from '../../model/errors.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
-import type { MemoryRecord } from '../../model/memories.js';
+import { chainRoot, hasOtherVersions, type MemoryRecord } from '../../model/memories.js';
 import type { Tx } from '../../store/database.js';
 import { findLatestMemory, listLatestMemories, listSourceDocuments, listUnreviewedInferences, listVersions } from '../../store/memories/records.js';
 import { updateMemory } from '../../store/memories/writes.js';
@@ -77,7 +77,6 @@ export interface ListedMemory {
   documentIds: string[];
 }
 
-const rootOf = (m: MemoryRecord) => m.rootMemoryId ?? m.id;
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -96,13 +95,14 @@ export async function withHistoryAndSources(
   orgId: string,
   rows: { memory: MemoryRecord; spaceId: string | null }[],
 ): Promise<ListedMemory[]> {
-  const versions = await listVersions(db, orgId, [...new Set(rows.map((r) => rootOf(r.memory)))]);
+  // A first version that is still the latest is its whole chain: only longer chains are read.
+  const versions = await listVersions(db, orgId, [...new Set(rows.map((r) => r.memory).filter(hasOtherVersions).map(chainRoot))]);
   const memoryIds = [...new Set([...versions.map((v) => v.id), ...rows.map((r) => r.memory.id)])];
   const sources = (await listSourceDocuments(db, orgId, memoryIds)).map((source, order) => ({ ...source, order }));
-  const chains = groupBy(versions, rootOf);
+  const chains = groupBy(versions, chainRoot);
   const sourcesOf = groupBy(sources, (s) => s.memoryId);
   return rows.map(({ memory, spaceId }) => {
-    const chain = chains.get(rootOf(memory)) ?? [];
+    const chain = chains.get(chainRoot(memory)) ?? [];
     const chainIds = new Set([memory.id, ...chain.map((v) => v.id)]);
     const chainSources = [...chainIds].flatMap((id) => sourcesOf.get(id) ?? []).sort((a, b) => a.order - b.order);
     return {

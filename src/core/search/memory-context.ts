@@ -1,4 +1,4 @@
-import type { MemoryRelation, MemoryRecord } from '../../model/memories.js';
+import { chainRoot, type MemoryRelation, type MemoryRecord } from '../../model/memories.js';
 
 export interface VersionRelative {
   memory: string;
@@ -22,7 +22,6 @@ export interface MemoryContext {
   related: RelatedMemory[];
 }
 
-export const chainRoot = (m: Pick<MemoryRecord, 'id' | 'rootMemoryId'>) => m.rootMemoryId ?? m.id;
 
 /** Ids of memories the hits point at through `extends` / `derives` relations. */
 export function relatedIds(hits: MemoryRecord[]): string[] {

@@ -1,21 +1,21 @@
-import { listSourceDocuments } from '../../store/memories/records.js';
+import { listSourceDocuments, listVersions } from '../../store/memories/records.js';
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Reranker } from '../../ai/rerank/reranker.js';
 import type { QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
 import type { Db } from '../../store/database.js';
-import { documentExists, loadChunks, loadDocumentBriefs, loadDocumentContents, loadMemories, loadMemoryChains, loadNeighbourChunks } from '../../store/search/results.js';
+import { documentExists, loadChunks, loadDocumentBriefs, loadDocumentContents, loadMemories, loadNeighbourChunks } from '../../store/search/results.js';
 import type { Clock } from '../shared/clock.js';
 import { lookupTags, resolveReadTags } from '../tags/rules.js';
 import { notFound } from '../../model/errors.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
 import { PhaseTimer, type RetrieverTrace, type Timings } from './explain.js';
 import { INFERENCE_FACTOR, type Retrievers } from './fusion.js';
-import { chainRoot, memoryContext, relatedIds, type MemoryContext } from './memory-context.js';
+import { memoryContext, relatedIds, type MemoryContext } from './memory-context.js';
 import { planQuery, type QueryPlan } from './query-plan.js';
 import { rerankCandidates, rerankDepth } from './rerank-stage.js';
 import type { Retrieval, ScoredCandidate } from './retrieval.js';
 import type { ChunkRecord, DocumentBrief } from '../../model/documents.js';
-import type { MemoryRecord } from '../../model/memories.js';
+import { chainRoot, hasOtherVersions, type MemoryRecord } from '../../model/memories.js';
 import type { Principal } from '../../model/access.js';
 
 export type SearchMode = 'memories' | 'hybrid' | 'documents';
@@ -338,7 +338,7 @@ export class SearchService {
     const documentIds = [...new Set([...sources.map((s) => s.documentId), ...chunkHits.map((c) => c.documentId)])];
     const [briefs, chains, related] = await Promise.all([
       loadDocumentBriefs(this.deps.db, orgId, documentIds),
-      input.include.relatedMemories ? loadMemoryChains(this.deps.db, orgId, [...new Set(memoryHits.map(chainRoot))]) : [],
+      input.include.relatedMemories ? listVersions(this.deps.db, orgId, [...new Set(memoryHits.filter(hasOtherVersions).map(chainRoot))]) : [],
       input.include.relatedMemories ? loadMemories(this.deps.db, orgId, relatedIds(memoryHits)) : [],
     ]);
     const briefById = new Map(briefs.map((b) => [b.id, b]));

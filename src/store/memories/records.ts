@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FilterNode } from '../../model/filters.js';
 import type { Tx } from '../database.js';
 import { filterToSql } from '../filter-sql.js';
@@ -43,13 +43,22 @@ export async function listLatestMemories(db: Tx, orgId: string, options: MemoryL
   return { rows, total: Number(total) };
 }
 
-/** Every version of the given chains (by root id), oldest first. */
+/**
+ * Every version of the given chains (by root id), oldest first. A root has no root id of its own;
+ * the rest of a chain names it. Asked as two indexed lookups (root ids, then ids), not as
+ * `coalesce(root_memory_id, id)`, which no index covers and so read every memory of the org.
+ */
 export async function listVersions(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryRecord[]> {
   if (!rootIds.length) return [];
   return db
     .select(memoryRecordColumns)
     .from(memories)
-    .where(and(eq(memories.orgId, orgId), inArray(sql`coalesce(${memories.rootMemoryId}, ${memories.id})`, rootIds)))
+    .where(
+      and(
+        eq(memories.orgId, orgId),
+        or(inArray(memories.rootMemoryId, rootIds), and(isNull(memories.rootMemoryId), inArray(memories.id, rootIds))),
+      ),
+    )
     .orderBy(asc(memories.version));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or } from 'drizzle-orm';
 import { memoryRecordColumns } from '../memories/record-columns.js';
 import type { Tx } from '../database.js';
 import { chunks } from '../schema/chunks.js';
@@ -28,16 +28,6 @@ export async function loadMemories(db: Tx, orgId: string, ids: string[]): Promis
     .select(memoryRecordColumns)
     .from(memories)
     .where(and(eq(memories.orgId, orgId), inArray(memories.id, ids)));
-}
-
-/** Every version of the chains the given memories belong to, oldest first. */
-export async function loadMemoryChains(db: Tx, orgId: string, rootIds: string[]): Promise<MemoryRecord[]> {
-  if (!rootIds.length) return [];
-  return db
-    .select(memoryRecordColumns)
-    .from(memories)
-    .where(and(eq(memories.orgId, orgId), inArray(sql`coalesce(${memories.rootMemoryId}, ${memories.id})`, rootIds)))
-    .orderBy(asc(memories.version));
 }
 
 export async function loadDocumentBriefs(db: Tx, orgId: string, ids: string[]): Promise<DocumentBrief[]> {
