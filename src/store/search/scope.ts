@@ -55,10 +55,7 @@ export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
     // A conversation told over days is one document; each day's part of it (the document date its
     // memories carry) is the context its memories lend each other.
     source: sql`(SELECT min(s.document_id) FROM memory_sources s WHERE s.memory_id = t.id) || coalesce(':' || (t.temporal_context->>'documentDate'), '')`,
-    // The first source with a turn, in key order: one step of the primary key (an aggregate over the
-    // same rows was planned as a bitmap scan, about 7 µs a candidate).
-    turn: sql`(SELECT s.document_id || '#' || s.turn FROM memory_sources s
-      WHERE s.memory_id = t.id AND s.turn IS NOT NULL ORDER BY s.document_id LIMIT 1)`,
+    turn: sql`(SELECT min(s.document_id || '#' || s.turn) FROM memory_sources s WHERE s.memory_id = t.id AND s.turn IS NOT NULL)`,
     text: sql`t.memory`,
   };
 }
