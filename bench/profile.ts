@@ -1,6 +1,8 @@
 /**
  * Profile reads at 10k memories in one tag: POST /v4/profile under concurrent load (autocannon),
- * plus the cost of the rebuild a memory change triggers (median of five). Embedded and PostgreSQL.
+ * plus the cost of the rebuild a memory change triggers (median of five), and listing the tag's
+ * memories with their history (POST /v4/memories/list, 100 a page; one memory in 50 has a second
+ * version). Embedded and PostgreSQL.
  *
  *   npm run bench:profile
  *   BENCH_MEMORIES=50000 npm run bench:profile
@@ -8,9 +10,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchPostgresUrl, runBench, startBenchServer, type BenchDriver } from './lib/in-process-server.js';
+import { eq } from 'drizzle-orm';
 import { memories } from '../src/store/schema/memories.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,7 +37,13 @@ interface Result {
   memories: number;
   rebuildMs: number;
   load: Latency[];
+  list: { p50: number; p95: number };
 }
+
+const LIST_PAGE = 100;
+const LIST_REQUESTS = 200;
+/** One memory in this many gets a second version, so a listing reads history. */
+const UPDATED_EVERY = 50;
 
 async function run(driver: BenchDriver): Promise<Result> {
   const server = await startBenchServer(driver);
@@ -56,6 +66,11 @@ async function run(driver: BenchDriver): Promise<Result> {
         };
       });
       await db.insert(memories).values(rows);
+    }
+    const ids = (await db.select({ id: memories.id }).from(memories).where(eq(memories.containerTag, TAG))).map((r) => r.id);
+    for (let i = 0; i < ids.length; i += UPDATED_EVERY) {
+      const res = await server.request('PATCH', '/v4/memories', { containerTag: TAG, id: ids[i], newContent: `Sam changed their mind (note ${i})` });
+      if (res.status !== 200) throw new Error(`PATCH /v4/memories answered ${res.status}`);
     }
     const rebuilds: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -85,7 +100,16 @@ async function run(driver: BenchDriver): Promise<Result> {
         p99: result.latency.p99,
       });
     }
-    return { driver, memories: COUNT, rebuildMs, load };
+    const pages = Math.ceil(COUNT / LIST_PAGE);
+    const listMs: number[] = [];
+    for (let i = 0; i < LIST_REQUESTS; i++) {
+      const res = await server.request('POST', '/v4/memories/list', { containerTags: [TAG], limit: LIST_PAGE, page: 1 + (i % pages) });
+      if (res.status !== 200) throw new Error(`POST /v4/memories/list answered ${res.status}`);
+      listMs.push(res.ms);
+    }
+    listMs.sort((a, b) => a - b);
+    const at = (q: number) => Math.round(listMs[Math.min(listMs.length - 1, Math.floor(q * listMs.length))] * 10) / 10;
+    return { driver, memories: COUNT, rebuildMs, load, list: { p50: at(0.5), p95: at(0.95) } };
   } finally {
     await server.close();
   }
@@ -101,6 +125,10 @@ async function main() {
   for (const r of results) {
     for (const l of r.load) console.log(`| ${r.driver} | ${r.rebuildMs} | ${l.connections} | ${l.requestsPerSecond} | ${l.p50} | ${l.p95} | ${l.p99} |`);
   }
+  console.log(`\nPOST /v4/memories/list, ${LIST_PAGE} a page with history, ${LIST_REQUESTS} requests one at a time (load average ${loadavg()[0].toFixed(2)})\n`);
+  console.log('| driver | p50 ms | p95 ms |');
+  console.log('|---|---|---|');
+  for (const r of results) console.log(`| ${r.driver} | ${r.list.p50} | ${r.list.p95} |`);
   mkdirSync(resolve(here, 'results'), { recursive: true });
   writeFileSync(resolve(here, 'results/profile.json'), JSON.stringify(results, null, 2));
 }

@@ -52,6 +52,11 @@ export const memories = pgTable(
     index('memories_profile_dynamic_idx')
       .on(t.orgId, t.containerTag, sql`memory_profile_date(temporal_context, created_at) DESC`, t.createdAt.desc().nullsFirst())
       .where(sql`${LIVE_STATED} AND NOT is_static`),
+    // Listing a tag's latest memories newest first (POST /v4/memories/list's default order) reads
+    // a page in index order instead of sorting the tag: 15 → 1–8 ms a page of 100 at 10,000 memories.
+    index('memories_list_created_idx')
+      .on(t.orgId, t.containerTag, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`is_latest`),
     index('memories_profile_buckets_idx')
       .on(t.orgId, t.containerTag, t.updatedAt.desc().nullsFirst())
       .where(sql`${LIVE_STATED} AND cardinality(buckets) > 0`),
