@@ -77,7 +77,6 @@ export interface ListedMemory {
   documentIds: string[];
 }
 
-
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {

@@ -22,7 +22,6 @@ export interface MemoryContext {
   related: RelatedMemory[];
 }
 
-
 /** Ids of memories the hits point at through `extends` / `derives` relations. */
 export function relatedIds(hits: MemoryRecord[]): string[] {
   const ids = new Set<string>();
