@@ -1,1 +1,0 @@
-CREATE INDEX "memories_list_created_idx" ON "memories" USING btree ("org_id","container_tag","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_latest;
