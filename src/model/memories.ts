@@ -37,4 +37,9 @@ export interface MemoryRecord {
 export const chainRoot = (m: Pick<MemoryRecord, 'id' | 'rootMemoryId'>): string => m.rootMemoryId ?? m.id;
 
 /** Whether a memory's chain holds other versions: a first version that is still the latest is alone. */
-export const hasOtherVersions = (m: Pick<MemoryRecord, 'version' | 'isLatest'>): boolean => m.version > 1 || !m.isLatest;
+const hasOtherVersions = (m: Pick<MemoryRecord, 'version' | 'isLatest'>): boolean => m.version > 1 || !m.isLatest;
+
+/** The roots of the chains among these memories that hold more than the memory itself: the only ones worth reading. */
+export const rootsOfLongerChains = (ms: Pick<MemoryRecord, 'id' | 'rootMemoryId' | 'version' | 'isLatest'>[]): string[] => [
+  ...new Set(ms.filter(hasOtherVersions).map(chainRoot)),
+];

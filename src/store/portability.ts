@@ -3,6 +3,7 @@ import { type Tx } from './database.js';
 import { chunks } from './schema/chunks.js';
 import { documentFiles } from './schema/document-files.js';
 import { documents } from './schema/documents.js';
+import { memoryRecordColumns } from './memories/record-columns.js';
 import { memories } from './schema/memories.js';
 import { memorySources } from './schema/memory-sources.js';
 import { profiles } from './schema/profiles.js';
@@ -47,11 +48,10 @@ export async function pageChunks(db: Tx, scope: PageScope, withEmbeddings: boole
 }
 
 export async function pageMemories(db: Tx, scope: PageScope, withEmbeddings: boolean) {
-  const { tsv: _tsv, embedding, ...columns } = getTableColumns(memories);
   return db
     .select({
-      ...columns,
-      embedding: withEmbeddings ? embedding : sql<null>`NULL`,
+      ...memoryRecordColumns,
+      embedding: withEmbeddings ? memories.embedding : sql<null>`NULL`,
       sources: sql<{ documentId: string; relevanceScore: number; turn: number | null }[]>`COALESCE((
         SELECT json_agg(json_build_object('documentId', s.document_id, 'relevanceScore', s.relevance_score, 'turn', s.turn) ORDER BY s.document_id)
         FROM memory_sources s WHERE s.memory_id = ${memories.id}), '[]'::json)`,

@@ -1,7 +1,7 @@
 import type { Principal } from '../../model/access.js';
 import { badRequest, conflict, notFound } from '../../model/errors.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
-import { chainRoot, hasOtherVersions, type MemoryRecord } from '../../model/memories.js';
+import { chainRoot, rootsOfLongerChains, type MemoryRecord } from '../../model/memories.js';
 import type { Tx } from '../../store/database.js';
 import { findLatestMemory, listLatestMemories, listSourceDocuments, listUnreviewedInferences, listVersions } from '../../store/memories/records.js';
 import { updateMemory } from '../../store/memories/writes.js';
@@ -94,8 +94,7 @@ export async function withHistoryAndSources(
   orgId: string,
   rows: { memory: MemoryRecord; spaceId: string | null }[],
 ): Promise<ListedMemory[]> {
-  // A first version that is still the latest is its whole chain: only longer chains are read.
-  const versions = await listVersions(db, orgId, [...new Set(rows.map((r) => r.memory).filter(hasOtherVersions).map(chainRoot))]);
+  const versions = await listVersions(db, orgId, rootsOfLongerChains(rows.map((r) => r.memory)));
   const memoryIds = [...new Set([...versions.map((v) => v.id), ...rows.map((r) => r.memory.id)])];
   const sources = (await listSourceDocuments(db, orgId, memoryIds)).map((source, order) => ({ ...source, order }));
   const chains = groupBy(versions, chainRoot);

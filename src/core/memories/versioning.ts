@@ -1,4 +1,4 @@
-import type { MemoryRecord } from '../../model/memories.js';
+import { chainRoot, type MemoryRecord } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
 import { insertMemories, linkMemorySources, retireVersion, type MemoryInsert } from '../../store/memories/writes.js';
@@ -58,7 +58,7 @@ export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draf
         ...draft,
         version: previous.version + 1,
         parentMemoryId: previous.id,
-        rootMemoryId: previous.rootMemoryId ?? previous.id,
+        rootMemoryId: chainRoot(previous),
         relations: { [previous.id]: 'updates' },
       },
     ],

@@ -15,7 +15,7 @@ import { planQuery, type QueryPlan } from './query-plan.js';
 import { rerankCandidates, rerankDepth } from './rerank-stage.js';
 import type { Retrieval, ScoredCandidate } from './retrieval.js';
 import type { ChunkRecord, DocumentBrief } from '../../model/documents.js';
-import { chainRoot, hasOtherVersions, type MemoryRecord } from '../../model/memories.js';
+import { rootsOfLongerChains, type MemoryRecord } from '../../model/memories.js';
 import type { Principal } from '../../model/access.js';
 
 export type SearchMode = 'memories' | 'hybrid' | 'documents';
@@ -338,7 +338,7 @@ export class SearchService {
     const documentIds = [...new Set([...sources.map((s) => s.documentId), ...chunkHits.map((c) => c.documentId)])];
     const [briefs, chains, related] = await Promise.all([
       loadDocumentBriefs(this.deps.db, orgId, documentIds),
-      input.include.relatedMemories ? listVersions(this.deps.db, orgId, [...new Set(memoryHits.filter(hasOtherVersions).map(chainRoot))]) : [],
+      input.include.relatedMemories ? listVersions(this.deps.db, orgId, rootsOfLongerChains(memoryHits)) : [],
       input.include.relatedMemories ? loadMemories(this.deps.db, orgId, relatedIds(memoryHits)) : [],
     ]);
     const briefById = new Map(briefs.map((b) => [b.id, b]));
