@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { withPreparedStatements } from './pglite-prepared.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -72,7 +73,7 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
       ...startParams,
     });
     await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client: withPreparedStatements(client), schema });
     await migratePglite(db, { migrationsFolder });
     const close = async () => {
       await client.close();
