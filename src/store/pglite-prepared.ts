@@ -55,6 +55,8 @@ function inTransaction(tx: Transaction, client: PGlite, statements: PreparedStat
 
 /** Statements kept prepared in the database session, least recently used closed first. */
 const DEFAULT_MAX_STATEMENTS = 200;
+/** Names are unique in the process, so that two wrappers of one client cannot collide. */
+let statementsPrepared = 0;
 /** PostgreSQL's answer when a table a prepared statement reads has changed the statement's result columns. */
 const PLAN_RESULT_CHANGED = '0A000';
 
@@ -69,7 +71,6 @@ class PreparedStatements {
   private readonly prepared: LRUCache<string, Prepared>;
   /** Statements evicted from the cache, closed with the next call into the database. */
   private readonly toClose: string[] = [];
-  private counter = 0;
 
   constructor(
     private readonly client: PGlite,
@@ -108,7 +109,7 @@ class PreparedStatements {
   }
 
   private async prepare(key: string, text: string, options: QueryOptions | undefined): Promise<Prepared> {
-    const name = `engram_s${++this.counter}`;
+    const name = `engram_s${++statementsPrepared}`;
     const messages = await this.client.execProtocolStream(
       concat([
         ...this.closing(),
