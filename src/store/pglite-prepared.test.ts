@@ -55,8 +55,12 @@ describe('prepared statements on the embedded database', () => {
     expect(await preparedCount()).toBe(3);
   });
 
-  it('leaves statements without parameters to PGlite', async () => {
-    await prepared.query('SELECT 1 AS one');
+  it('leaves statements without parameters, and bulk statements, to PGlite', async () => {
+    expect((await prepared.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    const ids = Array.from({ length: 600 }, (_, i) => i);
+    const values = ids.map((i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ');
+    const inserted = await prepared.query(`INSERT INTO notes (id, body) VALUES ${values}`, ids.flatMap((i) => [i, `n${i}`]));
+    expect(inserted.affectedRows).toBe(600);
     expect(await preparedCount()).toBe(0);
   });
 

@@ -9,12 +9,12 @@ import { LRUCache } from 'lru-cache';
  * a statement is parsed once per text and then bound and executed in one call, and after five
  * executions the database may keep a generic plan (`plan_cache_mode` auto, as for any prepared
  * statement), so planning stops too. Queries without parameters (DDL, transaction control,
- * migrations) and blob queries go through PGlite unchanged.
+ * migrations), bulk statements and blob queries go through PGlite unchanged.
  */
 export function withPreparedStatements(client: PGlite, options: { maxStatements?: number } = {}): PGlite {
   const statements = new PreparedStatements(client, options.maxStatements ?? DEFAULT_MAX_STATEMENTS);
   const topLevel = async <T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions): Promise<Results<T>> => {
-    if (!statements.handles(params, queryOptions)) return client.query<T>(text, params, queryOptions);
+    if (!statements.handles(text, params, queryOptions)) return client.query<T>(text, params, queryOptions);
     await client._checkReady();
     // Both locks, as PGlite's query takes them: no statement of an open transaction runs in between.
     return client._runExclusiveTransaction(() =>
@@ -38,7 +38,7 @@ export function withPreparedStatements(client: PGlite, options: { maxStatements?
 function inTransaction(tx: Transaction, client: PGlite, statements: PreparedStatements): Transaction {
   return {
     query: async <T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions) => {
-      if (!statements.handles(params, queryOptions)) return tx.query<T>(text, params, queryOptions);
+      if (!statements.handles(text, params, queryOptions)) return tx.query<T>(text, params, queryOptions);
       if (tx.closed) throw new Error('Transaction is closed');
       // A failed statement aborts the transaction, so it cannot be retried inside it.
       return client._runExclusiveQuery(() => statements.run<T>(text, params, queryOptions, { retry: false }));
@@ -55,6 +55,12 @@ function inTransaction(tx: Transaction, client: PGlite, statements: PreparedStat
 
 /** Statements kept prepared in the database session, least recently used closed first. */
 const DEFAULT_MAX_STATEMENTS = 200;
+/**
+ * Bulk statements (an import's batch of rows, a document's chunks) are left unprepared: their
+ * texts vary with the batch size, and the plan of each would stay in memory until evicted.
+ */
+const MAX_PARAMETERS = 1_000;
+const MAX_TEXT = 64 * 1024;
 /** Names are unique in the process, so that two wrappers of one client cannot collide. */
 let statementsPrepared = 0;
 /** PostgreSQL's answer when a table a prepared statement reads has changed the statement's result columns. */
@@ -79,8 +85,8 @@ class PreparedStatements {
     this.prepared = new LRUCache({ max, dispose: (statement) => this.toClose.push(statement.name) });
   }
 
-  handles(params: unknown[], options: QueryOptions | undefined): boolean {
-    return params.length > 0 && !options?.blob;
+  handles(text: string, params: unknown[], options: QueryOptions | undefined): boolean {
+    return params.length > 0 && params.length <= MAX_PARAMETERS && text.length <= MAX_TEXT && !options?.blob;
   }
 
   /** Runs with PGlite's query lock held by the caller. */
