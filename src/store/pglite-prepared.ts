@@ -27,11 +27,9 @@ export function withPreparedStatements(client: PGlite, options: { maxStatements?
   };
   const wrapped = {
     query: topLevel,
-    exec: (text: string, queryOptions?: QueryOptions) => client.exec(text, queryOptions),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback(inTransaction(tx, client, statements))),
-    close: () => client.close(),
   };
-  // Drizzle calls query and transaction only; the rest of PGlite stays on the client itself.
+  // Drizzle calls query and transaction only; the rest of PGlite (exec, dumps, close) is used on the client itself.
   return wrapped as unknown as PGlite;
 }
 
