@@ -35,8 +35,8 @@ describe('prepared statements on the embedded database', () => {
 
     const options = { rowMode: 'array' as const, parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
     expect((await prepared.query(text, [2], options)).rows).toEqual((await client.query(text, [2], options)).rows);
-    const inserted = await prepared.query('UPDATE notes SET body = $1 WHERE id > $2', ['changed', 0]);
-    expect(inserted.affectedRows).toBe(2);
+    const updated = await prepared.query('UPDATE notes SET body = $1 WHERE id > $2', ['changed', 0]);
+    expect(updated.affectedRows).toBe(2);
   });
 
   it('parses a statement once and runs it again by name', async () => {
