@@ -51,6 +51,8 @@ function inTransaction(tx: Transaction, client: PGlite, statements: PreparedStat
   };
 }
 
+const { serialize } = protocol;
+
 /** Statements kept prepared in the database session, least recently used closed first. */
 const DEFAULT_MAX_STATEMENTS = 200;
 /**
@@ -71,7 +73,6 @@ interface Prepared {
 }
 
 class PreparedStatements {
-  private readonly serialize = protocol.serialize;
   private readonly prepared: LRUCache<string, Prepared>;
   /** Statements evicted from the cache, closed with the next call into the database. */
   private readonly toClose: string[] = [];
@@ -93,12 +94,12 @@ class PreparedStatements {
     try {
       const statement = this.prepared.get(key) ?? (await this.prepare(key, text, options));
       const messages = await this.client.execProtocolStream(
-        concat([
+        Buffer.concat([
           ...this.closing(),
-          this.serialize.bind({ statement: statement.name, values: this.values(statement, params, options) }),
-          this.serialize.describe({ type: 'P' }),
-          this.serialize.execute({}),
-          this.serialize.sync(),
+          serialize.bind({ statement: statement.name, values: this.values(statement, params, options) }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
         ]),
         { onNotice: options?.onNotice },
       );
@@ -115,11 +116,11 @@ class PreparedStatements {
   private async prepare(key: string, text: string, options: QueryOptions | undefined): Promise<Prepared> {
     const name = `engram_s${++statementsPrepared}`;
     const messages = await this.client.execProtocolStream(
-      concat([
+      Buffer.concat([
         ...this.closing(),
-        this.serialize.parse({ name, text, types: options?.paramTypes }),
-        this.serialize.describe({ type: 'S', name }),
-        this.serialize.sync(),
+        serialize.parse({ name, text, types: options?.paramTypes }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
       ]),
       { onNotice: options?.onNotice },
     );
@@ -129,7 +130,7 @@ class PreparedStatements {
   }
 
   private closing(): Uint8Array[] {
-    return this.toClose.splice(0).map((name) => this.serialize.close({ type: 'S', name }));
+    return this.toClose.splice(0).map((name) => serialize.close({ type: 'S', name }));
   }
 
   /** Each value as PGlite's own query sends it: by the serializer of its parameter's type, else as text. */
@@ -141,14 +142,4 @@ class PreparedStatements {
       return serializer ? serializer(value) : String(value);
     });
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
