@@ -165,7 +165,7 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
   const indexSeconds = Math.round((performance.now() - indexStarted) / 100) / 10;
   const [index] = await queryRows<{ bytes: number | string }>(
     db,
-    sql`SELECT coalesce(sum(pg_relation_size(indexname::regclass)), 0) AS bytes FROM pg_indexes WHERE tablename = 'memories' AND indexname LIKE 'memories_embedding_bq_%'`,
+    sql`SELECT coalesce(sum(pg_relation_size(indexname::regclass)), 0) AS bytes FROM pg_indexes WHERE tablename = 'memories' AND indexname LIKE 'memories_embedding_tq_%'`,
   );
   const indexMb = Math.round(Number(index?.bytes ?? 0) / 1024 / 1024);
   await queryRows(db, sql`ANALYZE memories`);

@@ -47,18 +47,31 @@ export async function withEmbeddingSpaceLock<T>(db: Tx, work: (tx: Tx) => Promis
   });
 }
 
-const indexName = (table: string, dimension: number) => `${table}_embedding_bq_${dimension}`;
+const indexName = (table: string, dimension: number) => `${table}_embedding_tq_${dimension}`;
 
 /**
- * The expression the vector indexes are built over: each vector's signs, one bit a dimension
- * (`binary_quantize`), compared by Hamming distance. A graph of 64-byte keys instead of 2 KB
- * vectors is about a seventh of the size, keeps to the page cache, and costs a write a fifth of
- * the time to maintain; searches walk it for a wider pool of rows and order that pool by the
- * exact cosine (`store/search/candidates.ts`). HNSW needs a fixed length, so only rows of that
- * dimension are indexed.
+ * The expression the vector indexes are built over: each component of a unit vector coded in
+ * four levels by three thresholds, -s, 0 and +s, one bit each (pgvector's `binary_quantize` of the
+ * vector moved by +s, as it is, and moved by -s), so that the Hamming distance between two codes
+ * counts the levels between their components, a coarse L1 distance. `s` is half the spread of a
+ * unit vector's components (0.5/√d): with a larger step a model whose components lean one way
+ * codes most of them alike, with a smaller one the code falls back towards the signs alone, never
+ * below them. At the same pool this finds more of the exact top ten than the signs alone (at 100k
+ * memories 0.98 against 0.91 with a pool of 100), so the pool is smaller and the walk shorter. A graph of
+ * 192-byte keys (512 dimensions) instead of 2 KB vectors keeps to the page cache and is cheap to
+ * keep current; searches order the pool it yields by the exact cosine
+ * (`store/search/candidates.ts`). HNSW needs a fixed length, so only rows of that dimension are
+ * indexed. `vector` must be of unit length, as stored vectors are.
  */
-export function quantizedExpression(column: string, dimension: number): string {
-  return `(binary_quantize(${column})::bit(${Math.trunc(dimension)}))`;
+export function quantizedExpression(vector: string, dimension: number): string {
+  const dims = Math.trunc(dimension);
+  const step = `array_fill(${levelStep(dims)}::real, ARRAY[${dims}])::vector`;
+  return `((binary_quantize(${vector} + ${step})::bit(${dims}) || binary_quantize(${vector})::bit(${dims}) || binary_quantize(${vector} - ${step})::bit(${dims}))::bit(${3 * dims}))`;
+}
+
+/** The distance between the three thresholds of `quantizedExpression`, fixed in its text. */
+function levelStep(dimension: number): string {
+  return (0.5 / Math.sqrt(dimension)).toPrecision(4);
 }
 
 /**
@@ -88,7 +101,7 @@ export async function dropVectorIndexes(db: Tx, keepDimension?: number): Promise
   const rows = await queryRows<{ name: string }>(
     db,
     sql`SELECT indexname AS name FROM pg_indexes
-      WHERE schemaname = current_schema() AND indexname ~ '^(chunks|memories)_embedding_(hnsw|bq)_[0-9]+$'`,
+      WHERE schemaname = current_schema() AND indexname ~ '^(chunks|memories)_embedding_(hnsw|bq|tq)_[0-9]+$'`,
   );
   for (const { name } of rows) {
     if (keepDimension !== undefined && INDEXED_TABLES.some((table) => name === indexName(table, keepDimension))) continue;

@@ -60,6 +60,20 @@ describe('store: search candidates', () => {
     expect(byId(withScores)[rows[3].id]).toBe(0);
   });
 
+  it('codes each component in four levels, so that the distance between two codes counts the levels between their components', async () => {
+    // Four dimensions: the thresholds are -0.25, 0 and 0.25 (half of 1/√4).
+    const level = (x: number) => (x > -0.25 ? 1 : 0) + (x > 0 ? 1 : 0) + (x > 0.25 ? 1 : 0);
+    const a = [0.9, 0.1, -0.1, -0.41];
+    const b = [-0.5, 0.5, 0.2, -0.68];
+    const [row] = await queryRows<{ distance: number; code: string }>(
+      store.database.db,
+      sql`SELECT ${sql.raw(quantizedExpression(`'[${a}]'::vector`, 4))} <~> ${sql.raw(quantizedExpression(`'[${b}]'::vector`, 4))} AS distance,
+        ${sql.raw(quantizedExpression(`'[${a}]'::vector`, 4))}::text AS code`,
+    );
+    expect(row!.code).toBe('111011001000');
+    expect(Number(row!.distance)).toBe(a.reduce((sum, x, i) => sum + Math.abs(level(x) - level(b[i]!)), 0));
+  });
+
   it('walks the quantized vector index and orders what it yields by the exact cosine', async () => {
     await ensureVectorIndexes(store.database.db, dimension);
     const rows = Array.from({ length: 30 }, (_, i) => ({ id: newId('m'), orgId: store.orgA, containerTag: 'indexed', memory: `row ${i}`, embedding: Array.from(vectorOf(i + 10)) }));
@@ -73,12 +87,12 @@ describe('store: search candidates', () => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       return queryRows<{ 'QUERY PLAN': string }>(
         tx,
-        sql`EXPLAIN WITH qv AS MATERIALIZED (SELECT ${scaledIntegers(query)}::int4[]::vector AS v0)
+        sql`EXPLAIN WITH qv AS MATERIALIZED (SELECT l2_normalize(${scaledIntegers(query)}::int4[]::vector) AS v0)
           SELECT id FROM memories t WHERE vector_dims(t.embedding) = ${dimension}
-          ORDER BY ${sql.raw(quantizedExpression('t.embedding', dimension))} <~> binary_quantize((SELECT v0 FROM qv)) LIMIT 5`,
+          ORDER BY ${sql.raw(quantizedExpression('t.embedding', dimension))} <~> ${sql.raw(quantizedExpression('(SELECT v0 FROM qv)', dimension))} LIMIT 5`,
       );
     });
-    expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain(`memories_embedding_bq_${dimension}`);
+    expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain(`memories_embedding_tq_${dimension}`);
 
     // The pool (at least 40 rows) holds the whole tag, so its exact order gives the exact top three
     // (by the signs alone, the third would be another row).

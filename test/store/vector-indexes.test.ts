@@ -13,25 +13,28 @@ describe('store: vector indexes', () => {
         sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes
           WHERE schemaname = current_schema() AND indexname ~ '^(chunks|memories)_embedding_' ORDER BY indexname`,
       )
-    ).map((row) => ({ name: row.name, quantized: /binary_quantize/.test(row.definition) }));
+    ).map((row) => ({ name: row.name, levels: (row.definition.match(/binary_quantize/g) ?? []).length }));
 
-  it('replaces an index of the earlier, unquantized kind with a quantized one for the dimension', async () => {
+  it('replaces indexes of the earlier kinds (unquantized, signs only) with three-level ones for the dimension', async () => {
     await dropVectorIndexes(store.database.db);
     await store.database.db.execute(
       sql.raw(`CREATE INDEX memories_embedding_hnsw_12 ON memories USING hnsw ((embedding::vector(12)) vector_cosine_ops) WHERE vector_dims(embedding) = 12`),
     );
+    await store.database.db.execute(
+      sql.raw(`CREATE INDEX chunks_embedding_bq_12 ON chunks USING hnsw ((binary_quantize(embedding)::bit(12)) bit_hamming_ops) WHERE vector_dims(embedding) = 12`),
+    );
     await ensureVectorIndexes(store.database.db, 12);
     expect(await vectorIndexes()).toEqual([
-      { name: 'chunks_embedding_bq_12', quantized: true },
-      { name: 'memories_embedding_bq_12', quantized: true },
+      { name: 'chunks_embedding_tq_12', levels: 3 },
+      { name: 'memories_embedding_tq_12', levels: 3 },
     ]);
   });
 
   it('keeps the indexes of the current dimension and drops those of another', async () => {
     await ensureVectorIndexes(store.database.db, 12);
     await ensureVectorIndexes(store.database.db, 12);
-    expect((await vectorIndexes()).map((i) => i.name)).toEqual(['chunks_embedding_bq_12', 'memories_embedding_bq_12']);
+    expect((await vectorIndexes()).map((i) => i.name)).toEqual(['chunks_embedding_tq_12', 'memories_embedding_tq_12']);
     await ensureVectorIndexes(store.database.db, 20);
-    expect((await vectorIndexes()).map((i) => i.name)).toEqual(['chunks_embedding_bq_20', 'memories_embedding_bq_20']);
+    expect((await vectorIndexes()).map((i) => i.name)).toEqual(['chunks_embedding_tq_20', 'memories_embedding_tq_20']);
   });
 });
