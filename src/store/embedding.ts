@@ -54,10 +54,10 @@ const indexName = (table: string, dimension: number) => `${table}_embedding_tq_$
  * four levels by three thresholds, -s, 0 and +s, one bit each (pgvector's `binary_quantize` of the
  * vector moved by +s, as it is, and moved by -s), so that the Hamming distance between two codes
  * counts the levels between their components, a coarse L1 distance. `s` is half the spread of a
- * unit vector's components (0.5/√d): with a larger step a model whose components lean one way
- * codes most of them alike, with a smaller one the code falls back towards the signs alone, never
- * below them. At the same pool this finds more of the exact top ten than the signs alone (at 100k
- * memories 0.98 against 0.91 with a pool of 100), so the pool is smaller and the walk shorter. A graph of
+ * unit vector's components (0.5/√d): with a larger step most components of a model whose vectors
+ * lean one way code alike, with a smaller one the code comes closer to the signs alone. At the
+ * same pool this finds more of the exact top ten than the signs alone (at 100k memories 0.98
+ * against 0.91 with a pool of 100), so the pool is smaller and the walk shorter. A graph of
  * 192-byte keys (512 dimensions) instead of 2 KB vectors keeps to the page cache and is cheap to
  * keep current; searches order the pool it yields by the exact cosine
  * (`store/search/candidates.ts`). HNSW needs a fixed length, so only rows of that dimension are

@@ -79,7 +79,7 @@ describe('store: search candidates', () => {
     const rows = Array.from({ length: 30 }, (_, i) => ({ id: newId('m'), orgId: store.orgA, containerTag: 'indexed', memory: `row ${i}`, embedding: Array.from(vectorOf(i + 10)) }));
     await insertMemories(store.database.db, rows);
     await insertMemories(store.database.db, rows.map((r) => ({ ...r, id: newId('m'), orgId: store.orgB })));
-    const query = vectorOf(22.1);
+    const query = vectorOf(17.9);
 
     // The planner can use the index for the expression the index path orders by, against the
     // query vector as the search sends it (an untyped vector in a CTE).
@@ -95,7 +95,7 @@ describe('store: search candidates', () => {
     expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain(`memories_embedding_tq_${dimension}`);
 
     // The pool (at least 40 rows) holds the whole tag, so its exact order gives the exact top three
-    // (by the signs alone, the third would be another row).
+    // (by the codes alone, the third would be another row).
     const candidates = await scoreCandidates(store.database.db, target(store.orgA, 'indexed'), {
       vectors: { vectors: [query], perRetriever: 3, path: 'hnsw', dimension },
       lexical: null,
