@@ -26,7 +26,7 @@ import { ScopeSizes } from '../src/core/search/scope-sizes.js';
 import { NOTHING_INCLUDED, SearchService } from '../src/core/search/search-service.js';
 import { LexicalSemanticReranker } from '../src/ai/rerank/lexical-semantic-reranker.js';
 import { KeywordExpansionRewriter } from '../src/ai/rewrite/keyword-expansion.js';
-import { dropVectorIndexes, ensureVectorIndexes } from '../src/store/embedding.js';
+import { dropVectorIndexes, ensureVectorIndexes, vectorIndexName } from '../src/store/embedding.js';
 import { sql } from 'drizzle-orm';
 import { benchPostgresUrl, runBench, startBenchServer, type BenchDriver, type BenchServer } from './lib/in-process-server.js';
 import { percentile } from './recall/metrics.js';
@@ -161,12 +161,10 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
   });
   const indexStarted = performance.now();
   // A graph that fits in memory builds many times faster; the embedded database keeps its default.
-  await ensureVectorIndexes(db, server.app.ai.embedder.dimension, server.driver === 'postgres' ? { buildMemory: INDEX_BUILD_MEMORY } : {});
+  const { dimension } = server.app.ai.embedder;
+  await ensureVectorIndexes(db, dimension, server.driver === 'postgres' ? { buildMemory: INDEX_BUILD_MEMORY } : {});
   const indexSeconds = Math.round((performance.now() - indexStarted) / 100) / 10;
-  const [index] = await queryRows<{ bytes: number | string }>(
-    db,
-    sql`SELECT coalesce(sum(pg_relation_size(indexname::regclass)), 0) AS bytes FROM pg_indexes WHERE tablename = 'memories' AND indexname LIKE 'memories_embedding_tq_%'`,
-  );
+  const [index] = await queryRows<{ bytes: number | string }>(db, sql`SELECT pg_relation_size(${vectorIndexName('memories', dimension)}::regclass) AS bytes`);
   const indexMb = Math.round(Number(index?.bytes ?? 0) / 1024 / 1024);
   await queryRows(db, sql`ANALYZE memories`);
   const loadSeconds = (performance.now() - started) / 1000;

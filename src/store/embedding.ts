@@ -47,7 +47,8 @@ export async function withEmbeddingSpaceLock<T>(db: Tx, work: (tx: Tx) => Promis
   });
 }
 
-const indexName = (table: string, dimension: number) => `${table}_embedding_tq_${dimension}`;
+/** The name of a table's vector index for `dimension`. */
+export const vectorIndexName = (table: VectorTable, dimension: number) => `${table}_embedding_tq_${dimension}`;
 
 /**
  * The expression the vector indexes are built over: each component of a unit vector coded in
@@ -89,7 +90,7 @@ export async function ensureVectorIndexes(db: Tx, dimension: number, options: { 
     for (const table of INDEXED_TABLES) {
       await tx.execute(
         sql.raw(
-          `CREATE INDEX IF NOT EXISTS ${indexName(table, dims)} ON ${table} USING hnsw (${quantizedExpression('embedding', dims)} bit_hamming_ops) WHERE vector_dims(embedding) = ${dims}`,
+          `CREATE INDEX IF NOT EXISTS ${vectorIndexName(table, dims)} ON ${table} USING hnsw (${quantizedExpression('embedding', dims)} bit_hamming_ops) WHERE vector_dims(embedding) = ${dims}`,
         ),
       );
     }
@@ -104,7 +105,7 @@ export async function dropVectorIndexes(db: Tx, keepDimension?: number): Promise
       WHERE schemaname = current_schema() AND indexname ~ '^(chunks|memories)_embedding_(hnsw|bq|tq)_[0-9]+$'`,
   );
   for (const { name } of rows) {
-    if (keepDimension !== undefined && INDEXED_TABLES.some((table) => name === indexName(table, keepDimension))) continue;
+    if (keepDimension !== undefined && INDEXED_TABLES.some((table) => name === vectorIndexName(table, keepDimension))) continue;
     await db.execute(sql.raw(`DROP INDEX IF EXISTS ${name}`));
   }
 }
