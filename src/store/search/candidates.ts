@@ -285,7 +285,8 @@ const coveredShare = sql`least(1, coalesce(sum(least(g.s, coalesce(grp.ref, g.s)
 /** The best rows of the scope by cosine distance to query vector `column` of `qv`. */
 function vectorTop(target: SearchTarget, options: VectorOptions, column: string): SQL {
   const table = sql.raw(target.table);
-  const queryVector = sql.raw(`(SELECT ${column} FROM qv)`);
+  const queryVectorText = `(SELECT ${column} FROM qv)`;
+  const queryVector = sql.raw(queryVectorText);
   if (options.path === 'exact') {
     // Ordering by the bare column matches no index: the planner filters on the scope, then sorts.
     return sql`SELECT t.id FROM ${table} t WHERE ${target.scope}
@@ -294,7 +295,7 @@ function vectorTop(target: SearchTarget, options: VectorOptions, column: string)
   // The index orders by the vectors' quantized codes; the pool it yields is ordered again by the exact cosine.
   const dims = Math.trunc(options.dimension);
   const quantized = sql.raw(quantizedExpression('t.embedding', dims));
-  const quantizedQuery = sql.raw(quantizedExpression(`(SELECT ${column} FROM qv)`, dims));
+  const quantizedQuery = sql.raw(quantizedExpression(queryVectorText, dims));
   return sql`SELECT pool.id FROM (
       SELECT t.id, t.embedding FROM ${table} t WHERE vector_dims(t.embedding) = ${sql.raw(String(dims))} AND ${target.scope}
       ORDER BY ${quantized} <~> ${quantizedQuery} LIMIT ${quantizedPool(options.perRetriever)}
