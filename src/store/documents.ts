@@ -230,14 +230,15 @@ export async function countDocumentFacets(
   return { source, status, type, total: Number(total) };
 }
 
+/** Documents not yet done or failed, oldest first, as lists show them (without source and content). */
 export async function listUnfinishedDocuments(
   db: Tx,
   orgId: string,
   containerTags?: string[],
   limit = 1000,
-): Promise<DocumentRecord[]> {
+): Promise<ListedDocument[]> {
   return db
-    .select()
+    .select(listedColumns)
     .from(documents)
     .where(documentWhere(orgId, { containerTags, excludeStatuses: TERMINAL_STATUSES }))
     .orderBy(asc(documents.createdAt))

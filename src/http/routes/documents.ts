@@ -109,7 +109,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { rows, total } = await documents.listProcessing(principalOf(request), request.query.containerTags);
-      return { documents: rows.map((row) => toListItem({ ...row, content: undefined })), totalCount: total };
+      return { documents: rows.map((row) => toListItem(row)), totalCount: total };
     },
   );
 
