@@ -13,7 +13,6 @@ import type { MemorizeOutcome } from '../core/memories/extraction.js';
 import { INTERNAL_FAILURE, SupersededError, type JobHandler, type JobLease } from './worker.js';
 import type { ProcessingLog, ProcessingStep, DocumentRecord, DocumentStatus } from '../model/documents.js';
 import type { JobRecord } from '../model/jobs.js';
-import { setVectors } from '../store/embedding.js';
 import { isAvailabilityError } from '../store/errors.js';
 import { replaceAttachments } from '../store/attachments.js';
 import { ThrottledWrite } from './throttled-write.js';
@@ -114,18 +113,28 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
     headingPath: piece.headingPath.map(storableText),
     id: newId(),
   }));
-  let known = new Map<string, number[]>();
+  // A grown transcript or an edited document keeps most chunks: their vectors are reused.
+  const known = new Map(
+    (await embeddedChunks(ctx.db, job.orgId, documentId)).map((chunk) => [chunkEmbeddingText(chunk.headingPath, chunk.content), chunk.embedding]),
+  );
+  await progress.next('embedding');
+
+  const texts = pieces.map((piece) => chunkEmbeddingText(piece.headingPath, piece.content));
+  const fresh = [...new Set(texts.filter((text) => !known.has(text)))];
+  const embedded = await ctx.embedder.embed(fresh, 'document');
+  fresh.forEach((text, i) => known.set(text, Array.from(embedded[i])));
+
+  // The new chunks replace the old ones in one transaction, with their vectors: until then the
+  // document's earlier chunks stay searchable, and a failure before it leaves them as they were.
+  await progress.next('indexing');
   await ctx.db.transaction(async (tx) => {
     // Locked: a move to another tag waits for these chunks, or they are written under its new tag.
     const current = await getDocumentGeneration(tx, job.orgId, documentId, { forUpdate: true });
     if (!current || current.generation !== job.generation) throw new SupersededError();
-    // A grown transcript or an edited document keeps most chunks: their vectors are reused.
-    const previous = await embeddedChunks(tx, job.orgId, documentId);
-    known = new Map(previous.map((chunk) => [chunkEmbeddingText(chunk.headingPath, chunk.content), chunk.embedding]));
     await replaceChunks(
       tx,
       initial.id,
-      pieces.map((piece) => ({
+      pieces.map((piece, i) => ({
         id: piece.id,
         documentId: initial.id,
         orgId: initial.orgId,
@@ -134,23 +143,9 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
         content: piece.content,
         headingPath: piece.headingPath,
         metadata: { startOffset: piece.startOffset, endOffset: piece.endOffset },
+        embedding: known.get(texts[i])!,
       })),
     );
-  });
-  await progress.next('embedding');
-
-  const texts = pieces.map((piece) => chunkEmbeddingText(piece.headingPath, piece.content));
-  const fresh = [...new Set(texts.filter((text) => !known.has(text)))];
-  const embedded = await ctx.embedder.embed(fresh, 'document');
-  fresh.forEach((text, i) => known.set(text, Array.from(embedded[i])));
-  const vectors = texts.map((text) => known.get(text)!);
-
-  // A chunk becomes searchable when its vector lands; all of a document's land together.
-  await progress.next('indexing');
-  await ctx.db.transaction(async (tx) => {
-    const current = await getDocumentGeneration(tx, job.orgId, documentId);
-    if (!current || current.generation !== job.generation) throw new SupersededError();
-    await setVectors(tx, 'chunks', initial.orgId, pieces.map((piece, i) => ({ id: piece.id, embedding: vectors[i] })));
   });
 
   // Memories are part of being done: a done document is reliable for search and profiles.

@@ -1,17 +1,22 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from './database.js';
 import { chunks } from './schema/chunks.js';
+import { unitVectorValue } from './sql.js';
 import type { ChunkRecord } from '../model/documents.js';
 
-export type NewChunk = typeof chunks.$inferInsert;
+/** A chunk to store, with its embedder's vector. */
+export type NewChunk = Omit<typeof chunks.$inferInsert, 'embedding'> & { embedding: ArrayLike<number> };
 
 const INSERT_BATCH = 500;
 
-/** Replaces a document's chunks; running it again for the same document leaves no duplicates. */
+/**
+ * Replaces a document's chunks with these, vectors and all, so each row is written once and the new
+ * chunks are searchable as they land; running it again for the same document leaves no duplicates.
+ */
 export async function replaceChunks(db: Tx, documentId: string, rows: NewChunk[]): Promise<void> {
   await db.delete(chunks).where(eq(chunks.documentId, documentId));
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await db.insert(chunks).values(rows.slice(i, i + INSERT_BATCH));
+    await db.insert(chunks).values(rows.slice(i, i + INSERT_BATCH).map((row) => ({ ...row, embedding: unitVectorValue(row.embedding) })));
   }
 }
 
