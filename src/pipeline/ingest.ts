@@ -115,7 +115,7 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   }));
   // A grown transcript or an edited document keeps most chunks: their vectors are reused.
   const known = new Map(
-    (await embeddedChunks(ctx.db, job.orgId, documentId)).map((chunk) => [chunkEmbeddingText(chunk.headingPath, chunk.content), chunk.embedding]),
+    (await embeddedChunks(ctx.db, documentId)).map((chunk) => [chunkEmbeddingText(chunk.headingPath, chunk.content), chunk.embedding]),
   );
   await progress.next('embedding');
 

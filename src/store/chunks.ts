@@ -33,11 +33,16 @@ export async function listChunks(db: Tx, orgId: string, documentId: string): Pro
     .orderBy(asc(chunks.position));
 }
 
-/** The document's current chunks that have vectors, so unchanged ones need not be embedded again. */
-export async function embeddedChunks(db: Tx, orgId: string, documentId: string) {
+/**
+ * The document's current chunks that have vectors, so unchanged ones need not be embedded again.
+ * By the document's id alone (ids are unique across organizations; the caller's job is its org's):
+ * with the organization in the condition too, a generic plan can combine the organization's index
+ * with the document's and read an index entry for every chunk the organization has.
+ */
+export async function embeddedChunks(db: Tx, documentId: string) {
   const rows = await db
     .select({ content: chunks.content, headingPath: chunks.headingPath, embedding: chunks.embedding })
     .from(chunks)
-    .where(and(eq(chunks.orgId, orgId), eq(chunks.documentId, documentId), isNotNull(chunks.embedding)));
+    .where(and(eq(chunks.documentId, documentId), isNotNull(chunks.embedding)));
   return rows as { content: string; headingPath: string[]; embedding: number[] }[];
 }
