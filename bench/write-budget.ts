@@ -10,10 +10,9 @@
  * own transaction with vectors already made, without a vector index and with HNSW indexes of
  * several graph degrees (`m`; the service builds m = 16, pgvector's default).
  */
-import { sql } from 'drizzle-orm';
 import { loadavg } from 'node:os';
 import { newId } from '../src/core/shared/ids.js';
-import { dropVectorIndexes, ensureVectorIndexes, quantizedExpression } from '../src/store/embedding.js';
+import { dropVectorIndexes, ensureVectorIndexes } from '../src/store/embedding.js';
 import { insertMemories } from '../src/store/memories/writes.js';
 import { runBench, startBenchServer, type BenchServer } from './lib/in-process-server.js';
 import { baseStatements } from './search/synthetic.js';
@@ -67,18 +66,11 @@ async function insertAlone(server: BenchServer, statements: string[], vectors: F
   }
 }
 
+/** The vector indexes rebuilt as a graph of `degree` (pgvector's m; 0: none). */
 async function withVectorIndex(server: BenchServer, degree: number): Promise<void> {
   const { db } = server.app.database;
-  const dims = server.app.ai.embedder.dimension;
   await dropVectorIndexes(db);
-  await db.execute(sql.raw('DROP INDEX IF EXISTS write_budget_memories_vectors'));
-  if (degree === 16) await ensureVectorIndexes(db, dims);
-  else if (degree > 0)
-    await db.execute(
-      sql.raw(
-        `CREATE INDEX write_budget_memories_vectors ON memories USING hnsw (${quantizedExpression('embedding', dims)} bit_hamming_ops) WITH (m = ${degree}) WHERE vector_dims(embedding) = ${dims}`,
-      ),
-    );
+  if (degree > 0) await ensureVectorIndexes(db, server.app.ai.embedder.dimension, { graphDegree: degree });
 }
 
 async function main(): Promise<void> {

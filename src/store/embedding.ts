@@ -75,13 +75,26 @@ function levelStep(dimension: number): string {
   return (0.5 / Math.sqrt(dimension)).toPrecision(4);
 }
 
+export interface VectorIndexOptions {
+  /** `maintenance_work_mem` while the graph is built. */
+  buildMemory?: string;
+  /**
+   * pgvector's `m`, the neighbours a node keeps (16 unless given, as the service builds it); only
+   * for an index built now: one that exists under the same name is kept as it is.
+   */
+  graphDegree?: number;
+}
+
 /**
  * Builds the vector indexes for `dimension` (see `quantizedExpression`) and drops those built for
  * another dimension or in an earlier form.
  */
-export async function ensureVectorIndexes(db: Tx, dimension: number, options: { buildMemory?: string } = {}): Promise<void> {
+export async function ensureVectorIndexes(db: Tx, dimension: number, options: VectorIndexOptions = {}): Promise<void> {
   const buildMemory = options.buildMemory ?? '256MB';
   if (!/^\d+[MG]B$/.test(buildMemory)) throw new Error(`buildMemory must look like 256MB or 4GB, not ${buildMemory}`);
+  const degree = options.graphDegree;
+  if (degree !== undefined && !(Number.isInteger(degree) && degree >= 2 && degree <= 100)) throw new Error(`graphDegree must be an integer from 2 to 100, not ${degree}`);
+  const withDegree = degree === undefined ? '' : ` WITH (m = ${degree})`;
   const dims = Math.trunc(dimension);
   await dropVectorIndexes(db, dims);
   await db.transaction(async (tx) => {
@@ -90,7 +103,7 @@ export async function ensureVectorIndexes(db: Tx, dimension: number, options: { 
     for (const table of INDEXED_TABLES) {
       await tx.execute(
         sql.raw(
-          `CREATE INDEX IF NOT EXISTS ${vectorIndexName(table, dims)} ON ${table} USING hnsw (${quantizedExpression('embedding', dims)} bit_hamming_ops) WHERE vector_dims(embedding) = ${dims}`,
+          `CREATE INDEX IF NOT EXISTS ${vectorIndexName(table, dims)} ON ${table} USING hnsw (${quantizedExpression('embedding', dims)} bit_hamming_ops)${withDegree} WHERE vector_dims(embedding) = ${dims}`,
         ),
       );
     }

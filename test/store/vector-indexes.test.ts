@@ -37,4 +37,23 @@ describe('store: vector indexes', () => {
     await ensureVectorIndexes(store.database.db, 20);
     expect((await vectorIndexes()).map((i) => i.name)).toEqual(['chunks_embedding_tq_20', 'memories_embedding_tq_20']);
   });
+
+  it('builds a graph of the degree asked for, and refuses one pgvector would not build', async () => {
+    const definitions = async () =>
+      (
+        await queryRows<{ definition: string }>(
+          store.database.db,
+          sql`SELECT indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema() AND indexname ~ '^(chunks|memories)_embedding_'`,
+        )
+      ).map((row) => row.definition);
+    await dropVectorIndexes(store.database.db);
+    await ensureVectorIndexes(store.database.db, 12, { graphDegree: 8 });
+    expect(await definitions()).toEqual([expect.stringContaining("WITH (m='8')"), expect.stringContaining("WITH (m='8')")]);
+    await dropVectorIndexes(store.database.db);
+    await ensureVectorIndexes(store.database.db, 12);
+    for (const definition of await definitions()) expect(definition).not.toContain('WITH (m=');
+    for (const graphDegree of [1, 101, 2.5]) {
+      await expect(ensureVectorIndexes(store.database.db, 12, { graphDegree })).rejects.toThrow(/graphDegree must be an integer from 2 to 100/);
+    }
+  });
 });
