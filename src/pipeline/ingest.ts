@@ -114,7 +114,7 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
     id: newId(),
   }));
   // A grown transcript or an edited document keeps most chunks: their vectors are reused.
-  const known = new Map(
+  const known = new Map<string, ArrayLike<number>>(
     (await embeddedChunks(ctx.db, documentId)).map((chunk) => [chunkEmbeddingText(chunk.headingPath, chunk.content), chunk.embedding]),
   );
   await progress.next('embedding');
@@ -122,7 +122,7 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   const texts = pieces.map((piece) => chunkEmbeddingText(piece.headingPath, piece.content));
   const fresh = [...new Set(texts.filter((text) => !known.has(text)))];
   const embedded = await ctx.embedder.embed(fresh, 'document');
-  fresh.forEach((text, i) => known.set(text, Array.from(embedded[i])));
+  fresh.forEach((text, i) => known.set(text, embedded[i]));
 
   // The new chunks replace the old ones in one transaction, with their vectors: until then the
   // document's earlier chunks stay searchable, and a failure before it leaves them as they were.
