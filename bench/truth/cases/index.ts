@@ -1,0 +1,6 @@
+import type { TruthCase } from '../types.js';
+import { DELETE_CASES } from './deletes.js';
+import { EDIT_CASES } from './edits.js';
+
+/** Every case, by class in the order. */
+export const ALL_CASES: TruthCase[] = [...EDIT_CASES, ...DELETE_CASES];
