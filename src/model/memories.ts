@@ -6,6 +6,17 @@ export interface TemporalContext {
   eventDate?: string[] | null;
 }
 
+/**
+ * An attribute a memory sets of its subject: "Bob just moved to Berlin for a new job at Siemens"
+ * sets Bob's residence (Berlin) and employer (Siemens). `negated`: the value no longer holds ("left Google").
+ */
+export interface MemoryAttribute {
+  subject: string;
+  attribute: string;
+  value: string;
+  negated?: boolean;
+}
+
 /** A stored memory version (its vector and full-text column are not part of it). */
 export interface MemoryRecord {
   id: string;
@@ -29,6 +40,10 @@ export interface MemoryRecord {
   /** Profile buckets this memory was classified into at write time. */
   buckets: string[];
   metadata: Record<string, unknown> | null;
+  /** The attributes it sets; null for a memory written before they were recorded. */
+  attributes: MemoryAttribute[] | null;
+  /** The attributes in the words plain questions use ("Bob works at Siemens"); searched with the text. */
+  canonical: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -328,7 +328,8 @@ describe('search: each parameter has its effect', () => {
     });
 
     it('rewriteQuery finds memories that use other words for the query', async () => {
-      const q = { q: 'What pet does Alice have?', containerTag: 'user_alice', threshold: 0 };
+      // Not a question for an attribute: one would find the dog memory by what it states, rewritten or not.
+      const q = { q: 'Alice and her puppy', containerTag: 'user_alice', threshold: 0 };
       const plain: Result[] = (await search(q)).body.results;
       const rewritten: Result[] = (await search({ ...q, rewriteQuery: true })).body.results;
       const dogPlain = plain.find((r) => r.id === ids.dog)!;

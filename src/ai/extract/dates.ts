@@ -316,3 +316,21 @@ function addDays(date: Date, days: number): Date {
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
+
+/** "(as of 27 November 2026)": the day a statement was made, stamped on conversation memories. */
+const STATED_ON = /\s*\(as of [^)]*\)/gi;
+const DATE_LEAD = /(?:\b(?:on|in|since|by|until|from|during|around|about|of|the|before|after|as of)\s+)+$/i;
+
+/**
+ * The statement without its dates and the words that introduce them: "Bob moved to Berlin in
+ * October 2026 (as of 27 November 2026)" → "Bob moved to Berlin". Two wordings of one fact that
+ * differ only in how (or whether) they date it read the same.
+ */
+export function withoutDates(text: string): string {
+  let out = text.replace(STATED_ON, '');
+  for (const result of [...chrono.parse(out, { instant: new Date(0), timezone: 0 })].reverse()) {
+    const before = out.slice(0, result.index).replace(DATE_LEAD, '');
+    out = `${before}${out.slice(result.index + result.text.length)}`;
+  }
+  return out.replace(/\s+/g, ' ').replace(/\s+([,.;:!?])/g, '$1').trim();
+}

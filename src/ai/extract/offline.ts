@@ -1,10 +1,14 @@
 import { classify, RELATIVES, type Classification } from './classify.js';
 import { anchorDates, formatDay, type ResolvedDate } from './dates.js';
+import { Antecedents } from './coreference.js';
+import { withoutFurniture } from './furniture.js';
 import { contentWords, isFirstPerson, isNoise, stripInterjections } from './noise.js';
 import { resolvePerson } from './person.js';
-import { markdownToPlain, normalizeText, splitClauses, splitSentences, withoutTables } from './sentences.js';
+import { markdownToPlain, normalizeText, splitClauses, splitPredicates, splitSentences, withoutTables } from './sentences.js';
 import { selfIntroducedName, utterancesOf, type Utterance } from './transcript.js';
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
+import { hasFiniteVerb, isInstruction } from './verbs.js';
+import { isLasting, statedAttributes } from '../text/attributes.js';
 
 /**
  * Rule-based extraction that needs no model: each informative clause becomes one memory with its
@@ -34,10 +38,14 @@ export function extractOffline(input: ExtractionInput): ExtractedMemory[] {
 
 function fromUtterance(u: Utterance): ExtractedMemory[] {
   const names = [u.speaker, u.listener].filter((n): n is string => !!n && !n.startsWith('the '));
+  const document = u.speaker === null;
   const out: ExtractedMemory[] = [];
-  const text = normalizeText(markdownToPlain(withoutTables(u.text)));
+  const text = normalizeText(markdownToPlain(withoutTables(document ? withoutFurniture(u.text) : u.text)));
+  const antecedents = new Antecedents();
   let topic: string | null = null;
   for (const sentence of splitSentences(text)) {
+    // Titles, labels, captions and instructions to the reader state no fact.
+    if (document && (!hasFiniteVerb(sentence) || isInstruction(sentence))) continue;
     for (const rawClause of splitClauses(sentence)) {
       let clause = stripInterjections(rawClause, names);
       const resolved = withAntecedent(clause, topic);
@@ -45,19 +53,34 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
       if (resolved === clause && !/\bit\b/i.test(clause)) topic = topicOf(clause);
       clause = resolved;
       if (u.speaker) clause = restoreSubject(clause);
-      if (isNoise(clause)) continue;
-      const introduced = selfIntroducedName(clause);
-      if (introduced && introduced === u.speaker) {
-        out.push(nameMemory(introduced, u));
-        // "My name is Sam and I work as a nurse": what follows the name is a fact of its own.
-        clause = clause.slice(clause.indexOf(introduced) + introduced.length).replace(/^[\s,;:.!-]*(?:(?:and|but|so)\s+)?/i, '');
-        if (isNoise(clause)) continue;
+      // "He joined Falcon": the person named before. A document's "he" with nobody named is dropped;
+      // in a conversation it may be someone named in an earlier turn, and stays.
+      const named = antecedents.resolve(clause);
+      if (named === null && document) continue;
+      clause = named ?? clause;
+      antecedents.observe(clause);
+      for (const part of splitPredicates(clause)) {
+        if (isNoise(part)) continue;
+        out.push(...fromClause(part, u));
       }
-      const memory = toMemory(clause, u);
-      if (memory) out.push(memory);
-      if (u.speaker) out.push(...namedRelatives(clause, u));
     }
   }
+  return out;
+}
+
+/** The memories of one clause: a self-introduction, the fact itself, and the relatives it names. */
+function fromClause(clause: string, u: Utterance): ExtractedMemory[] {
+  const out: ExtractedMemory[] = [];
+  const introduced = selfIntroducedName(clause);
+  if (introduced && introduced === u.speaker) {
+    out.push(nameMemory(introduced, u));
+    // "My name is Sam and I work as a nurse": what follows the name is a fact of its own.
+    clause = clause.slice(clause.indexOf(introduced) + introduced.length).replace(/^[\s,;:.!-]*(?:(?:and|but|so)\s+)?/i, '');
+    if (isNoise(clause)) return out;
+  }
+  const memory = toMemory(clause, u);
+  if (memory) out.push(memory);
+  if (u.speaker) out.push(...namedRelatives(clause, u));
   return out;
 }
 
@@ -71,10 +94,13 @@ function toMemory(clause: string, u: Utterance): ExtractedMemory | null {
   }
   let content = resolvePerson(anchored.text, u);
   const eventDates = anchored.dates.map((d) => d.iso);
-  // A time-bound statement without a date of its own holds as of the day it was said: an event told
-  // then happened by then, a state ("is expanding the studio") held then. "Just got accepted",
-  // "currently reading": the time is when it was said.
-  if (u.date && anchored.dates.length === 0 && !isStatic) {
+  // Where someone works or lives, whom they are with, what they play: lasting facts of a profile.
+  if (classification.tense !== 'future' && statedAttributes(content).some((a) => !a.negated && isLasting(a.attribute))) isStatic = true;
+  // In a conversation, what someone tells of their life without a date of its own holds by the day
+  // it was said ("just got accepted", "is swamped with work"): there the day is part of the fact.
+  // A document's date is when it was written, kept beside the memory, never stamped on its text;
+  // lasting facts (a name, an employer) are not stamped either.
+  if (u.speaker && u.date && anchored.dates.length === 0 && !isStatic) {
     const now = isAsOfNow(clause, classification);
     if (now || kind === 'event' || kind === 'fact') content = `${content.replace(/[\s,;:!.]+$/, '')} (as of ${formatDay(u.date)})`;
     if (now && kind === 'event') eventDates.push(u.date.toISOString().slice(0, 10));

@@ -1,3 +1,5 @@
+import { IRREGULAR_PAST, hasFiniteVerb, verbBase } from './verbs.js';
+
 const ABBREVIATIONS = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|etc|e\.g|i\.e|approx|No|Inc|Ltd|Co)\.$/i;
 
 /** Plain text from markdown: no code, links reduced to their text, no emphasis, headings or bullets. */
@@ -71,13 +73,32 @@ export function splitSentences(text: string): string[] {
     for (let m = boundary.exec(line); m; m = boundary.exec(line)) {
       const end = m.index + m[0].length;
       const candidate = line.slice(start, end);
-      if (m[0].startsWith('.') && (ABBREVIATIONS.test(candidate.trimEnd()) || /\b[A-Z]\.$/.test(candidate.trimEnd()))) continue;
+      if (m[0].startsWith('.') && (ABBREVIATIONS.test(candidate.trimEnd()) || isInitial(candidate.trimEnd(), line.slice(end)))) continue;
       sentences.push(candidate);
       start = end;
     }
     sentences.push(line.slice(start));
   }
   return sentences.map((s) => s.trim()).filter((s) => /[A-Za-z0-9]/.test(s));
+}
+
+/** Words that open a sentence far more often than they follow an initial ("J. Smith"). */
+const SENTENCE_OPENER = /^(?:The|A|An|This|That|These|Those|It|Its|He|She|They|We|I|You|His|Her|Their|Our|My|Your|There|Then|But|And|So|In|On|At|After|Before|When|While|If|As|Also|Both|Each|Every|Some|No|Not)\b/;
+
+/**
+ * Whether the capital letter and period ending `before` are an initial ("J.K. Rowling", "John F.
+ * Kennedy") rather than a one-letter word ending a sentence ("prefers Python over R. Maria has …").
+ * An initial follows a name or another initial, and a name follows it.
+ */
+function isInitial(before: string, after: string): boolean {
+  const m = /(?:^|\s|\.)([A-Z])\.$/.exec(before);
+  if (!m) return false;
+  const previous = before.slice(0, m.index + (m[0].length - 2)).trimEnd();
+  const afterInitial = /(?:^|\s)[A-Z]\.$/.test(previous) || /[A-Z]\.$/.test(previous);
+  const afterName = /(?:^|\s)[A-Z][\p{L}'-]*$/u.test(previous) && !/(?:^|\s)(?:I|A)$/.test(previous);
+  const startsLine = previous === '';
+  const next = after.trimStart();
+  return (afterInitial || afterName || startsLine) && /^[A-Z]/.test(next) && !SENTENCE_OPENER.test(next);
 }
 
 const NEW_SUBJECT = "(?:I|I'm|I've|I'd|I'll|we|we're|we've|it|it's|he|she|they|that|this|you|you're)";
@@ -115,4 +136,44 @@ const FINITE_VERB =
 /** A part of a sentence with no subject or finite verb of its own: a list, an apposition, a phrase. */
 function isFragment(part: string): boolean {
   return /[A-Za-z]/.test(part) && !FINITE_VERB.test(part);
+}
+
+const SUBJECT_START = /^(?:(?:I|we|he|she|they|you)\b|(?:\p{Lu}[\p{L}'’.-]*)(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}(?=\s+(?:(?:just|also|then|now|recently|later|still|has|had|have|is|was)\s+)?\p{Ll}))/u;
+
+/**
+ * One fact per statement: a subject with two predicates ("Tunde joined Falcon in 2021 and works
+ * from Lagos", "I left Google and joined Meta") becomes two statements of the same subject.
+ */
+export function splitPredicates(clause: string): string[] {
+  const subject = SUBJECT_START.exec(clause)?.[0];
+  if (!subject) return [clause];
+  const parts: string[] = [];
+  let rest = clause;
+  for (let guard = 0; guard < 4; guard++) {
+    const m = /,?\s+(?:and|but)\s+(?:then\s+|also\s+|now\s+)?([\p{L}']+)\b/gu;
+    let split: { at: number; from: number } | null = null;
+    for (let hit = m.exec(rest); hit; hit = m.exec(rest)) {
+      if (startsPredicate(hit[1], subject) && hasFiniteVerb(rest.slice(0, hit.index))) {
+        split = { at: hit.index, from: hit.index + hit[0].length - hit[1].length };
+        break;
+      }
+    }
+    if (!split) break;
+    parts.push(rest.slice(0, split.at));
+    rest = `${subject} ${rest.slice(split.from)}`;
+  }
+  parts.push(rest);
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+/** Whether a word after "and" opens a second predicate of the subject rather than a second object. */
+function startsPredicate(word: string, subject: string): boolean {
+  const lower = word.toLowerCase();
+  if (/^(?:is|was|has|had|will|would|can|could|does|did|lives|works)$/.test(lower)) return true;
+  if (/^(?:are|were|have|do)$/.test(lower)) return /^(?:I|we|they|you)$/i.test(subject);
+  if (IRREGULAR_PAST.has(lower)) return true;
+  const base = verbBase(lower);
+  if (!base) return false;
+  if (/(?:s|ed)$/.test(lower) && lower !== base) return true;
+  return /^(?:I|we|they|you)$/i.test(subject) && lower === base;
 }

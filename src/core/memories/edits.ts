@@ -2,7 +2,9 @@ import type { Principal } from '../../model/access.js';
 import { badRequest, conflict, notFound } from '../../model/errors.js';
 import type { MemoryRecord } from '../../model/memories.js';
 import { DuplicateKeyError } from '../../store/errors.js';
-import { findLatestMemory, listLatestByIds, listSourceDocuments } from '../../store/memories/records.js';
+import { withoutDates } from '../../ai/extract/dates.js';
+import type { Tx } from '../../store/database.js';
+import { findLatestMemory, latestMemoriesWithWords, listLatestByIds, listSourceDocuments } from '../../store/memories/records.js';
 import { updateMemory } from '../../store/memories/writes.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { parseDateInput } from '../shared/date-input.js';
@@ -12,6 +14,7 @@ import { newId } from '../shared/ids.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { assertTagAllowed } from '../tags/rules.js';
 import type { MemoryContext } from './context.js';
+import { normalizeMemoryText } from './resolution.js';
 import { statesQueryTopic } from './statement-match.js';
 import { supersede } from './versioning.js';
 import type { MemoryFieldsInput } from './writer.js';
@@ -50,6 +53,26 @@ export interface ForgetCandidate {
 
 const DEFAULT_MAX_FORGET = 100;
 
+/** Latest memories read to find one named by its content in other date wording. */
+const CONTENT_CANDIDATES = 50;
+
+const factKey = (text: string) => normalizeMemoryText(withoutDates(text));
+
+/**
+ * The memory an id names, or its content: the exact text, else the latest memory stating the same
+ * fact in other date wording ("Alice drinks her coffee black" names "Alice drinks her coffee black
+ * (as of 27 November 2026)", and the other way round).
+ */
+async function findNamedMemory(tx: Tx, orgId: string, containerTag: string, by: { id?: string; content?: string }, options: { forUpdate?: boolean } = {}) {
+  const exact = await findLatestMemory(tx, orgId, containerTag, by, options);
+  if (exact || by.id || !by.content) return exact;
+  const key = factKey(by.content);
+  if (!key) return undefined;
+  const candidates = await latestMemoriesWithWords(tx, orgId, containerTag, withoutDates(by.content), CONTENT_CANDIDATES);
+  const same = candidates.find((m) => factKey(m.memory) === key);
+  return same ? findLatestMemory(tx, orgId, containerTag, { id: same.id }, options) : undefined;
+}
+
 /** An edit of a version another edit already followed (however close together they came). */
 const notLatest = () => conflict('Not the latest version', 'update the latest version of this memory; older versions are history');
 
@@ -74,7 +97,7 @@ export class MemoryEdits {
         await assertTagsWritable(tx, orgId, [input.containerTag]);
         // Locked: of concurrent edits of one version, the first adds the next version and the
         // others then find it is no longer the latest.
-        const previous = await findLatestMemory(tx, orgId, input.containerTag, input, { forUpdate: true });
+        const previous = await findNamedMemory(tx, orgId, input.containerTag, input, { forUpdate: true });
         if (!previous) throw notFound('Memory');
         if (!previous.isLatest) throw notLatest();
         const now = clock.now();
@@ -116,7 +139,7 @@ export class MemoryEdits {
     if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
     const forgotten = await this.ctx.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [input.containerTag]);
-      const memory = await findLatestMemory(tx, principal.orgId, input.containerTag, input);
+      const memory = await findNamedMemory(tx, principal.orgId, input.containerTag, input);
       if (!memory) throw notFound('Memory');
       if (memory.isForgotten) throw conflict('Memory already forgotten');
       await updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, forgetReason: input.reason ?? null });

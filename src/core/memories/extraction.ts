@@ -7,13 +7,13 @@ import type { MemoryRelation } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Db, Tx } from '../../store/database.js';
 import { bumpSourceCount, lockChainHead } from '../../store/memories/writes.js';
-import { existsLatestMemory, memoriesMentioning, nearestMemories } from '../../store/memories/neighbours.js';
+import { existsLatestMemory, memoriesMentioning, memoriesStating, nearestMemories } from '../../store/memories/neighbours.js';
 import { getOrgSettings } from '../../store/settings.js';
 import { getSpace } from '../../store/tags.js';
 import { parseConversation, type ConversationMessage } from '../documents/conversation-format.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { activitiesIn, inferInterest } from './inference.js';
-import { attributeSlot } from './attribute-slots.js';
+import { isLasting, statedAttributes } from '../../ai/text/attributes.js';
 import { resolveMemory, type Neighbour } from './resolution.js';
 import { insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
 
@@ -140,10 +140,9 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   const outcome: MemorizeOutcome = { extracted: memories.length, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0 };
   const scope = { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id };
   const touched: ExtractedMemory[] = [];
-  const slots = new SlotCache();
   for (const [i, memory] of memories.entries()) {
     const neighbours = await nearestMemories(tx, scope, vectors[i], NEIGHBOURS);
-    const resolution = resolveMemory(memory.content, neighbours, await slotMates(tx, doc, memory.content, slots));
+    const resolution = resolveMemory(memory.content, neighbours, await slotMates(tx, doc, memory.content));
     if (resolution.action === 'duplicate') {
       if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, doc.orgId, resolution.of.id, doc.id);
       outcome.duplicates++;
@@ -169,29 +168,23 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   return outcome;
 }
 
-/** Slots of the texts one extraction has already read: a document's memories are read many times. */
-class SlotCache {
-  private readonly slots = new Map<string, string | null>();
-
-  of(text: string): string | null {
-    if (!this.slots.has(text)) this.slots.set(text, attributeSlot(text));
-    return this.slots.get(text)!;
+/** Memories that set an attribute the candidate sets, however they phrase it and however far they embed. */
+async function slotMates(tx: Tx, doc: DocumentRecord, candidate: string): Promise<Neighbour[]> {
+  const attributes = [...new Set(statedAttributes(candidate).map((a) => a.attribute))];
+  const mates: Neighbour[] = [];
+  for (const attribute of attributes) {
+    const rows = await memoriesStating(tx, doc.orgId, doc.containerTag, attribute, SLOT_MATES);
+    mates.push(...rows.map((row) => ({ ...row, similarity: 0, fromSameDocument: false })));
   }
-}
-
-/** Memories of the subject that set the single-valued attribute the candidate sets, however they phrase it. */
-async function slotMates(tx: Tx, doc: DocumentRecord, candidate: string, slots: SlotCache): Promise<Neighbour[]> {
-  const slot = slots.of(candidate);
-  if (!slot) return [];
-  const rows = await memoriesMentioning(tx, doc.orgId, doc.containerTag, [slot.split('|')[0]], SLOT_MATES);
-  return rows.filter((row) => slots.of(row.memory) === slot).map((row) => ({ ...row, similarity: 0, fromSameDocument: false }));
+  return mates;
 }
 
 function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, turnOffset: number): MemoryDraft {
   return {
     containerTag: doc.containerTag,
     memory: memory.content,
-    isStatic: memory.isStatic,
+    // Where someone works or lives, whom they are with: lasting, whichever extractor found it.
+    isStatic: memory.isStatic || statedAttributes(memory.content).some((a) => !a.negated && isLasting(a.attribute)),
     forgetAfter: memory.forgetAfter ? new Date(memory.forgetAfter) : null,
     temporalContext: { documentDate: isoDay(doc.documentDate ?? doc.createdAt), eventDate: memory.eventDates.length ? memory.eventDates : null },
     metadata: Object.keys(doc.metadata).length ? doc.metadata : null,

@@ -62,6 +62,32 @@ describe('resolveMemory: facts that differ in a number, date or name', () => {
   });
 });
 
+describe('resolveMemory: updates decided by meaning', () => {
+  it('makes a new value of a single-valued attribute a new version, however it is told and however far it embeds', () => {
+    const employer = n('Dana works at Google', 0.2);
+    for (const told of ['Dana joined Meta', 'Dana got a job at Meta', 'Dana was hired by Meta', 'Dana is an engineer at Meta']) {
+      expect(resolveMemory(told, [], [employer]), told).toEqual({ action: 'relate', to: employer, relation: 'updates' });
+    }
+    expect(resolveMemory('Dana left Google', [], [employer])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('Dana Reyes relocated to Porto', [], [n('Dana lives in Lisbon', 0.1)])).toMatchObject({ relation: 'updates' });
+  });
+
+  it('keeps another person\'s attribute, a second value of a many-valued one, and the same value apart', () => {
+    expect(resolveMemory('Bob joined Meta', [], [n('Dana works at Google', 0.2)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Kenji plays the piano', [n('Kenji plays the cello', 0.8)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Dana works at Google as a designer', [n('Dana works at Google', 0.85)])).toMatchObject({ relation: 'extends' });
+  });
+
+  it('makes a statement told as a change a new version of the close statement it changes', () => {
+    expect(resolveMemory('From now on, Zoe takes her coffee with oat milk', [n('Zoe takes her coffee black', 0.7)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('Dana and others are going to Florence instead', [n('Dana and others are going to Rome in June', 0.62)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('Kenji now plays the piano', [n('Kenji plays the cello', 0.8)])).toMatchObject({ relation: 'updates' });
+    // Told as a change, but of something else, or of someone else.
+    expect(resolveMemory('From now on, Zoe walks to work', [n('Zoe takes her coffee black', 0.55)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Tom takes his coffee with oat milk instead', [n('Zoe takes her coffee black', 0.7)])).toEqual({ action: 'new' });
+  });
+});
+
 describe('fact values', () => {
   it('finds the numbers, dates, names and quoted words one statement has and the other lacks', () => {
     expect(unsharedValues('Project 12 is led by Maria Lopez and due on 2025-05-03', 'Project 12 is led by maria lopez')).toEqual(['2025-05-03']);

@@ -1,6 +1,7 @@
-import { attributeSlot } from './attribute-slots.js';
+import { isSingleValued, sameSubject, statedAttributes, subjectOf, type StatedAttribute } from '../../ai/text/attributes.js';
+import { contentWords } from '../../ai/text/words.js';
 import { setsSameAttribute, unsharedValues } from './fact-values.js';
-import type { MemoryRelation } from '../../model/memories.js';
+import type { MemoryAttribute, MemoryRelation } from '../../model/memories.js';
 
 /** An existing latest memory of the same tag, with its cosine similarity to the candidate. */
 export interface Neighbour {
@@ -9,6 +10,8 @@ export interface Neighbour {
   similarity: number;
   /** Already linked to the document the candidate comes from. */
   fromSameDocument: boolean;
+  /** The attributes it was stored with; read from its text when not recorded. */
+  attributes?: MemoryAttribute[] | null;
 }
 
 export type Resolution =
@@ -19,6 +22,8 @@ export type Resolution =
 export const DUPLICATE_SIMILARITY = 0.95;
 export const EXTENDS_SIMILARITY = 0.8;
 export const UPDATE_MIN_SIMILARITY = 0.45;
+/** How close a statement told as a change ("… instead", "from now on …") must be to the fact it changes. */
+export const CHANGE_MIN_SIMILARITY = 0.5;
 
 export function normalizeMemoryText(text: string): string {
   return text
@@ -30,48 +35,91 @@ export function normalizeMemoryText(text: string): string {
 
 const CONTENT_WORD = /[\p{L}\p{N}]{3,}/gu;
 
-function contentWords(text: string): Set<string> {
+function wordSet(text: string): Set<string> {
   return new Set(normalizeMemoryText(text).match(CONTENT_WORD) ?? []);
+}
+
+const attributesOf = (n: { memory: string; attributes?: MemoryAttribute[] | null }): StatedAttribute[] => n.attributes ?? statedAttributes(n.memory);
+
+/**
+ * Whether `candidate` gives a new value to an attribute `existing` sets of the same subject: a
+ * single-valued attribute with another value ("joined Meta" after "works at Google"), or the
+ * value `existing` states said to hold no longer ("left Google").
+ */
+export function replacesAttribute(candidate: StatedAttribute[], existing: StatedAttribute[]): boolean {
+  return candidate.some((c) =>
+    existing.some((e) => {
+      if (c.attribute !== e.attribute || !sameSubject(c.subject, e.subject)) return false;
+      const sameValue = c.value.toLowerCase() === e.value.toLowerCase();
+      if (c.negated) return sameValue && !e.negated;
+      return isSingleValued(c.attribute) && (!sameValue || !!e.negated);
+    }),
+  );
+}
+
+/** Said as a change of what held before: "… instead", "from now on …", "no longer …", "switched to …". */
+const CHANGE = /\b(?:instead|from now on|no longer|not any ?more|anymore|any more|switched|swapped|changed (?:\S+ )?mind|rather than|replaced|gave up|moved on from|went back to|now (?:prefers?|plays?|uses?|drinks?|eats?|takes?|works?|lives?|wants?|likes?|goes|drives?|studies|is|has)|is now|are now|has now|these days|nowadays|decided against|cancel+ed|postponed|rescheduled|pushed back|moved (?:it|the \S+) to)\b/i;
+
+export function toldAsChange(text: string): boolean {
+  return CHANGE.test(text);
+}
+
+const CHANGE_WORDS = new Set(['instead', 'longer', 'anymore', 'switch', 'swapp', 'chang', 'mind', 'rather', 'replac', 'gave', 'day', 'nowaday', 'decid', 'cancel', 'cancell', 'postpon', 'reschedul', 'push', 'back']);
+
+/** Whether two statements say something of the same kind: a word of the predicate in common beyond names and change words. */
+function samePredicate(candidate: string, existing: string, subject: string): boolean {
+  const names = new Set(contentWords(subject));
+  const words = (text: string) => new Set(contentWords(text).filter((w) => !names.has(w) && !CHANGE_WORDS.has(w) && !/^\d/.test(w)));
+  const other = words(existing);
+  return [...words(candidate)].some((w) => other.has(w));
 }
 
 /**
  * How an extracted fact relates to what the tag already remembers. Closeness alone never makes a
  * duplicate: a fact naming a number, date or name its neighbour does not is news, either a new
- * value of the neighbour's attribute (`updates`) or a fact of its own. `slotMates` are memories of
- * the same subject, newest first, that may set the same single-valued attribute in other words.
+ * value of the neighbour's attribute (`updates`) or a fact of its own. An update is decided by what
+ * the statements mean, not how they are worded: the same single-valued attribute of the same
+ * subject with another value (`slotMates` are memories found by that attribute however far they
+ * embed), the same frame with one value changed, or a statement told as a change of a close one
+ * about the same subject.
  */
 export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMates: Neighbour[] = []): Resolution {
   const normalized = normalizeMemoryText(candidate);
   const ranked = [...neighbours].sort((a, b) => b.similarity - a.similarity);
   const exact = ranked.find((n) => normalizeMemoryText(n.memory) === normalized);
   if (exact) return { action: 'duplicate', of: exact };
-  const restated = ranked.find((n) => n.similarity >= DUPLICATE_SIMILARITY && unsharedValues(candidate, n.memory).length === 0);
+  const restated = ranked.find((n) => n.similarity >= DUPLICATE_SIMILARITY && unsharedValues(candidate, n.memory).length === 0 && !toldAsChange(candidate));
   if (restated) return { action: 'duplicate', of: restated };
 
+  const stated = statedAttributes(candidate);
+  const replaces = (n: Neighbour) => replacesAttribute(stated, attributesOf(n));
+  const sharesAttribute = (n: Neighbour) =>
+    stated.some((c) => attributesOf(n).some((e) => e.attribute === c.attribute && sameSubject(e.subject, c.subject) && isSingleValued(c.attribute)));
+
   // Detail added to a known fact extends it; only a different value for the same attribute replaces it.
-  const words = contentWords(candidate);
-  const slot = attributeSlot(candidate);
+  const words = wordSet(candidate);
   const extended = ranked.find((n) => {
-    if (n.similarity < EXTENDS_SIMILARITY || unsharedValues(n.memory, candidate).length > 0) return false;
-    const old = contentWords(n.memory);
+    if (n.similarity < EXTENDS_SIMILARITY || unsharedValues(n.memory, candidate).length > 0 || replaces(n)) return false;
+    const old = wordSet(n.memory);
     if (words.size <= old.size) return false;
     let shared = 0;
     for (const w of old) if (words.has(w)) shared++;
     // Of a single-valued attribute, a word of the old statement left out is its old value.
-    const needed = slot && attributeSlot(n.memory) === slot ? 1 : 0.8;
+    const needed = sharesAttribute(n) ? 1 : 0.8;
     return shared / Math.max(1, old.size) >= needed;
   });
   if (extended) return { action: 'relate', to: extended, relation: 'extends' };
 
   // One document states its values side by side (a list of offices, a table of prices): there an
   // alike statement with another value is another fact, not a correction, unless the attribute is
-  // one that holds a single value at a time. Those are matched by slot however far apart they embed.
+  // one that holds a single value at a time.
+  const subject = subjectOf(candidate);
   const contradicted =
-    ranked.find(
-      (n) =>
-        n.similarity >= UPDATE_MIN_SIMILARITY &&
-        ((slot && attributeSlot(n.memory) === slot) || (!n.fromSameDocument && setsSameAttribute(candidate, n.memory))),
-    ) ?? (slot ? slotMates.find((n) => attributeSlot(n.memory) === slot) : undefined);
+    ranked.find((n) => n.similarity >= UPDATE_MIN_SIMILARITY && (replaces(n) || (!n.fromSameDocument && setsSameAttribute(candidate, n.memory)))) ??
+    slotMates.find(replaces) ??
+    (subject && toldAsChange(candidate)
+      ? ranked.find((n) => n.similarity >= CHANGE_MIN_SIMILARITY && sameSubject(subjectOf(n.memory), subject) && samePredicate(candidate, n.memory, subject))
+      : undefined);
   if (contradicted) return { action: 'relate', to: contradicted, relation: 'updates' };
   return { action: 'new' };
 }

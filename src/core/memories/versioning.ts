@@ -1,4 +1,5 @@
-import { chainRoot, type MemoryRecord } from '../../model/memories.js';
+import { canonicalText, statedAttributes } from '../../ai/text/attributes.js';
+import { chainRoot, type MemoryAttribute, type MemoryRecord } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
 import { insertMemories, linkMemorySources, retireVersion, type MemoryInsert } from '../../store/memories/writes.js';
@@ -31,7 +32,10 @@ export interface ChainHead {
 export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: MemoryDraft[], buckets: ProfileBucket[]): Promise<MemoryRecord[]> {
   const rows = await insertMemories(
     tx,
-    drafts.map(({ sources: _sources, sourceTurn: _turn, ...draft }) => ({ ...draft, id: newId(), orgId, buckets: classifyBuckets(draft.memory, buckets) })),
+    drafts.map(({ sources: _sources, sourceTurn: _turn, ...draft }) => {
+      const attributes = draft.attributes ?? attributesOf(draft.memory);
+      return { ...draft, attributes, canonical: canonicalText(attributes) || null, id: newId(), orgId, buckets: classifyBuckets(draft.memory, buckets) };
+    }),
   );
   await linkMemorySources(
     tx,
@@ -41,6 +45,11 @@ export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: M
     ),
   );
   return rows;
+}
+
+/** The attributes a memory's text sets (employer, residence, diet, …), recorded with it. */
+export function attributesOf(memory: string): MemoryAttribute[] {
+  return statedAttributes(memory);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Embedder } from '../../ai/embeddings/embedder.js';
+import { askedAttribute, type AskedAttribute } from '../../ai/text/attributes.js';
 import type { QueryExpansion, QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
 import { keywordPhrasing } from '../../ai/text/words.js';
 import type { LexicalTerm } from '../../store/search/candidates.js';
@@ -19,6 +20,8 @@ export interface QueryPlan {
   expansion?: QueryExpansion;
   /** The kind of answer the question asks for (a date for "when …?"), if it names one. */
   answerType: AnswerType | null;
+  /** The attribute of someone the question asks for ("Where does Bob work?": Bob's employer), if any. */
+  asked: AskedAttribute | null;
 }
 
 export async function planQuery(
@@ -33,5 +36,5 @@ export async function planQuery(
   // Awaited later; until then a failure must not count as unhandled.
   vectors?.catch(() => undefined);
   const terms = options.retrievers === 'vector' ? [] : lexicalTerms(query, expansion);
-  return { query, terms, vectors, expansion, answerType: answerTypeOf(query) };
+  return { query, terms, vectors, expansion, answerType: answerTypeOf(query), asked: askedAttribute(query) };
 }

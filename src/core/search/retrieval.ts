@@ -10,6 +10,7 @@ import {
   type SearchTarget,
 } from '../../store/search/scope.js';
 import { boostAnswerType } from './answer-type.js';
+import { ATTRIBUTE_CANDIDATES, boostAskedAttribute } from './asked-attribute.js';
 import { retrieverRanks, type RetrieverTrace } from './explain.js';
 import { blendSourceContext, blendTurnContext, calibrate, fuse, type Retrievers } from './fusion.js';
 import type { LexemeFrequencies } from './lexeme-frequencies.js';
@@ -79,11 +80,13 @@ export class Retrieval {
         })
       : null;
     const vectors = plan.vectors ? await plan.vectors : [];
+    const asked = retrievers === 'hybrid' && target.table === 'memories' ? plan.asked : null;
     const candidates = await scoreCandidates(db, target, {
       vectors: vectors.length
         ? { vectors, perRetriever, path: size.large && !options.exact ? 'hnsw' : 'exact', dimension: this.deps.dimension }
         : null,
       lexical,
+      attribute: asked ? { name: asked.attribute, limit: ATTRIBUTE_CANDIDATES } : null,
     });
     const ranks = retrieverRanks(candidates, lexical?.ranked ?? [], perRetriever);
     const fused = candidates.map((c) => {
@@ -92,7 +95,9 @@ export class Retrieval {
     });
     const calibrated = blendSourceContext(fused).map((c) => ({ ...c, similarity: calibrate(c.similarity, retrievers) }));
     const answerType = retrievers === 'hybrid' ? plan.answerType : null;
-    return boostAnswerType(blendTurnContext(calibrated), answerType).sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
+    return boostAskedAttribute(boostAnswerType(blendTurnContext(calibrated), answerType), asked).sort(
+      (a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id),
+    );
   }
 
   /** Small scopes score every matching row; large ones cap each word and skip the known-common ones. */

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Tx } from '../database.js';
 import { queryRows, scaledIntegers } from '../sql.js';
 import { memories } from '../schema/memories.js';
+import type { MemoryAttribute } from '../../model/memories.js';
 
 export interface MemoryNeighbour {
   id: string;
@@ -11,6 +12,7 @@ export interface MemoryNeighbour {
   sourceCount: number;
   similarity: number;
   fromSameDocument: boolean;
+  attributes: MemoryAttribute[] | null;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function nearestMemories(
     db,
     sql`WITH q AS MATERIALIZED (SELECT ${scaledIntegers(vector)}::int4[]::vector AS v)
       SELECT m.id, m.memory, m.version, m.root_memory_id AS "rootMemoryId", m.source_count AS "sourceCount",
-        1 - (m.embedding <=> q.v) AS similarity,
+        1 - (m.embedding <=> q.v) AS similarity, m.attributes,
         EXISTS (SELECT 1 FROM memory_sources s WHERE s.memory_id = m.id AND s.document_id = ${scope.documentId}) AS "fromSameDocument"
       FROM memories m CROSS JOIN q
       WHERE m.org_id = ${scope.orgId} AND m.container_tag = ${scope.containerTag}
@@ -50,6 +52,25 @@ export async function memoriesMentioning(db: Tx, orgId: string, containerTag: st
         eq(memories.isForgotten, false),
         eq(memories.isInference, false),
         ...terms.map((term) => sql`strpos(lower(${memories.memory}), lower(${term}::text)) > 0`),
+      ),
+    )
+    .orderBy(desc(memories.createdAt))
+    .limit(limit);
+}
+
+/** Latest live stated memories of a tag that set `attribute` (of anyone), newest first. */
+export async function memoriesStating(db: Tx, orgId: string, containerTag: string, attribute: string, limit: number) {
+  return db
+    .select({ id: memories.id, memory: memories.memory, attributes: memories.attributes })
+    .from(memories)
+    .where(
+      and(
+        eq(memories.orgId, orgId),
+        eq(memories.containerTag, containerTag),
+        eq(memories.isLatest, true),
+        eq(memories.isForgotten, false),
+        eq(memories.isInference, false),
+        sql`${memories.attributes} @> ${JSON.stringify([{ attribute }])}::jsonb`,
       ),
     )
     .orderBy(desc(memories.createdAt))

@@ -99,6 +99,23 @@ export async function findLatestMemory(
   return row;
 }
 
+/** Latest memories of a tag whose full text holds every word of `text` (stemmed), newest first. */
+export async function latestMemoriesWithWords(db: Tx, orgId: string, containerTag: string, text: string, limit: number): Promise<MemoryRecord[]> {
+  return db
+    .select(memoryRecordColumns)
+    .from(memories)
+    .where(
+      and(
+        eq(memories.orgId, orgId),
+        eq(memories.containerTag, containerTag),
+        eq(memories.isLatest, true),
+        sql`${memories.tsv} @@ plainto_tsquery('english', ${text}::text)`,
+      ),
+    )
+    .orderBy(desc(memories.updatedAt))
+    .limit(limit);
+}
+
 /** Unreviewed inferences of a tag, best supported first. */
 export async function listUnreviewedInferences(db: Tx, orgId: string, containerTag: string, now: Date, limit: number) {
   const parentCount = sql<number>`(select count(*) from jsonb_each_text(${memories.relations}) r where r.value = 'derives')::int`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { MemoryRecord, MemoryRelation, TemporalContext } from '../../model/memories.js';
+import type { MemoryAttribute, MemoryRecord, MemoryRelation, TemporalContext } from '../../model/memories.js';
 import { timestamps, tsvector, vector, type SameShape } from './columns.js';
 import { orgs } from './orgs.js';
 
@@ -31,9 +31,12 @@ export const memories = pgTable(
     /** Profile buckets this memory was classified into at write time. */
     buckets: text('buckets').array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    attributes: jsonb('attributes').$type<MemoryAttribute[]>(),
+    canonical: text('canonical'),
     /** Written with the memory; a memory is searchable once it has one. */
     embedding: vector('embedding'),
-    tsv: tsvector('tsv').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "memory")`),
+    // The canonical forms of its attributes are searched with the text: "works at" for "got a job at".
+    tsv: tsvector('tsv').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, "memory" || ' ' || coalesce("canonical", ''))`),
     ...timestamps,
   },
   (t) => [
@@ -46,6 +49,8 @@ export const memories = pgTable(
     index('memories_tsv_idx').using('gin', t.tsv).with({ gin_pending_list_limit: 256 }),
     // A tag's profile lists its top live memories by each of these orders: with them a rebuild
     // reads the rows it lists, not the whole tag (src/store/profiles.ts, `liveMemories`).
+    // The memories that state an attribute a question asks for (src/store/search/candidates.ts).
+    index('memories_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`),
     index('memories_profile_static_idx')
       .on(t.orgId, t.containerTag, t.sourceCount.desc().nullsFirst(), t.updatedAt.desc().nullsFirst())
       .where(sql`${LIVE_STATED} AND is_static`),

@@ -3,6 +3,7 @@ import { type Db, type Tx } from '../database.js';
 import type { SearchTarget } from './scope.js';
 import { queryRows, scaledIntegers } from '../sql.js';
 import { quantizedExpression } from '../embedding.js';
+import type { MemoryAttribute } from '../../model/memories.js';
 
 /** One word of the lexical query; words of one group are alternatives (a word and its synonyms). */
 export interface LexicalTerm {
@@ -89,6 +90,12 @@ export interface VectorOptions {
   dimension: number;
 }
 
+/** Rows stating an attribute a question asks for, added to the candidates (memories only). */
+export interface AttributeOptions {
+  name: string;
+  limit: number;
+}
+
 export interface Candidate {
   id: string;
   /** The document the row came from; rows of one source lend each other context. */
@@ -97,6 +104,8 @@ export interface Candidate {
   turnId: string | null;
   /** The row's text, for the tables whose text is short (memories); null for chunks. */
   text: string | null;
+  /** The attributes the row states (memories; null when not recorded or for chunks). */
+  attributes: MemoryAttribute[] | null;
   /** Highest cosine similarity to any query vector; null when vector retrieval is off. */
   cosine: number | null;
   /** Rarity-weighted share of the query's words the text contains, 0..1. */
@@ -182,11 +191,11 @@ export async function findLexicalCandidates(db: Tx, target: SearchTarget, option
 export async function scoreCandidates(
   db: Db,
   target: SearchTarget,
-  input: { vectors: VectorOptions | null; lexical: LexicalCandidates | null },
+  input: { vectors: VectorOptions | null; lexical: LexicalCandidates | null; attribute?: AttributeOptions | null },
 ): Promise<Candidate[]> {
-  const { lexical } = input;
+  const { lexical, attribute } = input;
   const vectors = input.vectors?.vectors.length ? input.vectors : null;
-  if (!vectors && !lexical?.ranked.length) return [];
+  if (!vectors && !lexical?.ranked.length && !attribute) return [];
   const table = sql.raw(target.table);
   // With every row's lexical score known, the candidates' text need not be read again.
   const known = lexical?.scores;
@@ -216,6 +225,12 @@ export async function scoreCandidates(
   if (lexical?.ranked.length) {
     sources.push(sql`SELECT jsonb_array_elements_text(${JSON.stringify(lexical.ranked.map((c) => c.id))}::jsonb) AS id`);
   }
+  if (attribute) {
+    // The newest rows that state the attribute asked for, however far their words and vector are from the question.
+    const stated = JSON.stringify([{ attribute: attribute.name }]);
+    sources.push(sql`(SELECT t.id FROM ${table} t WHERE ${target.scope} AND t.attributes @> ${stated}::jsonb
+      ORDER BY t.updated_at DESC LIMIT ${attribute.limit})`);
+  }
   ctes.push(sql`cand AS (${sql.join(sources, sql` UNION `)})`);
   const cosine = vectors
     ? sql`greatest(${sql.join(
@@ -228,16 +243,27 @@ export async function scoreCandidates(
     ? sql`(${rowGroupScore(sql`SELECT i.grp, max(i.weight * i.idf) AS s FROM idf i WHERE t.tsv @@ i.lq GROUP BY i.grp`)})`
     : sql`0::float8`;
   const statement = sql`WITH ${sql.join(ctes, sql`, `)}
-    SELECT t.id, ${target.source} AS source_id, ${target.turn} AS turn_id, ${target.text} AS text, ${cosine} AS cosine, ${lexicalScore} AS lexical
+    SELECT t.id, ${target.source} AS source_id, ${target.turn} AS turn_id, ${target.text} AS text, ${target.attributes} AS attributes, ${cosine} AS cosine, ${lexicalScore} AS lexical
     FROM cand JOIN ${table} t ON t.id = cand.id ${vectors ? sql`CROSS JOIN qv` : sql``}`;
 
   const run = async (tx: Tx) =>
-    (await queryRows<{ id: string; source_id: string | null; turn_id: string | null; text: string | null; cosine: number | string | null; lexical: number | string | null }>(tx, statement)).map(
+    (
+      await queryRows<{
+        id: string;
+        source_id: string | null;
+        turn_id: string | null;
+        text: string | null;
+        attributes: MemoryAttribute[] | string | null;
+        cosine: number | string | null;
+        lexical: number | string | null;
+      }>(tx, statement)
+    ).map(
       (row) => ({
         id: row.id,
         sourceId: row.source_id,
         turnId: row.turn_id,
         text: row.text,
+        attributes: typeof row.attributes === 'string' ? (JSON.parse(row.attributes) as MemoryAttribute[]) : row.attributes,
         cosine: row.cosine === null ? null : Number(row.cosine),
         lexical: known ? (known.get(row.id) ?? 0) : Number(row.lexical ?? 0),
       }),

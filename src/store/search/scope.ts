@@ -35,6 +35,8 @@ export interface SearchTarget {
   turn: SQL;
   /** The row's text where it is short enough to return with every candidate (memories); null otherwise. */
   text: SQL;
+  /** The attributes the row states (memories); null otherwise. */
+  attributes: SQL;
 }
 
 export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
@@ -57,6 +59,7 @@ export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
     source: sql`(SELECT min(s.document_id) FROM memory_sources s WHERE s.memory_id = t.id) || coalesce(':' || (t.temporal_context->>'documentDate'), '')`,
     turn: sql`(SELECT min(s.document_id || '#' || s.turn) FROM memory_sources s WHERE s.memory_id = t.id AND s.turn IS NOT NULL)`,
     text: sql`t.memory`,
+    attributes: sql`t.attributes`,
   };
 }
 
@@ -70,7 +73,7 @@ export function chunkTarget(query: ChunkScopeQuery): SearchTarget {
   if (documentParts.length) {
     parts.push(sql`EXISTS (SELECT 1 FROM documents d WHERE d.id = t.document_id AND ${sql.join(documentParts, sql` AND `)})`);
   }
-  return { table: 'chunks', scope: sql.join(parts, sql` AND `), source: sql`t.document_id`, turn: sql`NULL::text`, text: sql`NULL::text` };
+  return { table: 'chunks', scope: sql.join(parts, sql` AND `), source: sql`t.document_id`, turn: sql`NULL::text`, text: sql`NULL::text`, attributes: sql`NULL::jsonb` };
 }
 
 function tagIn(tags: string[]): SQL {

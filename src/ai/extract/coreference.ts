@@ -1,0 +1,101 @@
+/**
+ * Who "he", "she" and "it" stand for, so a memory names its subject: "Tunde Bello leads the
+ * hardware group. He joined Falcon in 2021" → "Tunde Bello joined Falcon in 2021". The antecedent
+ * is the subject of an earlier sentence when that was a person (or, for "it", an organisation),
+ * else the last person named; gender is not known, so the nearest person is taken.
+ */
+
+const NAME_WORD = "\\p{Lu}[\\p{L}'’.-]*";
+const NAME = new RegExp(`${NAME_WORD}(?:\\s+(?:(?:of|de|da|van|von|der|del|la|le|bin|al)\\s+)?${NAME_WORD}){0,4}`, 'gu');
+
+/** Capitalised words that open sentences or name times, not entities. */
+const NOT_A_NAME = new RegExp(
+  `^(?:The|A|An|This|That|These|Those|It|Its|He|She|They|We|I|You|His|Her|Their|Our|My|Your|There|Then|But|And|So|In|On|At|After|Before|When|While|If|As|Also|Both|Each|Every|Some|No|Not|Since|During|With|For|From|By|To|Of|Yes|Today|Yesterday|Tomorrow|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|According|Last|Next|Here|What|Who|Where|Why|How|Which|Mr|Mrs|Ms|Dr|Prof)$`,
+);
+
+/** Words that make a name an organisation's. */
+const ORGANISATION_WORD =
+  /\b(?:Inc|Ltd|LLC|LLP|PLC|Corp|Corporation|Company|Co|Group|Labs?|Robotics|Technologies|Technology|Tech|Systems|Bank|University|College|School|Academy|Institute|Foundation|Hospital|Clinic|Studios?|Partners|Holdings|Ventures|Media|Solutions|Software|Networks|Capital|AG|GmbH|SA|SAS|BV|Agency|Association|Council|Department|Ministry|Club|Society|Press|Airlines?|Motors|Industries|Pharma|Energy|Bakery|Cafe|Café|Restaurant|Hotel|Museum|Library|Church|Center|Centre|Services|Consulting|Analytics|Health|Insurance|Logistics|Foods?)\b/u;
+
+/** Verbs that say the subject is an organisation ("Falcon was founded…", "Acme employs…"). */
+const ORGANISATION_PREDICATE = /^(?:was|were|is|has been) (?:founded|established|incorporated|headquartered|based|acquired|listed)\b|^(?:employs|manufactures|sells|makes|builds|produces|operates|provides|offers|was founded|has \d+ employees)\b/i;
+
+const BEFORE_PLACE = /(?:^|\s)(?:in|to|from|at|near|across|around|into|outside|inside|toward|towards|via)\s*$/i;
+
+export interface Entity {
+  name: string;
+  kind: 'person' | 'organisation';
+}
+
+/** Entities named in a sentence, in order, with the one it opens with (its subject), if any. */
+export function entitiesIn(sentence: string): { subject: Entity | null; named: Entity[] } {
+  const named: Entity[] = [];
+  let subject: Entity | null = null;
+  for (const m of sentence.matchAll(NAME)) {
+    const words = m[0].replace(/[.’']+$/, '').split(/\s+/);
+    while (words.length && NOT_A_NAME.test(words[0].replace(/[.’']+$/, ''))) words.shift();
+    if (!words.length) continue;
+    const name = words.join(' ');
+    const start = m.index! + m[0].indexOf(words[0]);
+    const before = sentence.slice(0, start);
+    const after = sentence.slice(start + name.length);
+    if (/^['’]s\b/.test(after)) continue; // "Tom's sister": Tom owns, the sister is talked about
+    const organisation = ORGANISATION_WORD.test(name) || (before.trim() === '' && ORGANISATION_PREDICATE.test(after.trim()));
+    // A name after "in", "to", "from" is more often a place or an employer than a person.
+    if (!organisation && BEFORE_PLACE.test(before)) continue;
+    const entity: Entity = { name, kind: organisation ? 'organisation' : 'person' };
+    if (before.trim() === '' && /^\s*(?:,[^,]{1,60},\s*)?[a-z]/.test(after)) subject = entity;
+    named.push(entity);
+  }
+  return { subject, named };
+}
+
+const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(it)(?:'s|’s)?)\b/i;
+
+/** Tracks the entities a text has named, to resolve the pronouns that open its later clauses. */
+export class Antecedents {
+  private person: string | null = null;
+  private organisation: string | null = null;
+
+  /**
+   * The clause with an opening "he", "she", "his", "her" or "it" replaced by the entity it stands
+   * for; the clause itself when it opens with none; null when it does and nobody was named.
+   */
+  resolve(clause: string): string | null {
+    const m = PRONOUN_SUBJECT.exec(clause);
+    if (!m) return clause;
+    const [word, personal, possessive, neuter] = m;
+    const rest = clause.slice(word.length);
+    if (neuter) {
+      // "It" opens many clauses that name nothing ("It was a great year"): resolved only to a named organisation.
+      const judgement = /^\s+(?:was|is)\s+(?:a|an|so|very|really|great|good|nice|hard|fun|amazing|awesome|tough)\b/i.test(rest);
+      if (!this.organisation || judgement || !/^\s+\p{Ll}/u.test(rest)) return clause;
+      return `${this.organisation}${word.length > 2 ? ' is' : ''}${rest}`;
+    }
+    if (!this.person) return null;
+    if (possessive) {
+      // "her" opening a clause is possessive only before a noun ("Her brother Sam …").
+      if (!/^\s+\p{Ll}/u.test(rest)) return clause;
+      return `${possessiveOf(this.person)}${rest}`;
+    }
+    const contraction = word.slice(personal.length).replace('’', "'");
+    const verb = contraction === "'s" ? (/^\s+(?:been|got|had|done|made|gone|become|started|moved|worked|lived)\b/.test(rest) ? ' has' : ' is') : contraction === "'d" ? ' would' : '';
+    return `${this.person}${verb}${rest}`;
+  }
+
+  /** Remembers the entities a clause names, its subject first in line for the next pronoun. */
+  observe(clause: string): void {
+    const { subject, named } = entitiesIn(clause);
+    const lastPerson = [...named].reverse().find((e) => e.kind === 'person');
+    const lastOrganisation = [...named].reverse().find((e) => e.kind === 'organisation');
+    if (subject?.kind === 'person') this.person = subject.name;
+    else if (lastPerson) this.person = lastPerson.name;
+    if (subject?.kind === 'organisation') this.organisation = subject.name;
+    else if (subject) this.organisation = null;
+    else if (lastOrganisation) this.organisation = lastOrganisation.name;
+  }
+}
+
+function possessiveOf(name: string): string {
+  return /s$/.test(name) ? `${name}'` : `${name}'s`;
+}

@@ -1,0 +1,109 @@
+/**
+ * What a page or a report prints around its content: navigation and link lists, headers and
+ * footers repeated on every page, titles, bylines, captions and legal lines. None of it states a
+ * fact about anyone; it stays searchable in the document's chunks but is never a memory.
+ */
+
+const LINK = /!?\[([^\]]*)\]\([^)]*\)/g;
+const IMAGE_LINE = /^\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+$/;
+
+/** Lines of print furniture, whatever page they come from. */
+const FURNITURE_LINE = new RegExp(
+  [
+    // legal and site lines
+    '^(?:©|\\(c\\)|copyright\\b)',
+    '\\ball rights reserved\\b',
+    '^(?:privacy(?: policy)?|terms(?: of (?:use|service))?|cookie(?:s| policy| settings)?|imprint|legal notice|sitemap|accessibility)\\b(?:\\s*[|·•,/-]\\s*\\w+)*\\s*$',
+    // navigation and calls to action
+    '^(?:skip to|back to|go to|return to|jump to|scroll to|click here|read (?:more|the full)|learn more|see (?:more|all|also)|view (?:more|all)|show (?:more|all)|load more|next(?: page| article| post)?|previous(?: page| article| post)?|continue reading|share (?:this|on)|follow us|subscribe|sign (?:up|in)|log ?in|log ?out|register|download (?:the|our|now)|contact us|get in touch|home)\\b',
+    '^(?:table of )?contents$',
+    // bylines, dates of publication, labels
+    '^(?:prepared|written|compiled|edited|reviewed|authored|posted|published|presented|submitted|produced|photographed|illustrated|translated|updated|last (?:updated|modified|edited|reviewed))\\b(?: (?:by|on|at|for)\\b|:)',
+    '^by [A-Z][\\p{L}\'.-]+(?: [A-Z][\\p{L}\'.-]+){0,3}(?:\\s*[,|·•-].*)?$',
+    '^(?:photo|image|picture|figure|fig\\.?|table|chart|graph|caption|source|credit|credits|illustration|video|map|exhibit|appendix)\\s*(?:\\d+[a-z]?)?\\s*[:.–-]',
+    '^(?:photo|image|illustration)s? (?:by|courtesy of|credit)\\b',
+    '^(?:tags?|categor(?:y|ies)|filed under|topics?|keywords?)\\s*:',
+    '^page \\d+(?: of \\d+)?$',
+    '^(?:confidential|internal use only|draft|for internal use|do not distribute)\\b[\\s\\w-]*$',
+  ].join('|'),
+  'iu',
+);
+
+/** Visible text of a markdown line: link texts kept, their targets and emphasis dropped. */
+function visible(line: string): string {
+  return line
+    .replace(LINK, '$1')
+    .replace(/[*_`>#]+/g, '')
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+    .trim();
+}
+
+/** The share of a line's visible letters that sit inside links. */
+function linkShare(line: string): number {
+  const letters = (s: string) => (s.match(/[\p{L}\p{N}]/gu) ?? []).length;
+  const total = letters(visible(line));
+  if (total === 0) return 0;
+  let linked = 0;
+  for (const m of line.matchAll(LINK)) linked += letters(m[1]);
+  return linked / total;
+}
+
+const MINOR_WORD = /^(?:a|an|the|and|or|but|of|in|on|at|to|for|with|by|from|as|vs|via|per|&|[-–—:|·•])$/i;
+
+/**
+ * A line set as a title: no sentence punctuation at its end and (nearly) every word capitalised,
+ * as in "Quarterly Operations Report 2026" or "Falcon Robotics Expands To Kenya".
+ */
+function isTitleLine(text: string): boolean {
+  if (/[.!?]["')\]]*$/.test(text) || text.length > 120) return false;
+  const words = text.split(/\s+/).filter((w) => /[\p{L}]/u.test(w) && !MINOR_WORD.test(w));
+  if (words.length < 2) return words.length === 1 && !/[a-z]{2,}.*\s/.test(text);
+  const capitalised = words.filter((w) => /^[^\p{L}]*[\p{Lu}\p{N}]/u.test(w)).length;
+  return capitalised / words.length >= 0.8;
+}
+
+/** Short lines printed more than once (running headers and footers of a report's pages). */
+function repeatedLines(lines: string[]): Set<string> {
+  const seen = new Map<string, number>();
+  for (const line of lines) {
+    const key = visible(line).toLowerCase().replace(/\d+/g, '#');
+    if (!key || key.length > 100) continue;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return new Set([...seen].filter(([, n]) => n > 1).map(([key]) => key));
+}
+
+/** Whether a line of a document is furniture rather than content. */
+export function isFurniture(line: string): boolean {
+  const text = visible(line);
+  if (!text) return false;
+  if (IMAGE_LINE.test(line)) return true;
+  if (linkShare(line) >= 0.5) return true;
+  if (FURNITURE_LINE.test(text)) return true;
+  return isTitleLine(text);
+}
+
+/**
+ * A document's markdown without its furniture: lines that are mostly links, images and the
+ * caption under one, repeated short lines, title lines, bylines, labels and legal lines. Headings
+ * go too; their words stay in the chunks.
+ */
+export function withoutFurniture(markdown: string): string {
+  const lines = markdown.split('\n');
+  const repeated = repeatedLines(lines);
+  const kept: string[] = [];
+  let afterImage = false;
+  for (const line of lines) {
+    const text = visible(line);
+    if (!text) {
+      kept.push(line);
+      continue;
+    }
+    const caption = afterImage && text.length <= 200 && !/[.!?]["')\]]*$/.test(text);
+    afterImage = IMAGE_LINE.test(line);
+    if (/^\s{0,3}#{1,6}\s/.test(line) || caption || isFurniture(line)) continue;
+    if (repeated.has(text.toLowerCase().replace(/\d+/g, '#')) && !/[.!?]["')\]]*$/.test(text)) continue;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}

@@ -1,0 +1,103 @@
+/**
+ * Enough English verb morphology to tell a statement ("Tunde leads the hardware group") from a
+ * label, a title or a caption ("Photo: the team at the offsite"), and an instruction to the
+ * reader ("See About us and the team") from a fact.
+ */
+
+const AUXILIARIES = new Set(
+  `is are was were am be been being has have had do does did will would shall should can could may
+  might must isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't wouldn't
+  can't cannot couldn't shouldn't mustn't`.split(/\s+/),
+);
+
+const CONTRACTED_AUXILIARY = /^[\p{L}]+'(?:s|re|m|ve|ll|d)$/u;
+
+/** Irregular past forms. */
+export const IRREGULAR_PAST = new Set(
+  `went got made took saw came knew felt thought found gave told said left met ran bought brought began
+  wrote put set let cut hit quit hurt cost shut became built caught chose drew drank drove ate fell fed
+  fought flew forgot froze grew held hung kept laid led lent lost meant paid rode rang rose sang sank sat
+  slept spoke spent stood stole stuck swam taught tore threw understood woke wore won sent sold shot
+  shook struck swore swept dealt dug bent blew broke bred bound forgave hid heard overcame slid spun
+  sprang withdrew beat sought`.split(/\s+/),
+);
+
+/**
+ * Base forms of verbs common in statements about people and organisations. A statement whose
+ * verb is not here is still recognised by its ending ("-s" after a subject, "-ed").
+ */
+const BASE_VERBS = new Set(
+  `accept add admire adopt advise agree aim allow announce answer apply appreciate arrive ask attend
+  avoid bake be become begin believe belong borrow break bring build buy call care carry catch celebrate
+  change choose clean climb close coach collect come compete consider contact continue cook cost count
+  create cycle dance decide deliver depend design develop die dislike do donate draw dream drink drive
+  earn eat edit employ enjoy enter explain explore fail fall feel fight find finish fix fly focus follow
+  found fund gather get give go grow hate have head hear help hike hire hold hope host hunt imagine
+  improve include intend invest invite join jog keep kill know lack launch lead learn leave lend let
+  like listen live look lose love maintain make manage marry mean meet mentor miss move need offer open
+  operate organize own paint pay perform pick plan plant play practice prefer prepare present produce
+  promise protect provide publish pursue put quit raise reach read receive recommend record relocate
+  remember rent repair report represent research retire return ride run sail save say see sell send
+  serve set share shop show sing sit skate ski sleep speak spend stand start stay stop study support
+  swim take talk teach tell tend thank think train travel try turn understand use visit volunteer wait
+  walk want watch wear win wish work worry write`.split(/\s+/),
+);
+
+/** Words that read as a base verb at the start of an instruction ("See …", "Click …", "Please …"). */
+const INSTRUCTION_OPENERS = new Set(
+  `see click tap read learn view visit go back return skip jump scroll check find explore discover
+  browse download subscribe follow share contact call email sign log register join shop order buy get
+  try start continue meet please let find`.split(/\s+/),
+);
+
+const PRONOUN_SUBJECT = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'which', 'that', 'there', 'this', 'these', 'those', 'one']);
+const DETERMINER = new Set(['the', 'a', 'an', 'our', 'his', 'her', 'their', 'its', 'my', 'your', 'this', 'that', 'these', 'those', 'every', 'each', 'some', 'many', 'most', 'all', 'both']);
+const NOT_S_VERB = /(?:ss|us|is|ics|ous|ness|ps)$/;
+
+/** The word without the "-s", "-es", "-ies", "-ed", "-ied" or "-ing" it was inflected with, when the base is a known verb. */
+export function verbBase(word: string): string | null {
+  const w = word.toLowerCase();
+  if (BASE_VERBS.has(w)) return w;
+  const candidates = [
+    w.replace(/ies$/, 'y'), w.replace(/es$/, ''), w.replace(/s$/, ''),
+    w.replace(/ied$/, 'y'), w.replace(/ed$/, ''), w.replace(/d$/, ''), w.replace(/(\w)\1ed$/, '$1'),
+    w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/(\w)\1ing$/, '$1'),
+  ];
+  return candidates.find((c) => c !== w && BASE_VERBS.has(c)) ?? null;
+}
+
+const tokensOf = (sentence: string) => sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.map((t) => t.replace(/’/g, "'")) ?? [];
+
+/**
+ * Whether a sentence has a finite verb: an auxiliary, a past form, or a present form after its
+ * subject. Labels, titles and captions have none.
+ */
+export function hasFiniteVerb(sentence: string): boolean {
+  const tokens = tokensOf(sentence);
+  for (const [i, token] of tokens.entries()) {
+    const lower = token.toLowerCase();
+    if (AUXILIARIES.has(lower) || (i > 0 && CONTRACTED_AUXILIARY.test(token) && !/'s$/i.test(token))) return true;
+    if (/^(?:he|she|it|that|there|what|who|here)'s$/i.test(token)) return true;
+    if (i === 0) continue;
+    if (IRREGULAR_PAST.has(lower)) return true;
+    const previous = tokens[i - 1];
+    const afterSubject =
+      /^\p{Lu}/u.test(previous) || PRONOUN_SUBJECT.has(previous.toLowerCase()) || (i >= 2 && DETERMINER.has(tokens[i - 2].toLowerCase()));
+    if (/^\p{Ll}+ed$/u.test(token) && token.length >= 5 && previous.toLowerCase() !== 'by') return true;
+    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && afterSubject) return true;
+    if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous))) return true;
+    if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && afterSubject) return true;
+  }
+  return false;
+}
+
+/** Whether a sentence tells the reader to do something ("See the team", "Click here to …"). */
+export function isInstruction(sentence: string): boolean {
+  const [first, second] = tokensOf(sentence);
+  if (!first) return false;
+  const lower = first.toLowerCase();
+  if (lower === 'please') return true;
+  if (!INSTRUCTION_OPENERS.has(lower) && !BASE_VERBS.has(lower)) return false;
+  // "Visit Lisbon in May" instructs; "Run clubs meet weekly" or "Love is …" does not.
+  return !second || !/^(?:is|are|was|were|has|have|had|and|or|of)$/i.test(second);
+}

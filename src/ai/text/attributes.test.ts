@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { answers, askedAttribute, canonicalText, sameSubject, statedAttributes, subjectOf } from './attributes.js';
+
+const slots = (text: string) => statedAttributes(text).map((a) => `${a.negated ? '!' : ''}${a.subject}|${a.attribute}=${a.value}`);
+
+describe('statedAttributes', () => {
+  it('reads every phrasing of where someone works', () => {
+    for (const text of [
+      'The user works at Google',
+      'The user just started a new job at Google',
+      'The user joined Google in March 2026',
+      'The user was hired by Google',
+      'The user got a job at Google',
+      'The user is a data engineer at Google',
+      'The user accepted an offer from Google',
+      'The user works remotely for Google',
+    ]) {
+      expect(slots(text), text).toContain('the user|employer=Google');
+    }
+  });
+
+  it('reads every phrasing of where someone lives', () => {
+    for (const text of ['Sam lives in Toronto', 'Sam moved to Toronto the week before 3 May 2026', 'Sam relocated to Toronto', 'Sam has moved back to Toronto', 'Sam is based in Toronto', 'Sam settled in Toronto']) {
+      expect(slots(text), text).toContain('Sam|residence=Toronto');
+    }
+  });
+
+  it('reads a statement that sets two attributes', () => {
+    expect(slots('Bob Tanaka just moved to Berlin in October 2026 for a new job at Siemens')).toEqual([
+      'Bob Tanaka|employer=Siemens',
+      'Bob Tanaka|residence=Berlin',
+    ]);
+    expect(slots('Carlos is studying computer science at MIT')).toEqual(['Carlos|school=MIT', 'Carlos|field=computer science']);
+    expect(slots('Tom works as a barista at Blue Bottle')).toEqual(['Tom|employer=Blue Bottle', 'Tom|job=a barista']);
+  });
+
+  it('reads roles, partners, diets, instruments and pets', () => {
+    expect(slots('Lena is a pediatric nurse')).toEqual(['Lena|job=a pediatric nurse']);
+    expect(slots('Amara Okafor is the CEO')).toEqual(['Amara Okafor|job=the CEO']);
+    expect(slots('Tunde Bello leads the hardware group')).toEqual(['Tunde Bello|job=leads the hardware group']);
+    expect(slots('Ines is dating Pedro')).toEqual(['Ines|partner=Pedro']);
+    expect(slots("Maria's husband is Tom")).toEqual(['Maria|partner=Tom']);
+    expect(slots("Mei's wife Laura is a doctor")).toEqual(['Laura|job=a doctor', 'Mei|partner=Laura']);
+    expect(slots('Bob is vegetarian, so restaurant tips should keep that in mind')).toEqual(['Bob|diet=vegetarian']);
+    expect(slots('Omar avoids meat and dairy')).toEqual(['Omar|diet=no meat']);
+    expect(slots('Kenji plays the cello in an orchestra')).toEqual(['Kenji|instrument=cello']);
+    expect(slots('Maria has a cat named Pixel')).toEqual(['Maria|pet=cat Pixel']);
+    expect(slots("Hugo's favorite book is Dune")).toEqual(['Hugo|favorite book=Dune']);
+  });
+
+  it('reads a value that no longer holds', () => {
+    expect(slots('Dana left Google')).toEqual(['!Dana|employer=Google']);
+    expect(slots('Elena is no longer vegan')).toEqual(['!Elena|diet=vegan']);
+  });
+
+  it('keeps the attributes of different people apart', () => {
+    expect(slots("The user's sister lives in Oslo")).toEqual(["the user's sister|residence=Oslo"]);
+    expect(slots("Maria's husband works at IBM")).toEqual(["Maria's husband|employer=IBM"]);
+    expect(slots("Alex's sister Dana lives in Boston")).toEqual(['Dana|residence=Boston']);
+    expect(subjectOf('Big news: Alex now works at Plaid')).toBe('Alex');
+  });
+
+  it('sets nothing for plans, wishes, denials or values that are not names', () => {
+    for (const text of [
+      'Dana will join Meta next month',
+      'Dana wants to move to Oslo',
+      'Dana does not work at Google',
+      'The user joined a book club',
+      'The user moved to a bigger desk',
+      'The user is seeing a therapist',
+      'Melanie joined Caroline for dinner',
+      'Melanie joined Caroline and her kids at the park',
+      'Sam likes hiking',
+    ]) {
+      expect(slots(text), text).toEqual([]);
+    }
+  });
+
+  it('writes the canonical forms plain questions use', () => {
+    expect(canonicalText(statedAttributes('Bob Tanaka just moved to Berlin for a new job at Siemens'))).toBe('Bob Tanaka works at Siemens. Bob Tanaka lives in Berlin');
+    expect(canonicalText(statedAttributes('Dana left Google'))).toBe('Dana no longer works at Google');
+    expect(canonicalText(statedAttributes('Sam likes hiking'))).toBe('');
+  });
+});
+
+describe('askedAttribute', () => {
+  it('reads the attribute and the person a question asks about', () => {
+    const cases: [string, string, string | null][] = [
+      ['Where does Bob work?', 'employer', 'Bob'],
+      ['Who employs Dana?', 'employer', 'Dana'],
+      ['What company does Jun work for?', 'employer', 'Jun'],
+      ['Where does Bob live?', 'residence', 'Bob'],
+      ['Which city is Ravi based in?', 'residence', 'Ravi'],
+      ['Where is Priya living these days?', 'residence', 'Priya'],
+      ['What does Bob eat?', 'diet', 'Bob'],
+      ['Is Omar vegetarian?', 'diet', 'Omar'],
+      ["Who is Bob's partner?", 'partner', 'Bob'],
+      ['Who is Mei married to?', 'partner', 'Mei'],
+      ['What does Lena do?', 'job', 'Lena'],
+      ["What's Lena's job?", 'job', 'Lena'],
+      ['What does Carlos study?', 'field', 'Carlos'],
+      ['Where does Carlos study?', 'school', 'Carlos'],
+      ['What instrument does Yuki play?', 'instrument', 'Yuki'],
+      ['Where did Farah grow up?', 'origin', 'Farah'],
+      ["What is Hugo's favorite book?", 'favorite book', 'Hugo'],
+      ['Where do I work?', 'employer', 'the user'],
+    ];
+    for (const [question, attribute, subject] of cases) expect(askedAttribute(question), question).toEqual({ attribute, subject });
+  });
+
+  it('asks for nothing in statements and open questions', () => {
+    expect(askedAttribute('Bob works at Siemens')).toBeNull();
+    expect(askedAttribute('What happened at the offsite?')).toBeNull();
+  });
+
+  it('is answered by the attribute of the same person, or of the tag\'s user', () => {
+    const asked = askedAttribute('Where does Bob work?')!;
+    expect(answers({ subject: 'Bob Tanaka', attribute: 'employer', value: 'Siemens' }, asked)).toBe(true);
+    expect(answers({ subject: 'the user', attribute: 'employer', value: 'Siemens' }, asked)).toBe(true);
+    expect(answers({ subject: 'Alice', attribute: 'employer', value: 'Acme' }, asked)).toBe(false);
+    expect(answers({ subject: 'Bob', attribute: 'employer', value: 'Acme', negated: true }, asked)).toBe(false);
+    expect(sameSubject('Bob', 'Bob Tanaka')).toBe(true);
+    expect(sameSubject('Bob', 'Alice')).toBe(false);
+  });
+});
