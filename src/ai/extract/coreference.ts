@@ -1,3 +1,5 @@
+import { IRREGULAR_PAST, verbBase } from './verbs.js';
+
 /**
  * Who "he", "she" and "it" stand for, so a memory names its subject: "Tunde Bello leads the
  * hardware group. He joined Falcon in 2021" → "Tunde Bello joined Falcon in 2021". The antecedent
@@ -5,7 +7,8 @@
  * else the last person named; gender is not known, so the nearest person is taken.
  */
 
-const NAME_WORD = "\\p{Lu}[\\p{L}'’.-]*";
+/** A capitalised word; "O'Brien" is one, "Kenji's" is Kenji and a possessive. */
+const NAME_WORD = "\\p{Lu}[\\p{L}.-]*(?:['’]\\p{L}{2,}[\\p{L}-]*)?";
 const NAME = new RegExp(`${NAME_WORD}(?:\\s+(?:(?:of|de|da|van|von|der|del|la|le|bin|al)\\s+)?${NAME_WORD}){0,4}`, 'gu');
 
 /** Capitalised words that open sentences or name times, not entities. */
@@ -22,6 +25,11 @@ const ORGANISATION_PREDICATE = /^(?:was|were|is|has been) (?:founded|established
 
 const BEFORE_PLACE = /(?:^|\s)(?:in|to|from|at|near|across|around|into|outside|inside|toward|towards|via)\s*$/i;
 
+function isVerbForm(word: string): boolean {
+  const lower = word.toLowerCase();
+  return IRREGULAR_PAST.has(lower) || verbBase(lower) !== null;
+}
+
 export interface Entity {
   name: string;
   kind: 'person' | 'organisation';
@@ -33,7 +41,9 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
   let subject: Entity | null = null;
   for (const m of sentence.matchAll(NAME)) {
     const words = m[0].replace(/[.’']+$/, '').split(/\s+/);
-    while (words.length && NOT_A_NAME.test(words[0].replace(/[.’']+$/, ''))) words.shift();
+    const opensSentence = sentence.slice(0, m.index).trim() === '';
+    // "Met Kenji's new girlfriend": a verb opening a note is not part of a name.
+    while (words.length && (NOT_A_NAME.test(words[0].replace(/[.’']+$/, '')) || (opensSentence && isVerbForm(words[0])))) words.shift();
     if (!words.length) continue;
     const name = words.join(' ');
     const start = m.index! + m[0].indexOf(words[0]);
@@ -51,17 +61,48 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
 }
 
 const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(it)(?:'s|’s)?)\b/i;
+/** "Since 2022 she has led …": a phrase of time or place before the subject, with no name in it. */
+const OPENING_PHRASE = /^(?:(?:since|from|in|on|at|after|before|during|until|by|for|over|last|this|next|today|now|later|then|recently|currently|eventually|meanwhile)\b[^,]{0,40}?,?\s+)(?=(?:he|she)\b)/i;
+
+/** Titles and headings that name a document rather than a person. */
+const TITLE_WORDS =
+  /^(?:Curriculum|Vitae|Resume|Résumé|Report|Annual|Quarterly|Monthly|Weekly|About|Team|Our|Notes?|Meeting|Minutes|Profile|Summary|Overview|Introduction|Contact|Home|News|Blog|Update|Updates|Agenda|Experience|Education|Skills|References|Projects?|Welcome|Biography|Bio|Page|Section|Chapter|Part|Appendix|Draft|Final|Memo|Newsletter|Journal|Diary|Review|Plan|Policy|Guide|Handbook|Manual|Team|Staff|People|Board|Committee|Company|Careers?|Jobs?|Press|Release|Story|Stories|Portfolio|Services|Products?|Events?|FAQ|Terms|Privacy)$/;
+
+/** The person a document is about, as its title or first heading names them ("# Leilani Kahale"), if any. */
+export function personInTitle(markdown: string): string | null {
+  const lines = markdown.split('\n').map((l) => l.replace(/^\s{0,3}#{1,6}\s+/, '').replace(/[*_`]/g, '').trim()).filter(Boolean).slice(0, 5);
+  for (const line of lines) {
+    if (line.length > 80 || /[.!?]$/.test(line)) continue;
+    for (const m of line.matchAll(NAME)) {
+      const words = m[0].split(/\s+/);
+      if (words.length < 2 || words.length > 4 || words.some((w) => TITLE_WORDS.test(w) || NOT_A_NAME.test(w))) continue;
+      if (ORGANISATION_WORD.test(m[0])) continue;
+      return m[0];
+    }
+  }
+  return null;
+}
 
 /** Tracks the entities a text has named, to resolve the pronouns that open its later clauses. */
 export class Antecedents {
   private person: string | null = null;
   private organisation: string | null = null;
 
+  /** A document about one person (a CV, a bio) says "she" of the person its title names. */
+  constructor(titlePerson: string | null = null) {
+    this.person = titlePerson;
+  }
+
   /**
    * The clause with an opening "he", "she", "his", "her" or "it" replaced by the entity it stands
    * for; the clause itself when it opens with none; null when it does and nobody was named.
    */
   resolve(clause: string): string | null {
+    const opening = OPENING_PHRASE.exec(clause)?.[0];
+    if (opening) {
+      const rest = this.resolve(clause.slice(opening.length));
+      return rest === null ? null : `${opening}${rest}`;
+    }
     const m = PRONOUN_SUBJECT.exec(clause);
     if (!m) return clause;
     const [word, personal, possessive, neuter] = m;

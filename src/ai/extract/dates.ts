@@ -53,6 +53,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     if (!reference && !/\b\d{4}\b/.test(expression)) continue;
     // "a quiet weekend" names no particular weekend.
     if (/^weekend$/i.test(expression) && !/\b(?:the|this|last|next|that|past)\s+$/i.test(text.slice(0, result.index))) continue;
+    // "every Saturday", "on Thursday evenings", "renews each January": a time that repeats is no one date.
+    if (repeats(text, result.index, result.index + result.text.length, known('year'))) continue;
 
     const resolved = describe(expression, inTense(result.start.date(), ref, tense, known), ref, tense, known);
     if (!resolved) continue;
@@ -68,12 +70,28 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     const before = rewritten.slice(0, from);
     // "on yesterday"/"in last month" would read badly once the phrase brings its own preposition.
     const preposition = /\b(?:on|in|at|during|from|over)(?: the)?\s+$/i.exec(before);
-    if (preposition && /^(?:on|in|the|\d)/i.test(resolved.phrase)) from -= preposition[0].length;
-    rewritten = rewritten.slice(0, from) + resolved.phrase + rewritten.slice(result.index + result.text.length);
+    let phrase = resolved.phrase;
+    if (preposition && /^(?:on|in|the|\d)/i.test(phrase)) from -= preposition[0].length;
+    // "since September", "for the whole of June": the phrase's own "in" would follow another preposition.
+    else if (/\b(?:since|until|till|by|before|after|of|throughout|through|around|about|between|and|to)\s+$/i.test(before)) phrase = phrase.replace(/^(?:in|on)\s+/i, '');
+    rewritten = rewritten.slice(0, from) + phrase + rewritten.slice(result.index + result.text.length);
   }
   if (!reference) return { text: rewritten, dates };
   if (unplaced.length) rewritten = `${rewritten.replace(/[\s,;:!.]+$/, '')} (${unplaced.join(', ')})`;
   return sinceDuration(dayOfMonth(seasons(otherDay(weekendsAgo({ text: rewritten, dates }, reference), reference), reference, tense), reference, tense), reference);
+}
+
+const RECURRING_BEFORE = /\b(?:every|each|most|all|alternate|every other|every second|every third|every few)\s+(?:\w+\s+)?$/i;
+const RECURRING_AFTER = /^(?:s\b|\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b)/i;
+const HABITUAL = /\b(?:every|each|yearly|annual|annually|weekly|monthly|daily|usually|always|often|typically|normally|regularly)\b/i;
+
+/**
+ * A time that repeats ("every Saturday", "Thursday evenings", "on Sundays", "a yearly trip in
+ * April") names no single date; one with its year ("in April 2027") does.
+ */
+function repeats(text: string, start: number, end: number, knowsYear: boolean): boolean {
+  if (knowsYear) return false;
+  return RECURRING_BEFORE.test(text.slice(0, start)) || RECURRING_AFTER.test(text.slice(end)) || HABITUAL.test(text);
 }
 
 /**

@@ -23,6 +23,9 @@ const FURNITURE_LINE = new RegExp(
     '^(?:photo|image|picture|figure|fig\\.?|table|chart|graph|caption|source|credit|credits|illustration|video|map|exhibit|appendix)\\s*(?:\\d+[a-z]?)?\\s*[:.–-]',
     '^(?:photo|image|illustration)s? (?:by|courtesy of|credit)\\b',
     '^(?:tags?|categor(?:y|ies)|filed under|topics?|keywords?)\\s*:',
+    '^(?:posted|filed|published) (?:in|under)\\b',
+    '^(?:\\d+|no|one) (?:comments?|replies|responses|likes|shares)\\b|[·|•]\\s*\\d+ (?:comments?|replies|min(?:ute)?s? read)\\b',
+    '^(?:leave a (?:reply|comment)|add a comment|write a comment|reply|share|like|comments?)\\b',
     '^page \\d+(?: of \\d+)?$',
     '^(?:confidential|internal use only|draft|for internal use|do not distribute)\\b[\\s\\w-]*$',
   ].join('|'),
@@ -94,13 +97,18 @@ export function withoutFurniture(markdown: string): string {
   const kept: string[] = [];
   let afterImage = false;
   for (const line of lines) {
+    if (IMAGE_LINE.test(line)) {
+      afterImage = true;
+      continue;
+    }
     const text = visible(line);
     if (!text) {
       kept.push(line);
       continue;
     }
+    // The line under an image is its caption unless it reads as a paragraph of its own.
     const caption = afterImage && text.length <= 200 && !/[.!?]["')\]]*$/.test(text);
-    afterImage = IMAGE_LINE.test(line);
+    afterImage = false;
     if (/^\s{0,3}#{1,6}\s/.test(line) || caption || isFurniture(line)) continue;
     if (repeated.has(text.toLowerCase().replace(/\d+/g, '#')) && !/[.!?]["')\]]*$/.test(text)) continue;
     kept.push(line);

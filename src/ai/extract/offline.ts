@@ -1,6 +1,6 @@
 import { classify, RELATIVES, type Classification } from './classify.js';
 import { anchorDates, formatDay, type ResolvedDate } from './dates.js';
-import { Antecedents } from './coreference.js';
+import { Antecedents, personInTitle } from './coreference.js';
 import { withoutFurniture } from './furniture.js';
 import { contentWords, isFirstPerson, isNoise, stripInterjections } from './noise.js';
 import { resolvePerson } from './person.js';
@@ -41,7 +41,7 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
   const document = u.speaker === null;
   const out: ExtractedMemory[] = [];
   const text = normalizeText(markdownToPlain(withoutTables(document ? withoutFurniture(u.text) : u.text)));
-  const antecedents = new Antecedents();
+  const antecedents = new Antecedents(document ? personInTitle(u.text) : null);
   let topic: string | null = null;
   for (const sentence of splitSentences(text)) {
     // Titles, labels, captions and instructions to the reader state no fact.

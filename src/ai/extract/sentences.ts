@@ -1,3 +1,4 @@
+import { leadingSubject } from '../text/attributes.js';
 import { IRREGULAR_PAST, hasFiniteVerb, verbBase } from './verbs.js';
 
 const ABBREVIATIONS = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|etc|e\.g|i\.e|approx|No|Inc|Ltd|Co)\.$/i;
@@ -67,7 +68,9 @@ export function normalizeText(text: string): string {
 /** Splits text into sentences on terminal punctuation and line breaks, respecting common abbreviations. */
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
-  for (const line of text.split(/\n+/)) {
+  // "last year.She tests apps": a full stop with no space before the next sentence.
+  const spaced = text.replace(/(?<=\p{Ll}{2})([.!?])(?=\p{Lu}\p{Ll})/gu, '$1 ');
+  for (const line of spaced.split(/\n+/)) {
     let start = 0;
     const boundary = /[.!?]+["')\]]*(?=\s+["'(\[]?[A-Z0-9])|[.!?]+["')\]]*\s*$/g;
     for (let m = boundary.exec(line); m; m = boundary.exec(line)) {
@@ -135,17 +138,25 @@ const FINITE_VERB =
 
 /** A part of a sentence with no subject or finite verb of its own: a list, an apposition, a phrase. */
 function isFragment(part: string): boolean {
-  return /[A-Za-z]/.test(part) && !FINITE_VERB.test(part);
+  return /[A-Za-z]/.test(part) && !FINITE_VERB.test(part) && !hasFiniteVerb(part);
 }
 
-const SUBJECT_START = /^(?:(?:I|we|he|she|they|you)\b|(?:\p{Lu}[\p{L}'’.-]*)(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}(?=\s+(?:(?:just|also|then|now|recently|later|still|has|had|have|is|was)\s+)?\p{Ll}))/u;
+/** The subject a statement opens with: a pronoun, or a name with its owner ("Noor's brother Idris"). */
+function subjectPhrase(clause: string): string | null {
+  const pronoun = /^(?:I|we|he|she|they|you)\b/i.exec(clause)?.[0];
+  if (pronoun) return pronoun;
+  const subject = leadingSubject(clause);
+  // A subject is followed by its verb, perhaps after an adverb or auxiliary.
+  if (!subject || !/^\s+(?:(?:just|also|then|now|recently|later|still|has|had|have|is|was)\s+)?\p{Ll}/u.test(clause.slice(subject.length))) return null;
+  return subject;
+}
 
 /**
  * One fact per statement: a subject with two predicates ("Tunde joined Falcon in 2021 and works
  * from Lagos", "I left Google and joined Meta") becomes two statements of the same subject.
  */
 export function splitPredicates(clause: string): string[] {
-  const subject = SUBJECT_START.exec(clause)?.[0];
+  const subject = subjectPhrase(clause);
   if (!subject) return [clause];
   const parts: string[] = [];
   let rest = clause;

@@ -40,7 +40,12 @@ const BASE_VERBS = new Set(
   remember rent repair report represent research retire return ride run sail save say see sell send
   serve set share shop show sing sit skate ski sleep speak spend stand start stay stop study support
   swim take talk teach tell tend thank think train travel try turn understand use visit volunteer wait
-  walk want watch wear win wish work worry write`.split(/\s+/),
+  walk want watch wear win wish work worry write tutor test code program translate nurse treat fix install
+  market engineer analyse analyze audit consult bake clean deliver supervise coordinate organise curate
+  photograph illustrate animate model review handle oversee own operate design develop edit head
+  commute rehearse perform compose coach mentor sponsor chair attend enrol enroll graduate major
+  specialise specialize lecture preach own rent share split stream post blog vlog knit sew garden
+  brew roast grill ferment collect`.split(/\s+/),
 );
 
 /** Words that read as a base verb at the start of an instruction ("See …", "Click …", "Please …"). */
@@ -53,6 +58,7 @@ const INSTRUCTION_OPENERS = new Set(
 const PRONOUN_SUBJECT = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'which', 'that', 'there', 'this', 'these', 'those', 'one']);
 const DETERMINER = new Set(['the', 'a', 'an', 'our', 'his', 'her', 'their', 'its', 'my', 'your', 'this', 'that', 'these', 'those', 'every', 'each', 'some', 'many', 'most', 'all', 'both']);
 const NOT_S_VERB = /(?:ss|us|is|ics|ous|ness|ps)$/;
+const ADVERB = /^(?:now|also|still|just|already|recently|currently|often|usually|always|never|finally|sometimes|mostly|really|then|later|soon|rarely|regularly|officially|actually|newly|\p{Ll}{3,}ly)$/u;
 
 /** The word without the "-s", "-es", "-ies", "-ed", "-ied" or "-ing" it was inflected with, when the base is a known verb. */
 export function verbBase(word: string): string | null {
@@ -80,11 +86,17 @@ export function hasFiniteVerb(sentence: string): boolean {
     if (/^(?:he|she|it|that|there|what|who|here)'s$/i.test(token)) return true;
     if (i === 0) continue;
     if (IRREGULAR_PAST.has(lower)) return true;
-    const previous = tokens[i - 1];
+    // "Wei Chen now owns …": adverbs may stand between a subject and its verb.
+    let j = i - 1;
+    while (j > 0 && ADVERB.test(tokens[j])) j--;
+    const previous = tokens[j];
     const afterSubject =
-      /^\p{Lu}/u.test(previous) || PRONOUN_SUBJECT.has(previous.toLowerCase()) || (i >= 2 && DETERMINER.has(tokens[i - 2].toLowerCase()));
+      /^\p{Lu}/u.test(previous) || PRONOUN_SUBJECT.has(previous.toLowerCase()) || (j >= 1 && DETERMINER.has(tokens[j - 1].toLowerCase()));
     if (/^\p{Ll}+ed$/u.test(token) && token.length >= 5 && previous.toLowerCase() !== 'by') return true;
-    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && afterSubject) return true;
+    // "Maria prefers", "she designs": a known verb after its subject, or any "-s" word after a pronoun.
+    // "Terraced vineyards above Pinhão" has a plural noun, not a verb.
+    const pronounBefore = PRONOUN_SUBJECT.has(previous.toLowerCase());
+    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && pronounBefore) return true;
     if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous))) return true;
     if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && afterSubject) return true;
   }

@@ -88,6 +88,11 @@ const SPORTS = 'football|soccer|basketball|baseball|tennis|golf|rugby|cricket|ho
 const LANGUAGES =
   'English|Spanish|French|German|Italian|Portuguese|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Russian|Ukrainian|Czech|Greek|Turkish|Arabic|Hebrew|Persian|Farsi|Hindi|Urdu|Bengali|Punjabi|Tamil|Telugu|Mandarin|Cantonese|Chinese|Japanese|Korean|Vietnamese|Thai|Indonesian|Malay|Tagalog|Swahili|Yoruba|Igbo|Hausa|Amharic|Zulu|Afrikaans|Hungarian|Romanian|Catalan|Basque|Irish|Welsh|Icelandic|Latin|ASL|sign language';
 
+/** Verbs that tell a person's work by what they do. */
+const WORK_VERBS =
+  '(?:designs|designed|builds|develops|codes|programs|writes|edits|translates|tests|manages|runs|leads|heads|teaches|trains|coaches|nurses|treats|repairs|fixes|maintains|installs|sells|markets|produces|engineers|researches|analyses|analyzes|audits|advises|consults|cooks|bakes|cleans|drives|flies|delivers|serves|supervises|coordinates|organises|organizes|curates|photographs|illustrates|animates|models|plans|reports|covers|reviews|answers|handles|oversees|owns|maintains|operates)';
+const SCHOOL_NAME = /\b(?:School|Academy|University|College|Institute|Polytechnic|Conservatory|Kindergarten|Nursery|Gymnasium|Lycée|Lycee|High|Primary|Elementary|MIT|UCLA|NYU|ETH|UCL|LSE)\b/;
+
 const FIELD = "((?:[\\p{L}-]+\\s+){0,3}?(?:science|sciences|engineering|studies|physics|chemistry|biology|mathematics|maths?|economics|history|law|medicine|nursing|psychology|sociology|philosophy|literature|linguistics|architecture|design|art|arts|music|finance|accounting|marketing|business|management|education|statistics|geography|geology|astronomy|anthropology|journalism|communications|politics|political science|computer science|data science|informatics|pharmacy|dentistry|biochemistry|neuroscience|ecology|agriculture|theology|film|photography|fashion|drama|theatre|theater|languages|english|french|spanish|german|japanese|chinese|mandarin|arabic|italian|korean|russian|portuguese)|\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+){0,3})\\b";
 
 // ---------------------------------------------------------------------------------------------
@@ -150,6 +155,14 @@ const CUES: Cue[] = [
   cue('partner', `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`),
   cue('partner', `\\b(?:broke up with|divorced|separated from|split up with|split from)\\s+${NAMED}`, { negated: true }),
   // School and field of study
+  // "designs train stations for a firm in Yokohama", "tests mobile apps for Infosys": work told by what one does.
+  cue('job', `\\b(${WORK_VERBS}\\s+(?:[\\p{L}-]+\\s+){1,4}?)(?:for|at|with)\\s+(?:${NAMED.slice(1, -1)}|(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+)?(?:firm|company|startup|agency|studio|consultancy|practice|hospital|clinic|school|bank|charity|nonprofit|non-profit|magazine|newspaper|publisher|lab|laboratory|brand|retailer|client|clients|council|ministry|government))\\b`, {
+    value: (m) => m[1].trim(),
+  }),
+  cue('employer', `\\b${WORK_VERBS}\\s+(?:[\\p{L}-]+\\s+){1,4}?(?:for|at)\\s+${NAMED}`),
+  cue('school', `\\b(?:is|are|was|has been|'s been|have been|started|starts|is now|now)\\s+(?:(?:now|currently|still)\\s+)?at\\s+${NAMED}`, {
+    value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
+  }),
   cue('employer', `\\b${V('teach', 'lecture', 'coach')}\\s+(?:[\\p{L}-]+\\s+){0,3}?at\\s+${NAMED}`),
   cue('school', `\\b(?:${V('study', 'enrol')}|student|enrolled|a degree|a master'?s|a phd|a doctorate|a bachelor'?s|graduate student|undergrad)\\s+(?:[\\p{L}'-]+\\s+){0,4}?at\\s+${NAMED}`),
   cue('school', `\\b(?:${V('attend')}|goes to|go to|went to|transferred to|was accepted (?:to|into|at)|got into|got accepted (?:to|into|at))\\s+${NAMED}`, {
@@ -163,6 +176,7 @@ const CUES: Cue[] = [
   cue('diet', `\\b(?:is|are|was|went|became|turned|has been|switched to being|is now|is strictly|is fully|went fully|eats|follows|keeps|on)\\s+(?:a\\s+|an\\s+)?(?:strict\\s+|fully\\s+|mostly\\s+)?(${DIETS})\\b`),
   cue('diet', `\\b(?:does not|doesn't|do not|don't|never|no longer|stopped eating|avoids|cut out|gave up|can't eat|cannot eat|won't eat|refuses to eat)\\s+(?:eat\\s+|eating\\s+)?(?:any\\s+)?(${FOODS})\\b`, { value: (m) => `no ${m[1].toLowerCase()}` }),
   cue('diet', `\\b(?:eats|eating|started eating)\\s+(meat|fish)\\s+again\\b`, { value: () => 'omnivore' }),
+  cue('diet', `\\b(?:eats|eat|ate|loves eating|mostly eats)\\s+((?:${FOODS})(?:(?:,\\s*|\\s+and\\s+|\\s+or\\s+)(?:${FOODS}))*)\\b`, { value: (m) => `eats ${m[1]}` }),
   cue('diet', `\\b(?:stopped being|is no longer|no longer)\\s+(${DIETS})\\b`, { negated: true }),
   cue('allergy', `\\ballergic\\s+to\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b`),
   cue('allergy', `\\b((?:[\\p{L}-]+\\s+)?[\\p{L}-]+)\\s+allergy\\b`),
@@ -170,6 +184,7 @@ const CUES: Cue[] = [
   cue('instrument', `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach')}|picked up|took up|takes|took|started|plays in|playing in)\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`),
   cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`),
   cue('instrument', `\\b(?:gave up|quit|stopped playing|no longer plays)\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`, { negated: true }),
+  cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
   cue('sport', `\\b(?:${V('play', 'practice', 'do', 'train')}|goes|go|took up|picked up|started)\\s+(?:for\\s+)?(${SPORTS})\\b`),
   // Pets
   cue('pet', `\\b(?:${V('have', 'adopt', 'get', 'own', 'rescue', 'buy')})\\s+(?:a|an|two|three|\\d+)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`, {
@@ -206,7 +221,7 @@ const PHRASE_OPENER =
   '(?:From|These|Nowadays|Since|In|Now|Today|Recently|Lately|Currently|Starting|As|After|Before|Last|This|Next|On|At|By|Over|During|Until|Once|When|While|Yesterday|Tomorrow|Earlier|Later|Back|Soon|Eventually|Finally|Meanwhile|Also|However|Still|So|Well|Anyway|Actually|Honestly)\\b[^,]{0,40},\\s+';
 const TIME_OPENER = '(?:[Tt]hese days|[Nn]owadays|[Ff]rom now on|[Nn]ow|[Cc]urrently|[Ll]ately|[Rr]ecently|[Tt]oday|[Ss]ince then|[Aa]t the moment|[Rr]ight now),?\\s+';
 const LEADING_SUBJECT = new RegExp(
-  `^(?:According to [^,]+,\\s+)?(?:[\\p{L} ]{1,30}:\\s+)?(?:${PHRASE_OPENER}|${TIME_OPENER})?(?:([Tt]he user|[Tt]he assistant)|(${SUBJECT_NAME}))(?:(?:'s|’s)\\s+((?:[\\p{Ll}-]+\\s+)?(?:${RELATIONS}))\\b(?:,?\\s+(${SUBJECT_NAME}))?)?(?=(?:'s|’s)?\\s|,|$)`,
+  `^(?:According to [^,]+,\\s+)?(?:[\\p{L} ]{1,30}:\\s+)?(?:${PHRASE_OPENER}|${TIME_OPENER})?(?:([Tt]he user|[Tt]he assistant)|((?:[Tt]he\\s+)?${SUBJECT_NAME}(?:\\s+(?:family|household|couple|twins|kids|team|group|band|club))?))(?:(?:'s|’s)\\s+((?:[\\p{Ll}-]+\\s+)?(?:${RELATIONS}))\\b(?:,?\\s+(${SUBJECT_NAME}))?)?(?=(?:'s|’s)?\\s|,|$)`,
   'u',
 );
 const NOT_A_SUBJECT = /^(?:The|A|An|This|That|These|Those|It|There|Here|Our|Their|Its|His|Her|My|Your|We|They|He|She|I|You|Some|Every|Each|All|Both|Today|Tomorrow|Yesterday|In|On|At|After|Before|When|While|If|As|Since|During|According)$/;
@@ -220,6 +235,14 @@ interface Subject {
   relation: string | null;
 }
 
+/** The words a statement's subject takes at its start ("Noor's brother Idris", "The user"), or null. */
+export function leadingSubject(text: string): string | null {
+  const m = LEADING_SUBJECT.exec(text);
+  if (!m || !subjectAndOwner(text).subject) return null;
+  // Only the subject itself: no "According to …," or "Update:" before it.
+  return m.index === 0 && text.startsWith(m[1] ?? m[2]) ? m[0] : null;
+}
+
 /** Who a statement is about: the name it opens with ("Bob Tanaka", "the user", "Maria's husband"), or null. */
 export function subjectOf(text: string): string | null {
   return subjectAndOwner(text).subject;
@@ -230,7 +253,9 @@ function subjectAndOwner(text: string): Subject {
   const m = LEADING_SUBJECT.exec(text.trim());
   if (!m) return none;
   const owner = m[1] ? m[1].toLowerCase() : m[2];
-  if (!m[1] && NOT_A_SUBJECT.test(owner.split(/\s+/)[0])) return none;
+  if (!m[1] && NOT_A_SUBJECT.test(owner.replace(/^the\s+/i, '').split(/\s+/)[0])) return none;
+  // "The Hermes project": "the" and a capitalised word name a thing only with a family, a team …
+  if (!m[1] && /^the\s/i.test(owner) && !/\s(?:family|household|couple|twins|kids|team|group|band|club)$/.test(owner)) return none;
   const relation = m[3] ?? null;
   if (!relation) return { subject: owner, owner: null, relation: null };
   // "Mei's sister Anna": about Anna; "Maria's husband": about him, whose name it does not give.
@@ -382,13 +407,14 @@ const QUESTIONS = [
   Q('origin', '\\bwhere\\b.*\\b(?:from|grow up|grew up|born|raised)\\b|\\bhome ?town\\b|\\bbirthplace\\b|\\bnationality\\b|\\bwhat country\\b.*\\bfrom\\b'),
   Q('school', '\\bwhere\\b.*\\b(?:study|studies|studying|studied|school|college|university|enrolled|go to school|graduate)\\b|\\b(?:which|what)\\s+(?:school|college|university|uni|academy|institute)\\b|\\balma mater\\b'),
   Q('field', '\\bwhat\\b.*\\b(?:study|studies|studying|studied|major|majoring|degree|specializ|specialis)\\b|\\bfield of study\\b|\\bmajor\\b'),
-  Q('employer', '\\bwhere\\b.*\\b(?:work|works|working|worked|employed|job)\\b|\\bwho\\b.*\\b(?:employs|employ|employed|hired|pays|work for|works for|working for)\\b|\\b(?:which|what)\\s+(?:company|firm|employer|organi[sz]ation|business|startup|agency|bank|studio|lab|hospital|store|shop|restaurant|school)\\b.*\\b(?:work|works|working|employ|job|at|for|join|joined)\\b|\\bemployer\\b|\\bworkplace\\b|\\bwork(?:s|ing)? for\\b'),
+  Q('employer', '\\bwhere\\b.*\\b(?:work|works|working|worked|employed|job)\\b|\\bwho\\b.*\\b(?:employs|employ|employed|hired|pays|work for|works for|working for)\\b|\\b(?:which|what)\\s+(?:company|firm|employer|organi[sz]ation|business|startup|agency|bank|studio|lab|hospital|store|shop|restaurant|school)\\b.*\\b(?:work|works|working|employ|job|at|for|with|join|joined)\\b|\\bemployer\\b|\\bworkplace\\b|\\bwork(?:s|ing)? for\\b'),
   Q('residence', '\\bwhere\\b.*\\b(?:live|lives|living|lived|based|stay|stays|staying|reside|resides|moved|move|moving|relocated|home)\\b|\\b(?:which|what)\\s+(?:city|town|country|place|neighbou?rhood|state|area|village|part of)\\b.*\\b(?:live|lives|living|based|in|home|move|moved|reside)\\b|\\bwhere\\b.*\\b(?:is|are)\\b.*\\b(?:now|these days|nowadays)\\b|\\baddress\\b'),
   Q('diet', '\\bwhat\\b.*\\b(?:eat|eats|eating)\\b|\\bdiet(?:ary)?\\b|\\b(?:vegetarian|vegan|meat|food restrictions?|pescatarian)\\b|\\bwhat\\b.*\\bfood\\b.*\\b(?:avoid|can\'?t|cannot|won\'?t)\\b'),
   Q('allergy', '\\ballerg'),
   Q('partner', '\\b(?:partner|wife|husband|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|married|dating|seeing|in a relationship)\\b'),
   Q('instrument', '\\binstruments?\\b|\\bwhat\\b.*\\bplays?\\b(?!.*\\b(?:sport|game|team|position)\\b)'),
   Q('sport', '\\bsports?\\b|\\bwhat\\b.*\\bplay\\b.*\\b(?:sport|game|team)\\b'),
+  Q('hobby', '\\bwhat\\b.*\\bdo(?:es)?\\b.*\\b(?:weekends?|free time|spare time|for fun|evenings?|after work|to relax|to unwind)\\b|\\bhobb(?:y|ies)\\b|\\bpastimes?\\b'),
   Q('pet', '\\bpets?\\b|\\b(?:dog|cat|puppy|kitten)\\b.*\\b(?:name|called|named)\\b|\\bwhat\\b.*\\banimal\\b'),
   Q('project', '\\bprojects?\\b|\\bworking on\\b|\\bwork on\\b'),
   Q('age', '\\bhow old\\b|\\bage\\b'),
@@ -430,7 +456,8 @@ export function answers(stated: StatedAttribute, asked: AskedAttribute): boolean
   const sameAttribute =
     stated.attribute === asked.attribute ||
     (asked.attribute === 'employer' && stated.attribute === 'job' && /\bat\b/.test(stated.value)) ||
-    (asked.attribute === 'diet' && stated.attribute === 'allergy');
+    (asked.attribute === 'diet' && stated.attribute === 'allergy') ||
+    (asked.attribute === 'hobby' && (stated.attribute === 'sport' || stated.attribute === 'instrument'));
   if (!sameAttribute) return false;
   if (!asked.subject || asked.subject === 'the user') return true;
   return sameSubject(stated.subject, asked.subject) || stated.subject === 'the user';
