@@ -39,7 +39,7 @@ describe('LlmExtractor against a fake OpenAI-compatible endpoint', () => {
   const fake = withFakeChatModel(
     'test-model',
     (chat) => (maxCharsPerRequest?: number) => new LlmExtractor({ chat, fallback: new OfflineExtractor(), logger, maxCharsPerRequest }),
-    { timeoutMs: 500 },
+    { timeoutMs: 1_000 },
   );
   const extract = (what: ExtractionInput = input) => fake.subject().extractWithReport(what);
 

@@ -24,7 +24,7 @@ const gaveUp = async (ask: Promise<unknown>): Promise<LlmGaveUp> => {
 };
 
 describe('JsonChat: one retry policy for every feature', () => {
-  const fake = withFakeChatModel('m', (chat) => chat, { timeoutMs: 500 });
+  const fake = withFakeChatModel('m', (chat) => chat, { timeoutMs: 1_000 });
 
   it('answers with the value read, the requests made and the tokens reported', async () => {
     fake.chat.reply({ content: '{"count": 2}', usage: { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 } });
