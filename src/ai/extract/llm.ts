@@ -60,6 +60,7 @@ export class LlmExtractor implements ReportingExtractor {
         if (answer.truncated) truncatedReplies++;
         memories.push(...answer.value);
       } catch (error) {
+        // An error of our own, not the model's: the offline extractor answers all the same.
         const reason = error instanceof LlmGaveUp ? error.reason : 'internal_error';
         if (error instanceof LlmGaveUp) {
           usage = addUsage(usage, error.usage);

@@ -162,7 +162,7 @@ function correction(error: unknown, format: JsonSchemaFormat): string {
           empty_reply: 'it was empty',
           unreadable_reply: 'it held no JSON',
           schema_echo: 'it repeated the schema instead of filling it in from the source',
-          truncated: 'it was cut off',
+          truncated: 'it was cut off at the length limit; keep it shorter',
           unusable_reply: error.message,
         }[error.reason]
       : error instanceof Error
