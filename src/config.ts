@@ -57,11 +57,17 @@ const ConfigSchema = z.object({
   EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Distinct search queries whose vectors are kept in memory; 0 embeds every query. */
   EMBEDDINGS_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
-  /** OpenAI-compatible chat endpoint used for reranking and query rewriting when set. */
+  /** OpenAI-compatible chat endpoint used for memory extraction, reranking, query rewriting, bucket suggestions and the sync filter when set. */
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Retries of a failed chat request (rate limit, server error, timeout, unusable reply) before the offline fallback. */
+  LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Wait before the first retry, doubling after each; a server's Retry-After is honoured instead. */
+  LLM_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1_000),
+  /** Characters of a document sent to the chat model in one extraction request (lower for a small context window). */
+  LLM_MAX_INPUT_CHARS: z.coerce.number().int().min(1_000).max(1_000_000).default(24_000),
   /** The service's own OAuth application for the code host (GitHub or GitHub Enterprise Server). */
   CODE_HOST_CLIENT_ID: z.string().min(1).optional(),
   CODE_HOST_CLIENT_SECRET: z.string().min(1).optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AiSettingsError, createEmbedder, createModels, type AiSettings } from './factory.js';
+import { AiSettingsError, backgroundPolicy, createEmbedder, createModels, interactivePolicy, type AiSettings } from './factory.js';
 
 const settings = (extra: Partial<AiSettings> = {}): AiSettings => ({
   EMBEDDINGS_BATCH_SIZE: 64,
@@ -20,6 +20,13 @@ describe('createModels', () => {
     const models = createModels(settings({ LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_API_KEY: 'k', LLM_MODEL: 'm' }));
     expect(models.chat?.model).toBe('m');
     expect([models.extractor.name, models.reranker.name, models.rewriter.name, models.bucketSuggester.name]).toEqual(['llm', 'llm', 'llm', 'llm']);
+  });
+
+  it('retries patiently in the background and briefly where a request waits', () => {
+    expect(backgroundPolicy(settings())).toEqual({ attempts: 3, baseDelayMs: 1_000, maxDelayMs: 30_000, maxRetryAfterMs: 60_000 });
+    expect(interactivePolicy(settings())).toEqual({ attempts: 2, baseDelayMs: 1_000, maxDelayMs: 2_000, maxRetryAfterMs: 2_000 });
+    expect(backgroundPolicy(settings({ LLM_RETRIES: 0, LLM_RETRY_BASE_MS: 10 }))).toMatchObject({ attempts: 1, baseDelayMs: 10 });
+    expect(interactivePolicy(settings({ LLM_RETRIES: 0 }))).toMatchObject({ attempts: 1 });
   });
 
   it('refuses a chat endpoint without a model, naming the setting', () => {

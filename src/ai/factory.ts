@@ -7,6 +7,7 @@ import { OpenAiEmbedder } from './embeddings/openai-embedder.js';
 import { createExtractor } from './extract/factory.js';
 import type { Extractor, WarnLogger } from './extract/types.js';
 import { LlmClient } from './llm/client.js';
+import { JsonChat, type RetryPolicy } from './llm/json-chat.js';
 import { LexicalSemanticReranker } from './rerank/lexical-semantic-reranker.js';
 import { LlmReranker } from './rerank/llm-reranker.js';
 import type { Reranker } from './rerank/reranker.js';
@@ -33,6 +34,12 @@ export interface AiSettings {
   LLM_API_KEY?: string;
   LLM_MODEL?: string;
   LLM_TIMEOUT_MS: number;
+  /** Retries of a failed request to the chat model before the offline part answers (background work; a search retries once). */
+  LLM_RETRIES?: number;
+  /** Wait before the first retry; it doubles for each later one. A server's Retry-After is honoured instead. */
+  LLM_RETRY_BASE_MS?: number;
+  /** Characters of a document sent to the model in one extraction request. */
+  LLM_MAX_INPUT_CHARS?: number;
 }
 
 /** A setting is missing or contradicts another; the message names it. */
@@ -96,13 +103,39 @@ export function createModels(settings: AiSettings, logger?: WarnLogger): Models 
   const offlineRewriter = new KeywordExpansionRewriter();
   const offlineReranker = new LexicalSemanticReranker();
   const offlineSuggester = new OfflineBucketSuggester();
+  // One client, one retry policy: patient for work in the background, brief for work a request waits on.
+  const background = chat ? new JsonChat(chat, backgroundPolicy(settings)) : null;
+  const interactive = chat ? new JsonChat(chat, interactivePolicy(settings)) : null;
   return {
     chat,
-    extractor: createExtractor({ client: chat, logger }),
-    rewriter: chat ? new LlmQueryRewriter(chat, offlineRewriter, warn('query rewrite')) : offlineRewriter,
-    reranker: chat ? new LlmReranker(chat, offlineReranker, warn('rerank')) : offlineReranker,
-    bucketSuggester: chat ? new LlmBucketSuggester(chat, offlineSuggester, warn('bucket suggestion')) : offlineSuggester,
-    relevanceFilter: chat ? new LlmRelevanceFilter(chat, warn('sync filtering')) : new AcceptAllRelevanceFilter(),
+    extractor: createExtractor({ chat: background, logger, maxCharsPerRequest: settings.LLM_MAX_INPUT_CHARS }),
+    rewriter: interactive ? new LlmQueryRewriter(interactive, offlineRewriter, warn('query rewrite')) : offlineRewriter,
+    reranker: interactive ? new LlmReranker(interactive, offlineReranker, warn('rerank')) : offlineReranker,
+    bucketSuggester: interactive ? new LlmBucketSuggester(interactive, offlineSuggester, warn('bucket suggestion')) : offlineSuggester,
+    relevanceFilter: background ? new LlmRelevanceFilter(background, warn('sync filtering')) : new AcceptAllRelevanceFilter(),
+  };
+}
+
+const DEFAULT_RETRIES = 2;
+const DEFAULT_RETRY_BASE_MS = 1_000;
+
+/** Memory extraction and the sync filter: a rate limit of up to a minute is waited out. */
+export function backgroundPolicy(settings: AiSettings): RetryPolicy {
+  return {
+    attempts: 1 + (settings.LLM_RETRIES ?? DEFAULT_RETRIES),
+    baseDelayMs: settings.LLM_RETRY_BASE_MS ?? DEFAULT_RETRY_BASE_MS,
+    maxDelayMs: 30_000,
+    maxRetryAfterMs: 60_000,
+  };
+}
+
+/** Search (rerank, rewrite) and bucket suggestions answer a waiting request: one retry at most, no wait over 2 s. */
+export function interactivePolicy(settings: AiSettings): RetryPolicy {
+  return {
+    attempts: Math.min(2, 1 + (settings.LLM_RETRIES ?? DEFAULT_RETRIES)),
+    baseDelayMs: Math.min(2_000, settings.LLM_RETRY_BASE_MS ?? DEFAULT_RETRY_BASE_MS),
+    maxDelayMs: 2_000,
+    maxRetryAfterMs: 2_000,
   };
 }
 

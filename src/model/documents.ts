@@ -23,6 +23,30 @@ export interface ProcessingStep {
   error?: string;
   /** Counts a step reports, e.g. memories created. */
   detail?: Record<string, number>;
+  /** The memories step: who extracted them, and what the chat model cost. */
+  extraction?: ExtractionReport;
+}
+
+/** Who extracted a document's memories and what the chat model cost; no content. */
+export interface ExtractionReport {
+  /**
+   * `llm`: the chat model extracted every part; `offline`: the rule-based extractor did (no chat
+   * model configured, or the model failed on every part); `llm+offline`: the offline extractor
+   * stood in for the model on some parts.
+   */
+  extractor: 'llm' | 'offline' | 'llm+offline';
+  /** The chat model asked, when one is configured. */
+  model?: string;
+  /** Parts the document was sent to the model in (a long one is split). */
+  parts?: number;
+  /** Where the offline extractor stood in: on how many parts, and why (the first failure's reason). */
+  fallback?: { reason: string; parts: number };
+  /** Requests sent to the model, retries included. */
+  requests?: number;
+  /** Tokens the model reported, summed over every request, retries included. */
+  tokens?: { prompt: number; completion: number; total: number };
+  /** Replies cut at the model's token limit, of which only the complete memories were kept. */
+  truncatedReplies?: number;
 }
 
 export interface ProcessingLog {

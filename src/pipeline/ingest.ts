@@ -10,8 +10,9 @@ import { embeddedChunks, replaceChunks } from '../store/chunks.js';
 import { getDocument, getDocumentGeneration, updateDocumentGeneration, type DocumentPatch, getFile } from '../store/documents.js';
 import { chunkMarkdown, resolveChunkOptions } from '../chunking/index.js';
 import type { MemorizeOutcome } from '../core/memories/extraction.js';
+import type { MemorizeResult } from './memorize.js';
 import { INTERNAL_FAILURE, SupersededError, type JobHandler, type JobLease } from './worker.js';
-import type { ProcessingLog, ProcessingStep, DocumentRecord, DocumentStatus } from '../model/documents.js';
+import type { ProcessingLog, ProcessingStep, DocumentRecord, DocumentStatus, ExtractionReport } from '../model/documents.js';
 import type { JobRecord } from '../model/jobs.js';
 import { isAvailabilityError } from '../store/errors.js';
 import { replaceAttachments } from '../store/attachments.js';
@@ -27,7 +28,7 @@ export interface IngestContext {
   /** Runs a conversion (off the event loop, in the server); absent, convertToMarkdown runs in place. */
   convert?: (input: ConvertInput) => Promise<ConvertedDocument>;
   /** The memory stage; absent, documents are only chunked and indexed. */
-  memorize?: (doc: DocumentRecord, generation: number) => Promise<MemorizeOutcome>;
+  memorize?: (doc: DocumentRecord, generation: number) => Promise<MemorizeResult>;
 }
 
 export function ingestHandler(ctx: IngestContext): JobHandler {
@@ -36,6 +37,13 @@ export function ingestHandler(ctx: IngestContext): JobHandler {
       const started = Date.now();
       const outcome = await runIngest(ctx, job, lease);
       const ms = Date.now() - started;
+      const fallback = outcome.extraction?.fallback;
+      if (fallback && outcome.extraction?.model) {
+        ctx.log.warn(
+          { documentId: job.documentId, reason: fallback.reason, parts: fallback.parts, model: outcome.extraction.model },
+          `document ${job.documentId}: the chat model gave no usable memories (${fallback.reason}); the offline extractor stood in`,
+        );
+      }
       ctx.log.info({ documentId: job.documentId, ms, attempt: job.attempts, ...outcome }, `document ${job.documentId} done in ${ms} ms`);
     },
     isTransient: isTransientError,
@@ -64,10 +72,11 @@ async function markDocument(ctx: IngestContext, job: JobRecord, patch: DocumentP
   if (job.documentId) await updateDocumentGeneration(ctx.db, job.orgId, job.documentId, job.generation, patch);
 }
 
-/** What one ingest made: its chunks and, with the memory stage, what happened to its memories. */
+/** What one ingest made: its chunks and, with the memory stage, what happened to its memories and who extracted them. */
 export interface IngestOutcome {
   chunks: number;
   memories?: MemorizeOutcome;
+  extraction?: ExtractionReport;
 }
 
 /** Runs one ingest job through every stage; each stage commits only for the job's generation. */
@@ -150,18 +159,18 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
 
   // Memories are part of being done: a done document is reliable for search and profiles.
   const memorize = ctx.memorize;
-  let memories: MemorizeOutcome | undefined;
+  let memorized: MemorizeResult | undefined;
   if (memorize && initial.taskType !== 'superrag') {
     await progress.step('memories', async () => {
       const current = await getDocument(ctx.db, job.orgId, documentId);
       if (!current || current.generation !== job.generation) throw new SupersededError();
-      memories = await memorize(current, job.generation);
-      return { ...memories };
+      memorized = await memorize(current, job.generation);
+      return { detail: { ...memorized.outcome }, extraction: memorized.extraction };
     });
   }
 
   await progress.finish();
-  return { chunks: pieces.length, memories };
+  return { chunks: pieces.length, ...(memorized ? { memories: memorized.outcome, extraction: memorized.extraction } : {}) };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -241,13 +250,13 @@ class StageRecorder {
   }
 
   /** A step inside the current status, recorded in the log with what it reports; written by `finish`. */
-  async step(name: string, run: () => Promise<Record<string, number>>): Promise<void> {
+  async step(name: string, run: () => Promise<Pick<ProcessingStep, 'detail' | 'extraction'>>): Promise<void> {
     await this.lease.renew();
     this.complete();
     const step: ProcessingStep = { name, startedAt: new Date().toISOString(), status: 'running' };
     this.log.steps.push(step);
-    const detail = await run();
-    Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString(), detail });
+    const report = await run();
+    Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString(), ...report });
   }
 
   async finish(): Promise<void> {

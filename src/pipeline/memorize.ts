@@ -1,4 +1,4 @@
-import type { DocumentRecord } from '../model/documents.js';
+import type { DocumentRecord, ExtractionReport } from '../model/documents.js';
 import { extractMemories, rememberExtraction, type ExtractionContext, type MemorizeOutcome } from '../core/memories/extraction.js';
 import { getDocument, updateDocumentGeneration } from '../store/documents.js';
 import { SupersededError } from './worker.js';
@@ -8,12 +8,18 @@ export interface MemorizeContext extends ExtractionContext {
   onChanged(orgId: string, containerTag: string): Promise<void>;
 }
 
+/** What the memory step did, and who extracted the memories at what cost. */
+export interface MemorizeResult {
+  outcome: MemorizeOutcome;
+  extraction: ExtractionReport;
+}
+
 /**
  * The memory step of an ingest job: extracts memories from what is new in the document, then
  * stores them and the document's new extraction cursor in one transaction, only while the
  * document still holds the generation the job was queued for.
  */
-export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord, generation: number): Promise<MemorizeOutcome> {
+export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord, generation: number): Promise<MemorizeResult> {
   const extraction = await extractMemories(ctx, doc);
   const outcome = await ctx.db.transaction(async (tx) => {
     const current = await getDocument(tx, doc.orgId, doc.id);
@@ -26,5 +32,5 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord
     return stored;
   });
   if (outcome.created || outcome.duplicates || outcome.inferences) await ctx.onChanged(doc.orgId, doc.containerTag);
-  return outcome;
+  return { outcome, extraction: extraction.report };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answering, failing } from '../../../test/fakes/fake-chat-model.js';
 import type { JsonChatModel } from '../llm/offline-fallback.js';
 import { LlmBucketSuggester, OfflineBucketSuggester, suggestBucketsOffline } from './suggestions.js';
 
@@ -29,20 +30,19 @@ describe('suggestBucketsOffline', () => {
 });
 
 describe('LlmBucketSuggester', () => {
-  const chatReturning = (reply: unknown) => ({ chatJson: async () => reply });
-
-  it('keeps valid, new, unique keys from the model', async () => {
+  it('keeps valid, new, unique keys from the model, lowercased', async () => {
     const reply = {
       suggestions: [
         { key: 'career', description: 'Jobs' },
         { key: 'career', description: 'dup' },
-        { key: 'Bad Key', description: 'x' },
+        { key: 'bad/key', description: 'x' },
+        { key: 'no-description' },
         { key: 'static', description: 'reserved' },
         { key: 'art', description: 'Art' },
-        { key: 'pets', description: 'Pets' },
+        { key: 'Pets', description: 'Pets' },
       ],
     };
-    const result = await suggestBucketsWithLlm(chatReturning(reply), ['a'], []);
+    const result = await suggestBucketsWithLlm(answering(reply), ['a'], []);
     expect(result).toEqual([
       { key: 'career', description: 'Jobs' },
       { key: 'art', description: 'Art' },
@@ -53,7 +53,7 @@ describe('LlmBucketSuggester', () => {
   it('falls back to offline suggestions on unusable output or errors', async () => {
     const texts = ['Sam adopted a puppy', 'Sam walks the dog daily', 'Sam works at a bank', 'Sam visited Rome on a trip'];
     const offline = suggestBucketsOffline(texts, []);
-    expect(await suggestBucketsWithLlm(chatReturning({ suggestions: [] }), texts, [])).toEqual(offline);
-    expect(await suggestBucketsWithLlm({ chatJson: async () => Promise.reject(new Error('boom')) }, texts, [])).toEqual(offline);
+    expect(await suggestBucketsWithLlm(answering({ suggestions: [] }), texts, [])).toEqual(offline);
+    expect(await suggestBucketsWithLlm(failing(new Error('boom')), texts, [])).toEqual(offline);
   });
 });

@@ -1,4 +1,6 @@
 import type { JsonSchemaFormat } from '../llm/client.js';
+import { asText, field, listIn } from '../llm/coerce.js';
+import { isObject } from '../llm/json-reply.js';
 import { LlmWithOfflineFallback } from '../llm/offline-fallback.js';
 
 /** A profile bucket: a key and what belongs in it. */
@@ -103,10 +105,16 @@ export class LlmBucketSuggester extends LlmWithOfflineFallback<BucketSuggester> 
   }
 }
 
-/** The model's valid, new and distinct buckets; throws when fewer than MIN_SUGGESTIONS remain. */
+/** The model's valid, new and distinct buckets (keys lowercased, spaces made underscores); throws when fewer than MIN_SUGGESTIONS remain. */
 function usableSuggestions(reply: unknown, taken: Set<string>): SuggestedBucket[] {
-  const suggestions = (reply as { suggestions?: SuggestedBucket[] }).suggestions ?? [];
-  const valid = suggestions.filter((b, i, all) => BUCKET_KEY.test(b.key) && !taken.has(b.key) && all.findIndex((o) => o.key === b.key) === i);
+  const valid: SuggestedBucket[] = [];
+  for (const item of listIn(reply, ['suggestions', 'buckets']) ?? []) {
+    if (!isObject(item)) continue;
+    const key = asText(field(item, ['key', 'slug', 'name']))?.toLowerCase().replace(/\s+/g, '_');
+    const description = asText(field(item, ['description', 'about', 'desc']));
+    if (!key || !description || !BUCKET_KEY.test(key) || taken.has(key) || valid.some((b) => b.key === key)) continue;
+    valid.push({ key, description: description.slice(0, 2000) });
+  }
   if (valid.length < MIN_SUGGESTIONS) throw new Error(`the model suggested ${valid.length} usable buckets`);
-  return valid.slice(0, MAX_SUGGESTIONS).map((b) => ({ key: b.key, description: b.description.slice(0, 2000) }));
+  return valid.slice(0, MAX_SUGGESTIONS);
 }

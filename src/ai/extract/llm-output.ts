@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { MEMORY_KINDS, type ExtractedMemory } from './types.js';
+import { asBoolean, asInteger, asList, asNumber, asText, field, listIn } from '../llm/coerce.js';
+import { isObject, LlmOutputError, looksLikeSchema } from '../llm/json-reply.js';
+import { MEMORY_KINDS, type ExtractedMemory, type MemoryKind } from './types.js';
 
 /** What the model must return; strict-mode JSON schema (every property required, nulls explicit). */
 export const EXTRACTION_JSON_SCHEMA = {
@@ -28,18 +29,35 @@ export const EXTRACTION_JSON_SCHEMA = {
   },
 } as const;
 
-const LlmMemory = z.object({
-  content: z.string().trim().min(1).max(10_000),
-  isStatic: z.boolean(),
-  kind: z.enum(MEMORY_KINDS),
-  eventDates: z.array(z.string()),
-  forgetAfter: z.string().nullable(),
-  speaker: z.string().nullable(),
-  turnIndex: z.number().int().nullable(),
-  confidence: z.number(),
-});
+/**
+ * The names a model gives each field of a memory, the schema's own first; `field()` also accepts
+ * them in snake_case or any case. Kept in step with the schema by a test.
+ */
+export const MEMORY_FIELD_NAMES = {
+  content: ['content', 'fact', 'memory', 'text', 'statement'],
+  isStatic: ['isStatic', 'static', 'durable'],
+  kind: ['kind', 'type', 'category'],
+  eventDates: ['eventDates', 'dates', 'eventDate', 'date'],
+  forgetAfter: ['forgetAfter', 'expiresAt', 'expires', 'validUntil'],
+  speaker: ['speaker', 'saidBy'],
+  turnIndex: ['turnIndex', 'turn'],
+  confidence: ['confidence', 'certainty'],
+} as const;
 
-export const LlmExtraction = z.object({ memories: z.array(LlmMemory) });
+/** Where the memories are when the answer is not `{"memories": [...]}`. */
+const LIST_NAMES = ['memories', 'facts', 'items', 'results', 'extracted'];
+/** Longer than this is a passage, not one fact. */
+const MAX_CONTENT_CHARS = 1_000;
+/** When the model says nothing of its confidence. */
+const DEFAULT_CONFIDENCE = 0.8;
+const CONFIDENCE_WORDS: Record<string, number> = { high: 0.9, medium: 0.6, moderate: 0.6, low: 0.3 };
+const KIND_WORDS: Record<string, MemoryKind> = {
+  preferences: 'preference', like: 'preference', likes: 'preference', relationship: 'relation', relationships: 'relation',
+  events: 'event', plans: 'plan', goal: 'plan', intention: 'plan', facts: 'fact', attribute: 'identity', biography: 'identity',
+};
+const SCHEMA_DESCRIPTIONS = new Set(
+  Object.values(EXTRACTION_JSON_SCHEMA.properties.memories.items.properties).flatMap((p) => ('description' in p ? [p.description.toLowerCase()] : [])),
+);
 
 const ISO_DATE = /^\d{4}(?:-\d{2}(?:-\d{2})?)?$/;
 
@@ -47,23 +65,70 @@ const ISO_DATE = /^\d{4}(?:-\d{2}(?:-\d{2})?)?$/;
 const isReadableDate = (date: string) => ISO_DATE.test(date) && !Number.isNaN(Date.parse(date));
 
 /**
- * Validates a model reply. Structural problems throw (the caller asks again); small slips in values
- * are repaired rather than costing a round trip: unreadable dates are dropped, confidence clamped,
- * turn indexes outside the conversation cleared.
+ * The memories of a model's answer, read as leniently as is safe: the list may be the answer
+ * itself, a single memory, or under another name; a memory may be a bare string or use other
+ * field names, and `"true"` or `"0.9"` for values. What is clear is kept (unknown kinds become
+ * `fact`, unreadable dates are dropped, confidence clamped, turn indexes outside the conversation
+ * cleared); an item without a one-fact `content` is dropped; placeholders copied from the schema
+ * are never memories. Throws `LlmOutputError` when the answer holds no list, or items but none usable.
  */
-export function parseLlmExtraction(raw: unknown, turnCount: number): ExtractedMemory[] {
-  const parsed = LlmExtraction.parse(raw);
-  return parsed.memories.map((m) => ({
-    content: m.content,
-    isStatic: m.isStatic,
-    kind: m.kind,
-    eventDates: [...new Set(m.eventDates.map((d) => d.trim().slice(0, 10)).filter(isReadableDate))],
-    forgetAfter:
-      m.forgetAfter && isReadableDate(m.forgetAfter.trim().slice(0, 10)) && !Number.isNaN(Date.parse(m.forgetAfter))
-        ? new Date(m.forgetAfter).toISOString()
-        : null,
-    speaker: m.speaker?.trim() || null,
-    turnIndex: m.turnIndex !== null && m.turnIndex >= 0 && m.turnIndex < turnCount ? m.turnIndex : null,
-    confidence: Number.isFinite(m.confidence) ? Math.min(1, Math.max(0, m.confidence)) : 0.5,
-  }));
+export function parseLlmExtraction(answer: unknown, turnCount: number): ExtractedMemory[] {
+  const list = isObject(answer) && contentOf(answer) !== undefined ? [answer] : listIn(answer, LIST_NAMES);
+  if (!list) throw new LlmOutputError('unusable_reply', 'the answer must be a JSON object {"memories": [...]} listing the memories');
+  const memories = new Map<string, ExtractedMemory>();
+  let placeholders = 0;
+  for (const item of list) {
+    const memory = readMemory(item, turnCount);
+    if (memory === 'placeholder') placeholders++;
+    else if (memory && !memories.has(memory.content.toLowerCase())) memories.set(memory.content.toLowerCase(), memory);
+  }
+  if (memories.size === 0 && placeholders > 0) throw new LlmOutputError('schema_echo', 'it repeated the schema instead of filling it in');
+  if (memories.size === 0 && list.length > 0) {
+    throw new LlmOutputError('unusable_reply', 'no item of "memories" is an object whose "content" states one fact');
+  }
+  return [...memories.values()];
+}
+
+function contentOf(item: Record<string, unknown>): unknown {
+  const content = field(item, MEMORY_FIELD_NAMES.content);
+  return typeof content === 'string' ? content : undefined;
+}
+
+function readMemory(item: unknown, turnCount: number): ExtractedMemory | 'placeholder' | null {
+  if (looksLikeSchema(item)) return 'placeholder';
+  const fields = isObject(item) ? item : {};
+  const raw = typeof item === 'string' ? item : contentOf(fields);
+  if (typeof raw !== 'string') return null;
+  const content = asText(raw);
+  if (content === undefined) return raw.trim() ? 'placeholder' : null;
+  if (SCHEMA_DESCRIPTIONS.has(content.toLowerCase())) return 'placeholder';
+  if (content.length > MAX_CONTENT_CHARS || !/\p{L}/u.test(content)) return null;
+  const kind = readKind(field(fields, MEMORY_FIELD_NAMES.kind));
+  const turnIndex = asInteger(field(fields, MEMORY_FIELD_NAMES.turnIndex));
+  return {
+    content,
+    isStatic: asBoolean(field(fields, MEMORY_FIELD_NAMES.isStatic)) ?? kind === 'identity',
+    kind,
+    eventDates: [...new Set(asList(field(fields, MEMORY_FIELD_NAMES.eventDates)).flatMap((d) => (typeof d === 'string' ? [d.trim().slice(0, 10)] : [])).filter(isReadableDate))],
+    forgetAfter: readInstant(field(fields, MEMORY_FIELD_NAMES.forgetAfter)),
+    speaker: asText(field(fields, MEMORY_FIELD_NAMES.speaker)) ?? null,
+    turnIndex: turnIndex !== undefined && turnIndex >= 0 && turnIndex < turnCount ? turnIndex : null,
+    confidence: readConfidence(field(fields, MEMORY_FIELD_NAMES.confidence)),
+  };
+}
+
+function readKind(value: unknown): MemoryKind {
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return (MEMORY_KINDS as readonly string[]).includes(word) ? (word as MemoryKind) : (KIND_WORDS[word] ?? 'fact');
+}
+
+function readInstant(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return isReadableDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(text)) ? new Date(text).toISOString() : null;
+}
+
+function readConfidence(value: unknown): number {
+  const number = asNumber(value) ?? (typeof value === 'string' ? CONFIDENCE_WORDS[value.trim().toLowerCase()] : undefined);
+  return number === undefined ? DEFAULT_CONFIDENCE : Math.min(1, Math.max(0, number));
 }

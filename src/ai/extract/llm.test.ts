@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeOpenAiChat } from '../../../test/fakes/openai-chat.js';
-import { LlmClient } from '../llm/client.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withFakeChatModel } from '../../../test/fakes/fake-chat-model.js';
 import { LlmExtractor } from './llm.js';
+import { EXTRACTION_JSON_SCHEMA } from './llm-output.js';
 import { OfflineExtractor } from './offline.js';
+import { EXAMPLE_MEMORY } from './prompt.js';
 import type { ExtractionInput, WarnLogger } from './types.js';
 
 const input: ExtractionInput = {
@@ -28,42 +29,43 @@ const goodMemory = {
   turnIndex: 0,
   confidence: 0.9,
 };
+const secondMemory = { ...goodMemory, content: 'Caroline found the LGBTQ support group powerful', eventDates: [], kind: 'fact' };
+const answer = JSON.stringify({ memories: [goodMemory] });
+const offlineContent = 'Caroline went to a LGBTQ support group on 7 May 2023';
 
 describe('LlmExtractor against a fake OpenAI-compatible endpoint', () => {
-  let fake: FakeOpenAiChat;
   let warnings: { details: object; message: string }[];
-  let extractor: LlmExtractor;
   const logger: WarnLogger = { warn: (details, message) => warnings.push({ details, message }) };
+  const fake = withFakeChatModel(
+    'test-model',
+    (chat) => (maxCharsPerRequest?: number) => new LlmExtractor({ chat, fallback: new OfflineExtractor(), logger, maxCharsPerRequest }),
+    { timeoutMs: 1_000 },
+  );
+  const extract = (what: ExtractionInput = input) => fake.subject().extractWithReport(what);
 
-  beforeAll(async () => {
-    fake = await FakeOpenAiChat.start();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
   beforeEach(() => {
-    fake.reset();
-    fake.replyByDefault({ status: 500, body: { error: { message: 'unprogrammed' } } });
     warnings = [];
-    const client = new LlmClient({ baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'test-model', maxRetries: 0 });
-    extractor = new LlmExtractor({ client, fallback: new OfflineExtractor(), logger, attempts: 3 });
+    fake.chat.replyByDefault({ status: 500, body: { error: { message: 'unprogrammed', type: 'server_error', code: null } } });
   });
 
-  it('returns the validated memories of a well-formed reply', async () => {
-    fake.replyJson({ memories: [goodMemory] });
-    expect(await extractor.extract(input)).toEqual([goodMemory]);
-    expect(fake.requests).toHaveLength(1);
+  it('returns the validated memories of a well-formed reply, reporting the model and its tokens', async () => {
+    fake.chat.reply({ content: answer, usage: { prompt_tokens: 812, completion_tokens: 64, total_tokens: 876 } });
+    const { memories, report } = await extract();
+    expect(memories).toEqual([goodMemory]);
+    expect(report).toEqual({ extractor: 'llm', model: 'test-model', parts: 1, requests: 1, tokens: { prompt: 812, completion: 64, total: 876 } });
+    expect(fake.chat.requests).toHaveLength(1);
     expect(warnings).toEqual([]);
   });
 
   it('sends the model, the json_schema response format and the prompts', async () => {
-    fake.replyJson({ memories: [] });
-    await extractor.extract(input);
-    const [request] = fake.requests;
+    fake.chat.replyJson({ memories: [] });
+    await extract();
+    const [request] = fake.chat.requests;
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe('Bearer sk-test');
     expect(request.body.model).toBe('test-model');
+    expect(request.body.temperature).toBe(0);
     expect(request.body.response_format.type).toBe('json_schema');
     expect(request.body.response_format.json_schema.strict).toBe(true);
     expect(request.body.response_format.json_schema.schema.properties.memories.items.required).toContain('isStatic');
@@ -77,90 +79,199 @@ describe('LlmExtractor against a fake OpenAI-compatible endpoint', () => {
   });
 
   it('leaves the filter out when LLM filtering is off', async () => {
-    fake.replyJson({ memories: [] });
-    await extractor.extract({ ...input, shouldLLMFilter: false });
-    expect(fake.requests[0].body.messages[0].content).not.toContain('Nothing about pets.');
+    fake.chat.replyJson({ memories: [] });
+    await extract({ ...input, shouldLLMFilter: false });
+    expect(fake.chat.requests[0].body.messages[0].content).not.toContain('Nothing about pets.');
   });
 
-  it('asks again after malformed JSON and uses the corrected reply', async () => {
-    fake.reply({ content: '{"memories": [ {"content": "Caroline went' }).replyJson({ memories: [goodMemory] });
-    expect(await extractor.extract(input)).toEqual([goodMemory]);
-    expect(fake.requests).toHaveLength(2);
+  describe('reads what small models send', () => {
+    const cases: [string, string][] = [
+      ['JSON in a markdown fence with prose around it', `Here are the memories:\n\`\`\`json\n${answer}\n\`\`\`\nLet me know if you need more.`],
+      ['a think block before the answer', `<think>The user wants memories. Maybe {"memories": []}? No, Caroline went.</think>\n\n${answer}`],
+      ['think blocks around the answer', `<think>first</think>${answer}<think>done</think>`],
+      ['the end of a think block whose start was in the prompt', `Caroline said she went yesterday.</think>${answer}`],
+      ['prose around bare JSON', `Sure! ${answer} I hope this helps.`],
+      ['an echo of the schema besides the answer', `${JSON.stringify(EXTRACTION_JSON_SCHEMA)}\n${answer}`],
+      ['a bare array where an object is expected', JSON.stringify([goodMemory])],
+      ['an object where the array is expected', JSON.stringify({ memories: goodMemory })],
+      ['trailing commas, Python literals and snake_case fields', answer.replace('"isStatic":false', '"is_static":False').replace('}]}', ',}],}')],
+      ['strings for a boolean and numbers, another name for content', JSON.stringify({ memories: [{ ...goodMemory, content: undefined, fact: goodMemory.content, isStatic: 'false', turnIndex: '0', confidence: '0.9' }] })],
+    ];
+    for (const [what, content] of cases) {
+      it(what, async () => {
+        fake.chat.reply({ content });
+        const { memories, report } = await extract();
+        expect(memories).toEqual([goodMemory]);
+        expect(report).toMatchObject({ extractor: 'llm', requests: 1 });
+        expect(report.fallback).toBeUndefined();
+      });
+    }
   });
 
-  it('shows the model what was wrong when a reply breaks the schema', async () => {
-    fake.replyJson({ memories: [{ ...goodMemory, kind: 'gossip' }] }).replyJson({ memories: [goodMemory] });
-    expect(await extractor.extract(input)).toEqual([goodMemory]);
-    const retry = fake.requests[1].body.messages;
-    expect(retry.at(-2)).toMatchObject({ role: 'assistant' });
-    expect(retry.at(-1).content).toMatch(/memories\.0\.kind/);
+  it('keeps the complete memories of a reply cut at the token limit', async () => {
+    const cut = JSON.stringify({ memories: [goodMemory, secondMemory] });
+    fake.chat.reply({ content: cut.slice(0, cut.indexOf('powerful') + 3), finishReason: 'length' });
+    const { memories, report } = await extract();
+    expect(memories).toEqual([goodMemory]);
+    expect(report).toMatchObject({ extractor: 'llm', requests: 1, truncatedReplies: 1 });
   });
 
-  it('repairs small slips instead of failing', async () => {
-    fake.replyJson({
-      memories: [{ ...goodMemory, eventDates: ['2023-05-07', 'last week'], confidence: 7, turnIndex: 99, forgetAfter: 'soon' }],
-    });
-    expect(await extractor.extract(input)).toEqual([{ ...goodMemory, eventDates: ['2023-05-07'], confidence: 1, turnIndex: null }]);
+  it('keeps the complete memories of a reply cut mid-array, even when the server does not say it was cut', async () => {
+    const cut = JSON.stringify({ memories: [goodMemory, secondMemory] });
+    fake.chat.reply({ content: cut.slice(0, cut.indexOf(',"isStatic"', cut.indexOf('powerful'))) });
+    expect((await extract()).memories).toEqual([goodMemory]);
   });
 
-  it('falls back to the offline extractor, with a warning, when the output stays malformed', async () => {
-    fake.replyByDefault({ content: 'Sure! Here are the memories: Caroline went to a group.' });
-    const memories = await extractor.extract(input);
-    expect(fake.requests).toHaveLength(3);
-    expect(memories.map((m) => m.content)).toContain('Caroline went to a LGBTQ support group on 7 May 2023');
+  it('asks again when a reply is cut before its first memory ended, then falls back', async () => {
+    fake.chat.replyByDefault({ content: answer.slice(0, 40), finishReason: 'length' });
+    const { memories, report } = await extract();
+    expect(fake.chat.requests).toHaveLength(3);
+    expect(memories.map((m) => m.content)).toContain(offlineContent);
+    expect(report).toMatchObject({ extractor: 'offline', fallback: { reason: 'truncated', parts: 1 }, requests: 3 });
+  });
+
+  it('rejects an echo of the schema, asks again, and falls back when it stays one', async () => {
+    fake.chat.reply(
+      { content: JSON.stringify(EXTRACTION_JSON_SCHEMA) },
+      { content: JSON.stringify({ memories: [{ content: 'string', isStatic: 'boolean', kind: 'string', eventDates: ['string'], forgetAfter: null, speaker: null, turnIndex: null, confidence: 'number' }] }) },
+      { content: JSON.stringify({ memories: [EXAMPLE_MEMORY] }) },
+    );
+    const { memories, report } = await extract();
+    expect(fake.chat.requests).toHaveLength(3);
+    expect(memories.map((m) => m.content)).toEqual(expect.arrayContaining([offlineContent]));
+    expect(memories.map((m) => m.content)).not.toContain('string');
+    expect(memories.map((m) => m.content)).not.toContain(EXAMPLE_MEMORY.content);
+    expect(report).toMatchObject({ extractor: 'offline', fallback: { reason: 'schema_echo', parts: 1 } });
+    expect(fake.chat.requests[1].body.messages.at(-1).content).toMatch(/repeated the schema/);
+  });
+
+  it('shows the model what was wrong when a reply has no memories list, and uses the corrected reply', async () => {
+    fake.chat.replyJson({ answer: 'Caroline went to a group' }).replyJson({ memories: [goodMemory] });
+    expect((await extract()).memories).toEqual([goodMemory]);
+    const retry = fake.chat.requests[1].body.messages;
+    expect(retry.at(-2)).toMatchObject({ role: 'assistant', content: '{"answer":"Caroline went to a group"}' });
+    expect(retry.at(-1).content).toMatch(/"memories"/);
+  });
+
+  it('falls back to the offline extractor, with a warning without content, when the output stays unreadable', async () => {
+    fake.chat.replyByDefault({ content: 'Sure! Here are the memories: Caroline went to a group.' });
+    const { memories, report } = await extract();
+    expect(fake.chat.requests).toHaveLength(3);
+    expect(memories.map((m) => m.content)).toContain(offlineContent);
+    expect(report).toMatchObject({ extractor: 'offline', fallback: { reason: 'unreadable_reply', parts: 1 }, requests: 3 });
     expect(warnings).toHaveLength(1);
     expect(warnings[0].message).toMatch(/offline/);
-    expect(warnings[0].details).toMatchObject({ attempts: 3, error: 'reply is not valid JSON' });
+    expect(warnings[0].details).toMatchObject({ reason: 'unreadable_reply' });
+    expect(JSON.stringify(warnings[0].details) + (warnings[0].details as { err: Error }).err.message).not.toMatch(/Caroline|Sure/);
   });
 
-  it('retries server errors, then falls back', async () => {
-    fake.reply({ status: 500, body: { error: { message: 'boom' } } }).replyJson({ memories: [goodMemory] });
-    expect(await extractor.extract(input)).toEqual([goodMemory]);
+  it('sums the tokens of every request, retries included', async () => {
+    fake.chat.reply(
+      { content: 'no JSON here', usage: { prompt_tokens: 100, completion_tokens: 7, total_tokens: 107 } },
+      { status: 503, body: { error: { message: 'overloaded', type: 'server_error', code: null } } },
+      { content: answer, usage: { prompt_tokens: 130, completion_tokens: 40, total_tokens: 170 } },
+    );
+    const { memories, report } = await extract();
+    expect(memories).toEqual([goodMemory]);
+    expect(report).toMatchObject({ extractor: 'llm', requests: 3, tokens: { prompt: 230, completion: 47, total: 277 } });
+  });
 
-    fake.reset();
-    fake.replyByDefault({ status: 503, body: { error: { message: 'overloaded' } } });
-    const memories = await extractor.extract(input);
-    expect(fake.requests).toHaveLength(3);
+  it('honours Retry-After on a 429, then uses the answer', async () => {
+    fake.chat.replyError(429, { message: 'Rate limit reached', headers: { 'retry-after': '2' } }).reply({ content: answer });
+    const { memories, report } = await extract();
+    expect(memories).toEqual([goodMemory]);
+    expect(fake.waits).toEqual([2_000]);
+    expect(report).toMatchObject({ extractor: 'llm', requests: 2 });
+  });
+
+  it('does not wait out a Retry-After longer than the policy allows: the offline extractor answers at once', async () => {
+    fake.chat.replyError(429, { headers: { 'retry-after': '3600' } });
+    const { memories, report } = await extract();
+    expect(fake.chat.requests).toHaveLength(1);
+    expect(fake.waits).toEqual([]);
+    expect(memories.map((m) => m.content)).toContain(offlineContent);
+    expect(report).toMatchObject({ extractor: 'offline', fallback: { reason: 'rate_limited' }, requests: 1 });
+  });
+
+  it('retries server errors with doubling waits, then falls back', async () => {
+    fake.chat.replyError(500).reply({ content: answer });
+    expect((await extract()).memories).toEqual([goodMemory]);
+
+    fake.chat.reset();
+    fake.waits.length = 0;
+    fake.chat.replyByDefault({ status: 503, body: { error: { message: 'overloaded', type: 'server_error', code: null } } });
+    const { memories, report } = await extract();
+    expect(fake.chat.requests).toHaveLength(3);
+    expect(fake.waits).toEqual([1, 2]);
     expect(memories[0]).toMatchObject({ speaker: 'Caroline', eventDates: ['2023-05-07'] });
+    expect(report).toMatchObject({ extractor: 'offline', fallback: { reason: 'server_error', parts: 1 }, requests: 3, tokens: { total: 0 } });
     expect(warnings).toHaveLength(1);
+  });
+
+  it('gives up on a hanging response at the timeout and asks again', async () => {
+    fake.chat.reply({ hang: true }).reply({ content: answer });
+    const { memories, report } = await extract();
+    expect(memories).toEqual([goodMemory]);
+    expect(report).toMatchObject({ extractor: 'llm', requests: 2 });
+    expect(fake.chat.hangingRequests).toBe(0);
+  });
+
+  it('falls back when every response hangs past the timeout', async () => {
+    fake.chat.replyByDefault({ hang: true });
+    const { memories, report } = await extract();
+    expect(fake.chat.requests).toHaveLength(3);
+    expect(memories.map((m) => m.content)).toContain(offlineContent);
+    expect(report).toMatchObject({ extractor: 'offline', fallback: { reason: 'timeout' } });
   });
 
   it('does not retry a request the server rejects, but still falls back', async () => {
-    fake.reply({ status: 401, body: { error: { message: 'bad key' } } });
-    const memories = await extractor.extract(input);
-    expect(fake.requests).toHaveLength(1);
+    fake.chat.replyError(401, { message: 'Incorrect API key provided', code: 'invalid_api_key' });
+    const { memories, report } = await extract();
+    expect(fake.chat.requests).toHaveLength(1);
     expect(memories.length).toBeGreaterThan(0);
+    expect(report).toMatchObject({ extractor: 'offline', fallback: { reason: 'request_rejected' } });
     expect(warnings).toHaveLength(1);
   });
 
-  it('treats a refusal or an empty reply as malformed', async () => {
-    fake.reply({ content: null, refusal: 'I cannot help with that' }, { content: '' }).replyJson({ memories: [goodMemory] });
-    expect(await extractor.extract(input)).toEqual([goodMemory]);
-    expect(fake.requests).toHaveLength(3);
+  it('asks again without response_format when the server does not support it', async () => {
+    fake.chat.replyError(400, { message: "response_format 'json_schema' is not supported by this model" }).reply({ content: answer });
+    expect((await extract()).memories).toEqual([goodMemory]);
+    expect(fake.chat.requests[1].body.response_format).toBeUndefined();
+    expect(fake.chat.requests[1].body.messages[0].content).toContain('Reply with one JSON object');
   });
 
-  it('accepts JSON wrapped in a markdown fence', async () => {
-    fake.reply({ content: '```json\n' + JSON.stringify({ memories: [goodMemory] }) + '\n```' });
-    expect(await extractor.extract(input)).toEqual([goodMemory]);
+  it('takes a refusal as final and falls back at once', async () => {
+    fake.chat.reply({ content: null, refusal: 'I cannot help with that' });
+    const { memories, report } = await extract();
+    expect(fake.chat.requests).toHaveLength(1);
+    expect(memories.map((m) => m.content)).toContain(offlineContent);
+    expect(report).toMatchObject({ extractor: 'offline', fallback: { reason: 'refused' } });
   });
 
-  it('splits long inputs into several requests and keeps turn indexes global', async () => {
-    const turns = Array.from({ length: 6 }, (_, i) => ({ role: 'user' as const, name: i % 2 ? 'Melanie' : 'Caroline', content: `I visited city number ${i} yesterday. ${'x'.repeat(60)}` }));
-    const small = new LlmExtractor({
-      client: new LlmClient({ baseUrl: fake.baseUrl, model: 'test-model', maxRetries: 0 }),
-      fallback: new OfflineExtractor(),
-      logger,
-      attempts: 1,
-      maxCharsPerRequest: 300,
+  it('asks again after an empty reply or one of reasoning only', async () => {
+    fake.chat.reply({ content: '' }, { content: '<think>Caroline went to a group, so' , finishReason: 'length' }).replyJson({ memories: [goodMemory] });
+    expect((await extract()).memories).toEqual([goodMemory]);
+    expect(fake.chat.requests).toHaveLength(3);
+  });
+
+  it('repairs small slips instead of failing', async () => {
+    fake.chat.replyJson({
+      memories: [{ ...goodMemory, eventDates: ['2023-05-07', 'last week'], confidence: 7, turnIndex: 99, forgetAfter: 'soon' }],
     });
-    fake.replyJson({ memories: [{ ...goodMemory, turnIndex: 1 }] });
-    fake.replyByDefault({ status: 500, body: {} });
-    const memories = await small.extract({ text: '', turns, documentDate: input.documentDate });
-    expect(fake.requests.length).toBeGreaterThan(1);
-    expect(fake.requests[1].body.messages[1].content).toMatch(/^\S.*\n\nConversation:\n\[2\] Caroline/s);
+    expect((await extract()).memories).toEqual([{ ...goodMemory, eventDates: ['2023-05-07'], confidence: 1, turnIndex: null }]);
+  });
+
+  it('splits long inputs into several requests, keeps turn indexes global and reports the parts that fell back', async () => {
+    const turns = Array.from({ length: 6 }, (_, i) => ({ role: 'user' as const, name: i % 2 ? 'Melanie' : 'Caroline', content: `I visited city number ${i} yesterday. ${'x'.repeat(60)}` }));
+    fake.chat.replyJson({ memories: [{ ...goodMemory, turnIndex: 1 }] });
+    fake.chat.replyByDefault({ status: 500, body: { error: { message: 'down', type: 'server_error', code: null } } });
+    const { memories, report } = await fake.subject(300).extractWithReport({ text: '', turns, documentDate: input.documentDate });
+    expect(fake.chat.requests.length).toBeGreaterThan(1);
+    expect(fake.chat.requests[1].body.messages[1].content).toMatch(/^\S.*\n\nConversation:\n\[2\] Caroline/s);
     expect(memories[0].turnIndex).toBe(1);
     const fromFallback = memories.slice(1);
     expect(fromFallback.map((m) => m.turnIndex)).toEqual([2, 3, 4, 5]);
     expect(fromFallback[0].content).toMatch(/^Caroline visited city number 2 on 7 May 2023/);
+    expect(report).toMatchObject({ extractor: 'llm+offline', parts: 3, fallback: { reason: 'server_error', parts: 2 }, requests: 1 + 2 * 3 });
   });
 });

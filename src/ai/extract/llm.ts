@@ -1,75 +1,100 @@
-import { ZodError } from 'zod';
-import { isRetryableLlmError, type ChatMessage, type LlmClient } from '../llm/client.js';
+import { addUsage, LlmGaveUp, noUsage, type JsonChatModel } from '../llm/json-chat.js';
+import { LlmOutputError } from '../llm/json-reply.js';
 import { EXTRACTION_JSON_SCHEMA, parseLlmExtraction } from './llm-output.js';
-import { buildExtractionMessages, windowsOf, type ExtractionWindow } from './prompt.js';
+import { buildExtractionMessages, copiesTheExample, windowsOf, windowText, type ExtractionWindow } from './prompt.js';
+import type { ExtractionReport, ReportedExtraction, ReportingExtractor } from './report.js';
 import type { ExtractedMemory, ExtractionInput, Extractor, WarnLogger } from './types.js';
 
 export interface LlmExtractorOptions {
-  client: Pick<LlmClient, 'chatJson'>;
+  /** The chat model, asked with the retry policy of every feature (`JsonChat`). */
+  chat: JsonChatModel;
   /** Used for any part of the input the model could not handle, so nothing is dropped. */
   fallback: Extractor;
   logger?: WarnLogger;
-  /** Requests per window before falling back (first try included). */
-  attempts?: number;
+  /** Characters of a document (or of a conversation's turns) sent in one request. */
   maxCharsPerRequest?: number;
 }
 
+export const DEFAULT_MAX_CHARS_PER_REQUEST = 24_000;
+
+const FORMAT = { name: 'memories', schema: EXTRACTION_JSON_SCHEMA, strict: true };
+
 const consoleLogger: WarnLogger = { warn: (details, message) => console.warn(message, details) };
 
-/** Extraction by any OpenAI-compatible chat model, answering in a JSON schema checked with zod. */
-export class LlmExtractor implements Extractor {
+/**
+ * Extraction by any OpenAI-compatible chat model. A long input is sent in parts; a part the model
+ * gives no usable answer for (after the retries of `JsonChat`) is extracted by the offline
+ * extractor instead, so a document never fails or stalls because of the model. What ran, and the
+ * tokens spent, are reported with the memories.
+ */
+export class LlmExtractor implements ReportingExtractor {
   readonly name = 'llm';
-  private readonly attempts: number;
   private readonly maxChars: number;
   private readonly logger: WarnLogger;
 
   constructor(private readonly options: LlmExtractorOptions) {
-    this.attempts = Math.max(1, options.attempts ?? 3);
-    this.maxChars = options.maxCharsPerRequest ?? 24_000;
+    this.maxChars = options.maxCharsPerRequest ?? DEFAULT_MAX_CHARS_PER_REQUEST;
     this.logger = options.logger ?? consoleLogger;
   }
 
   async extract(input: ExtractionInput): Promise<ExtractedMemory[]> {
-    const memories: ExtractedMemory[] = [];
-    for (const window of windowsOf(input, this.maxChars)) {
-      memories.push(...(await this.extractWindow(input, window)));
-    }
-    return memories;
+    return (await this.extractWithReport(input)).memories;
   }
 
-  private async extractWindow(input: ExtractionInput, window: ExtractionWindow): Promise<ExtractedMemory[]> {
-    const request = buildExtractionMessages(input, window);
-    const turnCount = input.turns?.length ?? 0;
-    let messages: ChatMessage[] = request;
-    let lastError: unknown;
-    let attempt = 0;
-    while (attempt < this.attempts) {
-      attempt++;
-      let raw: unknown;
+  async extractWithReport(input: ExtractionInput): Promise<ReportedExtraction> {
+    const windows = windowsOf(input, this.maxChars);
+    const memories: ExtractedMemory[] = [];
+    let usage = noUsage();
+    let requests = 0;
+    let truncatedReplies = 0;
+    let fallback: { reason: string; parts: number } | undefined;
+    for (const window of windows) {
       try {
-        raw = await this.options.client.chatJson(messages, { name: 'memories', schema: EXTRACTION_JSON_SCHEMA, strict: true });
+        const answer = await this.options.chat.ask({
+          messages: buildExtractionMessages(input, window),
+          format: FORMAT,
+          read: (json, reply) => this.read(json, input, window, reply.truncated),
+        });
+        usage = addUsage(usage, answer.usage);
+        requests += answer.requests;
+        if (answer.truncated) truncatedReplies++;
+        memories.push(...answer.value);
       } catch (error) {
-        lastError = error;
-        if (!isRetryableLlmError(error)) break;
-        continue;
-      }
-      try {
-        return parseLlmExtraction(raw, turnCount);
-      } catch (error) {
-        lastError = error;
-        // Showing the model its own reply and what was wrong with it fixes most slips on the next try.
-        messages = [
-          ...request,
-          { role: 'assistant', content: JSON.stringify(raw).slice(0, 8_000) },
-          { role: 'user', content: `That reply does not match the required schema (${describe(error)}). Reply again with only the corrected JSON object.` },
-        ];
+        // An error of our own, not the model's: the offline extractor answers all the same.
+        const reason = error instanceof LlmGaveUp ? error.reason : 'internal_error';
+        if (error instanceof LlmGaveUp) {
+          usage = addUsage(usage, error.usage);
+          requests += error.requests;
+        }
+        fallback = { reason: fallback?.reason ?? reason, parts: (fallback?.parts ?? 0) + 1 };
+        this.logger.warn({ err: error, reason }, 'memory extraction with the LLM failed; the offline extractor stood in for this part');
+        memories.push(...(await this.fallbackFor(input, window)));
       }
     }
-    this.logger.warn(
-      { extractor: this.name, attempts: attempt, error: describe(lastError) },
-      'LLM memory extraction failed; using the offline extractor for this part',
-    );
-    return this.fallbackFor(input, window);
+    const report: ExtractionReport = {
+      extractor: !fallback ? 'llm' : fallback.parts === windows.length ? 'offline' : 'llm+offline',
+      model: this.options.chat.model,
+      parts: windows.length,
+      ...(fallback ? { fallback } : {}),
+      requests,
+      tokens: { prompt: usage.promptTokens, completion: usage.completionTokens, total: usage.totalTokens },
+      ...(truncatedReplies ? { truncatedReplies } : {}),
+    };
+    return { memories, report };
+  }
+
+  /**
+   * The memories of one answer. The prompt's example copied is not one, and an answer of nothing
+   * else is no answer; a reply cut before its first memory ended is no answer either (rather than
+   * one saying there is nothing to remember).
+   */
+  private read(json: unknown, input: ExtractionInput, window: ExtractionWindow, truncated: boolean): ExtractedMemory[] {
+    const read = parseLlmExtraction(json, input.turns?.length ?? 0);
+    const source = windowText(window);
+    const memories = read.filter((m) => !copiesTheExample(m.content, source));
+    if (read.length > 0 && memories.length === 0) throw new LlmOutputError('schema_echo', 'it copied the example instead of reading the source');
+    if (truncated && memories.length === 0) throw new LlmOutputError('truncated', 'it was cut off before its first memory ended');
+    return memories;
   }
 
   private async fallbackFor(input: ExtractionInput, window: ExtractionWindow): Promise<ExtractedMemory[]> {
@@ -79,11 +104,4 @@ export class LlmExtractor implements Extractor {
     const memories = await this.options.fallback.extract({ ...input, turns, text: turns.map((t) => t.content).join('\n') });
     return memories.map((m) => ({ ...m, turnIndex: m.turnIndex == null ? m.turnIndex : m.turnIndex + offset }));
   }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof ZodError) {
-    return error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { answering, failing } from '../../../test/fakes/fake-chat-model.js';
+import { noUsage } from './json-chat.js';
 import { LlmWithOfflineFallback, type JsonChatModel } from './offline-fallback.js';
 
 /** Asks for a number and multiplies it by ten; offline, always answers 0. */
@@ -13,18 +15,14 @@ class TimesTen extends LlmWithOfflineFallback<() => Promise<number>> {
   }
 }
 
-const replying = (reply: unknown): JsonChatModel => ({ chatJson: async () => reply });
-const down: JsonChatModel = {
-  chatJson: async () => {
-    throw new Error('down');
-  },
-};
-
 describe('LlmWithOfflineFallback', () => {
   it('answers with what the reader makes of the reply, sending the system and user prompts', async () => {
     const errors: unknown[] = [];
     const sent: unknown[] = [];
-    const model: JsonChatModel = { chatJson: async (messages) => (sent.push(...messages), { n: 2 }) };
+    const model: JsonChatModel = {
+      model: 'm',
+      ask: async (question) => (sent.push(...question.messages), { value: question.read({ n: 2 }, { truncated: false }), requests: 1, usage: noUsage(), truncated: false }),
+    };
     expect(await new TimesTen(model, async () => 0, (e) => errors.push(e)).answer()).toBe(20);
     expect(sent).toEqual([
       { role: 'system', content: 'You count.' },
@@ -36,8 +34,8 @@ describe('LlmWithOfflineFallback', () => {
   it('reports a failed call or an unusable reply and answers offline', async () => {
     const errors: unknown[] = [];
     const onError = (e: unknown) => errors.push(e);
-    expect(await new TimesTen(down, async () => 0, onError).answer()).toBe(0);
-    expect(await new TimesTen(replying({ n: 'two' }), async () => 0, onError).answer()).toBe(0);
+    expect(await new TimesTen(failing(new Error('down')), async () => 0, onError).answer()).toBe(0);
+    expect(await new TimesTen(answering({ n: 'two' }), async () => 0, onError).answer()).toBe(0);
     expect(errors.map((e) => (e as Error).message)).toEqual(['down', 'unusable']);
   });
 });

@@ -1,4 +1,6 @@
 import type { JsonSchemaFormat } from '../llm/client.js';
+import { asInteger, asNumber, field, listIn } from '../llm/coerce.js';
+import { isObject } from '../llm/json-reply.js';
 import { LlmWithOfflineFallback } from '../llm/offline-fallback.js';
 import type { RerankCandidate, Reranker } from './reranker.js';
 
@@ -37,21 +39,29 @@ export class LlmReranker extends LlmWithOfflineFallback<Reranker> implements Rer
     if (!candidates.length) return [];
     const passages = candidates.map((c, i) => `[${i}] ${c.text.slice(0, MAX_PASSAGE_CHARS).replace(/\s+/g, ' ')}`).join('\n');
     return this.ask(
-      { system: SYSTEM, user: `Query: ${query}\n\nPassages:\n${passages}`, format: FORMAT, read: (reply) => blend(candidates, judgedScores(reply)) },
+      { system: SYSTEM, user: `Query: ${query}\n\nPassages:\n${passages}`, format: FORMAT, read: (reply) => blend(candidates, judgedScores(reply, candidates.length)) },
       () => this.fallback.rerank(query, candidates),
     );
   }
 }
 
-/** The model's scores by passage index, scaled to 0..1. */
-function judgedScores(reply: unknown): Map<number, number> {
-  const { scores } = reply as { scores?: unknown };
+/**
+ * The model's scores by passage index, scaled to 0..1: `{index, score}` items (numbers as strings
+ * too), bare numbers in passage order, or an object from index to score.
+ */
+function judgedScores(reply: unknown, count: number): Map<number, number> {
   const judged = new Map<number, number>();
-  for (const item of Array.isArray(scores) ? scores : []) {
-    const { index, score } = (item ?? {}) as { index?: unknown; score?: unknown };
-    if (typeof index === 'number' && typeof score === 'number' && Number.isFinite(score)) {
-      judged.set(index, Math.min(10, Math.max(0, score)) / 10);
-    }
+  const judge = (index: number | undefined, score: number | undefined) => {
+    if (index !== undefined && index >= 0 && index < count && score !== undefined) judged.set(index, Math.min(10, Math.max(0, score)) / 10);
+  };
+  const list = listIn(reply, ['scores', 'ratings', 'results', 'passages']);
+  if (list) {
+    list.forEach((item, position) => {
+      if (isObject(item)) judge(asInteger(field(item, ['index', 'passage', 'id', 'i'])), asNumber(field(item, ['score', 'rating', 'relevance'])));
+      else judge(position, asNumber(item));
+    });
+  } else if (isObject(reply)) {
+    for (const [key, value] of Object.entries(reply)) judge(asInteger(key), asNumber(value));
   }
   if (!judged.size) throw new Error('the model scored no passage');
   return judged;

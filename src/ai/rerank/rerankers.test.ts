@@ -44,8 +44,23 @@ describe('LlmReranker against a fake chat endpoint', () => {
     expect(fake.chat.requests[0].body.response_format.type).toBe('json_schema');
   });
 
+  it('reads what small models send: a think block, a fence, scores as strings or in passage order', async () => {
+    const candidates = [candidate('Alice likes tea', 0.8), candidate('Alice works at Stripe', 0.6)];
+    fake.chat.reply(
+      { content: '<think>The second answers it.</think>\n```json\n{"scores": [{"index": "0", "score": "1"}, {"index": 1, "score": 9},]}\n```' },
+      { content: 'Scores: [1, 9]' },
+    );
+    const [tea, job] = await fake.subject.rerank('where does Alice work', candidates);
+    expect(job).toBeGreaterThan(tea);
+    const [tea2, job2] = await fake.subject.rerank('where does Alice work', candidates);
+    expect(job2).toBeGreaterThan(tea2);
+    expect(fake.errors).toEqual([]);
+  });
+
   it('falls back to the offline re-scorer when the model fails or answers nonsense', async () => {
-    fake.chat.reply({ status: 500, body: { error: { message: 'down' } } }, { content: 'not json' });
+    fake.chat.replyByDefault({ status: 500, body: { error: { message: 'down' } } });
+    fake.chat.reply({ status: 500, body: { error: { message: 'down' } } }, { status: 500, body: {} }, { status: 500, body: {} });
+    fake.chat.reply({ content: 'not json' }, { content: 'not json' }, { content: 'not json' });
     const offline = await new LexicalSemanticReranker().rerank('q', [candidate('a'), candidate('b', 0.2)]);
     expect(await fake.subject.rerank('q', [candidate('a'), candidate('b', 0.2)])).toEqual(offline);
     expect(await fake.subject.rerank('q', [candidate('a'), candidate('b', 0.2)])).toEqual(offline);

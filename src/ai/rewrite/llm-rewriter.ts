@@ -1,4 +1,6 @@
 import type { JsonSchemaFormat } from '../llm/client.js';
+import { asList, asText, field } from '../llm/coerce.js';
+import { isObject } from '../llm/json-reply.js';
 import { LlmWithOfflineFallback } from '../llm/offline-fallback.js';
 import type { QueryExpansion, QueryRewriter } from './query-rewriter.js';
 
@@ -27,14 +29,19 @@ export class LlmQueryRewriter extends LlmWithOfflineFallback<QueryRewriter> impl
   }
 }
 
+/** The model's rewrites and keywords (a list given as one string is split at commas); throws when it offered neither. */
 function readExpansion(reply: unknown): QueryExpansion {
-  const { rewrites, keywords } = reply as { rewrites?: unknown; keywords?: unknown };
+  const answer = isObject(reply) ? reply : {};
+  const variants = texts(field(answer, ['rewrites', 'queries', 'variants', 'rephrasings']), false).slice(0, 3);
+  const keywords = texts(field(answer, ['keywords', 'terms', 'words']), true).slice(0, 8);
+  if (!variants.length && !keywords.length) throw new Error('the model offered no rewrite and no keyword');
   return {
-    variants: strings(rewrites, 3).map((v) => v.slice(0, 500)),
-    terms: strings(keywords, 8).map((word) => ({ word: word.slice(0, 64), weight: KEYWORD_WEIGHT })),
+    variants: variants.map((v) => v.slice(0, 500)),
+    terms: keywords.map((word) => ({ word: word.slice(0, 64), weight: KEYWORD_WEIGHT })),
   };
 }
 
-function strings(value: unknown, max: number): string[] {
-  return (Array.isArray(value) ? value : []).filter((v): v is string => typeof v === 'string' && v.trim() !== '').slice(0, max);
+function texts(value: unknown, splitCommas: boolean): string[] {
+  const items = asList(value).flatMap((v) => (splitCommas && typeof v === 'string' ? v.split(/[,;\n]/) : [v]));
+  return [...new Set(items.map(asText).filter((t): t is string => t !== undefined))];
 }

@@ -29,6 +29,13 @@ describe('LlmQueryRewriter against a fake chat endpoint', () => {
     expect(fake.chat.requests[0].body.messages.at(-1).content).toBe('Where does Alice work?');
   });
 
+  it('reads a list sent as one string and drops placeholders', async () => {
+    fake.chat.replyJson({ rewrites: 'Alice employer', keywords: 'job, company, string' });
+    const expansion = await fake.subject.rewrite('Where does Alice work?');
+    expect(expansion.variants).toEqual(['Alice employer']);
+    expect(expansion.terms.map((t) => t.word)).toEqual(['job', 'company']);
+  });
+
   it('falls back to keyword expansion when the model fails', async () => {
     fake.chat.reply({ status: 400, body: { error: { message: 'bad' } } });
     const expansion = await fake.subject.rewrite('What car did Jon buy?');

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import type { JsonChatModel } from '../llm/offline-fallback.js';
-import { LlmWithOfflineFallback } from '../llm/offline-fallback.js';
+import { asBoolean, field } from '../llm/coerce.js';
+import { isObject } from '../llm/json-reply.js';
+import { LlmWithOfflineFallback, type JsonChatModel } from '../llm/offline-fallback.js';
 
 /** What the model sees of an item a connector would import. */
 export interface RelevanceCandidate {
@@ -25,7 +25,6 @@ export class AcceptAllRelevanceFilter implements RelevanceFilter {
 }
 
 const EXCERPT_CHARS = 2000;
-const Reply = z.object({ relevant: z.boolean() });
 
 /** Asks the chat model; when it fails or answers nonsense, the item is imported (the offline answer). */
 export class LlmRelevanceFilter extends LlmWithOfflineFallback<RelevanceFilter> implements RelevanceFilter {
@@ -43,9 +42,16 @@ export class LlmRelevanceFilter extends LlmWithOfflineFallback<RelevanceFilter> 
           name: 'sync_relevance',
           schema: { type: 'object', properties: { relevant: { type: 'boolean' } }, required: ['relevant'], additionalProperties: false },
         },
-        read: (reply) => Reply.parse(reply).relevant,
+        read: readVerdict,
       },
       () => this.fallback.isRelevant(filterPrompt, item),
     );
   }
+}
+
+/** `{"relevant": true}`, `"true"`, `"yes"`, or a bare `true`; anything else is unusable. */
+function readVerdict(reply: unknown): boolean {
+  const verdict = asBoolean(isObject(reply) ? field(reply, ['relevant', 'relevance', 'import', 'answer']) : reply);
+  if (verdict === undefined) throw new Error('the model gave no verdict');
+  return verdict;
 }

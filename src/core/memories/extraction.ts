@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Embedder } from '../../ai/embeddings/embedder.js';
+import { extractWithReport, type ExtractionReport } from '../../ai/extract/report.js';
 import { nameTheUser } from '../../ai/extract/transcript.js';
 import type { ConversationTurn, ExtractedMemory, ExtractionInput, Extractor } from '../../ai/extract/types.js';
 import type { DocumentRecord, MemoryCursor } from '../../model/documents.js';
@@ -56,6 +57,8 @@ export interface Extraction {
   memories: ExtractedMemory[];
   vectors: Float32Array[];
   buckets: ProfileBucket[];
+  /** Who extracted the memories, and what the chat model cost. */
+  report: ExtractionReport;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -109,17 +112,16 @@ export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecor
     plan.input.turns ? knownUserName(ctx.db, doc.orgId, doc.containerTag) : null,
   ]);
   if (plan.input.turns) plan.input.turns = nameTheUser(plan.input.turns, userName);
-  const memories = (
-    await ctx.extractor.extract({
-      ...plan.input,
-      entityContext: space?.entityContext ?? null,
-      workspacePrompt: settings?.settings.workspacePrompt ?? null,
-      filterPrompt: settings?.settings.filterPrompt ?? null,
-      shouldLLMFilter: settings?.settings.shouldLLMFilter ?? false,
-    })
-  ).filter((m) => m.confidence >= MIN_CONFIDENCE && (m.turnIndex ?? plan.firstNewTurn) >= plan.firstNewTurn);
+  const { memories: extracted, report } = await extractWithReport(ctx.extractor, {
+    ...plan.input,
+    entityContext: space?.entityContext ?? null,
+    workspacePrompt: settings?.settings.workspacePrompt ?? null,
+    filterPrompt: settings?.settings.filterPrompt ?? null,
+    shouldLLMFilter: settings?.settings.shouldLLMFilter ?? false,
+  });
+  const memories = extracted.filter((m) => m.confidence >= MIN_CONFIDENCE && (m.turnIndex ?? plan.firstNewTurn) >= plan.firstNewTurn);
   const vectors = memories.length ? await ctx.embedder.embed(memories.map((m) => m.content), 'document') : [];
-  return { plan, memories, vectors, buckets };
+  return { plan, memories, vectors, buckets, report };
 }
 
 const USER_NAME = /^The user's name is (.+)$/;

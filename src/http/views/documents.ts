@@ -71,6 +71,20 @@ export const DocumentView = z
           finishedAt: z.string().optional(),
           error: z.string().optional(),
           detail: z.record(z.string(), z.number()).optional(),
+          extraction: z
+            .object({
+              extractor: z.enum(['llm', 'offline', 'llm+offline']),
+              model: z.string().optional(),
+              parts: z.number().optional(),
+              fallback: z.object({ reason: z.string(), parts: z.number() }).optional(),
+              requests: z.number().optional(),
+              tokens: z.object({ prompt: z.number(), completion: z.number(), total: z.number() }).optional(),
+              truncatedReplies: z.number().optional(),
+            })
+            .optional()
+            .describe(
+              'The memories step: who extracted them (the chat model, the offline extractor, or the offline extractor standing in for the model on some parts, with the reason) and the tokens the model reported, summed over every request, retries included.',
+            ),
         }),
       ),
     }),
