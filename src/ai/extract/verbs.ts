@@ -45,7 +45,20 @@ const BASE_VERBS = new Set(
   photograph illustrate animate model review handle oversee own operate design develop edit head
   commute rehearse perform compose coach mentor sponsor chair attend enrol enroll graduate major
   specialise specialize lecture preach own rent share split stream post blog vlog knit sew garden
-  brew roast grill ferment collect`.split(/\s+/),
+  brew roast grill ferment collect end close expire last remain stay hold contain cover involve require
+  mean cause affect matter seem appear become happen occur belong consist depend exist fit suit
+  measure weigh equal exceed reach total amount include list mention describe feature show display
+  offer provide supply ship arrive depart leave return begin start finish complete continue resume
+  pause delay postpone cancel schedule book reserve renew extend expand grow shrink increase decrease
+  rise drop fall improve reduce lower raise double triple cut charge bill invoice pay owe cost earn
+  save spend lose gain win beat lead trail host sponsor fund back support oppose approve reject
+  accept refuse deny admit confirm claim argue agree disagree decide choose prefer hate love like
+  enjoy dislike avoid miss need want wish hope plan intend expect aim try manage fail succeed
+  manufacture assemble export import distribute deploy release launch migrate upgrade replace remove
+  delete store keep track monitor measure check verify inspect sign send receive forward answer call
+  email text message contact visit meet join leave quit retire resign move relocate settle live
+  reside commute travel fly drive ride walk run swim cycle hike climb ski surf sail row skate dance
+  sing play paint draw write read speak teach learn study research practice volunteer serve`.split(/\s+/),
 );
 
 /** Words that read as a base verb at the start of an instruction ("See …", "Click …", "Please …"). */
@@ -90,13 +103,17 @@ export function hasFiniteVerb(sentence: string): boolean {
     let j = i - 1;
     while (j > 0 && ADVERB.test(tokens[j])) j--;
     const previous = tokens[j];
-    const afterSubject =
-      /^\p{Lu}/u.test(previous) || PRONOUN_SUBJECT.has(previous.toLowerCase()) || (j >= 1 && DETERMINER.has(tokens[j - 1].toLowerCase()));
+    // A name ("Tallyho issues", not "Terraced vineyards"), a pronoun, or a noun after its determiner ("the Lisbon chapter meets").
+    const afterName = /^\p{Lu}/u.test(previous) && !/(?:ed|ing)$/.test(previous);
+    const afterNoun = tokens.slice(Math.max(0, j - 3), j).some((t) => DETERMINER.has(t.toLowerCase()));
+    const afterSubject = afterName || PRONOUN_SUBJECT.has(previous.toLowerCase()) || afterNoun;
     if (/^\p{Ll}+ed$/u.test(token) && token.length >= 5 && previous.toLowerCase() !== 'by') return true;
     // "Maria prefers", "she designs": a known verb after its subject, or any "-s" word after a pronoun.
     // "Terraced vineyards above Pinhão" has a plural noun, not a verb.
     const pronounBefore = PRONOUN_SUBJECT.has(previous.toLowerCase());
-    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && pronounBefore) return true;
+    // "Team members: Ana, Bo" is a label.
+    const opensWithName = j === 0 && afterName && !new RegExp(`${token}\\s*:`).test(sentence);
+    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && (pronounBefore || opensWithName)) return true;
     if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous))) return true;
     if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && afterSubject) return true;
   }

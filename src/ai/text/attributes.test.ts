@@ -104,6 +104,15 @@ describe('askedAttribute', () => {
       ['Where did Farah grow up?', 'origin', 'Farah'],
       ["What is Hugo's favorite book?", 'favorite book', 'Hugo'],
       ['Where do I work?', 'employer', 'the user'],
+      ['Which firm hired Sam?', 'employer', 'Sam'],
+      ['Who does Priyanka work for?', 'employer', 'Priyanka'],
+      ['Which company is Dmitri with?', 'employer', 'Dmitri'],
+      ['Where did Zanele move to?', 'residence', 'Zanele'],
+      ['How does Tom earn a living?', 'job', 'Tom'],
+      ["Who is Ines's other half?", 'partner', 'Ines'],
+      ['What does Tomasz do on weekends?', 'hobby', 'Tomasz'],
+      ['What sport does Tomasz do?', 'sport', 'Tomasz'],
+      ['What’s Lena’s job?', 'job', 'Lena'],
     ];
     for (const [question, attribute, subject] of cases) expect(askedAttribute(question), question).toEqual({ attribute, subject });
   });

@@ -128,6 +128,7 @@ const CUES: Cue[] = [
   cue('employer', `\\b${V('start', 'begin')}\\s+(?:(?:a\\s+new\\s+job|work|working|a\\s+job)\\s+)?(?:at|with|for)\\s+${NAMED}`),
   cue('employer', `\\b(?:${ROLE_NOUNS})s?\\s+(?:at|for|with|of)\\s+${NAMED}`),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
+  cue('employer', `\\b(?:is|are|'s)\\s+now\\s+at\\s+${NAMED}`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
   cue('employer', `\\b${V('found', 'co-found', 'cofound', 'launch', 'run', 'own')}\\s+(?:a\\s+(?:company|startup|business)\\s+(?:called|named)\\s+)?${NAMED}`),
   cue('employer', `\\b(?:left|quit|leaves|quits|leaving|quitting|resigned from|was laid off (?:from|by)|got laid off (?:from|by)|was fired from|got fired from|retired from|no longer works? (?:at|for))\\s+${NAMED}`, { negated: true }),
   // Residence
@@ -136,6 +137,10 @@ const CUES: Cue[] = [
   cue('residence', `\\b${V('settle')}\\s+(?:down\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:based|living|located|residing|settled|resident)\\s+(?:in|at)\\s+${NAMED}`),
   cue('residence', `\\b(?:home|apartment|flat|house|condo|place)\\s+(?:is\\s+)?in\\s+${NAMED}`),
+  cue('residence', `\\bhome\\s+(?:is|is now)\\s+${NAMED}`),
+  cue('residence', `\\b(?:is|are|'s|'re)\\s+(?:now\\s+)?(?:living\\s+)?in\\s+${NAMED}\\s+(?:now|these days|nowadays|for good|permanently)\\b|\\b(?:is|are|'s|'re)\\s+now\\s+in\\s+${NAMED}`, {
+    value: (m) => m[1] ?? m[2],
+  }),
   cue('residence', `\\b(?:moved (?:out of|away from)|no longer lives? in)\\s+${NAMED}`, { negated: true }),
   cue('residence', `\\b${V('work')}\\s+(?:remotely\\s+)?from\\s+${NAMED}`),
   // Origin
@@ -147,6 +152,7 @@ const CUES: Cue[] = [
   cue('job', `\\b(?:is|was|became|becomes|'s|has become|is now|has been|got a job as|trained as|qualified as|promoted to|was promoted to|got promoted to|hired as|retired as)\\s+${ROLE}`),
   cue('job', `\\b(?:job|role|title|position|profession|occupation|career)\\s+(?:is|was|as)\\s+${ROLE}`),
   cue('job', `\\bas\\s+${ROLE}`),
+  cue('job', `\\b(?:no longer|is no longer|stopped being|quit being|retired as|gave up being)\\s+${ROLE}`, { negated: true }),
   cue('job', `\\b(${V('lead', 'head', 'run', 'manage', 'direct', 'oversee', 'supervise', 'chair')}\\s+(?:the\\s+|a\\s+)?(?:[\\p{L}-]+\\s+){0,3}(?:team|group|department|division|office|lab|unit|practice|program|programme|school|clinic|ward|store|shop|branch|studio|restaurant|kitchen))\\b`),
   cue('job', `\\b(${V('teach')}\\s+(?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\s+(?:at|in|to)\\b`),
   // Partner
@@ -183,6 +189,8 @@ const CUES: Cue[] = [
   // Instrument, sport, hobby
   cue('instrument', `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach')}|picked up|took up|takes|took|started|plays in|playing in)\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`),
   cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`),
+  cue('instrument', `\\bswitched\\s+(?:from\\s+(?:the\\s+)?(?:${INSTRUMENTS})\\s+)?to\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`),
+  cue('instrument', `\\bswitched\\s+from\\s+(?:the\\s+)?(${INSTRUMENTS})\\s+to\\b`, { negated: true }),
   cue('instrument', `\\b(?:gave up|quit|stopped playing|no longer plays)\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`, { negated: true }),
   cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
   cue('sport', `\\b(?:${V('play', 'practice', 'do', 'train')}|goes|go|took up|picked up|started)\\s+(?:for\\s+)?(${SPORTS})\\b`),
@@ -194,6 +202,13 @@ const CUES: Cue[] = [
   // Project
   cue('project', `\\b${V('work', 'lead', 'build', 'run', 'manage')}\\s+(?:(?:now|currently|mostly)\\s+)*on\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|app|platform|product|launch|migration|redesign|rollout|book|novel|album|thesis|dissertation|startup|game|website|campaign|study|paper|tool|library|system|initiative)|${NAMED.slice(1, -1)})`),
   cue('project', `\\bproject\\s+(?:called\\s+|named\\s+)?${NAMED}`),
+  cue('project', `\\b(?:is|are|'s|has been|was moved|got moved|moved)\\s+(?:(?:now|currently)\\s+)?(?:on(?:to)?|to)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|team|squad|initiative|migration|launch)\\b`),
+  cue('project', `\\b${V('lead', 'run', 'manage', 'own', 'drive', 'coordinate')}\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}\\s+(?:project|migration|launch|rollout|redesign|initiative|programme|program))\\b`),
+  cue('project', `\\b(?:left|quit)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|migration|launch)\\b`, { negated: true }),
+  cue('project', `\\b(?:moved off|rolled off|finished|wrapped up|handed over|no longer works on|stopped working on)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?:\\s+(?:project|team|migration|launch))?\\b`, {
+    negated: true,
+    value: (m) => (/^(?:the\s+)?\p{Lu}/u.test(m[1]) ? m[1] : null),
+  }),
   // Age, name, car, language
   cue('age', `\\b(?:is|turned|turns|just turned|will be|'s)\\s+(\\d{1,3})(?:\\s+years?\\s+old|\\b(?!\\s*(?:%|percent|people|times|hours|days|minutes|km|miles|kg)))`),
   cue('age', `\\bage\\s+is\\s+(\\d{1,3})\\b`),
@@ -205,7 +220,8 @@ const CUES: Cue[] = [
 ];
 
 const FAVORITE = /\bfavou?rite\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:is|was|are|has always been|has become|is now|right now is|these days is)\s+([^,;.!?]+)/iu;
-const FAVORITE_OBJECT = /\b([^,;.!?]{2,60}?)\s+is\s+(?:\S+'s|my|his|her|their)\s+favou?rite\s+([\p{L}-]+)/iu;
+/** "Ramen is the user's favorite now", "Dune is Hugo's favourite book". */
+const FAVORITE_OBJECT = /^(?:[\p{L} ]{1,30}:\s+)?([^,;.!?]{2,60}?)\s+is\s+(?:now\s+)?((?:[Tt]he user|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:'s|’s))\s+(?:new\s+|absolute\s+|all-time\s+)?favou?rite(?:\s+(?!(?:now|again|these|lately|right|too|by)\b)([\p{L}-]+))?/u;
 
 // ---------------------------------------------------------------------------------------------
 // Subjects
@@ -329,9 +345,11 @@ export function statedAttributes(text: string): StatedAttribute[] {
   if (favorite) {
     const value = cleanValue(favorite[2]);
     if (value) found.push({ subject, attribute: `favorite ${favorite[1].toLowerCase()}`, value });
-  } else if (favoriteObject && favoriteObject.index > 0) {
+  } else if (favoriteObject) {
     const value = cleanValue(favoriteObject[1]);
-    if (value) found.push({ subject, attribute: `favorite ${favoriteObject[2].toLowerCase()}`, value });
+    const owner = favoriteObject[2].replace(/(?:'s|’s)$/, '');
+    const of = /^the user$/i.test(owner) ? 'the user' : owner;
+    if (value) found.push({ subject: of, attribute: `favorite ${favoriteObject[3]?.toLowerCase() ?? 'thing'}`, value });
   }
   return found;
 }
@@ -407,11 +425,11 @@ const QUESTIONS = [
   Q('origin', '\\bwhere\\b.*\\b(?:from|grow up|grew up|born|raised)\\b|\\bhome ?town\\b|\\bbirthplace\\b|\\bnationality\\b|\\bwhat country\\b.*\\bfrom\\b'),
   Q('school', '\\bwhere\\b.*\\b(?:study|studies|studying|studied|school|college|university|enrolled|go to school|graduate)\\b|\\b(?:which|what)\\s+(?:school|college|university|uni|academy|institute)\\b|\\balma mater\\b'),
   Q('field', '\\bwhat\\b.*\\b(?:study|studies|studying|studied|major|majoring|degree|specializ|specialis)\\b|\\bfield of study\\b|\\bmajor\\b'),
-  Q('employer', '\\bwhere\\b.*\\b(?:work|works|working|worked|employed|job)\\b|\\bwho\\b.*\\b(?:employs|employ|employed|hired|pays|work for|works for|working for)\\b|\\b(?:which|what)\\s+(?:company|firm|employer|organi[sz]ation|business|startup|agency|bank|studio|lab|hospital|store|shop|restaurant|school)\\b.*\\b(?:work|works|working|employ|job|at|for|with|join|joined)\\b|\\bemployer\\b|\\bworkplace\\b|\\bwork(?:s|ing)? for\\b'),
+  Q('employer', '\\bwhere\\b.*\\b(?:work|works|working|worked|employed|job)\\b|\\bwho\\b.*\\b(?:employs|employ|employed|hired|pays|work for|works for|working for)\\b|\\b(?:which|what)\\s+(?:company|firm|employer|organi[sz]ation|business|startup|agency|bank|studio|lab|hospital|store|shop|restaurant|school)\\b.*\\b(?:work|works|working|employ|employs|employed|hire|hired|job|at|for|with|join|joined)\\b|\\bemployer\\b|\\bworkplace\\b|\\bwork(?:s|ing)? for\\b'),
   Q('residence', '\\bwhere\\b.*\\b(?:live|lives|living|lived|based|stay|stays|staying|reside|resides|moved|move|moving|relocated|home)\\b|\\b(?:which|what)\\s+(?:city|town|country|place|neighbou?rhood|state|area|village|part of)\\b.*\\b(?:live|lives|living|based|in|home|move|moved|reside)\\b|\\bwhere\\b.*\\b(?:is|are)\\b.*\\b(?:now|these days|nowadays)\\b|\\baddress\\b'),
   Q('diet', '\\bwhat\\b.*\\b(?:eat|eats|eating)\\b|\\bdiet(?:ary)?\\b|\\b(?:vegetarian|vegan|meat|food restrictions?|pescatarian)\\b|\\bwhat\\b.*\\bfood\\b.*\\b(?:avoid|can\'?t|cannot|won\'?t)\\b'),
   Q('allergy', '\\ballerg'),
-  Q('partner', '\\b(?:partner|wife|husband|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|married|dating|seeing|in a relationship)\\b'),
+  Q('partner', '\\b(?:partner|wife|husband|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|other half|married|dating|seeing|in a relationship)\\b'),
   Q('instrument', '\\binstruments?\\b|\\bwhat\\b.*\\bplays?\\b(?!.*\\b(?:sport|game|team|position)\\b)'),
   Q('sport', '\\bsports?\\b|\\bwhat\\b.*\\bplay\\b.*\\b(?:sport|game|team)\\b'),
   Q('hobby', '\\bwhat\\b.*\\bdo(?:es)?\\b.*\\b(?:weekends?|free time|spare time|for fun|evenings?|after work|to relax|to unwind)\\b|\\bhobb(?:y|ies)\\b|\\bpastimes?\\b'),
@@ -420,7 +438,7 @@ const QUESTIONS = [
   Q('age', '\\bhow old\\b|\\bage\\b'),
   Q('car', '\\bcar\\b|\\bwhat\\b.*\\bdrive\\b'),
   Q('language', '\\blanguages?\\b|\\bwhat\\b.*\\bspeak\\b'),
-  Q('job', '\\bwhat\\b.*\\b(?:do|does)\\b.*\\b(?:do|for (?:a )?living|for work)\\s*\\??$|\\b(?:job|role|profession|occupation|title|position|career|line of work|what .* work as|works as)\\b|\\bwhat\\b.*\\bdo(?:es)?\\b\\s+(?:\\p{L}+\\s+){1,3}do\\b'),
+  Q('job', '\\bwhat\\b.*\\b(?:do|does)\\b.*\\b(?:do|for (?:a )?living|for work)\\s*\\??$|\\b(?:job|role|profession|occupation|title|position|career|line of work|what .* work as|works as|earns? (?:a|their|his|her) living|make (?:a|their|his|her) living)\\b|\\bwhat\\b.*\\bdo(?:es)?\\b\\s+(?:\\p{L}+\\s+){1,3}do\\b'),
   Q('name', "\\bwhat(?:'s| is)\\b.*\\bname\\b|\\bwho is the user\\b"),
 ] as const;
 

@@ -88,6 +88,49 @@ describe('resolveMemory: updates decided by meaning', () => {
   });
 });
 
+describe('resolveMemory: the same change told in many words', () => {
+  // [what was remembered, what is said later]: each a new version, found by attribute (far in embedding).
+  const byAttribute: [string, string][] = [
+    ['The user works at Acme', 'The user left Acme'],
+    ['The user works at Acme', 'The user is now at Globex'],
+    ['The user works at Acme', "The user's new employer is Globex"],
+    ['The user works at Acme', 'The user has been working at Globex since March'],
+    ['Priya lives in Pune', 'Priya relocated to Lyon'],
+    ['Priya lives in Pune', 'Priya and others are in Lyon now'],
+    ['Priya lives in Pune', 'Priya bought a house in Lyon'],
+    ['Ines is dating Pedro', 'Ines is engaged to Jordan now'],
+    ['Ines is dating Pedro', 'Ines broke up with Pedro'],
+    ['Ines is a teacher', 'Ines became a nurse'],
+    ['Ines is a teacher', 'Ines is no longer a teacher'],
+    ['Ines is a junior designer', 'Ines got promoted to art director'],
+    ['Omar is vegetarian', 'Omar went vegan'],
+    ['Omar is vegetarian', 'Omar eats fish now'],
+    ['Omar is vegetarian', 'Omar is no longer vegetarian'],
+    ['Kai plays the guitar', 'Kai gave up the guitar'],
+    ['Kai plays the guitar', 'Kai switched from guitar to drums'],
+    ['Bilal attends Greenfield Primary School', 'Bilal has been at Oakridge Academy since September'],
+    ["The user's favorite food is sushi", "Ramen is the user's favorite now"],
+    ['The user is on the Atlas project', 'The user moved off Atlas'],
+  ];
+  it.each(byAttribute)('%s → %s', (before, after) => {
+    const old = n(before, 0.2);
+    expect(resolveMemory(after, [], [old])).toEqual({ action: 'relate', to: old, relation: 'updates' });
+  });
+
+  // Told as a change of a close statement of the same subject, with no attribute to go by.
+  const toldAsChange: [string, string][] = [
+    ['Zoe takes her coffee black', 'From now on, Zoe takes her coffee with oat milk'],
+    ['Zoe used to drink coffee every morning', 'Now Zoe drinks tea every morning'],
+    ['The team meets on Mondays', 'The team meets on Tuesdays instead'],
+    ['Noor is going to Rome in June', 'Noor is going to Florence instead'],
+    ['Kai mostly plays the guitar', 'These days Kai mostly plays the cello'],
+    ['The user prefers email updates', 'The user no longer prefers email updates'],
+  ];
+  it.each(toldAsChange)('%s → %s', (before, after) => {
+    expect(resolveMemory(after, [n(before, 0.6)])).toMatchObject({ relation: 'updates' });
+  });
+});
+
 describe('fact values', () => {
   it('finds the numbers, dates, names and quoted words one statement has and the other lacks', () => {
     expect(unsharedValues('Project 12 is led by Maria Lopez and due on 2025-05-03', 'Project 12 is led by maria lopez')).toEqual(['2025-05-03']);

@@ -41,6 +41,12 @@ function wordSet(text: string): Set<string> {
 
 const attributesOf = (n: { memory: string; attributes?: MemoryAttribute[] | null }): StatedAttribute[] => n.attributes ?? statedAttributes(n.memory);
 
+/** "Ramen is the user's favorite" sets whichever favorite the user had named before. */
+function sameAttribute(a: string, b: string): boolean {
+  if (a === b) return true;
+  return (a === 'favorite thing' && b.startsWith('favorite ')) || (b === 'favorite thing' && a.startsWith('favorite '));
+}
+
 /**
  * Whether `candidate` gives a new value to an attribute `existing` sets of the same subject: a
  * single-valued attribute with another value ("joined Meta" after "works at Google"), or the
@@ -49,7 +55,7 @@ const attributesOf = (n: { memory: string; attributes?: MemoryAttribute[] | null
 export function replacesAttribute(candidate: StatedAttribute[], existing: StatedAttribute[]): boolean {
   return candidate.some((c) =>
     existing.some((e) => {
-      if (c.attribute !== e.attribute || !sameSubject(c.subject, e.subject)) return false;
+      if (!sameAttribute(c.attribute, e.attribute) || !sameSubject(c.subject, e.subject)) return false;
       const sameValue = c.value.toLowerCase() === e.value.toLowerCase();
       if (c.negated) return sameValue && !e.negated;
       return isSingleValued(c.attribute) && (!sameValue || !!e.negated);
@@ -58,7 +64,7 @@ export function replacesAttribute(candidate: StatedAttribute[], existing: Stated
 }
 
 /** Said as a change of what held before: "… instead", "from now on …", "no longer …", "switched to …". */
-const CHANGE = /\b(?:instead|from now on|no longer|not any ?more|anymore|any more|switched|swapped|changed (?:\S+ )?mind|rather than|replaced|gave up|moved on from|went back to|now (?:prefers?|plays?|uses?|drinks?|eats?|takes?|works?|lives?|wants?|likes?|goes|drives?|studies|is|has)|is now|are now|has now|these days|nowadays|decided against|cancel+ed|postponed|rescheduled|pushed back|moved (?:it|the \S+) to)\b/i;
+const CHANGE = /^(?:now|these days|nowadays|from now on)\b|\b(?:instead|from now on|no longer|not any ?more|anymore|any more|switched|swapped|changed (?:\S+ )?mind|rather than|replaced|gave up|moved on from|went back to|now (?:prefers?|plays?|uses?|drinks?|eats?|takes?|works?|lives?|wants?|likes?|goes|drives?|studies|is|has)|is now|are now|has now|these days|nowadays|decided against|cancel+ed|postponed|rescheduled|pushed back|moved (?:it|the \S+) to)\b/i;
 
 export function toldAsChange(text: string): boolean {
   return CHANGE.test(text);
@@ -94,7 +100,7 @@ export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMa
   const stated = statedAttributes(candidate);
   const replaces = (n: Neighbour) => replacesAttribute(stated, attributesOf(n));
   const sharesAttribute = (n: Neighbour) =>
-    stated.some((c) => attributesOf(n).some((e) => e.attribute === c.attribute && sameSubject(e.subject, c.subject) && isSingleValued(c.attribute)));
+    stated.some((c) => attributesOf(n).some((e) => sameAttribute(e.attribute, c.attribute) && sameSubject(e.subject, c.subject) && isSingleValued(c.attribute)));
 
   // Detail added to a known fact extends it; only a different value for the same attribute replaces it.
   const words = wordSet(candidate);
