@@ -91,6 +91,8 @@ export interface MemoryEntry extends MemoryVersion {
   memoryRelations: Record<string, Relation> | null;
   history: MemoryVersion[];
   documentIds: string[];
+  /** The date of what it was drawn from (documentDate), and the dates it is about. */
+  temporalContext: { documentDate?: string | null; eventDate?: string[] | null } | null;
 }
 
 export interface Pagination {

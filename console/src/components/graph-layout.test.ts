@@ -17,6 +17,7 @@ function entry(id: string, history: MemoryVersion[] = [], extra: Partial<MemoryE
     forgetAfter: null,
     forgetReason: null,
     memoryRelations: {},
+    temporalContext: null,
     history,
     documentIds: [],
     ...extra,

@@ -104,7 +104,9 @@ function MemoryCard({ memory, texts, onEdit, onForget, onReviewed }: CardProps) 
     <li className={`card memory${memory.isForgotten ? ' forgotten' : ''}${memory.isInference ? ' inferred' : ''}`} data-memory-id={memory.id}>
       <p className="memory-text">{memory.memory}</p>
       <div className="meta">
-        <MemoryFlags memory={memory} /> <span>{memory.containerTag}</span> <span>updated {formatDate(memory.updatedAt)}</span>
+        <MemoryFlags memory={memory} /> <span>{memory.containerTag}</span>
+        {memory.temporalContext?.documentDate ? <span title="date of the source it was drawn from">dated {memory.temporalContext.documentDate}</span> : null}
+        <span>updated {formatDate(memory.updatedAt)}</span>
         {memory.sourceCount > 1 ? <span>{plural(memory.sourceCount, 'source')}</span> : null}
       </div>
       {memory.forgetReason ? <p className="muted">Forgotten: {memory.forgetReason}</p> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToPlain, normalizeText, splitClauses, splitSentences } from './sentences.js';
+import { markdownToPlain, normalizeText, splitClauses, splitPredicates, splitSentences } from './sentences.js';
 
 describe('splitSentences', () => {
   it('splits on terminal punctuation and lines, not on abbreviations or initials', () => {
@@ -34,5 +34,24 @@ describe('normalizeText and markdownToPlain', () => {
 
   it('drops markdown syntax, headings and code', () => {
     expect(markdownToPlain('# Title\n\n- **Alex** uses [Rust](https://r.dev)\n```\ncode\n```').trim()).toBe('Alex uses Rust');
+  });
+});
+
+describe('one fact per sentence', () => {
+  it('ends a sentence at a one-letter word, not at an initial', () => {
+    expect(splitSentences('Maria prefers Python over R. Maria has a cat named Pixel.')).toEqual(['Maria prefers Python over R.', 'Maria has a cat named Pixel.']);
+    expect(splitSentences('John F. Kennedy was president. I got an A. Then I left.')).toEqual(['John F. Kennedy was president.', 'I got an A.', 'Then I left.']);
+    expect(splitSentences('Priyanka moved to Pune last year.She tests apps.')).toEqual(['Priyanka moved to Pune last year.', 'She tests apps.']);
+  });
+
+  it('splits a subject with two predicates into two statements of that subject', () => {
+    expect(splitPredicates('Tunde Bello joined Falcon in 2021 and works from Lagos')).toEqual(['Tunde Bello joined Falcon in 2021', 'Tunde Bello works from Lagos']);
+    expect(splitPredicates('I left Google and joined Meta')).toEqual(['I left Google', 'I joined Meta']);
+    expect(splitPredicates("Noor's brother Idris lives in Toronto and works as a paramedic")).toEqual([
+      "Noor's brother Idris lives in Toronto",
+      "Noor's brother Idris works as a paramedic",
+    ]);
+    expect(splitPredicates('Maria has a cat and a dog')).toEqual(['Maria has a cat and a dog']);
+    expect(splitPredicates('I love hiking and cooking')).toEqual(['I love hiking and cooking']);
   });
 });

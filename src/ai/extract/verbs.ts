@@ -122,11 +122,11 @@ export function hasFiniteVerb(sentence: string): boolean {
 
 /** Whether a sentence tells the reader to do something ("See the team", "Click here to …"). */
 export function isInstruction(sentence: string): boolean {
-  const [first, second] = tokensOf(sentence);
+  const [first, ...rest] = tokensOf(sentence);
   if (!first) return false;
   const lower = first.toLowerCase();
   if (lower === 'please') return true;
   if (!INSTRUCTION_OPENERS.has(lower) && !BASE_VERBS.has(lower)) return false;
-  // "Visit Lisbon in May" instructs; "Run clubs meet weekly" or "Love is …" does not.
-  return !second || !/^(?:is|are|was|were|has|have|had|and|or|of)$/i.test(second);
+  // "Visit Lisbon in May" instructs; "Run clubs are popular" or "Love is …" does not.
+  return !rest.slice(0, 3).some((t) => /^(?:is|are|was|were|has|have|had)$/i.test(t)) && !/^(?:and|or|of)$/i.test(rest[0] ?? '');
 }

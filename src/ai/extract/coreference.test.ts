@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { Antecedents, entitiesIn, personInTitle } from './coreference.js';
+
+function resolveAll(sentences: string[], titlePerson: string | null = null): (string | null)[] {
+  const antecedents = new Antecedents(titlePerson);
+  return sentences.map((s) => {
+    const resolved = antecedents.resolve(s);
+    if (resolved) antecedents.observe(resolved);
+    return resolved;
+  });
+}
+
+describe('Antecedents', () => {
+  it('replaces an opening he, she, his, her or it with the entity named before', () => {
+    expect(resolveAll(['Tunde Bello leads the hardware group', 'He joined Falcon in 2021', "He's based in Lagos", 'His sister Ada is a pilot'])).toEqual([
+      'Tunde Bello leads the hardware group',
+      'Tunde Bello joined Falcon in 2021',
+      'Tunde Bello is based in Lagos',
+      "Tunde Bello's sister Ada is a pilot",
+    ]);
+    expect(resolveAll(['Falcon Robotics was founded in 2019', 'It employs 40 people'])).toEqual(['Falcon Robotics was founded in 2019', 'Falcon Robotics employs 40 people']);
+    expect(resolveAll(['Since 2022 she has led the reef programme'], 'Leilani Kahale')).toEqual(['Since 2022 Leilani Kahale has led the reef programme']);
+  });
+
+  it('does not take the owner of a possessive or a verb that opens a note for the person', () => {
+    expect(resolveAll(["Met Kenji's new girlfriend, Aiko, at dinner", 'She designs train stations'])).toEqual([
+      "Met Kenji's new girlfriend, Aiko, at dinner",
+      'Aiko designs train stations',
+    ]);
+  });
+
+  it('leaves "it" that names nothing, and answers null for a "he" with nobody named', () => {
+    expect(resolveAll(['It was a great year'])).toEqual(['It was a great year']);
+    expect(resolveAll(['He joined the board'])).toEqual([null]);
+  });
+});
+
+describe('entitiesIn and personInTitle', () => {
+  it('tells people from organisations and places', () => {
+    expect(entitiesIn('Amara Okafor founded Falcon Robotics in Lagos')).toEqual({
+      subject: { name: 'Amara Okafor', kind: 'person' },
+      named: [{ name: 'Amara Okafor', kind: 'person' }, { name: 'Falcon Robotics', kind: 'organisation' }],
+    });
+  });
+
+  it('finds the person a CV or bio is titled after, not the kind of document', () => {
+    expect(personInTitle('Leilani Kahale — Curriculum Vitae\n\nCurriculum Vitae')).toBe('Leilani Kahale');
+    expect(personInTitle('# Quarterly Operations Report\n\nFalcon shipped 40 robots.')).toBeNull();
+  });
+});

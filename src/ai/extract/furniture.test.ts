@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { extractOffline } from './offline.js';
+import { isFurniture, withoutFurniture } from './furniture.js';
+
+const page = [
+  '[Home](/) | [About us](/about) | [Careers](/careers)',
+  '',
+  'Falcon Robotics was founded in 2019 by Amara Okafor in Lagos.',
+  '',
+  '![](team.png)',
+  '',
+  'Photo: the team at the 2024 offsite',
+  '',
+  '[Back to home](/)',
+  '',
+  'See [About us](/about) and [the team](/team).',
+  '',
+  'Posted in [Europe](/e), [Travel](/t) · 12 comments',
+  '',
+  '© 2026 Falcon Robotics. All rights reserved.',
+].join('\n');
+
+describe('withoutFurniture', () => {
+  it('keeps the content and drops navigation, images and captions, calls to action, post meta and legal lines', () => {
+    expect(withoutFurniture(page).split('\n').filter((l) => l.trim())).toEqual(['Falcon Robotics was founded in 2019 by Amara Okafor in Lagos.']);
+  });
+
+  it('drops running headers and footers repeated on every page of a report, and its title and byline', () => {
+    const report = ['Quarterly Operations Report 2026', 'Prepared by Jane Smith, Head of Operations', 'Falcon shipped 40 robots.', 'Falcon Robotics — Confidential', 'Page 1 of 2', 'Falcon hired 12 engineers.', 'Falcon Robotics — Confidential', 'Page 2 of 2'];
+    expect(withoutFurniture(report.join('\n')).split('\n')).toEqual(['Falcon shipped 40 robots.', 'Falcon hired 12 engineers.']);
+  });
+
+  it('tells a line of links from a sentence with a link in it', () => {
+    expect(isFurniture('Read [the announcement](/news) for details')).toBe(true);
+    expect(isFurniture('Amara Okafor founded [Falcon Robotics](/about) in Lagos in 2019 after a decade at Siemens.')).toBe(false);
+  });
+});
+
+describe('offline extraction of a page', () => {
+  it('makes memories of its facts only, each naming its subject', () => {
+    const text = `${page}\n\nTunde Bello leads the hardware group. He joined Falcon in 2021 and works from Lagos.`;
+    expect(extractOffline({ text, documentDate: new Date('2026-11-27T00:00:00Z') }).map((m) => m.content)).toEqual([
+      'Falcon Robotics was founded in 2019 by Amara Okafor in Lagos',
+      'Tunde Bello leads the hardware group',
+      'Tunde Bello joined Falcon in 2021',
+      'Tunde Bello works from Lagos',
+    ]);
+  });
+
+  it('resolves a CV\'s "she" to the person its title names, and drops a pronoun nobody was named for', () => {
+    const cv = '# Leilani Kahale\n\nSince 2022 she has led the reef monitoring programme at the Hawaii Institute of Marine Biology.';
+    expect(extractOffline({ text: cv }).map((m) => m.content)).toEqual(['Since 2022 Leilani Kahale has led the reef monitoring programme at the Hawaii Institute of Marine Biology']);
+    expect(extractOffline({ text: 'He joined the board in 2021.' })).toEqual([]);
+  });
+});

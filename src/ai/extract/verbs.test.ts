@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { hasFiniteVerb, isInstruction, verbBase } from './verbs.js';
+
+describe('hasFiniteVerb', () => {
+  it('finds the verb of a statement, after a name, a pronoun, a noun or an adverb', () => {
+    for (const sentence of [
+      'Tallyho issues invoices on the first business day of each month.',
+      'The Lisbon chapter meets every second Tuesday.',
+      'Our lease on the flat in Leith ends on 30 June 2027.',
+      'Wei Chen now owns the billing service.',
+      'She designs train stations.',
+      'Falcon was founded in 2019.',
+      'We took the train up the Douro valley.',
+    ]) {
+      expect(hasFiniteVerb(sentence), sentence).toBe(true);
+    }
+  });
+
+  it('finds none in titles, labels and captions', () => {
+    for (const fragment of ['Quarterly Operations Report 2026', 'Photo: the team at the 2024 offsite', 'Terraced vineyards above Pinhão', 'Team members: Ana, Bo', 'PhD in marine ecology, University of Queensland, 2017.']) {
+      expect(hasFiniteVerb(fragment), fragment).toBe(false);
+    }
+  });
+});
+
+describe('isInstruction and verbBase', () => {
+  it('tells an instruction to the reader from a statement', () => {
+    expect(isInstruction('See About us and the team')).toBe(true);
+    expect(isInstruction('Click here to subscribe')).toBe(true);
+    expect(isInstruction('Visit Lisbon in May')).toBe(true);
+    expect(isInstruction('Run clubs are popular here')).toBe(false);
+    expect(isInstruction('Maria prefers Python')).toBe(false);
+  });
+
+  it('finds the base of inflected verbs', () => {
+    expect([verbBase('studies'), verbBase('leads'), verbBase('moved'), verbBase('planning'), verbBase('table')]).toEqual(['study', 'lead', 'move', 'plan', null]);
+  });
+});
