@@ -8,13 +8,15 @@
  * version, the profile, date suffixes, two facts in one memory, counts, update/forget by content.
  *
  *   npm run bench:truth
- *   BENCH_SPLIT=tune npm run bench:truth     one half of the cases (tune or report)
+ *   BENCH_SPLIT=tune npm run bench:truth     one split of the cases (tune, report or dev)
  *   BENCH_CASE=<id> npm run bench:truth      one case, with its memories, profile and search results
  *   BENCH_CLASS=<class> npm run bench:truth  one class (edits, deletes, furniture, dates, oneFact, questions, updates)
  *
  * Cases are in bench/truth/cases/, one file per class, split half "tune" and half "report" within
  * each class: fixes are made looking at the tune half; the report half says whether they generalize.
- * Failed checks are listed for the tune half only (all of them with BENCH_CASE or BENCH_SHOW_REPORT=1).
+ * A third set, "dev" (cases/dev-*.ts), written independently of the other two, is used for
+ * development alongside tune and is not part of the tune/report balance.
+ * Failed checks are listed for tune and dev only (all of them with BENCH_CASE or BENCH_SHOW_REPORT=1).
  * Results: bench/results/truth.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -471,8 +473,9 @@ function validate(cases: TruthCase[]): void {
     if (!/^[a-z0-9-]+$/.test(c.id)) throw new Error(`case id ${c.id}: lowercase letters, digits and - only`);
     ids.add(c.id);
   }
+  // tune and report halve each class; dev is a separate set and is not balanced against them.
   for (const cls of Object.keys(CLASSES) as TruthClass[]) {
-    const of = cases.filter((c) => c.class === cls);
+    const of = cases.filter((c) => c.class === cls && c.split !== 'dev');
     const tune = of.filter((c) => c.split === 'tune').length;
     if (Math.abs(tune - (of.length - tune)) > 1) throw new Error(`class ${cls}: ${tune} tune and ${of.length - tune} report cases`);
   }
@@ -497,7 +500,7 @@ function tally(results: CaseResult[]): Tally {
 const pct = (n: number, d: number) => (d ? `${Math.round((1000 * n) / d) / 10}%` : '–');
 
 function printSummary(results: CaseResult[]): Record<string, unknown> {
-  const splits: Split[] = (['tune', 'report'] as Split[]).filter((s) => results.some((r) => r.split === s));
+  const splits: Split[] = (['tune', 'report', 'dev'] as Split[]).filter((s) => results.some((r) => r.split === s));
   const summary: Record<string, unknown> = {};
   console.log(`\n| class | split | checks passed | cases fully passed |`);
   console.log(`|---|---|---|---|`);
@@ -537,7 +540,7 @@ async function main(): Promise<void> {
       results.push(result);
       const passed = result.checks.filter((c) => c.pass).length;
       process.stderr.write(`${result.split.padEnd(6)} ${result.class.padEnd(9)} ${testCase.id.padEnd(34)} ${passed}/${result.checks.length} ${result.seconds.toFixed(1)} s${result.error ? `  ERROR ${result.error}` : ''}\n`);
-      if (result.split === 'tune' || SHOW_REPORT) {
+      if (result.split !== 'report' || SHOW_REPORT) {
         for (const c of result.checks.filter((x) => !x.pass || ONE_CASE)) {
           process.stderr.write(`    ${c.pass ? 'ok  ' : 'FAIL'} ${c.check}\n         ${c.detail}\n`);
         }

@@ -15,7 +15,11 @@ export const CLASSES = {
 } as const;
 
 export type TruthClass = keyof typeof CLASSES;
-export type Split = 'tune' | 'report';
+/**
+ * tune and report are the two halves of the original cases; dev is a third set, written independently
+ * of them, used for development alongside tune.
+ */
+export type Split = 'tune' | 'report' | 'dev';
 export type Mode = 'memories' | 'hybrid';
 
 /**

@@ -1,13 +1,20 @@
 import type { TruthCase } from '../types.js';
 import { DATE_CASES } from './dates.js';
 import { DELETE_CASES } from './deletes.js';
+import { DEV_DATE_CASES } from './dev-dates.js';
+import { DEV_DELETE_CASES } from './dev-deletes.js';
+import { DEV_EDIT_CASES } from './dev-edits.js';
+import { DEV_FURNITURE_CASES } from './dev-furniture.js';
+import { DEV_ONE_FACT_CASES } from './dev-one-fact.js';
+import { DEV_QUESTION_CASES } from './dev-questions.js';
+import { DEV_UPDATE_CASES } from './dev-updates.js';
 import { EDIT_CASES } from './edits.js';
 import { FURNITURE_CASES } from './furniture.js';
 import { ONE_FACT_CASES } from './one-fact.js';
 import { QUESTION_CASES } from './questions.js';
 import { UPDATE_CASES } from './updates.js';
 
-/** Every case, by class in the order. */
+/** Every case, by class in the order: the tune and report halves, then the dev set. */
 export const ALL_CASES: TruthCase[] = [
   ...EDIT_CASES,
   ...DELETE_CASES,
@@ -16,4 +23,11 @@ export const ALL_CASES: TruthCase[] = [
   ...ONE_FACT_CASES,
   ...QUESTION_CASES,
   ...UPDATE_CASES,
+  ...DEV_EDIT_CASES,
+  ...DEV_DELETE_CASES,
+  ...DEV_FURNITURE_CASES,
+  ...DEV_DATE_CASES,
+  ...DEV_ONE_FACT_CASES,
+  ...DEV_QUESTION_CASES,
+  ...DEV_UPDATE_CASES,
 ];
