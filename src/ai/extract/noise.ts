@@ -2,6 +2,8 @@ const INTERJECTION =
   /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|ok|okay|haha+|lol|hmm+|um+|uh+|omg|gosh|ooh+|oh|so|well|anyway|anyways|btw|by the way|also|plus|actually|honestly|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|way to go|well done|good job|great job|nice job|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like)\s+|(?:so |how |really )?(?:cool|great|awesome|nice|amazing|wonderful|good|glad) (?:that )?(?=(?:you|your|he|she|they|my|I)\b))/i;
 
 const CATCHING_UP = /^since (?:we|I) (?:last )?(?:chatted|talked|spoke|caught up)(?: last)?,?\s*/i;
+/** "Big news: …", "Update - …", "PSA: …": a label before what is said. */
+const LEAD_LABEL = /^(?:big |good |great |some |quick |small |sad |exciting )?(?:news|update|psa|fyi|heads up|life update|update time|tldr|tl;dr|reminder|note to self|update on \w+)\s*[:!,-]+\s*/i;
 const TAG_QUESTION = /,?\s*(?:right|isn't it|aren't they|don't you think|you know|huh|eh|no|yeah|ok|okay)\?+\s*$/i;
 
 const STOCK_PHRASES = [
@@ -45,7 +47,7 @@ export function stripInterjections(clause: string, names: readonly string[]): st
   });
   let out = clause.trim().replace(TAG_QUESTION, '');
   for (let i = 0; i < 6; i++) {
-    let next = out.replace(INTERJECTION, '').replace(CATCHING_UP, '');
+    let next = out.replace(INTERJECTION, '').replace(CATCHING_UP, '').replace(LEAD_LABEL, '');
     for (const [leading, trailing] of vocatives) next = next.replace(leading, '').replace(trailing, '');
     if (next === out) break;
     out = next;

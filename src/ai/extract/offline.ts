@@ -7,7 +7,7 @@ import { resolvePerson } from './person.js';
 import { markdownToPlain, normalizeText, splitClauses, splitPredicates, splitSentences, withoutTables } from './sentences.js';
 import { selfIntroducedName, utterancesOf, type Utterance } from './transcript.js';
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
-import { hasFiniteVerb, isInstruction } from './verbs.js';
+import { hasFiniteVerb, IRREGULAR_PAST, isInstruction } from './verbs.js';
 import { isLasting, statedAttributes } from '../text/attributes.js';
 
 /**
@@ -154,7 +154,7 @@ function forgetAfter(c: Classification, dates: ResolvedDate[], reference: Date |
   return new Date(Math.max(...dates.map((d) => d.end.getTime()))).toISOString();
 }
 
-const ELIDED_BE = /^(?:(?:so|really|super|pretty|kinda|very|always|just) )?(?:going to|glad|happy|excited|thrilled|stoked|proud|grateful|thankful|feeling|planning|hoping|thinking|working|trying|looking forward|currently|still|busy|tired|lucky|blessed)\b/i;
+const ELIDED_BE = /^(?:(?:so|really|super|pretty|kinda|very|always|just) )?(?:going to|glad|happy|excited|thrilled|stoked|proud|grateful|thankful|feeling|planning|hoping|thinking|working|trying|looking forward|currently|still|busy|tired|lucky|blessed|not (?:a |an )?\w+(?: any ?more)?\b|no longer|single|engaged|married|pregnant|vegan|vegetarian|back (?:in|at|home|from))\b/i;
 const ELIDED_I = /^(?:(?:just|really|also|totally|finally|recently) )?(?:love|loved|like|liked|hope|think|thought|went|got|had|made|did|took|started|finished|tried|need|want|wish|miss|missed|can't|couldn't|saw|met|bought|found|visited|joined|learned|decided|signed|picked|spent|heard|adopted|painted|wrote|read|watched|played|ran|won)\b(?! (?:is|was|are|were)\b)/i;
 const GERUND_SUBJECT = /^\w+ing\b.*\b(?:is|was|are|were|has|makes|made|helps|keeps|can|will|feels|gives|brings)\b/i;
 const PHOTO = /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
@@ -170,8 +170,16 @@ function restoreSubject(clause: string): string {
   if (/^been\b/i.test(clause)) return `I've ${clause}`;
   // "Trying local seafood is a must": a gerund with a verb after it is the subject, not an elided "I'm".
   if (ELIDED_BE.test(clause) && !GERUND_SUBJECT.test(clause)) return `I'm ${lowerFirstWord(clause)}`;
-  if (ELIDED_I.test(clause)) return `I ${lowerFirstWord(clause)}`;
+  if (ELIDED_I.test(clause) || opensWithPastVerb(clause)) return `I ${lowerFirstWord(clause)}`;
   return clause;
+}
+
+/** "Handed in my notice", "Sold the Golf": chat drops the "I" before a verb in the past. */
+function opensWithPastVerb(clause: string): boolean {
+  const [first, second] = clause.split(/\s+/);
+  if (!first || !second || /^(?:by|is|was|are|were|and|of)$/i.test(second)) return false;
+  const word = first.toLowerCase();
+  return IRREGULAR_PAST.has(word) || (/^[a-z]{3,}ed$/.test(word) && !/^(?:need|feed|seed|speed|bed|red|shed)$/.test(word));
 }
 
 const LINKING_VERB = "(?:is|was|has|had|looks|looked|means|meant|reminds|reminded|feels|felt|seems|seemed|stands|represents|symbolizes|makes|made|brings|brought|gives|gave|helps|helped|keeps|kept|shows|showed|changed|took|takes)";

@@ -68,8 +68,12 @@ export function normalizeText(text: string): string {
 /** Splits text into sentences on terminal punctuation and line breaks, respecting common abbreviations. */
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
-  // "last year.She tests apps": a full stop with no space before the next sentence.
-  const spaced = text.replace(/(?<=\p{Ll}{2})([.!?])(?=\p{Lu}\p{Ll})/gu, '$1 ');
+  // "last year.She tests apps": a full stop with no space before the next sentence. "finally
+  // moved! new address is …", "RIP Daifuku 😢 Ayumi adopted …": chat ends sentences without capitals.
+  const spaced = text
+    .replace(/(?<=\p{Ll}{2})([.!?])(?=\p{Lu}\p{Ll})/gu, '$1 ')
+    .replace(/([!?]+)\s+(?=\p{Ll}+\s+\p{Ll})/gu, '$1\n')
+    .replace(/\s*(\p{Extended_Pictographic}[\p{Extended_Pictographic}\u200d\ufe0f]*)\s+(?=\p{Lu})/gu, ' $1\n');
   for (const line of spaced.split(/\n+/)) {
     let start = 0;
     const boundary = /[.!?]+["')\]]*(?=\s+["'(\[]?[A-Z0-9])|[.!?]+["')\]]*\s*$/g;

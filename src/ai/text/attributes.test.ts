@@ -37,7 +37,7 @@ describe('statedAttributes', () => {
   it('reads roles, partners, diets, instruments and pets', () => {
     expect(slots('Lena is a pediatric nurse')).toEqual(['Lena|job=a pediatric nurse']);
     expect(slots('Amara Okafor is the CEO')).toEqual(['Amara Okafor|job=the CEO']);
-    expect(slots('Tunde Bello leads the hardware group')).toEqual(['Tunde Bello|job=leads the hardware group']);
+    expect(slots('Tunde Bello leads the hardware group')).toEqual(['Tunde Bello|job=leads the hardware group', 'Tunde Bello|team=hardware']);
     expect(slots('Ines is dating Pedro')).toEqual(['Ines|partner=Pedro']);
     expect(slots("Maria's husband is Tom")).toEqual(['Maria|partner=Tom']);
     expect(slots("Mei's wife Laura is a doctor")).toEqual(['Laura|job=a doctor', 'Mei|partner=Laura']);

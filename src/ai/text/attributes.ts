@@ -9,7 +9,7 @@
 
 export const ATTRIBUTES = [
   'employer', 'residence', 'origin', 'job', 'partner', 'school', 'field', 'diet', 'instrument', 'pet',
-  'project', 'age', 'name', 'car', 'allergy', 'language', 'sport', 'hobby',
+  'project', 'team', 'age', 'name', 'car', 'allergy', 'language', 'sport', 'hobby',
 ] as const;
 export type KnownAttribute = (typeof ATTRIBUTES)[number];
 /** A known attribute, or `favorite <thing>`. */
@@ -26,7 +26,10 @@ export interface StatedAttribute {
 }
 
 /** Attributes a subject has one value of at a time: a new value replaces the old. */
-const SINGLE_VALUED = new Set<string>(['employer', 'residence', 'origin', 'job', 'partner', 'school', 'field', 'diet', 'age', 'name', 'car']);
+const SINGLE_VALUED = new Set<string>(['employer', 'residence', 'origin', 'job', 'partner', 'school', 'field', 'diet', 'age', 'name', 'car', 'team']);
+
+/** The value of a negation that ends whatever value held ("is single again", "called off the engagement"). */
+export const ANY_VALUE = '*';
 
 export function isSingleValued(attribute: string): boolean {
   return SINGLE_VALUED.has(attribute) || attribute.startsWith('favorite ');
@@ -74,7 +77,7 @@ const NAMED = `((?:the\\s+)?${NAME_WORD}(?:\\s+(?:${CONNECTOR}\\s+)?${NAME_WORD}
 const DETERMINER = '(?:a|an|the|my|his|her|their|our|its)';
 
 const ROLE_NOUNS =
-  'CEO|CFO|CTO|COO|CMO|CIO|VP|PM|MD|GP|accountant|actor|actress|administrator|advisor|adviser|agent|analyst|anesthesiologist|animator|anthropologist|apprentice|architect|archivist|artist|assistant|associate|astronaut|astronomer|athlete|attorney|auditor|author|baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|buyer|captain|cardiologist|caregiver|carpenter|cashier|ceo|cfo|chef|chemist|chief|cleaner|clerk|coach|coder|composer|consultant|contractor|coordinator|copywriter|coo|counsel|counselor|counsellor|courier|cto|curator|dancer|data scientist|dentist|deputy|designer|detective|developer|dietitian|diplomat|director|doctor|driver|economist|editor|educator|electrician|engineer|entrepreneur|executive|farmer|firefighter|founder|co-founder|cofounder|freelancer|gardener|geologist|graphic designer|guard|guide|hairdresser|head|historian|host|illustrator|instructor|intern|interpreter|investigator|janitor|journalist|judge|lawyer|lecturer|librarian|lifeguard|linguist|lead|lieutenant|manager|marketer|mathematician|mechanic|mentor|midwife|musician|nanny|navigator|negotiator|neurologist|novelist|nurse|officer|optician|painter|paralegal|paramedic|partner|pastor|pediatrician|pharmacist|photographer|physician|physicist|physiotherapist|pilot|planner|plumber|poet|police officer|politician|president|principal|producer|professor|programmer|psychiatrist|psychologist|publisher|radiologist|realtor|receptionist|recruiter|reporter|representative|researcher|sailor|salesperson|scientist|secretary|senator|singer|social worker|soldier|specialist|statistician|steward|strategist|student|supervisor|surgeon|surveyor|tailor|teacher|technician|therapist|trader|trainer|translator|tutor|vet|veterinarian|vice president|vp|waiter|waitress|welder|writer|pm|product manager|project manager|software engineer|nurse practitioner|sous chef|head chef';
+  'CEO|CFO|CTO|COO|CMO|CIO|VP|PM|MD|GP|dev|superintendent|matron|sous-chef|headteacher|head teacher|dean|provost|rector|chancellor|foreman|inspector|sergeant|constable|ranger|warden|conductor|choreographer|sommelier|butler|concierge|dispatcher|underwriter|actuary|broker|cartographer|zoologist|botanist|chemist|pharmacologist|epidemiologist|optometrist|podiatrist|chiropractor|osteopath|hygienist|technologist|sonographer|phlebotomist|registrar|resident|fellow|postdoc|lecturer|teaching assistant|TA|accountant|actor|actress|administrator|advisor|adviser|agent|analyst|anesthesiologist|animator|anthropologist|apprentice|architect|archivist|artist|assistant|associate|astronaut|astronomer|athlete|attorney|auditor|author|baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|buyer|captain|cardiologist|caregiver|carpenter|cashier|ceo|cfo|chef|chemist|chief|cleaner|clerk|coach|coder|composer|consultant|contractor|coordinator|copywriter|coo|counsel|counselor|counsellor|courier|cto|curator|dancer|data scientist|dentist|deputy|designer|detective|developer|dietitian|diplomat|director|doctor|driver|economist|editor|educator|electrician|engineer|entrepreneur|executive|farmer|firefighter|founder|co-founder|cofounder|freelancer|gardener|geologist|graphic designer|guard|guide|hairdresser|head|historian|host|illustrator|instructor|intern|interpreter|investigator|janitor|journalist|judge|lawyer|lecturer|librarian|lifeguard|linguist|lead|lieutenant|manager|marketer|mathematician|mechanic|mentor|midwife|musician|nanny|navigator|negotiator|neurologist|novelist|nurse|officer|optician|painter|paralegal|paramedic|partner|pastor|pediatrician|pharmacist|photographer|physician|physicist|physiotherapist|pilot|planner|plumber|poet|police officer|politician|president|principal|producer|professor|programmer|psychiatrist|psychologist|publisher|radiologist|realtor|receptionist|recruiter|reporter|representative|researcher|sailor|salesperson|scientist|secretary|senator|singer|social worker|soldier|specialist|statistician|steward|strategist|student|supervisor|surgeon|surveyor|tailor|teacher|technician|therapist|trader|trainer|translator|tutor|vet|veterinarian|vice president|vp|waiter|waitress|welder|writer|pm|product manager|project manager|software engineer|nurse practitioner|sous chef|head chef';
 
 /** A role: "a pediatric nurse", "the CEO", "senior product manager". */
 const ROLE = `((?:${DETERMINER}\\s+(?:(?!${DETERMINER}\\b)[\\p{L}-]+\\s+){0,3}?|(?:(?!${DETERMINER}\\b|\\p{L}+ing\\b)[\\p{L}-]+\\s+){0,2}?)(?:${ROLE_NOUNS})s?)\\b`;
@@ -126,7 +129,7 @@ const CUES: Cue[] = [
   cue('employer', `\\b${V('join')}\\s+(?:the\\s+)?(?:[\\p{L}-]+\\s+){0,2}(?:team|staff|company|firm|startup|faculty)\\s+(?:at|of)\\s+${NAMED}`),
   cue('employer', `\\b(?:job|position|role|internship|post|gig|career|contract|placement|residency|fellowship|offer)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:at|with|from|for)\\s+${NAMED}`),
   cue('employer', `\\b${V('start', 'begin')}\\s+(?:(?:a\\s+new\\s+job|work|working|a\\s+job)\\s+)?(?:at|with|for)\\s+${NAMED}`),
-  cue('employer', `\\b(?:${ROLE_NOUNS})s?\\s+(?:at|for|with|of)\\s+${NAMED}`),
+  cue('employer', `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division)s?\\s+(?:at|for|with|of)\\s+${NAMED}`),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
   cue('employer', `\\b(?:is|are|'s)\\s+now\\s+at\\s+${NAMED}`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
   cue('employer', `\\b${V('found', 'co-found', 'cofound', 'launch', 'run', 'own')}\\s+(?:a\\s+(?:company|startup|business)\\s+(?:called|named)\\s+)?${NAMED}`),
@@ -138,6 +141,9 @@ const CUES: Cue[] = [
   cue('residence', `\\b(?:based|living|located|residing|settled|resident)\\s+(?:in|at)\\s+${NAMED}`),
   cue('residence', `\\b(?:home|apartment|flat|house|condo|place)\\s+(?:is\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\bhome\\s+(?:is|is now)\\s+${NAMED}`),
+  cue('residence', `\\b(?:new\\s+)?address\\s+is\\s+[^.!?;]{0,60}?\\bin\\s+${NAMED}`),
+  cue('residence', `\\b${V('work')}\\s+(?:now\\s+)?(?:from|at|in|out of)\\s+(?:our|the|a|their|his|her)\\s+(?:new\\s+)?${NAMED}\\s+(?:office|branch|studio|site|hub|campus|base)\\b`),
+  cue('residence', `\\b(?:${ROLE_NOUNS})s?\\s+(?:based\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:is|are|'s|'re)\\s+(?:now\\s+)?(?:living\\s+)?in\\s+${NAMED}\\s+(?:now|these days|nowadays|for good|permanently)\\b|\\b(?:is|are|'s|'re)\\s+now\\s+in\\s+${NAMED}`, {
     value: (m) => m[1] ?? m[2],
   }),
@@ -152,6 +158,7 @@ const CUES: Cue[] = [
   cue('job', `\\b(?:is|was|became|becomes|'s|has become|is now|has been|got a job as|trained as|qualified as|promoted to|was promoted to|got promoted to|hired as|retired as)\\s+${ROLE}`),
   cue('job', `\\b(?:job|role|title|position|profession|occupation|career)\\s+(?:is|was|as)\\s+${ROLE}`),
   cue('job', `\\bas\\s+${ROLE}`),
+  cue('job', `\\b(?:promoted|elevated|appointed|(?:was|were|been|got|is)\\s+(?:named|made))\\s+(?:to\\s+|as\\s+)?((?:${DETERMINER}\\s+)?(?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+?)(?=\\s+(?:at|in|for|of|on|with|after|since)\\b|\\s*[,.;!?(]|$)`),
   cue('job', `\\b(?:no longer|is no longer|stopped being|quit being|retired as|gave up being)\\s+${ROLE}`, { negated: true }),
   cue('job', `\\b(${V('lead', 'head', 'run', 'manage', 'direct', 'oversee', 'supervise', 'chair')}\\s+(?:the\\s+|a\\s+)?(?:[\\p{L}-]+\\s+){0,3}(?:team|group|department|division|office|lab|unit|practice|program|programme|school|clinic|ward|store|shop|branch|studio|restaurant|kitchen))\\b`),
   cue('job', `\\b(${V('teach')}\\s+(?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\s+(?:at|in|to)\\b`),
@@ -160,6 +167,10 @@ const CUES: Cue[] = [
   cue('partner', `\\b(?:${V('date', 'marry')}|is seeing|in a relationship with|is with)\\s+${NAMED}`, { notAfter: PERSON_AFTER }),
   cue('partner', `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`),
   cue('partner', `\\b(?:broke up with|divorced|separated from|split up with|split from)\\s+${NAMED}`, { negated: true }),
+  cue('partner', `\\b(?:is|'s|are|became|is now)\\s+(?:(?:single|divorced|separated|widowed)(?:\\s+again)?|no longer (?:married|engaged|together|dating))\\b|\\b(?:called off|broke off|ended)\\s+(?:the|their|his|her)\\s+(?:engagement|wedding|marriage|relationship)\\b|\\b(?:broke up|split up|got divorced)\\b`, {
+    negated: true,
+    value: () => ANY_VALUE,
+  }),
   // School and field of study
   // "designs train stations for a firm in Yokohama", "tests mobile apps for Infosys": work told by what one does.
   cue('job', `\\b(${WORK_VERBS}\\s+(?:[\\p{L}-]+\\s+){1,4}?)(?:for|at|with)\\s+(?:${NAMED.slice(1, -1)}|(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+)?(?:firm|company|startup|agency|studio|consultancy|practice|hospital|clinic|school|bank|charity|nonprofit|non-profit|magazine|newspaper|publisher|lab|laboratory|brand|retailer|client|clients|council|ministry|government))\\b`, {
@@ -183,7 +194,7 @@ const CUES: Cue[] = [
   cue('diet', `\\b(?:does not|doesn't|do not|don't|never|no longer|stopped eating|avoids|cut out|gave up|can't eat|cannot eat|won't eat|refuses to eat)\\s+(?:eat\\s+|eating\\s+)?(?:any\\s+)?(${FOODS})\\b`, { value: (m) => `no ${m[1].toLowerCase()}` }),
   cue('diet', `\\b(?:eats|eating|started eating)\\s+(meat|fish)\\s+again\\b`, { value: () => 'omnivore' }),
   cue('diet', `\\b(?:eats|eat|ate|loves eating|mostly eats)\\s+((?:${FOODS})(?:(?:,\\s*|\\s+and\\s+|\\s+or\\s+)(?:${FOODS}))*)\\b`, { value: (m) => `eats ${m[1]}` }),
-  cue('diet', `\\b(?:stopped being|is no longer|no longer)\\s+(${DIETS})\\b`, { negated: true }),
+  cue('diet', `\\b(?:stopped being|is no longer|no longer|is not|isn't|not)\\s+(?:a\\s+)?(${DIETS})(?:\\s+any\\s?more)?\\b`, { negated: true }),
   cue('allergy', `\\ballergic\\s+to\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b`),
   cue('allergy', `\\b((?:[\\p{L}-]+\\s+)?[\\p{L}-]+)\\s+allergy\\b`),
   // Instrument, sport, hobby
@@ -191,14 +202,25 @@ const CUES: Cue[] = [
   cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`),
   cue('instrument', `\\bswitched\\s+(?:from\\s+(?:the\\s+)?(?:${INSTRUMENTS})\\s+)?to\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`),
   cue('instrument', `\\bswitched\\s+from\\s+(?:the\\s+)?(${INSTRUMENTS})\\s+to\\b`, { negated: true }),
+  cue('instrument', `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the\\s+|a\\s+|an\\s+|their\\s+|his\\s+|her\\s+)?(?:${INSTRUMENTS})\\s+for\\s+(?:the\\s+|a\\s+|an\\s+)?(${INSTRUMENTS})\\b`),
+  cue('instrument', `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the\\s+|a\\s+|an\\s+|their\\s+|his\\s+|her\\s+)?(${INSTRUMENTS})\\s+for\\b`, { negated: true }),
+  cue('sport', `\\b(?:quit|gave up|stopped playing|stopped|no longer plays?|retired from)\\s+(${SPORTS})\\b`, { negated: true }),
   cue('instrument', `\\b(?:gave up|quit|stopped playing|no longer plays)\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`, { negated: true }),
   cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
-  cue('sport', `\\b(?:${V('play', 'practice', 'do', 'train')}|goes|go|took up|picked up|started)\\s+(?:for\\s+)?(${SPORTS})\\b`),
+  cue('sport', `\\b(?:${V('play', 'practice', 'do', 'train')}|goes|go|took up|picked up|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`),
   // Pets
   cue('pet', `\\b(?:${V('have', 'adopt', 'get', 'own', 'rescue', 'buy')})\\s+(?:a|an|two|three|\\d+)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`, {
     value: (m) => (m[2] ? `${m[1].toLowerCase()} ${m[2]}` : m[1].toLowerCase()),
   }),
   cue('pet', `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)`),
+  // Team
+  cue('team', `\\b(?:is|are|'s|was|has been|works|working|joined|moved to|switched to|transferred to|leads|heads|runs|manages|now leads|on)\\s+(?:on\\s+|in\\s+|with\\s+)?(?:the|a|our|their)\\s+((?:[\\p{L}\\p{N}&-]+\\s+){1,3}?)(?:team|squad|group|crew|department|unit)\\b`, {
+    value: (m) => m[1].trim(),
+  }),
+  cue('team', `\\b(?:left|moved off|quit)\\s+(?:the|a|our|their)\\s+((?:[\\p{L}\\p{N}&-]+\\s+){1,3}?)(?:team|squad|group|crew|department|unit)\\b`, {
+    negated: true,
+    value: (m) => m[1].trim(),
+  }),
   // Project
   cue('project', `\\b${V('work', 'lead', 'build', 'run', 'manage')}\\s+(?:(?:now|currently|mostly)\\s+)*on\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|app|platform|product|launch|migration|redesign|rollout|book|novel|album|thesis|dissertation|startup|game|website|campaign|study|paper|tool|library|system|initiative)|${NAMED.slice(1, -1)})`),
   cue('project', `\\bproject\\s+(?:called\\s+|named\\s+)?${NAMED}`),
@@ -213,9 +235,10 @@ const CUES: Cue[] = [
   cue('age', `\\b(?:is|turned|turns|just turned|will be|'s)\\s+(\\d{1,3})(?:\\s+years?\\s+old|\\b(?!\\s*(?:%|percent|people|times|hours|days|minutes|km|miles|kg)))`),
   cue('age', `\\bage\\s+is\\s+(\\d{1,3})\\b`),
   cue('name', `\\b(?:name is|goes by|is called|prefers to be called)\\s+${NAMED}`),
-  cue('car', `\\b(?:${V('drive')}|owns|bought|got)\\s+(?:a|an)\\s+(?:new\\s+|used\\s+|old\\s+)?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`, {
+  cue('car', `\\b(?:${V('drive')}|owns|bought|got|leased|leases)\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`, {
     value: (m) => (/^(?:Tesla|Toyota|Honda|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Volvo|Subaru|Mazda|Nissan|Kia|Hyundai|Jeep|Chevrolet|Chevy|Fiat|Peugeot|Renault|Skoda|Porsche|Mini|Lexus|Polestar|Rivian|Prius|Dodge|Citroen|Seat|Opel)\b/.test(m[1]) ? m[1] : null),
   }),
+  cue('car', `\\b(?:sold|got rid of|scrapped|traded in|gave up)\\s+(?:the|their|his|her|our)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?(\\p{Lu}[\\p{L}\\p{N}-]*)\\b`, { negated: true }),
   cue('language', `\\b(?:${V('speak', 'learn', 'study')}|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`),
 ];
 
@@ -294,7 +317,7 @@ const TRAILING_NOT_VALUE = /\s+(?:in|on|at|last|this|next|since|for|from|and|wit
 const NOT_A_VALUE = /^(?:the\s+)?(?:I|We|You|He|She|They|It|Me|Him|Her|Us|Them|The|A|An|My|Our|His|Their|This|That|Mr|Mrs|Ms|Dr|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Thanksgiving|Halloween|Today|Tomorrow|Yesterday|Instead|Now)$/i;
 
 function cleanValue(raw: string): string | null {
-  let value = raw.trim().replace(/[,;:.!?)'"’]+$/, '');
+  let value = raw.trim().replace(/[,;:.!?)'"’]+$/, '').replace(/^(?:our|their|his|her|my|its|your)\s+/i, '');
   for (let i = 0; i < 3 && TRAILING_NOT_VALUE.test(value); i++) value = value.replace(TRAILING_NOT_VALUE, '');
   value = value.replace(/^the\s+(?=\p{Ll})/u, 'the ');
   if (!value || NOT_A_VALUE.test(value) || value.length > 80) return null;
@@ -371,6 +394,7 @@ const PHRASES: Record<KnownAttribute, (s: string, v: string) => string> = {
   instrument: (s, v) => `${s} plays the ${v}`,
   pet: (s, v) => `${s} has a pet ${v}`,
   project: (s, v) => `${s} works on ${v}`,
+  team: (s, v) => `${s} is on the ${v} team`,
   age: (s, v) => `${s} is ${v} years old`,
   name: (s, v) => `${possessive(s)} name is ${v}`,
   car: (s, v) => `${s} drives a ${v}`,
@@ -386,12 +410,14 @@ const NEGATED_PHRASES: Partial<Record<KnownAttribute, (s: string, v: string) => 
   partner: (s, v) => `${s} is no longer with ${v}`,
   diet: (s, v) => `${s} is no longer ${v}`,
   instrument: (s, v) => `${s} no longer plays the ${v}`,
+  team: (s, v) => `${s} is no longer on the ${v} team`,
 };
 
 /** An attribute in the words plain questions use: "Bob Tanaka works at Siemens". */
 export function canonicalStatement(a: StatedAttribute): string {
   const subject = a.subject === 'the user' ? 'The user' : a.subject;
   if (a.attribute.startsWith('favorite ')) return `${possessive(subject)} ${a.attribute} is ${a.value}`;
+  if (a.value === ANY_VALUE) return a.attribute === 'partner' ? `${subject} is single` : '';
   const phrase = a.negated ? NEGATED_PHRASES[a.attribute as KnownAttribute] : PHRASES[a.attribute as KnownAttribute];
   return phrase ? phrase(subject, a.value) : '';
 }
@@ -434,6 +460,7 @@ const QUESTIONS = [
   Q('sport', '\\bsports?\\b|\\bwhat\\b.*\\bplay\\b.*\\b(?:sport|game|team)\\b'),
   Q('hobby', '\\bwhat\\b.*\\bdo(?:es)?\\b.*\\b(?:weekends?|free time|spare time|for fun|evenings?|after work|to relax|to unwind)\\b|\\bhobb(?:y|ies)\\b|\\bpastimes?\\b'),
   Q('pet', '\\bpets?\\b|\\b(?:dog|cat|puppy|kitten)\\b.*\\b(?:name|called|named)\\b|\\bwhat\\b.*\\banimal\\b'),
+  Q('team', '\\b(?:which|what)\\s+(?:team|squad|department|group)\\b|\\bteam\\b.*\\b(?:on|in|lead|leads|run)\\b'),
   Q('project', '\\bprojects?\\b|\\bworking on\\b|\\bwork on\\b'),
   Q('age', '\\bhow old\\b|\\bage\\b'),
   Q('car', '\\bcar\\b|\\bwhat\\b.*\\bdrive\\b'),

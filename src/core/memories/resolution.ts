@@ -1,4 +1,4 @@
-import { isSingleValued, sameSubject, statedAttributes, subjectOf, type StatedAttribute } from '../../ai/text/attributes.js';
+import { ANY_VALUE, isSingleValued, sameSubject, statedAttributes, subjectOf, type StatedAttribute } from '../../ai/text/attributes.js';
 import { contentWords } from '../../ai/text/words.js';
 import { setsSameAttribute, unsharedValues } from './fact-values.js';
 import type { MemoryAttribute, MemoryRelation } from '../../model/memories.js';
@@ -41,6 +41,14 @@ function wordSet(text: string): Set<string> {
 
 const attributesOf = (n: { memory: string; attributes?: MemoryAttribute[] | null }): StatedAttribute[] => n.attributes ?? statedAttributes(n.memory);
 
+function namesSameValue(a: string, b: string): boolean {
+  const x = a.toLowerCase().replace(/^the\s+/, '');
+  const y = b.toLowerCase().replace(/^the\s+/, '');
+  return x === y || new RegExp(`\\b${escape(x)}\\b`).test(y) || new RegExp(`\\b${escape(y)}\\b`).test(x);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** "Ramen is the user's favorite" sets whichever favorite the user had named before. */
 function sameAttribute(a: string, b: string): boolean {
   if (a === b) return true;
@@ -57,14 +65,15 @@ export function replacesAttribute(candidate: StatedAttribute[], existing: Stated
     existing.some((e) => {
       if (!sameAttribute(c.attribute, e.attribute) || !sameSubject(c.subject, e.subject)) return false;
       const sameValue = c.value.toLowerCase() === e.value.toLowerCase();
-      if (c.negated) return sameValue && !e.negated;
+      // "sold the Golf" ends "drives a grey VW Golf"; "is single again" ends any partner.
+      if (c.negated) return !e.negated && (c.value === ANY_VALUE || namesSameValue(c.value, e.value));
       return isSingleValued(c.attribute) && (!sameValue || !!e.negated);
     }),
   );
 }
 
 /** Said as a change of what held before: "… instead", "from now on …", "no longer …", "switched to …". */
-const CHANGE = /^(?:now|these days|nowadays|from now on)\b|\b(?:instead|from now on|no longer|not any ?more|anymore|any more|switched|swapped|changed (?:\S+ )?mind|rather than|replaced|gave up|moved on from|went back to|now (?:prefers?|plays?|uses?|drinks?|eats?|takes?|works?|lives?|wants?|likes?|goes|drives?|studies|is|has)|is now|are now|has now|these days|nowadays|decided against|cancel+ed|postponed|rescheduled|pushed back|moved (?:it|the \S+) to)\b/i;
+const CHANGE = /^(?:now|these days|nowadays|from now on)\b|\b(?:instead|ditched|dropped|scrapped|abandoned|traded|swapped|sold|quit|handed in|stepped down|moved on|took up|picked up|from now on|no longer|not any ?more|anymore|any more|switched|swapped|changed (?:\S+ )?mind|rather than|replaced|gave up|moved on from|went back to|now (?:prefers?|plays?|uses?|drinks?|eats?|takes?|works?|lives?|wants?|likes?|goes|drives?|studies|is|has)|is now|are now|has now|these days|nowadays|decided against|cancel+ed|postponed|rescheduled|pushed back|moved (?:it|the \S+) to)\b/i;
 
 export function toldAsChange(text: string): boolean {
   return CHANGE.test(text);
@@ -104,8 +113,10 @@ export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMa
 
   // Detail added to a known fact extends it; only a different value for the same attribute replaces it.
   const words = wordSet(candidate);
+  const change = toldAsChange(candidate);
   const extended = ranked.find((n) => {
-    if (n.similarity < EXTENDS_SIMILARITY || unsharedValues(n.memory, candidate).length > 0 || replaces(n)) return false;
+    // A change told in more words than the old fact ("swapped the cello for the harp") is not added detail.
+    if (change || n.similarity < EXTENDS_SIMILARITY || unsharedValues(n.memory, candidate).length > 0 || replaces(n)) return false;
     const old = wordSet(n.memory);
     if (words.size <= old.size) return false;
     let shared = 0;
@@ -119,13 +130,43 @@ export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMa
   // One document states its values side by side (a list of offices, a table of prices): there an
   // alike statement with another value is another fact, not a correction, unless the attribute is
   // one that holds a single value at a time.
-  const subject = subjectOf(candidate);
   const contradicted =
     ranked.find((n) => n.similarity >= UPDATE_MIN_SIMILARITY && (replaces(n) || (!n.fromSameDocument && setsSameAttribute(candidate, n.memory)))) ??
     slotMates.find(replaces) ??
-    (subject && toldAsChange(candidate)
-      ? ranked.find((n) => n.similarity >= CHANGE_MIN_SIMILARITY && sameSubject(subjectOf(n.memory), subject) && samePredicate(candidate, n.memory, subject))
-      : undefined);
+    (change ? changedFact(candidate, stated, ranked) : undefined);
   if (contradicted) return { action: 'relate', to: contradicted, relation: 'updates' };
   return { action: 'new' };
+}
+
+/** Close enough that a statement told as a change of the same subject changes it, with no word of the predicate in common ("switched to decaf" after "drinks three espressos a day"). */
+export const CHANGE_TOPIC_SIMILARITY = 0.6;
+/** A change said of "we" or of nobody ("We rescheduled the offsite to April") names what it changes; it must be this close. */
+export const CHANGE_OBJECT_SIMILARITY = 0.75;
+
+/**
+ * The fact a statement told as a change changes: the closest one about the same subject that shares
+ * a word of the predicate with it, or is very close and sets no attribute the statement leaves
+ * alone ("switched to decaf" never changes where Henrik lives). A change said of "we" changes the
+ * close fact it shares its topic with ("We rescheduled the Zalando offsite" → "The Zalando offsite is on 12 March").
+ */
+function changedFact(candidate: string, stated: StatedAttribute[], ranked: Neighbour[]): Neighbour | undefined {
+  const subject = subjectOf(candidate);
+  const setsOnlyWhatCandidateSets = (n: Neighbour) =>
+    attributesOf(n).every((e) => e.negated || stated.some((c) => sameAttribute(c.attribute, e.attribute)));
+  if (!subject) {
+    return ranked.find((n) => n.similarity >= CHANGE_OBJECT_SIMILARITY && sharedTopicWords(candidate, n.memory) >= 2 && setsOnlyWhatCandidateSets(n));
+  }
+  return ranked.find(
+    (n) =>
+      n.similarity >= CHANGE_MIN_SIMILARITY &&
+      sameSubject(subjectOf(n.memory), subject) &&
+      setsOnlyWhatCandidateSets(n) &&
+      (samePredicate(candidate, n.memory, subject) || n.similarity >= CHANGE_TOPIC_SIMILARITY),
+  );
+}
+
+function sharedTopicWords(candidate: string, existing: string): number {
+  const words = (text: string) => new Set(contentWords(text).filter((w) => !CHANGE_WORDS.has(w) && !/^\d/.test(w)));
+  const other = words(existing);
+  return [...words(candidate)].filter((w) => other.has(w)).length;
 }

@@ -27,9 +27,19 @@ export function answersAsked(candidate: AttributeCandidate, asked: AskedAttribut
   return stated.some((a) => answers(a, asked));
 }
 
-export function boostAskedAttribute<T extends AttributeCandidate>(candidates: T[], asked: AskedAttribute | null): T[] {
+/**
+ * Of several memories that state the attribute asked for (two pets, a new job told without saying
+ * the old one ended), the one written last rises most: by `RECENCY_STEP` above the one before it.
+ */
+export const RECENCY_STEP = 0.01;
+
+export function boostAskedAttribute<T extends AttributeCandidate & { writtenAt?: Date | null }>(candidates: T[], asked: AskedAttribute | null): T[] {
   if (!asked) return candidates;
-  return candidates.map((c) =>
-    c.text && answersAsked(c, asked) ? { ...c, similarity: Math.min(1, Math.max(c.similarity, ATTRIBUTE_FLOOR) + ATTRIBUTE_BOOST) } : c,
-  );
+  const answering = candidates.filter((c) => c.text && answersAsked(c, asked));
+  const order = [...answering].sort((a, b) => (a.writtenAt?.getTime() ?? 0) - (b.writtenAt?.getTime() ?? 0));
+  const lift = new Map(order.map((c, i) => [c, ATTRIBUTE_BOOST + RECENCY_STEP * i]));
+  return candidates.map((c) => {
+    const by = lift.get(c);
+    return by === undefined ? c : { ...c, similarity: Math.min(1, Math.max(c.similarity, ATTRIBUTE_FLOOR) + by) };
+  });
 }

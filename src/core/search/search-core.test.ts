@@ -220,7 +220,7 @@ describe('blendTurnContext', () => {
 describe('rerankCandidates', () => {
   it('re-scores the head, orders it by the new scores and keeps the tail after it', async () => {
     const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
-    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, turnId: null, text: null, attributes: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1, trace }));
+    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1, trace }));
     const reranker = { name: 'reverse', rerank: async (_q: string, cs: { text: string }[]) => cs.map((_, i) => 0.2 + i * 0.3) };
     const out = await rerankCandidates(reranker, 'q', candidates, (id) => id, 3);
     expect(out.map((c) => c.id)).toEqual(['c', 'b', 'a', 'd']);
@@ -236,9 +236,9 @@ describe('rerankCandidates', () => {
 describe('retrieverRanks', () => {
   it("ranks the lexical retriever by its own list and the vector one by cosine within its share of the pool", () => {
     const pool = [
-      { id: 'a', sourceId: null, turnId: null, text: null, attributes: null, cosine: 0.9, lexical: 0 },
-      { id: 'b', sourceId: null, turnId: null, text: null, attributes: null, cosine: 0.2, lexical: 0.8 },
-      { id: 'c', sourceId: null, turnId: null, text: null, attributes: null, cosine: 0.7, lexical: 0.4 },
+      { id: 'a', sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: 0.9, lexical: 0 },
+      { id: 'b', sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: 0.2, lexical: 0.8 },
+      { id: 'c', sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: 0.7, lexical: 0.4 },
     ];
     const ranks = retrieverRanks(pool, [{ id: 'b' }, { id: 'c' }], 2);
     expect(ranks.get('a')).toEqual({ vectorRank: 1, lexicalRank: null });
@@ -247,7 +247,7 @@ describe('retrieverRanks', () => {
   });
 
   it('gives no vector rank when the query was not embedded', () => {
-    const ranks = retrieverRanks([{ id: 'a', sourceId: null, turnId: null, text: null, attributes: null, cosine: null, lexical: 1 }], [{ id: 'a' }], 5);
+    const ranks = retrieverRanks([{ id: 'a', sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: null, lexical: 1 }], [{ id: 'a' }], 5);
     expect(ranks.get('a')).toEqual({ vectorRank: null, lexicalRank: 1 });
   });
 });
@@ -269,7 +269,7 @@ describe('PhaseTimer', () => {
 
 describe('mergeKinds (hybrid)', () => {
   const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
-  const candidate = (id: string, similarity: number) => ({ id, sourceId: null, turnId: null, text: null, attributes: null, cosine: 0.5, lexical: 0.5, similarity, trace });
+  const candidate = (id: string, similarity: number) => ({ id, sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: 0.5, lexical: 0.5, similarity, trace });
   const ids = (list: ReturnType<typeof mergeKinds>) => list.map((s) => s.candidate.id);
 
   it('keeps each kind its share of the results, ordered by similarity', () => {

@@ -106,6 +106,8 @@ export interface Candidate {
   text: string | null;
   /** The attributes the row states (memories; null when not recorded or for chunks). */
   attributes: MemoryAttribute[] | null;
+  /** When the row was written (memories; null for chunks). */
+  writtenAt: Date | null;
   /** Highest cosine similarity to any query vector; null when vector retrieval is off. */
   cosine: number | null;
   /** Rarity-weighted share of the query's words the text contains, 0..1. */
@@ -243,7 +245,7 @@ export async function scoreCandidates(
     ? sql`(${rowGroupScore(sql`SELECT i.grp, max(i.weight * i.idf) AS s FROM idf i WHERE t.tsv @@ i.lq GROUP BY i.grp`)})`
     : sql`0::float8`;
   const statement = sql`WITH ${sql.join(ctes, sql`, `)}
-    SELECT t.id, ${target.source} AS source_id, ${target.turn} AS turn_id, ${target.text} AS text, ${target.attributes} AS attributes, ${cosine} AS cosine, ${lexicalScore} AS lexical
+    SELECT t.id, ${target.source} AS source_id, ${target.turn} AS turn_id, ${target.text} AS text, ${target.attributes} AS attributes, ${target.writtenAt} AS written_at, ${cosine} AS cosine, ${lexicalScore} AS lexical
     FROM cand JOIN ${table} t ON t.id = cand.id ${vectors ? sql`CROSS JOIN qv` : sql``}`;
 
   const run = async (tx: Tx) =>
@@ -254,6 +256,7 @@ export async function scoreCandidates(
         turn_id: string | null;
         text: string | null;
         attributes: MemoryAttribute[] | string | null;
+        written_at: Date | string | null;
         cosine: number | string | null;
         lexical: number | string | null;
       }>(tx, statement)
@@ -264,6 +267,7 @@ export async function scoreCandidates(
         turnId: row.turn_id,
         text: row.text,
         attributes: typeof row.attributes === 'string' ? (JSON.parse(row.attributes) as MemoryAttribute[]) : row.attributes,
+        writtenAt: row.written_at === null ? null : new Date(row.written_at),
         cosine: row.cosine === null ? null : Number(row.cosine),
         lexical: known ? (known.get(row.id) ?? 0) : Number(row.lexical ?? 0),
       }),

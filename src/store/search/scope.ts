@@ -37,6 +37,8 @@ export interface SearchTarget {
   text: SQL;
   /** The attributes the row states (memories); null otherwise. */
   attributes: SQL;
+  /** When the row was written (memories); null otherwise. */
+  writtenAt: SQL;
 }
 
 export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
@@ -60,6 +62,7 @@ export function memoryTarget(query: MemoryScopeQuery): SearchTarget {
     turn: sql`(SELECT min(s.document_id || '#' || s.turn) FROM memory_sources s WHERE s.memory_id = t.id AND s.turn IS NOT NULL)`,
     text: sql`t.memory`,
     attributes: sql`t.attributes`,
+    writtenAt: sql`t.created_at`,
   };
 }
 
@@ -73,7 +76,7 @@ export function chunkTarget(query: ChunkScopeQuery): SearchTarget {
   if (documentParts.length) {
     parts.push(sql`EXISTS (SELECT 1 FROM documents d WHERE d.id = t.document_id AND ${sql.join(documentParts, sql` AND `)})`);
   }
-  return { table: 'chunks', scope: sql.join(parts, sql` AND `), source: sql`t.document_id`, turn: sql`NULL::text`, text: sql`NULL::text`, attributes: sql`NULL::jsonb` };
+  return { table: 'chunks', scope: sql.join(parts, sql` AND `), source: sql`t.document_id`, turn: sql`NULL::text`, text: sql`NULL::text`, attributes: sql`NULL::jsonb`, writtenAt: sql`NULL::timestamptz` };
 }
 
 function tagIn(tags: string[]): SQL {
