@@ -124,6 +124,12 @@ export class Antecedents {
     return `${this.person}${verb}${rest}`;
   }
 
+  /** Remembers the person a label names ("Quick facts about my nephew Oisín Byrne"). */
+  observeLabel(label: string): void {
+    const person = [...entitiesIn(label).named].reverse().find((e) => e.kind === 'person');
+    if (person) this.person = person.name;
+  }
+
   /** Remembers the entities a clause names, its subject first in line for the next pronoun. */
   observe(clause: string): void {
     const { subject, named } = entitiesIn(clause);

@@ -7,7 +7,7 @@ import { resolvePerson } from './person.js';
 import { markdownToPlain, normalizeText, splitClauses, splitPredicates, splitSentences, withoutTables } from './sentences.js';
 import { selfIntroducedName, utterancesOf, type Utterance } from './transcript.js';
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
-import { hasFiniteVerb, IRREGULAR_PAST, isInstruction } from './verbs.js';
+import { hasFiniteVerb, IRREGULAR_PAST, isInstruction, verbBase } from './verbs.js';
 import { isLasting, statedAttributes } from '../text/attributes.js';
 
 /**
@@ -45,8 +45,12 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
   let topic: string | null = null;
   for (const sentence of splitSentences(text)) {
     // Titles, labels, captions and instructions to the reader state no fact.
-    if (document && (!hasFiniteVerb(sentence) || isInstruction(sentence))) continue;
-    for (const rawClause of splitClauses(sentence)) {
+    // "Quick facts about my nephew Oisín: he is 8, …": a label names who the rest is about.
+    const labelled = LABEL.exec(sentence);
+    const body = labelled && !hasFiniteVerb(labelled[1]) && hasFiniteVerb(labelled[2]) ? labelled[2] : sentence;
+    if (body !== sentence) antecedents.observeLabel(labelled![1]);
+    if (document && (!hasFiniteVerb(body) || isInstruction(body))) continue;
+    for (const rawClause of splitClauses(body)) {
       let clause = stripInterjections(rawClause, names);
       const resolved = withAntecedent(clause, topic);
       // Clauses that go on about "it" keep the topic; a clause about something else ends it.
@@ -67,6 +71,8 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
   }
   return out;
 }
+
+const LABEL = /^([^:]{3,80}):\s+(.+)$/;
 
 /** The memories of one clause: a self-introduction, the fact itself, and the relatives it names. */
 function fromClause(clause: string, u: Utterance): ExtractedMemory[] {
@@ -169,17 +175,25 @@ function restoreSubject(clause: string): string {
   if (suggestion) return `I suggest ${suggestion[1]}`;
   if (/^been\b/i.test(clause)) return `I've ${clause}`;
   // "Trying local seafood is a must": a gerund with a verb after it is the subject, not an elided "I'm".
-  if (ELIDED_BE.test(clause) && !GERUND_SUBJECT.test(clause)) return `I'm ${lowerFirstWord(clause)}`;
+  if ((ELIDED_BE.test(clause) || opensWithGerund(clause)) && !GERUND_SUBJECT.test(clause)) return `I'm ${lowerFirstWord(clause)}`;
   if (ELIDED_I.test(clause) || opensWithPastVerb(clause)) return `I ${lowerFirstWord(clause)}`;
   return clause;
 }
 
 /** "Handed in my notice", "Sold the Golf": chat drops the "I" before a verb in the past. */
 function opensWithPastVerb(clause: string): boolean {
-  const [first, second] = clause.split(/\s+/);
+  // "finaly got into …": an adverb, however spelled, may come first.
+  const words = clause.split(/\s+/);
+  const [first, second] = /^[a-z]+l+y$/i.test(words[0] ?? '') ? words.slice(1) : words;
   if (!first || !second || /^(?:by|is|was|are|were|and|of)$/i.test(second)) return false;
   const word = first.toLowerCase();
   return IRREGULAR_PAST.has(word) || (/^[a-z]{3,}ed$/.test(word) && !/^(?:need|feed|seed|speed|bed|red|shed)$/.test(word));
+}
+
+/** "starting in September", "working part time at …": chat drops "I'm" before a verb in -ing. */
+function opensWithGerund(clause: string): boolean {
+  const [first, second] = clause.split(/\s+/);
+  return !!second && /^[a-z]{3,}ing$/.test(first) && verbBase(first) !== null && !/^(?:is|was|are|were|has|makes|helps)$/.test(second);
 }
 
 const LINKING_VERB = "(?:is|was|has|had|looks|looked|means|meant|reminds|reminded|feels|felt|seems|seemed|stands|represents|symbolizes|makes|made|brings|brought|gives|gave|helps|helped|keeps|kept|shows|showed|changed|took|takes)";

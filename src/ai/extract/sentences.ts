@@ -61,6 +61,13 @@ export function normalizeText(text: string): string {
     .replace(/'ve gotta\b/gi, "'ve got to")
     .replace(/\bgotta\b/gi, 'have to')
     .replace(/\b(fave|fav)\b/gi, 'favorite')
+    // Lowercase chat: "i rent a room and im a sous-chef", "i dont touch meat".
+    .replace(/\bi\b(?!\.)/g, 'I')
+    .replace(/\b(?:i'm|im)\b/gi, "I'm")
+    .replace(/\bive\b/gi, "I've")
+    .replace(/\b(do|does|did|ca|wo|is|was|are|were|have|has|had|could|would|should)nt\b/gi, "$1n't")
+    .replace(/\bdont\b/gi, "don't")
+    .replace(/\bu\b/g, 'you')
     .replace(/\b(last|next|this|on|past) (mon|tues?|wed|thu|thurs?|fri|sat|sun)\b\.?/gi, (_m, lead: string, day: string) => `${lead} ${WEEKDAY_ABBREVIATIONS[day.toLowerCase()]}`)
     .replace(/[ \t]+/g, ' ');
 }
@@ -116,7 +123,7 @@ const NEW_SUBJECT = "(?:I|I'm|I've|I'd|I'll|we|we're|we've|it|it's|he|she|they|t
  */
 export function splitClauses(sentence: string): string[] {
   const parts = sentence
-    .split(new RegExp(`\\s+-\\s+|;\\s*|,?\\s+((?:and|but|so|plus)\\s+)(?=${NEW_SUBJECT}\\b)`, 'i'))
+    .split(new RegExp(`\\s+-\\s+|;\\s*|,\\s+(?=(?:he|she|they|his|her|their)\\s+\\p{Ll})|,?\\s+((?:and|but|so|plus)\\s+)(?=${NEW_SUBJECT}\\b)`, 'iu'))
     .map((p) => p ?? '');
   // "My mom and I made dinner": a short left part is a compound subject, not a clause of its own.
   const clauses: string[] = [];

@@ -111,9 +111,11 @@ export function hasFiniteVerb(sentence: string): boolean {
     // "Maria prefers", "she designs": a known verb after its subject, or any "-s" word after a pronoun.
     // "Terraced vineyards above Pinhão" has a plural noun, not a verb.
     const pronounBefore = PRONOUN_SUBJECT.has(previous.toLowerCase());
-    // "Team members: Ana, Bo" is a label.
-    const opensWithName = j === 0 && afterName && !new RegExp(`${token}\\s*:`).test(sentence);
-    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && (pronounBefore || opensWithName)) return true;
+    // "Karim, restores old boats", "Ragnhild Aasen cross-country skis": an "-s" word soon after a
+    // name; "Team members: Ana, Bo" is a label.
+    const nameNear = tokens.slice(Math.max(0, j - 1), j + 1).some((t) => /^\p{Lu}/u.test(t) && !/(?:ed|ing)$/.test(t));
+    const label = new RegExp(`${token}\\s*:`).test(sentence);
+    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && (pronounBefore || (nameNear && !label))) return true;
     if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous))) return true;
     if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && afterSubject) return true;
   }

@@ -87,14 +87,15 @@ const FOODS = 'meat|fish|pork|beef|chicken|dairy|eggs|gluten|sugar|seafood|shell
 const INSTRUMENTS =
   'piano|guitar|bass|bass guitar|electric guitar|acoustic guitar|violin|viola|cello|double bass|drums|drum kit|flute|clarinet|oboe|bassoon|saxophone|sax|trumpet|trombone|tuba|french horn|harp|ukulele|banjo|mandolin|accordion|harmonica|keyboard|synthesizer|organ|sitar|tabla|oud|erhu|koto|bagpipes|xylophone|marimba|recorder|lute|percussion';
 const ANIMALS = 'dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster|guinea pig|turtle|tortoise|snake|lizard|gecko|ferret|horse|pony|goldfish|fish|bird|budgie|canary|chicken|goat|pig|hedgehog|iguana|rat|mouse';
-const SPORTS = 'football|soccer|basketball|baseball|tennis|golf|rugby|cricket|hockey|volleyball|badminton|swimming|running|cycling|climbing|bouldering|skiing|snowboarding|surfing|boxing|judo|karate|yoga|pilates|rowing|sailing|skating|table tennis|squash|fencing|archery|marathons?|triathlons?|crossfit|martial arts|handball|lacrosse';
+const SPORTS = 'ultramarathons?|ultras|trail running|trail races?|hurling|camogie|gaelic football|netball|water polo|kabaddi|muay thai|jiu-jitsu|jiu jitsu|taekwondo|kendo|kickboxing|curling|bowling|snooker|padel|pickleball|frisbee|ultimate frisbee|softball|triathlon|duathlon|orienteering|canoeing|kayaking|paddleboarding|diving|freediving|mountaineering|powerlifting|weightlifting|football|soccer|basketball|baseball|tennis|golf|rugby|cricket|hockey|volleyball|badminton|swimming|running|cycling|climbing|bouldering|skiing|snowboarding|surfing|boxing|judo|karate|yoga|pilates|rowing|sailing|skating|table tennis|squash|fencing|archery|marathons?|triathlons?|crossfit|martial arts|handball|lacrosse';
 const LANGUAGES =
   'English|Spanish|French|German|Italian|Portuguese|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Russian|Ukrainian|Czech|Greek|Turkish|Arabic|Hebrew|Persian|Farsi|Hindi|Urdu|Bengali|Punjabi|Tamil|Telugu|Mandarin|Cantonese|Chinese|Japanese|Korean|Vietnamese|Thai|Indonesian|Malay|Tagalog|Swahili|Yoruba|Igbo|Hausa|Amharic|Zulu|Afrikaans|Hungarian|Romanian|Catalan|Basque|Irish|Welsh|Icelandic|Latin|ASL|sign language';
 
 /** Verbs that tell a person's work by what they do. */
 const WORK_VERBS =
   '(?:designs|designed|builds|develops|codes|programs|writes|edits|translates|tests|manages|runs|leads|heads|teaches|trains|coaches|nurses|treats|repairs|fixes|maintains|installs|sells|markets|produces|engineers|researches|analyses|analyzes|audits|advises|consults|cooks|bakes|cleans|drives|flies|delivers|serves|supervises|coordinates|organises|organizes|curates|photographs|illustrates|animates|models|plans|reports|covers|reviews|answers|handles|oversees|owns|maintains|operates)';
-const SCHOOL_NAME = /\b(?:School|Academy|University|College|Institute|Polytechnic|Conservatory|Kindergarten|Nursery|Gymnasium|Lycée|Lycee|High|Primary|Elementary|MIT|UCLA|NYU|ETH|UCL|LSE)\b/;
+const SCHOOL_NAME =
+  /\b(?:School|Academy|University|College|Institute|Polytechnic|Conservatory|Kindergarten|Nursery|Gymnasium|Lycée|Lycee|Liceo|Colegio|Instituto|Universidad|Université|Universite|Universität|Universitat|Universidade|Università|Hochschule|Scoil|Escola|Escuela|École|Ecole|Schule|Skola|Skole|Scuola|Ysgol|High|Primary|Elementary|MIT|UCLA|NYU|ETH|UCL|LSE|KNUST|IIT|NUS)\b/;
 
 const FIELD = "((?:[\\p{L}-]+\\s+){0,3}?(?:science|sciences|engineering|studies|physics|chemistry|biology|mathematics|maths?|economics|history|law|medicine|nursing|psychology|sociology|philosophy|literature|linguistics|architecture|design|art|arts|music|finance|accounting|marketing|business|management|education|statistics|geography|geology|astronomy|anthropology|journalism|communications|politics|political science|computer science|data science|informatics|pharmacy|dentistry|biochemistry|neuroscience|ecology|agriculture|theology|film|photography|fashion|drama|theatre|theater|languages|english|french|spanish|german|japanese|chinese|mandarin|arabic|italian|korean|russian|portuguese)|\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+){0,3})\\b";
 
@@ -132,6 +133,7 @@ const CUES: Cue[] = [
   cue('employer', `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division)s?\\s+(?:at|for|with|of)\\s+${NAMED}`),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
   cue('employer', `\\b(?:is|are|'s)\\s+now\\s+at\\s+${NAMED}`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
+  cue('employer', `\\b(?:has been|'s been|have been|was|is)\\s+(?:with|at)\\s+${NAMED}\\s+(?:for|since)\\b`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
   cue('employer', `\\b${V('found', 'co-found', 'cofound', 'launch', 'run', 'own')}\\s+(?:a\\s+(?:company|startup|business)\\s+(?:called|named)\\s+)?${NAMED}`),
   cue('employer', `\\b(?:left|quit|leaves|quits|leaving|quitting|resigned from|was laid off (?:from|by)|got laid off (?:from|by)|was fired from|got fired from|retired from|no longer works? (?:at|for))\\s+${NAMED}`, { negated: true }),
   // Residence
@@ -141,6 +143,7 @@ const CUES: Cue[] = [
   cue('residence', `\\b(?:based|living|located|residing|settled|resident)\\s+(?:in|at)\\s+${NAMED}`),
   cue('residence', `\\b(?:home|apartment|flat|house|condo|place)\\s+(?:is\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\bhome\\s+(?:is|is now)\\s+${NAMED}`),
+  cue('residence', `\\b(?:${V('rent', 'share', 'own', 'buy')}|bought|has|have|found|got)\\s+(?:a|an|the|their|his|her)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,4}?(?:room|flat|apartment|house|home|place|studio|condo|cottage|loft|bungalow|townhouse)\\s+(?:[\\p{L}-]+\\s+){0,4}?in\\s+${NAMED}`),
   cue('residence', `\\b(?:new\\s+)?address\\s+is\\s+[^.!?;]{0,60}?\\bin\\s+${NAMED}`),
   cue('residence', `\\b${V('work')}\\s+(?:now\\s+)?(?:from|at|in|out of)\\s+(?:our|the|a|their|his|her)\\s+(?:new\\s+)?${NAMED}\\s+(?:office|branch|studio|site|hub|campus|base)\\b`),
   cue('residence', `\\b(?:${ROLE_NOUNS})s?\\s+(?:based\\s+)?in\\s+${NAMED}`),
@@ -161,11 +164,11 @@ const CUES: Cue[] = [
   cue('job', `\\b(?:promoted|elevated|appointed|(?:was|were|been|got|is)\\s+(?:named|made))\\s+(?:to\\s+|as\\s+)?((?:${DETERMINER}\\s+)?(?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+?)(?=\\s+(?:at|in|for|of|on|with|after|since)\\b|\\s*[,.;!?(]|$)`),
   cue('job', `\\b(?:no longer|is no longer|stopped being|quit being|retired as|gave up being)\\s+${ROLE}`, { negated: true }),
   cue('job', `\\b(${V('lead', 'head', 'run', 'manage', 'direct', 'oversee', 'supervise', 'chair')}\\s+(?:the\\s+|a\\s+)?(?:[\\p{L}-]+\\s+){0,3}(?:team|group|department|division|office|lab|unit|practice|program|programme|school|clinic|ward|store|shop|branch|studio|restaurant|kitchen))\\b`),
-  cue('job', `\\b(${V('teach')}\\s+(?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\s+(?:at|in|to)\\b`),
+  cue('job', `\\b(${V('teach')}\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,2}?[\\p{L}\\p{N}-]+)\\s+(?:at|in|to)\\b`),
   // Partner
   cue('partner', `\\b(?:married|engaged|wed)\\s+to\\s+${NAMED}`),
   cue('partner', `\\b(?:${V('date', 'marry')}|is seeing|in a relationship with|is with)\\s+${NAMED}`, { notAfter: PERSON_AFTER }),
-  cue('partner', `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`),
+  cue('partner', `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|other half|better half|hubby|wifey|missus)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`),
   cue('partner', `\\b(?:broke up with|divorced|separated from|split up with|split from)\\s+${NAMED}`, { negated: true }),
   cue('partner', `\\b(?:is|'s|are|became|is now)\\s+(?:(?:single|divorced|separated|widowed)(?:\\s+again)?|no longer (?:married|engaged|together|dating))\\b|\\b(?:called off|broke off|ended)\\s+(?:the|their|his|her)\\s+(?:engagement|wedding|marriage|relationship)\\b|\\b(?:broke up|split up|got divorced)\\b`, {
     negated: true,
@@ -180,18 +183,20 @@ const CUES: Cue[] = [
   cue('school', `\\b(?:is|are|was|has been|'s been|have been|started|starts|is now|now)\\s+(?:(?:now|currently|still)\\s+)?at\\s+${NAMED}`, {
     value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
   }),
-  cue('employer', `\\b${V('teach', 'lecture', 'coach')}\\s+(?:[\\p{L}-]+\\s+){0,3}?at\\s+${NAMED}`),
+  cue('employer', `\\b${V('teach', 'lecture', 'coach')}\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,3}?at\\s+${NAMED}`),
+  cue('school', `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma|course|programme|program|apprenticeship)\\s+(?:[\\p{L}'-]+\\s+){0,4}?(?:at|from)\\s+${NAMED}`),
   cue('school', `\\b(?:${V('study', 'enrol')}|student|enrolled|a degree|a master'?s|a phd|a doctorate|a bachelor'?s|graduate student|undergrad)\\s+(?:[\\p{L}'-]+\\s+){0,4}?at\\s+${NAMED}`),
   cue('school', `\\b(?:${V('attend')}|goes to|go to|went to|transferred to|was accepted (?:to|into|at)|got into|got accepted (?:to|into|at))\\s+${NAMED}`, {
-    value: (m) => (/\b(?:university|college|school|academy|institute|polytechnic|conservatory|mit|ucla|nyu|eth|ucl|lse)\b/i.test(m[1]) ? m[1] : null),
+    value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
   }),
   cue('school', `\\b(?:graduated|graduates)\\s+from\\s+${NAMED}`),
   cue('school', `\\b(?:transferred|transfers|transferring)\\s+to\\s+${NAMED}`),
   cue('school', `\\b(?:school|college|university|uni)\\s+is\\s+${NAMED}`),
+  cue('field', `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma|course|programme|program)\\s+in\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)(?=\\s+(?:at|from|in|with|and)\\b|\\s*[,.;!?(]|$)`),
   cue('field', `\\b(?:${V('study')}|majoring in|majors in|majored in|a degree in|a master'?s in|a phd in|a doctorate in|a bachelor'?s in|specializ(?:es|ed|ing) in|specialis(?:es|ed|ing) in|major is)\\s+${FIELD}`),
   // Diet and food
   cue('diet', `\\b(?:is|are|was|went|became|turned|has been|switched to being|is now|is strictly|is fully|went fully|eats|follows|keeps|on)\\s+(?:a\\s+|an\\s+)?(?:strict\\s+|fully\\s+|mostly\\s+)?(${DIETS})\\b`),
-  cue('diet', `\\b(?:does not|doesn't|do not|don't|never|no longer|stopped eating|avoids|cut out|gave up|can't eat|cannot eat|won't eat|refuses to eat)\\s+(?:eat\\s+|eating\\s+)?(?:any\\s+)?(${FOODS})\\b`, { value: (m) => `no ${m[1].toLowerCase()}` }),
+  cue('diet', `\\b(?:does not|doesn't|do not|don't|never|no longer|stopped eating|avoids|cut out|gave up|can't eat|cannot eat|won't eat|refuses to eat)\\s+(?:eat\\s+|eating\\s+|touch\\s+|touches\\s+|have\\s+|drink\\s+)?(?:any\\s+)?(${FOODS})\\b`, { value: (m) => `no ${m[1].toLowerCase()}` }),
   cue('diet', `\\b(?:eats|eating|started eating)\\s+(meat|fish)\\s+again\\b`, { value: () => 'omnivore' }),
   cue('diet', `\\b(?:eats|eat|ate|loves eating|mostly eats)\\s+((?:${FOODS})(?:(?:,\\s*|\\s+and\\s+|\\s+or\\s+)(?:${FOODS}))*)\\b`, { value: (m) => `eats ${m[1]}` }),
   cue('diet', `\\b(?:stopped being|is no longer|no longer|is not|isn't|not)\\s+(?:a\\s+)?(${DIETS})(?:\\s+any\\s?more)?\\b`, { negated: true }),
@@ -223,7 +228,7 @@ const CUES: Cue[] = [
   }),
   // Project
   cue('project', `\\b${V('work', 'lead', 'build', 'run', 'manage')}\\s+(?:(?:now|currently|mostly)\\s+)*on\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|app|platform|product|launch|migration|redesign|rollout|book|novel|album|thesis|dissertation|startup|game|website|campaign|study|paper|tool|library|system|initiative)|${NAMED.slice(1, -1)})`),
-  cue('project', `\\bproject\\s+(?:called\\s+|named\\s+)?${NAMED}`),
+  cue('project', `\\b[Pp]roject\\s+(?:called\\s+|named\\s+)?${NAMED}`),
   cue('project', `\\b(?:is|are|'s|has been|was moved|got moved|moved)\\s+(?:(?:now|currently)\\s+)?(?:on(?:to)?|to)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|team|squad|initiative|migration|launch)\\b`),
   cue('project', `\\b${V('lead', 'run', 'manage', 'own', 'drive', 'coordinate')}\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}\\s+(?:project|migration|launch|rollout|redesign|initiative|programme|program))\\b`),
   cue('project', `\\b(?:left|quit)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|migration|launch)\\b`, { negated: true }),
@@ -253,8 +258,8 @@ const FAVORITE_OBJECT = /^(?:[\p{L} ]{1,30}:\s+)?([^,;.!?]{2,60}?)\s+is\s+(?:now
 const CAPITALISED = "\\p{Lu}[\\p{L}-]*(?:['’]\\p{L}{2,}[\\p{L}-]*)?";
 const SUBJECT_NAME = `${CAPITALISED}(?:\\s+(?:${CAPITALISED}|\\p{Lu}\\.))*`;
 const RELATIONS =
-  "wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|sibling|mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|baby|friend|best friend|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|team|company|family";
-const PARTNER_WORD = /^(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)$/;
+  "other half|better half|hubby|wifey|missus|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|sibling|mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|baby|friend|best friend|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|team|company|family";
+const PARTNER_WORD = /^(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|half|hubby|wifey|missus)$/;
 /** A phrase of time or manner before the subject: "From now on, Zoe …", "These days the user …". */
 const PHRASE_OPENER =
   '(?:From|These|Nowadays|Since|In|Now|Today|Recently|Lately|Currently|Starting|As|After|Before|Last|This|Next|On|At|By|Over|During|Until|Once|When|While|Yesterday|Tomorrow|Earlier|Later|Back|Soon|Eventually|Finally|Meanwhile|Also|However|Still|So|Well|Anyway|Actually|Honestly)\\b[^,]{0,40},\\s+';
@@ -495,15 +500,38 @@ export function questionSubject(question: string): string | null {
   return null;
 }
 
-/** Whether a stored attribute answers an asked one. */
+/** Attributes that answer a question for another when nothing states the one asked ("What does Siobhán do?" → she works at Aer Lingus). */
+const NEARBY: Record<string, string[]> = {
+  job: ['employer', 'project', 'team'],
+  employer: ['job', 'school'],
+  diet: ['allergy'],
+  hobby: ['sport', 'instrument'],
+  sport: ['hobby'],
+  residence: ['origin'],
+  school: ['field'],
+  field: ['school'],
+  team: ['project', 'job'],
+  project: ['team'],
+};
+
+/**
+ * How well a stored attribute answers an asked one: 2 when it is the attribute asked for, 1 when
+ * it is a neighbouring one, 0 when it does not (another person's, a value that no longer holds).
+ */
+export function answerStrength(stated: StatedAttribute, asked: AskedAttribute): 0 | 1 | 2 {
+  if (stated.negated || stated.value === ANY_VALUE) return 0;
+  const strength = stated.attribute === asked.attribute ? 2 : NEARBY[asked.attribute]?.includes(stated.attribute) ? 1 : 0;
+  if (!strength) return 0;
+  if (!asked.subject || asked.subject === 'the user') return strength;
+  return sameSubject(stated.subject, asked.subject) || stated.subject === 'the user' ? strength : 0;
+}
+
+/** The attribute asked for and those that answer it second best. */
+export function answeringAttributes(asked: AskedAttribute): string[] {
+  return [asked.attribute, ...(NEARBY[asked.attribute] ?? [])];
+}
+
+/** Whether a stored attribute is the one asked for, of the person asked about. */
 export function answers(stated: StatedAttribute, asked: AskedAttribute): boolean {
-  if (stated.negated) return false;
-  const sameAttribute =
-    stated.attribute === asked.attribute ||
-    (asked.attribute === 'employer' && stated.attribute === 'job' && /\bat\b/.test(stated.value)) ||
-    (asked.attribute === 'diet' && stated.attribute === 'allergy') ||
-    (asked.attribute === 'hobby' && (stated.attribute === 'sport' || stated.attribute === 'instrument'));
-  if (!sameAttribute) return false;
-  if (!asked.subject || asked.subject === 'the user') return true;
-  return sameSubject(stated.subject, asked.subject) || stated.subject === 'the user';
+  return answerStrength(stated, asked) === 2;
 }

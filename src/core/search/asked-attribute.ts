@@ -1,4 +1,4 @@
-import { answers, statedAttributes, type AskedAttribute } from '../../ai/text/attributes.js';
+import { answerStrength, statedAttributes, type AskedAttribute } from '../../ai/text/attributes.js';
 import type { MemoryAttribute } from '../../model/memories.js';
 
 /**
@@ -21,10 +21,13 @@ interface AttributeCandidate {
   attributes?: MemoryAttribute[] | null;
 }
 
-/** Whether a candidate's memory states the attribute asked for, of the subject asked about. */
-export function answersAsked(candidate: AttributeCandidate, asked: AskedAttribute): boolean {
+/** A neighbouring attribute (an employer for "what does X do?") lifts a memory this much less. */
+export const NEARBY_PENALTY = 0.1;
+
+/** How well a candidate's memory answers the attribute asked for, of the subject asked about (0, 1 or 2). */
+export function answerStrengthOf(candidate: AttributeCandidate, asked: AskedAttribute): number {
   const stated = candidate.attributes ?? (candidate.text ? statedAttributes(candidate.text) : []);
-  return stated.some((a) => answers(a, asked));
+  return Math.max(0, ...stated.map((a) => answerStrength(a, asked)));
 }
 
 /**
@@ -35,9 +38,10 @@ export const RECENCY_STEP = 0.01;
 
 export function boostAskedAttribute<T extends AttributeCandidate & { writtenAt?: Date | null }>(candidates: T[], asked: AskedAttribute | null): T[] {
   if (!asked) return candidates;
-  const answering = candidates.filter((c) => c.text && answersAsked(c, asked));
+  const strength = new Map(candidates.map((c) => [c, c.text ? answerStrengthOf(c, asked) : 0]));
+  const answering = candidates.filter((c) => strength.get(c)! > 0);
   const order = [...answering].sort((a, b) => (a.writtenAt?.getTime() ?? 0) - (b.writtenAt?.getTime() ?? 0));
-  const lift = new Map(order.map((c, i) => [c, ATTRIBUTE_BOOST + RECENCY_STEP * i]));
+  const lift = new Map(order.map((c, i) => [c, ATTRIBUTE_BOOST + RECENCY_STEP * i - (strength.get(c) === 2 ? 0 : NEARBY_PENALTY)]));
   return candidates.map((c) => {
     const by = lift.get(c);
     return by === undefined ? c : { ...c, similarity: Math.min(1, Math.max(c.similarity, ATTRIBUTE_FLOOR) + by) };

@@ -10,6 +10,7 @@ import {
   type SearchTarget,
 } from '../../store/search/scope.js';
 import { boostAnswerType } from './answer-type.js';
+import { answeringAttributes } from '../../ai/text/attributes.js';
 import { ATTRIBUTE_CANDIDATES, boostAskedAttribute } from './asked-attribute.js';
 import { retrieverRanks, type RetrieverTrace } from './explain.js';
 import { blendSourceContext, blendTurnContext, calibrate, fuse, type Retrievers } from './fusion.js';
@@ -86,7 +87,7 @@ export class Retrieval {
         ? { vectors, perRetriever, path: size.large && !options.exact ? 'hnsw' : 'exact', dimension: this.deps.dimension }
         : null,
       lexical,
-      attribute: asked ? { name: asked.attribute, limit: ATTRIBUTE_CANDIDATES } : null,
+      attribute: asked ? { names: answeringAttributes(asked), limit: ATTRIBUTE_CANDIDATES } : null,
     });
     const ranks = retrieverRanks(candidates, lexical?.ranked ?? [], perRetriever);
     const fused = candidates.map((c) => {

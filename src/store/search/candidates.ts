@@ -92,7 +92,7 @@ export interface VectorOptions {
 
 /** Rows stating an attribute a question asks for, added to the candidates (memories only). */
 export interface AttributeOptions {
-  name: string;
+  names: string[];
   limit: number;
 }
 
@@ -229,8 +229,11 @@ export async function scoreCandidates(
   }
   if (attribute) {
     // The newest rows that state the attribute asked for, however far their words and vector are from the question.
-    const stated = JSON.stringify([{ attribute: attribute.name }]);
-    sources.push(sql`(SELECT t.id FROM ${table} t WHERE ${target.scope} AND t.attributes @> ${stated}::jsonb
+    const stating = sql.join(
+      attribute.names.map((name) => sql`t.attributes @> ${JSON.stringify([{ attribute: name }])}::jsonb`),
+      sql` OR `,
+    );
+    sources.push(sql`(SELECT t.id FROM ${table} t WHERE ${target.scope} AND (${stating})
       ORDER BY t.updated_at DESC LIMIT ${attribute.limit})`);
   }
   ctes.push(sql`cand AS (${sql.join(sources, sql` UNION `)})`);
