@@ -20,8 +20,17 @@ const NOT_A_NAME = new RegExp(
 const ORGANISATION_WORD =
   /\b(?:Inc|Ltd|LLC|LLP|PLC|Corp|Corporation|Company|Co|Group|Labs?|Robotics|Technologies|Technology|Tech|Systems|Bank|University|College|School|Academy|Institute|Foundation|Hospital|Clinic|Studios?|Partners|Holdings|Ventures|Media|Solutions|Software|Networks|Capital|AG|GmbH|SA|SAS|BV|Agency|Association|Council|Department|Ministry|Club|Society|Press|Airlines?|Motors|Industries|Pharma|Energy|Bakery|Cafe|Café|Restaurant|Hotel|Museum|Library|Church|Center|Centre|Services|Consulting|Analytics|Health|Insurance|Logistics|Foods?)\b/u;
 
-/** Verbs that say the subject is an organisation ("Falcon was founded…", "Acme employs…"). */
-const ORGANISATION_PREDICATE = /^(?:was|were|is|has been) (?:founded|established|incorporated|headquartered|based|acquired|listed)\b|^(?:employs|manufactures|sells|makes|builds|produces|operates|provides|offers|was founded|has \d+ employees)\b/i;
+/** Predicates that say the subject is an organisation or a thing ("Falcon was founded…", "Kererū is an open-source database"). */
+const ORGANISATION_PREDICATE = new RegExp(
+  [
+    '^(?:was|were|is|has been) (?:founded|established|incorporated|headquartered|acquired|listed|maintained|released|launched|developed|built|owned|run)\\b',
+    '^(?:employs|manufactures|sells|makes|builds|produces|operates|provides|offers|exports|imports|ships|hosts|stores|has its|has \\d+ (?:employees|staff|members|stores|offices))\\b',
+    '^(?:is|was) (?:a|an|the) (?:[\\p{L}-]+ ){0,3}(?:library|tool|app|application|database|framework|platform|service|product|company|startup|firm|business|project|package|program|programme|system|website|site|game|band|restaurant|shop|store|brand|charity|nonprofit|organisation|organization|school|team|club|museum|hotel|cafe|café|bakery|studio|agency|cooperative|co-op|magazine|newspaper|podcast|festival|conference|event|network|chain|maker|manufacturer|producer|supplier)\\b',
+  ].join('|'),
+  'iu',
+);
+/** Verbs after which a name is an organisation ("founded Gojo Homes", "joined Vesna Labs"). */
+const BEFORE_ORGANISATION = /\b(?:founded|co-founded|cofounded|runs|owns|joined|works at|works for|worked at|worked for|employed by|hired by|CEO of|founder of|head of|director of|at|for)\s*$/i;
 
 const BEFORE_PLACE = /(?:^|\s)(?:in|to|from|at|near|across|around|into|outside|inside|toward|towards|via)\s*$/i;
 
@@ -50,7 +59,8 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
     const before = sentence.slice(0, start);
     const after = sentence.slice(start + name.length);
     if (/^['’]s\b/.test(after)) continue; // "Tom's sister": Tom owns, the sister is talked about
-    const organisation = ORGANISATION_WORD.test(name) || (before.trim() === '' && ORGANISATION_PREDICATE.test(after.trim()));
+    const organisation =
+      ORGANISATION_WORD.test(name) || (before.trim() === '' && ORGANISATION_PREDICATE.test(after.trim())) || (/\b(?:founded|co-founded|cofounded|owns|joined|runs)\s*$/i.test(before) && !/^\s+(?:and|&)\s/.test(after));
     // A name after "in", "to", "from" is more often a place or an employer than a person.
     if (!organisation && BEFORE_PLACE.test(before)) continue;
     const entity: Entity = { name, kind: organisation ? 'organisation' : 'person' };
@@ -60,7 +70,9 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
   return { subject, named };
 }
 
-const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(it)(?:'s|’s)?)\b/i;
+const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(it)(?:'s|’s)?|(they|their)(?:'re|’re)?)\b/i;
+/** "Linh and Quang met in Hue": a subject of two people, whom a later "they" stands for. */
+const GROUP_SUBJECT = /^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?\s+(?:and|&)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s+\p{Ll}/u;
 /** "Since 2022 she has led …": a phrase of time or place before the subject, with no name in it. */
 const OPENING_PHRASE = /^(?:(?:since|from|in|on|at|after|before|during|until|by|for|over|last|this|next|today|now|later|then|recently|currently|eventually|meanwhile)\b[^,]{0,40}?,?\s+)(?=(?:he|she)\b)/i;
 
@@ -83,10 +95,16 @@ export function personInTitle(markdown: string): string | null {
   return null;
 }
 
+/** The last person a phrase names ("Quick facts about my nephew Oisín Byrne" → Oisín Byrne), if any. */
+export function personNamed(phrase: string): string | null {
+  return [...entitiesIn(phrase).named].reverse().find((e) => e.kind === 'person')?.name ?? null;
+}
+
 /** Tracks the entities a text has named, to resolve the pronouns that open its later clauses. */
 export class Antecedents {
   private person: string | null = null;
   private organisation: string | null = null;
+  private group: string | null = null;
 
   /** A document about one person (a CV, a bio) says "she" of the person its title names. */
   constructor(titlePerson: string | null = null) {
@@ -105,8 +123,16 @@ export class Antecedents {
     }
     const m = PRONOUN_SUBJECT.exec(clause);
     if (!m) return clause;
-    const [word, personal, possessive, neuter] = m;
+    const [word, personal, possessive, neuter, plural] = m;
     const rest = clause.slice(word.length);
+    if (plural) {
+      // "They build sea kayaks": the couple named before, or the company.
+      const target = this.group ?? this.organisation;
+      if (!target || !/^(?:'re|’re)?\s+\p{Ll}/u.test(rest)) return clause;
+      if (/^their$/i.test(plural)) return `${possessiveOf(target)}${rest}`;
+      const said = word.length > plural.length ? ` are${rest}` : rest;
+      return this.group ? `${target}${said}` : `${target}${singular(said)}`;
+    }
     if (neuter) {
       // "It" opens many clauses that name nothing ("It was a great year"): resolved only to a named organisation.
       const judgement = /^\s+(?:was|is)\s+(?:a|an|so|very|really|great|good|nice|hard|fun|amazing|awesome|tough)\b/i.test(rest);
@@ -126,8 +152,7 @@ export class Antecedents {
 
   /** Remembers the person a label names ("Quick facts about my nephew Oisín Byrne"). */
   observeLabel(label: string): void {
-    const person = [...entitiesIn(label).named].reverse().find((e) => e.kind === 'person');
-    if (person) this.person = person.name;
+    this.person = personNamed(label) ?? this.person;
   }
 
   /** Remembers the entities a clause names, its subject first in line for the next pronoun. */
@@ -140,7 +165,22 @@ export class Antecedents {
     if (subject?.kind === 'organisation') this.organisation = subject.name;
     else if (subject) this.organisation = null;
     else if (lastOrganisation) this.organisation = lastOrganisation.name;
+    const group = GROUP_SUBJECT.exec(clause)?.[1] ?? null;
+    if (group || subject) this.group = group;
   }
+}
+
+/** "They are based in Ljubljana" said of one company: "Vesna Labs is based …". */
+function singular(rest: string): string {
+  return rest.replace(/^\s+(are|were|have|do)\b/i, (_m, verb: string) => ` ${({ are: 'is', were: 'was', have: 'has', do: 'does' } as Record<string, string>)[verb.toLowerCase()]}`).replace(/^\s+(\p{Ll}+)\b/u, (m0, verb: string) =>
+    /^(?:is|was|has|does|can|will|would|could|should|may|might|must)$/.test(verb) || /s$/.test(verb) ? m0 : ` ${thirdPersonOf(verb)}`,
+  );
+}
+
+function thirdPersonOf(verb: string): string {
+  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
 }
 
 function possessiveOf(name: string): string {

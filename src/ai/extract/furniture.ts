@@ -27,6 +27,15 @@ const FURNITURE_LINE = new RegExp(
     '^(?:\\d+|no|one) (?:comments?|replies|responses|likes|shares)\\b|[·|•]\\s*\\d+ (?:comments?|replies|min(?:ute)?s? read)\\b',
     '^(?:leave a (?:reply|comment)|add a comment|write a comment|reply|share|like|comments?)\\b',
     '^page \\d+(?: of \\d+)?$',
+    // banners, sponsors, programme notes, reading aids
+    '\\b(?:uses? cookies|cookie (?:policy|settings|preferences|banner)|accept (?:all )?cookies|we value your privacy|by (?:continuing|using this (?:site|website)))\\b',
+    '\\b(?:sponsored by|brought to you by|in partnership with|use (?:the |my |our )?(?:promo |discount )?code\\b|affiliate links?|paid partnership)\\b',
+    '^\\(?\\d{1,2}:\\d{2}(?::\\d{2})?\\)?\\s',
+    '^(?:all times (?:are|in)\\b|(?:programme|program|schedule|agenda|prices?|details) (?:is |are )?subject to change\\b)',
+    '^(?:print (?:this )?page|edit (?:this )?page|on this page|about the author|related (?:posts|articles|stories|reading)|you (?:may|might) also like|more from|read next|share this|back to top|show (?:all|more) \\w+|table of contents|in this (?:article|section))\\b',
+    '\\b\\d+\\s+min(?:ute)?s?\\s+read\\b',
+    // footnotes
+    '^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\\[\\d{1,3}\\]|\\*{1,3})\\s*\\S',
     '^(?:confidential|internal use only|draft|for internal use|do not distribute)\\b[\\s\\w-]*$',
   ].join('|'),
   'iu',
@@ -76,13 +85,19 @@ function repeatedLines(lines: string[]): Set<string> {
   return new Set([...seen].filter(([, n]) => n > 1).map(([key]) => key));
 }
 
+/** A pull quote: a line that is only a quotation, with nobody named as saying it. */
+const PULL_QUOTE = /^["“”'‘’«»]\s*[^"“”«»]{3,}[.!?]?\s*["“”'‘’«»]\.?$/u;
+
 /** Whether a line of a document is furniture rather than content. */
 export function isFurniture(line: string): boolean {
   const text = visible(line);
   if (!text) return false;
   if (IMAGE_LINE.test(line)) return true;
   if (linkShare(line) >= 0.5) return true;
-  if (FURNITURE_LINE.test(text)) return true;
+  if (FURNITURE_LINE.test(text) || PULL_QUOTE.test(text)) return true;
+  // "Print this page · Last updated on 24 November": every piece of a separated line is furniture.
+  const pieces = text.split(/\s+[·•|]\s+/);
+  if (pieces.length > 1 && pieces.every((piece) => FURNITURE_LINE.test(piece) || isTitleLine(piece))) return true;
   return isTitleLine(text);
 }
 
@@ -111,7 +126,8 @@ export function withoutFurniture(markdown: string): string {
     afterImage = false;
     if (/^\s{0,3}#{1,6}\s/.test(line) || caption || isFurniture(line)) continue;
     if (repeated.has(text.toLowerCase().replace(/\d+/g, '#')) && !/[.!?]["')\]]*$/.test(text)) continue;
-    kept.push(line);
+    // "funded by the Te Arawa trust.²": the footnote mark is not part of the sentence.
+    kept.push(line.replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\[\d{1,3}\](?!\()/g, ''));
   }
   return kept.join('\n');
 }

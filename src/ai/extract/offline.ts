@@ -1,10 +1,10 @@
 import { classify, RELATIVES, type Classification } from './classify.js';
 import { anchorDates, formatDay, type ResolvedDate } from './dates.js';
-import { Antecedents, personInTitle } from './coreference.js';
+import { Antecedents, personInTitle, personNamed } from './coreference.js';
 import { withoutFurniture } from './furniture.js';
 import { contentWords, isFirstPerson, isNoise, stripInterjections } from './noise.js';
 import { resolvePerson } from './person.js';
-import { markdownToPlain, normalizeText, splitClauses, splitPredicates, splitSentences, withoutTables } from './sentences.js';
+import { markdownToPlain, normalizeText, profileFacts, splitAppositions, splitClauses, splitPredicates, splitSentences, withoutTables } from './sentences.js';
 import { selfIntroducedName, utterancesOf, type Utterance } from './transcript.js';
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
 import { hasFiniteVerb, IRREGULAR_PAST, isInstruction, verbBase } from './verbs.js';
@@ -40,17 +40,23 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
   const names = [u.speaker, u.listener].filter((n): n is string => !!n && !n.startsWith('the '));
   const document = u.speaker === null;
   const out: ExtractedMemory[] = [];
-  const text = normalizeText(markdownToPlain(withoutTables(document ? withoutFurniture(u.text) : u.text)));
+  const plain = normalizeText(markdownToPlain(withoutTables(document ? withoutFurniture(u.text) : u.text)));
+  // A line a PDF wrapped mid-sentence ("Anouk Visser leads the\nTactile Lab") goes on in the next.
+  const text = document
+    ? plain.replace(/([^\n.!?:;])\n(?=\p{Ll})/gu, '$1 ').replace(/\b(the|a|an|of|to|in|at|for|and|or|with|on|by|from|his|her|their|its|our|my|is|are|was|were)\n(?=\S)/giu, '$1 ')
+    : plain;
   const antecedents = new Antecedents(document ? personInTitle(u.text) : null);
   let topic: string | null = null;
   for (const sentence of splitSentences(text)) {
     // Titles, labels, captions and instructions to the reader state no fact.
     // "Quick facts about my nephew Oisín: he is 8, …": a label names who the rest is about.
     const labelled = LABEL.exec(sentence);
+    const labelPerson = labelled && !hasFiniteVerb(labelled[1]) ? personNamed(labelled[1]) : null;
+    const profile = labelPerson ? profileFacts(labelPerson, labelled![2]) : null;
     const body = labelled && !hasFiniteVerb(labelled[1]) && hasFiniteVerb(labelled[2]) ? labelled[2] : sentence;
-    if (body !== sentence) antecedents.observeLabel(labelled![1]);
-    if (document && (!hasFiniteVerb(body) || isInstruction(body))) continue;
-    for (const rawClause of splitClauses(body)) {
+    if (body !== sentence || profile) antecedents.observeLabel(labelled![1]);
+    if (document && !profile && (!hasFiniteVerb(body) || isInstruction(body))) continue;
+    for (const rawClause of profile ?? splitClauses(body)) {
       let clause = stripInterjections(rawClause, names);
       const resolved = withAntecedent(clause, topic);
       // Clauses that go on about "it" keep the topic; a clause about something else ends it.
@@ -63,7 +69,7 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
       if (named === null && document) continue;
       clause = named ?? clause;
       antecedents.observe(clause);
-      for (const part of splitPredicates(clause)) {
+      for (const part of splitAppositions(clause).flatMap(splitPredicates)) {
         if (isNoise(part)) continue;
         out.push(...fromClause(part, u));
       }

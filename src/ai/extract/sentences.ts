@@ -1,7 +1,7 @@
 import { leadingSubject } from '../text/attributes.js';
 import { IRREGULAR_PAST, hasFiniteVerb, verbBase } from './verbs.js';
 
-const ABBREVIATIONS = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|etc|e\.g|i\.e|approx|No|Inc|Ltd|Co)\.$/i;
+const ABBREVIATIONS = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|e\.g|i\.e|approx|No|Inc|Ltd|Co)\.$/i;
 
 /** Plain text from markdown: no code, links reduced to their text, no emphasis, headings or bullets. */
 export function markdownToPlain(markdown: string): string {
@@ -55,7 +55,9 @@ export function normalizeText(text: string): string {
     .replace(/[\u2018\u2019\u02bc`]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\u2026/g, '...')
-    .replace(/[\u2013\u2014]/g, ' - ')
+    // A dash between spaces joins clauses; "Piraeus–Chios", "2019–2022" keep theirs as a hyphen.
+    .replace(/\s+[\u2013\u2014]\s*|[\u2013\u2014]\s+/g, ' - ')
+    .replace(/[\u2013\u2014]/g, '-')
     .replace(/\bgonna\b/gi, 'going to')
     .replace(/\bwanna\b/gi, 'want to')
     .replace(/'ve gotta\b/gi, "'ve got to")
@@ -112,10 +114,13 @@ function isInitial(before: string, after: string): boolean {
   const afterName = /(?:^|\s)[A-Z][\p{L}'-]*$/u.test(previous) && !/(?:^|\s)(?:I|A)$/.test(previous);
   const startsLine = previous === '';
   const next = after.trimStart();
+  // "A. K. Ramanujan": an initial goes on to another.
+  if (/^[A-Z]\.\s/.test(next)) return true;
   return (afterInitial || afterName || startsLine) && /^[A-Z]/.test(next) && !SENTENCE_OPENER.test(next);
 }
 
-const NEW_SUBJECT = "(?:I|I'm|I've|I'd|I'll|we|we're|we've|it|it's|he|she|they|that|this|you|you're)";
+const NEW_SUBJECT =
+  "(?:I|I'm|I've|I'd|I'll|we|we're|we've|it|it's|he|she|they|that|this|you|you're|(?:his|her|their|my|our)\\s+\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+\\p{Ll}+(?:s|ed)|\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+(?:has|had|is|was|got|just|also|\\p{Ll}+ed|\\p{Ll}+s)(?=\\s))";
 
 /**
  * Splits a sentence into clauses where a conjunction starts a new subject ("… yesterday and it was
@@ -198,4 +203,39 @@ function startsPredicate(word: string, subject: string): boolean {
   if (!base) return false;
   if (/(?:s|ed)$/.test(lower) && lower !== base) return true;
   return /^(?:I|we|they|you)$/i.test(subject) && lower === base;
+}
+
+const APPOSED_NAME = "\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+){0,3}";
+const PARENTHESIS = new RegExp(`^(${APPOSED_NAME})\\s*\\((?:who is\\s+)?((?:a|an|the)\\s+[^)]{3,80})\\)\\s+(\\p{Ll}.*)$`, 'u');
+const APPOSITION = new RegExp(`^(${APPOSED_NAME}),\\s+((?:a|an|the)\\s+[^,]{3,80}),\\s+(\\p{Ll}.*)$`, 'u');
+
+/**
+ * "Rustam Karimov (a cardiologist at the Tashkent Medical Academy) restores old motorcycles": what
+ * a name is, said in passing, is a fact of its own beside what the sentence goes on to say.
+ */
+export function splitAppositions(clause: string): string[] {
+  const m = PARENTHESIS.exec(clause) ?? APPOSITION.exec(clause);
+  if (!m) return [clause];
+  return [`${m[1]} is ${m[2]}`, `${m[1]} ${m[3]}`];
+}
+
+const COUNT_ONLY = /^\d{1,3}$/;
+const VERB_FIRST = /^\p{Ll}+s\b|^(?:has|is|was|had)\b/u;
+
+/**
+ * "Ioana Stan: 41, pharmacist, lives in Cluj, drives a Dacia Duster, allergic to cats": a profile
+ * line, each piece a fact of the person its label names.
+ */
+export function profileFacts(person: string, body: string): string[] | null {
+  const pieces = body.replace(/[.!]+$/, '').split(/\s*,\s*/).filter(Boolean);
+  if (pieces.length < 2) return null;
+  const facts = pieces.map((piece) => {
+    if (COUNT_ONLY.test(piece)) return `${person} is ${piece} years old`;
+    if (VERB_FIRST.test(piece)) return `${person} ${piece}`;
+    if (/^(?:a|an|the)\s/i.test(piece)) return `${person} is ${piece}`;
+    if (/^(?:allergic|married|engaged|single|vegan|vegetarian|retired|fluent|based|originally)\b/i.test(piece)) return `${person} is ${piece}`;
+    if (/^\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*){0,2}$/u.test(piece)) return `${person} is ${/^[aeiou]/i.test(piece) ? 'an' : 'a'} ${piece}`;
+    return null;
+  });
+  return facts.every((f): f is string => f !== null) ? facts : null;
 }

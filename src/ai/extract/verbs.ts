@@ -71,6 +71,13 @@ const INSTRUCTION_OPENERS = new Set(
 const PRONOUN_SUBJECT = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'which', 'that', 'there', 'this', 'these', 'those', 'one']);
 const DETERMINER = new Set(['the', 'a', 'an', 'our', 'his', 'her', 'their', 'its', 'my', 'your', 'this', 'that', 'these', 'those', 'every', 'each', 'some', 'many', 'most', 'all', 'both']);
 const NOT_S_VERB = /(?:ss|us|is|ics|ous|ness|ps)$/;
+/** Plural nouns that head labels and titles ("Quick facts about …", "Team members: …"). */
+const LABEL_NOUNS = new Set(
+  `facts notes details points tips things news minutes updates results highlights links resources members contacts
+  credits thanks comments photos pictures posts events products services jobs careers projects stories articles
+  questions answers reviews ratings specs features hours prices rates terms settings options steps instructions
+  ingredients requirements benefits positions openings dates times guidelines rules policies ideas plans goals`.split(/\s+/),
+);
 const ADVERB = /^(?:now|also|still|just|already|recently|currently|often|usually|always|never|finally|sometimes|mostly|really|then|later|soon|rarely|regularly|officially|actually|newly|\p{Ll}{3,}ly)$/u;
 
 /** The word without the "-s", "-es", "-ies", "-ed", "-ied" or "-ing" it was inflected with, when the base is a known verb. */
@@ -115,7 +122,7 @@ export function hasFiniteVerb(sentence: string): boolean {
     // name; "Team members: Ana, Bo" is a label.
     const nameNear = tokens.slice(Math.max(0, j - 1), j + 1).some((t) => /^\p{Lu}/u.test(t) && !/(?:ed|ing)$/.test(t));
     const label = new RegExp(`${token}\\s*:`).test(sentence);
-    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && (pronounBefore || (nameNear && !label))) return true;
+    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && !LABEL_NOUNS.has(lower) && (pronounBefore || (nameNear && !label))) return true;
     if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous))) return true;
     if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && afterSubject) return true;
   }
