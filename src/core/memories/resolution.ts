@@ -1,5 +1,5 @@
 import { attributeSlot } from './attribute-slots.js';
-import { setsSameAttribute, unsharedValues } from './fact-values.js';
+import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
 import type { MemoryRelation } from '../../model/memories.js';
 
 /** An existing latest memory of the same tag, with its cosine similarity to the candidate. */
@@ -19,6 +19,10 @@ export type Resolution =
 export const DUPLICATE_SIMILARITY = 0.95;
 export const EXTENDS_SIMILARITY = 0.8;
 export const UPDATE_MIN_SIMILARITY = 0.45;
+/** Below this, a statement of an edited document is not taken for the new wording of one it dropped. */
+export const REPLACES_MIN_SIMILARITY = 0.7;
+/** Of the words of the shorter statement, the share the other must repeat to be its new wording. */
+const REPLACES_MIN_SHARED_WORDS = 0.5;
 
 export function normalizeMemoryText(text: string): string {
   return text
@@ -74,4 +78,23 @@ export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMa
     ) ?? (slot ? slotMates.find((n) => attributeSlot(n.memory) === slot) : undefined);
   if (contradicted) return { action: 'relate', to: contradicted, relation: 'updates' };
   return { action: 'new' };
+}
+
+/**
+ * Whether `candidate`, stated by a document edited since it stated `old` (which the document no
+ * longer states), is `old` with new values: close to it by embedding and by words, about the same
+ * subject, and different. "Maria is training for the Porto marathon in May 2027" replaces "Maria is
+ * training for the Lisbon marathon in April 2027". Unlike an update between documents, any number
+ * of values may change: the document that stated the old values states these instead.
+ */
+export function replacesInEditedDocument(candidate: string, old: string, similarity: number): boolean {
+  if (similarity < REPLACES_MIN_SIMILARITY || normalizeMemoryText(candidate) === normalizeMemoryText(old)) return false;
+  const a = factShape(candidate);
+  const b = factShape(old);
+  if (a.slots.slice(0, a.subjectSlots).join('|') !== b.slots.slice(0, b.subjectSlots).join('|')) return false;
+  const words = contentWords(candidate);
+  const before = contentWords(old);
+  let shared = 0;
+  for (const w of before) if (words.has(w)) shared++;
+  return shared / Math.max(1, Math.min(words.size, before.size)) >= REPLACES_MIN_SHARED_WORDS;
 }
