@@ -3,7 +3,9 @@ import { deleteDocumentsAndLinks } from '../../src/store/document-removal.js';
 import { insertConnection } from '../../src/store/connections.js';
 import { insertDocument } from '../../src/store/documents.js';
 import {
+  copyMemory,
   deleteMemoryRows,
+  findLiveStatement,
   memoriesRelatedTo,
   memoriesWithSourceCounts,
   memorySimilarities,
@@ -103,5 +105,24 @@ describe('store: lineage (document removal and what memories were drawn from)', 
     expect(pairs.find((p) => p.b === m2)!.similarity).toBeCloseTo(0, 5);
     expect(pairs.find((p) => p.b === m3)!.similarity).toBeCloseTo(Math.SQRT1_2, 5);
     expect(await memorySimilarities(db(), store.orgB, [m1], [m2])).toEqual([]);
+  });
+
+  it('finds a live statement of a tag by its exact text, and copies a memory into another tag with its vector', async () => {
+    const org = store.orgA;
+    const embedding = Array.from({ length: 8 }, (_, i) => (i === 2 ? 1 : 0));
+    const original = await memory(org, 'Ada keeps a rowing boat', [], { embedding, isStatic: true, metadata: { kind: 'note' } });
+    await memory(org, 'Ada keeps a rowing boat', [], { isForgotten: true, containerTag: 'copies' });
+    expect(await findLiveStatement(db(), org, 'copies', 'Ada keeps a rowing boat')).toBeUndefined();
+    expect(await findLiveStatement(db(), store.orgB, 'tag', 'Ada keeps a rowing boat')).toBeUndefined();
+    expect((await findLiveStatement(db(), org, 'tag', 'Ada keeps a rowing boat'))?.id).toBe(original);
+    expect(await findLiveStatement(db(), org, 'tag', 'Ada keeps a rowing boat', [original])).toBeUndefined();
+
+    const copy = newId('m');
+    await copyMemory(db(), org, original, { id: copy, containerTag: 'copies', buckets: ['hobbies'] });
+    await copyMemory(db(), store.orgB, original, { id: newId('m'), containerTag: 'copies', buckets: [] });
+    const found = await findLiveStatement(db(), org, 'copies', 'Ada keeps a rowing boat');
+    expect(found).toMatchObject({ id: copy, version: 1, isLatest: true, isStatic: true, sourceCount: 1, buckets: ['hobbies'], metadata: { kind: 'note' } });
+    expect((await memorySimilarities(db(), org, [original], [copy]))[0].similarity).toBeCloseTo(1, 5);
+    expect(await findLiveStatement(db(), store.orgB, 'copies', 'Ada keeps a rowing boat')).toBeUndefined();
   });
 });

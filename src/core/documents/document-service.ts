@@ -16,7 +16,8 @@ import { assertNoMergeRunning, assertTagsWritable } from '../tags/merge-guard.js
 import type { DocumentRecord } from '../../model/documents.js';
 import type { Principal } from '../../model/access.js';
 import { ensureSpace, setSpaceEntityContext } from '../../store/tags.js';
-import { removeDocuments, type LineageOutcome } from '../memories/lineage.js';
+import { moveDocumentMemories, removeDocuments, type LineageOutcome } from '../memories/lineage.js';
+import { bucketsOfTag } from '../profiles/buckets.js';
 
 export interface DocumentServiceOptions {
   maxJobAttempts: number;
@@ -136,6 +137,7 @@ export class DocumentService {
     const documentDate = parseDocumentDate(patch.documentDate);
     const hasTagChange = patch.containerTag || patch.containerTags?.length;
     const newTag = hasTagChange ? resolveWriteTag(principal, patch) : undefined;
+    const buckets = newTag ? await bucketsOfTag(this.db, principal.orgId, newTag) : [];
     const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
         // Read and locked inside the transaction: concurrent updates apply one after the other,
@@ -148,8 +150,12 @@ export class DocumentService {
         if (tag !== doc.containerTag || patch.entityContext !== undefined) {
           await this.touchSpace(tx, principal.orgId, tag, patch.entityContext);
         }
+        // Chunks and memories follow the document: a key of the old tag finds none of them after.
         let moved: LineageOutcome | undefined;
-        if (tag !== doc.containerTag) await setChunksTag(tx, doc.id, tag);
+        if (tag !== doc.containerTag) {
+          await setChunksTag(tx, doc.id, tag);
+          moved = await moveDocumentMemories(tx, doc, tag, buckets);
+        }
         const fields: DocumentPatch = { ...this.optionalFields(patch, documentDate), containerTag: tag };
         if (patch.customId !== undefined) fields.customId = patch.customId;
         if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc, queued: false, moved };

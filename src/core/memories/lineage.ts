@@ -1,9 +1,12 @@
 import type { DocumentRecord } from '../../model/documents.js';
 import { chainRoot, type MemoryRecord, type MemoryRelation } from '../../model/memories.js';
+import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
 import { deleteDocumentsAndLinks, type DocumentRemovalScope } from '../../store/document-removal.js';
 import {
+  copyMemory,
   deleteMemoryRows,
+  findLiveStatement,
   memoriesLinkedToDocument,
   memoriesRelatedTo,
   memoriesWithSourceCounts,
@@ -12,14 +15,16 @@ import {
   unlinkDocument,
 } from '../../store/memories/lineage.js';
 import { listSourceDocuments, listVersions } from '../../store/memories/records.js';
-import { lockChainHead, updateMemory } from '../../store/memories/writes.js';
+import { linkMemorySources, lockChainHead, updateMemory } from '../../store/memories/writes.js';
+import { classifyBuckets } from '../profiles/buckets.js';
+import { newId } from '../shared/ids.js';
 import { replacesInEditedDocument } from './resolution.js';
 import { appendVersion } from './versioning.js';
 
 /**
  * Lineage: every memory knows the documents it was drawn from (`memory_sources`; the turn, for a
- * conversation), and one rule keeps memories true to them. When a document goes (deleted, or
- * deleted at its source), every memory version that loses its last source goes
+ * conversation), and one rule keeps memories true to them. When a document goes (deleted, deleted
+ * at its source, or moved to another tag), every memory version that loses its last source goes
  * with it; a memory another document (or a direct write's document) still supports stays, with its
  * links and `sourceCount` updated. A chain whose latest version goes falls back to its newest
  * version that still has a source. Inferences go with the last of their parents. When a document
@@ -252,6 +257,75 @@ async function forgetInferencesOf(tx: Tx, orgId: string, containerTag: string, m
     const live = (await memoriesWithSourceCounts(tx, orgId, parents)).filter((p) => !p.isForgotten);
     if (!live.length) await updateMemory(tx, orgId, inference.id, { isForgotten: true, forgetReason: PARENTS_NO_LONGER_STATED });
   }
+}
+
+/**
+ * A document moved to another tag takes its memories along. A chain of versions only it supports
+ * moves as it is; a memory it shares with other documents stays, without this document's link, and
+ * the document's own copy of it is written in the new tag (or, when the new tag already states it,
+ * that memory gains the document as a source). A moved memory the new tag already states is folded
+ * into it, as a merge folds duplicates. Relations across the two tags are dropped.
+ */
+export async function moveDocumentMemories(
+  tx: Tx,
+  doc: Pick<DocumentRecord, 'id' | 'orgId' | 'containerTag'>,
+  toTag: string,
+  buckets: ProfileBucket[],
+): Promise<LineageOutcome> {
+  const { orgId, containerTag: fromTag } = doc;
+  const changes = new Changes();
+  const linked = (await memoriesLinkedToDocument(tx, orgId, doc.id, fromTag)).filter((m) => !m.isInference);
+  if (!linked.length) return changes.outcome();
+  const chains = groupBy(await listVersions(tx, orgId, [...new Set(linked.map(chainRoot))]), chainRoot);
+  const versionIds = [...chains.values()].flat().map((v) => v.id);
+  const sources = groupBy(await listSourceDocuments(tx, orgId, versionIds), (s) => s.memoryId);
+  const onlyThisDocument = (v: MemoryRecord) => (sources.get(v.id) ?? []).every((s) => s.documentId === doc.id);
+  const ownChains = [...chains.values()].filter((chain) => chain.every(onlyThisDocument));
+  const sharedChains = [...chains.values()].filter((chain) => !chain.every(onlyThisDocument));
+  changes.touch(fromTag, toTag);
+
+  const moved = new Set(ownChains.flat().map((v) => v.id));
+  for (const version of ownChains.flat()) {
+    await updateMemory(tx, orgId, version.id, {
+      containerTag: toTag,
+      buckets: classifyBuckets(version.memory, buckets),
+      relations: Object.fromEntries(Object.entries(version.relations).filter(([id]) => moved.has(id))),
+    });
+  }
+  for (const version of ownChains.flat()) {
+    if (!version.isLatest || version.isForgotten) continue;
+    const existing = await findLiveStatement(tx, orgId, toTag, version.memory, [...moved]);
+    if (!existing) continue;
+    await updateMemory(tx, orgId, version.id, { isForgotten: true, forgetReason: `duplicate of ${existing.id} after its document moved` });
+    await gainSource(tx, orgId, existing.id, doc.id);
+  }
+
+  for (const chain of sharedChains) {
+    const stated = chain.filter((v) => !v.isForgotten && (sources.get(v.id) ?? []).some((s) => s.documentId === doc.id));
+    const newest = stated.sort((a, b) => b.version - a.version)[0];
+    if (newest) await writeCopy(tx, orgId, newest, doc.id, toTag, buckets);
+  }
+
+  // What stays behind no longer has this document as a source; nothing stays related to what left.
+  const unlinked = await unlinkDocument(tx, orgId, doc.id, { containerTag: fromTag });
+  await settleUnlinked(tx, orgId, unlinked, changes);
+  const orphaned = await dropRelationsTo(tx, orgId, [fromTag], moved, changes);
+  await deleteVersions(tx, orgId, orphaned, changes);
+  return changes.outcome();
+}
+
+/** The moved document's own copy of a statement it shares with documents staying behind. */
+async function writeCopy(tx: Tx, orgId: string, from: MemoryRecord, documentId: string, toTag: string, buckets: ProfileBucket[]): Promise<void> {
+  const existing = await findLiveStatement(tx, orgId, toTag, from.memory);
+  if (existing) return gainSource(tx, orgId, existing.id, documentId);
+  const id = newId();
+  await copyMemory(tx, orgId, from.id, { id, containerTag: toTag, buckets: classifyBuckets(from.memory, buckets) });
+  await linkMemorySources(tx, orgId, [{ memoryId: id, documentId }]);
+}
+
+async function gainSource(tx: Tx, orgId: string, memoryId: string, documentId: string): Promise<void> {
+  await linkMemorySources(tx, orgId, [{ memoryId, documentId }]);
+  await recountSources(tx, orgId, [memoryId]);
 }
 
 function withoutKeys(relations: Record<string, MemoryRelation>, gone: Set<string>): Record<string, MemoryRelation> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { MemoryRecord } from '../../model/memories.js';
 import type { Tx } from '../database.js';
 import { memories } from '../schema/memories.js';
@@ -87,4 +87,40 @@ export async function memorySimilarities(db: Tx, orgId: string, as: string[], bs
           and a.embedding is not null and b.embedding is not null`,
   );
   return rows.map((r) => ({ a: r.a, b: r.b, similarity: Number(r.similarity) }));
+}
+
+/** The latest, unforgotten memory of a tag with exactly this text, other than those given. */
+export async function findLiveStatement(db: Tx, orgId: string, containerTag: string, text: string, except: string[] = []): Promise<MemoryRecord | undefined> {
+  const [row] = await db
+    .select(memoryRecordColumns)
+    .from(memories)
+    .where(
+      and(
+        eq(memories.orgId, orgId),
+        eq(memories.containerTag, containerTag),
+        eq(memories.isLatest, true),
+        eq(memories.isForgotten, false),
+        eq(memories.memory, text),
+        ...except.map((id) => ne(memories.id, id)),
+      ),
+    )
+    .orderBy(memories.createdAt)
+    .limit(1);
+  return row;
+}
+
+/**
+ * Writes a copy of a memory into another tag as a memory of its own (version 1, vector and all),
+ * with the profile buckets given.
+ */
+export async function copyMemory(db: Tx, orgId: string, fromId: string, copy: { id: string; containerTag: string; buckets: string[] }): Promise<void> {
+  await db.execute(sql`
+    insert into ${memories} (id, org_id, container_tag, memory, source_count, is_static, forget_after, forget_reason,
+      temporal_context, metadata, buckets, embedding, created_at, updated_at)
+    select ${copy.id}, org_id, ${copy.containerTag}, memory, 1, is_static, forget_after, forget_reason,
+      temporal_context, metadata, ${sql`ARRAY[${sql.join(
+        copy.buckets.map((b) => sql`${b}`),
+        sql`, `,
+      )}]::text[]`}, embedding, now(), now()
+    from ${memories} where org_id = ${orgId} and id = ${fromId}`);
 }
