@@ -64,7 +64,7 @@ export class ContainerTagService {
   /**
    * Deletes the tag's documents (with their chunks), settings and profile. The memories drawn from
    * those documents go with them (lineage); memories no document supports (imported ones) are kept,
-   * forgotten. `deletedMemoriesCount` counts the live memories of either kind.
+   * forgotten. `deletedMemoriesCount` counts the live memories deleted and the memory rows forgotten.
    */
   async delete(principal: Principal, containerTag: string): Promise<{ deletedDocumentsCount: number; deletedMemoriesCount: number }> {
     assertTagInScope(principal, containerTag);
