@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDocument,
@@ -10,6 +11,7 @@ import {
   profileOf,
   searchedMemories,
 } from '../helpers/lineage.js';
+import { selectRows } from '../helpers/seed-memories.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
 
 /**
@@ -125,6 +127,29 @@ describe('documents: memories stay true to the documents they were drawn from', 
     expect(profile.static.join(' ')).toContain('Lisbon');
     expect([...profile.static, ...profile.dynamic].join(' ')).not.toContain('Porto');
     expect((await searchedMemories(server, tag, 'Where does Lena live?'))[0]).toContain('Lisbon');
+    expect(await expectCountsAgree(server, tag)).toEqual({ documents: 1, memories: 1 });
+  });
+
+  it("when the document of a fact's first version goes, the version that updated it stands on its own", async () => {
+    const tag = 'lineage_reroot';
+    const first = await addDocument(server, { content: 'Sven lives in Malmo.', containerTag: tag });
+    const update = await addDocument(server, { content: 'Sven lives in Lund.', containerTag: tag });
+    const lund = await memoryWith(server, tag, 'Lund');
+    expect(lund).toMatchObject({ version: 2, parentMemoryId: expect.any(String) });
+
+    expect((await server.request('DELETE', `/v3/documents/${first}`)).status).toBe(204);
+    expect(await memoriesOf(server, tag)).toEqual([
+      expect.objectContaining({ id: lund.id, version: 2, isLatest: true, parentMemoryId: null, rootMemoryId: null, history: [], documentIds: [update] }),
+    ]);
+    // No version names a parent or root that is gone.
+    const dangling = await selectRows(
+      server,
+      sql`select m.id from memories m where m.container_tag = ${tag} and (
+            (m.parent_memory_id is not null and not exists (select 1 from memories p where p.id = m.parent_memory_id))
+            or (m.root_memory_id is not null and not exists (select 1 from memories r where r.id = m.root_memory_id)))`,
+    );
+    expect(dangling).toEqual([]);
+    expect((await profileOf(server, tag)).static.join(' ')).toContain('Lund');
     expect(await expectCountsAgree(server, tag)).toEqual({ documents: 1, memories: 1 });
   });
 

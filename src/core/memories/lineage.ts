@@ -119,14 +119,23 @@ async function deleteVersions(tx: Tx, orgId: string, rows: MemoryRecord[], chang
   }
 }
 
-/** What is left of a chain after some of its versions were deleted (`left`, oldest first). */
+/**
+ * What is left of a chain after some of its versions were deleted (`left`, oldest first): each
+ * version whose parent went follows the nearest earlier one left, and when the first version went,
+ * the oldest one left becomes the chain's root.
+ */
 async function repairChain(tx: Tx, orgId: string, left: MemoryRecord[], gone: Set<string>): Promise<void> {
+  const rootGone = gone.has(chainRoot(left[0]));
   for (const [i, version] of left.entries()) {
-    if (!version.parentMemoryId || !gone.has(version.parentMemoryId)) continue;
-    const parent = left[i - 1];
-    const relations = withoutKeys(version.relations, gone);
-    if (parent) relations[parent.id] = 'updates';
-    await updateMemory(tx, orgId, version.id, { parentMemoryId: parent?.id ?? null, relations });
+    const patch: Partial<MemoryRecord> = {};
+    if (rootGone) patch.rootMemoryId = i === 0 ? null : left[0].id;
+    if (version.parentMemoryId && gone.has(version.parentMemoryId)) {
+      const parent = left[i - 1];
+      patch.parentMemoryId = parent?.id ?? null;
+      patch.relations = withoutKeys(version.relations, gone);
+      if (parent) patch.relations[parent.id] = 'updates';
+    }
+    if (Object.keys(patch).length) await updateMemory(tx, orgId, version.id, patch);
   }
   if (left.some((v) => v.isLatest)) return;
   const supported = (await memoriesWithSourceCounts(tx, orgId, left.map((v) => v.id))).filter((v) => v.sources > 0);
