@@ -7,6 +7,7 @@ import {
   copyMemory,
   deleteMemoryRows,
   findLiveStatement,
+  lockMemories,
   memoriesLinkedToDocument,
   memoriesRelatedTo,
   memoriesWithSourceCounts,
@@ -89,6 +90,8 @@ export async function removeDocuments(tx: Tx, orgId: string, scope: DocumentRemo
  * follows their links. Inferences are left to their parents.
  */
 async function settleUnlinked(tx: Tx, orgId: string, memoryIds: string[], changes: Changes): Promise<void> {
+  // Locked before they are read: what an extraction committed meanwhile (a source, a version) is seen.
+  await lockMemories(tx, orgId, memoryIds);
   const rows = (await memoriesWithSourceCounts(tx, orgId, memoryIds)).filter((m) => !m.isInference);
   changes.touch(...rows.map((m) => m.containerTag));
   await recountSources(tx, orgId, rows.filter((m) => m.sources > 0).map((m) => m.id));
@@ -104,6 +107,7 @@ async function settleUnlinked(tx: Tx, orgId: string, memoryIds: string[], change
 async function deleteVersions(tx: Tx, orgId: string, rows: MemoryRecord[], changes: Changes): Promise<void> {
   let pending = rows;
   while (pending.length) {
+    await lockMemories(tx, orgId, pending.map((m) => m.id));
     const gone = new Set(pending.map((m) => m.id));
     const tags = [...new Set(pending.map((m) => m.containerTag))];
     const chains = groupBy(await listVersions(tx, orgId, [...new Set(pending.map(chainRoot))]), chainRoot);

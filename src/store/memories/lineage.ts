@@ -15,6 +15,20 @@ export interface LinkedMemory extends MemoryRecord {
 
 const sourceCountOf = sql<number>`(select count(*) from ${memorySources} s where s.memory_id = ${memories.id})::int`;
 
+/**
+ * Locks the memory rows with these ids for the rest of the transaction (in id order): an extraction
+ * adding a source or a version to one of them commits first, or waits and then finds it settled.
+ */
+export async function lockMemories(db: Tx, orgId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .select({ id: memories.id })
+    .from(memories)
+    .where(and(eq(memories.orgId, orgId), inArray(memories.id, ids)))
+    .orderBy(memories.id)
+    .for('update');
+}
+
 /** The memory rows with these ids, each with the number of source documents it still has. */
 export async function memoriesWithSourceCounts(db: Tx, orgId: string, ids: string[]): Promise<LinkedMemory[]> {
   if (!ids.length) return [];
