@@ -100,6 +100,15 @@ module.exports = {
       to: { path: '^src/[^/]+\\.ts$' },
     },
     {
+      name: 'documents-are-deleted-through-lineage',
+      comment:
+        'Only core/memories/lineage.ts deletes documents (store/document-removal.ts): a deletion hands back the memories ' +
+        'drawn from the documents, and lineage deletes or updates them. A new delete path calls removeDocuments().',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/core/memories/lineage\\.ts$' },
+      to: { path: '^src/store/document-removal\\.ts$' },
+    },
+    {
       name: 'nothing-imports-cli',
       comment: 'cli.ts is the entry point; app.ts is imported by cli.ts (and by tests and benchmarks) only.',
       severity: 'error',

@@ -130,13 +130,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         config.SYNC_SCHEDULER_MS,
       )
     : null;
-  const jobs = { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake() };
+  const jobs = { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake(), onMemoriesChanged: memories.onChanged };
   const documents = new DocumentService(db, clock, {
     maxJobAttempts: config.JOB_MAX_ATTEMPTS,
     onDocumentQueued: (documentId) => {
       logger.info({ documentId }, `document ${documentId} queued`);
       worker?.wake();
     },
+    onMemoriesChanged: memories.onChanged,
   });
 
   let http: FastifyInstance | null = null;
@@ -334,6 +335,7 @@ async function createWorker(
     isRelevant: (prompt, item) => ai.relevanceFilter.isRelevant(prompt, item),
     maxJobAttempts: config.JOB_MAX_ATTEMPTS,
     intervalMs: syncIntervalMs(config),
+    onMemoriesChanged,
   });
   return new JobWorker(
     { db, log, handlers: { ingest, merge, sync } },

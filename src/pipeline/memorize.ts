@@ -21,9 +21,13 @@ export interface MemorizeResult {
  */
 export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord, generation: number): Promise<MemorizeResult> {
   const extraction = await extractMemories(ctx, doc);
+  let containerTag = doc.containerTag;
   const outcome = await ctx.db.transaction(async (tx) => {
-    const current = await getDocument(tx, doc.orgId, doc.id);
+    // Locked: a move to another tag (or a delete) waits for this, or this finds it done.
+    const current = await getDocument(tx, doc.orgId, doc.id, { forUpdate: true });
     if (!current || current.generation !== generation) throw new SupersededError();
+    // Stored in the tag the document is in now: it may have moved since the job read it.
+    containerTag = current.containerTag;
     const stored = await rememberExtraction(ctx, tx, current, extraction);
     const cursor = extraction.plan.cursor;
     if (cursor && !(await updateDocumentGeneration(tx, doc.orgId, doc.id, generation, { memoryCursor: cursor }))) {
@@ -31,6 +35,7 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord
     }
     return stored;
   });
-  if (outcome.created || outcome.duplicates || outcome.inferences) await ctx.onChanged(doc.orgId, doc.containerTag);
+  const changed = outcome.created || outcome.duplicates || outcome.inferences || outcome.superseded || outcome.forgotten || outcome.unlinked;
+  if (changed) await ctx.onChanged(doc.orgId, containerTag);
   return { outcome, extraction: extraction.report };
 }

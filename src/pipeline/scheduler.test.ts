@@ -77,7 +77,7 @@ describe('push subscriptions and webhook handshakes', () => {
       webhookSecret: access.sealWebhookSecret(id, 'the-connection-secret'),
     });
     const job = { id: newId(), orgId, kind: 'sync', payload: { connectionId: id, trigger: 'manual' } } as unknown as JobRecord;
-    const ctx = { db: database.db, log, clock, access, isRelevant: async () => true, maxJobAttempts: 3, intervalMs: 4 * 3600_000 };
+    const ctx = { db: database.db, log, clock, access, isRelevant: async () => true, maxJobAttempts: 3, intervalMs: 4 * 3600_000, onMemoriesChanged: async () => {} };
     await runSync(ctx, job);
     expect(calls.ensure).toEqual([{ current: null, url: `https://engram.example/v3/connections/webhooks/office-drive/${id}`, secret: 'the-connection-secret' }]);
     let row = await getConnectionById(database.db, id);

@@ -33,6 +33,8 @@ export interface SyncContext {
   maxJobAttempts: number;
   /** Between scheduled syncs of the kinds that have them. */
   intervalMs: number;
+  /** After memories of a tag changed (documents deleted at their source): its profile is rebuilt. */
+  onMemoriesChanged(orgId: string, containerTag: string): Promise<void>;
 }
 
 /** Kinds without a scheduled sync (meeting notes sync on import only). */
@@ -116,8 +118,9 @@ async function pages(ctx: SyncContext, connection: ConnectionRecord, adapter: Co
   for await (const page of adapter.sync(request)) {
     for (const item of page.items) seen.add(item.externalId);
     const decided = await decideItems(settings, ctx.isRelevant, page.items);
-    const counts = await commitPage(ctx, connection.id, run.id, { ...decided, deletions: page.deletions, cursor: page.cursor, ...(page.complete && { listed: seen }) });
-    if (!counts) throw new SupersededError();
+    const committed = await commitPage(ctx, connection.id, run.id, { ...decided, deletions: page.deletions, cursor: page.cursor, ...(page.complete && { listed: seen }) });
+    if (!committed) throw new SupersededError();
+    for (const tag of committed.changedTags) await ctx.onMemoriesChanged(connection.orgId, tag);
     cursor = page.cursor;
   }
   return { ...connection, cursor };

@@ -13,15 +13,6 @@ export async function lockImportedDocuments(db: Tx, connectionId: string, extern
     .for('update');
 }
 
-export async function deleteImportedDocuments(db: Tx, connectionId: string, externalIds: string[]): Promise<number> {
-  if (externalIds.length === 0) return 0;
-  const rows = await db
-    .delete(documents)
-    .where(and(eq(documents.connectionId, connectionId), inArray(documents.externalId, externalIds)))
-    .returning({ id: documents.id });
-  return rows.length;
-}
-
 export async function listImportedExternalIds(db: Tx, connectionId: string): Promise<string[]> {
   const rows = await db.select({ externalId: documents.externalId }).from(documents).where(eq(documents.connectionId, connectionId));
   return rows.map((r) => r.externalId).filter((id): id is string => id !== null);

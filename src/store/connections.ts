@@ -98,11 +98,6 @@ export async function deleteConnectionsWhere(db: Tx, orgId: string, containerTag
   return db.delete(connections).where(scopeWhere(orgId, { containerTags })).returning();
 }
 
-export async function deleteConnectionDocuments(db: Tx, connectionId: string): Promise<number> {
-  const rows = await db.delete(documents).where(eq(documents.connectionId, connectionId)).returning({ id: documents.id });
-  return rows.length;
-}
-
 export async function countConnectionDocuments(db: Tx, connectionId: string): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(documents).where(eq(documents.connectionId, connectionId));
   return Number(total);

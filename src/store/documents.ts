@@ -106,28 +106,8 @@ export async function updateDocumentGeneration(
   return rows.length > 0;
 }
 
-export async function deleteDocuments(db: Tx, orgId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .delete(documents)
-    .where(and(eq(documents.orgId, orgId), inArray(documents.id, ids)))
-    .returning({ id: documents.id });
-  return rows.map((r) => r.id);
-}
-
-export async function deleteDocumentsWhere(
-  db: Tx,
-  orgId: string,
-  scope: { containerTags?: string[]; filepath?: string },
-): Promise<number> {
-  const where = [eq(documents.orgId, orgId)];
-  if (scope.containerTags?.length) where.push(inArray(documents.containerTag, scope.containerTags));
-  if (scope.filepath !== undefined) where.push(filepathCondition(scope.filepath));
-  const rows = await db.delete(documents).where(and(...where)).returning({ id: documents.id });
-  return rows.length;
-}
-
-function filepathCondition(filepath: string): SQL {
+/** What `filepath` selects: the document at that path, or every document under a folder (`a/b/`). */
+export function filepathCondition(filepath: string): SQL {
   if (!filepath.endsWith('/')) return eq(documents.filepath, filepath);
   return sql`starts_with(${documents.filepath}, ${filepath}::text)`;
 }
@@ -274,15 +254,4 @@ export async function getFile(db: Tx, orgId: string, documentId: string): Promis
 
 export async function deleteFile(db: Tx, orgId: string, documentId: string): Promise<void> {
   await db.delete(documentFiles).where(and(eq(documentFiles.orgId, orgId), eq(documentFiles.documentId, documentId)));
-}
-
-/** Deletes up to `limit` of the org's documents (chunks, files, jobs and memory links go with them). */
-export async function deleteDocumentBatch(db: Tx, orgId: string, limit: number): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`delete from documents where id in (
-          select id from documents where org_id = ${orgId} order by id limit ${limit}
-        ) returning id`,
-  );
-  return rows.length;
 }

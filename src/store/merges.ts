@@ -147,7 +147,7 @@ export async function moveChunks(db: Tx, orgId: string, from: string, to: string
 /**
  * A latest, unforgotten memory of `from` whose text equals one already latest in `to` would be a
  * duplicate there: it is forgotten (kept, with a reason naming the survivor) and its document links
- * are added to the survivor. Returns how many were folded.
+ * are added to the survivor, whose sourceCount follows its links. Returns how many were folded.
  */
 export async function foldDuplicateMemories(db: Tx, orgId: string, from: string, to: string): Promise<number> {
   const folded = await queryRows<{ id: string; kept_id: string }>(
@@ -175,6 +175,12 @@ export async function foldDuplicateMemories(db: Tx, orgId: string, from: string,
       select ${kept_id}, document_id, org_id, relevance_score, turn from memory_sources
       where memory_id = ${id} and org_id = ${orgId}
       on conflict do nothing`);
+  }
+  const kept = [...new Set(folded.map((f) => f.kept_id))];
+  if (kept.length) {
+    await db.execute(sql`
+      update ${memories} m set source_count = greatest(1, (select count(*) from memory_sources s where s.memory_id = m.id))
+      where m.org_id = ${orgId} and m.id in ${kept} and not m.is_inference`);
   }
   return folded.length;
 }

@@ -110,6 +110,8 @@ describe('container tag merges: happy paths', () => {
     const byId = Object.fromEntries(memoriesAfter.map((m) => [m.id, m]));
     expect(byId[srcTea]).toMatchObject({ is_forgotten: true, forget_reason: `duplicate of ${dstTea} after a container tag merge` });
     expect(byId[dstTea]).toMatchObject({ is_forgotten: false, is_latest: true });
+    // The survivor counts the links it gained.
+    expect(await selectRows(server, sql`select source_count from memories where id = ${dstTea}`)).toEqual([{ source_count: 2 }]);
     expect(byId[srcOslo]).toMatchObject({ is_forgotten: false, is_latest: true, version: 2, parent_memory_id: srcOld });
     expect(byId[srcOld]).toMatchObject({ is_latest: false, is_forgotten: false });
     expect(byId[srcGone].is_forgotten).toBe(true);

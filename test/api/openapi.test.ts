@@ -51,6 +51,19 @@ describe('the served OpenAPI document', () => {
     expect(form.properties.metadata).toMatchObject({ type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object' } });
   });
 
+  it('says on every route that deletes or moves documents what becomes of the memories drawn from them', async () => {
+    const paths = (await server.request('GET', '/v3/openapi', { key: null })).body.paths;
+    const said = {
+      'DELETE /v3/documents/{id}': paths['/v3/documents/{id}'].delete.description,
+      'DELETE /v3/documents/bulk': paths['/v3/documents/bulk'].delete.description,
+      'PATCH /v3/documents/{id}': paths['/v3/documents/{id}'].patch.description,
+      'DELETE /v3/connections/{connectionId}': paths['/v3/connections/{connectionId}'].delete.description,
+      'DELETE /v3/container-tags/{containerTag}': paths['/v3/container-tags/{containerTag}'].delete.description,
+    };
+    for (const [route, description] of Object.entries(said)) expect(description, route).toMatch(/memories drawn (only )?from/);
+    expect(said['PATCH /v3/documents/{id}']).toMatch(/no longer stated by its source document/);
+  });
+
   it('renders in /docs with the real request and response fields, and no resolver errors', async () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(`no Chromium at ${CHROMIUM}: run scripts/chromium-install.sh, or set ENGRAM_TEST_CHROMIUM to a Chromium binary`);

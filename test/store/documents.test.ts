@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deleteDocumentsAndLinks } from '../../src/store/document-removal.js';
 import {
-  deleteDocuments,
   getDocument,
   insertDocument,
   updateDocument,
@@ -24,7 +24,8 @@ describe('store: documents', () => {
     expect(updated).toMatchObject({ id: doc.id, status: 'done', metadata: { a: 2 } });
     expect((await getDocument(store.database.db, store.orgA, doc.id))?.status).toBe('done');
 
-    expect(await deleteDocuments(store.database.db, store.orgA, [doc.id, 'NoSuchDocument00000000'])).toEqual([doc.id]);
+    const removed = await deleteDocumentsAndLinks(store.database.db, store.orgA, { ids: [doc.id, 'NoSuchDocument00000000'] });
+    expect(removed).toEqual({ documents: [{ id: doc.id, containerTag: 'tag' }], unlinkedMemoryIds: [] });
     expect(await getDocument(store.database.db, store.orgA, doc.id)).toBeUndefined();
   });
 
@@ -33,7 +34,7 @@ describe('store: documents', () => {
     expect(await getDocument(store.database.db, store.orgB, doc.id)).toBeUndefined();
     expect(await findDocumentsByCustomId(store.database.db, store.orgB, 'private')).toEqual([]);
     expect(await updateDocument(store.database.db, store.orgB, doc.id, { content: 'taken over' })).toBeUndefined();
-    expect(await deleteDocuments(store.database.db, store.orgB, [doc.id])).toEqual([]);
+    expect(await deleteDocumentsAndLinks(store.database.db, store.orgB, { ids: [doc.id] })).toEqual({ documents: [], unlinkedMemoryIds: [] });
     expect(await getDocument(store.database.db, store.orgA, doc.id)).toMatchObject({ content: 'text' });
   });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DuplicateKeyError } from '../../src/store/errors.js';
 import { findLatestMemory, listLatestByIds, listSourceDocuments } from '../../src/store/memories/records.js';
-import { deleteOrgMemories, insertMemories, linkMemorySources, retireVersion } from '../../src/store/memories/writes.js';
+import { bumpSourceCount, deleteOrgMemories, insertMemories, linkMemorySources, retireVersion } from '../../src/store/memories/writes.js';
 import { insertDocument } from '../../src/store/documents.js';
 import { queryRows } from '../../src/store/sql.js';
 import { newId, newOrg, useTwoOrgStore } from '../helpers/store-database.js';
@@ -55,6 +55,17 @@ describe('store: memories', () => {
       ),
     ).rejects.toBeInstanceOf(DuplicateKeyError);
     expect(await listLatestByIds(store.database.db, store.orgA, 'tag', [root.id])).toEqual(before);
+  });
+
+  it('raises the support of a memory with a new source, and of a memory deleted meanwhile links nothing', async () => {
+    const m = await insert(store.orgA, 'Dana lives in Boston');
+    const doc = await insertDocument(store.database.db, { id: newId('d'), orgId: store.orgA, containerTag: 'tag', content: 'source' });
+    expect(await bumpSourceCount(store.database.db, store.orgA, m.id, doc.id)).toBe(true);
+    expect(await findLatestMemory(store.database.db, store.orgA, 'tag', { id: m.id })).toMatchObject({ sourceCount: 2 });
+    expect(await bumpSourceCount(store.database.db, store.orgB, m.id, doc.id)).toBe(false);
+    await store.database.db.execute(sql`delete from memories where id = ${m.id}`);
+    expect(await bumpSourceCount(store.database.db, store.orgA, m.id, doc.id)).toBe(false);
+    expect(await listSourceDocuments(store.database.db, store.orgA, [m.id])).toEqual([]);
   });
 
   it('deletes only the calling organization’s memories', async () => {

@@ -47,6 +47,8 @@ export interface DocumentMemory {
   isForgotten: boolean;
   isStatic: boolean;
   isInference: boolean;
+  /** How many documents support it: 1 means this document alone. */
+  sourceCount: number;
 }
 
 export interface DocumentDetail extends DocumentListItem {

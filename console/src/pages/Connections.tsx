@@ -173,7 +173,7 @@ function DeleteConnectionDialog({ connection, onClose, onDone }: { connection: C
   const [deleteDocuments, setDeleteDocuments] = useState(true);
   const remove = useAction(async () => {
     await call('DELETE', `/v3/connections/${enc(connection.id)}?deleteDocuments=${deleteDocuments}`);
-    announce(deleteDocuments ? 'Connection and its documents deleted' : 'Connection deleted; its documents are kept');
+    announce(deleteDocuments ? 'Connection, its documents and the memories drawn only from them deleted' : 'Connection deleted; its documents are kept');
     onDone();
   });
   return (
@@ -184,6 +184,11 @@ function DeleteConnectionDialog({ connection, onClose, onDone }: { connection: C
           <input id="delete-docs" type="checkbox" checked={deleteDocuments} onChange={(e) => setDeleteDocuments(e.target.checked)} />
           <label htmlFor="delete-docs">Also delete the documents it imported</label>
         </div>
+        {deleteDocuments ? (
+          <p className="muted">
+            The memories drawn only from those documents are deleted with them; memories another document also supports stay.
+          </p>
+        ) : null}
         <ErrorMessage error={remove.error} />
         <div className="actions">
           <button type="button" className="danger" disabled={remove.pending} onClick={() => void remove.run()}>

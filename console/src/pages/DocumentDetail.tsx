@@ -52,6 +52,8 @@ export function DocumentPage({ id }: { id: string }) {
   }
   const d = doc.data;
   const memories = d.memories ?? [];
+  // What a delete takes along: the live memories this document alone supports (lineage).
+  const onlyHere = memories.filter((m) => m.isLatest && !m.isForgotten && !m.isInference && m.sourceCount <= 1).length;
   return (
     <>
       <p>
@@ -163,8 +165,10 @@ export function DocumentPage({ id }: { id: string }) {
       {confirming ? (
         <Dialog title="Delete this document?" onClose={() => setConfirming(false)}>
           <p>
-            “{documentLabel(d)}” and its {plural(chunks.data?.total ?? 0, 'chunk')} are deleted for good.
+            “{documentLabel(d)}” and its {plural(chunks.data?.total ?? 0, 'chunk')} are deleted for good, and so are the{' '}
+            {plural(onlyHere, 'memory', 'memories')} drawn only from it.
           </p>
+          <p className="muted">Memories another document or a direct write also supports stay, without this document as a source.</p>
           <ErrorMessage error={remove.error} />
           <div className="actions">
             <button type="button" className="danger" disabled={remove.pending} onClick={() => void remove.run()}>

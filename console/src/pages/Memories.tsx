@@ -19,6 +19,8 @@ const PAGE_SIZE = 20;
 interface ListAnswer {
   memoryEntries: MemoryEntry[];
   pagination: Pagination;
+  /** Live memories (a tag's memory count) and forgotten ones; both are listed. */
+  counts: { memories: number; forgotten: number };
 }
 
 type Action = { kind: 'edit' | 'forget'; memory: MemoryEntry } | null;
@@ -55,7 +57,10 @@ export function MemoriesPage() {
       {list.data ? (
         <section aria-labelledby="graph-heading">
           <div className="section-head">
-            <h2 id="graph-heading">{plural(list.data.pagination.totalItems, 'memory', 'memories')}</h2>
+            <h2 id="graph-heading">
+              {plural(list.data.counts.memories, 'memory', 'memories')}
+              {list.data.counts.forgotten ? `, ${list.data.counts.forgotten} forgotten` : ''}
+            </h2>
             <button type="button" className="secondary" onClick={list.reload}>
               Refresh
             </button>

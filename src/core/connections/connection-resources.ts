@@ -2,7 +2,7 @@ import type { Connector, ConnectorKind } from '../../connectors/index.js';
 import type { Principal } from '../../model/access.js';
 import type { ConnectionRecord, SyncRunRecord } from '../../model/connections.js';
 import { ApiError, badRequest } from '../../model/errors.js';
-import { deleteImportedDocuments, listImportedExternalIds } from '../../store/connection-documents.js';
+import { listImportedExternalIds } from '../../store/connection-documents.js';
 import { listSyncRuns, updateConnection } from '../../store/connections.js';
 import type { Db } from '../../store/database.js';
 import { callProvider } from './connector-failures.js';
@@ -11,6 +11,7 @@ import type { ConnectorAccess } from './connector-access.js';
 import { enqueueSync } from './sync-queue.js';
 import type { Clock } from '../shared/clock.js';
 import { usableTokens } from './tokens.js';
+import { removeDocuments } from '../memories/lineage.js';
 
 const SYNC_RUNS_SHOWN = 100;
 
@@ -44,16 +45,19 @@ export class ConnectionResources {
         secret: secret ?? '',
       }),
     );
-    await this.db.transaction(async (tx) => {
+    const changedTags = await this.db.transaction(async (tx) => {
       const updated = await updateConnection(tx, connection.id, { config: result.config });
       if (!updated) throw badRequest('Connection deleted', 'the connection was deleted meanwhile');
+      let tags: string[] = [];
       if (adapter.covers) {
         const gone = (await listImportedExternalIds(tx, connection.id)).filter((externalId) => !adapter.covers!(externalId, result.config));
-        await deleteImportedDocuments(tx, connection.id, gone);
+        tags = (await removeDocuments(tx, connection.orgId, { connectionId: connection.id, externalIds: gone })).tags;
       }
       await enqueueSync(tx, updated, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
+      return tags;
     });
     this.jobs.onJobQueued();
+    for (const tag of changedTags) await this.jobs.onMemoriesChanged?.(connection.orgId, tag);
     const count = resources.length;
     return { success: true, message: `${count} resource${count === 1 ? '' : 's'} selected; syncing`, webhooksRegistered: result.webhooksRegistered };
   }

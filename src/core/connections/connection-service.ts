@@ -6,7 +6,6 @@ import type { ListedDocument } from '../../model/documents.js';
 import { badRequest, notFound } from '../../model/errors.js';
 import {
   deleteConnection,
-  deleteConnectionDocuments,
   getConnection,
   insertConnection,
   lockConnectionForUpdate,
@@ -20,6 +19,7 @@ import { DuplicateKeyError } from '../../store/errors.js';
 import { ensureSpace } from '../../store/tags.js';
 import type { Clock } from '../shared/clock.js';
 import { newId, newSecret } from '../shared/ids.js';
+import { removeDocuments } from '../memories/lineage.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import type { ConnectorAccess } from './connector-access.js';
@@ -31,6 +31,8 @@ export interface ConnectionJobs {
   maxJobAttempts: number;
   /** Called after a job is committed so local workers pick it up at once. */
   onJobQueued: () => void;
+  /** Called after memories of a tag changed (documents deleted with a connection): its profile is rebuilt. */
+  onMemoriesChanged?: (orgId: string, containerTag: string) => Promise<void>;
 }
 
 export interface CreateConnectionInput {
@@ -219,12 +221,14 @@ export class ConnectionService {
 
   private async remove(connection: ConnectionRecord, deleteDocuments: boolean): Promise<void> {
     const adapter = this.access.adapterOrNull(connection.kind as ConnectorKind);
-    const deleted = await this.db.transaction(async (tx) => {
+    const { deleted, tags } = await this.db.transaction(async (tx) => {
       // First the row: a sync page in flight commits before this, and none commits after it.
-      if (!(await lockConnectionForUpdate(tx, connection.id))) return false;
-      if (deleteDocuments) await deleteConnectionDocuments(tx, connection.id);
-      return deleteConnection(tx, connection.id);
+      if (!(await lockConnectionForUpdate(tx, connection.id))) return { deleted: false, tags: [] };
+      // The memories drawn only from its documents go with them (lineage).
+      const removal = deleteDocuments ? await removeDocuments(tx, connection.orgId, { connectionId: connection.id }) : undefined;
+      return { deleted: await deleteConnection(tx, connection.id), tags: removal?.tags ?? [] };
     });
+    for (const tag of tags) await this.jobs.onMemoriesChanged?.(connection.orgId, tag);
     if (deleted && adapter) {
       await stopSubscription(this.access, adapter, connection, this.clock).catch((err: unknown) =>
         this.log.warn({ err, connectionId: connection.id }, 'stopping a push subscription failed'),

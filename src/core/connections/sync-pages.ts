@@ -1,6 +1,6 @@
 import type { SourceItem } from '../../connectors/index.js';
 import type { ConnectionRecord } from '../../model/connections.js';
-import { deleteImportedDocuments, listImportedExternalIds, lockImportedDocuments } from '../../store/connection-documents.js';
+import { listImportedExternalIds, lockImportedDocuments } from '../../store/connection-documents.js';
 import { addSyncRunCounts, countConnectionDocuments, lockConnectionShared, updateConnection } from '../../store/connections.js';
 import type { Db } from '../../store/database.js';
 import { insertFile, type DocumentPatch } from '../../store/documents.js';
@@ -9,6 +9,7 @@ import { insertQueuedDocument, requeueDocument } from '../documents/queueing.js'
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { decideSync, type SyncFilterSettings } from '../sync-filter.js';
+import { removeDocuments } from '../memories/lineage.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 
 /** The model filter: whether an item passes the organization's filterPrompt. */
@@ -54,6 +55,12 @@ export interface PageCounts {
   overLimit: number;
 }
 
+/** A committed page: its counts, and the tags whose memories its deletions changed. */
+export interface CommittedPage {
+  counts: PageCounts;
+  changedTags: string[];
+}
+
 function bodyBytes(item: SourceItem): { data: Uint8Array; mimeType: string | null; filename: string | null } {
   const name = item.filepath?.split('/').pop() ?? null;
   if ('text' in item.body) return { data: new TextEncoder().encode(item.body.text), mimeType: item.body.mediaType, filename: name };
@@ -73,7 +80,7 @@ export async function commitPage(
   connectionId: string,
   runId: string,
   page: DecidedItems & { deletions: string[]; cursor: unknown; listed?: ReadonlySet<string> },
-): Promise<PageCounts | null> {
+): Promise<CommittedPage | null> {
   return ctx.db.transaction(async (tx) => {
     const connection: ConnectionRecord | undefined = await lockConnectionShared(tx, connectionId);
     if (!connection || connection.status !== 'active') return null;
@@ -116,9 +123,11 @@ export async function commitPage(
       counts.processed += 1;
     }
     const unlisted = page.listed ? (await listImportedExternalIds(tx, connectionId)).filter((externalId) => !page.listed!.has(externalId)) : [];
-    counts.deleted = await deleteImportedDocuments(tx, connectionId, [...new Set([...page.deletions, ...page.refused, ...unlisted])]);
+    // Gone at the source (or refused by the filters): the memories drawn only from them go too (lineage).
+    const removal = await removeDocuments(tx, orgId, { connectionId, externalIds: [...new Set([...page.deletions, ...page.refused, ...unlisted])] });
+    counts.deleted = removal.documents.length;
     await updateConnection(tx, connectionId, { cursor: page.cursor ?? null });
     await addSyncRunCounts(tx, runId, counts);
-    return counts;
+    return { counts, changedTags: removal.tags };
   });
 }

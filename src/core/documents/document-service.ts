@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../store/database.js';
 import { listChunks, setChunksTag } from '../../store/chunks.js';
-import { countUnfinishedDocuments, deleteDocuments, deleteDocumentsWhere, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, getFile, insertFile } from '../../store/documents.js';
+import { countUnfinishedDocuments, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, getFile, insertFile } from '../../store/documents.js';
 import { insertQueuedDocument, requeueDocument } from './queueing.js';
 import { listMemoriesOfDocument } from '../../store/memories/records.js';
 import { getAttachment } from '../../store/attachments.js';
@@ -16,11 +16,15 @@ import { assertNoMergeRunning, assertTagsWritable } from '../tags/merge-guard.js
 import type { DocumentRecord } from '../../model/documents.js';
 import type { Principal } from '../../model/access.js';
 import { ensureSpace, setSpaceEntityContext } from '../../store/tags.js';
+import { moveDocumentMemories, removeDocuments, type LineageOutcome } from '../memories/lineage.js';
+import { bucketsOfTag } from '../profiles/buckets.js';
 
 export interface DocumentServiceOptions {
   maxJobAttempts: number;
   /** Called after a document's ingest job is committed: local workers pick it up without waiting for a poll. */
   onDocumentQueued: (documentId: string) => void;
+  /** After memories of a tag changed (a document deleted or moved): its profile is rebuilt. */
+  onMemoriesChanged: (orgId: string, containerTag: string) => Promise<void>;
 }
 
 const URL_CONTENT = /^https?:\/\/\S+$/i;
@@ -133,6 +137,7 @@ export class DocumentService {
     const documentDate = parseDocumentDate(patch.documentDate);
     const hasTagChange = patch.containerTag || patch.containerTags?.length;
     const newTag = hasTagChange ? resolveWriteTag(principal, patch) : undefined;
+    const buckets = newTag ? await bucketsOfTag(this.db, principal.orgId, newTag) : [];
     const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
         // Read and locked inside the transaction: concurrent updates apply one after the other,
@@ -145,25 +150,36 @@ export class DocumentService {
         if (tag !== doc.containerTag || patch.entityContext !== undefined) {
           await this.touchSpace(tx, principal.orgId, tag, patch.entityContext);
         }
-        if (tag !== doc.containerTag) await setChunksTag(tx, doc.id, tag);
+        // Chunks and memories follow the document: a key of the old tag finds none of them after.
+        let moved: LineageOutcome | undefined;
+        if (tag !== doc.containerTag) {
+          await setChunksTag(tx, doc.id, tag);
+          moved = await moveDocumentMemories(tx, doc, tag, buckets);
+        }
         const fields: DocumentPatch = { ...this.optionalFields(patch, documentDate), containerTag: tag };
         if (patch.customId !== undefined) fields.customId = patch.customId;
-        if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc, queued: false };
+        if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc, queued: false, moved };
         const url = isUrlContent(patch.content!) ? patch.content!.trim() : null;
         const row = await this.requeue(tx, doc, { ...fields, source: patch.content!, url, hasFile: false, type: url ? 'webpage' : 'text' });
-        return { row, queued: true };
+        return { row, queued: true, moved };
       }),
     );
     if (result.queued) this.options.onDocumentQueued(result.row.id);
+    await this.memoriesChanged(principal.orgId, result.moved);
     return { id: result.row.id, status: result.row.status };
+  }
+
+  private async memoriesChanged(orgId: string, outcome: LineageOutcome | undefined): Promise<void> {
+    for (const tag of outcome?.tags ?? []) await this.options.onMemoriesChanged(orgId, tag);
   }
 
   async delete(principal: Principal, idOrCustomId: string, containerTag?: string): Promise<void> {
     const doc = await this.get(principal, idOrCustomId, containerTag);
-    await this.db.transaction(async (tx) => {
+    const removal = await this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [doc.containerTag]);
-      await deleteDocuments(tx, principal.orgId, [doc.id]);
+      return removeDocuments(tx, principal.orgId, { ids: [doc.id] });
     });
+    await this.memoriesChanged(principal.orgId, removal);
   }
 
   async deleteBulk(
@@ -182,23 +198,25 @@ export class DocumentService {
         else if (!doc) errors.push({ id, error: 'Document not found' });
         else found.push(doc);
       }
-      const deleted = await this.db.transaction(async (tx) => {
+      const removal = await this.db.transaction(async (tx) => {
         await assertTagsWritable(tx, principal.orgId, found.map((d) => d.containerTag));
-        return deleteDocuments(tx, principal.orgId, found.map((d) => d.id));
+        return removeDocuments(tx, principal.orgId, { ids: found.map((d) => d.id) });
       });
-      return { deletedCount: deleted.length, ...(errors.length ? { errors } : {}) };
+      await this.memoriesChanged(principal.orgId, removal);
+      return { deletedCount: removal.documents.length, ...(errors.length ? { errors } : {}) };
     }
     const tags = input.containerTags?.length ? input.containerTags : undefined;
     if (!tags && input.filepath === undefined) {
       throw badRequest('Nothing to delete', 'give ids, containerTags or filepath');
     }
     const scope = resolveReadTags(principal, tags ?? []);
-    const deletedCount = await this.db.transaction(async (tx) => {
+    const removal = await this.db.transaction(async (tx) => {
       if (scope) await assertTagsWritable(tx, principal.orgId, scope);
       else await assertNoMergeRunning(tx, principal.orgId);
-      return deleteDocumentsWhere(tx, principal.orgId, { containerTags: scope, filepath: input.filepath });
+      return removeDocuments(tx, principal.orgId, { containerTags: scope, filepath: input.filepath });
     });
-    return { deletedCount, ...(tags ? { containerTags: tags } : {}) };
+    await this.memoriesChanged(principal.orgId, removal);
+    return { deletedCount: removal.documents.length, ...(tags ? { containerTags: tags } : {}) };
   }
 
   async list(principal: Principal, input: ListInput) {

@@ -15,6 +15,7 @@ import { parseConversation, type ConversationMessage } from '../documents/conver
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { activitiesIn, inferInterest } from './inference.js';
 import { isLasting, statedAttributes } from '../../ai/text/attributes.js';
+import { DocumentRestatement } from './lineage.js';
 import { resolveMemory, type Neighbour } from './resolution.js';
 import { insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
 
@@ -39,6 +40,10 @@ export interface MemorizeOutcome {
   updates: number;
   extends: number;
   inferences: number;
+  /** Of what a whole re-extraction no longer states: replaced by a new version, forgotten, or left to its other sources. */
+  superseded: number;
+  forgotten: number;
+  unlinked: number;
 }
 
 export interface ExtractionPlan {
@@ -49,6 +54,8 @@ export interface ExtractionPlan {
   turnOffset: number;
   /** How far the document is extracted once this plan is stored; null when it is always extracted whole. */
   cursor: MemoryCursor | null;
+  /** The whole document is extracted (not only what was appended): what it no longer states is reconciled. */
+  whole: boolean;
 }
 
 /** What the extractor found in a document, embedded, ready to be resolved against its tag. */
@@ -84,6 +91,7 @@ export function planExtraction(doc: DocumentRecord): ExtractionPlan {
       firstNewTurn: start - contextStart,
       turnOffset: contextStart,
       cursor: { unit: 'turns', upTo: messages.length, hash: hashTurns(messages) },
+      whole: start === 0,
     };
   }
   if (!doc.hasFile && !doc.url && doc.source) {
@@ -94,9 +102,10 @@ export function planExtraction(doc: DocumentRecord): ExtractionPlan {
       firstNewTurn: 0,
       turnOffset: 0,
       cursor: { unit: 'chars', upTo: source.length, hash: sha256(source) },
+      whole: !continues,
     };
   }
-  return { input: { text: doc.content ?? '', documentDate }, firstNewTurn: 0, turnOffset: 0, cursor: null };
+  return { input: { text: doc.content ?? '', documentDate }, firstNewTurn: 0, turnOffset: 0, cursor: null, whole: true };
 }
 
 /**
@@ -139,20 +148,24 @@ async function knownUserName(db: Db, orgId: string, containerTag: string): Promi
  */
 export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: DocumentRecord, extraction: Extraction): Promise<MemorizeOutcome> {
   const { memories, vectors, buckets } = extraction;
-  const outcome: MemorizeOutcome = { extracted: memories.length, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0 };
+  const outcome: MemorizeOutcome = { extracted: memories.length, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0, superseded: 0, forgotten: 0, unlinked: 0 };
   const scope = { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id };
   const touched: ExtractedMemory[] = [];
+  // Lineage: a document extracted whole again settles what it no longer states (core/memories/lineage.ts).
+  const restatement = extraction.plan.whole ? await DocumentRestatement.begin(tx, doc) : null;
   for (const [i, memory] of memories.entries()) {
     const neighbours = await nearestMemories(tx, scope, vectors[i], NEIGHBOURS);
     const resolution = resolveMemory(memory.content, neighbours, await slotMates(tx, doc, memory.content));
     if (resolution.action === 'duplicate') {
       if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, doc.orgId, resolution.of.id, doc.id);
+      restatement?.restates(resolution.of.id);
       outcome.duplicates++;
       continue;
     }
     const draft = extractedDraft(doc, memory, vectors[i], extraction.plan.turnOffset);
     if (resolution.action === 'relate' && resolution.relation === 'extends') {
       draft.relations = { [resolution.to.id]: 'extends' };
+      restatement?.restates(resolution.to.id);
       outcome.extends++;
     }
     // Locked: an edit or another document may be adding a version to the same chain right now.
@@ -161,11 +174,13 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
       await supersede(tx, doc.orgId, previous, draft, buckets);
       outcome.updates++;
     } else {
-      await insertMemoriesWithSources(tx, doc.orgId, [draft], buckets);
+      const [row] = await insertMemoriesWithSources(tx, doc.orgId, [draft], buckets);
+      if (resolution.action === 'new') restatement?.adds(row);
     }
     touched.push(memory);
     outcome.created++;
   }
+  if (restatement) Object.assign(outcome, await restatement.finish(tx));
   outcome.inferences = await inferInterests(ctx, tx, doc, touched, buckets);
   return outcome;
 }

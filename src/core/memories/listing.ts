@@ -26,10 +26,11 @@ export const INFERRED_REVIEW_LIMIT = 50;
 export class MemoryListing {
   constructor(private readonly ctx: Pick<MemoryContext, 'db' | 'clock' | 'onChanged'>) {}
 
-  async list(principal: Principal, input: MemoryListInput): Promise<{ items: ListedMemory[]; total: number }> {
+  /** `total` counts every latest version listed; `forgotten` those of them forgotten (a tag's memoryCount counts the rest). */
+  async list(principal: Principal, input: MemoryListInput): Promise<{ items: ListedMemory[]; total: number; forgotten: number }> {
     const containerTags = resolveReadTags(principal, input.containerTags);
     if (!containerTags?.length) throw badRequest('Invalid request', 'body.containerTags: at least one container tag');
-    const { rows, total } = await listLatestMemories(this.ctx.db, principal.orgId, {
+    const { rows, total, forgotten } = await listLatestMemories(this.ctx.db, principal.orgId, {
       containerTags,
       filters: parseFilters(input.filters),
       limit: input.limit,
@@ -37,7 +38,7 @@ export class MemoryListing {
       sort: input.sort,
       order: input.order,
     });
-    return { items: await withHistoryAndSources(this.ctx.db, principal.orgId, rows), total };
+    return { items: await withHistoryAndSources(this.ctx.db, principal.orgId, rows), total, forgotten };
   }
 
   /** A tag outside a scoped key's own answers as an unknown tag does: nothing to review. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
-import { resolveMemory, type Neighbour } from './resolution.js';
+import { REPLACES_MIN_SIMILARITY, replacesInEditedDocument, resolveMemory, type Neighbour } from './resolution.js';
 
 const n = (memory: string, similarity: number, id = memory): Neighbour => ({ id, memory, similarity, fromSameDocument: false });
 
@@ -153,5 +153,22 @@ describe('setsSameAttribute', () => {
     expect(setsSameAttribute('It is due on March 9', 'It is due on March 5')).toBe(false);
     expect(setsSameAttribute('Her apartment number is 9876', 'Her apartment number is 1234')).toBe(false);
     expect(setsSameAttribute('The report is due on March 9', 'The report is due on March 5')).toBe(true);
+  });
+});
+
+describe('replacesInEditedDocument', () => {
+  const close = REPLACES_MIN_SIMILARITY + 0.1;
+  const lisbon = 'Maria is training for the Lisbon marathon in April 2027';
+
+  it('takes a statement of the same subject, in mostly the same words, with new values for the new wording of the old one', () => {
+    expect(replacesInEditedDocument('Maria is training for the Porto marathon in May 2027', lisbon, close)).toBe(true);
+    expect(replacesInEditedDocument('Maria likes green tea', 'Maria likes black tea', close)).toBe(true);
+  });
+
+  it('refuses the same statement, another subject, other words, or a statement not close by embedding', () => {
+    expect(replacesInEditedDocument(`${lisbon}.`, lisbon, 0.99)).toBe(false);
+    expect(replacesInEditedDocument('Jonas is training for the Porto marathon in May 2027', lisbon, close)).toBe(false);
+    expect(replacesInEditedDocument('Maria adopted a grey cat in May 2027', lisbon, close)).toBe(false);
+    expect(replacesInEditedDocument('Maria is training for the Porto marathon in May 2027', lisbon, REPLACES_MIN_SIMILARITY - 0.01)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { ANY_VALUE, isSingleValued, sameSubject, statedAttributes, subjectOf, type StatedAttribute } from '../../ai/text/attributes.js';
 import { contentWords } from '../../ai/text/words.js';
-import { setsSameAttribute, unsharedValues } from './fact-values.js';
+import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
 import type { MemoryAttribute, MemoryRelation } from '../../model/memories.js';
 
 /** An existing latest memory of the same tag, with its cosine similarity to the candidate. */
@@ -24,6 +24,10 @@ export const EXTENDS_SIMILARITY = 0.8;
 export const UPDATE_MIN_SIMILARITY = 0.45;
 /** How close a statement told as a change ("… instead", "from now on …") must be to the fact it changes. */
 export const CHANGE_MIN_SIMILARITY = 0.5;
+/** Below this, a statement of an edited document is not taken for the new wording of one it dropped. */
+export const REPLACES_MIN_SIMILARITY = 0.7;
+/** Of the words of the shorter statement, the share the other must repeat to be its new wording. */
+const REPLACES_MIN_SHARED_WORDS = 0.5;
 
 export function normalizeMemoryText(text: string): string {
   return text
@@ -169,4 +173,26 @@ function sharedTopicWords(candidate: string, existing: string): number {
   const words = (text: string) => new Set(contentWords(text).filter((w) => !CHANGE_WORDS.has(w) && !/^\d/.test(w)));
   const other = words(existing);
   return [...words(candidate)].filter((w) => other.has(w)).length;
+}
+
+/**
+ * Whether `candidate`, stated by a document edited since it stated `old` (which the document no
+ * longer states), is `old` with new values: close to it by embedding and by words, about the same
+ * subject, and different. "Maria is training for the Porto marathon in May 2027" replaces "Maria is
+ * training for the Lisbon marathon in April 2027". Unlike an update between documents, any number
+ * of values may change: the document that stated the old values states these instead.
+ */
+export function replacesInEditedDocument(candidate: string, old: string, similarity: number): boolean {
+  if (normalizeMemoryText(candidate) === normalizeMemoryText(old)) return false;
+  // The same attribute of the same subject with a new value, however far the two embed.
+  if (replacesAttribute(statedAttributes(candidate), statedAttributes(old))) return true;
+  if (similarity < REPLACES_MIN_SIMILARITY) return false;
+  const a = factShape(candidate);
+  const b = factShape(old);
+  if (a.slots.slice(0, a.subjectSlots).join('|') !== b.slots.slice(0, b.subjectSlots).join('|')) return false;
+  const words = wordSet(candidate);
+  const before = wordSet(old);
+  let shared = 0;
+  for (const w of before) if (words.has(w)) shared++;
+  return shared / Math.max(1, Math.min(words.size, before.size)) >= REPLACES_MIN_SHARED_WORDS;
 }

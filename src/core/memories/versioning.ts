@@ -2,7 +2,7 @@ import { canonicalText, statedAttributes } from '../../ai/text/attributes.js';
 import { chainRoot, type MemoryAttribute, type MemoryRecord } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
-import { insertMemories, linkMemorySources, retireVersion, type MemoryInsert } from '../../store/memories/writes.js';
+import { insertMemories, linkMemorySources, retireVersion, updateMemory, type MemoryInsert } from '../../store/memories/writes.js';
 import { classifyBuckets } from '../profiles/buckets.js';
 import { newId } from '../shared/ids.js';
 
@@ -75,4 +75,20 @@ export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draf
   );
   await retireVersion(tx, orgId, previous.id);
   return row;
+}
+
+/**
+ * Makes `memoryId`, stored as a memory of its own, the next version of the chain `previous` heads,
+ * as `supersede()` would have written it: a re-extracted document's new statement is known to
+ * replace its old one only once the whole extraction is stored (`core/memories/lineage.ts`).
+ * The caller holds `previous` locked (`lockChainHead`).
+ */
+export async function appendVersion(tx: Tx, orgId: string, previous: ChainHead, memoryId: string): Promise<void> {
+  await updateMemory(tx, orgId, memoryId, {
+    version: previous.version + 1,
+    parentMemoryId: previous.id,
+    rootMemoryId: chainRoot(previous),
+    relations: { [previous.id]: 'updates' },
+  });
+  await retireVersion(tx, orgId, previous.id);
 }

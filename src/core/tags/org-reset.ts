@@ -1,6 +1,5 @@
 import type { Db } from '../../store/database.js';
 import { deleteSpacesExcept, clearSpaceSettings } from '../../store/tags.js';
-import { deleteDocumentsWhere, deleteDocumentBatch } from '../../store/documents.js';
 import { deleteProfiles } from '../../store/profiles.js';
 import { deleteOrgSettings } from '../../store/settings.js';
 import { assertNoMergeRunning } from './merge-guard.js';
@@ -8,6 +7,7 @@ import { DEFAULT_CONTAINER_TAG } from '../../model/tags.js';
 import type { Principal } from '../../model/access.js';
 import { deleteOrgMemories } from '../../store/memories/writes.js';
 import { deleteConnectionsWhere } from '../../store/connections.js';
+import { removeDocuments } from '../memories/lineage.js';
 
 export const RESET_DOCUMENT_BATCH = 500;
 
@@ -33,8 +33,9 @@ export class OrgReset {
 }
 
 /**
- * Empties an organization: documents (in batches, so no single transaction grows with the data),
- * every memory row and profile, every space but the default one (whose settings are cleared) and
+ * Empties an organization: documents (in batches, so no single transaction grows with the data;
+ * the memories drawn only from them go with each batch, as with any document deletion), then every
+ * memory row left and every profile, every space but the default one (whose settings are cleared) and
  * the org settings. The org, its API keys and members stay. Counts say what was actually removed.
  */
 export async function resetOrganization(db: Db, principal: Principal): Promise<ResetOutcome> {
@@ -47,19 +48,22 @@ export async function resetOrganization(db: Db, principal: Principal): Promise<R
 
   let deletedDocumentBatches = 0;
   let deletedDocuments = 0;
+  let deletedWithDocuments = 0;
   for (;;) {
-    const deleted = await deleteDocumentBatch(db, orgId, RESET_DOCUMENT_BATCH);
-    if (deleted === 0) break;
+    const removal = await db.transaction((tx) => removeDocuments(tx, orgId, { batch: RESET_DOCUMENT_BATCH }));
+    if (removal.documents.length === 0) break;
     deletedDocumentBatches += 1;
-    deletedDocuments += deleted;
+    deletedDocuments += removal.documents.length;
+    deletedWithDocuments += removal.deletedRows;
   }
 
   return db.transaction(async (tx) => {
     await assertNoMergeRunning(tx, orgId);
     // Documents written while the batches ran go too, so the org ends empty.
-    const lateDocuments = await deleteDocumentsWhere(tx, orgId, {});
+    const late = await removeDocuments(tx, orgId, {});
+    const lateDocuments = late.documents.length;
     if (lateDocuments > 0) deletedDocumentBatches += 1;
-    const deletedMemoryRows = await deleteOrgMemories(tx, orgId);
+    const deletedMemoryRows = deletedWithDocuments + late.deletedRows + (await deleteOrgMemories(tx, orgId));
     await deleteProfiles(tx, orgId);
     const deletedExtraSpaces = await deleteSpacesExcept(tx, orgId, DEFAULT_CONTAINER_TAG);
     const clearedDefaultSpaceContext = await clearSpaceSettings(tx, orgId, DEFAULT_CONTAINER_TAG);

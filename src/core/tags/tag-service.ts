@@ -1,6 +1,5 @@
 import type { Db } from '../../store/database.js';
 import { deleteSpaces, getSpace, listTagStats, upsertSpace, type SpaceSettingsPatch, type TagStats } from '../../store/tags.js';
-import { deleteDocumentsWhere } from '../../store/documents.js';
 import { deleteConnectionsWhere } from '../../store/connections.js';
 import { findActiveMerges } from '../../store/merges.js';
 import { deleteProfiles } from '../../store/profiles.js';
@@ -10,6 +9,7 @@ import { assertTagsWritable } from './merge-guard.js';
 import type { SpaceRecord, MergeRecord } from '../../model/tags.js';
 import type { Principal } from '../../model/access.js';
 import { forgetTagMemories } from '../../store/memories/writes.js';
+import { removeDocuments } from '../memories/lineage.js';
 
 export interface ContainerTagSummary extends TagStats {
   merge: { role: 'source' | 'target'; mergeId: string; targetTag: string } | null;
@@ -61,7 +61,11 @@ export class ContainerTagService {
     return details(space, stats);
   }
 
-  /** Deletes the tag's documents (with their chunks), settings and profile; its memories are kept, forgotten. */
+  /**
+   * Deletes the tag's documents (with their chunks), settings and profile. The memories drawn from
+   * those documents go with them (lineage); memories no document supports (imported ones) are kept,
+   * forgotten. `deletedMemoriesCount` counts the live memories deleted and the memory rows forgotten.
+   */
   async delete(principal: Principal, containerTag: string): Promise<{ deletedDocumentsCount: number; deletedMemoriesCount: number }> {
     assertTagInScope(principal, containerTag);
     const orgId = principal.orgId;
@@ -70,11 +74,11 @@ export class ContainerTagService {
       if ((await listTagStats(tx, orgId, containerTag)).length === 0) throw tagNotFound(containerTag);
       // The tag's connections stop syncing into it before its documents go.
       await deleteConnectionsWhere(tx, orgId, [containerTag]);
-      const deletedDocumentsCount = await deleteDocumentsWhere(tx, orgId, { containerTags: [containerTag] });
-      const deletedMemoriesCount = await forgetTagMemories(tx, orgId, containerTag, SPACE_DELETED_REASON);
+      const removal = await removeDocuments(tx, orgId, { containerTags: [containerTag] });
+      const forgotten = await forgetTagMemories(tx, orgId, containerTag, SPACE_DELETED_REASON);
       await deleteSpaces(tx, orgId, [containerTag]);
       await deleteProfiles(tx, orgId, [containerTag]);
-      return { deletedDocumentsCount, deletedMemoriesCount };
+      return { deletedDocumentsCount: removal.documents.length, deletedMemoriesCount: removal.deletedMemories + forgotten };
     });
   }
 }

@@ -19,7 +19,12 @@ import { Connection, ConnectionDocument, connectionDocumentView, connectionView 
 const tags = ['connections'];
 
 /** `?deleteDocuments=`: true unless `false` (or `0`) is given. */
-const DeleteQuery = z.object({ deleteDocuments: z.enum(['true', 'false', '1', '0', '']).optional() });
+const DeleteQuery = z.object({
+  deleteDocuments: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .describe('Default true: the imported documents are deleted, with the memories drawn only from them; false keeps both'),
+});
 
 /**
  * /v3/connections: create, list, read, delete and import connections; `{provider}` takes the
@@ -78,6 +83,10 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a connection by id (deleteDocuments, default true), or by provider and containerTags (body)',
+        description:
+          'Syncing stops at once. With its documents (the default, and always when deleting by provider) the memories drawn ' +
+          'only from them are deleted too; memories another document or a direct write also supports stay, with their ' +
+          'documentIds and sourceCount updated.',
         params: z.object({ connectionId: z.string().min(1).max(64).describe('A connection id, or a provider with containerTags in the body') }),
         querystring: DeleteQuery,
         body: OptionalTagsBody,

@@ -20,8 +20,8 @@ const TagListItem = z
     updatedAt: z.string(),
     isExperimental: z.boolean(),
     isNova: z.boolean(),
-    documentCount: z.number(),
-    memoryCount: z.number().describe('Latest, not forgotten memories'),
+    documentCount: z.number().describe("Every document of the tag, direct writes' lightweight documents included, as /v3/documents/list counts them"),
+    memoryCount: z.number().describe('Latest, not forgotten memories (counts.memories of /v4/memories/list)'),
     lastActivityAt: z.string().nullable(),
     mergeStatus: z.enum(['source', 'target']).optional(),
     mergeId: z.string().optional(),
@@ -114,6 +114,10 @@ export const containerTagRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete the documents of a container tag and forget its memories',
+        description:
+          "Admin keys only. Deletes the tag's documents, chunks, connections, settings and profile. The memories drawn from " +
+          "those documents are deleted with them; memories no document supports (imported ones) stay, forgotten ('container " +
+          "tag deleted'). deletedMemoriesCount counts the live memories deleted and the memory rows forgotten.",
         params: TagParams,
         response: {
           200: z.object({ success: z.boolean(), containerTag: z.string(), deletedDocumentsCount: z.number(), deletedMemoriesCount: z.number() }),

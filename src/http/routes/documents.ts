@@ -13,13 +13,29 @@ const tags = ['documents'];
 
 const LookupQuery = z.object({ containerTag: ContainerTag.optional() });
 
-const PatchBody = z.object({ content: z.string().min(1).optional(), ...documentFields });
+const PatchBody = z.object({
+  content: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('New content: the document is processed again and its memories follow (changed facts superseded, dropped ones forgotten)'),
+  ...documentFields,
+  containerTag: documentFields.containerTag.describe(
+    'Moves the document, with its chunks and memories, to this tag; memories it shares with documents that stay are copied',
+  ),
+});
 
 const BulkDeleteBody = z.object({
-  ids: z.array(z.string().min(1).max(255)).min(1).max(100).optional(),
-  containerTags: ContainerTags.min(1).optional(),
-  filepath: Filepath.optional(),
+  ids: z.array(z.string().min(1).max(255)).min(1).max(100).optional().describe('Documents by id or customId'),
+  containerTags: ContainerTags.min(1).optional().describe('Every document of these tags'),
+  filepath: Filepath.optional().describe('The document at this path, or every document under a folder ending in /'),
 });
+
+/** What a document delete does to memories, said once for every delete route. */
+const DELETES_MEMORIES =
+  'The memories drawn only from the deleted documents are deleted with them (every version); a memory another document ' +
+  "or a direct write also supports stays, with its documentIds and sourceCount updated, and a fact's earlier version " +
+  'becomes the latest again when the document that updated it goes.';
 
 const ListBody = z
   .object({
@@ -54,7 +70,15 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'POST',
     url: '/v3/documents',
     config: { access: 'write' },
-    schema: { tags, summary: 'Add a document (text or URL)', body: AddDocumentBody, response: { 200: WriteResponse, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Add a document (text or URL)',
+      description:
+        'With the customId of a document of the tag, that document is updated: new content is processed again and its ' +
+        'memories follow it as PATCH /v3/documents/{id} describes.',
+      body: AddDocumentBody,
+      response: { 200: WriteResponse, ...errorResponses },
+    },
     handler: async (request) => documents.add(principalOf(request), request.body),
   });
 
@@ -120,6 +144,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Delete by ids, container tags or filepath',
+      description: `Deletes the documents with their chunks and files. ${DELETES_MEMORIES}`,
       body: BulkDeleteBody,
       response: {
         200: z.object({
@@ -161,7 +186,20 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'PATCH',
     url: '/v3/documents/:id',
     config: { access: 'write' },
-    schema: { tags, summary: 'Update content or metadata', params: IdParams, body: PatchBody, response: { 200: WriteResponse, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Update content or metadata',
+      description:
+        'New content is processed again (status goes back to queued), and the memories drawn from the document follow it: a ' +
+        'fact it now states with new values becomes a new version of the old one (`updates`), a fact it no longer states is ' +
+        "forgotten (forgetReason 'no longer stated by its source document') unless another source still supports it, and a " +
+        'restated fact stays as it is. A new containerTag moves the document, its chunks and the memories only it supports; ' +
+        'memories it shares with documents that stay remain in the old tag without it, and the document gets its own copy in ' +
+        'the new tag, so a key scoped to the old tag finds nothing of it.',
+      params: IdParams,
+      body: PatchBody,
+      response: { 200: WriteResponse, ...errorResponses },
+    },
     handler: async (request) => documents.update(principalOf(request), request.params.id, request.body ?? {}),
   });
 
@@ -172,6 +210,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Delete a document by id or customId',
+      description: `Deletes the document with its chunks and files. ${DELETES_MEMORIES}`,
       params: IdParams,
       querystring: LookupQuery,
       response: { 204: z.null(), ...errorResponses },

@@ -21,6 +21,13 @@ const ListBody = z.object({
   order: z.enum(['asc', 'desc']).optional(),
 });
 
+const ListCounts = z
+  .object({
+    memories: z.number().int().describe('Live memories listed (latest, not forgotten): the container tag list counts these as memoryCount'),
+    forgotten: z.number().int().describe('Forgotten memories listed (flagged); memories + forgotten = pagination.totalItems'),
+  })
+  .meta({ id: 'MemoryListCounts' });
+
 const ForgetBody = z.object({
   containerTag: ContainerTag,
   id: z.string().min(1).max(255).optional(),
@@ -101,15 +108,19 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'List latest memories with their history and source documents',
+        description:
+          'The latest version of each memory, forgotten ones included and flagged (`isForgotten`, `forgetReason`). ' +
+          '`pagination.totalItems` counts them all; `counts.memories` the live ones (what a container tag\'s `memoryCount` says) ' +
+          'and `counts.forgotten` the rest. `documentIds` are the documents any version was drawn from.',
         body: ListBody,
-        response: { 200: z.object({ memoryEntries: z.array(MemoryEntryView), pagination: Pagination }), ...errorResponses },
+        response: { 200: z.object({ memoryEntries: z.array(MemoryEntryView), pagination: Pagination, counts: ListCounts }), ...errorResponses },
       },
     },
     async (request) => {
       const body = request.body;
       const page = body.page ?? 1;
       const limit = body.limit ?? 10;
-      const { items, total } = await memoryListing.list(principalOf(request), {
+      const { items, total, forgotten } = await memoryListing.list(principalOf(request), {
         containerTags: [...(body.containerTags ?? []), ...(body.containerTag ? [body.containerTag] : [])],
         filters: body.filters,
         page,
@@ -117,7 +128,11 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         sort: body.sort ?? 'createdAt',
         order: body.order ?? 'desc',
       });
-      return { memoryEntries: items.map(toMemoryEntry), pagination: pagination(page, limit, total) };
+      return {
+        memoryEntries: items.map(toMemoryEntry),
+        pagination: pagination(page, limit, total),
+        counts: { memories: total - forgotten, forgotten },
+      };
     },
   );
 

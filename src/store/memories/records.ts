@@ -19,7 +19,10 @@ export interface MemoryListOptions {
   order: 'asc' | 'desc';
 }
 
-/** Latest version of each memory chain in the tags, forgotten ones included (flagged). */
+/**
+ * Latest version of each memory chain in the tags, forgotten ones included (flagged). `total` counts
+ * them all; `forgotten` those of them forgotten, so `total - forgotten` is what a tag's memoryCount says.
+ */
 export async function listLatestMemories(db: Tx, orgId: string, options: MemoryListOptions) {
   const where = and(
     eq(memories.orgId, orgId),
@@ -29,7 +32,7 @@ export async function listLatestMemories(db: Tx, orgId: string, options: MemoryL
   );
   const column = options.sort === 'updatedAt' ? memories.updatedAt : memories.createdAt;
   const direction = options.order === 'asc' ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total, forgotten }]] = await Promise.all([
     db
       .select({ memory: memoryRecordColumns, spaceId: spaces.id })
       .from(memories)
@@ -38,9 +41,12 @@ export async function listLatestMemories(db: Tx, orgId: string, options: MemoryL
       .orderBy(direction(column), direction(memories.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ total: count() }).from(memories).where(where),
+    db
+      .select({ total: count(), forgotten: sql<number>`count(*) filter (where ${memories.isForgotten})` })
+      .from(memories)
+      .where(where),
   ]);
-  return { rows, total: Number(total) };
+  return { rows, total: Number(total), forgotten: Number(forgotten) };
 }
 
 /**

@@ -39,12 +39,19 @@ export async function deleteOrgMemories(db: Tx, orgId: string): Promise<number> 
   return rows.length;
 }
 
-export async function bumpSourceCount(db: Tx, orgId: string, memoryId: string, documentId: string): Promise<void> {
-  await db
+/**
+ * One more document supports the memory. A memory deleted meanwhile (its last document deleted
+ * while this extraction ran) gains nothing: false.
+ */
+export async function bumpSourceCount(db: Tx, orgId: string, memoryId: string, documentId: string): Promise<boolean> {
+  const rows = await db
     .update(memories)
     .set({ sourceCount: sql`${memories.sourceCount} + 1`, updatedAt: new Date() })
-    .where(and(eq(memories.orgId, orgId), eq(memories.id, memoryId)));
+    .where(and(eq(memories.orgId, orgId), eq(memories.id, memoryId)))
+    .returning({ id: memories.id });
+  if (!rows.length) return false;
   await db.insert(memorySources).values({ memoryId, documentId, orgId }).onConflictDoNothing();
+  return true;
 }
 
 export async function retireVersion(db: Tx, orgId: string, memoryId: string): Promise<void> {
