@@ -150,6 +150,11 @@ export class Antecedents {
     return `${this.person}${verb}${rest}`;
   }
 
+  /** The person a "he" or "she" would stand for now. */
+  get currentPerson(): string | null {
+    return this.person;
+  }
+
   /** Remembers the person a label names ("Quick facts about my nephew Oisín Byrne"). */
   observeLabel(label: string): void {
     this.person = personNamed(label) ?? this.person;

@@ -53,3 +53,11 @@ describe('offline extraction of a page', () => {
     expect(extractOffline({ text: 'He joined the board in 2021.' })).toEqual([]);
   });
 });
+
+describe('offline extraction of a card of fields', () => {
+  it('says each field of the person the card names, and takes no field for a speaker', () => {
+    const card = '# Kai Tanaka\n\n**Employer:** Hawaiian Airlines\n**Lives in:** Hilo\n**Diet:** vegetarian';
+    expect(extractOffline({ text: card }).map((m) => m.content)).toEqual(['Kai Tanaka works at Hawaiian Airlines', 'Kai Tanaka lives in Hilo', 'Kai Tanaka is vegetarian']);
+    expect(extractOffline({ text: 'Name: Ana Souza\nCompany: Nubank\nCity: São Paulo' }).map((m) => m.content)).toEqual(['Ana Souza works at Nubank', 'Ana Souza lives in São Paulo']);
+  });
+});

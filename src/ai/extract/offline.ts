@@ -1,6 +1,7 @@
 import { classify, RELATIVES, type Classification } from './classify.js';
 import { anchorDates, formatDay, type ResolvedDate } from './dates.js';
 import { Antecedents, personInTitle, personNamed } from './coreference.js';
+import { readField } from './fields.js';
 import { withoutFurniture } from './furniture.js';
 import { contentWords, isFirstPerson, isNoise, stripInterjections } from './noise.js';
 import { resolvePerson } from './person.js';
@@ -49,6 +50,13 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
   let topic: string | null = null;
   for (const sentence of splitSentences(text)) {
     // Titles, labels, captions and instructions to the reader state no fact.
+    // "Employer: Hawaiian Airlines" on a card about someone says where they work.
+    const field = document ? readField(sentence, antecedents.currentPerson) : null;
+    if (field && 'person' in field) antecedents.observeLabel(field.person);
+    if (field) {
+      if ('statement' in field) out.push(...fromClause(field.statement, u));
+      continue;
+    }
     // "Quick facts about my nephew Oisín: he is 8, …": a label names who the rest is about.
     const labelled = LABEL.exec(sentence);
     const labelPerson = labelled && !hasFiniteVerb(labelled[1]) ? personNamed(labelled[1]) : null;

@@ -1,3 +1,4 @@
+import { isFieldLabel } from './fields.js';
 import type { ConversationTurn, ExtractionInput } from './types.js';
 
 export interface Utterance {
@@ -33,6 +34,8 @@ export function parseTranscript(text: string): ConversationTurn[] | null {
     }
   }
   const names = new Set(turns.map((t) => t.name ?? t.role));
+  // "Employer: Acme / Lives in: Hilo" is a card of fields, not people speaking.
+  if ([...names].some((name) => isFieldLabel(name))) return null;
   return matched / lines.length >= 0.6 && names.size >= 2 ? turns : null;
 }
 

@@ -7,8 +7,7 @@ import type { DocumentRecord, MemoryCursor } from '../../model/documents.js';
 import type { MemoryRelation } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Db, Tx } from '../../store/database.js';
-import { bumpSourceCount, lockChainHead } from '../../store/memories/writes.js';
-import { existsLatestMemory, memoriesMentioning, memoriesStating, nearestMemories } from '../../store/memories/neighbours.js';
+import { existsLatestMemory, memoriesMentioning } from '../../store/memories/neighbours.js';
 import { getOrgSettings } from '../../store/settings.js';
 import { getSpace } from '../../store/tags.js';
 import { parseConversation, type ConversationMessage } from '../documents/conversation-format.js';
@@ -16,16 +15,13 @@ import { bucketsOfTag } from '../profiles/buckets.js';
 import { activitiesIn, inferInterest } from './inference.js';
 import { isLasting, statedAttributes } from '../../ai/text/attributes.js';
 import { DocumentRestatement } from './lineage.js';
-import { resolveMemory, type Neighbour } from './resolution.js';
-import { insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
+import { rememberStatement } from './remember.js';
+import { insertMemoriesWithSources, type MemoryDraft } from './versioning.js';
 
 /** Extracted statements below this confidence are too vague to keep. */
 export const MIN_CONFIDENCE = 0.3;
 /** Earlier turns handed to the extractor with appended ones, so pronouns and "you" resolve. */
 const CONTEXT_TURNS = 4;
-const NEIGHBOURS = 5;
-/** Memories of one subject searched for another phrasing of the attribute a candidate sets. */
-const SLOT_MATES = 300;
 
 export interface ExtractionContext {
   db: Db;
@@ -154,46 +150,24 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   // Lineage: a document extracted whole again settles what it no longer states (core/memories/lineage.ts).
   const restatement = extraction.plan.whole ? await DocumentRestatement.begin(tx, doc) : null;
   for (const [i, memory] of memories.entries()) {
-    const neighbours = await nearestMemories(tx, scope, vectors[i], NEIGHBOURS);
-    const resolution = resolveMemory(memory.content, neighbours, await slotMates(tx, doc, memory.content));
-    if (resolution.action === 'duplicate') {
-      if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, doc.orgId, resolution.of.id, doc.id);
-      restatement?.restates(resolution.of.id);
+    const remembered = await rememberStatement(tx, scope, extractedDraft(doc, memory, vectors[i], extraction.plan.turnOffset), buckets);
+    if (remembered.action === 'duplicate') {
+      restatement?.restates(remembered.memory.id);
       outcome.duplicates++;
       continue;
     }
-    const draft = extractedDraft(doc, memory, vectors[i], extraction.plan.turnOffset);
-    if (resolution.action === 'relate' && resolution.relation === 'extends') {
-      draft.relations = { [resolution.to.id]: 'extends' };
-      restatement?.restates(resolution.to.id);
+    if (remembered.action === 'extends') {
+      restatement?.restates(remembered.of);
       outcome.extends++;
     }
-    // Locked: an edit or another document may be adding a version to the same chain right now.
-    const previous = resolution.action === 'relate' && resolution.relation === 'updates' ? await lockChainHead(tx, doc.orgId, resolution.to.id) : undefined;
-    if (previous) {
-      await supersede(tx, doc.orgId, previous, draft, buckets);
-      outcome.updates++;
-    } else {
-      const [row] = await insertMemoriesWithSources(tx, doc.orgId, [draft], buckets);
-      if (resolution.action === 'new') restatement?.adds(row);
-    }
+    if (remembered.action === 'updates') outcome.updates++;
+    if (remembered.action === 'new') restatement?.adds(remembered.memory);
     touched.push(memory);
     outcome.created++;
   }
   if (restatement) Object.assign(outcome, await restatement.finish(tx));
   outcome.inferences = await inferInterests(ctx, tx, doc, touched, buckets);
   return outcome;
-}
-
-/** Memories that set an attribute the candidate sets, however they phrase it and however far they embed. */
-async function slotMates(tx: Tx, doc: DocumentRecord, candidate: string): Promise<Neighbour[]> {
-  const attributes = [...new Set(statedAttributes(candidate).map((a) => a.attribute))];
-  const mates: Neighbour[] = [];
-  for (const attribute of attributes) {
-    const rows = await memoriesStating(tx, doc.orgId, doc.containerTag, attribute, SLOT_MATES);
-    mates.push(...rows.map((row) => ({ ...row, similarity: 0, fromSameDocument: false })));
-  }
-  return mates;
 }
 
 function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, turnOffset: number): MemoryDraft {

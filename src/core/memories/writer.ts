@@ -9,7 +9,7 @@ import { newId } from '../shared/ids.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { assertTagAllowed } from '../tags/rules.js';
 import type { MemoryContext } from './context.js';
-import { insertMemoriesWithSources } from './versioning.js';
+import { rememberedRecord, rememberStatement } from './remember.js';
 
 /** The fields a caller may set on a memory it writes or updates. */
 export interface MemoryFieldsInput {
@@ -73,10 +73,11 @@ export class MemoryWriter {
         createdAt: now,
         updatedAt: now,
       });
-      const memories = await insertMemoriesWithSources(
-        tx,
-        orgId,
-        parsed.map((m, i) => ({
+      // Each is stored as any memory is: a new value of what the tag remembers makes its next version.
+      const scope = { orgId, containerTag: input.containerTag, documentId: document.id };
+      const memories: MemoryRecord[] = [];
+      for (const [i, m] of parsed.entries()) {
+        const draft = {
           containerTag: input.containerTag,
           memory: m.content,
           isStatic: m.isStatic ?? false,
@@ -88,9 +89,12 @@ export class MemoryWriter {
           createdAt: now,
           updatedAt: now,
           sources: [document.id],
-        })),
-        buckets,
-      );
+        };
+        // A memory written with metadata of its own stays itself even when its text is known.
+        const remembered = await rememberStatement(tx, scope, draft, buckets, { mergeDuplicates: () => !m.metadata || !Object.keys(m.metadata).length });
+        const record = await rememberedRecord(tx, scope, remembered);
+        if (record) memories.push(record);
+      }
       return { documentId: document.id, memories };
     });
     await this.ctx.onChanged(orgId, input.containerTag);

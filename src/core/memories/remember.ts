@@ -1,0 +1,79 @@
+import { statedAttributes } from '../../ai/text/attributes.js';
+import type { MemoryRecord } from '../../model/memories.js';
+import type { ProfileBucket } from '../../model/profiles.js';
+import type { Tx } from '../../store/database.js';
+import { memoriesStating, nearestMemories } from '../../store/memories/neighbours.js';
+import { findLatestMemory } from '../../store/memories/records.js';
+import { bumpSourceCount, lockChainHead } from '../../store/memories/writes.js';
+import { resolveMemory, type Neighbour } from './resolution.js';
+import { insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
+
+const NEIGHBOURS = 5;
+/** Memories of one tag searched for another phrasing of the attribute a statement sets. */
+const SLOT_MATES = 300;
+
+export interface StatementScope {
+  orgId: string;
+  containerTag: string;
+  /** The document the statement comes from; it becomes a source of what the statement is stored as. */
+  documentId: string;
+}
+
+export type Remembered =
+  /** The tag already held it: `memory` gained the document as a source (unless it had it). */
+  | { action: 'duplicate'; memory: Pick<MemoryRecord, 'id'> }
+  /** Stored as the next version of `of`'s chain. */
+  | { action: 'updates'; memory: MemoryRecord; of: string }
+  /** Stored beside `of`, which it adds detail to. */
+  | { action: 'extends'; memory: MemoryRecord; of: string }
+  | { action: 'new'; memory: MemoryRecord };
+
+export interface RememberOptions {
+  /** Whether the same text already remembered counts as the same memory (a direct write with its own metadata does not). */
+  mergeDuplicates?: (existing: Neighbour) => boolean;
+}
+
+/**
+ * Stores one statement the way every memory is stored, inside the caller's transaction: resolved
+ * against what its tag already remembers (the same fact → one more source, a new value of what an
+ * existing memory states → its next version, added detail → `extends`, else a memory of its own).
+ */
+export async function rememberStatement(
+  tx: Tx,
+  scope: StatementScope,
+  draft: MemoryDraft,
+  buckets: ProfileBucket[],
+  options: RememberOptions = {},
+): Promise<Remembered> {
+  const neighbours = await nearestMemories(tx, scope, draft.embedding ?? [], NEIGHBOURS);
+  const resolution = resolveMemory(draft.memory, neighbours, await slotMates(tx, scope, draft.memory));
+  if (resolution.action === 'duplicate' && (options.mergeDuplicates?.(resolution.of) ?? true)) {
+    if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, scope.orgId, resolution.of.id, scope.documentId);
+    return { action: 'duplicate', memory: resolution.of };
+  }
+  if (resolution.action === 'relate' && resolution.relation === 'extends') {
+    const [memory] = await insertMemoriesWithSources(tx, scope.orgId, [{ ...draft, relations: { ...draft.relations, [resolution.to.id]: 'extends' } }], buckets);
+    return { action: 'extends', memory, of: resolution.to.id };
+  }
+  // Locked: an edit or another document may be adding a version to the same chain right now.
+  const previous = resolution.action === 'relate' ? await lockChainHead(tx, scope.orgId, resolution.to.id) : undefined;
+  if (previous) return { action: 'updates', memory: await supersede(tx, scope.orgId, previous, draft, buckets), of: previous.id };
+  const [memory] = await insertMemoriesWithSources(tx, scope.orgId, [draft], buckets);
+  return { action: 'new', memory };
+}
+
+/** The stored record a duplicate was folded into, for answers that show it. */
+export async function rememberedRecord(tx: Tx, scope: StatementScope, remembered: Remembered): Promise<MemoryRecord | undefined> {
+  return remembered.action === 'duplicate' ? findLatestMemory(tx, scope.orgId, scope.containerTag, { id: remembered.memory.id }) : remembered.memory;
+}
+
+/** Memories that set an attribute the statement sets, however they phrase it and however far they embed. */
+async function slotMates(tx: Tx, scope: StatementScope, statement: string): Promise<Neighbour[]> {
+  const attributes = [...new Set(statedAttributes(statement).map((a) => a.attribute))];
+  const mates: Neighbour[] = [];
+  for (const attribute of attributes) {
+    const rows = await memoriesStating(tx, scope.orgId, scope.containerTag, attribute, SLOT_MATES);
+    mates.push(...rows.map((row) => ({ ...row, similarity: 0, fromSameDocument: false })));
+  }
+  return mates;
+}
