@@ -72,6 +72,8 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
 
 const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(it)(?:'s|’s)?|(they|their)(?:'re|’re)?)\b/i;
 /** "Linh and Quang met in Hue": a subject of two people, whom a later "they" stands for. */
+/** "Harpreet Kaur's favourite poet is …" (about Harpreet); "Kenji's girlfriend, Aiko, …" names whom it is about (group 2). */
+const POSSESSIVE_OPENING = /^(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+){0,2})['’]s\s+(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+(,?\s+\p{Lu}[\p{L}-]+)?/u;
 const GROUP_SUBJECT = /^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?\s+(?:and|&)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s+\p{Ll}/u;
 /** "Since 2022 she has led …": a phrase of time or place before the subject, with no name in it. */
 const OPENING_PHRASE = /^(?:(?:since|from|in|on|at|after|before|during|until|by|for|over|last|this|next|today|now|later|then|recently|currently|eventually|meanwhile)\b[^,]{0,40}?,?\s+)(?=(?:he|she)\b)/i;
@@ -165,13 +167,25 @@ export class Antecedents {
     const { subject, named } = entitiesIn(clause);
     const lastPerson = [...named].reverse().find((e) => e.kind === 'person');
     const lastOrganisation = [...named].reverse().find((e) => e.kind === 'organisation');
+    // "Harpreet Kaur's favourite poet is A. K. Ramanujan. She runs …": the owner is who it is about.
+    const possessive = POSSESSIVE_OPENING.exec(clause);
+    const owner = possessive && !possessive[2] && !isVerbForm(possessive[1].split(/\s+/)[0]) ? possessive[1] : null;
     if (subject?.kind === 'person') this.person = subject.name;
+    else if (owner && !ORGANISATION_WORD.test(owner)) this.person = owner;
     else if (lastPerson) this.person = lastPerson.name;
     if (subject?.kind === 'organisation') this.organisation = subject.name;
     else if (subject) this.organisation = null;
     else if (lastOrganisation) this.organisation = lastOrganisation.name;
+    // A couple stays "they" while one of them is talked about ("He proposed …. They live in Da Lat").
     const group = GROUP_SUBJECT.exec(clause)?.[1] ?? null;
-    if (group || subject) this.group = group;
+    if (group) this.group = group;
+    else if (subject && !(this.group && this.group.includes(subject.name.split(' ')[0]))) this.group = null;
+  }
+
+  /** A title that names what a document is about ("Supplier sheet — Panificio Greco"): "they" and "it" may stand for it. */
+  observeTitle(title: string): void {
+    const name = /(?:^|[-:|·]\s*)(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3})\s*[.!]?$/u.exec(title.trim())?.[1];
+    if (name && !this.organisation && !this.group) this.organisation = name;
   }
 }
 

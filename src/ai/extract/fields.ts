@@ -26,7 +26,7 @@ const FIELDS: [RegExp, (person: string, value: string) => string][] = [
 ];
 
 const FIELD_LINE = /^([\p{L}][\p{L} /'’-]{1,30}?)\s*:\s*(\S.{0,200})$/u;
-const NAME_FIELD = /^(?:name|full name|person|contact|member|employee|student|patient|client)$/i;
+const NAME_FIELD = /^(?:name|full name|person|member|employee|student|patient|client)$/i;
 
 /** Whether a label names a field of a card ("Employer", "Lives in"), not someone speaking. */
 export function isFieldLabel(label: string): boolean {

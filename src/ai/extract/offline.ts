@@ -5,7 +5,7 @@ import { readField } from './fields.js';
 import { withoutFurniture } from './furniture.js';
 import { contentWords, isFirstPerson, isNoise, stripInterjections } from './noise.js';
 import { resolvePerson } from './person.js';
-import { markdownToPlain, normalizeText, profileFacts, splitAppositions, splitClauses, splitPredicates, splitSentences, withoutTables } from './sentences.js';
+import { fragmentFact, markdownToPlain, normalizeText, profileFacts, splitAppositions, splitClauses, splitPredicates, splitSentences, withoutTables } from './sentences.js';
 import { selfIntroducedName, utterancesOf, type Utterance } from './transcript.js';
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
 import { hasFiniteVerb, IRREGULAR_PAST, isInstruction, verbBase } from './verbs.js';
@@ -63,7 +63,16 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
     const profile = labelPerson ? profileFacts(labelPerson, labelled![2]) : null;
     const body = labelled && !hasFiniteVerb(labelled[1]) && hasFiniteVerb(labelled[2]) ? labelled[2] : sentence;
     if (body !== sentence || profile) antecedents.observeLabel(labelled![1]);
-    if (document && !profile && (!hasFiniteVerb(body) || isInstruction(body))) continue;
+    if (document && !profile && !hasFiniteVerb(body)) {
+      // A terse note says facts without verbs ("Allergic to sesame."); a title says none.
+      const fact = isInstruction(body) ? null : fragmentFact(body, antecedents.currentPerson);
+      if (fact) {
+        antecedents.observe(fact);
+        out.push(...fromClause(fact, u));
+      } else antecedents.observeTitle(body);
+      continue;
+    }
+    if (document && isInstruction(body)) continue;
     for (const rawClause of profile ?? splitClauses(body)) {
       let clause = stripInterjections(rawClause, names);
       const resolved = withAntecedent(clause, topic);
@@ -179,6 +188,8 @@ const ELIDED_I = /^(?:(?:just|really|also|totally|finally|recently) )?(?:love|lo
 const GERUND_SUBJECT = /^\w+ing\b.*\b(?:is|was|are|were|has|makes|made|helps|keeps|can|will|feels|gives|brings)\b/i;
 const PHOTO = /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
 
+const ELIDED_MY = /^(?:new |current |updated |old )?(?:address|home address|number|phone number|email|job|role|title|school|office|flat|apartment|house|place|commute|boss|manager|team|project|favou?rite \w+)\s+(?:is|'s|was)\b/i;
+
 const SHOWING = /^(?:take a look at|have a look at|look at|check out) (?=(?:this|my|our|these|the) \w+ \w)/i;
 
 /** Chat often drops the subject ("Been busy with work", "Glad to be part of it") or shows a photo. */
@@ -188,6 +199,8 @@ function restoreSubject(clause: string): string {
   const suggestion = /^(?:how about|what about|why not try) (.+?)\?*$/i.exec(clause);
   if (suggestion) return `I suggest ${suggestion[1]}`;
   if (/^been\b/i.test(clause)) return `I've ${clause}`;
+  // "new address is Dolní náměstí 12": whose address goes without saying.
+  if (ELIDED_MY.test(clause)) return `my ${clause}`;
   // "Trying local seafood is a must": a gerund with a verb after it is the subject, not an elided "I'm".
   if ((ELIDED_BE.test(clause) || opensWithGerund(clause)) && !GERUND_SUBJECT.test(clause)) return `I'm ${lowerFirstWord(clause)}`;
   if (ELIDED_I.test(clause) || opensWithPastVerb(clause)) return `I ${lowerFirstWord(clause)}`;

@@ -207,6 +207,7 @@ function startsPredicate(word: string, subject: string): boolean {
 
 const APPOSED_NAME = "\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+){0,3}";
 const PARENTHESIS = new RegExp(`^(${APPOSED_NAME})\\s*\\((?:who is\\s+)?((?:a|an|the)\\s+[^)]{3,80})\\)\\s+(\\p{Ll}.*)$`, 'u');
+const INTRODUCED = new RegExp(`^(?:our|the|my|their|his|her|this)\\s+[\\p{L} -]{2,30},\\s+(${APPOSED_NAME}),\\s+(\\p{Ll}.*)$`, 'iu');
 const APPOSITION = new RegExp(`^(${APPOSED_NAME}),\\s+((?:a|an|the)\\s+[^,]{3,80}),\\s+(\\p{Ll}.*)$`, 'u');
 
 /**
@@ -214,6 +215,9 @@ const APPOSITION = new RegExp(`^(${APPOSED_NAME}),\\s+((?:a|an|the)\\s+[^,]{3,80
  * a name is, said in passing, is a fact of its own beside what the sentence goes on to say.
  */
 export function splitAppositions(clause: string): string[] {
+  // "Our guest, Parisa Ahmadi, is a glaciologist": the name is the subject.
+  const introduced = INTRODUCED.exec(clause);
+  if (introduced) return [`${introduced[1]} ${introduced[2]}`];
   const m = PARENTHESIS.exec(clause) ?? APPOSITION.exec(clause);
   if (!m) return [clause];
   return [`${m[1]} is ${m[2]}`, `${m[1]} ${m[3]}`];
@@ -238,4 +242,31 @@ export function profileFacts(person: string, body: string): string[] | null {
     return null;
   });
   return facts.every((f): f is string => f !== null) ? facts : null;
+}
+
+const ADJECTIVE_OPENING = /^(?:allergic|based|married|engaged|born|fluent|vegan|vegetarian|pescatarian|retired|single|originally|currently|intolerant|lactose|gluten|qualified|certified|licensed|trained|responsible|available|away|keen|good|great|bad|afraid|scared)\b/i;
+const PLACE_OPENING = /^(?:class|year|grade|form|room|ward|team|group|section|unit)\s+\w+\s+(?:at|of|in)\b/i;
+const AGE_FRAGMENT = /^(?:aged?|age:?)\s+(\d{1,3})$/i;
+
+/**
+ * A terse note's sentence without a verb, as a statement: "Allergic to sesame." about the person
+ * the note is about → "Amaru Quispe is allergic to sesame"; "Payment terms: 30 days." and "Meeting
+ * at the Ivy House at 7 pm." stay as written. Null for what reads as a heading or a label alone.
+ */
+export function fragmentFact(fragment: string, person: string | null): string | null {
+  const text = fragment.trim().replace(/[.!]+$/, '');
+  if (!/[.!]$/.test(fragment.trim()) || text.split(/\s+/).length < 3) return null;
+  const named = /^(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3}),\s+(?:aged?|age)\s+(\d{1,3})$/u.exec(text);
+  if (named) return `${named[1]} is ${named[2]} years old`;
+  const age = AGE_FRAGMENT.exec(text);
+  if (age) return person ? `${person} is ${age[1]} years old` : null;
+  if (person && ADJECTIVE_OPENING.test(text)) return `${person} is ${lowerFirst(text)}`;
+  if (person && PLACE_OPENING.test(text)) return `${person} is in ${text}`;
+  // "Payment terms: 30 days", "Meeting at the Ivy House pub at 7 pm": a short label and its value, or an -ing phrase.
+  if (/^[\p{L}][\p{L} ]{1,30}:\s+\S/u.test(text) || /^\p{Lu}\p{Ll}+ing\s+(?:at|in|on|with|for|to)\b/u.test(text)) return text;
+  return null;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

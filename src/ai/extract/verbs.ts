@@ -103,7 +103,7 @@ export function hasFiniteVerb(sentence: string): boolean {
   for (const [i, token] of tokens.entries()) {
     const lower = token.toLowerCase();
     if (AUXILIARIES.has(lower) || (i > 0 && CONTRACTED_AUXILIARY.test(token) && !/'s$/i.test(token))) return true;
-    if (/^(?:he|she|it|that|there|what|who|here)'s$/i.test(token)) return true;
+    if (/^(?:he|she|it|that|there|what|who|here)'s$|^(?:i|you|we|they)'(?:m|re|ve|ll|d)$|^(?:he|she|it|that|who)'(?:ll|d)$/i.test(token)) return true;
     if (i === 0) continue;
     if (IRREGULAR_PAST.has(lower)) return true;
     // "Wei Chen now owns …": adverbs may stand between a subject and its verb.
@@ -132,7 +132,8 @@ export function hasFiniteVerb(sentence: string): boolean {
 /** Whether a sentence tells the reader to do something ("See the team", "Click here to …"). */
 export function isInstruction(sentence: string): boolean {
   const [first, ...rest] = tokensOf(sentence);
-  if (!first) return false;
+  // "Contact: Valentina Greco" is a label and its value.
+  if (!first || new RegExp(`^\\s*${first}\\s*:`).test(sentence)) return false;
   const lower = first.toLowerCase();
   if (lower === 'please') return true;
   if (!INSTRUCTION_OPENERS.has(lower) && !BASE_VERBS.has(lower)) return false;

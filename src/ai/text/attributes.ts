@@ -180,6 +180,8 @@ const CUES: Cue[] = [
     value: (m) => m[1].trim(),
   }),
   cue('employer', `\\b${WORK_VERBS}\\s+(?:[\\p{L}-]+\\s+){1,4}?(?:for|at)\\s+${NAMED}`),
+  cue('job', `\\b(${V('drive')}\\s+(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+)?(?:tram|bus|taxi|cab|truck|lorry|train|ambulance|forklift|van|coach|delivery van|school bus|tractor|ferry|crane))\\b`),
+  cue('employer', `\\b${V('run', 'own', 'found', 'co-found', 'start', 'manage')}\\s+(?:a|an|the|her|his|their)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:called|named)\\s+${NAMED}`),
   cue('school', `\\b(?:is|are|was|has been|'s been|have been|started|starts|is now|now)\\s+(?:(?:now|currently|still)\\s+)?at\\s+${NAMED}`, {
     value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
   }),
@@ -213,6 +215,9 @@ const CUES: Cue[] = [
   cue('instrument', `\\b(?:gave up|quit|stopped playing|no longer plays)\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`, { negated: true }),
   cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
   cue('sport', `\\b(?:${V('play', 'practice', 'do', 'train')}|goes|go|took up|picked up|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`),
+  // Pastimes: what someone does in their own time
+  cue('hobby', `\\b(\\p{Ll}+s\\s+(?:[\\p{L}-]+\\s+){1,4}?)(?:in (?:his|her|their|the) (?:spare|free) time|as a hobby|for fun|on (?:the )?weekends|at weekends|in (?:his|her|their) (?:garage|shed|garden|workshop))\\b`, { value: (m) => m[1].trim() }),
+  cue('hobby', `\\b(?:keeps|breeds|raises|collects)\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b(?=\\s+(?:on|in|at|as|for|since|from)\\b|\\s*[,.;!]|$)`),
   // Pets
   cue('pet', `\\b(?:${V('have', 'adopt', 'get', 'own', 'rescue', 'buy')})\\s+(?:a|an|two|three|\\d+)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`, {
     value: (m) => (m[2] ? `${m[1].toLowerCase()} ${m[2]}` : m[1].toLowerCase()),
@@ -297,7 +302,9 @@ function subjectAndOwner(text: string): Subject {
   const m = LEADING_SUBJECT.exec(text.trim());
   if (!m) return none;
   const owner = m[1] ? m[1].toLowerCase() : m[2];
-  if (!m[1] && NOT_A_SUBJECT.test(owner.replace(/^the\s+/i, '').split(/\s+/)[0])) return none;
+  const first = owner.replace(/^the\s+/i, '').split(/\s+/)[0];
+  // "Meeting at Chinedu's flat …": a capitalised -ing word opens a phrase, not a name.
+  if (!m[1] && (NOT_A_SUBJECT.test(first) || (/^\p{Lu}\p{Ll}{3,}ing$/u.test(first) && !owner.includes(' ')))) return none;
   // "The Hermes project": "the" and a capitalised word name a thing only with a family, a team …
   if (!m[1] && /^the\s/i.test(owner) && !/\s(?:family|household|couple|twins|kids|team|group|band|club)$/.test(owner)) return none;
   const relation = m[3] ?? null;
@@ -456,6 +463,7 @@ const QUESTIONS = [
   Q('origin', '\\bwhere\\b.*\\b(?:from|grow up|grew up|born|raised)\\b|\\bhome ?town\\b|\\bbirthplace\\b|\\bnationality\\b|\\bwhat country\\b.*\\bfrom\\b'),
   Q('school', '\\bwhere\\b.*\\b(?:study|studies|studying|studied|school|college|university|enrolled|go to school|graduate)\\b|\\b(?:which|what)\\s+(?:school|college|university|uni|academy|institute)\\b|\\balma mater\\b'),
   Q('field', '\\bwhat\\b.*\\b(?:study|studies|studying|studied|major|majoring|degree|specializ|specialis)\\b|\\bfield of study\\b|\\bmajor\\b'),
+  Q('employer', '\\bwhat\\b.*\\b(?:business|company|shop|store|cafe|café|restaurant|studio|firm|bakery)\\b.*\\b(?:run|runs|own|owns|started|founded)\\b|\\bwhat\\s+does\\s+\\S+(?:\\s+\\S+)?\\s+(?:run|own)\\b'),
   Q('employer', '\\bwhere\\b.*\\b(?:work|works|working|worked|employed|job)\\b|\\bwho\\b.*\\b(?:employs|employ|employed|hired|pays|work for|works for|working for)\\b|\\b(?:which|what)\\s+(?:company|firm|employer|organi[sz]ation|business|startup|agency|bank|studio|lab|hospital|store|shop|restaurant|school)\\b.*\\b(?:work|works|working|employ|employs|employed|hire|hired|job|at|for|with|join|joined)\\b|\\bemployer\\b|\\bworkplace\\b|\\bwork(?:s|ing)? for\\b'),
   Q('residence', '\\bwhere\\b.*\\b(?:live|lives|living|lived|based|stay|stays|staying|reside|resides|moved|move|moving|relocated|home)\\b|\\b(?:which|what)\\s+(?:city|town|country|place|neighbou?rhood|state|area|village|part of)\\b.*\\b(?:live|lives|living|based|in|home|move|moved|reside)\\b|\\bwhere\\b.*\\b(?:is|are)\\b.*\\b(?:now|these days|nowadays)\\b|\\baddress\\b'),
   Q('diet', '\\bwhat\\b.*\\b(?:eat|eats|eating)\\b|\\bdiet(?:ary)?\\b|\\b(?:vegetarian|vegan|meat|food restrictions?|pescatarian)\\b|\\bwhat\\b.*\\bfood\\b.*\\b(?:avoid|can\'?t|cannot|won\'?t)\\b'),
@@ -502,7 +510,7 @@ export function questionSubject(question: string): string | null {
 
 /** Attributes that answer a question for another when nothing states the one asked ("What does Siobhán do?" → she works at Aer Lingus). */
 const NEARBY: Record<string, string[]> = {
-  job: ['employer', 'project', 'team'],
+  job: ['employer', 'project', 'team', 'hobby'],
   employer: ['job', 'school'],
   diet: ['allergy'],
   hobby: ['sport', 'instrument'],

@@ -56,6 +56,9 @@ const DEFAULT_MAX_FORGET = 100;
 /** Latest memories read to find one named by its content in other date wording. */
 const CONTENT_CANDIDATES = 50;
 
+/** Words a content must give to name a longer memory by its beginning. */
+const MIN_PREFIX_WORDS = 4;
+
 const factKey = (text: string) => normalizeMemoryText(withoutDates(text));
 
 /**
@@ -69,7 +72,9 @@ async function findNamedMemory(tx: Tx, orgId: string, containerTag: string, by: 
   const key = factKey(by.content);
   if (!key) return undefined;
   const candidates = await latestMemoriesWithWords(tx, orgId, containerTag, withoutDates(by.content), CONTENT_CANDIDATES);
-  const same = candidates.find((m) => factKey(m.memory) === key);
+  // The same fact, or the one memory that says it and goes on ("… route" names "… route, two weeks on, two weeks off").
+  const starting = candidates.filter((m) => factKey(m.memory).startsWith(`${key} `));
+  const same = candidates.find((m) => factKey(m.memory) === key) ?? (key.split(' ').length >= MIN_PREFIX_WORDS && starting.length === 1 ? starting[0] : undefined);
   return same ? findLatestMemory(tx, orgId, containerTag, { id: same.id }, options) : undefined;
 }
 
