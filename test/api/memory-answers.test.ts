@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
+
+interface Entry {
+  id: string;
+  memory: string;
+  version: number;
+  isForgotten: boolean;
+  isStatic: boolean;
+  history: { memory: string }[];
+}
+
+/**
+ * What a new user sees of memories drawn from ordinary notes, pages and chats: plain questions
+ * answered at the default threshold, facts without page furniture or date stamps, updates told in
+ * other words made new versions, and update/forget by the fact's own words.
+ */
+describe('memories answer plain questions and stay facts', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: '100000' });
+  });
+  afterAll(async () => server?.close());
+
+  async function note(containerTag: string, content: string, customId?: string): Promise<string> {
+    const res = await server.request('POST', '/v3/documents', { body: { containerTag, content, ...(customId ? { customId } : {}) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await waitForDocument(server, res.body.id)).status).toBe('done');
+    return res.body.id;
+  }
+
+  async function chat(containerTag: string, conversationId: string, messages: { role: string; content: string; name?: string }[]): Promise<void> {
+    const res = await server.request('POST', '/v4/conversations', { body: { containerTag, conversationId, messages } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await waitForDocument(server, res.body.id)).status).toBe('done');
+  }
+
+  async function live(containerTag: string): Promise<Entry[]> {
+    const res = await server.request('POST', '/v4/memories/list', { body: { containerTags: [containerTag], limit: 200 } });
+    expect(res.status).toBe(200);
+    return (res.body.memoryEntries as Entry[]).filter((e) => !e.isForgotten);
+  }
+
+  async function topThree(containerTag: string, q: string, searchMode?: string): Promise<string[]> {
+    const res = await server.request('POST', '/v4/search', { body: { containerTag, q, ...(searchMode ? { searchMode } : {}) } });
+    expect(res.status).toBe(200);
+    return res.body.results.slice(0, 3).map((r: { memory?: string; chunk?: string }) => r.memory ?? r.chunk ?? '');
+  }
+
+  it('answers "where does X work / live", "what does X eat" from a chat at the default threshold', async () => {
+    await chat('bob', 'bob-1', [
+      { role: 'user', content: 'Hi, I am Bob Tanaka.' },
+      { role: 'assistant', content: 'Nice to meet you!' },
+      { role: 'user', content: 'I just moved to Berlin last month for a new job at Siemens.' },
+      { role: 'assistant', content: 'Congratulations!' },
+      { role: 'user', content: 'I am vegetarian, so keep that in mind for restaurant tips.' },
+    ]);
+    const cases: [string, RegExp][] = [
+      ['Where does Bob work?', /Siemens/],
+      ['Who employs Bob?', /Siemens/],
+      ['Where does Bob live?', /Berlin/],
+      ['Which city is Bob based in?', /Berlin/],
+      ['What does Bob eat?', /vegetarian/],
+    ];
+    for (const [q, answer] of cases) {
+      expect((await topThree('bob', q)).some((text) => answer.test(text)), q).toBe(true);
+      expect((await topThree('bob', q, 'hybrid')).some((text) => answer.test(text)), `${q} (hybrid)`).toBe(true);
+    }
+    // What he said of himself is lasting: it is in the static profile.
+    const profile = (await server.request('POST', '/v4/profile', { body: { containerTag: 'bob' } })).body.profile;
+    expect(profile.static.some((line: string) => /Siemens/.test(line))).toBe(true);
+  });
+
+  it('keeps a page\'s facts, naming who a pronoun stands for, and none of its furniture', async () => {
+    await note(
+      'falcon',
+      [
+        '[Home](/) | [About us](/about) | [Careers](/careers)',
+        'Falcon Robotics was founded in 2019 by Amara Okafor in Lagos.',
+        'Tunde Bello leads the hardware group. He joined Falcon in 2021 and works from Lagos.',
+        '![](team.png)',
+        'Photo: the team at the 2024 offsite',
+        '[Back to home](/)',
+        'See [About us](/about) and [the team](/team).',
+        '© 2026 Falcon Robotics. All rights reserved.',
+      ].join('\n\n'),
+    );
+    const texts = (await live('falcon')).map((e) => e.memory);
+    expect(texts).toContain('Tunde Bello joined Falcon in 2021');
+    expect(texts).toContain('Tunde Bello works from Lagos');
+    for (const text of texts) {
+      expect(text).not.toMatch(/^(?:He|She|It|They)\b|Back to home|About us|Photo|rights reserved|\(as of/);
+    }
+    expect((await topThree('falcon', 'Where does Tunde work?')).some((t) => /Falcon/.test(t))).toBe(true);
+  });
+
+  it('keeps one fact per memory when a sentence ends in a one-letter word', async () => {
+    await note('maria', 'Maria prefers Python over R. Maria has a cat named Pixel.');
+    const texts = (await live('maria')).map((e) => e.memory);
+    expect(texts).toEqual(expect.arrayContaining(['Maria prefers Python over R', 'Maria has a cat named Pixel']));
+    expect(texts.some((t) => /Python/.test(t) && /Pixel/.test(t))).toBe(false);
+  });
+
+  it('makes a new version of an attribute told in other words, in documents, chats and direct writes', async () => {
+    await note('dana', 'Dana Reyes works at Google as a designer.');
+    await chat('dana', 'dana-1', [{ role: 'user', name: 'Dana Reyes', content: 'Big news: I left Google and joined Meta last week!' }]);
+    await note('dana', 'Dana Reyes takes her coffee black.');
+    await note('dana', 'From now on, Dana Reyes takes her coffee with oat milk.');
+    const write = await server.request('POST', '/v4/memories', { body: { containerTag: 'dana', memories: [{ content: 'Dana Reyes lives in Lisbon' }] } });
+    expect(write.status).toBe(201);
+    const moved = await server.request('POST', '/v4/memories', { body: { containerTag: 'dana', memories: [{ content: 'Dana Reyes relocated to Porto' }] } });
+    expect(moved.status).toBe(201);
+
+    const entries = await live('dana');
+    expect(entries.find((e) => /Porto/.test(e.memory))).toMatchObject({ version: 2, history: [expect.objectContaining({ memory: 'Dana Reyes lives in Lisbon' })] });
+    const texts = entries.map((e) => e.memory);
+    expect(texts.some((t) => /works at Google/.test(t))).toBe(false);
+    expect(texts.some((t) => /coffee black/.test(t))).toBe(false);
+    expect(texts.some((t) => /lives in Lisbon/.test(t))).toBe(false);
+    expect((await topThree('dana', 'Where does Dana work?'))[0]).toMatch(/Meta/);
+    expect((await topThree('dana', 'Where does Dana live?'))[0]).toMatch(/Porto/);
+    const profile = (await server.request('POST', '/v4/profile', { body: { containerTag: 'dana' } })).body.profile;
+    const lines = [...profile.static, ...profile.dynamic].join('\n');
+    expect(lines).toMatch(/Meta/);
+    expect(lines).not.toMatch(/works at Google|coffee black|Lisbon/);
+  });
+
+  it('stamps no document date on a fact, and updates or forgets it by its own words', async () => {
+    await note('alice', 'Alice drinks her coffee black. Alice plays the cello on Thursday evenings.');
+    const texts = (await live('alice')).map((e) => e.memory);
+    expect(texts).toEqual(expect.arrayContaining(['Alice drinks her coffee black', 'Alice plays the cello on Thursday evenings']));
+    for (const text of texts) expect(text).not.toMatch(/\(as of|\d{4}/);
+
+    const updated = await server.request('PATCH', '/v4/memories', {
+      body: { containerTag: 'alice', content: 'Alice drinks her coffee black (as of 1 January 2026)', newContent: 'Alice drinks her coffee with milk' },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const forgotten = await server.request('DELETE', '/v4/memories', { body: { containerTag: 'alice', content: 'Alice plays the cello' } });
+    expect(forgotten.status, JSON.stringify(forgotten.body)).toBe(200);
+    expect((await live('alice')).map((e) => e.memory)).toEqual(['Alice drinks her coffee with milk']);
+  });
+});
