@@ -80,6 +80,10 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
       if (resolved === clause && !/\bit\b/i.test(clause)) topic = topicOf(clause);
       clause = resolved;
       if (u.speaker) clause = restoreSubject(clause);
+      // A note about someone drops their name before a verb ("Works from a shared studio").
+      else if (antecedents.currentPerson && /^\p{Lu}\p{Ll}+s\s/u.test(clause) && verbBase(clause.split(/\s+/)[0]) !== null) {
+        clause = `${antecedents.currentPerson} ${lowerFirstWord(clause.charAt(0).toLowerCase() + clause.slice(1))}`;
+      }
       // "He joined Falcon": the person named before. A document's "he" with nobody named is dropped;
       // in a conversation it may be someone named in an earlier turn, and stays.
       const named = antecedents.resolve(clause);

@@ -260,7 +260,12 @@ export function fragmentFact(fragment: string, person: string | null): string | 
   if (named) return `${named[1]} is ${named[2]} years old`;
   const age = AGE_FRAGMENT.exec(text);
   if (age) return person ? `${person} is ${age[1]} years old` : null;
+  // "Yuki Tanaka — illustrator.": a name and what they are.
+  const role = /^(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})\s+-\s+((?:a|an|the)\s+)?(\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*){0,3})$/u.exec(text);
+  if (role) return `${role[1]} is ${role[2] ?? (/^[aeiou]/i.test(role[3]) ? 'an ' : 'a ')}${role[3]}`;
   if (person && ADJECTIVE_OPENING.test(text)) return `${person} is ${lowerFirst(text)}`;
+  // "Lives in Osaka.", "Works at the port.": the verb of the person the note is about.
+  if (person && /^\p{Lu}\p{Ll}+s\s+(?:in|at|for|with|on|the|a|an|as|to|from)\b/u.test(text) && verbBase(text.split(/\s+/)[0]) !== null) return `${person} ${lowerFirst(text)}`;
   if (person && PLACE_OPENING.test(text)) return `${person} is in ${text}`;
   // "Payment terms: 30 days", "Meeting at the Ivy House pub at 7 pm": a short label and its value, or an -ing phrase.
   if (/^[\p{L}][\p{L} ]{1,30}:\s+\S/u.test(text) || /^\p{Lu}\p{Ll}+ing\s+(?:at|in|on|with|for|to)\b/u.test(text)) return text;
