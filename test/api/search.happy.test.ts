@@ -294,7 +294,10 @@ describe('search: each parameter has its effect', () => {
         'Erin says the Kyoto cherry blossoms were at their peak in April',
         'Erin stayed in a small family guesthouse',
       ]);
-      const alone = await write(['Erin stayed in a small family guesthouse']);
+      // Written with metadata of its own, the same words stay a memory of their own (without, they would be the trip's memory again).
+      const alone = await server.request('POST', '/v4/memories', {
+        body: { containerTag: 'user_erin', memories: [{ content: 'Erin stayed in a small family guesthouse', metadata: { source: 'note' } }] },
+      });
       expect([trip.status, alone.status]).toEqual([201, 201]);
 
       const results: Result[] = (await search({ q: 'Kyoto cherry blossom trip guesthouse', containerTag: 'user_erin', threshold: 0 })).body.results;
