@@ -80,10 +80,10 @@ describe('conversations: happy paths', () => {
     const listed = await server.request('POST', '/v4/memories/list', { body: { containerTags: ['erin'], limit: 50 } });
     const contentOf = (part: string) => (listed.body.memoryEntries as { memory: string }[]).find((e) => e.memory.includes(part))!.memory;
     const [stayed, cousin] = [contentOf('family guesthouse'), contentOf('Lisbon')];
-    // The same words written alone: no context at all.
+    // The same words written alone (with metadata of their own, so they are not the conversation's memories again): no context at all.
     const alone = new Set<string>();
     for (const content of [stayed, cousin]) {
-      const written = await server.request('POST', '/v4/memories', { body: { containerTag: 'erin', memories: [{ content }] } });
+      const written = await server.request('POST', '/v4/memories', { body: { containerTag: 'erin', memories: [{ content, metadata: { source: 'note' } }] } });
       expect(written.status).toBe(201);
       alone.add(written.body.memories[0].id);
     }
