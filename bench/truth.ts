@@ -90,6 +90,10 @@ const clip = (text: string, n = 110) => (text.length > n ? `${text.slice(0, n - 
 
 // ---------- one case ----------
 
+/** `POST /v4/search`'s default threshold, against which stored answers' scores are counted. */
+const DEFAULT_THRESHOLD = 0.5;
+const answerScores: Partial<Record<Split, number[]>> = {};
+
 class CaseRun {
   readonly base: string;
   readonly docs = new Map<string, string>();
@@ -311,6 +315,16 @@ class CaseRun {
     return [...res.body.profile.static, ...res.body.profile.dynamic];
   }
 
+  /**
+   * The score the first memory holding the answer gets at threshold 0, kept per split, for the
+   * share of stored answers the default threshold would cut.
+   */
+  async recordAnswerScore(q: string, expect: Parameters<typeof holds>[1], tag: string): Promise<void> {
+    const body = await this.expectOk<{ results: SearchHit[] }>('POST', '/v4/search', { q, containerTag: tag, threshold: 0, limit: 10 });
+    const answering = body.results.find((h) => holds(h.memory ?? '', expect));
+    if (answering) (answerScores[this.testCase.split] ??= []).push(answering.similarity);
+  }
+
   async search(q: string, mode: Mode, tag: string): Promise<SearchHit[]> {
     const body = await this.expectOk<{ results: SearchHit[] }>('POST', '/v4/search', {
       q,
@@ -330,6 +344,7 @@ class CaseRun {
         (check.modes ?? ['memories', 'hybrid']).map(async (mode) => {
           const hits = (await this.search(check.answer, mode, tag)).slice(0, within);
           const texts = hits.map((h) => h.memory ?? h.chunk ?? '');
+          if (mode === 'memories') await this.recordAnswerScore(check.answer, check.expect, tag);
           const found = texts.findIndex((t) => holds(t, check.expect));
           const stale = check.above ? texts.findIndex((t) => holds(t, check.above!) && !holds(t, check.expect)) : -1;
           const pass = found >= 0 && (stale < 0 || stale > found);
@@ -552,6 +567,12 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   const summary = printSummary(results);
   const load = `${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}`;
+  for (const [split, scores] of Object.entries(answerScores)) {
+    const sorted = [...scores].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
+    const under = sorted.filter((x) => x < DEFAULT_THRESHOLD).length;
+    console.log(`${split}: ${sorted.length} stored answers found at threshold 0 (memories mode); under the default ${DEFAULT_THRESHOLD}: ${under} (${pct(under, sorted.length)}); score p10 ${at(0.1)}, p50 ${at(0.5)}`);
+  }
   console.log(`\n${results.length} cases in ${seconds.toFixed(0)} s; load average ${load}`);
   if (!ONE_CASE) {
     mkdirSync(resolve(here, 'results'), { recursive: true });

@@ -36,7 +36,7 @@ const STOPWORDS = new Set(
   get got getting go going went gone make made thing things stuff lot lots bit kind sort one ones
   oh wow yeah hey hi well still even ever always never now here there today know think feel felt
   sure super totally definitely actually honestly maybe great good nice cool awesome amazing fun
-  glad happy thanks thank love loved`.split(/\s+/),
+  glad happy thanks thank love loved lol lmao haha hahaha tho btw omg tbh ngl idk imo`.split(/\s+/),
 );
 
 /** Drops leading interjections and vocatives ("Wow, Caroline! I went…" → "I went…"). */

@@ -107,8 +107,9 @@ function fromClause(clause: string, u: Utterance): ExtractedMemory[] {
   const introduced = selfIntroducedName(clause);
   if (introduced && introduced === u.speaker) {
     out.push(nameMemory(introduced, u));
-    // "My name is Sam and I work as a nurse": what follows the name is a fact of its own.
-    clause = clause.slice(clause.indexOf(introduced) + introduced.length).replace(/^[\s,;:.!-]*(?:(?:and|but|so)\s+)?/i, '');
+    // "My name is Sam and I work as a nurse", "i'm Dilnoza btw, just moved here": what follows the name is a fact of its own.
+    const rest = stripInterjections(clause.slice(clause.indexOf(introduced) + introduced.length).replace(/^[\s,;:.!-]*(?:(?:and|but|so)\s+)?/i, ''), [introduced]);
+    clause = restoreSubject(rest.replace(/^(?:btw|by the way|lol|haha)[\s,]*/i, ''));
     if (isNoise(clause)) return out;
   }
   const memory = toMemory(clause, u);
@@ -215,7 +216,7 @@ function restoreSubject(clause: string): string {
 function opensWithPastVerb(clause: string): boolean {
   // "finaly got into …": an adverb, however spelled, may come first.
   const words = clause.split(/\s+/);
-  const [first, second] = /^[a-z]+l+y$/i.test(words[0] ?? '') ? words.slice(1) : words;
+  const [first, second] = /^(?:[a-z]+l+y|just|also|then|recently|finally)$/i.test(words[0] ?? '') ? words.slice(1) : words;
   if (!first || !second || /^(?:by|is|was|are|were|and|of)$/i.test(second)) return false;
   const word = first.toLowerCase();
   return IRREGULAR_PAST.has(word) || (/^[a-z]{3,}ed$/.test(word) && !/^(?:need|feed|seed|speed|bed|red|shed)$/.test(word));

@@ -82,7 +82,7 @@ export function splitSentences(text: string): string[] {
   const spaced = text
     .replace(/(?<=\p{Ll}{2})([.!?])(?=\p{Lu}\p{Ll})/gu, '$1 ')
     .replace(/([!?]+)\s+(?=\p{Ll}+\s+\p{Ll})/gu, '$1\n')
-    .replace(/\s*(\p{Extended_Pictographic}[\p{Extended_Pictographic}\u200d\ufe0f]*)\s+(?=\p{Lu})/gu, ' $1\n');
+    .replace(/\s*(\p{Extended_Pictographic}[\p{Extended_Pictographic}\u200d\ufe0f]*)\s+(?=\p{Lu}|(?:i|we|he|she|they|my|our)\s)/gu, ' $1\n');
   for (const line of spaced.split(/\n+/)) {
     let start = 0;
     const boundary = /[.!?]+["')\]]*(?=\s+["'(\[]?[A-Z0-9])|[.!?]+["')\]]*\s*$/g;
@@ -119,8 +119,9 @@ function isInitial(before: string, after: string): boolean {
   return (afterInitial || afterName || startsLine) && /^[A-Z]/.test(next) && !SENTENCE_OPENER.test(next);
 }
 
-const NEW_SUBJECT =
-  "(?:I|I'm|I've|I'd|I'll|we|we're|we've|it|it's|he|she|they|that|this|you|you're|(?:his|her|their|my|our)\\s+\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+\\p{Ll}+(?:s|ed)|\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+(?:has|had|is|was|got|just|also|\\p{Ll}+ed|\\p{Ll}+s)(?=\\s))";
+/** Either case of a word's first letter: the split below is case-sensitive, since a name is told by its capital. */
+const either = (words: string) => words.split('|').map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`).join('|');
+const NEW_SUBJECT = `(?:I|I'm|I've|I'd|I'll|${either("we|we're|we've|it|it's|he|she|they|that|this|you|you're")}|(?:${either('his|her|their|my|our')})\\s+\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+\\p{Ll}+(?:s|ed)|\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+(?:has|had|is|was|got|just|also|\\p{Ll}+ed|\\p{Ll}+s)(?=\\s))`;
 
 /**
  * Splits a sentence into clauses where a conjunction starts a new subject ("… yesterday and it was
@@ -128,7 +129,7 @@ const NEW_SUBJECT =
  */
 export function splitClauses(sentence: string): string[] {
   const parts = sentence
-    .split(new RegExp(`\\s+-\\s+|;\\s*|,\\s+(?=(?:he|she|they|his|her|their)\\s+\\p{Ll})|,?\\s+((?:and|but|so|plus)\\s+)(?=${NEW_SUBJECT}\\b)`, 'iu'))
+    .split(new RegExp(`\\s+-\\s+|;\\s*|,\\s+(?=(?:${either('he|she|they|his|her|their')})\\s+\\p{Ll})|,?\\s+((?:${either('and|but|so|plus')})\\s+)(?=${NEW_SUBJECT}\\b)`, 'u'))
     .map((p) => p ?? '');
   // "My mom and I made dinner": a short left part is a compound subject, not a clause of its own.
   const clauses: string[] = [];
@@ -246,6 +247,7 @@ export function profileFacts(person: string, body: string): string[] | null {
 
 const ADJECTIVE_OPENING = /^(?:allergic|based|married|engaged|born|fluent|vegan|vegetarian|pescatarian|retired|single|originally|currently|intolerant|lactose|gluten|qualified|certified|licensed|trained|responsible|available|away|keen|good|great|bad|afraid|scared)\b/i;
 const PLACE_OPENING = /^(?:class|year|grade|form|room|ward|team|group|section|unit)\s+\w+\s+(?:at|of|in)\b/i;
+const DEGREE = /^(PhD|DPhil|MSc|MA|MBA|MPhil|MEng|MFA|LLM|LLB|BSc|BA|BEng|BFA|MD|Master'?s|Bachelor'?s|Doctorate|Diploma)(?:\s+(?:in|of)\s+([^,]{3,60}))?,\s+([^,]*\b(?:University|College|Institute|School|Academy|Polytechnic|Conservatory|Universidad|Université|Universität|Università)\b[^,]*)(?:,\s*(\d{4}))?$/;
 const AGE_FRAGMENT = /^(?:aged?|age:?)\s+(\d{1,3})$/i;
 
 /**
@@ -263,6 +265,9 @@ export function fragmentFact(fragment: string, person: string | null): string | 
   // "Yuki Tanaka — illustrator.": a name and what they are.
   const role = /^(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})\s+-\s+((?:a|an|the)\s+)?(\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*){0,3})$/u.exec(text);
   if (role) return `${role[1]} is ${role[2] ?? (/^[aeiou]/i.test(role[3]) ? 'an ' : 'a ')}${role[3]}`;
+  // "PhD in marine ecology, University of Queensland, 2017." on a CV.
+  const degree = DEGREE.exec(text);
+  if (person && degree) return `${person} has ${/^[aeiouAEIOU]|^M[A-Z]|^MBA/.test(degree[1]) ? 'an' : 'a'} ${degree[1]}${degree[2] ? ` in ${degree[2]}` : ''} from ${degree[3]}${degree[4] ? ` (${degree[4]})` : ''}`;
   if (person && ADJECTIVE_OPENING.test(text)) return `${person} is ${lowerFirst(text)}`;
   // "Lives in Osaka.", "Works at the port.": the verb of the person the note is about.
   if (person && /^\p{Lu}\p{Ll}+s\s+(?:in|at|for|with|on|the|a|an|as|to|from)\b/u.test(text) && verbBase(text.split(/\s+/)[0]) !== null) return `${person} ${lowerFirst(text)}`;

@@ -80,7 +80,7 @@ const ROLE_NOUNS =
   'CEO|CFO|CTO|COO|CMO|CIO|VP|PM|MD|GP|dev|superintendent|matron|sous-chef|headteacher|head teacher|dean|provost|rector|chancellor|foreman|inspector|sergeant|constable|ranger|warden|conductor|choreographer|sommelier|butler|concierge|dispatcher|underwriter|actuary|broker|cartographer|zoologist|botanist|chemist|pharmacologist|epidemiologist|optometrist|podiatrist|chiropractor|osteopath|hygienist|technologist|sonographer|phlebotomist|registrar|resident|fellow|postdoc|lecturer|teaching assistant|TA|accountant|actor|actress|administrator|advisor|adviser|agent|analyst|anesthesiologist|animator|anthropologist|apprentice|architect|archivist|artist|assistant|associate|astronaut|astronomer|athlete|attorney|auditor|author|baker|banker|barber|barista|bartender|biologist|bookkeeper|builder|butcher|buyer|captain|cardiologist|caregiver|carpenter|cashier|ceo|cfo|chef|chemist|chief|cleaner|clerk|coach|coder|composer|consultant|contractor|coordinator|copywriter|coo|counsel|counselor|counsellor|courier|cto|curator|dancer|data scientist|dentist|deputy|designer|detective|developer|dietitian|diplomat|director|doctor|driver|economist|editor|educator|electrician|engineer|entrepreneur|executive|farmer|firefighter|founder|co-founder|cofounder|freelancer|gardener|geologist|graphic designer|guard|guide|hairdresser|head|historian|host|illustrator|instructor|intern|interpreter|investigator|janitor|journalist|judge|lawyer|lecturer|librarian|lifeguard|linguist|lead|lieutenant|manager|marketer|mathematician|mechanic|mentor|midwife|musician|nanny|navigator|negotiator|neurologist|novelist|nurse|officer|optician|painter|paralegal|paramedic|partner|pastor|pediatrician|pharmacist|photographer|physician|physicist|physiotherapist|pilot|planner|plumber|poet|police officer|politician|president|principal|producer|professor|programmer|psychiatrist|psychologist|publisher|radiologist|realtor|receptionist|recruiter|reporter|representative|researcher|sailor|salesperson|scientist|secretary|senator|singer|social worker|soldier|specialist|statistician|steward|strategist|student|supervisor|surgeon|surveyor|tailor|teacher|technician|therapist|trader|trainer|translator|tutor|vet|veterinarian|vice president|vp|waiter|waitress|welder|writer|pm|product manager|project manager|software engineer|nurse practitioner|sous chef|head chef';
 
 /** A role: "a pediatric nurse", "the CEO", "senior product manager". */
-const ROLE = `((?:${DETERMINER}\\s+(?:(?!${DETERMINER}\\b)[\\p{L}-]+\\s+){0,3}?|(?:(?!${DETERMINER}\\b|\\p{L}+ing\\b)[\\p{L}-]+\\s+){0,2}?)(?:${ROLE_NOUNS})s?)\\b`;
+const ROLE = `((?:${DETERMINER}\\s+(?:(?!${DETERMINER}\\b)[\\p{L}-]+\\s+){0,3}?|(?:(?!${DETERMINER}\\b|\\p{L}+ing\\b)[\\p{L}-]+\\s+){0,2}?)(?:${ROLE_NOUNS}|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer))s?)\\b`;
 
 const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|ketogenic|paleo|gluten-free|dairy-free|halal|kosher|carnivore|flexitarian|omnivore|plant-based|raw vegan|lacto-vegetarian|ovo-vegetarian|low-carb|sugar-free';
 const FOODS = 'meat|fish|pork|beef|chicken|dairy|eggs|gluten|sugar|seafood|shellfish|red meat|animal products|carbs|alcohol';
@@ -130,7 +130,7 @@ const CUES: Cue[] = [
   cue('employer', `\\b${V('join')}\\s+(?:the\\s+)?(?:[\\p{L}-]+\\s+){0,2}(?:team|staff|company|firm|startup|faculty)\\s+(?:at|of)\\s+${NAMED}`),
   cue('employer', `\\b(?:job|position|role|internship|post|gig|career|contract|placement|residency|fellowship|offer)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:at|with|from|for)\\s+${NAMED}`),
   cue('employer', `\\b${V('start', 'begin')}\\s+(?:(?:a\\s+new\\s+job|work|working|a\\s+job)\\s+)?(?:at|with|for)\\s+${NAMED}`),
-  cue('employer', `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division)s?\\s+(?:at|for|with|of)\\s+${NAMED}`),
+  cue('employer', `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer))s?\\s+(?:at|for|with|of)\\s+${NAMED}`),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
   cue('employer', `\\b(?:is|are|'s)\\s+now\\s+at\\s+${NAMED}`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
   cue('employer', `\\b(?:has been|'s been|have been|was|is)\\s+(?:with|at)\\s+${NAMED}\\s+(?:for|since)\\b`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
@@ -155,6 +155,7 @@ const CUES: Cue[] = [
   // Origin
   cue('origin', `\\b(?:is|are|was|comes|came|hails)\\s+(?:originally\\s+)?from\\s+${NAMED}`),
   cue('origin', `\\b(?:grew up|was born|were born|was raised|born and raised)\\s+in\\s+${NAMED}`),
+  cue('origin', `\\b${V('move', 'relocate', 'come', 'emigrate', 'immigrate')}\\s+(?:here\\s+|over\\s+|to\\s+${NAMED.slice(1, -1)}\\s+)?from\\s+${NAMED}`),
   cue('origin', `\\b(?:home ?town|birthplace|native country|home country)\\s+is\\s+${NAMED}`),
   // Job
   cue('job', `\\b${V('work')}\\s+(?:(?:full[- ]time|part[- ]time|now)\\s+)*as\\s+${ROLE}`),
@@ -186,7 +187,7 @@ const CUES: Cue[] = [
     value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
   }),
   cue('employer', `\\b${V('teach', 'lecture', 'coach')}\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,3}?at\\s+${NAMED}`),
-  cue('school', `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma|course|programme|program|apprenticeship)\\s+(?:[\\p{L}'-]+\\s+){0,4}?(?:at|from)\\s+${NAMED}`),
+  cue('school', `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma)\\s+(?:[\\p{L}'-]+\\s+){0,4}?(?:at|from)\\s+${NAMED}`),
   cue('school', `\\b(?:${V('study', 'enrol')}|student|enrolled|a degree|a master'?s|a phd|a doctorate|a bachelor'?s|graduate student|undergrad)\\s+(?:[\\p{L}'-]+\\s+){0,4}?at\\s+${NAMED}`),
   cue('school', `\\b(?:${V('attend')}|goes to|go to|went to|transferred to|was accepted (?:to|into|at)|got into|got accepted (?:to|into|at))\\s+${NAMED}`, {
     value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
@@ -268,7 +269,7 @@ const PARTNER_WORD = /^(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc
 /** A phrase of time or manner before the subject: "From now on, Zoe …", "These days the user …". */
 const PHRASE_OPENER =
   '(?:From|These|Nowadays|Since|In|Now|Today|Recently|Lately|Currently|Starting|As|After|Before|Last|This|Next|On|At|By|Over|During|Until|Once|When|While|Yesterday|Tomorrow|Earlier|Later|Back|Soon|Eventually|Finally|Meanwhile|Also|However|Still|So|Well|Anyway|Actually|Honestly)\\b[^,]{0,40},\\s+';
-const TIME_OPENER = '(?:[Tt]hese days|[Nn]owadays|[Ff]rom now on|[Nn]ow|[Cc]urrently|[Ll]ately|[Rr]ecently|[Tt]oday|[Ss]ince then|[Aa]t the moment|[Rr]ight now),?\\s+';
+const TIME_OPENER = '(?:[Tt]hese days|[Nn]owadays|[Ff]rom now on|[Nn]ow|[Cc]urrently|[Ll]ately|[Rr]ecently|[Tt]oday|[Ss]ince then|[Aa]t the moment|[Rr]ight now|(?:[Ss]ince|[Ii]n|[Ff]rom|[Bb]y|[Uu]ntil)\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?\\d{4}),?\\s+';
 const LEADING_SUBJECT = new RegExp(
   `^(?:According to [^,]+,\\s+)?(?:[\\p{L} ]{1,30}:\\s+)?(?:${PHRASE_OPENER}|${TIME_OPENER})?(?:([Tt]he user|[Tt]he assistant)|((?:[Tt]he\\s+)?${SUBJECT_NAME}(?:\\s+(?:family|household|couple|twins|kids|team|group|band|club))?))(?:(?:'s|’s)\\s+((?:[\\p{Ll}-]+\\s+)?(?:${RELATIONS}))\\b(?:,?\\s+(${SUBJECT_NAME}))?)?(?=(?:'s|’s)?\\s|,|$)`,
   'u',
@@ -344,6 +345,9 @@ function isProperName(value: string): boolean {
 
 const UNREAL_BEFORE = /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't)\s+(?:\S+\s+){0,2}$/i;
 
+const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
+const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
+
 const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'partner', 'school', 'name']);
 
 /**
@@ -362,6 +366,8 @@ export function statedAttributes(text: string): StatedAttribute[] {
     if (c.notAfter && c.notAfter.test(predicate.slice(m.index + m[0].length))) continue;
     // "will join Meta", "wants to move to Oslo": a plan or a wish, not the attribute's value.
     if (UNREAL_BEFORE.test(predicate.slice(Math.max(0, m.index - 40), m.index))) continue;
+    // "In 2020 Alice lived in Rome", "worked at Google until 2019": a value that held once, not now.
+    if (!c.negated && HELD_ONCE.test(m[0]) && PAST_TIME.test(predicate)) continue;
     const raw = c.value ? c.value(m) : m[1];
     const value = raw === null ? null : cleanValue(raw);
     if (!value) continue;
@@ -478,6 +484,7 @@ const QUESTIONS = [
   Q('age', '\\bhow old\\b|\\bage\\b'),
   Q('car', '\\bcar\\b|\\bwhat\\b.*\\bdrive\\b'),
   Q('language', '\\blanguages?\\b|\\bwhat\\b.*\\bspeak\\b'),
+  Q('job', '\\bwhat\\b.*\\b(?:lead|leads|head|heads|manage|manages|oversee|oversees|direct|directs)\\b\\??$'),
   Q('job', '\\bwhat\\b.*\\b(?:do|does)\\b.*\\b(?:do|for (?:a )?living|for work)\\s*\\??$|\\b(?:job|role|profession|occupation|title|position|career|line of work|what .* work as|works as|earns? (?:a|their|his|her) living|make (?:a|their|his|her) living)\\b|\\bwhat\\b.*\\bdo(?:es)?\\b\\s+(?:\\p{L}+\\s+){1,3}do\\b'),
   Q('name', "\\bwhat(?:'s| is)\\b.*\\bname\\b|\\bwho is the user\\b"),
 ] as const;
