@@ -19,6 +19,7 @@
  * Failed checks are listed for tune and dev only (all of them with BENCH_CASE or BENCH_SHOW_REPORT=1).
  * Results: bench/results/truth.json.
  */
+import { DEFAULT_THRESHOLD } from '../src/core/search/search-service.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -90,8 +91,6 @@ const clip = (text: string, n = 110) => (text.length > n ? `${text.slice(0, n - 
 
 // ---------- one case ----------
 
-/** `POST /v4/search`'s default threshold, against which stored answers' scores are counted. */
-const DEFAULT_THRESHOLD = 0.5;
 const answerScores: Partial<Record<Split, number[]>> = {};
 
 class CaseRun {
@@ -323,6 +322,9 @@ class CaseRun {
     const body = await this.expectOk<{ results: SearchHit[] }>('POST', '/v4/search', { q, containerTag: tag, threshold: 0, limit: 10 });
     const answering = body.results.find((h) => holds(h.memory ?? '', expect));
     if (answering) (answerScores[this.testCase.split] ??= []).push(answering.similarity);
+    if (answering && answering.similarity < DEFAULT_THRESHOLD && this.testCase.split !== 'report') {
+      process.stderr.write(`    under the default threshold: ${JSON.stringify(q)} → ${answering.similarity.toFixed(3)} ${clip(answering.memory ?? '')}\n`);
+    }
   }
 
   async search(q: string, mode: Mode, tag: string): Promise<SearchHit[]> {

@@ -158,10 +158,15 @@ describe('search: each parameter has its effect', () => {
       expect((await search({ q: 'Alice dog', containerTag: 'user_alice', threshold: 1 })).body.results.filter((r: Result) => r.similarity < 1)).toEqual([]);
     });
 
-    it('applies a default threshold that keeps strong matches and drops unrelated ones', async () => {
+    it('applies a default threshold that keeps strong matches first and drops what is unrelated even by name', async () => {
       const results: Result[] = (await search({ q: 'Alice adopted a rescue dog', containerTag: 'user_alice' })).body.results;
       expect(results[0].id).toBe(ids.dog);
-      expect(memoriesOf(results)).not.toContain('Alice is learning to play the cello');
+      // The default (0.4) keeps what may still answer; memories sharing only Alice's name score under 0.5.
+      for (const r of results) expect(r.similarity).toBeGreaterThanOrEqual(0.4);
+      expect(memoriesOf((await search({ q: 'Alice adopted a rescue dog', containerTag: 'user_alice', threshold: 0.5 })).body.results)).toEqual([
+        'Alice adopted a rescue dog named Biscuit',
+      ]);
+      expect(memoriesOf((await search({ q: 'Lisbon custard tarts', containerTag: 'user_alice' })).body.results)).not.toContain('Alice is learning to play the cello');
     });
 
     it('limit caps the number of results', async () => {

@@ -36,6 +36,12 @@ const FURNITURE_LINE = new RegExp(
     '^(?:all times (?:are|in)\\b|(?:programme|program|schedule|agenda|prices?|details) (?:is |are )?subject to change\\b)',
     '^(?:print (?:this )?page|edit (?:this )?page|on this page|about the author|related (?:posts|articles|stories|reading)|you (?:may|might) also like|more from|read next|share this|back to top|show (?:all|more) \\w+|table of contents|in this (?:article|section))\\b',
     '\\b\\d+\\s+min(?:ute)?s?\\s+read\\b',
+    // letters, newsletters and minutes: salutations, sign-offs, procedure
+    '^(?:dear|hi|hello|hey)\\s+[\\p{L} ,&-]{2,40}[,!:]?$',
+    '^(?:(?:kind|best|warm|warmest|many)\\s+)?(?:regards|wishes|thanks)\\b[\\s,]*[\\p{L} .-]{0,40}$|^(?:yours (?:sincerely|faithfully|truly)|all the best|cheers|sincerely|thank you for reading)\\b',
+    '^(?:minutes|notes)\\s+(?:taken|recorded|written|prepared)\\s+by\\b|^(?:chair(?:ed)?(?: by)?|present|apologies|absent|attendees|in attendance|quorum|next meeting|any other business|aob)\\s*[:-]',
+    '^(?:the\\s+)?(?:meeting|session)\\s+(?:opened|closed|adjourned|ended|started)\\b|^(?:agenda\\s+)?item\\s+\\d+\\b|^(?:continued (?:on|from) (?:next|previous) page|end of (?:minutes|document|report))\\b',
+    '^(?:in this (?:issue|edition)|dates for (?:your|the) diary|upcoming events|from the (?:principal|editor|head)\\b.*\\b(?:desk|office))\\b',
     // footnotes
     '^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\\[\\d{1,3}\\]|\\*{1,3})\\s*\\S',
     '^(?:confidential|internal use only|draft|for internal use|do not distribute)\\b[\\s\\w-]*$',

@@ -9,7 +9,7 @@ import { updateMemory } from '../../store/memories/writes.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { parseDateInput } from '../shared/date-input.js';
 import { embedForRequest } from '../shared/embed.js';
-import { DEFAULT_THRESHOLD, NOTHING_INCLUDED, type SearchService } from '../search/search-service.js';
+import { NOTHING_INCLUDED, type SearchService } from '../search/search-service.js';
 import { newId } from '../shared/ids.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { assertTagAllowed } from '../tags/rules.js';
@@ -52,6 +52,8 @@ export interface ForgetCandidate {
 }
 
 const DEFAULT_MAX_FORGET = 100;
+/** Forgetting by meaning is kept more cautious than search: a memory must match as a rare word or a close paraphrase would. */
+const FORGET_MATCHING_THRESHOLD = 0.5;
 
 /** Latest memories read to find one named by its content in other date wording. */
 const CONTENT_CANDIDATES = 50;
@@ -207,7 +209,7 @@ export class MemoryEdits {
     const { hits } = await this.search.search(principal, {
       q: query,
       containerTag: input.containerTag,
-      threshold: input.threshold ?? DEFAULT_THRESHOLD,
+      threshold: input.threshold ?? FORGET_MATCHING_THRESHOLD,
       limit: input.maxForget ?? DEFAULT_MAX_FORGET,
       searchMode: 'memories',
       rerank: false,

@@ -12,8 +12,8 @@ export const VECTOR_WEIGHT = 0.5;
 
 /**
  * The fused score is mapped onto the reported similarity by `fused ^ CALIBRATION_EXPONENT` (a
- * monotone curve: ranks stay, 0 and 1 stay), so that the default threshold of 0.5 sits at a fused
- * 0.25. A question shares few words with the statement that answers it ("Where did Alice fly?" →
+ * monotone curve: ranks stay, 0 and 1 stay), so that a similarity of 0.5 sits at a fused 0.25 (the
+ * default threshold, 0.4, at 0.16). A question shares few words with the statement that answers it ("Where did Alice fly?" →
  * "Alice flew to Lisbon") and the local embedding sees questions and statements apart, so answers
  * fuse to 0.25–0.6; uncalibrated, a third of the answers LoCoMo's questions found in the top 10
  * fell under 0.5 (bench/memory.ts reports the share).

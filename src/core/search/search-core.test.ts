@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blendSourceContext, blendTurnContext, calibrate, fuse, LEXICAL_WEIGHT, SOURCE_WEIGHT, TURN_CAP, TURN_WEIGHT, VECTOR_WEIGHT } from './fusion.js';
-import { DEFAULT_THRESHOLD, HYBRID_KIND_SHARE, mergeKinds } from './search-service.js';
+import { HYBRID_KIND_SHARE, mergeKinds } from './search-service.js';
 import { lexicalTerms, queryWords } from './lexical-terms.js';
 import { memoryContext, relatedIds } from './memory-context.js';
 import { ScopeSizes } from './scope-sizes.js';
@@ -58,7 +58,7 @@ describe('fuse', () => {
 
 describe('calibrate', () => {
   it('puts a fused 0.25 at the default threshold, keeps order, 0 and 1, and leaves the single modes alone', () => {
-    expect(calibrate(0.25, 'hybrid')).toBeCloseTo(DEFAULT_THRESHOLD);
+    expect(calibrate(0.25, 'hybrid')).toBeCloseTo(0.5);
     expect(calibrate(0, 'hybrid')).toBe(0);
     expect(calibrate(1, 'hybrid')).toBe(1);
     const fused = [0.05, 0.1, 0.2, 0.3, 0.6, 0.9];
