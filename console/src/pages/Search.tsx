@@ -23,7 +23,8 @@ interface ModeResult {
 export function SearchPage() {
   const { tag } = useConsole();
   const [q, setQ] = useState('');
-  const [threshold, setThreshold] = useState('0.5');
+  // The service's default threshold (src/core/search/search-service.ts), so the console finds what the API does.
+  const [threshold, setThreshold] = useState('0.4');
   const [limit, setLimit] = useState('10');
   const [results, setResults] = useState<Partial<Record<Mode, ModeResult>>>({});
 
