@@ -126,6 +126,15 @@ describe('memories answer plain questions and stay facts', () => {
     expect(lines).not.toMatch(/works at Google|coffee black|Lisbon/);
   });
 
+  it('replaces every memory that only said an old partner when the chat says they split up and who it is now', async () => {
+    await chat('lina', 'lina-1', [{ role: 'user', name: 'Lina', content: 'My boyfriend Omar and I just moved in together!' }]);
+    await chat('lina', 'lina-2', [{ role: 'user', name: 'Lina', content: 'Omar and I split up last month. I am seeing Yusuf now.' }]);
+    const texts = (await live('lina')).map((e) => e.memory);
+    expect(texts.some((t) => /Yusuf/.test(t))).toBe(true);
+    expect(texts.filter((t) => /boyfriend/.test(t))).toEqual([]);
+    expect((await topThree('lina', "Who is Lina's partner?"))[0]).toMatch(/Yusuf/);
+  });
+
   it('stamps no document date on a fact, and updates or forgets it by its own words', async () => {
     await note('alice', 'Alice drinks her coffee black. Alice plays the cello on Thursday evenings.');
     const texts = (await live('alice')).map((e) => e.memory);

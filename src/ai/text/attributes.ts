@@ -171,7 +171,7 @@ const CUES: Cue[] = [
   cue('partner', `\\b(?:${V('date', 'marry')}|is seeing|in a relationship with|is with)\\s+${NAMED}`, { notAfter: PERSON_AFTER }),
   cue('partner', `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|other half|better half|hubby|wifey|missus)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`),
   cue('partner', `\\b(?:broke up with|divorced|separated from|split up with|split from)\\s+${NAMED}`, { negated: true }),
-  cue('partner', `\\b(?:is|'s|are|became|is now)\\s+(?:(?:single|divorced|separated|widowed)(?:\\s+again)?|no longer (?:married|engaged|together|dating))\\b|\\b(?:called off|broke off|ended)\\s+(?:the|their|his|her)\\s+(?:engagement|wedding|marriage|relationship)\\b|\\b(?:broke up|split up|got divorced)\\b`, {
+  cue('partner', `\\b(?:is|'s|are|became|is now)\\s+(?:(?:single|divorced|separated|widowed)(?:\\s+again)?|no longer (?:married|engaged|together|dating))\\b|\\b(?:called off|broke off|ended)\\s+(?:the|their|his|her)\\s+(?:engagement|wedding|marriage|relationship)\\b|\\b(?:broke|breaks|split|splits|splitting|breaking) up\\b|\\bgot divorced\\b`, {
     negated: true,
     value: () => ANY_VALUE,
   }),
@@ -348,6 +348,9 @@ const UNREAL_BEFORE = /\b(?:will|won't|would|might|may|could|should|going to|pla
 const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
 
+const PARTNER_OF = new RegExp(`^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`, 'u');
+const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
+
 const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'partner', 'school', 'name']);
 
 /**
@@ -369,7 +372,8 @@ export function statedAttributes(text: string): StatedAttribute[] {
     // "In 2020 Alice lived in Rome", "worked at Google until 2019": a value that held once, not now.
     if (!c.negated && HELD_ONCE.test(m[0]) && PAST_TIME.test(predicate)) continue;
     const raw = c.value ? c.value(m) : m[1];
-    const value = raw === null ? null : cleanValue(raw);
+    // "boyfriend Omar and Lina moved in": a person named is one person.
+    const value = raw === null ? null : cleanValue(c.attribute === 'partner' ? raw.split(/\s+(?:and|&)\s+/)[0] : raw);
     if (!value) continue;
     if (NAMED_ATTRIBUTES.has(c.attribute) && !c.value && !isProperName(value)) continue;
     // "Mei's wife Laura", "Maria's husband is Tom": the partner is Mei's, Maria's.
@@ -380,6 +384,16 @@ export function statedAttributes(text: string): StatedAttribute[] {
     if (sameAttribute.some((f) => f.value.toLowerCase().includes(value.toLowerCase()) || value.toLowerCase().includes(f.value.toLowerCase()))) continue;
     if (isSingleValued(c.attribute) && sameAttribute.length) continue;
     found.push({ subject: of, attribute: c.attribute, value, ...(c.negated ? { negated: true } : {}) });
+  }
+  // "Omar is Lina's boyfriend": Lina's partner is Omar.
+  const partnerOf = PARTNER_OF.exec(predicate);
+  if (partnerOf && !found.some((f) => f.attribute === 'partner')) found.push({ subject: partnerOf[2], attribute: 'partner', value: partnerOf[1] });
+  // "Omar and Lina split up": neither has a partner any more.
+  const couple = COUPLE.exec(predicate);
+  if (couple) {
+    for (const f of found.filter((a) => a.attribute === 'partner' && a.negated && a.value === ANY_VALUE)) {
+      if (!found.some((a) => a.attribute === 'partner' && a.negated && sameSubject(a.subject, couple[2]))) found.push({ ...f, subject: couple[2] });
+    }
   }
   const favorite = FAVORITE.exec(predicate);
   const favoriteObject = favorite ? null : FAVORITE_OBJECT.exec(predicate);

@@ -4,8 +4,8 @@ import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
 import { memoriesStating, nearestMemories } from '../../store/memories/neighbours.js';
 import { findLatestMemory } from '../../store/memories/records.js';
-import { bumpSourceCount, lockChainHead } from '../../store/memories/writes.js';
-import { resolveMemory, type Neighbour } from './resolution.js';
+import { bumpSourceCount, lockChainHead, updateMemory } from '../../store/memories/writes.js';
+import { replacesAttribute, resolveMemory, type Neighbour } from './resolution.js';
 import { insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
 
 const NEIGHBOURS = 5;
@@ -46,7 +46,8 @@ export async function rememberStatement(
   options: RememberOptions = {},
 ): Promise<Remembered> {
   const neighbours = await nearestMemories(tx, scope, draft.embedding ?? [], NEIGHBOURS);
-  const resolution = resolveMemory(draft.memory, neighbours, await slotMates(tx, scope, draft.memory));
+  const mates = await slotMates(tx, scope, draft.memory);
+  const resolution = resolveMemory(draft.memory, neighbours, mates);
   if (resolution.action === 'duplicate' && (options.mergeDuplicates?.(resolution.of) ?? true)) {
     if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, scope.orgId, resolution.of.id, scope.documentId);
     return { action: 'duplicate', memory: resolution.of };
@@ -57,9 +58,28 @@ export async function rememberStatement(
   }
   // Locked: an edit or another document may be adding a version to the same chain right now.
   const previous = resolution.action === 'relate' ? await lockChainHead(tx, scope.orgId, resolution.to.id) : undefined;
-  if (previous) return { action: 'updates', memory: await supersede(tx, scope.orgId, previous, draft, buckets), of: previous.id };
+  if (previous) {
+    const memory = await supersede(tx, scope.orgId, previous, draft, buckets);
+    await retireRestatements(tx, scope, memory, mates.filter((m) => m.id !== previous.id));
+    return { action: 'updates', memory, of: previous.id };
+  }
   const [memory] = await insertMemoriesWithSources(tx, scope.orgId, [draft], buckets);
   return { action: 'new', memory };
+}
+
+/**
+ * Other memories that said only the value a new statement replaced ("Omar is Lina's boyfriend"
+ * beside "Lina's boyfriend Omar moved in with her", once Lina is seeing Yusuf) are forgotten with
+ * the reason: the profile then shows the latest value alone. A memory that says more than that
+ * value stays.
+ */
+async function retireRestatements(tx: Tx, scope: StatementScope, memory: MemoryRecord, mates: Neighbour[]): Promise<void> {
+  const stated = memory.attributes ?? statedAttributes(memory.memory);
+  for (const mate of mates) {
+    const said = mate.attributes ?? statedAttributes(mate.memory);
+    if (!replacesAttribute(stated, said) || said.some((a) => !stated.some((s) => s.attribute === a.attribute))) continue;
+    await updateMemory(tx, scope.orgId, mate.id, { isForgotten: true, forgetReason: `replaced by a newer value (memory ${memory.id})` });
+  }
 }
 
 /** The stored record a duplicate was folded into, for answers that show it. */
