@@ -1,0 +1,34 @@
+/** The attributes a statement can set of its subject, and which hold one value at a time. */
+
+export const ATTRIBUTES = [
+  'employer', 'residence', 'origin', 'job', 'partner', 'school', 'field', 'diet', 'instrument', 'pet',
+  'project', 'team', 'age', 'name', 'car', 'allergy', 'language', 'sport', 'hobby',
+] as const;
+export type KnownAttribute = (typeof ATTRIBUTES)[number];
+/** A known attribute, or `favorite <thing>`. */
+export type Attribute = KnownAttribute | `favorite ${string}`;
+
+export interface StatedAttribute {
+  /** Who or what it is said of, as the statement names it ("Bob Tanaka", "the user"). */
+  subject: string;
+  /** A known attribute, or `favorite <thing>`. */
+  attribute: string;
+  value: string;
+  /** "left Google", "no longer vegetarian": the value no longer holds. */
+  negated?: boolean;
+}
+
+/** Attributes a subject has one value of at a time: a new value replaces the old. */
+const SINGLE_VALUED = new Set<string>(['employer', 'residence', 'origin', 'job', 'partner', 'school', 'field', 'diet', 'age', 'name', 'car', 'team']);
+
+/** The value of a negation that ends whatever value held ("is single again", "called off the engagement"). */
+export const ANY_VALUE = '*';
+
+export function isSingleValued(attribute: string): boolean {
+  return SINGLE_VALUED.has(attribute) || attribute.startsWith('favorite ');
+}
+
+/** Lasting facts about a person: they belong to the static part of a profile. */
+export function isLasting(attribute: string): boolean {
+  return attribute !== 'age';
+}

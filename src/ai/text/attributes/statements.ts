@@ -1,0 +1,88 @@
+import { CUES, FAVORITE, FAVORITE_OBJECT } from './cues.js';
+import { ANY_VALUE, isSingleValued, type StatedAttribute } from './kinds.js';
+import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subjects.js';
+
+/** The attributes a statement sets of its subject, read with the cues. */
+
+const TRAILING_NOT_VALUE = /\s+(?:in|on|at|last|this|next|since|for|from|and|with|to|by|the|as)$|\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+\d{4})?$/i;
+const NOT_A_VALUE = /^(?:the\s+)?(?:I|We|You|He|She|They|It|Me|Him|Her|Us|Them|The|A|An|My|Our|His|Their|This|That|Mr|Mrs|Ms|Dr|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Thanksgiving|Halloween|Today|Tomorrow|Yesterday|Instead|Now)$/i;
+
+function cleanValue(raw: string): string | null {
+  let value = raw.trim().replace(/[,;:.!?)'"’]+$/, '').replace(/^(?:our|their|his|her|my|its|your)\s+/i, '');
+  for (let i = 0; i < 3 && TRAILING_NOT_VALUE.test(value); i++) value = value.replace(TRAILING_NOT_VALUE, '');
+  value = value.replace(/^the\s+(?=\p{Ll})/u, 'the ');
+  if (!value || NOT_A_VALUE.test(value) || value.length > 80) return null;
+  return value;
+}
+
+/** Case matters for names; the patterns ignore it, so a named value is checked here. */
+function isProperName(value: string): boolean {
+  const core = value.replace(/^the\s+/i, '');
+  return /^[\p{Lu}\p{N}]/u.test(core);
+}
+
+const UNREAL_BEFORE = /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't)\s+(?:\S+\s+){0,2}$/i;
+
+const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
+const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
+
+const PARTNER_OF = new RegExp(`^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`, 'u');
+const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
+
+const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'partner', 'school', 'name']);
+
+/**
+ * The attributes a statement sets, with its subject and the value; [] when it sets none it
+ * recognises. The subject is the name the statement opens with (the offline extractor and the
+ * model both write the subject first).
+ */
+export function statedAttributes(text: string): StatedAttribute[] {
+  const { subject, owner, relation } = subjectAndOwner(text);
+  if (!subject) return [];
+  const found: StatedAttribute[] = [];
+  const predicate = text.trim();
+  for (const c of CUES) {
+    const m = c.pattern.exec(predicate);
+    if (!m) continue;
+    if (c.notAfter && c.notAfter.test(predicate.slice(m.index + m[0].length))) continue;
+    // "will join Meta", "wants to move to Oslo": a plan or a wish, not the attribute's value.
+    if (UNREAL_BEFORE.test(predicate.slice(Math.max(0, m.index - 40), m.index))) continue;
+    // "In 2020 Alice lived in Rome", "worked at Google until 2019": a value that held once, not now.
+    if (!c.negated && HELD_ONCE.test(m[0]) && PAST_TIME.test(predicate)) continue;
+    const raw = c.value ? c.value(m) : m[1];
+    // "boyfriend Omar and Lina moved in": a person named is one person.
+    const value = raw === null ? null : cleanValue(c.attribute === 'partner' ? raw.split(/\s+(?:and|&)\s+/)[0] : raw);
+    if (!value) continue;
+    if (NAMED_ATTRIBUTES.has(c.attribute) && !c.value && !isProperName(value)) continue;
+    // "Mei's wife Laura", "Maria's husband is Tom": the partner is Mei's, Maria's.
+    const ownersPartner = c.attribute === 'partner' && owner && relation && PARTNER_WORD.test(relation);
+    const of = ownersPartner || sameSubject(value, subject) ? owner : subject;
+    if (!of || sameSubject(value, of)) continue;
+    const sameAttribute = found.filter((f) => f.attribute === c.attribute && !!f.negated === !!c.negated);
+    if (sameAttribute.some((f) => f.value.toLowerCase().includes(value.toLowerCase()) || value.toLowerCase().includes(f.value.toLowerCase()))) continue;
+    if (isSingleValued(c.attribute) && sameAttribute.length) continue;
+    found.push({ subject: of, attribute: c.attribute, value, ...(c.negated ? { negated: true } : {}) });
+  }
+  // "Omar is Lina's boyfriend": Lina's partner is Omar.
+  const partnerOf = PARTNER_OF.exec(predicate);
+  if (partnerOf && !found.some((f) => f.attribute === 'partner')) found.push({ subject: partnerOf[2], attribute: 'partner', value: partnerOf[1] });
+  // "Omar and Lina split up": neither has a partner any more.
+  const couple = COUPLE.exec(predicate);
+  if (couple) {
+    for (const f of found.filter((a) => a.attribute === 'partner' && a.negated && a.value === ANY_VALUE)) {
+      if (!found.some((a) => a.attribute === 'partner' && a.negated && sameSubject(a.subject, couple[2]))) found.push({ ...f, subject: couple[2] });
+    }
+  }
+  const favorite = FAVORITE.exec(predicate);
+  const favoriteObject = favorite ? null : FAVORITE_OBJECT.exec(predicate);
+  if (favorite) {
+    const value = cleanValue(favorite[2]);
+    if (value) found.push({ subject, attribute: `favorite ${favorite[1].toLowerCase()}`, value });
+  } else if (favoriteObject) {
+    const value = cleanValue(favoriteObject[1]);
+    const owner = favoriteObject[2].replace(/(?:'s|’s)$/, '');
+    const of = /^the user$/i.test(owner) ? 'the user' : owner;
+    if (value) found.push({ subject: of, attribute: `favorite ${favoriteObject[3]?.toLowerCase() ?? 'thing'}`, value });
+  }
+  return found;
+}

@@ -1,0 +1,65 @@
+/** Who a statement is about: the name it opens with, and whose relative that is. */
+
+/** A capitalised word; "O'Brien" is one, "Mei's" is Mei and a possessive. */
+const CAPITALISED = "\\p{Lu}[\\p{L}-]*(?:['’]\\p{L}{2,}[\\p{L}-]*)?";
+export const SUBJECT_NAME = `${CAPITALISED}(?:\\s+(?:${CAPITALISED}|\\p{Lu}\\.))*`;
+const RELATIONS =
+  "other half|better half|hubby|wifey|missus|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|sibling|mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|baby|friend|best friend|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|team|company|family";
+export const PARTNER_WORD = /^(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|half|hubby|wifey|missus)$/;
+/** A phrase of time or manner before the subject: "From now on, Zoe …", "These days the user …". */
+const PHRASE_OPENER =
+  '(?:From|These|Nowadays|Since|In|Now|Today|Recently|Lately|Currently|Starting|As|After|Before|Last|This|Next|On|At|By|Over|During|Until|Once|When|While|Yesterday|Tomorrow|Earlier|Later|Back|Soon|Eventually|Finally|Meanwhile|Also|However|Still|So|Well|Anyway|Actually|Honestly)\\b[^,]{0,40},\\s+';
+const TIME_OPENER = '(?:[Tt]hese days|[Nn]owadays|[Ff]rom now on|[Nn]ow|[Cc]urrently|[Ll]ately|[Rr]ecently|[Tt]oday|[Ss]ince then|[Aa]t the moment|[Rr]ight now|(?:[Ss]ince|[Ii]n|[Ff]rom|[Bb]y|[Uu]ntil)\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?\\d{4}),?\\s+';
+const LEADING_SUBJECT = new RegExp(
+  `^(?:According to [^,]+,\\s+)?(?:[\\p{L} ]{1,30}:\\s+)?(?:${PHRASE_OPENER}|${TIME_OPENER})?(?:([Tt]he user|[Tt]he assistant)|((?:[Tt]he\\s+)?${SUBJECT_NAME}(?:\\s+(?:family|household|couple|twins|kids|team|group|band|club))?))(?:(?:'s|’s)\\s+((?:[\\p{Ll}-]+\\s+)?(?:${RELATIONS}))\\b(?:,?\\s+(${SUBJECT_NAME}))?)?(?=(?:'s|’s)?\\s|,|$)`,
+  'u',
+);
+const NOT_A_SUBJECT = /^(?:The|A|An|This|That|These|Those|It|There|Here|Our|Their|Its|His|Her|My|Your|We|They|He|She|I|You|Some|Every|Each|All|Both|Today|Tomorrow|Yesterday|In|On|At|After|Before|When|While|If|As|Since|During|According)$/;
+
+interface Subject {
+  /** Whom the statement is about ("Anna" in "Mei's sister Anna is a nurse", "Maria's husband"). */
+  subject: string | null;
+  /** Whose relative the subject is, when the statement opens with a possessive. */
+  owner: string | null;
+  /** The relative ("sister", "husband"). */
+  relation: string | null;
+}
+
+/** The words a statement's subject takes at its start ("Noor's brother Idris", "The user"), or null. */
+export function leadingSubject(text: string): string | null {
+  const m = LEADING_SUBJECT.exec(text);
+  if (!m || !subjectAndOwner(text).subject) return null;
+  // Only the subject itself: no "According to …," or "Update:" before it.
+  return m.index === 0 && text.startsWith(m[1] ?? m[2]) ? m[0] : null;
+}
+
+/** Who a statement is about: the name it opens with ("Bob Tanaka", "the user", "Maria's husband"), or null. */
+export function subjectOf(text: string): string | null {
+  return subjectAndOwner(text).subject;
+}
+
+export function subjectAndOwner(text: string): Subject {
+  const none = { subject: null, owner: null, relation: null };
+  const m = LEADING_SUBJECT.exec(text.trim());
+  if (!m) return none;
+  const owner = m[1] ? m[1].toLowerCase() : m[2];
+  const first = owner.replace(/^the\s+/i, '').split(/\s+/)[0];
+  // "Meeting at Chinedu's flat …": a capitalised -ing word opens a phrase, not a name.
+  if (!m[1] && (NOT_A_SUBJECT.test(first) || (/^\p{Lu}\p{Ll}{3,}ing$/u.test(first) && !owner.includes(' ')))) return none;
+  // "The Hermes project": "the" and a capitalised word name a thing only with a family, a team …
+  if (!m[1] && /^the\s/i.test(owner) && !/\s(?:family|household|couple|twins|kids|team|group|band|club)$/.test(owner)) return none;
+  const relation = m[3] ?? null;
+  if (!relation) return { subject: owner, owner: null, relation: null };
+  // "Mei's sister Anna": about Anna; "Maria's husband": about him, whose name it does not give.
+  return { subject: m[4] ?? `${owner}'s ${relation}`, owner, relation: relation.split(/\s+/).at(-1)! };
+}
+
+/** "Bob" and "Bob Tanaka" name one person; "the user" is whoever the tag belongs to. */
+export function sameSubject(a: string | null, b: string | null): boolean {
+  if (!a || !b) return false;
+  const words = (s: string) => s.toLowerCase().replace(/(?:'s|’s)\b/g, '').split(/\s+/).filter(Boolean);
+  const x = words(a);
+  const y = words(b);
+  const [shorter, longer] = x.length <= y.length ? [x, y] : [y, x];
+  return shorter.length > 0 && shorter.every((w) => longer.includes(w));
+}
