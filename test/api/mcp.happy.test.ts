@@ -40,6 +40,13 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(textOf(recalled)).toContain(`memory id: ${memoryId}`);
     expect(textOf(recalled)).toContain('bees');
   });
+
+  it('recalls the answer to a plain question at its default threshold', async () => {
+    await callOk(client, 'remember', { content: 'Ravi Menon just got a new job at Zerodha in Bengaluru', containerTag: 'mcp_user_2' });
+    await callOk(client, 'remember', { content: 'Ravi Menon is learning the sitar', containerTag: 'mcp_user_2' });
+    const recalled = await callOk(client, 'recall', { query: 'Where does Ravi work?', containerTag: 'mcp_user_2' });
+    expect(recalled.structuredContent.results[0].text).toMatch(/Zerodha/);
+  });
 });
 
 describe('MCP tools and resources', () => {
