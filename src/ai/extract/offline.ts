@@ -58,7 +58,8 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
       continue;
     }
     // "Quick facts about my nephew Oisín: he is 8, …": a label names who the rest is about.
-    const labelled = LABEL.exec(sentence);
+    // "Animal Crossing: New Horizons is calming" is a name with a colon, not a label.
+    const labelled = document ? LABEL.exec(sentence) : null;
     const labelPerson = labelled && !hasFiniteVerb(labelled[1]) ? personNamed(labelled[1]) : null;
     const profile = labelPerson ? profileFacts(labelPerson, labelled![2]) : null;
     const body = labelled && !hasFiniteVerb(labelled[1]) && hasFiniteVerb(labelled[2]) ? labelled[2] : sentence;
@@ -99,7 +100,7 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
   return out;
 }
 
-const LABEL = /^([^:]{3,80}):\s+(.+)$/;
+const LABEL = /^([^:]{3,80}):\s+((?:\p{Ll}|(?:I|We|He|She|They|It|The|A|An|Our|My|His|Her|Their)\b|\d).*)$/u;
 
 /** The memories of one clause: a self-introduction, the fact itself, and the relatives it names. */
 function fromClause(clause: string, u: Utterance): ExtractedMemory[] {
@@ -225,6 +226,8 @@ function opensWithPastVerb(clause: string): boolean {
 /** "starting in September", "working part time at …": chat drops "I'm" before a verb in -ing. */
 function opensWithGerund(clause: string): boolean {
   const [first, second] = clause.split(/\s+/);
+  // "speaking of helping out, I had an idea": a phrase before a clause with its own subject.
+  if (/,\s+(?:I|we|he|she|they|you)\b/i.test(clause)) return false;
   return !!second && /^[a-z]{3,}ing$/.test(first) && verbBase(first) !== null && !/^(?:is|was|are|were|has|makes|helps)$/.test(second);
 }
 

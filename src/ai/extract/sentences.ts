@@ -155,7 +155,9 @@ const FINITE_VERB =
 
 /** A part of a sentence with no subject or finite verb of its own: a list, an apposition, a phrase. */
 function isFragment(part: string): boolean {
-  return /[A-Za-z]/.test(part) && !FINITE_VERB.test(part) && !hasFiniteVerb(part);
+  if (!/[A-Za-z]/.test(part) || FINITE_VERB.test(part)) return false;
+  // "his daughter Sofia plays the violin" has a subject and its verb; "a thriller set in a small town" has neither.
+  return !(/^\s*(?:his|her|their|my|our|\p{Lu})/u.test(part) && hasFiniteVerb(part));
 }
 
 /** The subject a statement opens with: a pronoun, or a name with its owner ("Noor's brother Idris"). */
@@ -181,6 +183,11 @@ export function splitPredicates(clause: string): string[] {
     const m = /,?\s+(?:and|but)\s+(?:then\s+|also\s+|now\s+)?([\p{L}']+)\b/gu;
     let split: { at: number; from: number } | null = null;
     for (let hit = m.exec(rest); hit; hit = m.exec(rest)) {
+      // "found this spot in a park and took this pic": a predicate about "this" or "it" needs the first.
+      const after = rest.slice(hit.index + hit[0].length).split(/\s+/).slice(0, 3).join(' ');
+      if (/\b(?:it|this|that|these|those|them|there)\b/i.test(after)) continue;
+      // "to stay true and be a leader": a second infinitive, not a second predicate.
+      if (/\bto\s+\S+(?:\s+\S+){0,3}$/.test(rest.slice(0, hit.index)) && verbBase(hit[1]) === hit[1].toLowerCase()) continue;
       if (startsPredicate(hit[1], subject) && hasFiniteVerb(rest.slice(0, hit.index))) {
         split = { at: hit.index, from: hit.index + hit[0].length - hit[1].length };
         break;
