@@ -5,9 +5,9 @@ import type { MemoryAttribute } from '../../model/memories.js';
  * A memory that states the attribute a question asks for ("Where does Bob work?" → "Bob got a new
  * job at Siemens") answers it, however few of the question's words it shares and however far
  * apart the two embed: the local model places "where does Bob work" nearer to "The user's name is
- * Bob Tanaka" than to the statement about Siemens. Such a memory rises to at least
- * `ATTRIBUTE_FLOOR`, then by `ATTRIBUTE_BOOST`, so it clears the default threshold and ranks above
- * memories that only name the same person.
+ * Bob Tanaka" than to the statement about Siemens. Such a memory scores `ATTRIBUTE_FLOOR` +
+ * `ATTRIBUTE_BOOST` (less for a neighbouring attribute, more the newer it is), so it clears the
+ * default threshold and ranks above memories that only name the same person.
  */
 export const ATTRIBUTE_FLOOR = 0.6;
 export const ATTRIBUTE_BOOST = 0.2;
@@ -32,9 +32,9 @@ export function answerStrengthOf(candidate: AttributeCandidate, asked: AskedAttr
 
 /**
  * Of several memories that state the attribute asked for (two pets, a new job told without saying
- * the old one ended), the one written last rises most: by `RECENCY_STEP` above the one before it.
+ * the old one ended), the one written last ranks first: each is `RECENCY_STEP` above the one before.
  */
-export const RECENCY_STEP = 0.01;
+export const RECENCY_STEP = 0.02;
 
 export function boostAskedAttribute<T extends AttributeCandidate & { writtenAt?: Date | null }>(candidates: T[], asked: AskedAttribute | null): T[] {
   if (!asked) return candidates;
@@ -42,8 +42,9 @@ export function boostAskedAttribute<T extends AttributeCandidate & { writtenAt?:
   const answering = candidates.filter((c) => strength.get(c)! > 0);
   const order = [...answering].sort((a, b) => (a.writtenAt?.getTime() ?? 0) - (b.writtenAt?.getTime() ?? 0));
   const lift = new Map(order.map((c, i) => [c, ATTRIBUTE_BOOST + RECENCY_STEP * i - (strength.get(c) === 2 ? 0 : NEARBY_PENALTY)]));
+  // Among the memories that answer, the newest first: its value is the one most likely to hold.
   return candidates.map((c) => {
     const by = lift.get(c);
-    return by === undefined ? c : { ...c, similarity: Math.min(1, Math.max(c.similarity, ATTRIBUTE_FLOOR) + by) };
+    return by === undefined ? c : { ...c, similarity: Math.min(1, ATTRIBUTE_FLOOR + by) };
   });
 }

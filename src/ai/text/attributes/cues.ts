@@ -43,7 +43,7 @@ export const CUES: Cue[] = [
   cue('residence', `\\b${V('move', 'relocate')}\\s+(?:(?:back|here|over|across|out|away)\\s+)*(?:to|into|in)\\s+${NAMED}`),
   cue('residence', `\\b${V('settle')}\\s+(?:down\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:based|living|located|residing|settled|resident)\\s+(?:in|at)\\s+${NAMED}`),
-  cue('residence', `\\b(?:home|apartment|flat|house|condo|place)\\s+(?:is\\s+)?in\\s+${NAMED}`),
+  cue('residence', `\\b(?:home|apartment|flat|house|condo)\\s+(?:is\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\bhome\\s+(?:is|is now)\\s+${NAMED}`),
   cue('residence', `\\b(?:${V('rent', 'share', 'own', 'buy')}|bought|has|have|found|got)\\s+(?:a|an|the|their|his|her)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,4}?(?:room|flat|apartment|house|home|place|studio|condo|cottage|loft|bungalow|townhouse)\\s+(?:[\\p{L}-]+\\s+){0,4}?in\\s+${NAMED}`),
   cue('residence', `\\b(?:new\\s+)?address\\s+is\\s+[^.!?;]{0,60}?\\bin\\s+${NAMED}`),
