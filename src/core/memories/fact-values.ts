@@ -34,7 +34,7 @@ const NOT_NAMES = new Set(
 );
 
 /** Left out of the frame: "is now 9876" sets the same attribute as "is 9876". */
-const FILLERS = new Set(['now', 'currently', 'still', 'also', 'actually', 'recently', 'just', 'already']);
+const FILLERS = new Set(['now', 'currently', 'still', 'also', 'actually', 'recently', 'just', 'already', 'new', 'updated', 'current', 'latest']);
 
 const PRONOUNS = new Set('it its he his she her they their this that these those there'.split(' '));
 const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'am', 'be', 'been', 'has', 'have', 'had', 'will', 'would', 'can', 'could', 'should', 'does', 'do', 'did']);

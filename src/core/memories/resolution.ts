@@ -77,7 +77,7 @@ export function replacesAttribute(candidate: StatedAttribute[], existing: Stated
 }
 
 /** Said as a change of what held before: "… instead", "from now on …", "no longer …", "switched to …". */
-const CHANGE = /^(?:now|these days|nowadays|from now on)\b|\b(?:instead|ditched|dropped|scrapped|abandoned|traded|swapped|sold|quit|handed in|stepped down|moved on|took up|picked up|from now on|no longer|not any ?more|anymore|any more|switched|swapped|changed (?:\S+ )?mind|rather than|replaced|gave up|moved on from|went back to|now (?:prefers?|plays?|uses?|drinks?|eats?|takes?|works?|lives?|wants?|likes?|goes|drives?|studies|is|has)|is now|are now|has now|these days|nowadays|decided against|cancel+ed|postponed|rescheduled|pushed back|moved (?:it|the \S+) to)\b/i;
+const CHANGE = /^(?:now|these days|nowadays|from now on|correction|actually|update|starting|as of|the \w+ after)\b|\bfrom (?:next|this coming|the start of next) \w+|\bnow\s+[a-z]+s\b|\bmoved out\b|\b(?:pushed|slipped|delayed|postponed|bumped)\s+(?:back\s+|forward\s+)?(?:from\s+.{1,40}?\s+)?to\b|\b(?:moved|brought forward|shifted)\s+(?:back\s+|forward\s+)?(?:from\s+.{1,40}?\s+)?to\s+(?:(?:next|the|a|an)\s+)?(?:\d|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|tomorrow|later|week|month|morning|afternoon|evening|spring|summer|autumn|fall|winter|[A-Z][a-z]*\s+Street|[A-Z][a-z]*\s+(?:Road|Avenue|Square|Hall|Room))|\b(?:to correct|i meant|misspoke|not\s+\S+(?:\s+\S+)?\s+but)\b|\b(?:instead|ditched|dropped|scrapped|abandoned|traded|swapped|sold|quit|handed in|stepped down|moved on|took up|picked up|from now on|no longer|not any ?more|anymore|any more|switched|swapped|changed (?:\S+ )?mind|rather than|replaced|gave up|moved on from|went back to|now (?:prefers?|plays?|uses?|drinks?|eats?|takes?|works?|lives?|wants?|likes?|goes|drives?|studies|is|has)|is now|are now|has now|these days|nowadays|decided against|cancel+ed|postponed|rescheduled|pushed back|moved (?:it|the \S+) to)\b/i;
 
 export function toldAsChange(text: string): boolean {
   return CHANGE.test(text);
@@ -145,7 +145,7 @@ export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMa
 /** Close enough that a statement told as a change of the same subject changes it, with no word of the predicate in common ("switched to decaf" after "drinks three espressos a day"). */
 export const CHANGE_TOPIC_SIMILARITY = 0.6;
 /** A change said of "we" or of nobody ("We rescheduled the offsite to April") names what it changes; it must be this close. */
-export const CHANGE_OBJECT_SIMILARITY = 0.75;
+export const CHANGE_OBJECT_SIMILARITY = 0.7;
 
 /**
  * The fact a statement told as a change changes: the closest one about the same subject that shares
@@ -158,7 +158,13 @@ function changedFact(candidate: string, stated: StatedAttribute[], ranked: Neigh
   const setsOnlyWhatCandidateSets = (n: Neighbour) =>
     attributesOf(n).every((e) => e.negated || stated.some((c) => sameAttribute(c.attribute, e.attribute)));
   if (!subject) {
-    return ranked.find((n) => n.similarity >= CHANGE_OBJECT_SIMILARITY && sharedTopicWords(candidate, n.memory) >= 2 && setsOnlyWhatCandidateSets(n));
+    // Closer, or sharing more of the topic's words.
+    return ranked.find(
+      (n) =>
+        setsOnlyWhatCandidateSets(n) &&
+        ((n.similarity >= CHANGE_OBJECT_SIMILARITY && sharedTopicWords(candidate, n.memory) >= 1) ||
+          (n.similarity >= CHANGE_MIN_SIMILARITY + 0.15 && sharedTopicWords(candidate, n.memory) >= 2)),
+    );
   }
   return ranked.find(
     (n) =>

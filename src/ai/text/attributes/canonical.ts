@@ -27,6 +27,8 @@ const PHRASES: Record<KnownAttribute, (s: string, v: string) => string> = {
   language: (s, v) => `${s} speaks ${v}`,
   sport: (s, v) => `${s} plays ${v}`,
   hobby: (s, v) => `${possessive(s)} hobby is ${v}`,
+  phone: (s, v) => `${possessive(s)} phone number is ${v}`,
+  email: (s, v) => `${possessive(s)} email address is ${v}`,
 };
 
 const NEGATED_PHRASES: Partial<Record<KnownAttribute, (s: string, v: string) => string>> = {

@@ -9,8 +9,10 @@ export const IRREGULAR: Record<string, string[]> = {
   live: ['lived', 'living', 'lives'], settle: ['settled', 'settling', 'settles'], relocate: ['relocated', 'relocating', 'relocates'],
   hire: ['hired', 'hiring', 'hires'], retire: ['retired', 'retiring', 'retires'], practice: ['practiced', 'practicing', 'practices', 'practised', 'practising'],
   use: ['used', 'using', 'uses'], love: ['loved', 'loving', 'loves'], like: ['liked', 'liking', 'likes'], manage: ['managed', 'managing', 'manages'],
-  reside: ['resided', 'residing', 'resides'], rent: ['rented', 'renting', 'rents'], enrol: ['enrolled', 'enrolling', 'enrols', 'enroll', 'enrolls'],
+  reside: ['resided', 'residing', 'resides'], rent: ['rented', 'renting', 'rents'],
   adopt: ['adopted', 'adopting', 'adopts'], own: ['owned', 'owning', 'owns'], stop: ['stopped', 'stopping', 'stops'], switch: ['switched', 'switching', 'switches'],
+  transfer: ['transferred', 'transferring'], travel: ['travelled', 'travelling'], plan: ['planned', 'planning'], shop: ['shopped', 'shopping'],
+  drop: ['dropped', 'dropping'], prefer: ['preferred', 'preferring'], enrol: ['enrolled', 'enrolling', 'enrols', 'enroll', 'enrolls'],
 };
 
 /** Every form of a verb: "work" → works, worked, working. */

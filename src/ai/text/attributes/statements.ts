@@ -26,6 +26,8 @@ const UNREAL_BEFORE = /\b(?:will|won't|would|might|may|could|should|going to|pla
 const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
 
+const PET_WORD = /^(?:dog|cat|puppy|kitten|pet|rabbit|hamster|parrot|horse|pony|bird|tortoise|turtle|guinea pig)$/;
+const DIED = /\b(?:died|passed away|passed|was put (?:down|to sleep)|ran away|went missing)\b/;
 const PARTNER_OF = new RegExp(`^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`, 'u');
 const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
 
@@ -63,6 +65,8 @@ export function statedAttributes(text: string): StatedAttribute[] {
     if (isSingleValued(c.attribute) && sameAttribute.length) continue;
     found.push({ subject: of, attribute: c.attribute, value, ...(c.negated ? { negated: true } : {}) });
   }
+  // "The user's cat Miso died": the user's pet is no more.
+  if (owner && relation && PET_WORD.test(relation) && DIED.test(predicate)) found.push({ subject: owner, attribute: 'pet', value: subject, negated: true });
   // "Omar is Lina's boyfriend": Lina's partner is Omar.
   const partnerOf = PARTNER_OF.exec(predicate);
   if (partnerOf && !found.some((f) => f.attribute === 'partner')) found.push({ subject: partnerOf[2], attribute: 'partner', value: partnerOf[1] });
