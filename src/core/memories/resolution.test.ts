@@ -111,6 +111,18 @@ describe('resolveMemory: the same change told in many words', () => {
     ['Bilal attends Greenfield Primary School', 'Bilal has been at Oakridge Academy since September'],
     ["The user's favorite food is sushi", "Ramen is the user's favorite now"],
     ['The user is on the Atlas project', 'The user moved off Atlas'],
+    ['The user works at Google', 'The user is not at Google anymore'],
+    ['The user lives in Denver', 'The user and others relocated from Denver to Austin in the spring'],
+    ['The user lives in Berlin', 'The user is back in Lisbon after two years in Berlin'],
+    ['Beatriz works in the Lisbon office', 'Beatriz has transferred to the Porto office'],
+    ['Lena studies engineering', 'Lena switched from engineering to law'],
+    ['Dev is pescatarian', 'Dev has switched to a vegan diet'],
+    ['Amir drives a Honda Civic', 'Amir swapped his Honda for a Tesla'],
+    ["The user's name is Taylor", "The user changed the user's name to Jordan"],
+    ["Chloe's phone number is 555-0123", "Chloe's new phone number is 555-0199"],
+    ['The user is married to Dana', "The user's wife and the user separated"],
+    ['Jonas is single', 'Jonas is seeing someone new, a nurse called Mia'],
+    ['Tom has a dog named Max', 'Tom got a new dog, Rex, after Max passed'],
   ];
   it.each(byAttribute)('%s → %s', (before, after) => {
     const old = n(before, 0.2);
@@ -125,9 +137,27 @@ describe('resolveMemory: the same change told in many words', () => {
     ['Noor is going to Rome in June', 'Noor is going to Florence instead'],
     ['Kai mostly plays the guitar', 'These days Kai mostly plays the cello'],
     ['The user prefers email updates', 'The user no longer prefers email updates'],
+    ["Ana's birthday is on 21 May", "Correction: Ana's birthday is on 12 May, not 21 May"],
+    ['Sami lives with his parents', "Sami finally moved out of his parents' house into a flat in Tampere"],
   ];
   it.each(toldAsChange)('%s → %s', (before, after) => {
     expect(resolveMemory(after, [n(before, 0.6)])).toMatchObject({ relation: 'updates' });
+  });
+
+  // Changes said of a thing, not of someone: close by embedding and on the same topic.
+  const ofAThing: [string, string, number][] = [
+    ['The team meeting is on Tuesday', 'The team meeting moved to Thursday', 0.76],
+    ['The launch is in February', 'The launch date slipped to March', 0.73],
+    ['The daily standup is at 9:30', 'The week after 27 November 2026 the daily standup starts at 10:00', 0.85],
+    ['The office is on Market Street', 'The office moved from Market Street to Pine Street', 0.79],
+  ];
+  it.each(ofAThing)('%s → %s', (before, after, similarity) => {
+    expect(resolveMemory(after, [n(before, similarity)])).toMatchObject({ relation: 'updates' });
+  });
+
+  it('does not take moving house, or another thing of the same kind, for a change of plan', () => {
+    expect(resolveMemory('Alice moved to Berlin', [n('Alice moved to Berlin in May 2021', 0.96)])).toMatchObject({ action: 'duplicate' });
+    expect(resolveMemory('The design review moved to Thursday', [n('The budget meeting is on Tuesday', 0.5)])).toEqual({ action: 'new' });
   });
 });
 
