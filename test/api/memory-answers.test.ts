@@ -149,4 +149,25 @@ describe('memories answer plain questions and stay facts', () => {
     expect(forgotten.status, JSON.stringify(forgotten.body)).toBe(200);
     expect((await live('alice')).map((e) => e.memory)).toEqual(['Alice drinks her coffee with milk']);
   });
+
+  it('ranks what holds now above the passage of an older note that said otherwise (hybrid)', async () => {
+    await note('osei', 'Summer plans: the Osei family is going to Accra for three weeks in July, to see the grandparents.');
+    await note('osei', 'Change of plans — the Osei family is doing Kumasi in July instead.');
+    await note('ines', 'Ines Duarte studies architecture at the University of Porto.');
+    await note('ines', 'Ines Duarte dropped out of architecture and enrolled at a conservatory to study jazz piano.');
+    const cases: [string, string, RegExp, RegExp][] = [
+      ['osei', 'Where is the Osei family going for the summer?', /Kumasi/, /Accra/],
+      ['ines', 'What does Ines study?', /jazz piano/, /studies architecture/],
+    ];
+    for (const [tag, q, now, before] of cases) {
+      const top = await topThree(tag, q, 'hybrid');
+      const first = top.findIndex((t) => now.test(t));
+      const stale = top.findIndex((t) => before.test(t) && !now.test(t));
+      expect(first, `${q}: ${top.join(' | ')}`).toBeGreaterThanOrEqual(0);
+      if (stale >= 0) expect(first, `${q}: ${top.join(' | ')}`).toBeLessThan(stale);
+      // The later note made a new version; its lead-in is no memory.
+      const texts = (await live(tag)).map((e) => e.memory);
+      expect(texts.filter((t) => before.test(t) || /^change of plans$/i.test(t)), texts.join(' | ')).toEqual([]);
+    }
+  });
 });

@@ -100,7 +100,8 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
   return out;
 }
 
-const LABEL = /^([^:]{3,80}):\s+((?:\p{Ll}|(?:I|We|He|She|They|It|The|A|An|Our|My|His|Her|Their)\b|\d).*)$/u;
+/** "Label: what follows", and a lead-in before a dash ("Change of plans - the family is doing Kumasi instead"). */
+const LABEL = /^([^:]{3,80}?)(?::|\s+-)\s+((?:\p{Ll}|(?:I|We|He|She|They|It|The|A|An|Our|My|His|Her|Their)\b|\d).*)$/u;
 
 /** The memories of one clause: a self-introduction, the fact itself, and the relatives it names. */
 function fromClause(clause: string, u: Utterance): ExtractedMemory[] {

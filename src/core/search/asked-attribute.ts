@@ -36,7 +36,10 @@ export function answerStrengthOf(candidate: AttributeCandidate, asked: AskedAttr
  */
 export const RECENCY_STEP = 0.02;
 
-export function boostAskedAttribute<T extends AttributeCandidate & { writtenAt?: Date | null }>(candidates: T[], asked: AskedAttribute | null): T[] {
+export function boostAskedAttribute<T extends AttributeCandidate & { writtenAt?: Date | null }>(
+  candidates: T[],
+  asked: AskedAttribute | null,
+): Array<T & { answers?: number }> {
   if (!asked) return candidates;
   const strength = new Map(candidates.map((c) => [c, c.text ? answerStrengthOf(c, asked) : 0]));
   const answering = candidates.filter((c) => strength.get(c)! > 0);
@@ -45,6 +48,42 @@ export function boostAskedAttribute<T extends AttributeCandidate & { writtenAt?:
   // Among the memories that answer, the newest first: its value is the one most likely to hold.
   return candidates.map((c) => {
     const by = lift.get(c);
-    return by === undefined ? c : { ...c, similarity: Math.min(1, ATTRIBUTE_FLOOR + by) };
+    return by === undefined ? c : { ...c, similarity: Math.min(1, ATTRIBUTE_FLOOR + by), answers: strength.get(c) };
+  });
+}
+
+/**
+ * In hybrid results, the best memory that fully answers the attribute asked for ranks above every
+ * document chunk: it is the version-resolved answer, while a chunk is the text as once written and
+ * may state a value since replaced ("going to Crete" in a note, "Sardinia instead" in a later one).
+ * The chunks keep their order below it.
+ */
+export function chunksBelowAnswer<C extends { similarity: number }>(memories: Array<{ similarity: number; answers?: number }>, chunks: C[]): C[] {
+  const lead = memories.find((m) => m.answers === 2);
+  if (!lead) return chunks;
+  const ceiling = lead.similarity - 1e-6;
+  return chunks.map((c) => (c.similarity > ceiling ? { ...c, similarity: ceiling } : c));
+}
+
+/**
+ * A chunk of a document whose statement has a later version elsewhere ranks below that version when
+ * both are found: the chunk is the text as once written ("going to Crete"), the memory what holds
+ * now ("doing Sardinia instead", from a later note).
+ */
+export function chunksBelowLaterVersions<C extends { similarity: number; sourceId: string | null }>(
+  memories: Array<{ id: string; similarity: number }>,
+  chunks: C[],
+  laterVersions: Array<{ documentId: string; memoryId: string }>,
+): C[] {
+  if (!laterVersions.length) return chunks;
+  const similarity = new Map(memories.map((m) => [m.id, m.similarity]));
+  const ceiling = new Map<string, number>();
+  for (const { documentId, memoryId } of laterVersions) {
+    const found = similarity.get(memoryId);
+    if (found !== undefined) ceiling.set(documentId, Math.max(ceiling.get(documentId) ?? 0, found));
+  }
+  return chunks.map((c) => {
+    const below = c.sourceId === null ? undefined : ceiling.get(c.sourceId);
+    return below !== undefined && c.similarity >= below ? { ...c, similarity: below - 1e-6 } : c;
   });
 }

@@ -37,6 +37,8 @@ export interface RetrievalDeps {
 export interface ScoredCandidate extends Candidate {
   similarity: number;
   trace: RetrieverTrace;
+  /** How fully the memory states the attribute the question asks for (2 fully, 1 a neighbour). */
+  answers?: number;
 }
 
 /** First-stage retrieval: candidates from both retrievers, fused into one similarity, best first. */

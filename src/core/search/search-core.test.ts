@@ -6,6 +6,7 @@ import { memoryContext, relatedIds } from './memory-context.js';
 import { ScopeSizes } from './scope-sizes.js';
 import { rerankCandidates, rerankDepth } from './rerank-stage.js';
 import { PhaseTimer, retrieverRanks } from './explain.js';
+import { chunksBelowAnswer, chunksBelowLaterVersions } from './asked-attribute.js';
 
 describe('queryWords / lexicalTerms', () => {
   it('keeps letters and digits, lower-cased, once each', () => {
@@ -287,5 +288,39 @@ describe('mergeKinds (hybrid)', () => {
     expect(ids(mergeKinds([], [candidate('c0', 0.1)], 3))).toEqual(['c0']);
     // One result leaves no share to keep: the best wins.
     expect(ids(mergeKinds(memories, [candidate('c0', 0.1)], 1))).toEqual(['m0']);
+  });
+});
+
+describe('chunksBelowAnswer (hybrid)', () => {
+  it('caps chunks just under the best memory that fully answers the attribute asked for, keeping their order', () => {
+    const memories = [{ similarity: 0.9 }, { similarity: 0.82, answers: 2 }, { similarity: 0.7, answers: 1 }];
+    const chunks = [{ id: 'a', similarity: 0.95 }, { id: 'b', similarity: 0.85 }, { id: 'c', similarity: 0.5 }];
+    const capped = chunksBelowAnswer(memories, chunks);
+    expect(capped.map((c) => c.id)).toEqual(['a', 'b', 'c']);
+    expect(capped[0]!.similarity).toBeLessThan(0.82);
+    expect(capped[1]!.similarity).toBeLessThan(0.82);
+    expect(capped[2]!.similarity).toBe(0.5);
+  });
+
+  it('leaves chunks alone when no memory fully answers', () => {
+    const chunks = [{ similarity: 0.95 }];
+    expect(chunksBelowAnswer([{ similarity: 0.8, answers: 1 }, { similarity: 0.7 }], chunks)).toBe(chunks);
+  });
+});
+
+describe('chunksBelowLaterVersions (hybrid)', () => {
+  it('caps a chunk under the found later version of what its document stated, and leaves the others', () => {
+    const memories = [{ id: 'new', similarity: 0.7 }, { id: 'other', similarity: 0.9 }];
+    const chunks = [
+      { id: 'old-chunk', sourceId: 'doc-old', similarity: 0.95 },
+      { id: 'unrelated', sourceId: 'doc-x', similarity: 0.8 },
+      { id: 'below-already', sourceId: 'doc-old', similarity: 0.5 },
+    ];
+    const later = [{ documentId: 'doc-old', memoryId: 'new' }, { documentId: 'doc-x', memoryId: 'not-found' }];
+    const capped = chunksBelowLaterVersions(memories, chunks, later);
+    expect(capped[0]!.similarity).toBeLessThan(0.7);
+    expect(capped[0]!.similarity).toBeGreaterThan(0.69);
+    expect(capped[1]!.similarity).toBe(0.8);
+    expect(capped[2]!.similarity).toBe(0.5);
   });
 });

@@ -3,7 +3,7 @@ import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Reranker } from '../../ai/rerank/reranker.js';
 import type { QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
 import type { Db } from '../../store/database.js';
-import { documentExists, loadChunks, loadDocumentBriefs, loadDocumentContents, loadMemories, loadNeighbourChunks } from '../../store/search/results.js';
+import { documentExists, laterVersionsOfDocumentMemories, loadChunks, loadDocumentBriefs, loadDocumentContents, loadMemories, loadNeighbourChunks } from '../../store/search/results.js';
 import type { Clock } from '../shared/clock.js';
 import { lookupTags, resolveReadTags } from '../tags/rules.js';
 import { notFound } from '../../model/errors.js';
@@ -14,6 +14,7 @@ import { memoryContext, relatedIds, type MemoryContext } from './memory-context.
 import { planQuery, type QueryPlan } from './query-plan.js';
 import { rerankCandidates, rerankDepth } from './rerank-stage.js';
 import type { Retrieval, ScoredCandidate } from './retrieval.js';
+import { chunksBelowAnswer, chunksBelowLaterVersions } from './asked-attribute.js';
 import type { ChunkRecord, DocumentBrief } from '../../model/documents.js';
 import { rootsOfLongerChains, type MemoryRecord } from '../../model/memories.js';
 import type { Principal } from '../../model/access.js';
@@ -222,6 +223,12 @@ export class SearchService {
     memories = memories
       .map((c) => (memoriesById.get(c.id)!.isInference ? { ...c, similarity: c.similarity * INFERENCE_FACTOR } : c))
       .sort((a, b) => b.similarity - a.similarity);
+    chunks = chunksBelowAnswer(memories, chunks);
+    if (memories.length && chunks.length) {
+      const documentIds = [...new Set(chunks.flatMap((c) => (c.sourceId ? [c.sourceId] : [])))];
+      const later = await laterVersionsOfDocumentMemories(this.deps.db, principal.orgId, documentIds);
+      chunks = chunksBelowLaterVersions(memories.filter((m) => m.similarity >= input.threshold), chunks, later);
+    }
 
     const scored = mergeKinds(
       memories.filter((c) => c.similarity >= input.threshold),

@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, inArray, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { queryRows } from '../sql.js';
 import { memoryRecordColumns } from '../memories/record-columns.js';
 import type { Tx } from '../database.js';
 import { chunks } from '../schema/chunks.js';
@@ -87,4 +88,23 @@ export async function documentExists(
     .where(and(eq(documents.orgId, orgId), eq(documents.id, id), containerTags ? inArray(documents.containerTag, containerTags) : undefined))
     .limit(1);
   return row;
+}
+
+/**
+ * For each of these documents, the latest live versions of memory chains that the document stated
+ * an earlier version of, and that it does not state itself: what its text says and has since changed.
+ */
+export async function laterVersionsOfDocumentMemories(db: Tx, orgId: string, documentIds: string[]): Promise<{ documentId: string; memoryId: string }[]> {
+  if (!documentIds.length) return [];
+  return queryRows(
+    db,
+    sql`SELECT DISTINCT s.document_id AS "documentId", latest.id AS "memoryId"
+      FROM memory_sources s
+      JOIN memories earlier ON earlier.id = s.memory_id AND NOT earlier.is_latest
+      JOIN memories latest ON latest.org_id = earlier.org_id
+        AND COALESCE(latest.root_memory_id, latest.id) = COALESCE(earlier.root_memory_id, earlier.id)
+        AND latest.is_latest AND NOT latest.is_forgotten
+      WHERE s.org_id = ${orgId} AND s.document_id IN (${sql.join(documentIds.map((id) => sql`${id}`), sql`, `)})
+        AND NOT EXISTS (SELECT 1 FROM memory_sources own WHERE own.memory_id = latest.id AND own.document_id = s.document_id)`,
+  );
 }

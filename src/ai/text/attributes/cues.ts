@@ -14,6 +14,9 @@ export interface Cue {
   notAfter?: RegExp;
 }
 
+/** A subject of study told in up to three lowercase words ("jazz piano", "cinematography"), not a time or manner. */
+const STUDIED = "((?!(?:hard|late|online|abroad|remotely|together|there|here|now|every|each|all|most|some|full|part|at|in|with|for|to|and|the|a|an|his|her|their|my)\\b)\\p{Ll}[\\p{Ll}-]+(?:\\s+\\p{Ll}[\\p{Ll}-]+){0,2}?)(?=\\s+(?:at|in|with|from|and|full-time|part-time|this|next|since|for)\\b|\\s*[,.;!?(]|$)";
+
 const cue = (attribute: Attribute, source: string, options: Omit<Cue, 'attribute' | 'pattern'> = {}): Cue => ({
   attribute,
   // Not case-insensitive: a proper name is told by its capital letter.
@@ -109,6 +112,11 @@ export const CUES: Cue[] = [
   cue('school', `\\b(?:transferred|transfers|transferring)\\s+to\\s+${NAMED}(?!\\s+(?:office|branch|site|hub|team|department|store|plant|division))`),
   cue('school', `\\b(?:school|college|university|uni)\\s+is\\s+${NAMED}`),
   cue('field', `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma|course|programme|program)\\s+in\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)(?=\\s+(?:at|from|in|with|and)\\b|\\s*[,.;!?(]|$)`),
+  // What one enrols to study, or studies at a school, whatever the subject is called ("to study jazz piano").
+  cue('field', `\\b(?:enrolled|enrolls|enrols|enrolling|enrol|enroll|registered|admitted|accepted|signed up|went back|goes back|going back|back at (?:school|college|university|uni))\\b[^.;!?]{0,60}?\\bto\\s+study\\s+${STUDIED}`),
+  cue('field', `\\b${V('study')}\\s+${STUDIED}\\s+(?:at|in)\\s+${NAMED.slice(1, -1)}`, { value: (m) => m[1] }),
+  cue('field', `\\b(?:dropped|drops|dropping|drop)\\s+out\\s+of\\s+(?:(?:his|her|their|my)\\s+)?${FIELD}(?:\\s+(?:school|college|degree|course|programme|program|studies))?\\b`, { negated: true }),
+  cue('school', `\\b(?:dropped|drops|dropping|drop)\\s+out\\s+of\\s+${NAMED}`, { negated: true }),
   cue('field', `\\bswitched\\s+(?:(?:his|her|their|my)\\s+)?(?:(?:majors?|subjects?|courses?|degrees?)\\s+)?(?:from\\s+(?:[\\p{L}-]+\\s+){1,3}?)?to\\s+${FIELD}`),
   cue('field', `\\bswitched\\s+(?:(?:his|her|their|my)\\s+)?(?:(?:majors?|subjects?|courses?|degrees?)\\s+)?from\\s+${FIELD}\\s+to\\b`, { negated: true }),
   cue('field', `\\b(?:${V('study')}|majoring in|majors in|majored in|a degree in|a master'?s in|a phd in|a doctorate in|a bachelor'?s in|specializ(?:es|ed|ing) in|specialis(?:es|ed|ing) in|major is)\\s+${FIELD}`),
