@@ -83,6 +83,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     template: options.databaseTemplate,
   });
@@ -176,6 +177,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       driver: database.driver,
       maxBodyBytes: config.MAX_BODY_BYTES,
       maxFileBytes: config.MAX_FILE_BYTES,
+      timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, headersMs: config.HEADERS_TIMEOUT_MS, bodyIdleMs: config.BODY_IDLE_TIMEOUT_MS },
       rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
       authFailures: { max: config.AUTH_FAILURE_MAX, windowMs: config.AUTH_FAILURE_WINDOW_MS },
     });
