@@ -11,7 +11,7 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL ends a session whose transaction stays idle this long (idle_in_transaction_session_timeout); 0 = never. */
-  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
   /** Page cache of the embedded database; it is allocated up front, so it costs that much memory. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(2048).optional(),
   ENGRAM_API_KEY: z.string().min(16).optional(),

@@ -92,7 +92,7 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
   }
 }
 
-const DEFAULT_IDLE_IN_TRANSACTION_MS = 60_000;
+const DEFAULT_IDLE_IN_TRANSACTION_MS = 300_000;
 
 async function openPostgres(url: string, poolSize: number, idleInTransactionMs: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idle_in_transaction_session_timeout: idleInTransactionMs });

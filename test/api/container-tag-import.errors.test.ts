@@ -39,6 +39,14 @@ describe('container tag import: bad input', () => {
     await nothingImported();
   });
 
+  it('answers text the database cannot store 400 naming the line and the field, before writing anything', async () => {
+    const at = lines.findIndex((l) => l.includes('"kind":"document"'));
+    const broken = JSON.stringify({ ...JSON.parse(lines[at]), title: 'a NUL \u0000 here' });
+    const res = await importText(server, TARGET, body([...lines.slice(0, at), broken, ...lines.slice(at + 1)]));
+    expectError(res, 400, new RegExp(`line ${at + 1}: title: contains a NUL character`));
+    await nothingImported();
+  });
+
   it('answers an end line whose counts do not match 400', async () => {
     const end = JSON.parse(lines.at(-1)!);
     const wrong = JSON.stringify({ ...end, counts: { ...end.counts, memories: end.counts.memories + 1 } });
