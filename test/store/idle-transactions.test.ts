@@ -16,7 +16,7 @@ describe('store: transactions left idle', () => {
     ((await fixture.database.db.execute(sql`show idle_in_transaction_session_timeout`)) as unknown as { rows: Record<string, string>[] }).rows[0]
       .idle_in_transaction_session_timeout;
 
-  it('are ended by PostgreSQL after the configured time; the embedded database never ends its one session', async () => {
+  it("carry the configured idle-in-transaction timeout on PostgreSQL; the embedded database's one session carries none", async () => {
     expect(await setting()).toBe(driver === 'postgres' ? '400ms' : '0');
   });
 });
