@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { AiSettingsError, createAi, type Ai } from './ai/factory.js';
@@ -83,6 +84,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     template: options.databaseTemplate,
   });
@@ -167,7 +169,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       oauthCallback: new OAuthCallback(db, connectorAccess, stateSigner, jobs, connectionLog),
       webhooks: new WebhookReceiver(db, clock, connectorAccess, jobs),
       kindWebhooks: new KindWebhookReceiver(db, clock, connectorAccess, jobs, connectionLog),
-      portability: createPortability({ db, clock, embedder: ai.embedder, serverVersion: VERSION, onImported: (org, tag, kept) => (kept ? retrieval.forget('memories', org) : memories.onChanged(org, tag)) }),
+      portability: createPortability({ db, clock, embedder: ai.embedder, serverVersion: VERSION, spoolDir: importSpoolDir(config), onImported: (org, tag, kept) => (kept ? retrieval.forget('memories', org) : memories.onChanged(org, tag)) }),
     };
     http = await buildHttpServer(services, {
       logger,
@@ -176,6 +178,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       driver: database.driver,
       maxBodyBytes: config.MAX_BODY_BYTES,
       maxFileBytes: config.MAX_FILE_BYTES,
+      timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, headersMs: config.HEADERS_TIMEOUT_MS, bodyIdleMs: config.BODY_IDLE_TIMEOUT_MS },
       rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
       authFailures: { max: config.AUTH_FAILURE_MAX, windowMs: config.AUTH_FAILURE_WINDOW_MS },
     });
@@ -341,4 +344,9 @@ async function createWorker(
     { db, log, handlers: { ingest, merge, sync } },
     { concurrency: config.WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS, leaseMs: config.JOB_LEASE_MS, retryBaseMs: config.JOB_RETRY_BASE_MS },
   );
+}
+
+/** Import bodies are spooled beside the data (large files stay off a memory-backed /tmp), or in the system's temporary directory. */
+function importSpoolDir(config: Config): string | undefined {
+  return config.DATA_DIR.startsWith('memory://') ? undefined : join(config.DATA_DIR, 'tmp');
 }

@@ -113,7 +113,7 @@ keys
   .action(async (options: { org: string; name: string; role: string; readOnly?: boolean }) => {
     if (options.role !== 'admin' && options.role !== 'member') throw new ConfigError('--role must be admin or member');
     const config = loadConfig();
-    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
     try {
       const { key } = await createApiKey(database.db, {
         orgName: options.org,
@@ -139,7 +139,7 @@ program
   .description('re-embed every chunk and memory with the configured embedding model (stop all engram processes first)')
   .action(async () => {
     const config = loadConfig();
-    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
     const embedder = await createEmbedder(config);
     try {
       process.stderr.write(`re-embedding with ${embedder.model} (${embedder.dimension} dimensions)\n`);

@@ -16,3 +16,10 @@ describe('push configuration', () => {
     expect(loadConfig({ NOTION_WEBHOOK_VERIFICATION_TOKEN: 'secret_pinned' }).NOTION_WEBHOOK_VERIFICATION_TOKEN).toBe('secret_pinned');
   });
 });
+
+describe('request timeouts', () => {
+  it('bounds requests by default, and refuses a headers timeout longer than the request timeout', () => {
+    expect(loadConfig({})).toMatchObject({ REQUEST_TIMEOUT_MS: 600_000, HEADERS_TIMEOUT_MS: 30_000, BODY_IDLE_TIMEOUT_MS: 60_000 });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '20000' })).toThrow(/HEADERS_TIMEOUT_MS/);
+  });
+});

@@ -10,6 +10,8 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL ends a session whose transaction stays idle this long (idle_in_transaction_session_timeout); 0 = never. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
   /** Page cache of the embedded database; it is allocated up front, so it costs that much memory. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(2048).optional(),
   ENGRAM_API_KEY: z.string().min(16).optional(),
@@ -18,6 +20,12 @@ const ConfigSchema = z.object({
   ALLOW_PRIVATE_URLS: bool.default(false),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  /** The whole of a request (headers and body) must arrive within this; raise it for large uploads and imports on slow links. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  /** The request line and headers must arrive within this (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A request body that stops arriving for this long is answered 408, and an idle connection closed. */
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   URL_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   URL_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /**
@@ -122,6 +130,9 @@ const ConfigSchema = z.object({
 }).refine((c) => !c.GMAIL_PUSH_TOPIC || c.GMAIL_PUSH_TOKEN, {
   path: ['GMAIL_PUSH_TOKEN'],
   message: 'is needed with GMAIL_PUSH_TOPIC: the push subscription must prove itself with it',
+}).refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+  path: ['HEADERS_TIMEOUT_MS'],
+  message: 'must be at most REQUEST_TIMEOUT_MS: the headers are part of the request',
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -8,6 +8,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerConsole } from './plugins/console.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
+import { registerProtocol, timeoutServerOptions, type RequestTimeouts } from './plugins/protocol.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerRequestInput } from './plugins/request-input.js';
 import { registerRequestLog } from './plugins/request-log.js';
@@ -47,6 +48,8 @@ export interface HttpOptions {
   driver: string;
   maxBodyBytes: number;
   maxFileBytes: number;
+  /** How long a client may take to send a request (see plugins/protocol.ts). */
+  timeouts: RequestTimeouts;
   /** Requests per window for keys without a limit of their own. */
   rateLimit: { max: number; windowMs: number };
   /** Failed authentications an address may make per window before it is answered 429; 0 = no limit. */
@@ -68,12 +71,14 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
     frameworkErrors: answerFrameworkError(MAX_PARAM_LENGTH),
     clientErrorHandler: answerClientError,
     return503OnClosing: false,
+    ...timeoutServerOptions(options.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(servicesPlugin, services);
   registerErrorHandling(app);
+  registerProtocol(app);
   registerRequestLog(app);
   registerRequestInput(app);
   await registerOpenApi(app, options.version);

@@ -31,6 +31,12 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; `memory://` keeps it in memory. */
   dataDir: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: a session whose transaction stays idle this long is ended by the server, its
+   * transaction rolled back, so a stalled caller cannot hold locks and a pool connection (0 = never).
+   * The embedded database has one session, which is never ended.
+   */
+  idleInTransactionTimeoutMs?: number;
   /** The embedded database's page cache (PGlite's default is 128 MB). */
   sharedBuffersMb?: number;
   /**
@@ -47,7 +53,7 @@ const MIGRATION_LOCK_ID = 7_300_451_221;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_MS)
     : openPglite(options.dataDir, options.template, options.sharedBuffersMb);
 }
 
@@ -86,8 +92,10 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+const DEFAULT_IDLE_IN_TRANSACTION_MS = 300_000;
+
+async function openPostgres(url: string, poolSize: number, idleInTransactionMs: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idle_in_transaction_session_timeout: idleInTransactionMs });
   // An idle client losing its connection emits here; the pool replaces it, so it must not crash us.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
   const client = await pool.connect();

@@ -104,19 +104,43 @@ export async function insertFilesIfAbsent(db: Tx, rows: ImportedFile[]): Promise
   if (rows.length) await db.insert(documentFiles).values(rows).onConflictDoNothing();
 }
 
-export async function insertChunksIfAbsent(db: Tx, rows: ImportedChunk[]): Promise<void> {
-  if (rows.length) await db.insert(chunks).values(rows).onConflictDoNothing();
+/** Inserts chunks that are not there yet; answers the ids actually inserted. */
+export async function insertChunksIfAbsent(db: Tx, rows: ImportedChunk[]): Promise<string[]> {
+  if (!rows.length) return [];
+  return (await db.insert(chunks).values(rows).onConflictDoNothing().returning({ id: chunks.id })).map((r) => r.id);
 }
 
-export async function insertMemoriesIfAbsent(db: Tx, rows: ImportedMemory[]): Promise<void> {
-  if (rows.length) await db.insert(memories).values(rows).onConflictDoNothing();
+/** Inserts memories that are not there yet; answers the ids actually inserted. */
+export async function insertMemoriesIfAbsent(db: Tx, rows: ImportedMemory[]): Promise<string[]> {
+  if (!rows.length) return [];
+  return (await db.insert(memories).values(rows).onConflictDoNothing().returning({ id: memories.id })).map((r) => r.id);
 }
 
+/** Links memories to their source documents where they are not linked yet; answers the links actually made. */
 export async function linkSourcesIfAbsent(
   db: Tx,
   rows: { memoryId: string; documentId: string; orgId: string; relevanceScore: number; turn: number | null }[],
-): Promise<void> {
-  if (rows.length) await db.insert(memorySources).values(rows).onConflictDoNothing();
+): Promise<{ memoryId: string; documentId: string }[]> {
+  if (!rows.length) return [];
+  return db.insert(memorySources).values(rows).onConflictDoNothing().returning({ memoryId: memorySources.memoryId, documentId: memorySources.documentId });
+}
+
+/**
+ * Undoing a failed import: the rows it inserted, by id (documents go through lineage like every
+ * document deletion). Rows that were there before the import are never listed, so never deleted.
+ */
+export async function deleteImportedLinks(db: Tx, orgId: string, links: { memoryId: string; documentId: string }[]): Promise<void> {
+  if (!links.length) return;
+  const pairs = sql.join(links.map((l) => sql`(${l.memoryId}, ${l.documentId})`), sql`, `);
+  await db.delete(memorySources).where(and(eq(memorySources.orgId, orgId), sql`(${memorySources.memoryId}, ${memorySources.documentId}) in (${pairs})`));
+}
+
+export async function deleteImportedMemories(db: Tx, orgId: string, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(memories).where(and(eq(memories.orgId, orgId), inArray(memories.id, ids)));
+}
+
+export async function deleteImportedChunks(db: Tx, orgId: string, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(chunks).where(and(eq(chunks.orgId, orgId), inArray(chunks.id, ids)));
 }
 
 /** Whether the database refused the rows themselves (a constraint or a malformed value), not the connection. */

@@ -81,6 +81,16 @@ describe('mail push through the kind-wide Pub/Sub endpoint', () => {
     expect(await runCount(id)).toBe(before);
   });
 
+  it('answers a token given twice 400 naming it, and queues nothing', async () => {
+    const before = await runCount(id);
+    const url = new URL(pushUrl);
+    url.searchParams.append('token', PUSH_TOKEN);
+    url.searchParams.append('token', 'b');
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expectError(await answer(res), 400, /querystring\.token: given more than once/);
+    expect(await runCount(id)).toBe(before);
+  });
+
   it('acknowledges a push for a mailbox no connection has, doing nothing', async () => {
     const before = await runCount(id);
     const res = await pubsubPush('someone-else@example.org', { token: PUSH_TOKEN });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGraph } from '../fakes/graph/index.js';
 import { MovableClock } from '../helpers/clock.js';
 import { connectKind, startGraphServer, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { expectError } from '../helpers/errors.js';
 import { waitFor, type TestServer } from '../helpers/server.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -46,6 +47,8 @@ describe('office drive change notifications', () => {
     expect(echoed.status).toBe(200);
     expect(echoed.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await echoed.text()).toBe(token);
+    const twice = await fetch(`${webhookUrl}?validationToken=a&validationToken=b`, { method: 'POST', headers: { 'content-type': 'text/plain' } });
+    expectError({ status: twice.status, headers: twice.headers, body: await twice.json() }, 400, /querystring\.validationToken: given more than once/);
 
     const runs = (await waitForRuns(server, id, 1)).length;
     for (const mode of ['wrong', 'missing'] as const) expect((await graph.subscriptions.notify(mode)).map((d) => d.status)).toEqual([401]);

@@ -41,6 +41,25 @@ describe('every answer from every layer has the error shape', () => {
     expectRawError(badLength, 400);
   });
 
+  it('answers 417 to an expectation other than 100-continue', async () => {
+    const [res] = await sendRaw(server.url, `GET /v3/settings HTTP/1.1\r\nhost: x\r\nauthorization: ${auth.authorization}\r\nexpect: x-nonsense\r\nconnection: close\r\n\r\n`);
+    expectRawError(res, 417, /100-continue/);
+  });
+
+  it('answers 400 to an HTTP/1.1 request without Host, and serves HTTP/1.0 without it', async () => {
+    const [missing] = await sendRaw(server.url, `GET /v3/settings HTTP/1.1\r\nauthorization: ${auth.authorization}\r\nconnection: close\r\n\r\n`);
+    expectRawError(missing, 400, /Host header/);
+    const [old] = await sendRaw(server.url, `GET /v3/settings HTTP/1.0\r\nauthorization: ${auth.authorization}\r\n\r\n`);
+    expect(old.status).toBe(200);
+  });
+
+  it('answers 400 naming a query parameter given twice, on routes with and without a query schema', async () => {
+    const [listed] = await sendRaw(server.url, `GET /v3/documents/abc?containerTag=a&containerTag=b HTTP/1.1\r\nhost: x\r\nauthorization: ${auth.authorization}\r\nconnection: close\r\n\r\n`);
+    expectRawError(listed, 400, /querystring\.containerTag: given more than once/);
+    const webhook = await server.request('POST', '/v3/connections/webhooks/notes-workspace?x=1&x=2', { key: null, body: {} });
+    expectError(webhook, 400, /querystring\.x: given more than once/);
+  });
+
   it('answers 404 to unknown routes and to known paths with another method', async () => {
     expectError(await server.request('GET', '/nothing/here'), 404);
     expectError(await server.request('PUT', '/v3/documents/list', { body: {} }), 404);

@@ -11,8 +11,11 @@ export interface StoreFixture {
   close(): Promise<void>;
 }
 
-/** A migrated database of its own on the project's driver: in-memory PGlite, or a fresh PostgreSQL database. */
-export async function openStoreDatabase(): Promise<StoreFixture> {
+/**
+ * A migrated database of its own on the project's driver: in-memory PGlite, or a fresh PostgreSQL
+ * database (`idleInTransactionTimeoutMs` for its pool; the default otherwise).
+ */
+export async function openStoreDatabase(options: { idleInTransactionTimeoutMs?: number } = {}): Promise<StoreFixture> {
   if (driver === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://', template: await readPgliteTemplate() });
     return { database, close: () => database.close() };
@@ -20,7 +23,7 @@ export async function openStoreDatabase(): Promise<StoreFixture> {
   const pgUrl = inject('pgUrl');
   if (!pgUrl) throw new Error('no PostgreSQL for the api-postgres project');
   const name = `engram_s_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({ databaseUrl: await createTestDatabase(pgUrl, name), dataDir: 'memory://', poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: await createTestDatabase(pgUrl, name), dataDir: 'memory://', poolSize: 4, ...options });
   return {
     database,
     close: async () => {

@@ -1,5 +1,6 @@
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Tx } from '../../store/database.js';
+import type { Inserted } from './import-undo.js';
 import {
   findDocumentIdsByCustomId,
   insertChunksIfAbsent,
@@ -20,7 +21,6 @@ import { importedId } from './ids.js';
 
 /** Where an import writes, and what it remembers between batches (only the documents it merged by customId). */
 export interface ImportTarget {
-  tx: Tx;
   orgId: string;
   containerTag: string;
   embedder: Embedder;
@@ -30,20 +30,23 @@ export interface ImportTarget {
   merged: Map<string, string>;
 }
 
+/** One batch's vectors, in line order: made before its transaction opens, so no embedding call runs inside one. */
+export type Vectors = (number[] | null)[];
+
 const date = (value: string | null) => (value ? new Date(value) : null);
 
 export function documentIdOf(target: ImportTarget, exportedId: string): string {
   return target.merged.get(exportedId) ?? importedId(target.orgId, target.containerTag, exportedId);
 }
 
-export async function writeSpace(target: ImportTarget, line: SpaceLine): Promise<void> {
+export async function writeSpace(tx: Tx, target: ImportTarget, line: SpaceLine): Promise<void> {
   const { name, entityContext, memoryFilesystemPaths, profileBuckets } = line;
-  await upsertSpace(target.tx, target.orgId, target.containerTag, newId(), { name, entityContext, memoryFilesystemPaths, profileBuckets });
+  await upsertSpace(tx, target.orgId, target.containerTag, newId(), { name, entityContext, memoryFilesystemPaths, profileBuckets });
 }
 
 /** A document whose customId the tag holds already (and not from this file) merges into that one: it is kept, not duplicated. */
-export async function writeDocuments(target: ImportTarget, lines: DocumentLine[]): Promise<void> {
-  const { tx, orgId, containerTag } = target;
+export async function writeDocuments(tx: Tx, target: ImportTarget, lines: DocumentLine[]): Promise<Pick<Inserted, 'documents'>> {
+  const { orgId, containerTag } = target;
   const customIds = lines.flatMap((l) => (l.customId ? [l.customId] : []));
   const existing = new Map((await findDocumentIdsByCustomId(tx, orgId, containerTag, customIds)).map((d) => [d.customId, d.id]));
   const fresh = lines.filter((l) => {
@@ -87,15 +90,19 @@ export async function writeDocuments(target: ImportTarget, lines: DocumentLine[]
       return [{ documentId: id, orgId, filename: l.file.filename, mimeType: l.file.mimeType, forcedType: l.file.forcedType, size: data.length, data }];
     }),
   );
+  return { documents: [...inserted] };
 }
 
 /** Chunks of a merged document stay those of the document it merged into. */
-export async function writeChunks(target: ImportTarget, lines: ChunkLine[]): Promise<void> {
+export const chunksToWrite = (target: ImportTarget, lines: ChunkLine[]): ChunkLine[] => lines.filter((l) => !target.merged.has(l.documentId));
+export const chunkText = (l: ChunkLine): string => chunkEmbeddingText(l.headingPath, l.content);
+export const memoryText = (l: MemoryLine): string => l.memory;
+
+/** `kept`: the batch's `chunksToWrite`, with their vectors. */
+export async function writeChunks(tx: Tx, target: ImportTarget, kept: ChunkLine[], vectors: Vectors): Promise<Pick<Inserted, 'chunks'>> {
   const { orgId, containerTag } = target;
-  const kept = lines.filter((l) => !target.merged.has(l.documentId));
-  const vectors = await vectorsFor(target, kept, (l) => chunkEmbeddingText(l.headingPath, l.content));
-  await insertChunksIfAbsent(
-    target.tx,
+  const chunks = await insertChunksIfAbsent(
+    tx,
     kept.map((l, i) => ({
       id: importedId(orgId, containerTag, l.id),
       documentId: importedId(orgId, containerTag, l.documentId),
@@ -110,14 +117,14 @@ export async function writeChunks(target: ImportTarget, lines: ChunkLine[]): Pro
       createdAt: new Date(l.createdAt),
     })),
   );
+  return { chunks };
 }
 
-export async function writeMemories(target: ImportTarget, lines: MemoryLine[]): Promise<void> {
+export async function writeMemories(tx: Tx, target: ImportTarget, lines: MemoryLine[], vectors: Vectors): Promise<Pick<Inserted, 'memories' | 'links'>> {
   const { orgId, containerTag } = target;
   const id = (exported: string | null) => (exported === null ? null : importedId(orgId, containerTag, exported));
-  const vectors = await vectorsFor(target, lines, (l) => l.memory);
-  await insertMemoriesIfAbsent(
-    target.tx,
+  const memories = await insertMemoriesIfAbsent(
+    tx,
     lines.map((l, i) => ({
       id: id(l.id)!,
       orgId,
@@ -143,8 +150,8 @@ export async function writeMemories(target: ImportTarget, lines: MemoryLine[]): 
       updatedAt: new Date(l.updatedAt),
     })),
   );
-  await linkSourcesIfAbsent(
-    target.tx,
+  const links = await linkSourcesIfAbsent(
+    tx,
     lines.flatMap((l) =>
       l.sources.map((s) => ({
         memoryId: id(l.id)!,
@@ -155,12 +162,13 @@ export async function writeMemories(target: ImportTarget, lines: MemoryLine[]): 
       })),
     ),
   );
+  return { memories, links };
 }
 
-export async function writeProfile(target: ImportTarget, line: ProfileLine): Promise<void> {
+export async function writeProfile(tx: Tx, target: ImportTarget, line: ProfileLine): Promise<void> {
   const remap = <T extends { memoryId: string }>(entries: T[]) =>
     entries.map((e) => ({ ...e, memoryId: importedId(target.orgId, target.containerTag, e.memoryId) }));
-  await saveProfile(target.tx, target.orgId, target.containerTag, {
+  await saveProfile(tx, target.orgId, target.containerTag, {
     staticEntries: remap(line.staticEntries),
     dynamicEntries: remap(line.dynamicEntries),
     bucketEntries: Object.fromEntries(Object.entries(line.bucketEntries).map(([key, entries]) => [key, remap(entries)])),
@@ -169,22 +177,11 @@ export async function writeProfile(target: ImportTarget, line: ProfileLine): Pro
 
 /**
  * The export's vectors when they come from this server's model (a record exported without one, not
- * embedded yet, stays so), else fresh ones for every record (one embedding call per batch).
+ * embedded yet, stays so), else fresh ones for every record (one embedding call per batch). Called
+ * outside any transaction.
  */
-async function vectorsFor<L extends { embedding?: number[] | null }>(target: ImportTarget, lines: L[], text: (line: L) => string) {
-  if (target.keepVectors) {
-    const wrong = lines.find((l) => l.embedding && l.embedding.length !== target.embedder.dimension);
-    if (wrong) throw new RefusedVectorError(`a vector of ${wrong.embedding!.length} dimensions; the model makes ${target.embedder.dimension}`);
-    return lines.map((l) => l.embedding ?? null);
-  }
-  const vectors: (number[] | null)[] = lines.map(() => null);
-  const missing = lines.map((_, i) => i);
-  if (missing.length) {
-    const fresh = await embedForRequest(target.embedder, missing.map((i) => text(lines[i])), 'document');
-    missing.forEach((lineIndex, i) => (vectors[lineIndex] = Array.from(fresh[i])));
-  }
-  return vectors;
+export async function vectorsFor<L extends { embedding?: number[] | null }>(target: ImportTarget, lines: L[], text: (line: L) => string): Promise<Vectors> {
+  if (target.keepVectors) return lines.map((l) => l.embedding ?? null);
+  if (!lines.length) return [];
+  return (await embedForRequest(target.embedder, lines.map(text), 'document')).map((v) => Array.from(v));
 }
-
-/** A vector that cannot belong to the model the export names. */
-export class RefusedVectorError extends Error {}

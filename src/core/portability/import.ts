@@ -1,20 +1,37 @@
+import { tmpdir } from 'node:os';
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Db } from '../../store/database.js';
 import { isRefusedRow } from '../../store/portability.js';
 import type { Principal } from '../../model/access.js';
-import { ApiError, badRequest } from '../../model/errors.js';
+import { badRequest } from '../../model/errors.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { assertTagInScope } from '../tags/rules.js';
-import { BodyLine, emptyCounts, HeaderLine, SECTION_ORDER, type Counts } from './format.js';
-import { RefusedVectorError, writeChunks, writeDocuments, writeMemories, writeProfile, writeSpace, type ImportTarget } from './import-rows.js';
-import { readLines, type LineLimits, type NumberedLine } from './ndjson.js';
+import { BodyLine, type Counts } from './format.js';
+import { checkExport, parseLine } from './import-check.js';
+import {
+  chunksToWrite,
+  chunkText,
+  memoryText,
+  vectorsFor,
+  writeChunks,
+  writeDocuments,
+  writeMemories,
+  writeProfile,
+  writeSpace,
+  type ImportTarget,
+} from './import-rows.js';
+import { ImportSpool } from './import-spool.js';
+import { ImportUndo, type Inserted } from './import-undo.js';
+import type { LineLimits, NumberedLine } from './ndjson.js';
 
 export interface ImportContext {
   db: Db;
   embedder: Embedder;
   limits?: Partial<LineLimits>;
+  /** Where a body is spooled while it is checked and written (deleted after); the system's temporary directory by default. */
+  spoolDir?: string;
   /**
-   * After a committed import: refresh what derives from the tag's memories (search statistics, and
+   * After a completed import: refresh what derives from the tag's memories (search statistics, and
    * the profile unless the file restored it as it was).
    */
   onImported: (orgId: string, containerTag: string, profileRestored: boolean) => Promise<void> | void;
@@ -28,24 +45,24 @@ export interface ImportResult {
 }
 
 export const DEFAULT_IMPORT_LIMITS: LineLimits = { maxLineBytes: 128 * 1024 * 1024, maxTotalBytes: 4 * 1024 * 1024 * 1024 };
-const BATCH = 100;
+/** Records per write transaction, and the text they may carry: each transaction stays short. */
+const BATCH_LINES = 100;
+const BATCH_CHARS = 8 * 1024 * 1024;
 
-type Section = (typeof SECTION_ORDER)[number];
-const COUNTED: Record<Exclude<Section, 'end'>, keyof Counts> = {
-  space: 'spaces',
-  document: 'documents',
-  chunk: 'chunks',
-  memory: 'memories',
-  profile: 'profiles',
-};
+type Batch = { first: number; last: number; lines: BodyLine[] };
 
 /**
- * Restores an export into one container tag inside one transaction: a bad line, a file cut short
- * (no end line, or counts that do not match) or a refused row rolls everything back, so nothing is
- * ever half-imported. Ids are derived from the target and the exported ids, so a re-run writes nothing new.
+ * Restores an export into one container tag without holding anything while the client sends: the
+ * body is spooled to a file and checked whole first (a bad or cut-short file is refused before
+ * any write), then written in short transactions of a batch each, embedding outside them and
+ * yielding between them. Should a batch fail (a row the database refuses, an embedding model
+ * down), what the earlier batches inserted is deleted again, so the tag is as before. Ids are
+ * derived from the target and the exported ids, so a re-run writes nothing new.
  */
 export class ImportService {
   private readonly limits: LineLimits;
+  /** Imports into one tag write one after another (in this process): one's undo never meets another's rows. */
+  private readonly writing = new Map<string, Promise<unknown>>();
 
   constructor(private readonly ctx: ImportContext) {
     this.limits = { ...DEFAULT_IMPORT_LIMITS, ...ctx.limits };
@@ -54,103 +71,94 @@ export class ImportService {
   async importTag(principal: Principal, containerTag: string, body: AsyncIterable<Uint8Array>): Promise<ImportResult> {
     assertTagInScope(principal, containerTag);
     const orgId = principal.orgId;
-    const result = await this.ctx.db.transaction(async (tx) => {
-      await assertTagsWritable(tx, orgId, [containerTag]);
-      const lines = readLines(body, this.limits);
-      const header = await readHeader(lines);
-      const keepVectors = header.embeddings && header.embeddingModel === this.ctx.embedder.model;
-      const target: ImportTarget = { tx, orgId, containerTag, embedder: this.ctx.embedder, keepVectors, merged: new Map() };
-      const counts = await writeBody(target, lines);
-      return { containerTag, counts, reembedded: !keepVectors };
-    });
-    await this.ctx.onImported(orgId, containerTag, result.counts.profiles > 0);
-    return result;
+    const { db, embedder } = this.ctx;
+    // Refused at once rather than after the upload; checked again by every batch.
+    await db.transaction((tx) => assertTagsWritable(tx, orgId, [containerTag]));
+    const spool = await ImportSpool.open(this.ctx.spoolDir ?? tmpdir(), this.limits);
+    try {
+      const checked = await spool.receive(body, (lines) => checkExport(lines, { name: embedder.model, dimension: () => embedder.dimension }));
+      const target: ImportTarget = { orgId, containerTag, embedder, keepVectors: checked.keepVectors, merged: new Map() };
+      await this.oneAtATime(`${orgId}\u0000${containerTag}`, () => this.write(target, spool));
+      await this.ctx.onImported(orgId, containerTag, checked.counts.profiles > 0);
+      return { containerTag, counts: checked.counts, reembedded: !checked.keepVectors };
+    } finally {
+      await spool.dispose();
+    }
+  }
+
+  private async write(target: ImportTarget, spool: ImportSpool): Promise<void> {
+    const undo = await ImportUndo.begin(this.ctx.db, target.orgId, target.containerTag, spool);
+    try {
+      for await (const batch of batches(spool.lines())) {
+        await undo.record(await this.writeBatch(target, batch));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      // Should the undo fail too (the database gone), the rows stay: a re-run of the import completes them.
+      await undo.undo().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** One batch: its vectors first, then its rows in one short transaction. */
+  private async writeBatch(target: ImportTarget, batch: Batch): Promise<Inserted> {
+    const inserted: Inserted = { documents: [], chunks: [], memories: [], links: [] };
+    const { lines } = batch;
+    const kind = lines[0].kind;
+    const chunks = kind === 'chunk' ? chunksToWrite(target, lines.filter((l) => l.kind === 'chunk')) : [];
+    const memories = lines.filter((l) => l.kind === 'memory');
+    const vectors = kind === 'chunk' ? await vectorsFor(target, chunks, chunkText) : await vectorsFor(target, memories, memoryText);
+    try {
+      await this.ctx.db.transaction(async (tx) => {
+        await assertTagsWritable(tx, target.orgId, [target.containerTag]);
+        for (const line of lines) {
+          if (line.kind === 'space') await writeSpace(tx, target, line);
+          if (line.kind === 'profile') await writeProfile(tx, target, line);
+        }
+        if (kind === 'document') Object.assign(inserted, await writeDocuments(tx, target, lines.filter((l) => l.kind === 'document')));
+        if (kind === 'chunk') Object.assign(inserted, await writeChunks(tx, target, chunks, vectors));
+        if (kind === 'memory') Object.assign(inserted, await writeMemories(tx, target, memories, vectors));
+      });
+    } catch (error) {
+      if (!isRefusedRow(error)) throw error;
+      const range = batch.first === batch.last ? `line ${batch.first}` : `lines ${batch.first}-${batch.last}`;
+      throw badRequest('Invalid export file', `${range}: refused by the database (a reference to a record missing from the file, or a duplicate)`);
+    }
+    return inserted;
+  }
+
+  private async oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const before = this.writing.get(key) ?? Promise.resolve();
+    const mine = before.catch(() => undefined).then(run);
+    const settled = mine.catch(() => undefined);
+    this.writing.set(key, settled);
+    try {
+      return await mine;
+    } finally {
+      if (this.writing.get(key) === settled) this.writing.delete(key);
+    }
   }
 }
 
-async function readHeader(lines: AsyncGenerator<NumberedLine>): Promise<HeaderLine> {
-  const first = await lines.next();
-  if (first.done) throw badRequest('Invalid export file', 'line 1: empty file, expected the header line');
-  const header = parseLine(first.value, HeaderLine);
-  if (header.containerTag === null) {
-    throw badRequest('Invalid export file', `line ${first.value.number}: an organization export is imported one tag at a time; export the tag`);
-  }
-  return header;
-}
-
-async function writeBody(target: ImportTarget, lines: AsyncGenerator<NumberedLine>): Promise<Counts> {
-  const counts = emptyCounts();
-  let section = 0;
-  let batch: { number: number; line: BodyLine }[] = [];
-  const flush = async () => {
-    if (batch.length) await writeBatch(target, batch);
-    batch = [];
-  };
-  let last = 0;
+/** The spooled records (header and end line left out) in batches of one kind, bounded in count and text. */
+async function* batches(lines: AsyncGenerator<NumberedLine>): AsyncGenerator<Batch> {
+  await lines.next();
+  let batch: Batch | undefined;
+  let chars = 0;
   for await (const numbered of lines) {
-    last = numbered.number;
     const line = parseLine(numbered, BodyLine);
-    const at = SECTION_ORDER.indexOf(line.kind);
-    if (at < section) throw invalid(numbered.number, `a ${line.kind} line after the ${SECTION_ORDER[section]} lines`);
-    if (line.kind === 'end') {
-      await flush();
-      const next = await lines.next();
-      if (!next.done) throw invalid(next.value.number, 'nothing may follow the end line');
-      assertCounts(numbered.number, line.counts, counts);
-      return counts;
+    if (line.kind === 'end') break;
+    if (batch && (batch.lines[0].kind !== line.kind || batch.lines.length >= BATCH_LINES || chars >= BATCH_CHARS)) {
+      yield batch;
+      batch = undefined;
     }
-    if (at !== section || batch.length >= BATCH) await flush();
-    section = at;
-    counts[COUNTED[line.kind]]++;
-    batch.push({ number: numbered.number, line });
-  }
-  throw invalid(last + 1, 'the file ends without its end line: it was cut short');
-}
-
-async function writeBatch(target: ImportTarget, batch: { number: number; line: BodyLine }[]): Promise<void> {
-  const lines = batch.map((b) => b.line);
-  try {
-    switch (lines[0].kind) {
-      case 'space':
-        for (const line of lines) if (line.kind === 'space') await writeSpace(target, line);
-        return;
-      case 'document':
-        return await writeDocuments(target, lines.filter((l) => l.kind === 'document'));
-      case 'chunk':
-        return await writeChunks(target, lines.filter((l) => l.kind === 'chunk'));
-      case 'memory':
-        return await writeMemories(target, lines.filter((l) => l.kind === 'memory'));
-      case 'profile':
-        for (const line of lines) if (line.kind === 'profile') await writeProfile(target, line);
-        return;
+    if (!batch) {
+      batch = { first: numbered.number, last: numbered.number, lines: [] };
+      chars = 0;
     }
-  } catch (error) {
-    const range = batch.length > 1 ? `lines ${batch[0].number}-${batch[batch.length - 1].number}` : `line ${batch[0].number}`;
-    if (error instanceof RefusedVectorError) throw badRequest('Invalid export file', `${range}: ${error.message}`);
-    if (!isRefusedRow(error)) throw error;
-    throw badRequest('Invalid export file', `${range}: refused by the database (a reference to a record missing from the file, or a duplicate)`);
+    batch.lines.push(line);
+    batch.last = numbered.number;
+    chars += numbered.text.length;
   }
+  if (batch) yield batch;
 }
-
-function parseLine<T>(numbered: NumberedLine, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(numbered.text);
-  } catch {
-    throw invalid(numbered.number, 'not valid JSON');
-  }
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw invalid(numbered.number, `${issue.path.map(String).join('.') || 'line'}: ${issue.message}`);
-}
-
-function assertCounts(lineNumber: number, declared: Counts, seen: Counts): void {
-  for (const key of Object.keys(seen) as (keyof Counts)[]) {
-    if (declared[key] !== seen[key]) {
-      throw invalid(lineNumber, `the end line counts ${declared[key]} ${key} but the file holds ${seen[key]}: it is incomplete`);
-    }
-  }
-}
-
-const invalid = (line: number, reason: string): ApiError => badRequest('Invalid export file', `line ${line}: ${reason}`);

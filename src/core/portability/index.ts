@@ -14,11 +14,13 @@ export function createPortability(options: {
   clock: Clock;
   embedder: Embedder;
   serverVersion: string;
+  /** Where import bodies are spooled (see ImportContext). */
+  spoolDir?: string;
   onImported: (orgId: string, containerTag: string, profileRestored: boolean) => Promise<void> | void;
 }): Portability {
-  const { db, clock, embedder, serverVersion, onImported } = options;
+  const { db, clock, embedder, serverVersion, spoolDir, onImported } = options;
   return {
     exporter: new ExportService({ db, clock, serverVersion, embeddingModel: embedder.model }),
-    importer: new ImportService({ db, embedder, onImported }),
+    importer: new ImportService({ db, embedder, spoolDir, onImported }),
   };
 }

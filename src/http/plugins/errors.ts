@@ -94,7 +94,7 @@ export function answerFrameworkError(maxParamLength: number) {
   };
 }
 
-/** Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses before Fastify sees them. */
+/** Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses (or times out) before Fastify sees them. */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, details] =
@@ -103,12 +103,21 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, `the request line and headers together are limited to ${Math.round(maxHeaderSize / 1024)} KB`]
         : [400, 'the request is not valid HTTP'];
-  const body = JSON.stringify({ error: FRIENDLY[status], details });
-  if (socket.writable) {
+  answerOnSocket(socket, status, FRIENDLY[status], details);
+  socket.destroy(error);
+}
+
+/**
+ * Writes an error answer straight to a connection, for what is refused below Fastify (the caller
+ * closes the connection); nothing is written when an answer has started on it already.
+ */
+export function answerOnSocket(socket: Socket, status: number, error: string, details: string): void {
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
+    const body = JSON.stringify({ error, details });
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
-  socket.destroy(error);
 }

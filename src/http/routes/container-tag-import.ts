@@ -9,11 +9,11 @@ import { ContainerTag, errorResponses } from '../schemas/common.js';
 const tags = ['container-tags'];
 const NDJSON = 'application/x-ndjson';
 
-/** POST /v3/container-tags/{containerTag}/import: restores an export (NDJSON, gzip optional) into a tag, all or nothing. */
+/** POST /v3/container-tags/{containerTag}/import: restores an export (NDJSON, gzip optional) into a tag, all or nothing (see core/portability/import.ts). */
 export const containerTagImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { portability } = app.services;
 
-  // The body is read line by line by the import, never buffered whole; the import bounds its size itself.
+  // The body is spooled to a file by the import, never buffered whole in memory; the import bounds its size itself.
   app.addContentTypeParser(NDJSON, (_request, payload, done) => done(null, payload));
 
   app.post(
@@ -50,7 +50,10 @@ export const containerTagImportRoutes: FastifyPluginAsyncZod = async (app) => {
         return await portability.importer.importTag(principalOf(request), request.params.containerTag, body);
       } catch (error) {
         if (error instanceof ApiError) throw error;
-        if ((error as { code?: string }).code?.startsWith('Z_')) throw new ApiError(400, 'Invalid export file', 'body: not valid gzip');
+        const code = (error as { code?: string }).code;
+        if (code?.startsWith('Z_')) throw new ApiError(400, 'Invalid export file', 'body: not valid gzip');
+        // The client went away, or stalled past a request timeout: nothing was written, no one is left to answer.
+        if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') throw new ApiError(400, 'Invalid export file', 'body: the connection closed before the body was received');
         throw error;
       } finally {
         raw.resume();
