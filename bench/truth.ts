@@ -10,6 +10,7 @@
  *   npm run bench:truth
  *   BENCH_SPLIT=tune npm run bench:truth     one split of the cases (tune, report or dev)
  *   BENCH_CASE=<id> npm run bench:truth      one case, with its memories, profile and search results
+ *   BENCH_CASE='dev-upd2-*' npm run bench:truth  the cases whose id starts so
  *   BENCH_CLASS=<class> npm run bench:truth  one class (edits, deletes, furniture, dates, oneFact, questions, updates)
  *
  * Cases are in bench/truth/cases/, one file per class, split half "tune" and half "report" within
@@ -33,7 +34,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ONE_CASE = process.env.BENCH_CASE;
 const SPLIT = process.env.BENCH_SPLIT as Split | undefined;
 const ONLY_CLASS = process.env.BENCH_CLASS as TruthClass | undefined;
-const SHOW_REPORT = !!process.env.BENCH_SHOW_REPORT || !!ONE_CASE;
+const SHOW_REPORT = !!process.env.BENCH_SHOW_REPORT || (!!ONE_CASE && !ONE_CASE.endsWith('*'));
 const DOC_TIMEOUT_MS = 120_000;
 const SEARCH_WITHIN = 3;
 
@@ -541,7 +542,7 @@ function printSummary(results: CaseResult[]): Record<string, unknown> {
 async function main(): Promise<void> {
   validate(ALL_CASES);
   const cases = ALL_CASES.filter(
-    (c) => (!ONE_CASE || c.id === ONE_CASE) && (!SPLIT || c.split === SPLIT) && (!ONLY_CLASS || c.class === ONLY_CLASS),
+    (c) => (!ONE_CASE || c.id === ONE_CASE || (ONE_CASE.endsWith('*') && c.id.startsWith(ONE_CASE.slice(0, -1)))) && (!SPLIT || c.split === SPLIT) && (!ONLY_CLASS || c.class === ONLY_CLASS),
   );
   if (!cases.length) throw new Error(`no case matches (BENCH_CASE=${ONE_CASE ?? ''} BENCH_SPLIT=${SPLIT ?? ''} BENCH_CLASS=${ONLY_CLASS ?? ''})`);
   console.log(`memory truth: ${cases.length} of ${ALL_CASES.length} cases`);

@@ -29,6 +29,14 @@ describe('Antecedents', () => {
     ]);
   });
 
+  it('never takes an animal\'s name for the person a later "she" stands for', () => {
+    expect(resolveAll(["Freya Lindqvist's rabbit Mossa passed away in October", 'In December she adopted a kitten named Birk'])).toEqual([
+      "Freya Lindqvist's rabbit Mossa passed away in October",
+      'In December Freya Lindqvist adopted a kitten named Birk',
+    ]);
+    expect(resolveAll(['Oskar Berg has a dog called Rex', 'He walks him twice a day'])).toEqual(['Oskar Berg has a dog called Rex', 'Oskar Berg walks him twice a day']);
+  });
+
   it('leaves "it" that names nothing, and answers null for a "he" with nobody named', () => {
     expect(resolveAll(['It was a great year'])).toEqual(['It was a great year']);
     expect(resolveAll(['He joined the board'])).toEqual([null]);

@@ -32,6 +32,9 @@ const ORGANISATION_PREDICATE = new RegExp(
 /** Verbs after which a name is an organisation ("founded Gojo Homes", "joined Vesna Labs"). */
 const BEFORE_ORGANISATION = /\b(?:founded|co-founded|cofounded|runs|owns|joined|works at|works for|worked at|worked for|employed by|hired by|CEO of|founder of|head of|director of|at|for)\s*$/i;
 
+/** "her rabbit Mossa", "a dog called Rex": the name is an animal's, never the "she" of a later clause. */
+const AFTER_ANIMAL = /\b(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|budgie|horse|pony|bird|tortoise|turtle|guinea pig|goldfish|fish|snake|lizard|ferret|gecko|chicken|goat|pet)s?,?\s*(?:(?:named|called)\s+)?$/i;
+
 const BEFORE_PLACE = /(?:^|\s)(?:in|to|from|at|near|across|around|into|outside|inside|toward|towards|via)\s*$/i;
 
 function isVerbForm(word: string): boolean {
@@ -59,6 +62,7 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
     const before = sentence.slice(0, start);
     const after = sentence.slice(start + name.length);
     if (/^['’]s\b/.test(after)) continue; // "Tom's sister": Tom owns, the sister is talked about
+    if (AFTER_ANIMAL.test(before)) continue;
     const organisation =
       ORGANISATION_WORD.test(name) || (before.trim() === '' && ORGANISATION_PREDICATE.test(after.trim())) || (/\b(?:founded|co-founded|cofounded|owns|joined|runs)\s*$/i.test(before) && !/^\s+(?:and|&)\s/.test(after));
     // A name after "in", "to", "from" is more often a place or an employer than a person.
@@ -169,7 +173,9 @@ export class Antecedents {
     const lastOrganisation = [...named].reverse().find((e) => e.kind === 'organisation');
     // "Harpreet Kaur's favourite poet is A. K. Ramanujan. She runs …": the owner is who it is about.
     const possessive = POSSESSIVE_OPENING.exec(clause);
-    const owner = possessive && !possessive[2] && !isVerbForm(possessive[1].split(/\s+/)[0]) ? possessive[1] : null;
+    // "Freya's rabbit Mossa died": the rabbit is named, and the clause is still about its owner.
+    const namesAnAnimal = !!possessive?.[2] && AFTER_ANIMAL.test(possessive[0].slice(0, -possessive[2].length));
+    const owner = possessive && (!possessive[2] || namesAnAnimal) && !isVerbForm(possessive[1].split(/\s+/)[0]) ? possessive[1] : null;
     if (subject?.kind === 'person') this.person = subject.name;
     else if (owner && !ORGANISATION_WORD.test(owner)) this.person = owner;
     else if (lastPerson) this.person = lastPerson.name;

@@ -53,6 +53,21 @@ describe('statedAttributes', () => {
     expect(slots('Elena is no longer vegan')).toEqual(['!Elena|diet=vegan']);
   });
 
+  it('reads a subject of study, a project and a home from wordings without a listed word', () => {
+    expect(slots('Ines Duarte enrolled at a conservatory to study jazz piano')).toEqual(['Ines Duarte|field=jazz piano']);
+    expect(slots('Tom studies cinematography at UNATC')).toContain('Tom|field=cinematography');
+    expect(slots('Tom studies hard at Oxford')).not.toContain('Tom|field=hard');
+    expect(slots('Siobhan Kelly runs the Westgate tunnel project')).toEqual(['Siobhan Kelly|project=Westgate tunnel project']);
+    expect(slots('Siobhan Kelly handed the Harbour Bridge retrofit over to a colleague')).toEqual(['!Siobhan Kelly|project=Harbour Bridge retrofit']);
+    expect(slots('Aoife went to Cork in August sharing a flat near the English Market now')).toEqual(['Aoife|residence=Cork']);
+    expect(slots('Aoife went to Cork for a concert')).toEqual([]);
+  });
+
+  it('reads a named pet that died as no longer held, and a dropped course as ended', () => {
+    expect(slots("Freya Lindqvist's rabbit Mossa passed away in October")).toEqual(['!Freya Lindqvist|pet=Mossa']);
+    expect(slots('Mihai Popescu dropped out of law school')).toEqual(['!Mihai Popescu|field=law']);
+  });
+
   it('keeps the attributes of different people apart', () => {
     expect(slots("The user's sister lives in Oslo")).toEqual(["the user's sister|residence=Oslo"]);
     expect(slots("Maria's husband works at IBM")).toEqual(["Maria's husband|employer=IBM"]);

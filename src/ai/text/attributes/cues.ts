@@ -27,6 +27,9 @@ const cue = (attribute: Attribute, source: string, options: Omit<Cue, 'attribute
 /** A named value is a proper name, so the case-insensitive patterns check it separately. */
 const PERSON_AFTER = /^\s+(?:(?:for|on|in|at|with|to)\s+(?:a|an|the|some|dinner|lunch|breakfast|coffee|drinks|his|her|their|my)|and\s+(?:his|her|their|the|my)\s+(?:kids|family|friends|children|husband|wife|partner))\b/i;
 
+/** "runs the Westgate tunnel project": a project run, not a company. */
+const PROJECT_AFTER = /^(?:\s+\p{Ll}[\p{L}-]*){0,2}\s+(?:project|migration|launch|rollout|redesign|retrofit|initiative|programme|program|campaign|team)\b/u;
+
 const CAR_BRAND = /^(?:Tesla|Toyota|Honda|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Volvo|Subaru|Mazda|Nissan|Kia|Hyundai|Jeep|Chevrolet|Chevy|Fiat|Peugeot|Renault|Skoda|Porsche|Mini|Lexus|Polestar|Rivian|Prius|Dodge|Citroen|Citroën|Seat|Opel|Dacia|Lada|Suzuki|Mitsubishi|Land Rover|Range Rover|Jaguar|Alfa Romeo|Lancia|Cupra|Tata|Mahindra|Maruti|Proton|Perodua|BYD|Geely|NIO|Chery|MG|Smart|Saab|Ferrari|Lamborghini|Maserati|Bentley|Rolls-Royce|Aston Martin|Lotus|Cadillac|Buick|GMC|Chrysler|Lincoln|Acura|Infiniti|Genesis|DS|Zoe)\b/;
 
 export const CUES: Cue[] = [
@@ -44,7 +47,9 @@ export const CUES: Cue[] = [
   }),
   cue('employer', `\\b(?:is|are|'s)\\s+(?:not|no longer)\\s+(?:working\\s+)?(?:at|with|for)\\s+${NAMED}(?:\\s+any\\s?more)?`, { negated: true }),
   cue('employer', `\\b(?:has been|'s been|have been|was|is)\\s+(?:with|at)\\s+${NAMED}\\s+(?:for|since)\\b`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
-  cue('employer', `\\b${V('found', 'co-found', 'cofound', 'launch', 'run', 'own')}\\s+(?:a\\s+(?:company|startup|business)\\s+(?:called|named)\\s+)?${NAMED}`),
+  cue('employer', `\\b${V('found', 'co-found', 'cofound', 'launch', 'run', 'own')}\\s+(?:a\\s+(?:company|startup|business)\\s+(?:called|named)\\s+)?${NAMED}`, {
+    notAfter: PROJECT_AFTER,
+  }),
   cue('employer', `\\b(?:left|quit|leaves|quits|leaving|quitting|resigned from|was laid off (?:from|by)|got laid off (?:from|by)|was fired from|got fired from|retired from|no longer works? (?:at|for))\\s+${NAMED}`, { negated: true }),
   // Residence
   cue('residence', `\\b${V('live', 'reside', 'stay', 'rent')}\\s+(?:(?:now|currently|permanently|full[- ]time)\\s+)*(?:in|at)\\s+${NAMED}`),
@@ -52,6 +57,8 @@ export const CUES: Cue[] = [
   cue('residence', `\\b${V('move', 'relocate')}\\s+(?:away\\s+)?from\\s+${NAMED}\\s+to\\b`, { negated: true }),
   cue('residence', `\\b(?:is|are|'s|'re)\\s+(?:now\\s+)?back\\s+(?:home\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:${V('work', 'transfer', 'move', 'relocate')}|based)\\s+(?:now\\s+)?(?:in|to|at|from|out of)\\s+(?:the|our|their|a)\\s+(?:new\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD})?)\\s+(?:office|branch|site|hub|campus|studio|base|team)\\b`),
+  // "packed up and went to Cork, sharing a flat near the market now": a move told by where one lives after it.
+  cue('residence', `\\b(?:went|headed|moved|came|got)\\s+(?:back\\s+)?(?:over\\s+)?to\\s+${NAMED}(?=[^.;!?]{0,80}?\\b(?:sharing|renting|living|staying|lodging|subletting)\\b)`),
   cue('residence', `\\b${V('settle')}\\s+(?:down\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:based|living|located|residing|settled|resident)\\s+(?:in|at)\\s+${NAMED}`),
   cue('residence', `\\b(?:home|apartment|flat|house|condo)\\s+(?:is\\s+)?in\\s+${NAMED}`),
@@ -146,6 +153,7 @@ export const CUES: Cue[] = [
   cue('pet', `\\b(?:${V('have', 'adopt', 'get', 'own', 'rescue', 'buy')})\\s+(?:a|an|two|three|\\d+)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`, {
     value: (m) => (m[2] ? `${m[1].toLowerCase()} ${m[2]}` : m[1].toLowerCase()),
   }),
+  cue('pet', `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)\\s+(?:has\\s+|had\\s+)?(?:died|passed(?:\\s+away|\\s+on)?|was put (?:down|to sleep)|ran away|went missing|was rehomed)\\b`, { negated: true }),
   cue('pet', `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)`),
   cue('pet', `\\b(?:after|since|when|because)\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(?:died|passed(?:\\s+away)?|was put (?:down|to sleep))\\b`, { negated: true }),
   // Team
@@ -160,7 +168,9 @@ export const CUES: Cue[] = [
   cue('project', `\\b${V('work', 'lead', 'build', 'run', 'manage')}\\s+(?:(?:now|currently|mostly)\\s+)*on\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|app|platform|product|launch|migration|redesign|rollout|book|novel|album|thesis|dissertation|startup|game|website|campaign|study|paper|tool|library|system|initiative)|${NAMED.slice(1, -1)})`),
   cue('project', `\\b[Pp]roject\\s+(?:called\\s+|named\\s+)?${NAMED}`),
   cue('project', `\\b(?:is|are|'s|has been|was moved|got moved|moved)\\s+(?:(?:now|currently)\\s+)?(?:on(?:to)?|to)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|team|squad|initiative|migration|launch)\\b`),
-  cue('project', `\\b${V('lead', 'run', 'manage', 'own', 'drive', 'coordinate')}\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}\\s+(?:project|migration|launch|rollout|redesign|initiative|programme|program))\\b`),
+  cue('project', `\\b${V('lead', 'run', 'manage', 'own', 'drive', 'coordinate', 'head')}\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+\\p{Ll}[\\p{L}-]*){0,2}?\\s+(?:project|migration|launch|rollout|redesign|retrofit|initiative|programme|program))\\b`),
+  // "handed the Harbour Bridge retrofit over to a colleague": the project is someone else's now.
+  cue('project', `\\bhand(?:ed|s|ing)?\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+\\p{Ll}[\\p{L}-]*){0,2}?)(?:\\s+(?:project|work))?\\s+over\\b`, { negated: true }),
   cue('project', `\\bmoved\\s+on\\s+from\\s+(?:the\\s+)?${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+(?:project|team))?\\s+to\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`),
   cue('project', `\\bmoved\\s+on\\s+from\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, { negated: true }),
   cue('project', `\\b(?:left|quit)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|migration|launch)\\b`, { negated: true }),

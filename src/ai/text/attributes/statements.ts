@@ -77,6 +77,11 @@ export function statedAttributes(text: string): StatedAttribute[] {
       if (!found.some((a) => a.attribute === 'partner' && a.negated && sameSubject(a.subject, couple[2]))) found.push({ ...f, subject: couple[2] });
     }
   }
+  // "her rabbit Mossa passed away": a value said to end is not also said to hold.
+  for (const ended of found.filter((f) => f.negated)) {
+    const twin = found.findIndex((f) => !f.negated && f.attribute === ended.attribute && f.value.toLowerCase() === ended.value.toLowerCase());
+    if (twin >= 0) found.splice(twin, 1);
+  }
   const favorite = FAVORITE.exec(predicate);
   const favoriteObject = favorite ? null : FAVORITE_OBJECT.exec(predicate);
   if (favorite) {
