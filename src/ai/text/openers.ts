@@ -1,0 +1,35 @@
+/**
+ * Words capitalised only because they open a sentence or clause: determiners, pronouns,
+ * prepositions, conjunctions and adverbs of time or manner. "In 2019 Dana ran …", "Yesterday Omar
+ * …", "Last week Jonas …": none of them is ever a person's name or what a statement is about.
+ */
+const OPENERS = new Set(
+  (
+    // determiners and pronouns
+    'the a an this that these those it its he she they we i you my our your his her their there here ' +
+    'some every each all both either neither no any another such what who whom whose which where why how ' +
+    // prepositions
+    'in on at as for by to of from with without within into onto over under above below across along around about ' +
+    'after before since during until till upon toward towards through throughout between among amid despite per ' +
+    'via beyond behind beside besides near past than unlike following according ' +
+    // conjunctions
+    'and but or nor so yet if when whenever while whilst although though because unless whereas once whether ' +
+    // adverbs of time, order and manner
+    'yesterday today tomorrow tonight then now later earlier soon recently lately currently eventually finally ' +
+    'meanwhile also still however anyway actually honestly maybe perhaps afterwards afterward previously initially ' +
+    'originally sometimes usually often always never already again last next first second third lastly thus hence ' +
+    'therefore instead otherwise overall moreover furthermore nevertheless nonetheless luckily unfortunately ' +
+    'fortunately sadly hopefully basically apparently obviously clearly suddenly eventually ultimately ' +
+    'not please yes just even only almost nearly soon sooner'
+  ).split(' '),
+);
+
+/** Whether a word ("In", "yesterday", "Last") is one that opens a sentence rather than names someone or something. */
+export function isOpener(word: string): boolean {
+  return OPENERS.has(word.toLowerCase());
+}
+
+/** The opener words, for a pattern: "In|On|…". */
+export function openerAlternation(): string {
+  return [...OPENERS].map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('|');
+}
