@@ -117,7 +117,7 @@ function namesIn(statement: string, phrase: string, identifierWords: Set<string>
   for (const m of phrase.matchAll(WORD)) {
     const word = m[0].replace(/['’]s$/u, '');
     const lower = word.toLowerCase();
-    if (!/^\p{Lu}/u.test(word) || isOpener(word) || identifierWords.has(lower) || NOT_A_KIND.has(lower)) continue;
+    if (!/^\p{Lu}/u.test(word) || isOpener(word) || identifierWords.has(lower) || NOT_A_KIND.has(singular(lower))) continue;
     // The first word is capitalised anyway: a name only when it is the subject ("Maria works …", not "Notes about …").
     if (m.index === 0 && !subject.split(/\s+/).includes(lower)) continue;
     names.add(lower);

@@ -25,7 +25,7 @@ const LEADING_SUBJECT = new RegExp(
  * Jonas …", "During the summer Kim …". A preposition takes at least one word ("In Berlin Dana ran"
  * names no subject it could be told from).
  */
-const BARE_OPENER = new RegExp(`^(\\p{L}+)((?:\\s+(?:[\\p{Ll}\\d][\\p{L}\\d'-]*|${MONTH_OR_DAY})){0,4})\\s+(?=\\p{Lu})`, 'u');
+const BARE_OPENER = new RegExp(`^(\\p{L}+)((?:\\s+(?:[\\p{Ll}\\d][\\p{L}\\d'-]*|${MONTH_OR_DAY})){0,6})\\s+(?=\\p{Lu})`, 'u');
 
 interface Subject {
   /** Whom the statement is about ("Anna" in "Mei's sister Anna is a nurse", "Maria's husband"). */
@@ -74,7 +74,8 @@ function afterOpener(text: string): Subject {
   // "After the party at Zoe's house Mia left": the capitalised word after a preposition is in the phrase.
   if (!m || !isOpener(m[1]) || (PREPOSITION.test(m[1]) && !words.length) || PREPOSITION.test(words.at(-1) ?? '')) return none;
   const rest = text.slice(m[0].length);
-  return isOpener(rest.split(/\s+/)[0]) ? none : subjectAndOwner(rest);
+  const next = rest.split(/\s+/)[0];
+  return isOpener(next) || new RegExp(`^${MONTH_OR_DAY}$`).test(next) ? none : subjectAndOwner(rest);
 }
 
 /** "Bob" and "Bob Tanaka" name one person; "the user" is whoever the tag belongs to. */
