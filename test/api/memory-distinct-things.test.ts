@@ -115,3 +115,26 @@ describe('memories: facts about different things are never versions of one anoth
     }
   });
 });
+
+describe('memories: a word that opens a sentence is never a person', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  it('infers what Dana keeps doing of Dana, never of "In", "Yesterday" or "Last"', async () => {
+    const text = 'In 2019 Dana ran the Berlin marathon. Last spring Dana ran the Paris marathon. Yesterday Dana ran a trail race in the Alps.';
+    const res = await server.request('POST', '/v3/documents', { body: { content: text, containerTag: 'dana' } });
+    await waitFor(
+      async () => ((await server.request('GET', `/v3/documents/${res.body.id}`)).body.status === 'done' ? true : undefined),
+      60_000,
+      'the note about Dana to be processed',
+    );
+    const list = await server.request('POST', '/v4/memories/list', { body: { containerTags: ['dana'], limit: 100 } });
+    const memories: string[] = list.body.memoryEntries.map((e: { memory: string }) => e.memory);
+    expect(memories).toContain('Dana has a lasting interest in running');
+    expect(memories.filter((m) => /^(?:In|Last|Yesterday|On|After|Since|During|Then) (?:has|is|was)\b/.test(m))).toEqual([]);
+  });
+});

@@ -48,3 +48,16 @@ describe('entitiesIn and personInTitle', () => {
     expect(personInTitle('# Quarterly Operations Report\n\nFalcon shipped 40 robots.')).toBeNull();
   });
 });
+
+describe('entitiesIn: a word that opens a sentence is never a name', () => {
+  it.each(['In 2019 Dana ran the Berlin marathon', 'Yesterday Dana ran the Berlin marathon', 'Afterwards Dana ran the Berlin marathon', 'Meanwhile Dana ran the Berlin marathon', 'Later Dana ran the Berlin marathon'])('%s', (sentence) => {
+    expect(entitiesIn(sentence).subject).toEqual({ name: 'Dana', kind: 'person' });
+  });
+
+  it('resolves a later "she" to the person, not the opening word', () => {
+    expect(resolveAll(['Afterwards Dana ran the Berlin marathon', 'She finished in four hours'])).toEqual([
+      'Afterwards Dana ran the Berlin marathon',
+      'Dana finished in four hours',
+    ]);
+  });
+});

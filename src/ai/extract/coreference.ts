@@ -1,4 +1,4 @@
-import { isOpener } from '../text/openers.js';
+import { isOpener, isOpeningPhrase } from '../text/openers.js';
 import { IRREGULAR_PAST, verbBase } from './verbs.js';
 
 /**
@@ -66,7 +66,7 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
     // A name after "in", "to", "from" is more often a place or an employer than a person.
     if (!organisation && BEFORE_PLACE.test(before)) continue;
     const entity: Entity = { name, kind: organisation ? 'organisation' : 'person' };
-    if (before.trim() === '' && /^\s*(?:,[^,]{1,60},\s*)?[a-z]/.test(after)) subject = entity;
+    if ((before.trim() === '' || isOpeningPhrase(before)) && !subject && /^\s*(?:,[^,]{1,60},\s*)?[a-z]/.test(after)) subject = entity;
     named.push(entity);
   }
   return { subject, named };

@@ -30,7 +30,7 @@ const FIELDS: [RegExp, (person: string, value: string) => string][] = [
  * Whitfield" in notes about project 100): the person is the subject of the fact.
  */
 const ROLE_FIELD =
-  /^(?:(?:project |product |team |tech(?:nical)? |programme |program |account |engineering |release )?(?:owner|lead|leader|manager|director|sponsor|coordinator|contact|point of contact|assignee|reviewer|approver|author|editor|maintainer|organi[sz]er|host|presenter|facilitator|chair|moderator|driver|champion|responsible|accountable|dri)|owned by|led by|assigned to|reviewed by|approved by|written by|prepared by|presented by|organi[sz]ed by|hosted by|managed by)$/;
+  /^(?:(?:project |product |team |tech(?:nical)? |programme |program |account |engineering |release )?(?:owner|lead|leader|manager|director|sponsor|coordinator|contact|point of contact|assignee|reviewer|approver|author|editor|maintainer|organi[sz]er|host|presenter|facilitator|chair|moderator|driver|champion|dri)s?|owned by|led by|assigned to|reviewed by|approved by|written by|prepared by|presented by|organi[sz]ed by|hosted by|managed by)$/;
 /** One or more people ("Dana Whitfield", "Ana Ruiz and Bo Chen"), an address or a note of their team after each. */
 const PERSON = "\\p{Lu}[\\p{L}'’-]+(?:\\s+(?:(?:van|von|de|da|del|der|bin|al)\\s+)?\\p{Lu}[\\p{L}'’-]+){0,3}";
 const PEOPLE = new RegExp(`^(${PERSON})(?:\\s*\\([^)]{1,60}\\))?((?:\\s*(?:,|&|\\band\\b)\\s*${PERSON}(?:\\s*\\([^)]{1,60}\\))?)*)$`, 'u');
@@ -60,7 +60,7 @@ const ROLE_OF: Record<string, string> = {
 function roleStatement(label: string, value: string, thing: string | null): string | null {
   const people = peopleIn(value);
   if (!people) return null;
-  const role = ROLE_OF[label] ?? label;
+  const role = ROLE_OF[label] ?? label.replace(/(?<=[^s])s$/, '');
   const of = thing ? ` of ${thing}` : '';
   if (people.length === 1) return `${people[0]} is the ${role}${of}`;
   return `${people.slice(0, -1).join(', ')} and ${people.at(-1)} are the ${role}s${of}`;

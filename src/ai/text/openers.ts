@@ -29,7 +29,18 @@ export function isOpener(word: string): boolean {
   return OPENERS.has(word.toLowerCase());
 }
 
-/** The opener words, for a pattern: "In|On|…". */
-export function openerAlternation(): string {
-  return [...OPENERS].map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('|');
+const PHRASE = /^(\p{L}+)((?:\s+[\p{Ll}\d][\p{L}\d'’-]*)*)\s*,?\s*$/u;
+const PREPOSITION = /^(?:in|on|at|from|to|by|for|with|of|into|onto|over|under|near|across|around|about|after|before|since|during|until|through|between|among)$/i;
+
+/**
+ * Whether the words before a name are only a phrase of time or manner ("In 2019 ", "Afterwards ",
+ * "During the summer, "), so the name is the sentence's subject. A preposition takes at least one
+ * word and the phrase does not end in one: "In Berlin", "at Zoe's house" place a name, not a subject.
+ */
+export function isOpeningPhrase(before: string): boolean {
+  const m = PHRASE.exec(before.trim() === '' ? '' : before);
+  if (!m || !isOpener(m[1])) return false;
+  const words = m[2].trim().split(/\s+/).filter(Boolean);
+  if (words.length > 4 || PREPOSITION.test(words.at(-1) ?? '')) return false;
+  return !PREPOSITION.test(m[1]) || words.length > 0;
 }

@@ -234,6 +234,7 @@ describe('resolveMemory: statements about different things', () => {
   });
 
   it('does not take a statement about another thing for the new wording of one an edited document dropped', () => {
+    expect(replacesInEditedDocument('These are notes about project 196', 'These are notes about project 100', 0.95)).toBe(false);
     expect(replacesInEditedDocument('Room 12 is booked for the design review', 'Room 4 is booked for the design review', 0.95)).toBe(false);
     expect(replacesInEditedDocument('The review is in Room 12', 'The review is in Room 4', 0.95)).toBe(true);
   });
