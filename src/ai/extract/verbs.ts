@@ -82,6 +82,11 @@ const LABEL_NOUNS = new Set(
 );
 const ADVERB = /^(?:now|also|still|just|already|recently|currently|often|usually|always|never|finally|sometimes|mostly|really|then|later|soon|rarely|regularly|officially|actually|newly|\p{Ll}{3,}ly)$/u;
 
+/** Whether a plural noun heads labels and titles ("notes", "minutes", "plans") rather than being a verb. */
+export function isLabelNoun(word: string): boolean {
+  return LABEL_NOUNS.has(word.toLowerCase());
+}
+
 /** The word without the "-s", "-es", "-ies", "-ed", "-ied" or "-ing" it was inflected with, when the base is a known verb. */
 export function verbBase(word: string): string | null {
   const w = word.toLowerCase();

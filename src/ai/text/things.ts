@@ -1,4 +1,4 @@
-import { IRREGULAR_PAST, verbBase } from '../extract/verbs.js';
+import { IRREGULAR_PAST, isLabelNoun, verbBase } from '../extract/verbs.js';
 import { subjectOf } from './attributes/subjects.js';
 import { isOpener } from './openers.js';
 import { STOPWORDS } from './words.js';
@@ -48,7 +48,10 @@ const singular = (noun: string) => noun.toLowerCase().replace(/(?<=\p{L}{3})s$/u
 export function aboutPhrase(statement: string): string {
   const text = statement.trim().replace(PREAMBLE, '');
   const tokens = text.match(WORD) ?? [];
-  const verb = tokens.findIndex((_, i) => i > 0 && isVerbAfter(tokens[i], tokens[i - 1]));
+  // "The user drives …": the word after a subject that opens the statement follows its subject.
+  const lead = subjectOf(text);
+  const afterLead = lead && text.toLowerCase().startsWith(lead.toLowerCase()) ? (lead.match(WORD) ?? []).length : -1;
+  const verb = tokens.findIndex((_, i) => i > 0 && isVerbAfter(tokens.slice(0, i + 1), i === afterLead));
   if (verb < 0) return text;
   const subject = tokens.slice(0, verb);
   if (subject.every((w) => POINTING.test(w) || STOPWORDS.has(w.toLowerCase()))) return text;
@@ -62,15 +65,18 @@ const AUXILIARY = /^(?:is|are|was|were|am|be|been|has|have|had|will|would|can|co
 const PRONOUN = /^(?:i|you|we|they|he|she|it|who)$/i;
 
 /**
- * Whether a word is the statement's verb, given the word before it. A word after a determiner is a
- * noun however it could be read ("the review", "the release notes"); a verb without an ending of
- * its own follows a name, a number or a pronoun ("Dana owns", "version 2.1 adds", "they cover").
+ * Whether the last of `tokens` is the statement's verb. A word after a determiner is a noun however
+ * it could be read ("the review", "the release notes"); a verb follows a name, a number, a pronoun
+ * or the subject the statement opens with ("Dana owns", "version 2.1 adds", "they cover").
  */
-function isVerbAfter(word: string, previous: string): boolean {
+function isVerbAfter(tokens: string[], afterLead: boolean): boolean {
+  const [word, previous, beforeThat] = [tokens.at(-1)!, tokens.at(-2)!, tokens.at(-3) ?? ''];
   if (AUXILIARY.test(word)) return true;
   if (!/^\p{Ll}/u.test(word) || DETERMINER.test(previous)) return false;
   if (IRREGULAR_PAST.has(word) || /^\p{Ll}{3,}ed$/u.test(word)) return true;
-  const afterSubject = /^[\p{Lu}\p{N}]/u.test(previous) || PRONOUN.test(previous);
+  // "The team meets": an "-s" verb after a noun and its determiner, unless it heads a title ("The release notes").
+  const afterNoun = DETERMINER.test(beforeThat) && /s$/.test(word) && !isLabelNoun(word);
+  const afterSubject = afterLead || afterNoun || /^[\p{Lu}\p{N}]/u.test(previous) || PRONOUN.test(previous);
   return afterSubject && verbBase(word) !== null && !/ing$/.test(word);
 }
 
