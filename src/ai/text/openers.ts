@@ -32,6 +32,10 @@ export function isOpener(word: string): boolean {
 const PHRASE = /^(\p{L}+)((?:\s+[\p{Ll}\d][\p{L}\d'’-]*)*)\s*,?\s*$/u;
 const PREPOSITION = /^(?:in|on|at|from|to|by|for|with|of|into|onto|over|under|near|across|around|about|after|before|since|during|until|through|between|among)$/i;
 
+export function isPreposition(word: string): boolean {
+  return PREPOSITION.test(word);
+}
+
 /**
  * Whether the words before a name are only a phrase of time or manner ("In 2019 ", "Afterwards ",
  * "During the summer, "), so the name is the sentence's subject. A preposition takes at least one

@@ -1,4 +1,4 @@
-import { isOpener } from '../openers.js';
+import { isOpener, isPreposition } from '../openers.js';
 
 /** Who a statement is about: the name it opens with, and whose relative that is. */
 
@@ -8,11 +8,10 @@ export const SUBJECT_NAME = `${CAPITALISED}(?:\\s+(?:${CAPITALISED}|\\p{Lu}\\.))
 const RELATIONS =
   "other half|better half|hubby|wifey|missus|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|sibling|mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|baby|friend|best friend|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|team|company|family";
 export const PARTNER_WORD = /^(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|half|hubby|wifey|missus)$/;
-/** A phrase of time or manner before the subject: "From now on, Zoe …", "These days the user …". */
 /** "Project 100", "Room 4B", "Release #12": a number names which one. */
 const IDENTIFIER = '\\s+(?:#\\s*)?\\d[\\p{L}\\d.-]*(?<!\\.)';
 const MONTH_OR_DAY = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
-const PREPOSITION = /^(?:in|on|at|from|to|by|for|with|of|into|onto|over|under|near|across|around|about|after|before|since|during|until|through|between|among)$/i;
+/** A phrase of time or manner before the subject: "From now on, Zoe …", "These days the user …". */
 const PHRASE_OPENER =
   '(?:From|These|Nowadays|Since|In|Now|Today|Recently|Lately|Currently|Starting|As|After|Before|Last|This|Next|On|At|By|Over|During|Until|Once|When|While|Yesterday|Tomorrow|Earlier|Later|Back|Soon|Eventually|Finally|Meanwhile|Also|However|Still|So|Well|Anyway|Actually|Honestly)\\b[^,]{0,40},\\s+';
 const TIME_OPENER = '(?:[Tt]hese days|[Nn]owadays|[Ff]rom now on|[Nn]ow|[Cc]urrently|[Ll]ately|[Rr]ecently|[Tt]oday|[Ss]ince then|[Aa]t the moment|[Rr]ight now|(?:[Ss]ince|[Ii]n|[Ff]rom|[Bb]y|[Uu]ntil)\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?\\d{4}),?\\s+';
@@ -72,7 +71,7 @@ function afterOpener(text: string): Subject {
   const m = BARE_OPENER.exec(text);
   const words = m ? m[2].trim().split(/\s+/).filter(Boolean) : [];
   // "After the party at Zoe's house Mia left": the capitalised word after a preposition is in the phrase.
-  if (!m || !isOpener(m[1]) || (PREPOSITION.test(m[1]) && !words.length) || PREPOSITION.test(words.at(-1) ?? '')) return none;
+  if (!m || !isOpener(m[1]) || (isPreposition(m[1]) && !words.length) || isPreposition(words.at(-1) ?? '')) return none;
   const rest = text.slice(m[0].length);
   const next = rest.split(/\s+/)[0];
   return isOpener(next) || new RegExp(`^${MONTH_OR_DAY}$`).test(next) ? none : subjectAndOwner(rest);
