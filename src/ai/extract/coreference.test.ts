@@ -61,3 +61,12 @@ describe('entitiesIn: a word that opens a sentence is never a name', () => {
     ]);
   });
 });
+
+describe('entitiesIn: a determiner opens a noun phrase, not a phrase of time', () => {
+  it('does not take "Our CTO" for the subject person', () => {
+    expect(resolveAll(['Our CTO is Jelena Kovač', 'She joined from Siemens Healthineers in 2022'])).toEqual([
+      'Our CTO is Jelena Kovač',
+      'Jelena Kovač joined from Siemens Healthineers in 2022',
+    ]);
+  });
+});

@@ -156,3 +156,11 @@ describe('subjectOf: a word that opens a sentence is never its subject', () => {
     expect(slots('Last week Jonas moved to Oslo')).toEqual(['Jonas|residence=Oslo']);
   });
 });
+
+describe('a pronoun or determiner opens the subject, never a phrase before it', () => {
+  it('names no subject after "We" or "Our", and reads a span of past years as held once', () => {
+    expect(subjectOf('We rescheduled the Zalando offsite to 23 April 2027')).toBeNull();
+    expect(subjectOf('From 2017 to 2022 Leilani Kahale worked as a field technician for NOAA')).toBe('Leilani Kahale');
+    expect(slots('From 2017 to 2022 Leilani Kahale worked as a field technician for NOAA')).toEqual([]);
+  });
+});

@@ -32,6 +32,14 @@ export function isOpener(word: string): boolean {
 const PHRASE = /^(\p{L}+)((?:\s+[\p{Ll}\d][\p{L}\d'’-]*)*)\s*,?\s*$/u;
 const PREPOSITION = /^(?:in|on|at|from|to|by|for|with|of|into|onto|over|under|near|across|around|about|after|before|since|during|until|through|between|among)$/i;
 
+/** Pronouns and determiners open a clause's subject ("Our CTO", "We rescheduled"), never a phrase before it. */
+const STARTS_A_SUBJECT = /^(?:I|We|You|He|She|It|They|The|A|An|My|Our|Your|His|Her|Its|Their|There|Here)$/i;
+
+/** Whether an opener word can start a phrase of time or manner before the subject ("Last week", "In 2019", "Afterwards"). */
+export function opensAPhrase(word: string): boolean {
+  return isOpener(word) && !STARTS_A_SUBJECT.test(word);
+}
+
 export function isPreposition(word: string): boolean {
   return PREPOSITION.test(word);
 }
@@ -43,7 +51,7 @@ export function isPreposition(word: string): boolean {
  */
 export function isOpeningPhrase(before: string): boolean {
   const m = PHRASE.exec(before.trim() === '' ? '' : before);
-  if (!m || !isOpener(m[1])) return false;
+  if (!m || !opensAPhrase(m[1])) return false;
   const words = m[2].trim().split(/\s+/).filter(Boolean);
   if (words.length > 4 || PREPOSITION.test(words.at(-1) ?? '')) return false;
   return !PREPOSITION.test(m[1]) || words.length > 0;

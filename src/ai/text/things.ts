@@ -1,5 +1,6 @@
 import { IRREGULAR_PAST, isLabelNoun, verbBase } from '../extract/verbs.js';
-import { subjectOf } from './attributes/subjects.js';
+import { statedAttributes } from './attributes/statements.js';
+import { sameSubject, subjectOf } from './attributes/subjects.js';
 import { isOpener } from './openers.js';
 import { STOPWORDS } from './words.js';
 
@@ -131,6 +132,12 @@ function namesIn(statement: string, phrase: string, identifierWords: Set<string>
   return names;
 }
 
+/** "Khruangbin is Lior's favourite band" sets what "Lior's favourite band is Radiohead" did: a name first is its value. */
+function setOfOneSubject(a: string, b: string): boolean {
+  const other = statedAttributes(b);
+  return statedAttributes(a).some((x) => other.some((y) => sameSubject(x.subject, y.subject)));
+}
+
 /** Whether two statements are about different things: another number of the same kind, another title, other names. */
 export function differentThings(a: string, b: string): boolean {
   const x = thingsOf(a);
@@ -140,7 +147,7 @@ export function differentThings(a: string, b: string): boolean {
     if (other && ![...ids].some((id) => other.has(id))) return true;
   }
   if (x.titles.size && y.titles.size && ![...x.titles].some((t) => y.titles.has(t))) return true;
-  if (!x.names.size || !y.names.size) return false;
+  if (!x.names.size || !y.names.size || setOfOneSubject(a, b)) return false;
   // "Bob" and "Bob Tanaka" are one person; "Maria and Omar" include Maria.
   const [fewer, more] = x.names.size <= y.names.size ? [x.names, y.names] : [y.names, x.names];
   return ![...fewer].every((n) => more.has(n));

@@ -239,3 +239,10 @@ describe('resolveMemory: statements about different things', () => {
     expect(replacesInEditedDocument('The review is in Room 12', 'The review is in Room 4', 0.95)).toBe(true);
   });
 });
+
+describe('resolveMemory: a value said first is not another subject', () => {
+  it('updates a favourite told with the new value first', () => {
+    const before = "Lior's favourite band is Radiohead, always has been";
+    expect(resolveMemory("These days Khruangbin is Lior's favourite band, Radiohead is second now", [n(before, 0.7)])).toMatchObject({ relation: 'updates' });
+  });
+});

@@ -1,4 +1,4 @@
-import { isOpener, isPreposition } from '../openers.js';
+import { isOpener, isPreposition, opensAPhrase } from '../openers.js';
 
 /** Who a statement is about: the name it opens with, and whose relative that is. */
 
@@ -71,7 +71,9 @@ function afterOpener(text: string): Subject {
   const m = BARE_OPENER.exec(text);
   const words = m ? m[2].trim().split(/\s+/).filter(Boolean) : [];
   // "After the party at Zoe's house Mia left": the capitalised word after a preposition is in the phrase.
-  if (!m || !isOpener(m[1]) || (isPreposition(m[1]) && !words.length) || isPreposition(words.at(-1) ?? '')) return none;
+  if (!m || !opensAPhrase(m[1]) || (isPreposition(m[1]) && !words.length) || isPreposition(words.at(-1) ?? '')) return none;
+  // "We rescheduled the Zalando offsite": a verb after the first word makes it the subject.
+  if (words.some((w) => /^\p{Ll}{2,}ed$/u.test(w))) return none;
   const rest = text.slice(m[0].length);
   const next = rest.split(/\s+/)[0];
   return isOpener(next) || new RegExp(`^${MONTH_OR_DAY}$`).test(next) ? none : subjectAndOwner(rest);
