@@ -56,3 +56,25 @@ describe('entitiesIn and personInTitle', () => {
     expect(personInTitle('# Quarterly Operations Report\n\nFalcon shipped 40 robots.')).toBeNull();
   });
 });
+
+describe('entitiesIn: a word that opens a sentence is never a name', () => {
+  it.each(['In 2019 Dana ran the Berlin marathon', 'Yesterday Dana ran the Berlin marathon', 'Afterwards Dana ran the Berlin marathon', 'Meanwhile Dana ran the Berlin marathon', 'Later Dana ran the Berlin marathon'])('%s', (sentence) => {
+    expect(entitiesIn(sentence).subject).toEqual({ name: 'Dana', kind: 'person' });
+  });
+
+  it('resolves a later "she" to the person, not the opening word', () => {
+    expect(resolveAll(['Afterwards Dana ran the Berlin marathon', 'She finished in four hours'])).toEqual([
+      'Afterwards Dana ran the Berlin marathon',
+      'Dana finished in four hours',
+    ]);
+  });
+});
+
+describe('entitiesIn: a determiner opens a noun phrase, not a phrase of time', () => {
+  it('does not take "Our CTO" for the subject person', () => {
+    expect(resolveAll(['Our CTO is Jelena Kovač', 'She joined from Siemens Healthineers in 2022'])).toEqual([
+      'Our CTO is Jelena Kovač',
+      'Jelena Kovač joined from Siemens Healthineers in 2022',
+    ]);
+  });
+});

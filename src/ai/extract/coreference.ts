@@ -1,3 +1,4 @@
+import { isOpener, isOpeningPhrase } from '../text/openers.js';
 import { IRREGULAR_PAST, verbBase } from './verbs.js';
 
 /**
@@ -12,9 +13,10 @@ const NAME_WORD = "\\p{Lu}[\\p{L}.-]*(?:['’]\\p{L}{2,}[\\p{L}-]*)?";
 const NAME = new RegExp(`${NAME_WORD}(?:\\s+(?:(?:of|de|da|van|von|der|del|la|le|bin|al)\\s+)?${NAME_WORD}){0,4}`, 'gu');
 
 /** Capitalised words that open sentences or name times, not entities. */
-const NOT_A_NAME = new RegExp(
+const NOT_A_NAME_WORD = new RegExp(
   `^(?:The|A|An|This|That|These|Those|It|Its|He|She|They|We|I|You|His|Her|Their|Our|My|Your|There|Then|But|And|So|In|On|At|After|Before|When|While|If|As|Also|Both|Each|Every|Some|No|Not|Since|During|With|For|From|By|To|Of|Yes|Today|Yesterday|Tomorrow|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|According|Last|Next|Here|What|Who|Where|Why|How|Which|Mr|Mrs|Ms|Dr|Prof)$`,
 );
+const notAName = (word: string) => NOT_A_NAME_WORD.test(word) || isOpener(word);
 
 /** Words that make a name an organisation's. */
 const ORGANISATION_WORD =
@@ -55,7 +57,7 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
     const words = m[0].replace(/[.’']+$/, '').split(/\s+/);
     const opensSentence = sentence.slice(0, m.index).trim() === '';
     // "Met Kenji's new girlfriend": a verb opening a note is not part of a name.
-    while (words.length && (NOT_A_NAME.test(words[0].replace(/[.’']+$/, '')) || (opensSentence && isVerbForm(words[0])))) words.shift();
+    while (words.length && (notAName(words[0].replace(/[.’']+$/, '')) || (opensSentence && isVerbForm(words[0])))) words.shift();
     if (!words.length) continue;
     const name = words.join(' ');
     const start = m.index! + m[0].indexOf(words[0]);
@@ -68,7 +70,7 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
     // A name after "in", "to", "from" is more often a place or an employer than a person.
     if (!organisation && BEFORE_PLACE.test(before)) continue;
     const entity: Entity = { name, kind: organisation ? 'organisation' : 'person' };
-    if (before.trim() === '' && /^\s*(?:,[^,]{1,60},\s*)?[a-z]/.test(after)) subject = entity;
+    if ((before.trim() === '' || isOpeningPhrase(before)) && !subject && /^\s*(?:,[^,]{1,60},\s*)?[a-z]/.test(after)) subject = entity;
     named.push(entity);
   }
   return { subject, named };
@@ -93,7 +95,7 @@ export function personInTitle(markdown: string): string | null {
     if (line.length > 80 || /[.!?]$/.test(line)) continue;
     for (const m of line.matchAll(NAME)) {
       const words = m[0].split(/\s+/);
-      if (words.length < 2 || words.length > 4 || words.some((w) => TITLE_WORDS.test(w) || NOT_A_NAME.test(w))) continue;
+      if (words.length < 2 || words.length > 4 || words.some((w) => TITLE_WORDS.test(w) || notAName(w))) continue;
       if (ORGANISATION_WORD.test(m[0])) continue;
       return m[0];
     }

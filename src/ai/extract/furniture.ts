@@ -1,4 +1,4 @@
-import { isFieldLabel } from './fields.js';
+import { isFieldLabel, isRoleField } from './fields.js';
 
 /**
  * What a page or a report prints around its content: navigation and link lists, headers and
@@ -104,8 +104,8 @@ export function isFurniture(line: string): boolean {
   if (linkShare(line) >= 0.5) return true;
   if (FURNITURE_LINE.test(text) || PULL_QUOTE.test(text)) return true;
   // "Employer: Hawaiian Airlines" is a field of a card, however capitalised.
-  const field = /^([^:]{2,30}):\s*\S/.exec(text);
-  if (field && isFieldLabel(field[1])) return false;
+  const field = /^([^:]{2,30}):\s*(\S.*)$/.exec(text);
+  if (field && (isFieldLabel(field[1]) || isRoleField(field[1], field[2]))) return false;
   // "Print this page · Last updated on 24 November": every piece of a separated line is furniture.
   const pieces = text.split(/\s+[·•|]\s+/);
   if (pieces.length > 1 && pieces.every((piece) => FURNITURE_LINE.test(piece) || isTitleLine(piece))) return true;

@@ -257,3 +257,40 @@ describe('offline extraction: what a new user notices', () => {
     }
   });
 });
+
+describe('offline extraction: the people of notes about a numbered thing', () => {
+  const contents = (text: string) => extractOffline({ text, documentDate: new Date('2024-05-01T00:00:00Z') }).map((m) => m.content);
+
+  it('says whose role a field names, in what the document is about', () => {
+    expect(contents('Notes number 3 about project 100, covering plans for the hiring budget.\nOwner: Dana Whitfield\n')).toContain('Dana Whitfield is the owner of project 100');
+    expect(contents('# Notes number 3 about project 196\n\nCovering plans for the spring release.\n\nLead: Omar Haddad')).toContain('Omar Haddad is the lead of project 196');
+    expect(contents('Room 4 is booked for the design review. Contact: Maria Lopez.')).toContain('Maria Lopez is the contact of Room 4');
+    expect(contents('Release notes of version 3.0\n\nReviewers: Ana Ruiz and Bo Chen (platform)')).toContain('Ana Ruiz and Bo Chen are the reviewers of version 3.0');
+    expect(contents('Ticket #212: the login page times out.\nAssigned to: Ivan Petrov')).toContain('Ivan Petrov is the assignee of Ticket #212');
+    expect(contents('Weekly sync notes.\nOrganiser: Lena Berg (lena@example.com)')).toContain('Lena Berg is the organiser');
+  });
+
+  it('reads lines of roles as fields, not as people speaking', () => {
+    const memories = contents('Notes number 7 about project 42\nOwner: Lena Berg\nReviewer: Omar Haddad\nLena Berg works at Globex.');
+    expect(memories).toEqual(['Lena Berg is the owner of project 42', 'Omar Haddad is the reviewer of project 42', 'Lena Berg works at Globex']);
+  });
+
+  it('does not read a role with no person, or a speaker who says more than a name, as a role', () => {
+    expect(contents('Owner: TBD\nReviewer: nobody yet').join(' ')).not.toMatch(/is the (?:owner|reviewer)/);
+    const show = extractOffline({ text: 'Host: Welcome back to the show, I moved to Lisbon last year.\nGuest: Thanks! I run a bakery in Porto.' });
+    expect(show.map((m) => m.speaker)).toEqual(['Host', 'Guest']);
+  });
+});
+
+describe('offline extraction: a word that opens a sentence is never a name', () => {
+  it('keeps the fact after a phrase of time, about the person it names', () => {
+    const contents = extractOffline({ text: 'Last week Jonas moved to Oslo. Afterwards Dana joined Globex.', documentDate: new Date('2024-05-01T00:00:00Z') }).map((m) => m.content);
+    expect(contents).toEqual(['The week before 1 May 2024 Jonas moved to Oslo', 'Afterwards Dana joined Globex']);
+  });
+
+  it('never takes the opening word for a relative a speaker names', () => {
+    const memories = extractOffline({ text: '', turns: [{ role: 'user', name: 'Dana', content: 'Yesterday my sister Anna called. Recently my brother Sam moved to Oslo.' }] });
+    const relations = memories.map((m) => m.content).filter((c) => / is Dana's /.test(c));
+    expect(relations).toEqual(["Anna is Dana's sister", "Sam is Dana's brother"]);
+  });
+});

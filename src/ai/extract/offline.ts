@@ -10,6 +10,8 @@ import { selfIntroducedName, utterancesOf, type Utterance } from './transcript.j
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
 import { hasFiniteVerb, IRREGULAR_PAST, isInstruction, verbBase } from './verbs.js';
 import { isLasting, statedAttributes } from '../text/attributes.js';
+import { isOpener } from '../text/openers.js';
+import { lastThingNamed } from '../text/things.js';
 
 /**
  * Rule-based extraction that needs no model: each informative clause becomes one memory with its
@@ -48,10 +50,13 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
     : plain;
   const antecedents = new Antecedents(document ? personInTitle(u.text) : null);
   let topic: string | null = null;
+  // The thing the document last named by its number ("project 100"), first in its title, whose owner a role field names.
+  let thing: string | null = document ? lastThingNamed(u.text.trim().split('\n')[0]) : null;
   for (const sentence of splitSentences(text)) {
+    thing = lastThingNamed(sentence) ?? thing;
     // Titles, labels, captions and instructions to the reader state no fact.
     // "Employer: Hawaiian Airlines" on a card about someone says where they work.
-    const field = document ? readField(sentence, antecedents.currentPerson) : null;
+    const field = document ? readField(sentence, antecedents.currentPerson, thing) : null;
     if (field && 'person' in field) antecedents.observeLabel(field.person);
     if (field) {
       if ('statement' in field) out.push(...fromClause(field.statement, u));
@@ -259,7 +264,7 @@ function withAntecedent(clause: string, topic: string | null): string {
   return clause.replace(IT_SUBJECT, topic).replace(/^[a-z]/, (c) => c.toUpperCase());
 }
 
-const NOT_A_NAME = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I|The|And|But|So|He|She|They|It|This|That)$/;
+const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/;
 
 /** "my sister Anna …" also says who Anna is, which is worth a memory of its own. */
 function namedRelatives(clause: string, u: Utterance): ExtractedMemory[] {
@@ -271,7 +276,7 @@ function namedRelatives(clause: string, u: Utterance): ExtractedMemory[] {
   for (const [i, re] of patterns.entries()) {
     for (const m of clause.matchAll(re)) {
       const [relative, name] = i === 0 ? [m[1], m[2]] : [m[2], m[1]];
-      if (NOT_A_NAME.test(name) || name === u.speaker) continue;
+      if (MONTH_OR_DAY.test(name) || isOpener(name) || name === u.speaker) continue;
       found.push({
         content: `${name} is ${possessive(u.speaker!)} ${relative}`,
         isStatic: true,

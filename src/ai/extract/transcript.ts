@@ -1,4 +1,4 @@
-import { isFieldLabel } from './fields.js';
+import { isFieldLabel, isRoleField } from './fields.js';
 import type { ConversationTurn, ExtractionInput } from './types.js';
 
 export interface Utterance {
@@ -36,6 +36,8 @@ export function parseTranscript(text: string): ConversationTurn[] | null {
   const names = new Set(turns.map((t) => t.name ?? t.role));
   // "Employer: Acme / Lives in: Hilo" is a card of fields, not people speaking.
   if ([...names].some((name) => isFieldLabel(name))) return null;
+  // "Owner: Dana Whitfield" gives who has a role; someone speaking says more than a name.
+  if (turns.some((t) => t.name && isRoleField(t.name, t.content))) return null;
   return matched / lines.length >= 0.6 && names.size >= 2 ? turns : null;
 }
 

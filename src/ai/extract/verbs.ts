@@ -4,6 +4,8 @@
  * reader ("See About us and the team") from a fact.
  */
 
+import { isOpener } from '../text/openers.js';
+
 const AUXILIARIES = new Set(
   `is are was were am be been being has have had do does did will would shall should can could may
   might must isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't wouldn't
@@ -80,6 +82,11 @@ const LABEL_NOUNS = new Set(
 );
 const ADVERB = /^(?:now|also|still|just|already|recently|currently|often|usually|always|never|finally|sometimes|mostly|really|then|later|soon|rarely|regularly|officially|actually|newly|\p{Ll}{3,}ly)$/u;
 
+/** Whether a plural noun heads labels and titles ("notes", "minutes", "plans") rather than being a verb. */
+export function isLabelNoun(word: string): boolean {
+  return LABEL_NOUNS.has(word.toLowerCase());
+}
+
 /** The word without the "-s", "-es", "-ies", "-ed", "-ied" or "-ing" it was inflected with, when the base is a known verb. */
 export function verbBase(word: string): string | null {
   const w = word.toLowerCase();
@@ -136,6 +143,8 @@ export function isInstruction(sentence: string): boolean {
   if (!first || new RegExp(`^\\s*${first}\\s*:`).test(sentence)) return false;
   const lower = first.toLowerCase();
   if (lower === 'please') return true;
+  // "Last week Jonas moved …": a phrase of time, not the verb "last".
+  if (isOpener(lower) && !INSTRUCTION_OPENERS.has(lower)) return false;
   if (!INSTRUCTION_OPENERS.has(lower) && !BASE_VERBS.has(lower)) return false;
   // "Visit Lisbon in May" instructs; "Run clubs are popular" or "Love is …" does not.
   return !rest.slice(0, 3).some((t) => /^(?:is|are|was|were|has|have|had)$/i.test(t)) && !/^(?:and|or|of)$/i.test(rest[0] ?? '');

@@ -147,3 +147,35 @@ describe('askedAttribute', () => {
     expect(sameSubject('Bob', 'Alice')).toBe(false);
   });
 });
+
+describe('subjectOf: a word that opens a sentence is never its subject', () => {
+  it.each([
+    ['In 2019 Dana ran the Berlin marathon', 'Dana'],
+    ['Yesterday Omar visited Rome', 'Omar'],
+    ['Last week Jonas moved to Oslo', 'Jonas'],
+    ['During the summer Kim painted the fence', 'Kim'],
+    ['After lunch Priya called the bank', 'Priya'],
+    ['Since March Leo has worked at Acme', 'Leo'],
+    ['Then Mia joined Globex', 'Mia'],
+    ['Eventually Sara quit the band', 'Sara'],
+    ['This morning Tomasz fixed the build', 'Tomasz'],
+  ])('%s → %s', (text, subject) => {
+    expect(subjectOf(text)).toBe(subject);
+  });
+
+  it('names no subject where none follows the phrase, and keeps a numbered thing whole', () => {
+    expect(subjectOf('In Berlin Dana ran a marathon')).toBeNull();
+    expect(subjectOf("After the party at Zoe's house Mia left")).toBeNull();
+    expect(subjectOf('The week after 27 November 2026 the daily standup starts at 10:00')).toBeNull();
+    expect(subjectOf('Project 100 is due in March')).toBe('Project 100');
+    expect(slots('Last week Jonas moved to Oslo')).toEqual(['Jonas|residence=Oslo']);
+  });
+});
+
+describe('a pronoun or determiner opens the subject, never a phrase before it', () => {
+  it('names no subject after "We" or "Our", and reads a span of past years as held once', () => {
+    expect(subjectOf('We rescheduled the Zalando offsite to 23 April 2027')).toBeNull();
+    expect(subjectOf('From 2017 to 2022 Leilani Kahale worked as a field technician for NOAA')).toBe('Leilani Kahale');
+    expect(slots('From 2017 to 2022 Leilani Kahale worked as a field technician for NOAA')).toEqual([]);
+  });
+});

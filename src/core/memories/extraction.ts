@@ -13,7 +13,7 @@ import { getSpace } from '../../store/tags.js';
 import { parseConversation, type ConversationMessage } from '../documents/conversation-format.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { activitiesIn, inferInterest } from './inference.js';
-import { isLasting, statedAttributes } from '../../ai/text/attributes.js';
+import { isLasting, statedAttributes, subjectOf } from '../../ai/text/attributes.js';
 import { DocumentRestatement } from './lineage.js';
 import { rememberStatement } from './remember.js';
 import { insertMemoriesWithSources, type MemoryDraft } from './versioning.js';
@@ -185,7 +185,11 @@ function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: Ar
   };
 }
 
-const LEADING_NAME = /^([A-Z][\p{L}'-]+)/u;
+/** The person a memory is about, by name ("In 2019 Dana ran …" is about Dana). */
+function personOf(content: string): string | null {
+  const subject = subjectOf(content);
+  return subject && /^\p{Lu}/u.test(subject) && !/['’]s\s/.test(subject) ? subject : null;
+}
 
 /** New inferences ("X has a lasting interest in painting") from pastimes a person keeps mentioning. */
 async function inferInterests(
@@ -198,7 +202,7 @@ async function inferInterests(
   const { orgId, containerTag } = doc;
   const candidates = new Map<string, { subject: string; activity: string }>();
   for (const memory of touched) {
-    const subject = memory.speaker ?? LEADING_NAME.exec(memory.content)?.[1];
+    const subject = memory.speaker ?? personOf(memory.content);
     if (!subject) continue;
     for (const activity of activitiesIn(memory.content)) candidates.set(`${subject}|${activity}`, { subject, activity });
   }

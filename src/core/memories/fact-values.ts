@@ -4,6 +4,8 @@
  * yet state different facts.
  */
 
+import { isOpener } from '../../ai/text/openers.js';
+
 interface Word {
   text: string;
   /** A number, date, proper name or quoted word. */
@@ -58,7 +60,7 @@ function wordsOf(text: string): Word[] {
   }
   return (text.match(WORD) ?? []).map((raw) => {
     const word = normalizeWord(raw);
-    const isName = /^\p{Lu}/u.test(raw) && !NOT_NAMES.has(word);
+    const isName = /^\p{Lu}/u.test(raw) && !NOT_NAMES.has(word) && !isOpener(word);
     // Addresses ("lee@example.com") name one thing as much as a name does.
     return { text: word, isValue: /\p{N}|@/u.test(raw) || isName || quoted.has(word) };
   });

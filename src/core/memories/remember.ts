@@ -1,4 +1,5 @@
 import { statedAttributes } from '../../ai/text/attributes.js';
+import { differentThings } from '../../ai/text/things.js';
 import type { MemoryRecord } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
@@ -77,7 +78,7 @@ async function retireRestatements(tx: Tx, scope: StatementScope, memory: MemoryR
   const stated = memory.attributes ?? statedAttributes(memory.memory);
   for (const mate of mates) {
     const said = mate.attributes ?? statedAttributes(mate.memory);
-    if (!replacesAttribute(stated, said) || said.some((a) => !stated.some((s) => s.attribute === a.attribute))) continue;
+    if (differentThings(memory.memory, mate.memory) || !replacesAttribute(stated, said) || said.some((a) => !stated.some((s) => s.attribute === a.attribute))) continue;
     await updateMemory(tx, scope.orgId, mate.id, { isForgotten: true, forgetReason: `replaced by a newer value (memory ${memory.id})` });
   }
 }

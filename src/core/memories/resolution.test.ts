@@ -202,3 +202,47 @@ describe('replacesInEditedDocument', () => {
     expect(replacesInEditedDocument('Maria is training for the Porto marathon in May 2027', lisbon, REPLACES_MIN_SIMILARITY - 0.01)).toBe(false);
   });
 });
+
+describe('resolveMemory: statements about different things', () => {
+  const notes = (project: number) => `Notes number 3 about project ${project}, covering plans for the spring release`;
+
+  it('never makes a fact about another numbered thing a version of it, by its frame, its attribute or a change', () => {
+    // One value changed in the same frame: what reads as a new value names another project.
+    expect(resolveMemory(notes(196), [n(notes(100), 0.97)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Room 12 is booked for the design review', [n('Room 4 is booked for the design review', 0.96)])).toEqual({ action: 'new' });
+    expect(resolveMemory('The release notes of version 3.0 cover the sync engine', [n('The release notes of version 2.1 cover the sync engine', 0.95)])).toEqual({ action: 'new' });
+    // The same attribute of a subject of the same kind, found however far it embeds.
+    const munich = 'Project 196 is based in Munich';
+    expect(resolveMemory(munich, [n('Project 100 is based in Berlin', 0.8)], [n('Project 100 is based in Berlin', 0)])).toEqual({ action: 'new' });
+    // Told as a change, close and on the same topic.
+    expect(resolveMemory('Room 12 moved to Thursday', [n('Room 4 is booked on Tuesday', 0.8)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Sprint 15 slipped to March', [n('Sprint 14 is in February', 0.8)])).toEqual({ action: 'new' });
+  });
+
+  it('never takes a fact about another title or another named subject for a restatement or added detail', () => {
+    expect(resolveMemory('The book "Emma" is on the top shelf', [n('The book "Dune" is on the top shelf', 0.97)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Omar Haddad presented the roadmap to the board on Friday', [n('Dana Whitfield presented the roadmap to the board', 0.9)])).toEqual({ action: 'new' });
+    expect(resolveMemory('We rescheduled the Hermes offsite to April', [n('The Apollo offsite is on 12 March', 0.75)])).toEqual({ action: 'new' });
+  });
+
+  it('still updates a value of the same thing: another employer, another room for the same meeting, a moved date', () => {
+    expect(resolveMemory('Maria works at Globex', [n('Maria works at Acme', 0.8)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('The review is in Room 12', [n('The review is in Room 4', 0.95)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('The launch of version 2.1 moved to May 10', [n('The launch of version 2.1 is on May 3', 0.8)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('Project 100 is due on March 9', [n('Project 100 is due on March 5', 0.97)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory(notes(100), [n(notes(100), 0.99)])).toMatchObject({ action: 'duplicate' });
+  });
+
+  it('does not take a statement about another thing for the new wording of one an edited document dropped', () => {
+    expect(replacesInEditedDocument('These are notes about project 196', 'These are notes about project 100', 0.95)).toBe(false);
+    expect(replacesInEditedDocument('Room 12 is booked for the design review', 'Room 4 is booked for the design review', 0.95)).toBe(false);
+    expect(replacesInEditedDocument('The review is in Room 12', 'The review is in Room 4', 0.95)).toBe(true);
+  });
+});
+
+describe('resolveMemory: a value said first is not another subject', () => {
+  it('updates a favourite told with the new value first', () => {
+    const before = "Lior's favourite band is Radiohead, always has been";
+    expect(resolveMemory("These days Khruangbin is Lior's favourite band, Radiohead is second now", [n(before, 0.7)])).toMatchObject({ relation: 'updates' });
+  });
+});

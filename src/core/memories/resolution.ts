@@ -1,4 +1,5 @@
 import { ANY_VALUE, isSingleValued, sameSubject, statedAttributes, subjectOf, type StatedAttribute } from '../../ai/text/attributes.js';
+import { differentThings } from '../../ai/text/things.js';
 import { contentWords } from '../../ai/text/words.js';
 import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
 import type { MemoryAttribute, MemoryRelation } from '../../model/memories.js';
@@ -100,11 +101,14 @@ function samePredicate(candidate: string, existing: string, subject: string): bo
  * the statements mean, not how they are worded: the same single-valued attribute of the same
  * subject with another value (`slotMates` are memories found by that attribute however far they
  * embed), the same frame with one value changed, or a statement told as a change of a close one
- * about the same subject.
+ * about the same subject. What is about another thing (project 196 after project 100, Room 12 after
+ * Room 4) is never either, whatever the wording around it.
  */
 export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMates: Neighbour[] = []): Resolution {
   const normalized = normalizeMemoryText(candidate);
-  const ranked = [...neighbours].sort((a, b) => b.similarity - a.similarity);
+  const sameThing = (n: Neighbour) => !differentThings(candidate, n.memory);
+  const ranked = neighbours.filter(sameThing).sort((a, b) => b.similarity - a.similarity);
+  const mates = slotMates.filter(sameThing);
   const exact = ranked.find((n) => normalizeMemoryText(n.memory) === normalized);
   if (exact) return { action: 'duplicate', of: exact };
   const restated = ranked.find((n) => n.similarity >= DUPLICATE_SIMILARITY && unsharedValues(candidate, n.memory).length === 0 && !toldAsChange(candidate));
@@ -136,7 +140,7 @@ export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMa
   // one that holds a single value at a time.
   const contradicted =
     ranked.find((n) => n.similarity >= UPDATE_MIN_SIMILARITY && (replaces(n) || (!n.fromSameDocument && setsSameAttribute(candidate, n.memory)))) ??
-    slotMates.find(replaces) ??
+    mates.find(replaces) ??
     (change ? changedFact(candidate, stated, ranked) : undefined);
   if (contradicted) return { action: 'relate', to: contradicted, relation: 'updates' };
   return { action: 'new' };
@@ -189,7 +193,7 @@ function sharedTopicWords(candidate: string, existing: string): number {
  * of values may change: the document that stated the old values states these instead.
  */
 export function replacesInEditedDocument(candidate: string, old: string, similarity: number): boolean {
-  if (normalizeMemoryText(candidate) === normalizeMemoryText(old)) return false;
+  if (normalizeMemoryText(candidate) === normalizeMemoryText(old) || differentThings(candidate, old)) return false;
   // The same attribute of the same subject with a new value, however far the two embed.
   if (replacesAttribute(statedAttributes(candidate), statedAttributes(old))) return true;
   if (similarity < REPLACES_MIN_SIMILARITY) return false;

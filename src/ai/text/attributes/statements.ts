@@ -43,6 +43,9 @@ export function statedAttributes(text: string): StatedAttribute[] {
   if (!subject) return [];
   const found: StatedAttribute[] = [];
   const predicate = text.trim();
+  // "From 2017 to 2022 Leilani worked as a technician for NOAA": the subject's own verb says it held once.
+  const verb = predicate.slice(predicate.indexOf(subject) + subject.length).trim().split(/\s+/)[0] ?? '';
+  const heldOnce = HELD_ONCE.test(verb) && !/^(?:was|were)$/i.test(verb);
   for (const c of CUES) {
     const m = c.pattern.exec(predicate);
     if (!m) continue;
@@ -50,7 +53,7 @@ export function statedAttributes(text: string): StatedAttribute[] {
     // "will join Meta", "wants to move to Oslo": a plan or a wish, not the attribute's value.
     if (UNREAL_BEFORE.test(predicate.slice(Math.max(0, m.index - 40), m.index))) continue;
     // "In 2020 Alice lived in Rome", "worked at Google until 2019": a value that held once, not now.
-    if (!c.negated && HELD_ONCE.test(m[0]) && PAST_TIME.test(predicate)) continue;
+    if (!c.negated && (HELD_ONCE.test(m[0]) || heldOnce) && PAST_TIME.test(predicate)) continue;
     const raw = c.value ? c.value(m) : m[1];
     // "boyfriend Omar and Lina moved in": a person named is one person.
     const value = raw === null ? null : cleanValue(c.attribute === 'partner' ? raw.split(/\s+(?:and|&)\s+/)[0] : raw);

@@ -1,3 +1,5 @@
+import { isOpener, isPreposition, opensAPhrase } from '../openers.js';
+
 /** Who a statement is about: the name it opens with, and whose relative that is. */
 
 /** A capitalised word; "O'Brien" is one, "Mei's" is Mei and a possessive. */
@@ -6,15 +8,23 @@ export const SUBJECT_NAME = `${CAPITALISED}(?:\\s+(?:${CAPITALISED}|\\p{Lu}\\.))
 const RELATIONS =
   "other half|better half|hubby|wifey|missus|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|sibling|mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|baby|friend|best friend|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|team|company|family";
 export const PARTNER_WORD = /^(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|half|hubby|wifey|missus)$/;
+/** "Project 100", "Room 4B", "Release #12": a number names which one. */
+const IDENTIFIER = '\\s+(?:#\\s*)?\\d[\\p{L}\\d.-]*(?<!\\.)';
+const MONTH_OR_DAY = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 /** A phrase of time or manner before the subject: "From now on, Zoe …", "These days the user …". */
 const PHRASE_OPENER =
   '(?:From|These|Nowadays|Since|In|Now|Today|Recently|Lately|Currently|Starting|As|After|Before|Last|This|Next|On|At|By|Over|During|Until|Once|When|While|Yesterday|Tomorrow|Earlier|Later|Back|Soon|Eventually|Finally|Meanwhile|Also|However|Still|So|Well|Anyway|Actually|Honestly)\\b[^,]{0,40},\\s+';
 const TIME_OPENER = '(?:[Tt]hese days|[Nn]owadays|[Ff]rom now on|[Nn]ow|[Cc]urrently|[Ll]ately|[Rr]ecently|[Tt]oday|[Ss]ince then|[Aa]t the moment|[Rr]ight now|(?:[Ss]ince|[Ii]n|[Ff]rom|[Bb]y|[Uu]ntil)\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?\\d{4}),?\\s+';
 const LEADING_SUBJECT = new RegExp(
-  `^(?:According to [^,]+,\\s+)?(?:[\\p{L} ]{1,30}:\\s+)?(?:${PHRASE_OPENER}|${TIME_OPENER})?(?:([Tt]he user|[Tt]he assistant)|((?:[Tt]he\\s+)?${SUBJECT_NAME}(?:\\s+(?:family|household|couple|twins|kids|team|group|band|club))?))(?:(?:'s|’s)\\s+((?:[\\p{Ll}-]+\\s+)?(?:${RELATIONS}))\\b(?:,?\\s+(${SUBJECT_NAME}))?)?(?=(?:'s|’s)?\\s|,|$)`,
+  `^(?:According to [^,]+,\\s+)?(?:[\\p{L} ]{1,30}:\\s+)?(?:${PHRASE_OPENER}|${TIME_OPENER})?(?:([Tt]he user|[Tt]he assistant)|((?:[Tt]he\\s+)?${SUBJECT_NAME}(?:\\s+(?:family|household|couple|twins|kids|team|group|band|club)|${IDENTIFIER})?))(?:(?:'s|’s)\\s+((?:[\\p{Ll}-]+\\s+)?(?:${RELATIONS}))\\b(?:,?\\s+(${SUBJECT_NAME}))?)?(?=(?:'s|’s)?\\s|,|$)`,
   'u',
 );
-const NOT_A_SUBJECT = /^(?:The|A|An|This|That|These|Those|It|There|Here|Our|Their|Its|His|Her|My|Your|We|They|He|She|I|You|Some|Every|Each|All|Both|Today|Tomorrow|Yesterday|In|On|At|After|Before|When|While|If|As|Since|During|According)$/;
+/**
+ * A phrase of time or manner before the subject, without a comma: "Yesterday Omar …", "Last week
+ * Jonas …", "During the summer Kim …". A preposition takes at least one word ("In Berlin Dana ran"
+ * names no subject it could be told from).
+ */
+const BARE_OPENER = new RegExp(`^(\\p{L}+)((?:\\s+(?:[\\p{Ll}\\d][\\p{L}\\d'-]*|${MONTH_OR_DAY})){0,6})\\s+(?=\\p{Lu})`, 'u');
 
 interface Subject {
   /** Whom the statement is about ("Anna" in "Mei's sister Anna is a nurse", "Maria's husband"). */
@@ -44,14 +54,29 @@ export function subjectAndOwner(text: string): Subject {
   if (!m) return none;
   const owner = m[1] ? m[1].toLowerCase() : m[2];
   const first = owner.replace(/^the\s+/i, '').split(/\s+/)[0];
+  if (!m[1] && isOpener(first)) return afterOpener(text.trim());
   // "Meeting at Chinedu's flat …": a capitalised -ing word opens a phrase, not a name.
-  if (!m[1] && (NOT_A_SUBJECT.test(first) || (/^\p{Lu}\p{Ll}{3,}ing$/u.test(first) && !owner.includes(' ')))) return none;
+  if (!m[1] && /^\p{Lu}\p{Ll}{3,}ing$/u.test(first) && !owner.includes(' ')) return none;
   // "The Hermes project": "the" and a capitalised word name a thing only with a family, a team …
   if (!m[1] && /^the\s/i.test(owner) && !/\s(?:family|household|couple|twins|kids|team|group|band|club)$/.test(owner)) return none;
   const relation = m[3] ?? null;
   if (!relation) return { subject: owner, owner: null, relation: null };
   // "Mei's sister Anna": about Anna; "Maria's husband": about him, whose name it does not give.
   return { subject: m[4] ?? `${owner}'s ${relation}`, owner, relation: relation.split(/\s+/).at(-1)! };
+}
+
+/** The subject after a phrase of time or manner said without a comma ("Last week Jonas moved …"). */
+function afterOpener(text: string): Subject {
+  const none = { subject: null, owner: null, relation: null };
+  const m = BARE_OPENER.exec(text);
+  const words = m ? m[2].trim().split(/\s+/).filter(Boolean) : [];
+  // "After the party at Zoe's house Mia left": the capitalised word after a preposition is in the phrase.
+  if (!m || !opensAPhrase(m[1]) || (isPreposition(m[1]) && !words.length) || isPreposition(words.at(-1) ?? '')) return none;
+  // "We rescheduled the Zalando offsite": a verb after the first word makes it the subject.
+  if (words.some((w) => /^\p{Ll}{2,}ed$/u.test(w))) return none;
+  const rest = text.slice(m[0].length);
+  const next = rest.split(/\s+/)[0];
+  return isOpener(next) || new RegExp(`^${MONTH_OR_DAY}$`).test(next) ? none : subjectAndOwner(rest);
 }
 
 /** "Bob" and "Bob Tanaka" name one person; "the user" is whoever the tag belongs to. */
