@@ -55,6 +55,11 @@ const ConfigSchema = z.object({
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Worker threads running the local model (each holds a copy, ~100 MB). */
   EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Further local-model threads that embed search queries only, so a query never waits behind a
+   * document's batch; 0 lets queries only go ahead in the queue.
+   */
+  EMBEDDINGS_QUERY_THREADS: z.coerce.number().int().min(0).max(8).default(1),
   /** Distinct search queries whose vectors are kept in memory; 0 embeds every query. */
   EMBEDDINGS_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** OpenAI-compatible chat endpoint used for memory extraction, reranking, query rewriting, bucket suggestions and the sync filter when set. */
