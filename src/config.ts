@@ -31,6 +31,12 @@ const ConfigSchema = z.object({
   CONVERT_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
   /** Wall time of one conversion, OCR included; past it the conversion's thread is ended. */
   CONVERT_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** Chunks kept of one document; the rest of a longer one is not indexed, and its chunking step says so. */
+  MAX_CHUNKS_PER_DOCUMENT: z.coerce.number().int().min(1).default(5_000),
+  /** Characters of one document (of what is new in it) read for memories; the rest stays searchable as chunks. */
+  EXTRACTION_MAX_CHARS: z.coerce.number().int().min(1_000).default(1_000_000),
+  /** Memories kept from one document's extraction. */
+  EXTRACTION_MAX_MEMORIES: z.coerce.number().int().min(1).default(1_000),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
