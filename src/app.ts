@@ -319,7 +319,13 @@ async function createWorker(
     if (released) logger.info({ released }, 'resuming jobs interrupted by a previous stop');
   }
   const log = logger.child({ component: 'worker' });
-  const memorizing = { db, embedder: ai.embedder, extractor: ai.extractor, onChanged: onMemoriesChanged };
+  const memorizing = {
+    db,
+    embedder: ai.embedder,
+    extractor: ai.extractor,
+    onChanged: onMemoriesChanged,
+    limits: { maxChars: config.EXTRACTION_MAX_CHARS, maxMemories: config.EXTRACTION_MAX_MEMORIES },
+  };
   const ingest = ingestHandler({
     db,
     log,
@@ -327,7 +333,8 @@ async function createWorker(
     chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
     convert: (input) => conversions.convert({ ...input, limits: { ...input.limits, timeoutMs: config.CONVERT_TIMEOUT_MS } }),
     embedder: ai.embedder,
-    memorize: (doc, generation) => memorizeDocument(memorizing, doc, generation),
+    memorize: (doc, generation, signal) => memorizeDocument(memorizing, doc, generation, signal),
+    maxChunks: config.MAX_CHUNKS_PER_DOCUMENT,
   });
   const merge = mergeHandler({ db, log, maxJobAttempts: config.JOB_MAX_ATTEMPTS, recheckMs: config.WORKER_POLL_MS, maxIngestWaitMs: MAX_INGEST_WAIT_MS });
   const sync = syncHandler({

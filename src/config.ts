@@ -39,6 +39,12 @@ const ConfigSchema = z.object({
   CONVERT_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
   /** Wall time of one conversion, OCR included; past it the conversion's thread is ended. */
   CONVERT_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** Chunks kept of one document; the rest of a longer one is not indexed, and its chunking step says so. */
+  MAX_CHUNKS_PER_DOCUMENT: z.coerce.number().int().min(1).default(5_000),
+  /** Characters of one document (of what is new in it) read for memories; the rest stays searchable as chunks. */
+  EXTRACTION_MAX_CHARS: z.coerce.number().int().min(1_000).default(1_000_000),
+  /** Memories kept from one document's extraction. */
+  EXTRACTION_MAX_MEMORIES: z.coerce.number().int().min(1).default(1_000),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
@@ -63,6 +69,11 @@ const ConfigSchema = z.object({
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Worker threads running the local model (each holds a copy, ~100 MB). */
   EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Further local-model threads that embed search queries only, so a query never waits behind a
+   * document's batch; 0 lets queries only go ahead in the queue.
+   */
+  EMBEDDINGS_QUERY_THREADS: z.coerce.number().int().min(0).max(8).default(1),
   /** Distinct search queries whose vectors are kept in memory; 0 embeds every query. */
   EMBEDDINGS_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** OpenAI-compatible chat endpoint used for memory extraction, reranking, query rewriting, bucket suggestions and the sync filter when set. */

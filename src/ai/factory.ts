@@ -27,6 +27,8 @@ export interface AiSettings {
   EMBEDDINGS_TIMEOUT_MS: number;
   /** Worker threads running the local model. */
   EMBEDDINGS_THREADS?: number;
+  /** Further threads of the local model that embed search queries only. */
+  EMBEDDINGS_QUERY_THREADS?: number;
   /** Search queries whose vectors are remembered; 0 embeds every query. */
   EMBEDDINGS_QUERY_CACHE?: number;
   /** An OpenAI-compatible chat endpoint; without one every feature runs offline. */
@@ -92,6 +94,7 @@ async function createModelEmbedder(settings: AiSettings, logger?: WarnLogger): P
   }
   return new LocalEmbedder({
     threads: settings.EMBEDDINGS_THREADS ?? Math.min(2, availableParallelism()),
+    queryThreads: settings.EMBEDDINGS_QUERY_THREADS ?? 1,
     onWorkerError: (err) => logger?.warn({ err }, 'an embedding worker died and was replaced'),
   });
 }

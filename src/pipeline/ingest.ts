@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { FetchError, fetchUrl } from '../convert/fetch-url.js';
 import { ConversionError, convertToMarkdown, storableText } from '../convert/index.js';
@@ -6,7 +7,7 @@ import { EmbeddingError, type Embedder } from '../ai/embeddings/embedder.js';
 import { chunkEmbeddingText } from '../core/embedding/embedding-text.js';
 import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
-import { embeddedChunks, replaceChunks } from '../store/chunks.js';
+import { dropStagedChunks, embeddedChunks, stageChunks, useStagedChunks } from '../store/chunks.js';
 import { getDocument, getDocumentGeneration, updateDocumentGeneration, type DocumentPatch, getFile } from '../store/documents.js';
 import { chunkMarkdown, resolveChunkOptions } from '../chunking/index.js';
 import type { MemorizeOutcome } from '../core/memories/extraction.js';
@@ -28,8 +29,17 @@ export interface IngestContext {
   /** Runs a conversion (off the event loop, in the server); absent, convertToMarkdown runs in place. */
   convert?: (input: ConvertInput) => Promise<ConvertedDocument>;
   /** The memory stage; absent, documents are only chunked and indexed. */
-  memorize?: (doc: DocumentRecord, generation: number) => Promise<MemorizeResult>;
+  memorize?: (doc: DocumentRecord, generation: number, signal: AbortSignal) => Promise<MemorizeResult>;
+  /** Most chunks kept of one document; DEFAULT_MAX_CHUNKS when absent. */
+  maxChunks?: number;
 }
+
+/** About 5 MB of text at the default chunk size. */
+export const DEFAULT_MAX_CHUNKS = 5_000;
+/** Texts embedded between two checks of the lease and of shutdown. */
+const EMBED_SLICE = 32;
+/** Chunks written in one statement before the event loop serves others. */
+const STAGE_BATCH = 100;
 
 export function ingestHandler(ctx: IngestContext): JobHandler {
   return {
@@ -116,7 +126,10 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   );
 
   const chunkSize = (await ctx.chunkSizeFor?.(job.orgId)) ?? null;
-  const pieces = chunkMarkdown(markdown, resolveChunkOptions(chunkSize)).map((piece) => ({
+  const maxChunks = ctx.maxChunks ?? DEFAULT_MAX_CHUNKS;
+  const all = chunkMarkdown(markdown, resolveChunkOptions(chunkSize));
+  // The rest of a document past the limit is neither searchable nor embedded: the chunking step says how much.
+  const pieces = all.slice(0, maxChunks).map((piece) => ({
     ...piece,
     content: storableText(piece.content),
     headingPath: piece.headingPath.map(storableText),
@@ -126,36 +139,58 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   const known = new Map<string, ArrayLike<number>>(
     (await embeddedChunks(ctx.db, documentId)).map((chunk) => [chunkEmbeddingText(chunk.headingPath, chunk.content), chunk.embedding]),
   );
-  await progress.next('embedding');
+  const dropped = all.length - pieces.length;
+  await progress.next('embedding', {}, dropped ? { chunks: pieces.length, chunksDropped: dropped, chunkLimit: maxChunks } : {});
 
   const texts = pieces.map((piece) => chunkEmbeddingText(piece.headingPath, piece.content));
   const fresh = [...new Set(texts.filter((text) => !known.has(text)))];
-  const embedded = await ctx.embedder.embed(fresh, 'document');
-  fresh.forEach((text, i) => known.set(text, embedded[i]));
+  // In slices: a long document's embedding renews its lease and stops when the server does.
+  for (let i = 0; i < fresh.length; i += EMBED_SLICE) {
+    lease.signal.throwIfAborted();
+    await lease.renew();
+    const slice = fresh.slice(i, i + EMBED_SLICE);
+    const embedded = await ctx.embedder.embed(slice, 'document');
+    slice.forEach((text, j) => known.set(text, embedded[j]));
+    progress.report({ name: 'texts', done: Math.min(fresh.length, i + EMBED_SLICE), total: fresh.length });
+  }
 
-  // The new chunks replace the old ones in one transaction, with their vectors: until then the
-  // document's earlier chunks stay searchable, and a failure before it leaves them as they were.
+  // The new chunks are written in batches where no search reads them, then replace the old ones in
+  // one transaction: until then the document's earlier chunks stay searchable, and a failure before
+  // it leaves them as they were. Short statements with turns between them let other requests in.
   await progress.next('indexing');
-  await ctx.db.transaction(async (tx) => {
-    // Locked: a move to another tag waits for these chunks, or they are written under its new tag.
-    const current = await getDocumentGeneration(tx, job.orgId, documentId, { forUpdate: true });
-    if (!current || current.generation !== job.generation) throw new SupersededError();
-    await replaceChunks(
-      tx,
-      initial.id,
-      pieces.map((piece, i) => ({
-        id: piece.id,
-        documentId: initial.id,
-        orgId: initial.orgId,
-        containerTag: current.containerTag,
-        position: piece.position,
-        content: piece.content,
-        headingPath: piece.headingPath,
-        metadata: { startOffset: piece.startOffset, endOffset: piece.endOffset },
-        embedding: known.get(texts[i])!,
-      })),
-    );
-  });
+  const stageId = newId();
+  try {
+    for (let i = 0; i < pieces.length; i += STAGE_BATCH) {
+      lease.signal.throwIfAborted();
+      await lease.renew();
+      await stageChunks(
+        ctx.db,
+        pieces.slice(i, i + STAGE_BATCH).map((piece, j) => ({
+          id: piece.id,
+          stageId,
+          documentId: initial.id,
+          orgId: initial.orgId,
+          position: piece.position,
+          content: piece.content,
+          headingPath: piece.headingPath,
+          metadata: { startOffset: piece.startOffset, endOffset: piece.endOffset },
+          embedding: known.get(texts[i + j])!,
+        })),
+      );
+      await nextTurn();
+    }
+    await ctx.db.transaction(async (tx) => {
+      // Locked: a move to another tag waits for these chunks, or they are written under its new tag.
+      const current = await getDocumentGeneration(tx, job.orgId, documentId, { forUpdate: true });
+      if (!current || current.generation !== job.generation) throw new SupersededError();
+      const stored = await useStagedChunks(tx, initial.id, stageId, current.containerTag);
+      // Another run of this job (one that lost its lease) switched first and took these drafts away.
+      if (stored !== pieces.length) throw new SupersededError();
+    });
+  } catch (error) {
+    await dropStagedChunks(ctx.db, initial.id, stageId).catch(() => undefined);
+    throw error;
+  }
 
   // Memories are part of being done: a done document is reliable for search and profiles.
   const memorize = ctx.memorize;
@@ -164,7 +199,7 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
     await progress.step('memories', async () => {
       const current = await getDocument(ctx.db, job.orgId, documentId);
       if (!current || current.generation !== job.generation) throw new SupersededError();
-      memorized = await memorize(current, job.generation);
+      memorized = await memorize(current, job.generation, lease.signal);
       return { detail: { ...memorized.outcome }, extraction: memorized.extraction };
     });
   }
@@ -255,6 +290,8 @@ class StageRecorder {
     this.complete();
     const step: ProcessingStep = { name, startedAt: new Date().toISOString(), status: 'running' };
     this.log.steps.push(step);
+    // Shown while it runs: a long extraction is told apart from indexing.
+    await this.write({});
     const report = await run();
     Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString(), ...report });
   }

@@ -19,8 +19,8 @@ export interface MemorizeResult {
  * stores them and the document's new extraction cursor in one transaction, only while the
  * document still holds the generation the job was queued for.
  */
-export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord, generation: number): Promise<MemorizeResult> {
-  const extraction = await extractMemories(ctx, doc);
+export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord, generation: number, signal?: AbortSignal): Promise<MemorizeResult> {
+  const extraction = await extractMemories(ctx, doc, signal);
   let containerTag = doc.containerTag;
   const outcome = await ctx.db.transaction(async (tx) => {
     // Locked: a move to another tag (or a delete) waits for this, or this finds it done.
@@ -28,7 +28,7 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord
     if (!current || current.generation !== generation) throw new SupersededError();
     // Stored in the tag the document is in now: it may have moved since the job read it.
     containerTag = current.containerTag;
-    const stored = await rememberExtraction(ctx, tx, current, extraction);
+    const stored = await rememberExtraction(ctx, tx, current, extraction, signal);
     const cursor = extraction.plan.cursor;
     if (cursor && !(await updateDocumentGeneration(tx, doc.orgId, doc.id, generation, { memoryCursor: cursor }))) {
       throw new SupersededError();

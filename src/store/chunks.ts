@@ -1,7 +1,8 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from './database.js';
+import { chunkDrafts } from './schema/chunk-drafts.js';
 import { chunks } from './schema/chunks.js';
-import { unitVectorValue } from './sql.js';
+import { queryRows, unitVectorValue } from './sql.js';
 import type { ChunkRecord } from '../model/documents.js';
 
 /** A chunk to store, with its embedder's vector. */
@@ -18,6 +19,40 @@ export async function replaceChunks(db: Tx, documentId: string, rows: NewChunk[]
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await db.insert(chunks).values(rows.slice(i, i + INSERT_BATCH).map((row) => ({ ...row, embedding: unitVectorValue(row.embedding) })));
   }
+}
+
+/** A chunk of a document's next set, written before the set replaces its chunks. */
+export type DraftChunk = Omit<typeof chunkDrafts.$inferInsert, 'embedding' | 'createdAt'> & { embedding: ArrayLike<number> };
+
+/** Writes a batch of a document's next chunks where no search reads them (see `useStagedChunks`). */
+export async function stageChunks(db: Tx, rows: DraftChunk[]): Promise<void> {
+  if (!rows.length) return;
+  await db.insert(chunkDrafts).values(rows.map((row) => ({ ...row, embedding: unitVectorValue(row.embedding) })));
+}
+
+/**
+ * Replaces a document's chunks with the ones staged by `stageId`, under `containerTag`, in one
+ * statement each: the caller's transaction makes the switch atomic. Every draft of the document
+ * goes, those of runs that died before their switch too. Returns how many chunks it now has.
+ */
+export async function useStagedChunks(db: Tx, documentId: string, stageId: string, containerTag: string): Promise<number> {
+  await db.delete(chunks).where(eq(chunks.documentId, documentId));
+  const [moved] = await queryRows<{ n: number }>(
+    db,
+    sql`WITH moved AS (
+      INSERT INTO chunks (id, document_id, org_id, container_tag, position, content, heading_path, metadata, embedding)
+      SELECT id, document_id, org_id, ${containerTag}, position, content, heading_path, metadata, embedding
+      FROM chunk_drafts WHERE document_id = ${documentId} AND stage_id = ${stageId}
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM moved`,
+  );
+  await db.delete(chunkDrafts).where(eq(chunkDrafts.documentId, documentId));
+  return moved.n;
+}
+
+/** Drops what a run staged when it ends without switching. */
+export async function dropStagedChunks(db: Tx, documentId: string, stageId: string): Promise<void> {
+  await db.delete(chunkDrafts).where(and(eq(chunkDrafts.documentId, documentId), eq(chunkDrafts.stageId, stageId)));
 }
 
 /** Chunks carry their document's tag, which searches are scoped by: they follow the document when it moves. */

@@ -27,6 +27,23 @@ export class EmbeddingError extends Error {
   }
 }
 
+/**
+ * A text cut to at most `maxChars` characters, at the last space before the bound when there is
+ * one, never inside a surrogate pair. An embedding model reads a few hundred tokens at most; what
+ * lies past that only costs time (and for the local model, a worker held from everyone else).
+ */
+export function boundedText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let end = maxChars;
+  if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
+  const space = text.lastIndexOf(' ', end);
+  return text.slice(0, space > maxChars / 2 ? space : end);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
 /** Scales a vector to length 1 so cosine similarity is a dot product; zero vectors stay zero. */
 export function normalize(vector: ArrayLike<number>): Float32Array {
   const out = Float32Array.from(vector);

@@ -66,3 +66,33 @@ describe('LocalEmbedder (Universal Sentence Encoder Lite in worker threads)', ()
     await expect(other.embed(['x'])).rejects.toBeInstanceOf(EmbeddingError);
   });
 });
+
+describe('LocalEmbedder under ingest', () => {
+  it('answers a query on its own thread while every document thread is busy', async () => {
+    const lane = new LocalEmbedder({ threads: 1, queryThreads: 1, maxBatchTexts: 16 });
+    try {
+      await lane.ready();
+      const finished: string[] = [];
+      const documents = lane
+        .embed(Array.from({ length: 16 }, (_, i) => `document ${i} ${'with several more words in it '.repeat(12)}`))
+        .then(() => finished.push('documents'));
+      await lane.embed(['quick question'], 'query').then(() => finished.push('query'));
+      await documents;
+      expect(finished).toEqual(['query', 'documents']);
+    } finally {
+      await lane.close();
+    }
+  });
+
+  it('embeds a text only as far as the model reads, so a huge one costs no more than that', { timeout: 20_000 }, async () => {
+    const embedder = new LocalEmbedder({ threads: 1 });
+    try {
+      await embedder.ready();
+      const huge = `${'The club meets on Thursdays and newcomers ask Ana for the room code. '.repeat(60)}${'word '.repeat(100_000)}`;
+      const [whole, start] = await embedder.embed([huge, huge.slice(0, 3_800)]);
+      expect(cosine(whole, start)).toBeCloseTo(1, 4);
+    } finally {
+      await embedder.close();
+    }
+  });
+});

@@ -1,14 +1,21 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { EmbeddingError, normalize, type Embedder, type EmbeddingPurpose } from './embedder.js';
+import { boundedText, EmbeddingError, normalize, type Embedder, type EmbeddingPurpose } from './embedder.js';
 import { USE_WORKER_SOURCE } from './use-worker-source.js';
 
 export const USE_LITE_MODEL = 'universal-sentence-encoder-lite';
 export const USE_LITE_DIMENSION = 512;
 
 export interface LocalEmbedderOptions {
-  /** Worker threads, each holding its own copy of the model. */
+  /** Worker threads embedding documents and queries, each holding its own copy of the model. */
   threads: number;
+  /**
+   * Further threads that embed queries only: a search's query never waits behind a document's
+   * batch, however much ingest there is.
+   */
+  queryThreads?: number;
+  /** Longest text handed to the model; longer ones are cut (it reads a few hundred tokens of each). */
+  maxTextChars?: number;
   /** Most texts sent to a worker at once; larger batches embed faster per text. */
   maxBatchTexts?: number;
   /**
@@ -29,6 +36,7 @@ interface PendingText {
 interface WorkerSlot {
   worker: Worker;
   ready: boolean;
+  queriesOnly: boolean;
   inFlight: { id: number; items: PendingText[] } | null;
 }
 
@@ -41,9 +49,16 @@ type WorkerMessage =
 const MAX_CONSECUTIVE_CRASHES = 5;
 
 /**
+ * The model's vector of a text does not change past its first ~3,800 characters, but the whole text
+ * is tokenized (a 200 kB text held a worker for minutes).
+ */
+export const DEFAULT_MAX_TEXT_CHARS = 4_000;
+
+/**
  * The default, offline embedder: Universal Sentence Encoder Lite (512-d) running in a pool of
  * worker threads, so embedding never blocks the event loop that serves HTTP. Texts from
- * concurrent calls are batched together; query texts go ahead of document texts.
+ * concurrent calls are batched together; query texts go ahead of document texts, and the
+ * `queryThreads` take nothing else.
  */
 export class LocalEmbedder implements Embedder {
   readonly model = USE_LITE_MODEL;
@@ -56,6 +71,8 @@ export class LocalEmbedder implements Embedder {
   private readonly slots: WorkerSlot[] = [];
   private readonly maxBatchTexts: number;
   private readonly maxBatchChars: number;
+  private readonly maxTextChars: number;
+  private readyWaiters: (() => void)[] = [];
   private readonly paths: { corePath: string; embeddingsPath: string; modelPath: string };
   private nextId = 1;
   private crashes = 0;
@@ -71,13 +88,18 @@ export class LocalEmbedder implements Embedder {
     };
     this.maxBatchTexts = options.maxBatchTexts ?? 16;
     this.maxBatchChars = options.maxBatchChars ?? 6_000;
-    for (let i = 0; i < Math.max(1, options.threads); i++) this.slots.push(this.spawn());
+    this.maxTextChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+    for (let i = 0; i < Math.max(1, options.threads); i++) this.slots.push(this.spawn(false));
+    for (let i = 0; i < Math.max(0, options.queryThreads ?? 0); i++) this.slots.push(this.spawn(true));
     this.dispatch();
   }
 
-  /** Resolves once at least one worker has loaded the model. */
+  /** Resolves once every worker has loaded the model. */
   async ready(): Promise<void> {
     await this.embed(['ready'], 'query');
+    while (!this.closed && !this.failure && this.slots.some((slot) => !slot.ready)) {
+      await new Promise<void>((resolve) => this.readyWaiters.push(resolve));
+    }
   }
 
   embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {
@@ -88,7 +110,7 @@ export class LocalEmbedder implements Embedder {
       (text) =>
         new Promise<Float32Array>((resolve, reject) => {
           // The model cannot encode an empty string; a lone space embeds as "nothing".
-          queue.push({ text: text.trim() === '' ? ' ' : text, resolve, reject });
+          queue.push({ text: text.trim() === '' ? ' ' : boundedText(text, this.maxTextChars), resolve, reject });
         }),
     );
     this.dispatch();
@@ -100,6 +122,7 @@ export class LocalEmbedder implements Embedder {
     this.closed = true;
     const error = new EmbeddingError('the embedder is closed', false);
     this.rejectQueued(error);
+    this.wakeReadyWaiters();
     await Promise.all(
       this.slots.map(async (slot) => {
         slot.inFlight?.items.forEach((item) => item.reject(error));
@@ -109,12 +132,12 @@ export class LocalEmbedder implements Embedder {
     );
   }
 
-  private spawn(): WorkerSlot {
+  private spawn(queriesOnly: boolean): WorkerSlot {
     const worker = new Worker(USE_WORKER_SOURCE, {
       eval: true,
       workerData: { ...this.paths, dimension: this.dimension },
     });
-    const slot: WorkerSlot = { worker, ready: false, inFlight: null };
+    const slot: WorkerSlot = { worker, ready: false, queriesOnly, inFlight: null };
     worker.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
     worker.on('error', (error) => this.onCrash(slot, error));
     worker.on('exit', (code) => {
@@ -127,6 +150,7 @@ export class LocalEmbedder implements Embedder {
     if (message.type === 'ready') {
       slot.ready = true;
       this.crashes = 0;
+      this.wakeReadyWaiters();
       this.dispatch();
       return;
     }
@@ -161,13 +185,18 @@ export class LocalEmbedder implements Embedder {
       this.fail(new EmbeddingError(`embedding workers keep dying: ${error.message}`, false));
       return;
     }
-    this.slots[index] = this.spawn();
+    this.slots[index] = this.spawn(slot.queriesOnly);
     this.dispatch();
   }
 
   private fail(error: EmbeddingError): void {
     this.failure = error;
     this.rejectQueued(error);
+    this.wakeReadyWaiters();
+  }
+
+  private wakeReadyWaiters(): void {
+    for (const wake of this.readyWaiters.splice(0)) wake();
   }
 
   private rejectQueued(error: Error): void {
@@ -176,12 +205,13 @@ export class LocalEmbedder implements Embedder {
   }
 
   private dispatch(): void {
-    const idle = this.slots.filter((slot) => slot.ready && !slot.inFlight);
+    // The query lane first, so a query leaves the other workers to documents.
+    const idle = this.slots.filter((slot) => slot.ready && !slot.inFlight).sort((a, b) => Number(b.queriesOnly) - Number(a.queriesOnly));
     // Share the queue evenly between idle workers rather than handing one of them everything.
     const share = Math.ceil((this.queries.length + this.documents.length) / Math.max(1, idle.length));
     for (const slot of idle) {
-      const items = this.takeBatch(Math.max(1, Math.min(this.maxBatchTexts, share)));
-      if (!items.length) break;
+      const items = this.takeBatch(Math.max(1, Math.min(this.maxBatchTexts, share)), slot.queriesOnly);
+      if (!items.length) continue;
       const id = this.nextId++;
       slot.inFlight = { id, items };
       slot.worker.postMessage({ id, texts: items.map((item) => item.text) });
@@ -194,10 +224,10 @@ export class LocalEmbedder implements Embedder {
     }
   }
 
-  private takeBatch(maxTexts: number): PendingText[] {
+  private takeBatch(maxTexts: number, queriesOnly: boolean): PendingText[] {
     const batch: PendingText[] = [];
     let chars = 0;
-    for (const queue of [this.queries, this.documents]) {
+    for (const queue of queriesOnly ? [this.queries] : [this.queries, this.documents]) {
       while (queue.length && batch.length < maxTexts) {
         const next = queue[0];
         if (batch.length && chars + next.text.length > this.maxBatchChars) return batch;

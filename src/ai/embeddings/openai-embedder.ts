@@ -1,5 +1,5 @@
 import OpenAI, { APIConnectionError, APIError } from 'openai';
-import { EmbeddingError, normalize, type Embedder, type EmbeddingPurpose } from './embedder.js';
+import { boundedText, EmbeddingError, normalize, type Embedder, type EmbeddingPurpose } from './embedder.js';
 
 export interface OpenAiEmbedderOptions {
   baseUrl: string;
@@ -11,7 +11,12 @@ export interface OpenAiEmbedderOptions {
   batchSize?: number;
   timeoutMs?: number;
   maxRetries?: number;
+  /** Longest text sent; longer ones are cut (the endpoint would refuse or truncate them). */
+  maxTextChars?: number;
 }
+
+/** About 8k tokens of English, the window of the common embedding models. */
+const DEFAULT_MAX_TEXT_CHARS = 24_000;
 
 /** Any endpoint that speaks the OpenAI embeddings wire format (OpenAI, vLLM, Ollama, LM Studio, TEI…). */
 export class OpenAiEmbedder implements Embedder {
@@ -40,7 +45,7 @@ export class OpenAiEmbedder implements Embedder {
   async embed(texts: string[], _purpose?: EmbeddingPurpose): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += this.batchSize) {
-      const batch = texts.slice(i, i + this.batchSize).map((text) => (text.trim() === '' ? ' ' : text));
+      const batch = texts.slice(i, i + this.batchSize).map((text) => (text.trim() === '' ? ' ' : boundedText(text, this.options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS)));
       const vectors = await requestEmbeddings(this.client, this.options, batch);
       for (const vector of vectors) {
         if (vector.length !== this.dimension) {

@@ -49,6 +49,7 @@ export class LlmExtractor implements ReportingExtractor {
     let truncatedReplies = 0;
     let fallback: { reason: string; parts: number } | undefined;
     for (const window of windows) {
+      input.signal?.throwIfAborted();
       try {
         const answer = await this.options.chat.ask({
           messages: buildExtractionMessages(input, window),

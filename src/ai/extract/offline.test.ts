@@ -294,3 +294,18 @@ describe('offline extraction: a word that opens a sentence is never a name', () 
     expect(relations).toEqual(["Anna is Dana's sister", "Sam is Dana's brother"]);
   });
 });
+
+describe('OfflineExtractor on a text without punctuation', () => {
+  const text = 'word '.repeat(40_000);
+
+  it('reads 200 kB in linear time', { timeout: 10_000 }, async () => {
+    expect(await new OfflineExtractor().extract({ text })).toEqual([]);
+  });
+
+  it('lets the event loop run while it reads, and stops once aborted', { timeout: 10_000 }, async () => {
+    const controller = new AbortController();
+    const aborting = setTimeout(() => controller.abort(), 1);
+    await expect(new OfflineExtractor().extract({ text: text.repeat(5), signal: controller.signal })).rejects.toThrow(/abort/i);
+    clearTimeout(aborting);
+  });
+});

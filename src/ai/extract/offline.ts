@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { classify, RELATIVES, type Classification } from './classify.js';
 import { anchorDates, formatDay, type ResolvedDate } from './dates.js';
 import { Antecedents, personInTitle, personNamed } from './coreference.js';
@@ -21,28 +22,59 @@ import { lastThingNamed } from '../text/things.js';
 export class OfflineExtractor implements Extractor {
   readonly name = 'offline';
 
+  /** Reads a long text in slices of the event loop's time, stopping when `input.signal` is aborted. */
   async extract(input: ExtractionInput): Promise<ExtractedMemory[]> {
-    return extractOffline(input);
+    const memories = new Memories();
+    let sliceStarted = Date.now();
+    for (const _sentence of extraction(input, memories)) {
+      if (Date.now() - sliceStarted < SLICE_MS) continue;
+      await nextTurn();
+      input.signal?.throwIfAborted();
+      sliceStarted = Date.now();
+    }
+    return memories.all();
   }
 }
+
+/** How long the extractor reads before it lets the event loop serve others. */
+const SLICE_MS = 20;
 
 export function extractOffline(input: ExtractionInput): ExtractedMemory[] {
-  const memories = new Map<string, ExtractedMemory>();
-  const keep = (memory: ExtractedMemory) => {
-    const key = memory.content.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-    const existing = memories.get(key);
-    if (!existing || existing.confidence < memory.confidence) memories.set(key, memory);
-  };
-  for (const utterance of utterancesOf(input)) {
-    for (const memory of fromUtterance(utterance)) keep(memory);
-  }
-  return [...memories.values()];
+  const memories = new Memories();
+  for (const _sentence of extraction(input, memories));
+  return memories.all();
 }
 
-function fromUtterance(u: Utterance): ExtractedMemory[] {
+/** What was found, one memory per wording (the most confident). */
+class Memories {
+  private readonly byKey = new Map<string, ExtractedMemory>();
+
+  keep(memory: ExtractedMemory): void {
+    const key = memory.content.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    const existing = this.byKey.get(key);
+    if (!existing || existing.confidence < memory.confidence) this.byKey.set(key, memory);
+  }
+
+  all(): ExtractedMemory[] {
+    return [...this.byKey.values()];
+  }
+}
+
+/** Extracts into `memories`, yielding after each sentence so a caller can pause or stop between them. */
+function* extraction(input: ExtractionInput, memories: Memories): Generator<void> {
+  for (const utterance of utterancesOf(input)) {
+    const out: ExtractedMemory[] = [];
+    for (const _sentence of fromUtterance(utterance, out)) {
+      for (const memory of out.splice(0)) memories.keep(memory);
+      yield;
+    }
+    for (const memory of out) memories.keep(memory);
+  }
+}
+
+function* fromUtterance(u: Utterance, out: ExtractedMemory[]): Generator<void> {
   const names = [u.speaker, u.listener].filter((n): n is string => !!n && !n.startsWith('the '));
   const document = u.speaker === null;
-  const out: ExtractedMemory[] = [];
   const plain = normalizeText(markdownToPlain(withoutTables(document ? withoutFurniture(u.text) : u.text)));
   // A line a PDF wrapped mid-sentence ("Anouk Visser leads the\nTactile Lab") goes on in the next.
   const text = document
@@ -53,6 +85,7 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
   // The thing the document last named by its number ("project 100"), first in its title, whose owner a role field names.
   let thing: string | null = document ? lastThingNamed(u.text.trim().split('\n')[0]) : null;
   for (const sentence of splitSentences(text)) {
+    yield;
     thing = lastThingNamed(sentence) ?? thing;
     // Titles, labels, captions and instructions to the reader state no fact.
     // "Employer: Hawaiian Airlines" on a card about someone says where they work.
@@ -102,7 +135,6 @@ function fromUtterance(u: Utterance): ExtractedMemory[] {
       }
     }
   }
-  return out;
 }
 
 /** "Label: what follows", and a lead-in before a dash ("Change of plans - the family is doing Kumasi instead"). */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToPlain, normalizeText, splitClauses, splitPredicates, splitSentences } from './sentences.js';
+import { markdownToPlain, MAX_SENTENCE_CHARS, normalizeText, splitClauses, splitPredicates, splitSentences } from './sentences.js';
 
 describe('splitSentences', () => {
+  it('cuts a text without punctuation into statements of bounded length, at spaces, losing no word', () => {
+    const text = Array.from({ length: 40_000 }, (_, i) => `word${i}`).join(' ');
+    const sentences = splitSentences(text);
+    expect(sentences.length).toBeGreaterThan(text.length / MAX_SENTENCE_CHARS);
+    for (const sentence of sentences) expect(sentence.length).toBeLessThanOrEqual(MAX_SENTENCE_CHARS);
+    expect(sentences.join(' ')).toBe(text);
+  });
+
   it('splits on terminal punctuation and lines, not on abbreviations or initials', () => {
     expect(splitSentences('Hi Mel! I met Dr. Smith today. J.K. Rowling inspires me?\nNew line')).toEqual([
       'Hi Mel!', 'I met Dr. Smith today.', 'J.K. Rowling inspires me?', 'New line',

@@ -74,7 +74,33 @@ export function normalizeText(text: string): string {
     .replace(/[ \t]+/g, ' ');
 }
 
-/** Splits text into sentences on terminal punctuation and line breaks, respecting common abbreviations. */
+/**
+ * The longest sentence read as one statement. Prose rarely runs past a few hundred characters; a
+ * text without punctuation would otherwise be one "sentence" of megabytes, which the rules below
+ * read in time that grows faster than its length.
+ */
+export const MAX_SENTENCE_CHARS = 1_000;
+
+/** A sentence past MAX_SENTENCE_CHARS as pieces within it, each cut at a space where there is one. */
+function boundedSentences(sentence: string): string[] {
+  if (sentence.length <= MAX_SENTENCE_CHARS) return [sentence];
+  const pieces: string[] = [];
+  let rest = sentence;
+  while (rest.length > MAX_SENTENCE_CHARS) {
+    const space = rest.lastIndexOf(' ', MAX_SENTENCE_CHARS);
+    let cut = space > MAX_SENTENCE_CHARS / 2 ? space : MAX_SENTENCE_CHARS;
+    if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut--;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut).trimStart();
+  }
+  pieces.push(rest);
+  return pieces;
+}
+
+/**
+ * Splits text into sentences on terminal punctuation and line breaks, respecting common
+ * abbreviations; none longer than MAX_SENTENCE_CHARS.
+ */
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   // "last year.She tests apps": a full stop with no space before the next sentence. "finally
@@ -95,7 +121,7 @@ export function splitSentences(text: string): string[] {
     }
     sentences.push(line.slice(start));
   }
-  return sentences.map((s) => s.trim()).filter((s) => /[A-Za-z0-9]/.test(s));
+  return sentences.flatMap((s) => boundedSentences(s.trim())).filter((s) => /[A-Za-z0-9]/.test(s));
 }
 
 /** Words that open a sentence far more often than they follow an initial ("J. Smith"). */

@@ -21,6 +21,8 @@ export interface ExtractionInput {
   workspacePrompt?: string | null;
   filterPrompt?: string | null;
   shouldLLMFilter?: boolean;
+  /** Aborted when the work must stop (the server is shutting down): the extractor throws. */
+  signal?: AbortSignal;
 }
 
 export const MEMORY_KINDS = ['identity', 'preference', 'relation', 'event', 'plan', 'fact'] as const;

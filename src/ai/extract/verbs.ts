@@ -128,8 +128,9 @@ export function hasFiniteVerb(sentence: string): boolean {
     // "Karim, restores old boats", "Ragnhild Aasen cross-country skis": an "-s" word soon after a
     // name; "Team members: Ana, Bo" is a label.
     const nameNear = tokens.slice(Math.max(0, j - 1), j + 1).some((t) => /^\p{Lu}/u.test(t) && !/(?:ed|ing)$/.test(t));
-    const label = new RegExp(`${token}\\s*:`).test(sentence);
-    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && !LABEL_NOUNS.has(lower) && (pronounBefore || (nameNear && !label))) return true;
+    // Looked for only when it decides: a search of the sentence per word is quadratic.
+    const label = () => new RegExp(`${token}\\s*:`).test(sentence);
+    if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && !LABEL_NOUNS.has(lower) && (pronounBefore || (nameNear && !label()))) return true;
     if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous))) return true;
     if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && afterSubject) return true;
   }

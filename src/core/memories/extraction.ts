@@ -27,7 +27,21 @@ export interface ExtractionContext {
   db: Db;
   embedder: Embedder;
   extractor: Extractor;
+  /** How much of one document is extracted; the defaults below when absent. */
+  limits?: Partial<ExtractionLimits>;
 }
+
+/**
+ * The most work one document's extraction may cost: characters read (of what is new) and memories
+ * kept, each resolved against its tag in the memory step's one transaction. What lies past them
+ * stays searchable as chunks; the memories step records how much was skipped.
+ */
+export interface ExtractionLimits {
+  maxChars: number;
+  maxMemories: number;
+}
+
+export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = { maxChars: 1_000_000, maxMemories: 1_000 };
 
 export interface MemorizeOutcome {
   extracted: number;
@@ -40,6 +54,10 @@ export interface MemorizeOutcome {
   superseded: number;
   forgotten: number;
   unlinked: number;
+  /** Characters of the document past the extraction limit, not read for memories. */
+  charsSkipped?: number;
+  /** Memories found past the limit of memories per document, not kept. */
+  memoriesSkipped?: number;
 }
 
 export interface ExtractionPlan {
@@ -62,6 +80,8 @@ export interface Extraction {
   buckets: ProfileBucket[];
   /** Who extracted the memories, and what the chat model cost. */
   report: ExtractionReport;
+  /** What the extraction limits left out. */
+  skipped: { chars: number; memories: number };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -108,8 +128,10 @@ export function planExtraction(doc: DocumentRecord): ExtractionPlan {
  * Runs the extractor over what is new in the document, with its organization's and tag's
  * guidance, and embeds what it found. No transaction is held: model calls are slow.
  */
-export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecord): Promise<Extraction> {
+export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecord, signal?: AbortSignal): Promise<Extraction> {
   const plan = planExtraction(doc);
+  const limits = { ...DEFAULT_EXTRACTION_LIMITS, ...ctx.limits };
+  const charsSkipped = limitInput(plan.input, limits.maxChars);
   const [settings, space, buckets, userName] = await Promise.all([
     getOrgSettings(ctx.db, doc.orgId),
     getSpace(ctx.db, doc.orgId, doc.containerTag),
@@ -123,10 +145,31 @@ export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecor
     workspacePrompt: settings?.settings.workspacePrompt ?? null,
     filterPrompt: settings?.settings.filterPrompt ?? null,
     shouldLLMFilter: settings?.settings.shouldLLMFilter ?? false,
+    signal,
   });
-  const memories = extracted.filter((m) => m.confidence >= MIN_CONFIDENCE && (m.turnIndex ?? plan.firstNewTurn) >= plan.firstNewTurn);
+  const found = extracted.filter((m) => m.confidence >= MIN_CONFIDENCE && (m.turnIndex ?? plan.firstNewTurn) >= plan.firstNewTurn);
+  const memories = found.slice(0, limits.maxMemories);
+  signal?.throwIfAborted();
   const vectors = memories.length ? await ctx.embedder.embed(memories.map((m) => m.content), 'document') : [];
-  return { plan, memories, vectors, buckets, report };
+  return { plan, memories, vectors, buckets, report, skipped: { chars: charsSkipped, memories: found.length - memories.length } };
+}
+
+/** Cuts the input to `maxChars` (a text at a space, turns after the last that fits); returns the characters cut. */
+function limitInput(input: ExtractionPlan['input'], maxChars: number): number {
+  if (input.turns) {
+    let total = 0;
+    let kept = 0;
+    while (kept < input.turns.length && total + input.turns[kept].content.length <= maxChars) total += input.turns[kept++].content.length;
+    const cut = input.turns.slice(kept).reduce((sum, turn) => sum + turn.content.length, 0);
+    input.turns = input.turns.slice(0, kept);
+    return cut;
+  }
+  if (input.text.length <= maxChars) return 0;
+  const space = input.text.lastIndexOf(' ', maxChars);
+  const end = space > maxChars / 2 ? space : maxChars;
+  const cut = input.text.length - end;
+  input.text = input.text.slice(0, end);
+  return cut;
 }
 
 const USER_NAME = /^The user's name is (.+)$/;
@@ -142,14 +185,17 @@ async function knownUserName(db: Db, orgId: string, containerTag: string): Promi
  * memory is resolved against what its tag already remembers (duplicate → more support,
  * contradiction → new version, added detail → extends), then lasting interests are inferred.
  */
-export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: DocumentRecord, extraction: Extraction): Promise<MemorizeOutcome> {
+export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: DocumentRecord, extraction: Extraction, signal?: AbortSignal): Promise<MemorizeOutcome> {
   const { memories, vectors, buckets } = extraction;
   const outcome: MemorizeOutcome = { extracted: memories.length, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0, superseded: 0, forgotten: 0, unlinked: 0 };
+  if (extraction.skipped.chars) outcome.charsSkipped = extraction.skipped.chars;
+  if (extraction.skipped.memories) outcome.memoriesSkipped = extraction.skipped.memories;
   const scope = { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id };
   const touched: ExtractedMemory[] = [];
   // Lineage: a document extracted whole again settles what it no longer states (core/memories/lineage.ts).
   const restatement = extraction.plan.whole ? await DocumentRestatement.begin(tx, doc) : null;
   for (const [i, memory] of memories.entries()) {
+    signal?.throwIfAborted();
     const remembered = await rememberStatement(tx, scope, extractedDraft(doc, memory, vectors[i], extraction.plan.turnOffset), buckets);
     if (remembered.action === 'duplicate') {
       restatement?.restates(remembered.memory.id);

@@ -3,6 +3,7 @@
  * and the queries import the tables they use directly, so nothing imports back into this list.
  */
 export { apiKeys } from './api-keys.js';
+export { chunkDrafts } from './chunk-drafts.js';
 export { chunks } from './chunks.js';
 export { connections } from './connections.js';
 export { containerTagMerges } from './container-tag-merges.js';
