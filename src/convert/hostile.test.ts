@@ -75,6 +75,55 @@ describe('hostile files end in a ConversionError with a reason, quickly and in b
     expect(err.message).toBe('conversion took longer than 0.15s');
   });
 
+  it.each([
+    ['arrays', '['.repeat(1_000_000) + ']'.repeat(1_000_000)],
+    ['objects', '{"a":'.repeat(1_000_000) + '1' + '}'.repeat(1_000_000)],
+    ['unclosed arrays', '['.repeat(1_000_000)],
+  ])('JSON of %s nested a million deep is refused with the depth allowed', async (_, json) => {
+    const err = await refusal({ bytes: new TextEncoder().encode(json), filename: 'deep.json' });
+    expect(err.message).toBe('JSON nested deeper than 256 levels');
+  });
+
+  it('brackets inside JSON strings are text, not nesting', async () => {
+    const json = JSON.stringify({ note: '['.repeat(10_000), nested: [[[['deep enough']]]] });
+    const doc = await convertToMarkdown({ bytes: new TextEncoder().encode(json), filename: 'brackets.json' });
+    expect(doc.markdown).toContain('deep enough');
+  });
+
+  it('a conversation whose tool calls nest a million deep is refused with the depth allowed', async () => {
+    const deep = '['.repeat(1_000_000) + ']'.repeat(1_000_000);
+    const json = `{"messages":[{"role":"assistant","content":"calling","tool_calls":${deep}}]}`;
+    const err = await refusal({ bytes: new TextEncoder().encode(json), fileType: 'conversation' });
+    expect(err.message).toBe('JSON nested deeper than 256 levels');
+  });
+
+  it('a conversation turn without text content is refused, naming the turn', async () => {
+    const json = JSON.stringify({ messages: [{ role: 'user', content: 'hello' }, { role: 'user', content: { text: 'hi' } }] });
+    const err = await refusal({ bytes: new TextEncoder().encode(json), fileType: 'conversation' });
+    expect(err.message).toBe('conversation message 2 has no text content');
+  });
+
+  it.each([
+    ['closed elements', `<html><body>${'<div>'.repeat(1_000_000)}x${'</div>'.repeat(1_000_000)}</body></html>`],
+    ['unclosed elements', `<html><body>${'<b>'.repeat(1_000_000)}x</body></html>`],
+    ['a fragment', `${'<span>'.repeat(100_000)}x`],
+  ])('HTML of %s nested deep is refused before a tree is built', async (_, html) => {
+    const err = await refusal({ bytes: new TextEncoder().encode(html), filename: 'deep.html' });
+    expect(err.message).toBe('HTML nested deeper than 256 elements');
+  });
+
+  it('HTML of many sibling paragraphs and list items left open is not nesting', async () => {
+    const html = `<html><body><ul>${'<li>an item'.repeat(5_000)}</ul>${'<p>a paragraph'.repeat(5_000)}</body></html>`;
+    const doc = await convertToMarkdown({ bytes: new TextEncoder().encode(html), filename: 'flat.html' });
+    expect(doc.markdown).toContain('an item');
+  });
+
+  it('an EPUB chapter of self-closed divs, flat as XML but nested as HTML, is refused', async () => {
+    const chapter = `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>${'<div/>'.repeat(100_000)}</body></html>`;
+    const err = await refusal({ bytes: await replacePart(await buildEpub(), 'OEBPS/text/one.xhtml', chapter) });
+    expect(err.message).toBe('HTML nested deeper than 256 elements');
+  });
+
   it('an archive with too many entries is refused', async () => {
     const err = await refusal({ bytes: await buildDocx(), limits: { maxArchiveEntries: 3 } }, 500);
     expect(err.message).toMatch(/^archive has \d+ entries, more than the 3 allowed$/);
