@@ -10,6 +10,7 @@ import { convertHtml } from './html.js';
 import { convertImage } from './image.js';
 import { convertJson } from './json.js';
 import { Budget, resolveLimits, type ConversionLimits } from './limits.js';
+import { isStackOverflow } from './nesting.js';
 import { OcrSession } from './ocr.js';
 import { convertOdp, convertOdt } from './odf.js';
 import { convertPdf } from './pdf.js';
@@ -107,11 +108,6 @@ async function convertKind(kind: Kind, job: Job): Promise<ConverterResult> {
   }
 }
 
-/** What V8 throws when recursion runs out of stack: nesting no converter bounded (each bounds what it knows). */
-function isStackOverflow(error: unknown): boolean {
-  return error instanceof RangeError && /call stack size/i.test(error.message);
-}
-
 function lazyText(bytes: Uint8Array, contentType: string | null | undefined): () => string {
   let decoded: string | undefined;
   return () => (decoded ??= decodeText(bytes, charsetOf(contentType)));
@@ -155,7 +151,8 @@ export async function convertToMarkdown(input: ConvertInput): Promise<ConvertedD
   try {
     result = await convertKind(kind, job);
   } catch (error) {
-    throw isStackOverflow(error) ? new ConversionError('document nested too deeply to convert', { cause: error }) : error;
+    // Each converter bounds the nesting it knows of; whatever recursion is left still fails with a reason.
+    throw !(error instanceof ConversionError) && isStackOverflow(error) ? new ConversionError('document nested too deeply to convert', { cause: error }) : error;
   } finally {
     await ocr.close();
   }

@@ -31,6 +31,14 @@ export function assertJsonDepth(text: string, maxDepth: number): void {
   }
 }
 
+/**
+ * Whether an error is recursion that ran out of stack (V8's RangeError, or its message passed on
+ * by a library that wraps it): nesting that no bound caught.
+ */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof Error && /maximum call stack size exceeded/i.test(error.message);
+}
+
 class TooDeep extends Error {}
 
 /**
