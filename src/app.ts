@@ -181,6 +181,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, headersMs: config.HEADERS_TIMEOUT_MS, bodyIdleMs: config.BODY_IDLE_TIMEOUT_MS },
       rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
       authFailures: { max: config.AUTH_FAILURE_MAX, windowMs: config.AUTH_FAILURE_WINDOW_MS },
+      mcpSessions: { perKey: config.MCP_SESSIONS_PER_KEY, total: config.MCP_SESSIONS_MAX, idleMs: config.MCP_SESSION_IDLE_MS },
     });
   }
   worker?.start();

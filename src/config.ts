@@ -54,6 +54,12 @@ const ConfigSchema = z.object({
   /** Failed authentications per client address per window before it is answered 429; 0 = no limit. */
   AUTH_FAILURE_MAX: z.coerce.number().int().min(0).default(30),
   AUTH_FAILURE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  /** MCP sessions one key holds per process; its next session closes its own least recently used one. */
+  MCP_SESSIONS_PER_KEY: z.coerce.number().int().min(1).default(100),
+  /** MCP sessions per process over all keys; past it new sessions are refused (503), none is closed. */
+  MCP_SESSIONS_MAX: z.coerce.number().int().min(1).default(1000),
+  /** An MCP session unused this long is closed. */
+  MCP_SESSION_IDLE_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
   /** Known API keys cached in memory per process. */
   KEY_CACHE_SIZE: z.coerce.number().int().min(1).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -50,6 +50,14 @@ describe('DOCX conversion', () => {
 });
 
 describe('DOCX extras', () => {
+  it('an image whose declared content type is not a media type (an encoded NUL in it) is kept as plain bytes', async () => {
+    const docx = await buildDocx();
+    const types = await (await JSZip.loadAsync(docx)).file('[Content_Types].xml')!.async('string');
+    const bytes = await replacePart(docx, '[Content_Types].xml', types.replace('ContentType="image/png"', 'ContentType="image/png&#0;&#10;x"'));
+    const doc = await convertToMarkdown({ bytes, filename: 'nul.docx' });
+    expect(doc.attachments.map(({ name, mimeType }) => ({ name, mimeType }))).toEqual([{ name: 'image1.bin', mimeType: 'application/octet-stream' }]);
+  });
+
   it('follows the body with the cached data of its charts and converts embedded workbooks', async () => {
     const deck = await JSZip.loadAsync(await buildPptx(2));
     const chart = await deck.file('ppt/charts/chart1.xml')!.async('uint8array');

@@ -7,6 +7,7 @@ import { joinBlocks } from './markdown.js';
 import { assertXmlPartSize, readXml, resolvePartPath } from './parts.js';
 import { normalizeText } from './text.js';
 import { createTurndown, promoteFirstRowToHeader } from './turndown.js';
+import { assertHtmlDepth } from './nesting.js';
 import { ConversionError } from './types.js';
 import { allText, assertSafeXml, attr, find, findAll } from './xml.js';
 import { ZipArchive } from './zip.js';
@@ -41,6 +42,8 @@ async function chapterMarkdown(zip: ZipArchive, path: string, ctx: ConvertContex
   assertXmlPartSize(zip, path, ctx.budget);
   const xhtml = await zip.text(path, ctx.budget);
   assertSafeXml(xhtml, ctx.budget.limits.maxXmlDepth, path);
+  // Read as HTML, `<div/>` opens an element: the XML depth does not bound the tree.
+  assertHtmlDepth(xhtml, ctx.budget.limits.maxNestingDepth);
   const { document } = parseHTML(xhtml);
   for (const node of document.querySelectorAll('script, style, nav[epub\\:type="toc"]')) node.remove();
   for (const img of document.querySelectorAll('img[src], image')) {

@@ -2,6 +2,8 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { clampTitle } from './decode.js';
 import { normalizeHtmlStructure } from './html-structure.js';
+import { DEFAULT_LIMITS } from './limits.js';
+import { assertHtmlDepth } from './nesting.js';
 import { normalizeText } from './text.js';
 import { createTurndown } from './turndown.js';
 
@@ -43,8 +45,10 @@ function metaTitle(document: Doc): string | null {
   return clampTitle(document.querySelector('title')?.textContent) ?? clampTitle(og);
 }
 
-export function convertHtml(html: string, url?: string | null): { markdown: string; title: string | null } {
-  const { document } = parseHTML(normalizeHtmlStructure(html));
+export function convertHtml(html: string, url?: string | null, maxDepth = DEFAULT_LIMITS.maxNestingDepth): { markdown: string; title: string | null } {
+  const normalized = normalizeHtmlStructure(html);
+  assertHtmlDepth(normalized, maxDepth);
+  const { document } = parseHTML(normalized);
   const fallbackTitle = metaTitle(document);
   setBase(document, url);
   for (const node of document.querySelectorAll(NOISE)) node.remove();

@@ -9,13 +9,15 @@ import { convertEpub } from './epub.js';
 import { convertHtml } from './html.js';
 import { convertImage } from './image.js';
 import { convertJson } from './json.js';
-import { Budget, resolveLimits } from './limits.js';
+import { Budget, resolveLimits, type ConversionLimits } from './limits.js';
+import { isStackOverflow } from './nesting.js';
 import { OcrSession } from './ocr.js';
 import { convertOdp, convertOdt } from './odf.js';
 import { convertPdf } from './pdf.js';
 import { convertPptx } from './pptx.js';
 import { convertSpreadsheet } from './spreadsheet.js';
-import { storableText } from './storable-text.js';
+import { storableDocument } from './storable-document.js';
+import { storableMediaType, storableText } from './storable-text.js';
 import { convertText } from './text.js';
 import { ConversionError, type ConvertedDocument, type ConvertInput, type DocumentType } from './types.js';
 
@@ -31,16 +33,16 @@ export type { FetchedResource, FetchUrlOptions } from './fetch-url.js';
 
 type TextKind = 'html' | 'csv' | 'json' | 'conversation' | 'markdown' | 'text';
 
-function convertDecoded(kind: TextKind, text: string, url: string | null | undefined): ConverterResult {
+function convertDecoded(kind: TextKind, text: string, url: string | null | undefined, limits: ConversionLimits): ConverterResult {
   switch (kind) {
     case 'html':
-      return convertHtml(text, url);
+      return convertHtml(text, url, limits.maxNestingDepth);
     case 'csv':
       return convertCsv(text);
     case 'json':
-      return convertJson(text);
+      return convertJson(text, limits.maxNestingDepth);
     case 'conversation':
-      return convertConversation(text);
+      return convertConversation(text, limits.maxNestingDepth);
     case 'markdown':
     case 'text':
       return convertText(text);
@@ -102,7 +104,7 @@ async function convertKind(kind: Kind, job: Job): Promise<ConverterResult> {
     default:
       assertTextual(job.text());
       // A few NULs pass as text (under the binary threshold); they carry nothing and cannot be stored.
-      return convertDecoded(kind, storableText(job.text()), job.input.url);
+      return convertDecoded(kind, storableText(job.text()), job.input.url, job.ctx.budget.limits);
   }
 }
 
@@ -148,6 +150,9 @@ export async function convertToMarkdown(input: ConvertInput): Promise<ConvertedD
   let result: ConverterResult;
   try {
     result = await convertKind(kind, job);
+  } catch (error) {
+    // Each converter bounds the nesting it knows of; whatever recursion is left still fails with a reason.
+    throw !(error instanceof ConversionError) && isStackOverflow(error) ? new ConversionError('document nested too deeply to convert', { cause: error }) : error;
   } finally {
     await ocr.close();
   }
@@ -158,14 +163,14 @@ export async function convertToMarkdown(input: ConvertInput): Promise<ConvertedD
     markdown += `\n\n_${attachments.dropped} embedded file${attachments.dropped === 1 ? ' was' : 's were'} not kept: attachment limit reached._`;
   }
 
-  return {
+  return storableDocument({
     markdown,
-    title: result.title === null ? null : storableText(result.title),
+    title: result.title,
     titleGuessed: result.titleGuessed ?? false,
     type: documentType(kind, input.url),
     format: kind,
-    mimeType: mediaType ?? CANONICAL_MIME[kind],
+    mimeType: storableMediaType(mediaType, CANONICAL_MIME[kind]),
     attachments: attachments.all(),
     droppedAttachments: attachments.dropped,
-  };
+  });
 }

@@ -1,4 +1,6 @@
 import { clampTitle } from './decode.js';
+import { DEFAULT_LIMITS } from './limits.js';
+import { assertJsonDepth } from './nesting.js';
 import { ConversionError } from './types.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -84,7 +86,8 @@ function itemSection(item: JsonObject, fallback: string, level: number, out: str
   }
 }
 
-export function convertJson(text: string): { markdown: string; title: string | null } {
+export function convertJson(text: string, maxDepth = DEFAULT_LIMITS.maxNestingDepth): { markdown: string; title: string | null } {
+  assertJsonDepth(text, maxDepth);
   let value: Json;
   try {
     value = JSON.parse(text) as Json;

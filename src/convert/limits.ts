@@ -8,6 +8,8 @@ export const DEFAULT_LIMITS: Readonly<ConversionLimits> = Object.freeze({
   maxEntryBytes: 64 * 1024 * 1024,
   maxUncompressedBytes: 160 * 1024 * 1024,
   maxXmlDepth: 96,
+  // Readability and turndown take about a second for 500 nested HTML elements, and recurse per level.
+  maxNestingDepth: 256,
   // mammoth needs about 70 bytes of memory per byte of a DOCX body: 8 MB is ~600 MB at worst.
   maxXmlPartBytes: 8 * 1024 * 1024,
   maxPdfPages: 2_000,

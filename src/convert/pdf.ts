@@ -5,6 +5,7 @@ import type { Budget } from './limits.js';
 import { joinBlocks } from './markdown.js';
 import type { OcrSession } from './ocr.js';
 import { normalizeText } from './text.js';
+import { isStackOverflow } from './nesting.js';
 import { ConversionError } from './types.js';
 
 type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -22,8 +23,14 @@ async function open(bytes: Uint8Array): Promise<{ pdf: PdfProxy; canRender: bool
     const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, ...(CanvasFactory ? { CanvasFactory } : {}) });
     return { pdf, canRender: CanvasFactory !== undefined };
   } catch (err) {
-    throw new ConversionError(`invalid or corrupt PDF: ${(err as Error).message}`, { cause: err });
+    throw pdfError(err);
   }
+}
+
+/** pdf.js failed: the file is corrupt, or nests its objects deeper than pdf.js can recurse. */
+function pdfError(err: unknown): ConversionError {
+  const reason = isStackOverflow(err) ? 'objects nested too deeply to read' : (err as Error).message;
+  return new ConversionError(`invalid or corrupt PDF: ${reason}`, { cause: err });
 }
 
 /** The Title of the document information dictionary, else the XMP dc:title. */
@@ -80,7 +87,7 @@ export async function convertPdf(bytes: Uint8Array, ocr: OcrSession, budget: Bud
         }
       } catch (err) {
         if (err instanceof ConversionError) throw err;
-        throw new ConversionError(`invalid or corrupt PDF: ${(err as Error).message}`, { cause: err });
+        throw pdfError(err);
       }
       pages.push(text);
       budget.progress('pages', number, count);

@@ -113,6 +113,8 @@ export interface ConversionLimits {
   maxUncompressedBytes: number;
   /** Element nesting depth of any XML part. */
   maxXmlDepth: number;
+  /** Nesting depth of a JSON value's arrays and objects, and of HTML elements (an EPUB chapter's too). */
+  maxNestingDepth: number;
   /**
    * Size of one XML part that is parsed into a tree (a DOCX body, a slide, an
    * ODF content.xml, an EPUB chapter); spreadsheet sheets, which SheetJS

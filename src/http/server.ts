@@ -31,6 +31,7 @@ import { fileRoutes } from './routes/files.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './routes/mcp.js';
+import type { McpSessionLimits } from './mcp-sessions.js';
 import { memoryRoutes } from './routes/memories.js';
 import { profileRoutes } from './routes/profile.js';
 import { searchRoutes } from './routes/search.js';
@@ -54,6 +55,8 @@ export interface HttpOptions {
   rateLimit: { max: number; windowMs: number };
   /** Failed authentications an address may make per window before it is answered 429; 0 = no limit. */
   authFailures: { max: number; windowMs: number };
+  /** MCP sessions per key and per process, and their idle time; the defaults without it. */
+  mcpSessions?: McpSessionLimits;
 }
 
 const MAX_PARAM_LENGTH = 1000;
@@ -113,6 +116,6 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(connectionResourceRoutes);
   await app.register(connectionAuthRoutes);
   await app.register(connectionWebhookRoutes);
-  await app.register(mcpRoutes, { version: options.version });
+  await app.register(mcpRoutes, { version: options.version, sessions: options.mcpSessions });
   return app;
 }

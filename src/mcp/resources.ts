@@ -55,11 +55,19 @@ async function guarded<T>(context: McpContext, work: () => Promise<T>): Promise<
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ApiError) {
-      const code = error.status === 404 || error.status === 403 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams;
-      throw new McpError(code, error.details ? `${error.message}: ${error.details}` : error.message);
-    }
+    if (error instanceof ApiError) throw resourceError(error);
     context.onError(error);
     throw new McpError(ErrorCode.InternalError, 'Internal error');
   }
+}
+
+/**
+ * A refusal of the domain as the JSON-RPC error of a resource read: absent or out of scope is an
+ * unknown resource, the caller's bad input invalid params, and the server's own failure (an
+ * unavailable model: 5xx) an internal error that says what failed, never the caller's invalid params.
+ */
+export function resourceError(error: ApiError): McpError {
+  const message = error.details ? `${error.message}: ${error.details}` : error.message;
+  if (error.status >= 500) return new McpError(ErrorCode.InternalError, message);
+  return new McpError(error.status === 404 || error.status === 403 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, message);
 }

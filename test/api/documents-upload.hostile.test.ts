@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import JSZip from 'jszip';
 import { jobs } from '../../src/store/schema/jobs.js';
 import { FakeOpenAiEmbeddings } from '../fakes/openai-embeddings.js';
+import { replacePart } from '../fixtures/convert/containers.js';
+import { buildDocx } from '../fixtures/convert/office.js';
 import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 import { uploadFile as upload } from '../helpers/upload.js';
 
@@ -87,5 +90,37 @@ describe('documents upload: a stopping server does not wait for a conversion', (
       const [again] = await server.app.database.db.select().from(jobs).where(eq(jobs.documentId, id));
       return again.status === 'running' && again.attempts === 1 ? true : undefined;
     }, 30_000, 'the document to be taken up again');
+  });
+});
+
+/** Links the API hands out for a document's attachments. */
+const FILE_LINK = /\]\((http:\/\/[^)\s]+\/files\/[^)\s]+)\)/g;
+
+/** The fixture DOCX whose image's content type, as [Content_Types].xml declares it, is `contentType` (XML-escaped). */
+async function docxWithImageType(contentType: string): Promise<Uint8Array> {
+  const docx = await buildDocx();
+  const types = await (await JSZip.loadAsync(docx)).file('[Content_Types].xml')!.async('string');
+  return replacePart(docx, '[Content_Types].xml', types.replace('ContentType="image/png"', `ContentType="${contentType}"`));
+}
+
+describe('documents upload: hostile content fails with its reason, or is stored made safe', () => {
+  const serverOf = useConvertingServer(60_000);
+
+  it('a JSON file nested a million deep fails with the depth allowed, not an internal error', async () => {
+    const server = serverOf();
+    const json = '['.repeat(1_000_000) + ']'.repeat(1_000_000);
+    const id = await upload(server, new TextEncoder().encode(json), 'application/json', 'deep.json');
+    expect(await waitForDocument(server, id)).toMatchObject({ status: 'failed', error: 'JSON nested deeper than 256 levels' });
+  });
+
+  it('a DOCX whose image content type carries an encoded NUL is stored, the image served as plain bytes', async () => {
+    const server = serverOf();
+    const id = await upload(server, await docxWithImageType('image/png&#0;&#10;x'), 'application/octet-stream', 'nul.docx');
+    const doc = await waitForDocument(server, id);
+    expect(doc).toMatchObject({ status: 'done', error: null });
+    const [link] = [...doc.content.matchAll(FILE_LINK)].map((m) => m[1]);
+    const image = await fetch(link!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('application/octet-stream');
   });
 });

@@ -51,6 +51,35 @@ describe('MCP errors: bad arguments are MCP errors, the session goes on', () => 
     await expect(client.readResource({ uri: 'engram://spaces/bad%20tag/profile' })).rejects.toThrow(/Invalid resource URI|containerTag/);
   });
 
+  /** A raw JSON-RPC request in the client's session: the SDK's client only sends well-formed params. */
+  const rawRequest = async (method: string, params: unknown) => {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${server.adminKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': (client.transport as any).sessionId,
+        'mcp-protocol-version': (client.transport as any).protocolVersion,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }),
+    });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  it.each([
+    ['tools/call', { name: 'recall', arguments: 'query=x' }, /^Invalid params: params\.arguments: .*expected record, received string/],
+    ['tools/call', { name: 'recall', arguments: [1] }, /^Invalid params: params\.arguments: .*received array/],
+    ['tools/call', { arguments: {} }, /^Invalid params: params\.name: .*expected string/],
+    ['resources/read', { uri: 5 }, /^Invalid params: params\.uri: .*expected string/],
+    ['resources/list', { cursor: 5 }, /^Invalid params: params\.cursor/],
+  ])('%s with params %j is JSON-RPC invalid params naming the field, not an internal error', async (method, params, pattern) => {
+    const answer = await rawRequest(method, params);
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32602 } });
+    expect(answer.error.message).toMatch(pattern);
+  });
+
   it('after all of these the session still serves', async () => {
     expect((await callOk(client, 'whoami')).structuredContent.role).toBe('admin');
   });

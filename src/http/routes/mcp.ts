@@ -4,14 +4,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { principalFromAuthInfo } from '../../mcp/context.js';
 import { createMcpServer } from '../../mcp/server.js';
 import type { Principal } from '../../model/access.js';
-import { McpSessions, type McpHttpSession } from '../mcp-sessions.js';
+import { DEFAULT_MCP_SESSION_LIMITS, McpSessions, type McpHttpSession, type McpSessionLimits } from '../mcp-sessions.js';
 import { principalOf } from '../plugins/auth.js';
 
 export interface McpRouteOptions {
   version: string;
+  /** Sessions per key and per process, and their idle time; the defaults without it. */
+  sessions?: McpSessionLimits;
 }
-
-const SESSION_LIMITS = { max: 1000, idleMs: 30 * 60_000 };
 
 /** The request headers the MCP transport reads. */
 const FORWARDED_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id'];
@@ -22,7 +22,7 @@ const FORWARDED_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-prot
  * the request carrying it. Answers of the protocol itself are JSON-RPC errors, as MCP clients expect.
  */
 export const mcpRoutes: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
-  const sessions = new McpSessions(SESSION_LIMITS);
+  const sessions = new McpSessions(options.sessions ?? DEFAULT_MCP_SESSION_LIMITS);
   app.addHook('onClose', async () => sessions.closeAll());
 
   const createServer = () =>
@@ -45,8 +45,12 @@ export const mcpRoutes: FastifyPluginAsync<McpRouteOptions> = async (app, option
     } else {
       return sendJsonRpcError(reply, 400, -32000, 'Bad Request: no mcp-session-id header; start a session with initialize');
     }
-    const response = await session.transport.handleRequest(webRequestOf(request), { parsedBody: request.body, authInfo: authInfoOf(principal) });
-    if (!sessionId) await sessions.discardIfUnused(session);
+    let response: Response;
+    try {
+      response = await session.transport.handleRequest(webRequestOf(request), { parsedBody: request.body, authInfo: authInfoOf(principal) });
+    } finally {
+      if (!sessionId) await sessions.settle(session);
+    }
     reply.code(response.status);
     response.headers.forEach((value, name) => void reply.header(name, value));
     const text = await response.text();
