@@ -29,7 +29,8 @@ describe('engram reembed', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('moves a database to another model: serve refuses until reembed has run', async () => {
+  // Four processes start the model or the database one after another: minutes on a loaded machine.
+  it('moves a database to another model: serve refuses until reembed has run', { timeout: 180_000 }, async () => {
     const local = await ChildServer.create({ DATA_DIR: dataDir, ENGRAM_API_KEY: key, EMBEDDINGS_THREADS: '1' });
     await local.start();
     const write = await fetch(`${local.url}/v4/memories`, {
