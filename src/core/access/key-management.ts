@@ -2,7 +2,7 @@ import type { Db } from '../../store/database.js';
 import { deleteApiKey, listApiKeys, findApiKeyById, toggleApiKeyDisabled } from '../../store/keys.js';
 import type { Clock } from '../shared/clock.js';
 import { assertTagAllowed } from '../tags/rules.js';
-import { badRequest, conflict, notFound } from '../../model/errors.js';
+import { invalidInput, conflict, notFound } from '../../model/errors.js';
 import { createApiKey, type KeyResolver } from './keys.js';
 import type { ApiKeyRecord, Permission, Principal } from '../../model/access.js';
 
@@ -76,7 +76,7 @@ export class KeyManagement {
   async revokeScoped(principal: Principal, id: string): Promise<void> {
     const row = await findApiKeyById(this.db, principal.orgId, id);
     if (!row) throw notFound('API key');
-    if (!row.containerTags?.length) throw badRequest('Not a scoped key', 'only keys bound to container tags are revoked here');
+    if (!row.containerTags?.length) throw invalidInput('Not a scoped key', 'only keys bound to container tags are revoked here');
     await deleteApiKey(this.db, principal.orgId, id);
     this.resolver.invalidateAll();
   }
@@ -86,7 +86,7 @@ export class KeyManagement {
    * The calling key cannot disable itself: an admin could otherwise lock itself out.
    */
   async toggle(principal: Principal, id: string): Promise<ApiKeyRecord> {
-    if (id === principal.keyId) throw conflict('A key cannot disable itself', 'call with another admin key of the organization to disable this one');
+    if (id === principal.keyId) throw conflict('self-disable', 'A key cannot disable itself', 'call with another admin key of the organization to disable this one');
     const row = await toggleApiKeyDisabled(this.db, principal.orgId, id, this.clock.now());
     if (!row) throw notFound('API key');
     this.resolver.invalidateAll();

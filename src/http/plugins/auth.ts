@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthFailureThrottle } from '../../core/access/auth-throttle.js';
-import { ApiError } from '../../model/errors.js';
+import { ApiError } from '../api-error.js';
 import { SCOPED_KEY_ENDPOINTS, scopedKeyMayCall } from '../../core/access/key-management.js';
 import type { KeyResolver } from '../../core/access/keys.js';
 import type { Principal } from '../../model/access.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../model/errors.js';
+import { invalidInput } from '../../model/errors.js';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses } from '../schemas/common.js';
 import {
@@ -98,7 +98,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { connectionId } = request.params;
       if (connections.isProvider(connectionId)) {
         const containerTags = request.body?.containerTags;
-        if (!containerTags?.length) throw badRequest('Invalid body', 'containerTags: required to delete by provider');
+        if (!containerTags?.length) throw invalidInput('Invalid body', 'containerTags: required to delete by provider');
         return connections.deleteByProvider(principal, connectionId, containerTags);
       }
       const keep = request.query.deleteDocuments === 'false' || request.query.deleteDocuments === '0';
