@@ -6,34 +6,6 @@ import { invalidInput, conflict, notFound } from '../../model/errors.js';
 import { createApiKey, type KeyResolver } from './keys.js';
 import type { ApiKeyRecord, Permission, Principal } from '../../model/access.js';
 
-/**
- * Path prefixes a key bound to container tags may call; everything else answers it 403. On the
- * container-tag routes it reaches only its own tags (any other reads as absent); merging tags and
- * following a merge are organization-wide, so they stay outside.
- */
-export const SCOPED_KEY_ENDPOINTS = [
-  '/v3/container-tags',
-  '/v3/documents',
-  '/v3/memories',
-  '/v4/memories',
-  '/v3/search',
-  '/v4/search',
-  '/v4/profile',
-  '/v4/conversations',
-  '/v3/session',
-  '/v3/connections',
-  '/mcp',
-] as const;
-
-const SCOPED_KEY_REFUSED = ['/v3/container-tags/merge'] as const;
-
-const underPrefix = (routePath: string, prefix: string) => routePath === prefix || routePath.startsWith(`${prefix}/`);
-
-export function scopedKeyMayCall(routePath: string): boolean {
-  if (SCOPED_KEY_REFUSED.some((prefix) => underPrefix(routePath, prefix))) return false;
-  return SCOPED_KEY_ENDPOINTS.some((prefix) => underPrefix(routePath, prefix));
-}
-
 export const SCOPED_KEY_DEFAULT_RATE_LIMIT = { max: 500, windowMs: 60_000 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 

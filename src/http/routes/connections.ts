@@ -37,7 +37,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/connections/list',
-    { schema: { tags, summary: 'List connections, by container tags and optionally provider', body: TagsBody.nullable().optional(), response: { 200: z.array(Connection), ...errorResponses } } },
+    { config: { access: 'read' }, schema: { tags, summary: 'List connections, by container tags and optionally provider', body: TagsBody.nullable().optional(), response: { 200: z.array(Connection), ...errorResponses } } },
     async (request) => (await connections.list(principalOf(request), request.body ?? {})).map(connectionView),
   );
 
@@ -65,6 +65,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/connections/:provider/connection',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'The connection of a provider in the container tags',
@@ -127,6 +128,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/connections/:provider/documents',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Documents a provider imported, in the container tags',

@@ -85,6 +85,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   legacy.route({
     method: 'POST',
     url: '/v3/documents/list',
+    config: { access: 'read' },
     schema: {
       tags,
       summary: 'List documents with filters and pagination',
