@@ -93,6 +93,15 @@ module.exports = {
       to: { path: outside('mcp', 'core', 'model') },
     },
     {
+      name: 'status-codes-stay-in-http',
+      comment:
+        'ApiError carries an HTTP status: only http/ answers with one. Everything else throws the domain errors of ' +
+        'model/errors.ts, which http/plugins/errors.ts and mcp/errors.ts translate.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/http/' },
+      to: { path: '^src/http/api-error\\.ts$' },
+    },
+    {
       name: 'only-the-root-imports-root-files',
       comment: 'config, secret-key, log-errors and log-pretty belong to the composition root (app.ts, cli.ts); layers get what they need passed in.',
       severity: 'error',

@@ -10,7 +10,7 @@ import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openDatabase } from './store/database.js';
 import { bridgeStdioToHttp } from './mcp/stdio-bridge.js';
 import { serveMcpOverStdio } from './mcp/stdio-server.js';
-import { ApiError } from './model/errors.js';
+import { UnauthenticatedError } from './model/errors.js';
 import { CliError, registerPortabilityCommands } from './portability-cli.js';
 
 async function serve(config: Config, options: { worker: boolean; http: boolean }): Promise<void> {
@@ -71,7 +71,7 @@ async function mcp(options: { url?: string; apiKey?: string }): Promise<void> {
   await serveMcpOverStdio({
     services: app.http!.services,
     // Resolved on every call, so a key revoked or disabled meanwhile stops working here too.
-    principalOf: async () => (await keys.resolve(apiKey)) ?? Promise.reject(new ApiError(401, 'Invalid API key')),
+    principalOf: async () => (await keys.resolve(apiKey)) ?? Promise.reject(new UnauthenticatedError('Invalid API key')),
     version: VERSION,
     onError: (error) => logger.error({ err: error }, 'MCP request failed'),
     onClose: () => void app.close().then(() => process.exit(0)),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { ApiError } from '../model/errors.js';
+import { ApiError } from './api-error.js';
 import { SessionTable, type SessionCaps } from './session-table.js';
 
 /** An MCP session over HTTP: its transport, its server (which holds the current space) and the key that opened it. */

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FileInput } from '../core/documents/inputs.js';
-import { ApiError, badRequest } from '../model/errors.js';
+import { ApiError } from './api-error.js';
+import { DomainError, invalidInput } from '../model/errors.js';
 import { assertStorableInput, findInputProblem } from '../model/request-input.js';
 import { ContainerTag, ContainerTags, CustomId, DocumentDate, EntityContext, Filepath, Metadata, TaskType } from './schemas/common.js';
 
@@ -86,8 +87,8 @@ interface UploadParts {
  * cut short), which is the client's to fix. Limits and our own refusals keep their status.
  */
 function asUploadError(error: unknown): unknown {
-  if (error instanceof ApiError || typeof (error as { statusCode?: unknown })?.statusCode === 'number') return error;
-  return badRequest('Invalid upload', `the multipart body is malformed: ${(error as Error)?.message ?? 'unreadable'}`);
+  if (error instanceof ApiError || error instanceof DomainError || typeof (error as { statusCode?: unknown })?.statusCode === 'number') return error;
+  return invalidInput('Invalid upload', `the multipart body is malformed: ${(error as Error)?.message ?? 'unreadable'}`);
 }
 
 async function readParts(request: FastifyRequest, maxBytes: number): Promise<UploadParts> {
@@ -95,7 +96,7 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<Upl
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 50, fieldSize: 1_000_000 } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw badRequest('Invalid upload', `unexpected file part "${part.fieldname}"; use "file"`);
+        if (part.fieldname !== 'file') throw invalidInput('Invalid upload', `unexpected file part "${part.fieldname}"; use "file"`);
         const bytes = await part.toBuffer();
         upload.file = { bytes, filename: part.filename || null, mimeType: part.mimetype || null };
       } else {
@@ -112,24 +113,24 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<Upl
 export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<FileInput> {
   if (!request.isMultipart()) throw new ApiError(415, 'Unsupported media type', 'send multipart/form-data with a "file" part');
   const { fields, file } = await readParts(request, maxBytes);
-  if (!file) throw badRequest('Invalid upload', 'file: a "file" part is required');
+  if (!file) throw invalidInput('Invalid upload', 'file: a "file" part is required');
   assertStorableInput(fields, 'body');
   assertStorableInput({ filename: file.filename, mimeType: file.mimeType }, 'file');
-  if (file.bytes.byteLength === 0) throw badRequest('Invalid upload', 'file: the file is empty');
+  if (file.bytes.byteLength === 0) throw invalidInput('Invalid upload', 'file: the file is empty');
   const parsed = UploadFields.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw badRequest('Invalid request', `body.${issue.path.join('.')}: ${issue.message}`);
+    throw invalidInput('Invalid request', `body.${issue.path.join('.')}: ${issue.message}`);
   }
   const { fileType, mimeType: givenMimeType, useAdvancedProcessing: _ignored, ...rest } = parsed.data;
   const mimeType = givenMimeType ?? file.mimeType;
   const detectable = fileType && ['text', 'pdf', 'image', 'webpage', 'markdown', 'csv', 'json', 'html'].includes(fileType);
   if (fileType && !detectable && !FORCED_TYPES[fileType]) {
-    throw badRequest('Unsupported fileType', `fileType: ${fileType} files are not supported yet`);
+    throw invalidInput('Unsupported fileType', `fileType: ${fileType} files are not supported yet`);
   }
   // The spec asks for the image's media type with a forced image; the file part's own type counts.
   if (fileType === 'image' && !/^image\//i.test(mimeType ?? '')) {
-    throw badRequest('Invalid request', 'mimeType: required as an image/* type when fileType is image');
+    throw invalidInput('Invalid request', 'mimeType: required as an image/* type when fileType is image');
   }
   return {
     ...rest,

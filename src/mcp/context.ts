@@ -1,5 +1,6 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { authorize } from '../core/access/authorization.js';
 import type { DocumentService } from '../core/documents/document-service.js';
 import type { MemoryEdits } from '../core/memories/edits.js';
 import type { MemoryListing } from '../core/memories/listing.js';
@@ -8,7 +9,7 @@ import type { ProfileService } from '../core/profiles/profile-service.js';
 import type { SearchService } from '../core/search/search-service.js';
 import type { ContainerTagService } from '../core/tags/tag-service.js';
 import type { Principal } from '../model/access.js';
-import { ApiError } from '../model/errors.js';
+import { UnauthenticatedError } from '../model/errors.js';
 import { DEFAULT_CONTAINER_TAG } from '../model/tags.js';
 
 /** The core services the MCP tools call (the HTTP server's services include them). */
@@ -45,11 +46,11 @@ export function currentSpace(context: McpContext, principal: Principal): string 
 /** The HTTP route hands the resolved principal over in the transport's auth info. */
 export function principalFromAuthInfo(extra: RequestExtra): Promise<Principal> {
   const principal = extra.authInfo?.extra?.principal as Principal | undefined;
-  if (!principal) return Promise.reject(new ApiError(401, 'Missing API key'));
+  if (!principal) return Promise.reject(new UnauthenticatedError('Missing API key'));
   return Promise.resolve(principal);
 }
 
-/** Writing tools need a key that may write, as the REST routes marked `access: 'write'` do. */
+/** Writing tools need a key that may write, as writing REST routes do. */
 export function assertMayWrite(principal: Principal): void {
-  if (principal.permission !== 'write') throw new ApiError(403, 'This key is read-only');
+  authorize(principal, { access: 'write' });
 }

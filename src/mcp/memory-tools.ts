@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_THRESHOLD, NOTHING_INCLUDED, type SearchHit } from '../core/search/search-service.js';
 import type { Principal } from '../model/access.js';
-import { badRequest } from '../model/errors.js';
+import { invalidInput } from '../model/errors.js';
 import { assertMayWrite, currentSpace, type McpContext } from './context.js';
 import { count, score, toolHandler, toolResult } from './results.js';
 import { ContainerTag, MemoryId, SpaceArgument } from './schemas.js';
@@ -91,7 +91,7 @@ export function registerMemoryTools(server: McpServer, context: McpContext): voi
         });
       }
       if (args.content.length > MAX_FACT_CHARS) {
-        throw badRequest('Invalid arguments', `content: a fact has at most ${MAX_FACT_CHARS} characters; store longer text with type "document"`);
+        throw invalidInput('Invalid arguments', `content: a fact has at most ${MAX_FACT_CHARS} characters; store longer text with type "document"`);
       }
       const created = await services.memoryWriter.create(principal, {
         containerTag,
@@ -153,7 +153,7 @@ export function registerMemoryTools(server: McpServer, context: McpContext): voi
       annotations: { destructiveHint: true },
     },
     toolHandler(context, async (args: z.infer<typeof ForgetArgs>, principal) => {
-      if (!args.ids === !args.statement) throw badRequest('Invalid arguments', 'give exactly one of ids or statement');
+      if (!args.ids === !args.statement) throw invalidInput('Invalid arguments', 'give exactly one of ids or statement');
       if (!args.dryRun) assertMayWrite(principal);
       return forget(context, principal, args);
     }),

@@ -1,15 +1,14 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../model/access.js';
-import { ApiError } from '../model/errors.js';
+import { DomainError } from '../model/errors.js';
 import type { McpContext, RequestExtra } from './context.js';
+import { mcpErrorOf } from './errors.js';
 import { ContainerTag } from './schemas.js';
 import { memoryListText, profileText } from './texts.js';
 
 const RECENT_MEMORIES = 50;
 const MARKDOWN = 'text/markdown';
-/** The code the MCP specification gives an unknown resource. */
-const RESOURCE_NOT_FOUND = -32002;
 
 /** What a resource reads: the text for one space. */
 type SpaceReader = (containerTag: string, principal: Principal) => Promise<string>;
@@ -55,19 +54,8 @@ async function guarded<T>(context: McpContext, work: () => Promise<T>): Promise<
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ApiError) throw resourceError(error);
+    if (error instanceof DomainError) throw mcpErrorOf(error);
     context.onError(error);
     throw new McpError(ErrorCode.InternalError, 'Internal error');
   }
-}
-
-/**
- * A refusal of the domain as the JSON-RPC error of a resource read: absent or out of scope is an
- * unknown resource, the caller's bad input invalid params, and the server's own failure (an
- * unavailable model: 5xx) an internal error that says what failed, never the caller's invalid params.
- */
-export function resourceError(error: ApiError): McpError {
-  const message = error.details ? `${error.message}: ${error.details}` : error.message;
-  if (error.status >= 500) return new McpError(ErrorCode.InternalError, message);
-  return new McpError(error.status === 404 || error.status === 403 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, message);
 }

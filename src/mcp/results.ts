@@ -1,8 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError } from '../model/errors.js';
+import { DomainError } from '../model/errors.js';
 import type { Principal } from '../model/access.js';
 import { assertStorableInput } from '../model/request-input.js';
 import type { McpContext, RequestExtra } from './context.js';
+import { errorText } from './errors.js';
 
 /**
  * A tool's answer: the text a model reads (never empty) and the same facts as structured content
@@ -19,7 +20,7 @@ export function toolResult(text: string, structured: Record<string, unknown>): C
  */
 export function toolError(context: McpContext, error: unknown): CallToolResult {
   let text = 'Internal error';
-  if (error instanceof ApiError) text = error.details ? `${error.message}: ${error.details}` : error.message;
+  if (error instanceof DomainError) text = errorText(error);
   else context.onError(error);
   return { content: [{ type: 'text', text }], isError: true };
 }

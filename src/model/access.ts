@@ -1,5 +1,7 @@
 export type Role = 'admin' | 'member';
 export type Permission = 'read' | 'write';
+/** What an operation needs of the caller's key. */
+export type Access = 'read' | 'write' | 'admin';
 
 /** Who is calling: resolved from the API key on every request. */
 export interface Principal {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from './errors.js';
+import { invalidInput } from './errors.js';
 import { describeProblem, findInputProblem } from './request-input.js';
 
 export const MAX_FILTER_DEPTH = 5;
@@ -67,16 +67,16 @@ export function parseFilters(input: FiltersInput | null | undefined, field = 'fi
     try {
       raw = JSON.parse(input);
     } catch {
-      throw badRequest('Invalid filters', `${field}: not valid JSON`);
+      throw invalidInput('Invalid filters', `${field}: not valid JSON`);
     }
   }
   assertFilterDepth(raw, field);
   const problem = findInputProblem(raw);
-  if (problem) throw badRequest('Invalid filters', describeProblem(field, problem));
+  if (problem) throw invalidInput('Invalid filters', describeProblem(field, problem));
   const parsed = QueryFilterSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw badRequest('Invalid filters', `${[field, ...issue.path].join('.')}: ${issue.message}`);
+    throw invalidInput('Invalid filters', `${[field, ...issue.path].join('.')}: ${issue.message}`);
   }
   let conditions = 0;
   const normalise = (expr: ExprInput, path: string): FilterNode | undefined => {
@@ -89,7 +89,7 @@ export function parseFilters(input: FiltersInput | null | undefined, field = 'fi
       return children.length ? { kind: 'group', op, children } : undefined;
     }
     if (++conditions > MAX_FILTER_CONDITIONS) {
-      throw badRequest('Invalid filters', `${field}: at most ${MAX_FILTER_CONDITIONS} conditions`);
+      throw invalidInput('Invalid filters', `${field}: at most ${MAX_FILTER_CONDITIONS} conditions`);
     }
     const condition: FilterCondition = {
       kind: 'condition',
@@ -101,7 +101,7 @@ export function parseFilters(input: FiltersInput | null | undefined, field = 'fi
       ignoreCase: truthy(expr.ignoreCase),
     };
     if (condition.filterType === 'numeric' && !Number.isFinite(Number(condition.value))) {
-      throw badRequest('Invalid filters', `${path}.value: numeric filters need a number, got "${condition.value}"`);
+      throw invalidInput('Invalid filters', `${path}.value: numeric filters need a number, got "${condition.value}"`);
     }
     return condition;
   };
@@ -116,7 +116,7 @@ function assertFilterDepth(raw: unknown, field: string): void {
   const stack: { node: unknown; depth: number; path: string }[] = [{ node: raw, depth: 1, path: field }];
   while (stack.length) {
     const { node, depth, path } = stack.pop()!;
-    if (depth > MAX_FILTER_DEPTH) throw badRequest('Invalid filters', `${path}: filters nest at most ${MAX_FILTER_DEPTH} levels`);
+    if (depth > MAX_FILTER_DEPTH) throw invalidInput('Invalid filters', `${path}: filters nest at most ${MAX_FILTER_DEPTH} levels`);
     if (node === null || typeof node !== 'object') continue;
     for (const op of ['AND', 'OR'] as const) {
       const items = (node as Record<string, unknown>)[op];

@@ -1,4 +1,4 @@
-import { badRequest } from './errors.js';
+import { invalidInput } from './errors.js';
 
 /** Deepest JSON nesting accepted in any request; far beyond any valid body, far below a stack overflow. */
 export const MAX_JSON_DEPTH = 64;
@@ -73,5 +73,5 @@ export function describeProblem(field: string, problem: InputProblem): string {
 /** Throws a 400 naming the field when `value` holds text PostgreSQL cannot store or nests too deep. */
 export function assertStorableInput(value: unknown, field: string, maxDepth = MAX_JSON_DEPTH): void {
   const problem = findInputProblem(value, maxDepth);
-  if (problem) throw badRequest('Invalid request', describeProblem(field, problem));
+  if (problem) throw invalidInput('Invalid request', describeProblem(field, problem));
 }

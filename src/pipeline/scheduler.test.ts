@@ -7,6 +7,7 @@ import { ConnectorAccess } from '../core/connections/connector-access.js';
 import { OAuthStateSigner } from '../core/connections/oauth-state.js';
 import { WebhookReceiver } from '../core/connections/webhooks.js';
 import type { Principal } from '../model/access.js';
+import { UnauthenticatedError } from '../model/errors.js';
 import { newId } from '../core/shared/ids.js';
 import type { JobRecord } from '../model/jobs.js';
 import { getConnectionById, insertConnection } from '../store/connections.js';
@@ -114,7 +115,7 @@ describe('push subscriptions and webhook handshakes', () => {
     const receiver = new WebhookReceiver(database.db, clock, access, jobs);
     const handshake = await receiver.receive('onedrive', id, { headers: {}, query: { validationToken: 'echo-me' }, rawBody: Buffer.alloc(0) });
     expect(handshake).toEqual({ kind: 'handshake', status: 200, contentType: 'text/plain', body: 'echo-me' });
-    await expect(receiver.receive('onedrive', id, { headers: { 'x-token': 'wrong' }, query: {}, rawBody: Buffer.from('{}') })).rejects.toMatchObject({ status: 401 });
+    await expect(receiver.receive('onedrive', id, { headers: { 'x-token': 'wrong' }, query: {}, rawBody: Buffer.from('{}') })).rejects.toBeInstanceOf(UnauthenticatedError);
     const signed = { headers: { 'x-token': 'second-secret', 'x-delivery': 'd1' }, query: {}, rawBody: Buffer.from('{}') };
     expect(await receiver.receive('onedrive', id, signed)).toEqual({ kind: 'accepted', duplicate: false });
     expect(await receiver.receive('onedrive', id, signed)).toEqual({ kind: 'accepted', duplicate: true });

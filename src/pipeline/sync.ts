@@ -8,7 +8,7 @@ import { refreshTokens, usableTokens } from '../core/connections/tokens.js';
 import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { ConnectionRecord, SyncErrorCode, SyncRunRecord } from '../model/connections.js';
-import { ApiError } from '../model/errors.js';
+import { ConflictError } from '../model/errors.js';
 import type { JobRecord } from '../model/jobs.js';
 import {
   countConnectionDocuments,
@@ -149,9 +149,11 @@ async function consequence(ctx: SyncContext, connection: ConnectionRecord, error
   if (error instanceof ConnectorError && error.code === 'auth_expired') {
     await updateConnection(ctx.db, connection.id, { status: 'error' });
   }
-  if (error instanceof ApiError && error.status === 409) return new DeferredError(new Date(Date.now() + MERGE_RETRY_MS), error.message);
+  if (isTagMerging(error)) return new DeferredError(new Date(Date.now() + MERGE_RETRY_MS), error.message);
   return error;
 }
+
+const isTagMerging = (error: unknown): error is ConflictError => error instanceof ConflictError && error.reason === 'tag-merging';
 
 function errorCodeOf(error: unknown): SyncErrorCode {
   if (error instanceof ConnectorError) return error.code;
@@ -160,6 +162,6 @@ function errorCodeOf(error: unknown): SyncErrorCode {
 }
 
 function failureText(error: unknown): string {
-  if (error instanceof ConnectorError || (error instanceof ApiError && error.status === 409)) return error.message.slice(0, 1000);
+  if (error instanceof ConnectorError || isTagMerging(error)) return error.message.slice(0, 1000);
   return isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE;
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { rewriteAttachmentLinks } from '../../model/attachments.js';
-import { ApiError } from '../../model/errors.js';
+import { ForbiddenError } from '../../model/errors.js';
 import type { Clock } from '../shared/clock.js';
 
 export const FILE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +48,7 @@ export class FileLinks {
     return `${payload}.${this.mac(payload)}`;
   }
 
-  /** The file a link names; 403 when the link was not signed here or has expired. */
+  /** The file a link names; refused when the link was not signed here or has expired. */
   verify(token: string): LinkedFile {
     const now = this.clock.now();
     const [payload, mac] = token.split('.');
@@ -56,10 +56,10 @@ export class FileLinks {
     const given = Buffer.from(mac ?? '');
     const expected = Buffer.from(payload ? this.mac(payload) : '');
     if (!payload || given.length === 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new ApiError(403, 'Invalid file link');
+      throw new ForbiddenError('Invalid file link');
     }
     const { o, d, e, a } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; d: string; e: number; a?: string };
-    if (e < now.getTime()) throw new ApiError(403, 'File link expired');
+    if (e < now.getTime()) throw new ForbiddenError('File link expired');
     return { orgId: o, documentId: d, ...(a ? { attachment: a } : {}) };
   }
 

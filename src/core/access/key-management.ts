@@ -2,37 +2,9 @@ import type { Db } from '../../store/database.js';
 import { deleteApiKey, listApiKeys, findApiKeyById, toggleApiKeyDisabled } from '../../store/keys.js';
 import type { Clock } from '../shared/clock.js';
 import { assertTagAllowed } from '../tags/rules.js';
-import { badRequest, conflict, notFound } from '../../model/errors.js';
+import { invalidInput, conflict, notFound } from '../../model/errors.js';
 import { createApiKey, type KeyResolver } from './keys.js';
 import type { ApiKeyRecord, Permission, Principal } from '../../model/access.js';
-
-/**
- * Path prefixes a key bound to container tags may call; everything else answers it 403. On the
- * container-tag routes it reaches only its own tags (any other reads as absent); merging tags and
- * following a merge are organization-wide, so they stay outside.
- */
-export const SCOPED_KEY_ENDPOINTS = [
-  '/v3/container-tags',
-  '/v3/documents',
-  '/v3/memories',
-  '/v4/memories',
-  '/v3/search',
-  '/v4/search',
-  '/v4/profile',
-  '/v4/conversations',
-  '/v3/session',
-  '/v3/connections',
-  '/mcp',
-] as const;
-
-const SCOPED_KEY_REFUSED = ['/v3/container-tags/merge'] as const;
-
-const underPrefix = (routePath: string, prefix: string) => routePath === prefix || routePath.startsWith(`${prefix}/`);
-
-export function scopedKeyMayCall(routePath: string): boolean {
-  if (SCOPED_KEY_REFUSED.some((prefix) => underPrefix(routePath, prefix))) return false;
-  return SCOPED_KEY_ENDPOINTS.some((prefix) => underPrefix(routePath, prefix));
-}
 
 export const SCOPED_KEY_DEFAULT_RATE_LIMIT = { max: 500, windowMs: 60_000 };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,7 +48,7 @@ export class KeyManagement {
   async revokeScoped(principal: Principal, id: string): Promise<void> {
     const row = await findApiKeyById(this.db, principal.orgId, id);
     if (!row) throw notFound('API key');
-    if (!row.containerTags?.length) throw badRequest('Not a scoped key', 'only keys bound to container tags are revoked here');
+    if (!row.containerTags?.length) throw invalidInput('Not a scoped key', 'only keys bound to container tags are revoked here');
     await deleteApiKey(this.db, principal.orgId, id);
     this.resolver.invalidateAll();
   }
@@ -86,7 +58,7 @@ export class KeyManagement {
    * The calling key cannot disable itself: an admin could otherwise lock itself out.
    */
   async toggle(principal: Principal, id: string): Promise<ApiKeyRecord> {
-    if (id === principal.keyId) throw conflict('A key cannot disable itself', 'call with another admin key of the organization to disable this one');
+    if (id === principal.keyId) throw conflict('self-disable', 'A key cannot disable itself', 'call with another admin key of the organization to disable this one');
     const row = await toggleApiKeyDisabled(this.db, principal.orgId, id, this.clock.now());
     if (!row) throw notFound('API key');
     this.resolver.invalidateAll();

@@ -1,7 +1,7 @@
 import type { Connector, ConnectorKind } from '../../connectors/index.js';
 import type { Principal } from '../../model/access.js';
 import type { ConnectionRecord, SyncRunRecord } from '../../model/connections.js';
-import { ApiError, badRequest } from '../../model/errors.js';
+import { NotSupportedError, invalidInput } from '../../model/errors.js';
 import { listImportedExternalIds } from '../../store/connection-documents.js';
 import { listSyncRuns, updateConnection } from '../../store/connections.js';
 import type { Db } from '../../store/database.js';
@@ -47,7 +47,7 @@ export class ConnectionResources {
     );
     const changedTags = await this.db.transaction(async (tx) => {
       const updated = await updateConnection(tx, connection.id, { config: result.config });
-      if (!updated) throw badRequest('Connection deleted', 'the connection was deleted meanwhile');
+      if (!updated) throw invalidInput('Connection deleted', 'the connection was deleted meanwhile');
       let tags: string[] = [];
       if (adapter.covers) {
         const gone = (await listImportedExternalIds(tx, connection.id)).filter((externalId) => !adapter.covers!(externalId, result.config));
@@ -70,8 +70,8 @@ export class ConnectionResources {
   private async authorized(principal: Principal, id: string, what: 'resources' | 'configure'): Promise<{ connection: ConnectionRecord; adapter: Connector }> {
     const connection = await this.connections.find(principal, id);
     const adapter = this.access.adapter(connection.kind as ConnectorKind);
-    if (!adapter[what]) throw new ApiError(501, 'Not supported', `${connection.kind} connections have no selectable resources`);
-    if (!connection.tokens) throw badRequest('Connection not authorized', 'the end user has not completed the authorization link yet');
+    if (!adapter[what]) throw new NotSupportedError('Not supported', `${connection.kind} connections have no selectable resources`);
+    if (!connection.tokens) throw invalidInput('Connection not authorized', 'the end user has not completed the authorization link yet');
     return { connection, adapter };
   }
 

@@ -3,7 +3,7 @@ import { ConnectorConfigError, resolveKind, type ConnectorKind } from '../../con
 import type { Principal } from '../../model/access.js';
 import type { ConnectionRecord, SyncRunRecord } from '../../model/connections.js';
 import type { ListedDocument } from '../../model/documents.js';
-import { badRequest, notFound } from '../../model/errors.js';
+import { invalidInput, notFound } from '../../model/errors.js';
 import {
   deleteConnection,
   getConnection,
@@ -98,7 +98,7 @@ export class ConnectionService {
       await assertTagsWritable(tx, principal.orgId, [tag]);
       await ensureSpace(tx, principal.orgId, tag, newId());
       const current = (await listConnections(tx, principal.orgId, { containerTags: [tag], kind }))[0];
-      if (current && current.id !== id) throw badRequest('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
+      if (current && current.id !== id) throw invalidInput('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
       const row = current
         ? await updateConnection(tx, current.id, fields)
         : await this.insert(tx, { id, orgId: principal.orgId, kind, containerTag: tag, webhook: !!adapter.webhook, fields });
@@ -190,7 +190,7 @@ export class ConnectionService {
     return rows;
   }
 
-  /** A connection the caller may see; 404 otherwise (whether it exists elsewhere is not told). */
+  /** A connection the caller may see; not found otherwise (whether it exists elsewhere is not told). */
   async find(principal: Principal, id: string): Promise<ConnectionRecord> {
     const connection = await getConnection(this.db, principal.orgId, id, { containerTags: principal.containerTags ?? undefined });
     if (!connection) throw notFound('Connection');
@@ -214,7 +214,7 @@ export class ConnectionService {
         updatedAt: this.clock.now(),
       });
     } catch (error) {
-      if (error instanceof DuplicateKeyError) throw badRequest('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
+      if (error instanceof DuplicateKeyError) throw invalidInput('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
       throw error;
     }
   }
@@ -242,12 +242,12 @@ export class ConnectionService {
   }
 }
 
-/** The adapter's config of the caller's metadata; a bad field is a 400 naming it. */
+/** The adapter's config of the caller's metadata; a bad field is invalid input naming it. */
 export function parseConfig(parse: () => Record<string, unknown>): Record<string, unknown> {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof ConnectorConfigError) throw badRequest('Invalid metadata', error.message);
+    if (error instanceof ConnectorConfigError) throw invalidInput('Invalid metadata', error.message);
     throw error;
   }
 }

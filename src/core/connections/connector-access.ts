@@ -10,7 +10,7 @@ import {
   type TokenSet,
 } from '../../connectors/index.js';
 import type { ConnectionRecord } from '../../model/connections.js';
-import { ApiError, badRequest } from '../../model/errors.js';
+import { NotSupportedError, invalidInput } from '../../model/errors.js';
 import type { ConnectorKeyKind } from '../../model/settings.js';
 import { SecretBox } from '../access/secret-box.js';
 import type { Clock } from '../shared/clock.js';
@@ -78,17 +78,17 @@ export class ConnectorAccess {
     return new SecretBox(serverSecret, 'connection-secrets/v1');
   }
 
-  /** The kind a provider path value names (a kind id or an SDK name); 400 for anything else. */
+  /** The kind a provider path value names (a kind id or an SDK name); invalid input for anything else. */
   kindOf(provider: string): ConnectorKind {
     const kind = resolveKind(provider);
-    if (!kind) throw badRequest('Unknown provider', `provider: ${provider.slice(0, 64)} is not a connector kind`);
+    if (!kind) throw invalidInput('Unknown provider', `provider: ${provider.slice(0, 64)} is not a connector kind`);
     return kind;
   }
 
-  /** The adapter of a kind; 501 for a kind that is not built yet. */
+  /** The adapter of a kind; not supported for a kind that is not built yet. */
   adapter(kind: ConnectorKind): Connector {
     const adapter = this.adapterOrNull(kind);
-    if (!adapter) throw new ApiError(501, 'Connector not available', `the ${kind} connector is not built yet`);
+    if (!adapter) throw new NotSupportedError('Connector not available', `the ${kind} connector is not built yet`);
     return adapter;
   }
 
@@ -140,12 +140,12 @@ export class ConnectorAccess {
     const keyKind = CUSTOM_KEY_KINDS[kind];
     if (connection.usesCustomKey && keyKind) {
       const own = await this.customKeys(connection.orgId, keyKind);
-      if (!own.clientId || !own.clientSecret) throw badRequest('Custom key missing', `the organization's ${keyKind}ClientId and ${keyKind}ClientSecret are not set`);
+      if (!own.clientId || !own.clientSecret) throw invalidInput('Custom key missing', `the organization's ${keyKind}ClientId and ${keyKind}ClientSecret are not set`);
       return { clientId: own.clientId, clientSecret: own.clientSecret, redirectUri };
     }
     const app = this.env.oauthApps[kind];
     if (!app) {
-      throw new ApiError(501, 'Connector not configured', `the server has no OAuth application for ${kind}: set its client id and secret, or the organization's custom key in settings`);
+      throw new NotSupportedError('Connector not configured', `the server has no OAuth application for ${kind}: set its client id and secret, or the organization's custom key in settings`);
     }
     return { ...app, redirectUri };
   }

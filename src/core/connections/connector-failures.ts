@@ -1,21 +1,21 @@
 import { ConnectorConfigError, ConnectorError } from '../../connectors/index.js';
-import { ApiError, badRequest } from '../../model/errors.js';
+import { PlanRequiredError, RateLimitedError, UpstreamError, invalidInput } from '../../model/errors.js';
 
 /** A provider's failure during a request a caller waits for, as the caller is told it. */
-export function asApiError(error: unknown): unknown {
-  if (error instanceof ConnectorConfigError) return badRequest('Invalid resources', error.message);
+export function asDomainError(error: unknown): unknown {
+  if (error instanceof ConnectorConfigError) return invalidInput('Invalid resources', error.message);
   if (!(error instanceof ConnectorError)) return error;
   switch (error.code) {
     case 'auth_expired':
-      return badRequest('Connection authorization expired', 'create the connection again to authorize it');
+      return invalidInput('Connection authorization expired', 'create the connection again to authorize it');
     case 'rate_limited': {
-      const seconds = String(Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000)));
-      return new ApiError(429, 'The provider is rate limiting this connection', `retry after ${seconds} s`, { 'retry-after': seconds });
+      const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000));
+      return new RateLimitedError(seconds, 'The provider is rate limiting this connection', `retry after ${seconds} s`);
     }
     case 'plan_required':
-      return new ApiError(402, 'The provider account needs another plan', error.message);
+      return new PlanRequiredError('The provider account needs another plan', error.message);
     default:
-      return new ApiError(502, 'The provider failed', error.message);
+      return new UpstreamError('The provider failed', error.message);
   }
 }
 
@@ -24,6 +24,6 @@ export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw asApiError(error);
+    throw asDomainError(error);
   }
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Connector, ConnectorKind } from '../../connectors/index.js';
 import type { Principal } from '../../model/access.js';
-import { ApiError, notFound } from '../../model/errors.js';
+import { UnauthenticatedError, notFound } from '../../model/errors.js';
 import { activeConnectionsByDeliveryKey } from '../../store/connections.js';
 import type { Db } from '../../store/database.js';
 import { getKindSecret, putKindSecret } from '../../store/kind-secrets.js';
@@ -42,7 +42,7 @@ export class KindWebhookReceiver {
     }
     const secret = await this.secretOf(kind);
     if (!secret || !webhook.verify(delivery.headers, delivery.rawBody, secret, delivery.query)) {
-      throw new ApiError(401, 'Invalid signature', `the delivery is not signed with the ${kind} webhook secret`);
+      throw new UnauthenticatedError('Invalid signature', `the delivery is not signed with the ${kind} webhook secret`);
     }
     const { deliveryId, event, account } = webhook.describe(delivery.headers, parseBody(delivery.rawBody));
     if (!account || !deliveryId) return { kind: 'accepted', duplicate: false };

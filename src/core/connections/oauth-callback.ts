@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { resolveKind } from '../../connectors/index.js';
 import type { ConnectionRecord } from '../../model/connections.js';
-import { badRequest } from '../../model/errors.js';
+import { invalidInput } from '../../model/errors.js';
 import { consumeAuthNonce, getConnectionById, updateConnection } from '../../store/connections.js';
 import type { Db } from '../../store/database.js';
 import type { ConnectionJobs } from './connection-service.js';
@@ -36,11 +36,11 @@ export class OAuthCallback {
     const kind = this.access.kindOf(provider);
     const adapter = this.access.adapter(kind);
     const payload = query.state ? this.signer.verify(query.state) : null;
-    if (!payload) throw badRequest('Invalid state', 'state: missing, altered or older than an hour; create the connection again');
+    if (!payload) throw invalidInput('Invalid state', 'state: missing, altered or older than an hour; create the connection again');
     const pending = await getConnectionById(this.db, payload.connectionId);
-    if (!pending || resolveKind(pending.kind) !== kind) throw badRequest('Invalid state', 'state: it belongs to no connection of this provider');
+    if (!pending || resolveKind(pending.kind) !== kind) throw invalidInput('Invalid state', 'state: it belongs to no connection of this provider');
     const connection = await consumeAuthNonce(this.db, pending.id, payload.nonce);
-    if (!connection) throw badRequest('Invalid state', 'state: it was used already; create the connection again');
+    if (!connection) throw invalidInput('Invalid state', 'state: it was used already; create the connection again');
     if (query.error || !query.code) {
       return this.refused(connection, query.error ? 'access_denied' : 'missing_code');
     }
@@ -67,14 +67,14 @@ export class OAuthCallback {
       this.log.warn({ err: error, connectionId: connection.id }, 'completing an authorization failed');
       return this.refused(connection, 'authorization_failed');
     }
-    if (!authorized) throw badRequest('Invalid state', 'state: the connection was deleted');
+    if (!authorized) throw invalidInput('Invalid state', 'state: the connection was deleted');
     this.jobs.onJobQueued();
     return { connectionId: connection.id, redirect: connection.redirectUrl };
   }
 
-  /** Told to the redirectUrl when there is one, else answered 400. */
+  /** Told to the redirectUrl when there is one, else refused as invalid input. */
   private refused(connection: ConnectionRecord, code: string): CallbackOutcome {
-    if (!connection.redirectUrl) throw badRequest('Authorization failed', `${code}: the provider did not authorize the connection`);
+    if (!connection.redirectUrl) throw invalidInput('Authorization failed', `${code}: the provider did not authorize the connection`);
     const url = new URL(connection.redirectUrl);
     url.searchParams.set('error', code);
     return { connectionId: connection.id, redirect: url.toString() };

@@ -1,5 +1,5 @@
 import type { ConnectorKind } from '../../connectors/index.js';
-import { ApiError, notFound } from '../../model/errors.js';
+import { UnauthenticatedError, notFound } from '../../model/errors.js';
 import type { ConnectionRecord } from '../../model/connections.js';
 import { getConnectionById, recordWebhookDelivery } from '../../store/connections.js';
 import type { Db, Tx } from '../../store/database.js';
@@ -45,7 +45,7 @@ export class WebhookReceiver {
     if (handshake) return { kind: 'handshake', ...handshake };
     const secret = this.access.openWebhookSecret(connection);
     if (!secret || !adapter.webhook.verify(delivery.headers, delivery.rawBody, secret, delivery.query)) {
-      throw new ApiError(401, 'Invalid signature', 'the delivery is not signed with this connection\'s webhook secret');
+      throw new UnauthenticatedError('Invalid signature', 'the delivery is not signed with this connection\'s webhook secret');
     }
     const { deliveryId, event } = adapter.webhook.describe(delivery.headers, parseBody(delivery.rawBody));
     const fresh = await this.db.transaction((tx) => acceptDelivery(tx, connection, deliveryId, event, this.clock, this.jobs));

@@ -1,5 +1,5 @@
 import type { Principal } from '../../model/access.js';
-import { ApiError } from '../../model/errors.js';
+import { DomainError } from '../../model/errors.js';
 import type { DocumentService } from './document-service.js';
 import type { DocumentInput } from './inputs.js';
 
@@ -31,7 +31,7 @@ export async function addDocumentBatch(
     try {
       results.push(await documents.add(principal, document));
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       results.push({ id: '', status: 'error', error: error.message, ...(error.details ? { details: error.details } : {}) });
     }
   }

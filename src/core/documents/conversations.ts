@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { serializeConversation, type ConversationMessage } from './conversation-format.js';
 import type { DocumentService } from './document-service.js';
-import { badRequest } from '../../model/errors.js';
+import { invalidInput } from '../../model/errors.js';
 import type { Metadata } from '../../model/documents.js';
 import type { Principal } from '../../model/access.js';
 
@@ -41,7 +41,7 @@ export class ConversationService {
 
   async ingest(principal: Principal, input: ConversationInput): Promise<{ id: string; conversationId: string; status: string }> {
     const conversationId = input.conversationId ?? input.customId;
-    if (!conversationId) throw badRequest('Invalid request', 'body.conversationId: required (or customId)');
+    if (!conversationId) throw invalidInput('Invalid request', 'body.conversationId: required (or customId)');
     const messages: ConversationMessage[] = input.messages.map((m) => ({
       role: m.role,
       content: textOf(m.content),

@@ -7,7 +7,7 @@ import { getAttachment } from '../../store/attachments.js';
 import type { Clock } from '../shared/clock.js';
 import { lookupTags, resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import { parseDateInput } from '../shared/date-input.js';
-import { ApiError, badRequest, conflict, notFound } from '../../model/errors.js';
+import { DomainError, invalidInput, conflict, notFound } from '../../model/errors.js';
 import { DuplicateKeyError } from '../../store/errors.js';
 import type { DocumentInput, DocumentPatchInput, FileInput, ListInput } from './inputs.js';
 import { parseFilters } from '../../model/filters.js';
@@ -191,10 +191,10 @@ export class DocumentService {
       const found: DocumentRecord[] = [];
       for (const id of new Set(input.ids)) {
         const doc = await this.find(this.db, principal, id).catch((e: unknown) => {
-          if (e instanceof ApiError) return e;
+          if (e instanceof DomainError) return e;
           throw e;
         });
-        if (doc instanceof ApiError) errors.push({ id, error: doc.message });
+        if (doc instanceof DomainError) errors.push({ id, error: doc.message });
         else if (!doc) errors.push({ id, error: 'Document not found' });
         else found.push(doc);
       }
@@ -207,7 +207,7 @@ export class DocumentService {
     }
     const tags = input.containerTags?.length ? input.containerTags : undefined;
     if (!tags && input.filepath === undefined) {
-      throw badRequest('Nothing to delete', 'give ids, containerTags or filepath');
+      throw invalidInput('Nothing to delete', 'give ids, containerTags or filepath');
     }
     const scope = resolveReadTags(principal, tags ?? []);
     const removal = await this.db.transaction(async (tx) => {
@@ -285,7 +285,7 @@ export class DocumentService {
     const byId = await getDocument(db, principal.orgId, idOrCustomId, lookup);
     const matches = byId ? [byId] : await findDocumentsByCustomId(db, principal.orgId, idOrCustomId, lookup);
     if (matches.length > 1) {
-      throw badRequest('Ambiguous customId', 'several container tags hold this customId; pass containerTag to choose');
+      throw invalidInput('Ambiguous customId', 'several container tags hold this customId; pass containerTag to choose');
     }
     return matches[0];
   }
@@ -348,7 +348,7 @@ export class DocumentService {
       try {
         return await run();
       } catch (again) {
-        if (again instanceof DuplicateKeyError) throw conflict('customId already in use', 'another document in this container tag has that customId');
+        if (again instanceof DuplicateKeyError) throw conflict('custom-id-taken', 'customId already in use', 'another document in this container tag has that customId');
         throw again;
       }
     }

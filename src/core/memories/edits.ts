@@ -1,5 +1,5 @@
 import type { Principal } from '../../model/access.js';
-import { badRequest, conflict, notFound } from '../../model/errors.js';
+import { invalidInput, conflict, notFound } from '../../model/errors.js';
 import type { MemoryRecord } from '../../model/memories.js';
 import { DuplicateKeyError } from '../../store/errors.js';
 import { withoutDates } from '../../ai/extract/dates.js';
@@ -81,7 +81,7 @@ async function findNamedMemory(tx: Tx, orgId: string, containerTag: string, by: 
 }
 
 /** An edit of a version another edit already followed (however close together they came). */
-const notLatest = () => conflict('Not the latest version', 'update the latest version of this memory; older versions are history');
+const notLatest = () => conflict('not-latest', 'Not the latest version', 'update the latest version of this memory; older versions are history');
 
 /** Changing memories on request: a new version per update, and forgetting one, by meaning or by ids. */
 export class MemoryEdits {
@@ -92,7 +92,7 @@ export class MemoryEdits {
 
   async update(principal: Principal, input: MemoryUpdateInput): Promise<MemoryRecord> {
     assertTagAllowed(principal, input.containerTag);
-    if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
+    if (!input.id && !input.content) throw invalidInput('Invalid request', 'body: give id or content');
     const forgetAfter = parseDateInput(input.forgetAfter, 'forgetAfter');
     parseDateInput(input.temporalContext?.documentDate, 'temporalContext.documentDate');
     const { db, clock } = this.ctx;
@@ -143,12 +143,12 @@ export class MemoryEdits {
   /** Forgets one latest memory (soft: it stays, hidden from search and profiles). */
   async forget(principal: Principal, input: ForgetInput): Promise<{ id: string; forgotten: true }> {
     assertTagAllowed(principal, input.containerTag);
-    if (!input.id && !input.content) throw badRequest('Invalid request', 'body: give id or content');
+    if (!input.id && !input.content) throw invalidInput('Invalid request', 'body: give id or content');
     const forgotten = await this.ctx.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [input.containerTag]);
       const memory = await findNamedMemory(tx, principal.orgId, input.containerTag, input);
       if (!memory) throw notFound('Memory');
-      if (memory.isForgotten) throw conflict('Memory already forgotten');
+      if (memory.isForgotten) throw conflict('already-forgotten', 'Memory already forgotten');
       await updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, forgetReason: input.reason ?? null });
       return memory;
     });
@@ -158,7 +158,7 @@ export class MemoryEdits {
 
   async forgetMatching(principal: Principal, input: ForgetMatchingInput) {
     assertTagAllowed(principal, input.containerTag);
-    if (!input.query === !input.ids) throw badRequest('Invalid request', 'body: give exactly one of query or ids');
+    if (!input.query === !input.ids) throw invalidInput('Invalid request', 'body: give exactly one of query or ids');
     const orgId = principal.orgId;
     const candidates = await this.findCandidates(principal, input);
     const subject = `${candidates.length === 1 ? 'memory' : 'memories'} ${input.query ? `matching "${input.query}"` : 'with the given ids'}`;

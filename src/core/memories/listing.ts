@@ -1,5 +1,5 @@
 import type { Principal } from '../../model/access.js';
-import { badRequest, conflict, notFound } from '../../model/errors.js';
+import { invalidInput, conflict, notFound } from '../../model/errors.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
 import { chainRoot, rootsOfLongerChains, type MemoryRecord } from '../../model/memories.js';
 import type { Tx } from '../../store/database.js';
@@ -29,7 +29,7 @@ export class MemoryListing {
   /** `total` counts every latest version listed; `forgotten` those of them forgotten (a tag's memoryCount counts the rest). */
   async list(principal: Principal, input: MemoryListInput): Promise<{ items: ListedMemory[]; total: number; forgotten: number }> {
     const containerTags = resolveReadTags(principal, input.containerTags);
-    if (!containerTags?.length) throw badRequest('Invalid request', 'body.containerTags: at least one container tag');
+    if (!containerTags?.length) throw invalidInput('Invalid request', 'body.containerTags: at least one container tag');
     const { rows, total, forgotten } = await listLatestMemories(this.ctx.db, principal.orgId, {
       containerTags,
       filters: parseFilters(input.filters),
@@ -54,11 +54,11 @@ export class MemoryListing {
       const memory = await findLatestMemory(tx, principal.orgId, containerTag, { id: memoryId });
       if (!memory) throw notFound('Memory');
       if (action === 'undo') {
-        if (!memory.reviewStatus) throw conflict('Nothing to undo', 'this memory has not been reviewed');
+        if (!memory.reviewStatus) throw conflict('not-reviewable', 'Nothing to undo', 'this memory has not been reviewed');
         return updateMemory(tx, principal.orgId, memory.id, { isInference: true, isForgotten: false, reviewStatus: null });
       }
       if (!memory.isInference || memory.reviewStatus) {
-        throw conflict('Memory is not reviewable', 'only unreviewed inferred memories can be approved or declined');
+        throw conflict('not-reviewable', 'Memory is not reviewable', 'only unreviewed inferred memories can be approved or declined');
       }
       return action === 'approve'
         ? updateMemory(tx, principal.orgId, memory.id, { isInference: false, reviewStatus: 'approved' })

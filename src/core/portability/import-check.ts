@@ -1,5 +1,5 @@
 import { findInputProblem } from '../../model/request-input.js';
-import { ApiError, badRequest } from '../../model/errors.js';
+import { InvalidInputError, invalidInput } from '../../model/errors.js';
 import { BodyLine, emptyCounts, HeaderLine, SECTION_ORDER, type Counts } from './format.js';
 import type { NumberedLine } from './ndjson.js';
 
@@ -55,7 +55,7 @@ export async function checkExport(lines: AsyncIterator<NumberedLine>, model: { n
 
 async function readHeader(lines: AsyncIterator<NumberedLine>): Promise<HeaderLine> {
   const first = await lines.next();
-  if (first.done) throw badRequest('Invalid export file', 'line 1: empty file, expected the header line');
+  if (first.done) throw invalidInput('Invalid export file', 'line 1: empty file, expected the header line');
   const header = parseLine(first.value, HeaderLine);
   if (header.containerTag === null) {
     throw invalid(first.value.number, 'an organization export is imported one tag at a time; export the tag');
@@ -94,4 +94,4 @@ function assertCounts(lineNumber: number, declared: Counts, seen: Counts): void 
   }
 }
 
-export const invalid = (line: number, reason: string): ApiError => badRequest('Invalid export file', `line ${line}: ${reason}`);
+export const invalid = (line: number, reason: string): InvalidInputError => invalidInput('Invalid export file', `line ${line}: ${reason}`);

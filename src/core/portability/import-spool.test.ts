@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ImportSpool } from './import-spool.js';
 import type { NumberedLine } from './ndjson.js';
+import { TooLargeError } from '../../model/errors.js';
 
 const limits = { maxLineBytes: 1024, maxTotalBytes: 64 * 1024 };
 
@@ -40,7 +41,7 @@ describe('import spool', () => {
 
   it('refuses a body past the limit while it arrives', async () => {
     const spool = await ImportSpool.open(root, { maxLineBytes: 1024, maxTotalBytes: 10 });
-    await expect(spool.receive(arriving('{"a":1}\n', '{"b":2}\n'), all)).rejects.toMatchObject({ status: 413 });
+    await expect(spool.receive(arriving('{"a":1}\n', '{"b":2}\n'), all)).rejects.toBeInstanceOf(TooLargeError);
     await spool.dispose();
     expect(await readdir(root)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Db } from '../../store/database.js';
 import { isRefusedRow } from '../../store/portability.js';
 import type { Principal } from '../../model/access.js';
-import { badRequest } from '../../model/errors.js';
+import { invalidInput } from '../../model/errors.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { assertTagInScope } from '../tags/rules.js';
 import { BodyLine, type Counts } from './format.js';
@@ -122,7 +122,7 @@ export class ImportService {
     } catch (error) {
       if (!isRefusedRow(error)) throw error;
       const range = batch.first === batch.last ? `line ${batch.first}` : `lines ${batch.first}-${batch.last}`;
-      throw badRequest('Invalid export file', `${range}: refused by the database (a reference to a record missing from the file, or a duplicate)`);
+      throw invalidInput('Invalid export file', `${range}: refused by the database (a reference to a record missing from the file, or a duplicate)`);
     }
     return inserted;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../model/errors.js';
+import { InvalidInputError, TooLargeError } from '../../model/errors.js';
 import { joinLines, readLines } from './ndjson.js';
 
 const bytes = (...parts: string[]) => (async function* () {
@@ -22,14 +22,13 @@ describe('readLines', () => {
 
   it('refuses a line over the limit with its number before reading the rest', async () => {
     const error = await collect(bytes('short\n', 'x'.repeat(15), 'x'.repeat(15), '\nnever')).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(400);
-    expect((error as ApiError).details).toMatch(/line 2: longer than 20 bytes/);
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as InvalidInputError).details).toMatch(/line 2: longer than 20 bytes/);
   });
 
-  it('refuses a body over the total limit 413', async () => {
+  it('refuses a body over the total limit as too large', async () => {
     const error = await collect(bytes(...Array.from({ length: 12 }, () => 'ten bytes\n'))).catch((e: unknown) => e);
-    expect((error as ApiError).status).toBe(413);
+    expect(error).toBeInstanceOf(TooLargeError);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from '../../model/errors.js';
+import { TooLargeError, invalidInput } from '../../model/errors.js';
 
 export interface LineLimits {
   maxLineBytes: number;
@@ -31,7 +31,7 @@ export async function* readLines(body: AsyncIterable<Uint8Array>, limits: LineLi
   for await (const chunk of body) {
     let buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     total += buffer.length;
-    if (total > limits.maxTotalBytes) throw new ApiError(413, 'Import too large', `body: more than ${limits.maxTotalBytes} bytes`);
+    if (total > limits.maxTotalBytes) throw new TooLargeError('Import too large', `body: more than ${limits.maxTotalBytes} bytes`);
     for (let newline = buffer.indexOf(10); newline !== -1; newline = buffer.indexOf(10)) {
       if (pendingBytes + newline > limits.maxLineBytes) throw lineTooLong(number + 1, limits);
       const line = take(buffer.subarray(0, newline));
@@ -51,7 +51,7 @@ export async function* readLines(body: AsyncIterable<Uint8Array>, limits: LineLi
 }
 
 const lineTooLong = (line: number, limits: LineLimits) =>
-  badRequest('Invalid export file', `line ${line}: longer than ${limits.maxLineBytes} bytes`);
+  invalidInput('Invalid export file', `line ${line}: longer than ${limits.maxLineBytes} bytes`);
 
 /**
  * Joins whole lines into chunks of at least `minChars` (the last one shorter): a stream written

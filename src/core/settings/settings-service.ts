@@ -1,6 +1,6 @@
 import type { Db } from '../../store/database.js';
 import { getOrgSettings, lockOrgSettings, saveOrgSettings } from '../../store/settings.js';
-import { badRequest } from '../../model/errors.js';
+import { invalidInput } from '../../model/errors.js';
 import { SecretBox, SecretBoxError } from '../access/secret-box.js';
 import type { ConnectorKeyKind, ItemRules, StoredOrgSettings } from '../../model/settings.js';
 import type { ProfileBucket } from '../../model/profiles.js';
@@ -127,7 +127,7 @@ export class SettingsService {
         echo[field] = value;
       }
       if ((input.filterPrompt != null || input.categories != null) && settings.shouldLLMFilter !== true) {
-        throw badRequest('Invalid settings', 'filterPrompt and categories steer the model filter: set shouldLLMFilter to true with them');
+        throw invalidInput('Invalid settings', 'filterPrompt and categories steer the model filter: set shouldLLMFilter to true with them');
       }
 
       for (const kind of CONNECTOR_KEY_KINDS) {
@@ -144,13 +144,13 @@ export class SettingsService {
           if (secret.value === null) delete sealed[kind];
           else if (secret.value.startsWith(SECRET_MASK)) {
             if (current === null || secret.value !== maskSecret(current)) {
-              throw badRequest('Invalid settings', `${secret.names[0]}: send the secret itself, not a masked value`);
+              throw invalidInput('Invalid settings', `${secret.names[0]}: send the secret itself, not a masked value`);
             }
           } else sealed[kind] = this.box.seal(secret.value, secretContext(orgId, kind));
           secretEcho = secret.value === null ? null : maskSecret(secret.value.startsWith(SECRET_MASK) ? current! : secret.value);
         }
         if (connector.customKeyEnabled && (!connector.clientId || !sealed[kind])) {
-          throw badRequest(
+          throw invalidInput(
             'Invalid settings',
             `${kind}CustomKeyEnabled needs ${kind}ClientId and ${kind}ClientSecret (or ${CONNECTOR_KEY_ALIASES[kind]}ClientId and ${CONNECTOR_KEY_ALIASES[kind]}ClientSecret)`,
           );
@@ -183,7 +183,7 @@ export class SettingsService {
     if (chunkSize === null || chunkSize === -1) return;
     const { min, max } = this.options.chunkSize;
     if (!Number.isInteger(chunkSize) || chunkSize < min || chunkSize > max) {
-      throw badRequest('Invalid settings', `chunkSize: -1 (the default) or an integer from ${min} to ${max}`);
+      throw invalidInput('Invalid settings', `chunkSize: -1 (the default) or an integer from ${min} to ${max}`);
     }
   }
 
@@ -227,7 +227,7 @@ function pick<F extends ConnectorField>(
   if (names.length === 0) return undefined;
   const values = names.map((name) => (input as Record<string, unknown>)[name]);
   if (values.length === 2 && values[0] !== values[1]) {
-    throw badRequest('Invalid settings', `${names[0]} and ${names[1]} name the same setting but disagree`);
+    throw invalidInput('Invalid settings', `${names[0]} and ${names[1]} name the same setting but disagree`);
   }
   return { value: values[0] as ConnectorFieldValues[F], names };
 }

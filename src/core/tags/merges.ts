@@ -3,7 +3,7 @@ import { listTagStats, type SpaceSettingsPatch, ensureSpace } from '../../store/
 import { enqueueMergeJob, findActiveMerges, getMerge, insertMerge, lockTagWritesExclusive, type TaggedCustomId } from '../../store/merges.js';
 import type { Clock } from '../shared/clock.js';
 import { assertTagAllowed } from './rules.js';
-import { badRequest, conflict, notFound } from '../../model/errors.js';
+import { invalidInput, conflict, notFound } from '../../model/errors.js';
 import { newId } from '../shared/ids.js';
 import type { SpaceRecord, MergeRecord } from '../../model/tags.js';
 import type { Principal } from '../../model/access.js';
@@ -86,15 +86,15 @@ export class MergeService {
   async start(principal: Principal, request: MergeRequest): Promise<MergeRecord> {
     const targetTag = request.targetTag;
     const sourceTags = [...new Set(request.sourceTags)].filter((t) => t !== targetTag);
-    if (sourceTags.length === 0) throw badRequest('Nothing to merge', 'give at least one container tag other than targetContainerTag');
-    if (sourceTags.length > MAX_MERGE_SOURCES) throw badRequest('Too many container tags', `at most ${MAX_MERGE_SOURCES} source tags per merge`);
+    if (sourceTags.length === 0) throw invalidInput('Nothing to merge', 'give at least one container tag other than targetContainerTag');
+    if (sourceTags.length > MAX_MERGE_SOURCES) throw invalidInput('Too many container tags', `at most ${MAX_MERGE_SOURCES} source tags per merge`);
     for (const tag of [...sourceTags, targetTag]) assertTagAllowed(principal, tag);
     const orgId = principal.orgId;
 
     const merge = await this.db.transaction(async (tx) => {
       await lockTagWritesExclusive(tx, orgId);
       const [busy] = await findActiveMerges(tx, orgId, [...sourceTags, targetTag]);
-      if (busy) throw conflict('Container tag merge in progress', `mergeId ${busy.id} already involves ${[busy.targetTag, ...busy.sourceTags].join(', ')}`);
+      if (busy) throw conflict('tag-merging', 'Container tag merge in progress', `mergeId ${busy.id} already involves ${[busy.targetTag, ...busy.sourceTags].join(', ')}`);
       for (const tag of sourceTags) {
         if ((await listTagStats(tx, orgId, tag)).length === 0) throw notFound('Container tag', `containerTag: ${tag}`);
       }

@@ -1,4 +1,4 @@
-import { badRequest, forbidden, notFound } from '../../model/errors.js';
+import { invalidInput, forbidden, notFound } from '../../model/errors.js';
 import type { Principal } from '../../model/access.js';
 import { DEFAULT_CONTAINER_TAG } from '../../model/tags.js';
 
@@ -12,7 +12,7 @@ export function resolveWriteTag(
 ): string {
   const fromList = input.containerTags?.filter(Boolean) ?? [];
   if (!input.containerTag && new Set(fromList).size > 1) {
-    throw badRequest('Invalid containerTags', 'containerTags: a document belongs to exactly one container tag');
+    throw invalidInput('Invalid containerTags', 'containerTags: a document belongs to exactly one container tag');
   }
   const tag = input.containerTag || fromList[0] || principal.containerTags?.[0] || DEFAULT_CONTAINER_TAG;
   assertTagAllowed(principal, tag);
@@ -38,7 +38,7 @@ export const tagNotFound = (tag: string) => notFound('Container tag', `container
 
 /**
  * On the container-tag routes (/v3/container-tags/{containerTag}/…) a tag outside a scoped key's own
- * reads as absent: the very 404 an unknown tag answers, so the key learns nothing of tags it cannot see.
+ * reads as absent: the very not-found an unknown tag answers, so the key learns nothing of tags it cannot see.
  */
 export function assertTagInScope(principal: Principal, tag: string): void {
   if (!tagInScope(principal, tag)) throw tagNotFound(tag);

@@ -62,3 +62,42 @@ describe('auth failure throttle', () => {
     await app.close();
   });
 });
+
+describe('access', () => {
+  async function serverFor(keys: Record<string, Principal>) {
+    const resolver = { resolve: async (raw: string) => keys[raw] ?? null } as unknown as KeyResolver;
+    const app = Fastify();
+    registerErrorHandling(app);
+    registerAuth(app, resolver, new AuthFailureThrottle({ now: () => new Date() }, { maxFailures: 0, windowMs: 60_000 }));
+    app.get('/v3/documents/:id', async () => ({ ok: true }));
+    // A mutating route that forgot to declare its access.
+    app.post('/v3/documents/forgotten', async () => ({ wrote: true }));
+    app.post('/v3/documents/query', { config: { access: 'read' } }, async () => ({ read: true }));
+    app.delete('/v3/settings/everything', { config: { access: 'admin' } }, async () => ({ deleted: true }));
+    await app.ready();
+    const call = (method: 'GET' | 'POST' | 'DELETE', url: string, key: string) => app.inject({ method, url, headers: { authorization: `Bearer ${key}` } });
+    return { app, call };
+  }
+
+  it('closes a mutating route without a declared access to read-only keys', async () => {
+    const { app, call } = await serverFor({ reader: { ...principal, role: 'member', permission: 'read' }, writer: principal });
+    const refused = await call('POST', '/v3/documents/forgotten', 'reader');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'This key is read-only' });
+    expect((await call('POST', '/v3/documents/forgotten', 'writer')).statusCode).toBe(200);
+    expect((await call('GET', '/v3/documents/1', 'reader')).statusCode).toBe(200);
+    expect((await call('POST', '/v3/documents/query', 'reader')).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('refuses scoped keys outside their endpoints and members on admin routes', async () => {
+    const { app, call } = await serverFor({ scoped: { ...principal, role: 'member', containerTags: ['a'] }, member: { ...principal, role: 'member' } });
+    const scoped = await call('DELETE', '/v3/settings/everything', 'scoped');
+    expect(scoped.statusCode).toBe(403);
+    expect(scoped.json().error).toBe('Scoped keys may not call this endpoint');
+    expect(scoped.json().details).toMatch(/^allowed: \/v3\/container-tags, \/v3\/documents/);
+    expect((await call('DELETE', '/v3/settings/everything', 'member')).json()).toEqual({ error: 'This operation needs an admin key' });
+    expect((await call('GET', '/v3/documents/1', 'scoped')).statusCode).toBe(200);
+    await app.close();
+  });
+});

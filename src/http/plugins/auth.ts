@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthFailureThrottle } from '../../core/access/auth-throttle.js';
-import { ApiError } from '../../model/errors.js';
-import { SCOPED_KEY_ENDPOINTS, scopedKeyMayCall } from '../../core/access/key-management.js';
+import { authorize } from '../../core/access/authorization.js';
 import type { KeyResolver } from '../../core/access/keys.js';
-import type { Principal } from '../../model/access.js';
-
-export type Access = 'read' | 'write' | 'admin';
+import type { Access, Principal } from '../../model/access.js';
+import { ApiError } from '../api-error.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Served without an API key. */
     public?: boolean;
-    /** What the key must be allowed to do; default `read`. */
+    /**
+     * What the key must be allowed to do. Left out, a GET, HEAD or OPTIONS route needs `read` and
+     * any other `write`: a mutating route that forgets to say so is closed to read-only keys.
+     */
     access?: Access;
   }
   interface FastifyRequest {
@@ -52,18 +53,17 @@ export function registerAuth(app: FastifyInstance, keys: KeyResolver, throttle: 
       throw new ApiError(401, 'Invalid API key');
     }
     request.principal = principal;
-    const route = request.routeOptions.url;
-    if (principal.containerTags && route && !scopedKeyMayCall(route)) {
-      throw new ApiError(403, 'Scoped keys may not call this endpoint', `allowed: ${SCOPED_KEY_ENDPOINTS.join(', ')}`);
-    }
-    const access = config?.access ?? 'read';
-    if (access === 'admin' && principal.role !== 'admin') {
-      throw new ApiError(403, 'This operation needs an admin key');
-    }
-    if (access === 'write' && principal.permission !== 'write') {
-      throw new ApiError(403, 'This key is read-only');
-    }
+    authorize(principal, { access: accessOf(request), endpoint: request.routeOptions.url });
   });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function accessOf(request: FastifyRequest): Access {
+  const declared = request.routeOptions.config?.access;
+  if (declared) return declared;
+  // Without a route the request is answered not found, which writes nothing.
+  return request.routeOptions.url === undefined || SAFE_METHODS.has(request.method) ? 'read' : 'write';
 }
 
 /** The authenticated caller; routes that are not public always have one. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ApiError } from '../../model/errors.js';
+import { ApiError } from '../api-error.js';
 
 /** The built console (`npm run build`), the same from src/ under tsx and from dist/. */
 export const CONSOLE_DIR = fileURLToPath(new URL('../../../dist/console/', import.meta.url));

@@ -2,7 +2,21 @@ import { STATUS_CODES, maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError } from '../../model/errors.js';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  NotSupportedError,
+  PlanRequiredError,
+  RateLimitedError,
+  TooLargeError,
+  UnauthenticatedError,
+  UnavailableError,
+  UpstreamError,
+} from '../../model/errors.js';
+import { ApiError } from '../api-error.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -37,17 +51,41 @@ const FRIENDLY: Record<number, string> = {
   431: 'Request header fields too large',
 };
 
+/** The one translation of the domain's errors into HTTP: status and headers. */
+export function httpAnswerOf(error: DomainError): { status: number; headers: Record<string, string> } {
+  const plain = (status: number) => ({ status, headers: {} });
+  if (error instanceof InvalidInputError) return plain(400);
+  if (error instanceof UnauthenticatedError) return plain(401);
+  if (error instanceof PlanRequiredError) return plain(402);
+  if (error instanceof ForbiddenError) return plain(403);
+  if (error instanceof NotFoundError) return plain(404);
+  if (error instanceof ConflictError) return { status: 409, headers: { 'x-should-retry': 'false' } };
+  if (error instanceof TooLargeError) return plain(413);
+  if (error instanceof RateLimitedError) return { status: 429, headers: { 'retry-after': String(error.retryAfterSeconds) } };
+  if (error instanceof NotSupportedError) return plain(501);
+  if (error instanceof UpstreamError) return plain(502);
+  if (error instanceof UnavailableError) {
+    return { status: 503, headers: error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) } };
+  }
+  return plain(500);
+}
+
+const body = (error: { message: string; details?: string }) => (error.details ? { error: error.message, details: error.details } : { error: error.message });
+
 /**
  * Maps every error to `{ error, details? }` with the right status; 5xx never carries internals.
  * Besides route errors this covers what Fastify answers on its own: router errors, socket-level
  * client errors and requests arriving while the server closes.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
-    if (err instanceof ApiError) {
-      reply.headers(err.headers);
-      return reply.code(err.status).send(err.details ? { error: err.message, details: err.details } : { error: err.message });
+  app.setErrorHandler((err: FastifyError | ApiError | DomainError, request, reply) => {
+    if (err instanceof DomainError) {
+      const { status, headers } = httpAnswerOf(err);
+      if (status !== 500) return reply.code(status).headers(headers).send(body(err));
+      request.log.error({ err }, 'unmapped domain error');
+      return reply.code(500).send({ error: 'Internal server error' });
     }
+    if (err instanceof ApiError) return reply.code(err.status).headers(err.headers).send(body(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.code(400).send({
         error: 'Invalid request',

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../model/errors.js';
+import { ApiError } from '../api-error.js';
 import { answerOnSocket } from './errors.js';
 
 /** How long a client may take to send a request; a request past a bound is answered 408 and its connection closed. */

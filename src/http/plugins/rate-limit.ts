@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../model/errors.js';
+import { ApiError } from '../api-error.js';
 
 export interface RateLimitOptions {
   /** Requests per window for a key without a limit of its own. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { ApiError } from '../../model/errors.js';
+import { ApiError } from '../api-error.js';
 import { assertStorableInput } from '../../model/request-input.js';
 
 /**
@@ -46,7 +46,7 @@ function registerJsonBody(app: FastifyInstance): void {
     try {
       assertStorableInput(value, 'body');
     } catch (error) {
-      return done(error as ApiError, undefined);
+      return done(error as Error, undefined);
     }
     done(null, value);
   });

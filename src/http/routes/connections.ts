@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../model/errors.js';
+import { invalidInput } from '../../model/errors.js';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses } from '../schemas/common.js';
 import {
@@ -37,7 +37,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/connections/list',
-    { schema: { tags, summary: 'List connections, by container tags and optionally provider', body: TagsBody.nullable().optional(), response: { 200: z.array(Connection), ...errorResponses } } },
+    { config: { access: 'read' }, schema: { tags, summary: 'List connections, by container tags and optionally provider', body: TagsBody.nullable().optional(), response: { 200: z.array(Connection), ...errorResponses } } },
     async (request) => (await connections.list(principalOf(request), request.body ?? {})).map(connectionView),
   );
 
@@ -65,6 +65,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/connections/:provider/connection',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'The connection of a provider in the container tags',
@@ -98,7 +99,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { connectionId } = request.params;
       if (connections.isProvider(connectionId)) {
         const containerTags = request.body?.containerTags;
-        if (!containerTags?.length) throw badRequest('Invalid body', 'containerTags: required to delete by provider');
+        if (!containerTags?.length) throw invalidInput('Invalid body', 'containerTags: required to delete by provider');
         return connections.deleteByProvider(principal, connectionId, containerTags);
       }
       const keep = request.query.deleteDocuments === 'false' || request.query.deleteDocuments === '0';
@@ -127,6 +128,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/connections/:provider/documents',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Documents a provider imported, in the container tags',

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../model/errors.js';
+import { ApiError } from '../api-error.js';
+import { DomainError } from '../../model/errors.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, errorResponses } from '../schemas/common.js';
 
@@ -49,7 +50,7 @@ export const containerTagImportRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         return await portability.importer.importTag(principalOf(request), request.params.containerTag, body);
       } catch (error) {
-        if (error instanceof ApiError) throw error;
+        if (error instanceof DomainError) throw error;
         const code = (error as { code?: string }).code;
         if (code?.startsWith('Z_')) throw new ApiError(400, 'Invalid export file', 'body: not valid gzip');
         // The client went away, or stalled past a request timeout: nothing was written, no one is left to answer.

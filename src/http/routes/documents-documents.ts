@@ -48,6 +48,7 @@ export const documentsWithMemoriesRoutes: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/v3/documents/documents',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Documents with their latest memories, paginated',
@@ -74,6 +75,7 @@ export const documentsWithMemoriesRoutes: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/v3/documents/documents/by-ids',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Documents with their latest memories, by ids or customIds (unknown ones left out)',
@@ -94,6 +96,7 @@ export const documentsWithMemoriesRoutes: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/v3/documents/documents/facets',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Document counts per source, status and type',

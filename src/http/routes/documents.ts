@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../model/errors.js';
+import { invalidInput } from '../../model/errors.js';
 import { FiltersInputSchema } from '../../model/filters.js';
 import { memoriesPath, withLegacyPaths } from '../alias-routes.js';
 import { principalOf } from '../plugins/auth.js';
@@ -85,6 +85,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   legacy.route({
     method: 'POST',
     url: '/v3/documents/list',
+    config: { access: 'read' },
     schema: {
       tags,
       summary: 'List documents with filters and pagination',
@@ -158,7 +159,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       if (!request.body || (!request.body.ids && !request.body.containerTags && request.body.filepath === undefined)) {
-        throw badRequest('Nothing to delete', 'body: give ids, containerTags or filepath');
+        throw invalidInput('Nothing to delete', 'body: give ids, containerTags or filepath');
       }
       return { success: true, ...(await documents.deleteBulk(principalOf(request), request.body)) };
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SCOPED_KEY_ENDPOINTS } from '../../core/access/key-management.js';
+import { SCOPED_KEY_ENDPOINTS } from '../../core/access/authorization.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, errorResponses } from '../schemas/common.js';
 import { KeyView, Permission, RateLimit, toKeyView } from '../views/keys.js';

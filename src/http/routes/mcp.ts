@@ -57,7 +57,7 @@ export const mcpRoutes: FastifyPluginAsync<McpRouteOptions> = async (app, option
     return reply.send(text || undefined);
   };
 
-  app.route({ method: ['POST', 'DELETE'], url: '/mcp', schema: { hide: true }, handler: handle });
+  app.route({ method: ['POST', 'DELETE'], url: '/mcp', config: { access: 'read' }, schema: { hide: true }, handler: handle });
   app.get('/mcp', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .code(405)

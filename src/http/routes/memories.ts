@@ -105,6 +105,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v4/memories/list',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'List latest memories with their history and source documents',

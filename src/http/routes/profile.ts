@@ -33,6 +33,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v4/profile',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Profile of a container tag: static facts, recent context and buckets (plus search with q)',
@@ -51,6 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v4/profile/buckets',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Profile buckets that apply to a container tag (organization buckets merged with the tag’s own)',

@@ -71,6 +71,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v4/search',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Search memories, documents, or both',
@@ -118,6 +119,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/search',
     {
+      config: { access: 'read' },
       schema: {
         tags,
         summary: 'Search documents; results grouped by document with their matching chunks',

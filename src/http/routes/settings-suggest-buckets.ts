@@ -8,6 +8,7 @@ export const suggestBucketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/settings/suggest-buckets',
     {
+      config: { access: 'read' },
       schema: {
         tags: ['settings'],
         summary: 'Suggest 3–6 profile buckets from what the organization’s memories talk about',
