@@ -68,6 +68,11 @@ describe('statedAttributes', () => {
     expect(slots('Mihai Popescu dropped out of law school')).toEqual(['!Mihai Popescu|field=law']);
   });
 
+  it('reads the subject after a phrase that says from when on', () => {
+    expect(subjectOf('Going forward Leilani Kahale only drinks rooibos in the morning')).toBe('Leilani Kahale');
+    expect(subjectOf('Nowadays Omar Haddad cycles to work')).toBe('Omar Haddad');
+  });
+
   it('keeps the attributes of different people apart', () => {
     expect(slots("The user's sister lives in Oslo")).toEqual(["the user's sister|residence=Oslo"]);
     expect(slots("Maria's husband works at IBM")).toEqual(["Maria's husband|employer=IBM"]);

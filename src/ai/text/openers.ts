@@ -20,7 +20,7 @@ const OPENERS = new Set(
     'originally sometimes usually often always never already again last next first second third lastly thus hence ' +
     'therefore instead otherwise overall moreover furthermore nevertheless nonetheless luckily unfortunately ' +
     'fortunately sadly hopefully basically apparently obviously clearly suddenly eventually ultimately ' +
-    'not please yes just even only almost nearly soon sooner'
+    'not please yes just even only almost nearly soon sooner going moving starting beginning henceforth nowadays thereafter'
   ).split(' '),
 );
 
