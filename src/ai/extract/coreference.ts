@@ -1,3 +1,4 @@
+import { ANIMALS } from '../text/attributes/lexicon.js';
 import { isOpener, isOpeningPhrase } from '../text/openers.js';
 import { IRREGULAR_PAST, verbBase } from './verbs.js';
 
@@ -35,7 +36,7 @@ const ORGANISATION_PREDICATE = new RegExp(
 const BEFORE_ORGANISATION = /\b(?:founded|co-founded|cofounded|runs|owns|joined|works at|works for|worked at|worked for|employed by|hired by|CEO of|founder of|head of|director of|at|for)\s*$/i;
 
 /** "her rabbit Mossa", "a dog called Rex": the name is an animal's, never the "she" of a later clause. */
-const AFTER_ANIMAL = /\b(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|budgie|horse|pony|bird|tortoise|turtle|guinea pig|goldfish|fish|snake|lizard|ferret|gecko|chicken|goat|pet)s?,?\s*(?:(?:named|called)\s+)?$/i;
+const AFTER_ANIMAL = new RegExp(`\\b(?:${ANIMALS}|pet)s?,?\\s*(?:(?:named|called)\\s+)?$`, 'i');
 
 const BEFORE_PLACE = /(?:^|\s)(?:in|to|from|at|near|across|around|into|outside|inside|toward|towards|via)\s*$/i;
 

@@ -60,9 +60,15 @@ export function boostAskedAttribute<T extends AttributeCandidate & { writtenAt?:
  */
 export function chunksBelowAnswer<C extends { similarity: number }>(memories: Array<{ similarity: number; answers?: number }>, chunks: C[]): C[] {
   const lead = memories.find((m) => m.answers === 2);
-  if (!lead) return chunks;
-  const ceiling = lead.similarity - 1e-6;
-  return chunks.map((c) => (c.similarity > ceiling ? { ...c, similarity: ceiling } : c));
+  return lead ? capBelow(chunks, () => lead.similarity) : chunks;
+}
+
+/** Each chunk at or above its ceiling (none: left alone) placed just under it. */
+function capBelow<C extends { similarity: number }>(chunks: C[], ceilingOf: (chunk: C) => number | undefined): C[] {
+  return chunks.map((c) => {
+    const ceiling = ceilingOf(c);
+    return ceiling !== undefined && c.similarity >= ceiling ? { ...c, similarity: ceiling - 1e-6 } : c;
+  });
 }
 
 /**
@@ -82,8 +88,5 @@ export function chunksBelowLaterVersions<C extends { similarity: number; sourceI
     const found = similarity.get(memoryId);
     if (found !== undefined) ceiling.set(documentId, Math.max(ceiling.get(documentId) ?? 0, found));
   }
-  return chunks.map((c) => {
-    const below = c.sourceId === null ? undefined : ceiling.get(c.sourceId);
-    return below !== undefined && c.similarity >= below ? { ...c, similarity: below - 1e-6 } : c;
-  });
+  return capBelow(chunks, (c) => (c.sourceId === null ? undefined : ceiling.get(c.sourceId)));
 }
