@@ -9,6 +9,7 @@ import { DEV_ONE_FACT_CASES } from './dev-one-fact.js';
 import { DEV_QUESTION_CASES } from './dev-questions.js';
 import { DEV_UPDATE_CASES } from './dev-updates.js';
 import { MORE_DEV_UPDATE_CASES } from './dev-updates-more.js';
+import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
 import { EDIT_CASES } from './edits.js';
 import { FURNITURE_CASES } from './furniture.js';
 import { ONE_FACT_CASES } from './one-fact.js';
@@ -32,4 +33,5 @@ export const ALL_CASES: TruthCase[] = [
   ...DEV_QUESTION_CASES,
   ...DEV_UPDATE_CASES,
   ...MORE_DEV_UPDATE_CASES,
+  ...THIRD_DEV_UPDATE_CASES,
 ];

@@ -10,6 +10,11 @@ describe('anchorDates', () => {
     expect(r.dates.map((d) => d.iso)).toEqual(['2023-05-07']);
   });
 
+  it('takes a month named with "this" or "that" as one expression', () => {
+    expect(anchorDates('I enrolled in medicine this March', monday, 'past').text).toBe('I enrolled in medicine in March 2023');
+    expect(anchorDates('We met that April in Rome', monday, 'past').text).toBe('We met in April 2023 in Rome');
+  });
+
   it('anchors vague expressions to the reference instead of guessing', () => {
     expect(anchorDates('I ran a race last Saturday', monday, 'past').text).toBe('I ran a race the Saturday before 8 May 2023 (6 May 2023)');
     expect(anchorDates('We went camping last week', monday, 'past').text).toBe('We went camping the week before 8 May 2023');

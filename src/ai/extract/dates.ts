@@ -67,10 +67,13 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
       continue;
     }
     let from = result.index;
+    let phrase = resolved.phrase;
+    // "this September", "that Friday": the determiner the expression left out goes with it.
+    const determiner = /\b(?:this|that|last|next|coming|past)\s+$/i.exec(rewritten.slice(0, from));
+    if (determiner && /^(?:in|on)\s/i.test(phrase)) from -= determiner[0].length;
     const before = rewritten.slice(0, from);
     // "on yesterday"/"in last month" would read badly once the phrase brings its own preposition.
     const preposition = /\b(?:on|in|at|during|from|over)(?: the)?\s+$/i.exec(before);
-    let phrase = resolved.phrase;
     if (preposition && /^(?:on|in|the|\d)/i.test(phrase)) from -= preposition[0].length;
     // "since September", "for the whole of June": the phrase's own "in" would follow another preposition.
     else if (/\b(?:since|until|till|by|before|after|of|throughout|through|around|about|between|and|to)\s+$/i.test(before)) phrase = phrase.replace(/^(?:in|on)\s+/i, '');

@@ -4,7 +4,7 @@ import { extractWithReport, type ExtractionReport } from '../../ai/extract/repor
 import { nameTheUser } from '../../ai/extract/transcript.js';
 import type { ConversationTurn, ExtractedMemory, ExtractionInput, Extractor } from '../../ai/extract/types.js';
 import type { DocumentRecord, MemoryCursor } from '../../model/documents.js';
-import type { MemoryRelation } from '../../model/memories.js';
+import type { MemoryAttribute, MemoryRelation } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Db, Tx } from '../../store/database.js';
 import { existsLatestMemory, memoriesMentioning } from '../../store/memories/neighbours.js';
@@ -13,10 +13,10 @@ import { getSpace } from '../../store/tags.js';
 import { parseConversation, type ConversationMessage } from '../documents/conversation-format.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { activitiesIn, inferInterest } from './inference.js';
-import { isLasting, statedAttributes, subjectOf } from '../../ai/text/attributes.js';
+import { isLasting, subjectOf } from '../../ai/text/attributes.js';
 import { DocumentRestatement } from './lineage.js';
 import { rememberStatement } from './remember.js';
-import { insertMemoriesWithSources, type MemoryDraft } from './versioning.js';
+import { insertMemoriesWithSources, readAttributes, type MemoryDraft } from './versioning.js';
 
 /** Extracted statements below this confidence are too vague to keep. */
 export const MIN_CONFIDENCE = 0.3;
@@ -77,6 +77,8 @@ export interface Extraction {
   plan: ExtractionPlan;
   memories: ExtractedMemory[];
   vectors: Float32Array[];
+  /** The attributes each memory sets, by cues and by meaning. */
+  attributes: MemoryAttribute[][];
   buckets: ProfileBucket[];
   /** Who extracted the memories, and what the chat model cost. */
   report: ExtractionReport;
@@ -151,7 +153,8 @@ export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecor
   const memories = found.slice(0, limits.maxMemories);
   signal?.throwIfAborted();
   const vectors = memories.length ? await ctx.embedder.embed(memories.map((m) => m.content), 'document') : [];
-  return { plan, memories, vectors, buckets, report, skipped: { chars: charsSkipped, memories: found.length - memories.length } };
+  const attributes = await readAttributes(ctx.embedder, memories.map((m) => m.content));
+  return { plan, memories, vectors, attributes, buckets, report, skipped: { chars: charsSkipped, memories: found.length - memories.length } };
 }
 
 /** Cuts the input to `maxChars` (a text at a space, turns after the last that fits); returns the characters cut. */
@@ -196,7 +199,7 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   const restatement = extraction.plan.whole ? await DocumentRestatement.begin(tx, doc) : null;
   for (const [i, memory] of memories.entries()) {
     signal?.throwIfAborted();
-    const remembered = await rememberStatement(tx, scope, extractedDraft(doc, memory, vectors[i], extraction.plan.turnOffset), buckets);
+    const remembered = await rememberStatement(tx, scope, extractedDraft(doc, memory, vectors[i], extraction.attributes[i], extraction.plan.turnOffset), buckets);
     if (remembered.action === 'duplicate') {
       restatement?.restates(remembered.memory.id);
       outcome.duplicates++;
@@ -216,12 +219,13 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   return outcome;
 }
 
-function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, turnOffset: number): MemoryDraft {
+function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, attributes: MemoryAttribute[], turnOffset: number): MemoryDraft {
   return {
     containerTag: doc.containerTag,
     memory: memory.content,
     // Where someone works or lives, whom they are with: lasting, whichever extractor found it.
-    isStatic: memory.isStatic || statedAttributes(memory.content).some((a) => !a.negated && isLasting(a.attribute)),
+    isStatic: memory.isStatic || attributes.some((a) => !a.negated && isLasting(a.attribute)),
+    attributes,
     forgetAfter: memory.forgetAfter ? new Date(memory.forgetAfter) : null,
     temporalContext: { documentDate: isoDay(doc.documentDate ?? doc.createdAt), eventDate: memory.eventDates.length ? memory.eventDates : null },
     metadata: Object.keys(doc.metadata).length ? doc.metadata : null,

@@ -1,4 +1,4 @@
-import { statedAttributes } from '../../ai/text/attributes.js';
+import { statedAttributes, type StatedAttribute } from '../../ai/text/attributes.js';
 import { differentThings } from '../../ai/text/things.js';
 import type { MemoryRecord } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
@@ -47,8 +47,9 @@ export async function rememberStatement(
   options: RememberOptions = {},
 ): Promise<Remembered> {
   const neighbours = await nearestMemories(tx, scope, draft.embedding ?? [], NEIGHBOURS);
-  const mates = await slotMates(tx, scope, draft.memory);
-  const resolution = resolveMemory(draft.memory, neighbours, mates);
+  const stated = draft.attributes ?? statedAttributes(draft.memory);
+  const mates = await slotMates(tx, scope, stated);
+  const resolution = resolveMemory(draft.memory, neighbours, mates, stated);
   if (resolution.action === 'duplicate' && (options.mergeDuplicates?.(resolution.of) ?? true)) {
     if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, scope.orgId, resolution.of.id, scope.documentId);
     return { action: 'duplicate', memory: resolution.of };
@@ -89,8 +90,8 @@ export async function rememberedRecord(tx: Tx, scope: StatementScope, remembered
 }
 
 /** Memories that set an attribute the statement sets, however they phrase it and however far they embed. */
-async function slotMates(tx: Tx, scope: StatementScope, statement: string): Promise<Neighbour[]> {
-  const attributes = [...new Set(statedAttributes(statement).map((a) => a.attribute))];
+async function slotMates(tx: Tx, scope: StatementScope, stated: StatedAttribute[]): Promise<Neighbour[]> {
+  const attributes = [...new Set(stated.map((a) => a.attribute))];
   const mates: Neighbour[] = [];
   for (const attribute of attributes) {
     const rows = await memoriesStating(tx, scope.orgId, scope.containerTag, attribute, SLOT_MATES);

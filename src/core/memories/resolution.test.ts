@@ -23,6 +23,23 @@ describe('resolveMemory', () => {
   });
 });
 
+describe('resolveMemory: attributes read by meaning', () => {
+  const picked = "Lars picked up Lars' Tesla Model Y today, the dealer took the Volvo as part of the deal";
+  const volvo = n('Lars Nilsson drives a red Volvo XC60 to the office', 0.3);
+
+  it('makes a statement whose meaning sets the attribute a memory states with another value its new version', () => {
+    expect(resolveMemory(picked, [], [volvo])).toEqual({ action: 'new' });
+    const meant = [{ subject: 'Lars', attribute: 'car', value: 'Tesla Model Y' }];
+    expect(resolveMemory(picked, [], [volvo], meant)).toEqual({ action: 'relate', to: volvo, relation: 'updates' });
+  });
+
+  it('never makes a version of another subject, or of an attribute that holds many values', () => {
+    expect(resolveMemory(picked, [], [volvo], [{ subject: 'Ingrid', attribute: 'car', value: 'Tesla Model Y' }])).toEqual({ action: 'new' });
+    const pet = n('Lars has a dog named Bamse', 0.3);
+    expect(resolveMemory('Lars adopted a greyhound called Arrow', [], [pet], [{ subject: 'Lars', attribute: 'pet', value: 'Arrow' }])).toEqual({ action: 'new' });
+  });
+});
+
 describe('resolveMemory: facts that differ in a number, date or name', () => {
   it('never calls a close neighbour a duplicate when the candidate names a value it does not', () => {
     const apartment = resolveMemory("Alice's apartment number is 9876", [n("Alice's apartment number is 1234", 0.98)]);

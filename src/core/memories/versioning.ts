@@ -1,4 +1,5 @@
-import { canonicalText, statedAttributes } from '../../ai/text/attributes.js';
+import type { Embedder } from '../../ai/embeddings/embedder.js';
+import { AttributeReader, canonicalText, statedAttributes } from '../../ai/text/attributes.js';
 import { chainRoot, type MemoryAttribute, type MemoryRecord } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
@@ -50,6 +51,20 @@ export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: M
 /** The attributes a memory's text sets (employer, residence, diet, …), recorded with it. */
 export function attributesOf(memory: string): MemoryAttribute[] {
   return statedAttributes(memory);
+}
+
+/**
+ * The attributes each statement sets: by its cues, and where no cue names one, by its meaning
+ * (read with the embedder, so before any transaction is opened). When the embedder fails, by cues alone.
+ */
+export async function readAttributes(embedder: Embedder, statements: string[]): Promise<MemoryAttribute[][]> {
+  const stated = statements.map(attributesOf);
+  const reader = AttributeReader.for(embedder);
+  const unread = statements.flatMap((text, i) => (stated[i].length ? [] : [i]));
+  if (!reader || !unread.length) return stated;
+  const meant = await reader.read(unread.map((i) => statements[i])).catch(() => unread.map(() => []));
+  for (const [k, i] of unread.entries()) stated[i] = meant[k];
+  return stated;
 }
 
 /**

@@ -10,6 +10,7 @@ import { assertTagsWritable } from '../tags/merge-guard.js';
 import { assertTagAllowed } from '../tags/rules.js';
 import type { MemoryContext } from './context.js';
 import { rememberedRecord, rememberStatement } from './remember.js';
+import { readAttributes } from './versioning.js';
 
 /** The fields a caller may set on a memory it writes or updates. */
 export interface MemoryFieldsInput {
@@ -47,6 +48,7 @@ export class MemoryWriter {
     }));
     const { db, clock } = this.ctx;
     const vectors = await embedForRequest(this.ctx.embedder, parsed.map((m) => m.content), 'document');
+    const attributes = await readAttributes(this.ctx.embedder, parsed.map((m) => m.content));
     const buckets = await bucketsOfTag(db, principal.orgId, input.containerTag);
     const now = clock.now();
     const orgId = principal.orgId;
@@ -86,6 +88,7 @@ export class MemoryWriter {
           forgetReason: m.forgetReason ?? null,
           temporalContext: m.temporalContext ?? null,
           embedding: Array.from(vectors[i]),
+          attributes: attributes[i],
           createdAt: now,
           updatedAt: now,
           sources: [document.id],

@@ -169,6 +169,8 @@ export const CUES: Cue[] = [
   cue('project', `\\b[Pp]roject\\s+(?:called\\s+|named\\s+)?${NAMED}`),
   cue('project', `\\b(?:is|are|'s|has been|was moved|got moved|moved)\\s+(?:(?:now|currently)\\s+)?(?:on(?:to)?|to)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|team|squad|initiative|migration|launch)\\b`),
   cue('project', `\\b${V('lead', 'run', 'manage', 'own', 'drive', 'coordinate', 'head')}\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+\\p{Ll}[\\p{L}-]*){0,2}?\\s+(?:project|migration|launch|rollout|redesign|retrofit|initiative|programme|program))\\b`),
+  // "was reassigned to the search relevance project", "got moved onto the billing migration".
+  cue('project', `\\b(?:re)?(?:assigned|allocated|transferred|moved|switched|seconded)\\s+(?:on)?to\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|initiative|migration|launch|rollout|redesign|programme|program))\\b`),
   // "handed the Harbour Bridge retrofit over to a colleague": the project is someone else's now.
   cue('project', `\\bhand(?:ed|s|ing)?\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+\\p{Ll}[\\p{L}-]*){0,2}?)(?:\\s+(?:project|work))?\\s+over\\b`, { negated: true }),
   cue('project', `\\bmoved\\s+on\\s+from\\s+(?:the\\s+)?${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+(?:project|team))?\\s+to\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`),

@@ -15,6 +15,12 @@ function cleanValue(raw: string): string | null {
   return value;
 }
 
+/** A proper name fit to be an attribute's value ("Tesla Model Y", "Klarna"), cleaned; null for a word that only looks like one. */
+export function namedValue(raw: string): string | null {
+  const value = cleanValue(raw.replace(/(?:'s|’s)$/, ''));
+  return value && isProperName(value) ? value : null;
+}
+
 /** Case matters for names; the patterns ignore it, so a named value is checked here. */
 function isProperName(value: string): boolean {
   const core = value.replace(/^the\s+/i, '');

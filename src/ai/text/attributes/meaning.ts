@@ -1,0 +1,126 @@
+import type { Embedder } from '../../embeddings/embedder.js';
+import { isOpener } from '../openers.js';
+import type { StatedAttribute } from './kinds.js';
+import { ATTRIBUTE_PROTOTYPES, EVERYDAY } from './prototypes.js';
+import { namedValue } from './statements.js';
+import { subjectOf } from './subjects.js';
+
+/**
+ * The attributes a statement sets read by its meaning, where no cue names them: "Lars picked up his
+ * Tesla Model Y, the dealer took the Volvo" sets the car Lars drives, "Samuel's first day at EY was
+ * yesterday" his employer. The statement, its subject put as "she", is scored with the embedder
+ * against plain sentences of each attribute (prototypes.ts); it sets the attribute it is closest to
+ * when that is clearly closer than everyday happenings, and its value is the first name it gives.
+ * Only plain assertions are read so: a plan, a wish, a negation or a past that ended sets nothing.
+ */
+
+interface Calibration {
+  /** Least cosine to an attribute's closest sentence. */
+  min: number;
+  /** How much closer than to the closest everyday sentence. */
+  margin: number;
+}
+
+/** Thresholds depend on the vector space; a model not calibrated here reads attributes by cues alone. */
+const CALIBRATIONS: Record<string, Calibration> = {
+  'universal-sentence-encoder-lite': { min: 0.45, margin: 0.04 },
+};
+
+const NOT_PLAIN = /\b(?:wants?|wanted|would|might|may|could|should|will|won't|going to|plans?|planning|hopes?|hoping|wish(?:es)?|dreams?|considering|thinking (?:of|about)|maybe|perhaps|if|unless|whether|not|never|no longer|didn't|doesn't|don't|isn't|wasn't|until|till|back in|used to|formerly|previously|as a (?:child|kid|teenager|student)|from \S+ to)\b|\?/i;
+const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s+(?:(?:of|de|la|von|van|and|&)\s+)?(?:\p{Lu}[\p{L}\p{N}&'’.-]*|\d+\p{L}*))*/gu;
+const NOT_NAMES = /^(?:She|Her|Hers|He|His|Him|They|Their|I|We|My|Our)$/;
+
+interface Prototype {
+  attribute: string;
+  vector: Float32Array;
+}
+
+export class AttributeReader {
+  private static readonly readers = new WeakMap<Embedder, AttributeReader | null>();
+  private prototypes: Promise<Prototype[]> | null = null;
+
+  private constructor(
+    private readonly embedder: Embedder,
+    private readonly calibration: Calibration,
+  ) {}
+
+  /** The reader for an embedder, or null when its model has no calibration. */
+  static for(embedder: Embedder): AttributeReader | null {
+    if (!AttributeReader.readers.has(embedder)) {
+      const calibration = CALIBRATIONS[embedder.model];
+      AttributeReader.readers.set(embedder, calibration ? new AttributeReader(embedder, calibration) : null);
+    }
+    return AttributeReader.readers.get(embedder) ?? null;
+  }
+
+  /** For each statement, the attributes its meaning sets (most often none). */
+  async read(statements: string[]): Promise<StatedAttribute[][]> {
+    const read: StatedAttribute[][] = statements.map(() => []);
+    const candidates = statements.flatMap((text, i) => {
+      const subject = subjectOf(text);
+      if (!subject || NOT_PLAIN.test(text)) return [];
+      const masked = asShe(text, subject);
+      const value = firstName(masked);
+      return value ? [{ i, subject, value, masked }] : [];
+    });
+    if (!candidates.length) return read;
+    const [prototypes, vectors] = await Promise.all([this.loadPrototypes(), this.embedder.embed(candidates.map((c) => c.masked), 'document')]);
+    for (const [k, c] of candidates.entries()) {
+      read[c.i] = this.attributesOf(vectors[k], prototypes).map((attribute) => ({ subject: c.subject, attribute, value: c.value }));
+    }
+    return read;
+  }
+
+  /** The attribute closest in meaning, when it is clearly closer than everyday happenings. */
+  private attributesOf(vector: Float32Array, prototypes: Prototype[]): string[] {
+    const best = new Map<string, number>();
+    for (const p of prototypes) best.set(p.attribute, Math.max(best.get(p.attribute) ?? -1, dot(vector, p.vector)));
+    const everyday = best.get(EVERYDAY_KEY) ?? -1;
+    best.delete(EVERYDAY_KEY);
+    const [attribute, score] = [...best].reduce((a, b) => (b[1] > a[1] ? b : a));
+    const { min, margin } = this.calibration;
+    return score >= min && score >= everyday + margin ? [attribute] : [];
+  }
+
+  private loadPrototypes(): Promise<Prototype[]> {
+    this.prototypes ??= (async () => {
+      const entries = [...Object.entries(ATTRIBUTE_PROTOTYPES).flatMap(([attribute, texts]) => texts.map((text) => ({ attribute, text }))), ...EVERYDAY.map((text) => ({ attribute: EVERYDAY_KEY, text }))];
+      const vectors = await this.embedder.embed(entries.map((e) => e.text), 'document');
+      return entries.map((e, i) => ({ attribute: e.attribute, vector: vectors[i] }));
+    })();
+    // A failed load is tried again by the next statement.
+    this.prototypes.catch(() => (this.prototypes = null));
+    return this.prototypes;
+  }
+}
+
+const EVERYDAY_KEY = ' everyday';
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The statement about "she": "Lars picked up Lars' Tesla" → "She picked up her Tesla". */
+function asShe(text: string, subject: string): string {
+  const name = escapeRegExp(subject);
+  const flags = subject === 'the user' ? 'giu' : 'gu';
+  return text
+    .replace(new RegExp(`^${name}(?:'s|’s)(?=\\s)`, flags.replace('g', '')), 'Her')
+    .replace(new RegExp(`^${name}(?=[\\s,])`, flags.replace('g', '')), 'She')
+    .replace(new RegExp(`(?<![\\p{L}])${name}(?:'s|’s|'|’)(?=\\s)`, flags), 'her')
+    .replace(new RegExp(`(?<![\\p{L}])${name}(?![\\p{L}])`, flags), 'her');
+}
+
+/** The first proper name of a statement after its subject. */
+function firstName(masked: string): string | null {
+  for (const m of masked.matchAll(NAME_RUN)) {
+    if (m.index === 0 || NOT_NAMES.test(m[0]) || isOpener(m[0].split(/\s+/)[0])) continue;
+    const value = namedValue(m[0]);
+    if (value) return value;
+  }
+  return null;
+}
