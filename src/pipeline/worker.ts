@@ -3,6 +3,7 @@ import { storableText } from '../convert/storable-text.js';
 import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
 import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob } from '../store/jobs.js';
+import { inBackground, inForeground } from '../store/turns.js';
 import type { Logger } from 'pino';
 import type { JobRecord } from '../model/jobs.js';
 
@@ -113,7 +114,8 @@ export class JobWorker {
     if (this.loops.length) return;
     this.stopping = false;
     this.stopped = new AbortController();
-    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.loop());
+    // Jobs give way to requests on the embedded database (store/turns.ts).
+    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(inBackground(() => this.loop()));
   }
 
   /** A job was queued by this process: stop idling. */
@@ -183,7 +185,8 @@ export class JobWorker {
     const extend = async () => {
       if (lost) return;
       const started = Date.now();
-      if (await renewLease(this.ctx.db, job.id, this.id, leaseMs)) extendedAt = started;
+      // A lease renewal that waited behind requests would lose the job.
+      if (await inForeground(() => renewLease(this.ctx.db, job.id, this.id, leaseMs))) extendedAt = started;
       else lost = true;
     };
     return {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { withPreparedStatements } from './pglite-prepared.js';
+import { Turns } from './turns.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -79,7 +80,7 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
       ...startParams,
     });
     await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
-    const db = drizzlePglite({ client: withPreparedStatements(client), schema });
+    const db = drizzlePglite({ client: takingTurns(withPreparedStatements(client), new Turns(MAX_BACKGROUND_WAIT_MS)), schema });
     await migratePglite(db, { migrationsFolder });
     const close = async () => {
       await client.close();
@@ -90,6 +91,18 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
     unlock();
     throw error;
   }
+}
+
+/** How long a background statement or transaction on the embedded database gives way to requests at most. */
+const MAX_BACKGROUND_WAIT_MS = 250;
+
+/** The embedded client, its statements and transactions run in turns: requests first (turns.ts). */
+function takingTurns(client: PGlite, turns: Turns): PGlite {
+  const taking = {
+    query: (...args: Parameters<PGlite['query']>) => turns.take(() => client.query(...args)),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => turns.take(() => client.transaction(callback)),
+  };
+  return taking as unknown as PGlite;
 }
 
 const DEFAULT_IDLE_IN_TRANSACTION_MS = 300_000;
