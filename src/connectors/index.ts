@@ -5,7 +5,7 @@ import { mailConnector } from './mail/index.js';
 import { GRANOLA_DEFAULTS, meetingsConnector } from './meetings/index.js';
 import { NOTION_DEFAULTS, notesWorkspaceConnector } from './notes-workspace/index.js';
 import { MICROSOFT_DEFAULTS, officeDriveConnector } from './office-drive/index.js';
-import type { ProviderHttpOptions } from './provider-http.js';
+import type { ProviderSettings } from './provider-http.js';
 import { CONNECTOR_KINDS, PROVIDER_ALIASES, type Connector, type ConnectorKind } from './types.js';
 import { webCrawlerConnector, type CrawlerFetchOptions } from './web-crawler/index.js';
 
@@ -53,12 +53,13 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
   const now = options.now ?? (() => new Date());
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const retryBaseMs = options.retryBaseMs ?? 1000;
-  const http: Omit<ProviderHttpOptions, 'provider'> = {
+  const http: ProviderSettings = {
     userAgent,
     timeoutMs: options.fetch.timeoutMs,
     maxBytes: options.fetch.maxBytes,
     maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? 60,
     retryBaseMs,
+    now,
   };
   switch (kind) {
     case 'code-host':
