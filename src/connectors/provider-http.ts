@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ConnectorContext } from './descriptor.js';
 import { ConnectorConfigError, ConnectorError } from './types.js';
 
 /** What every REST adapter's client is given: the same policy for each provider. */
@@ -14,6 +15,12 @@ export interface ProviderSettings {
   retryBaseMs: number;
   /** The clock a Retry-After date is read against. */
   now: () => Date;
+}
+
+/** The REST adapters' settings from the connector options: the fetch limits bound each request. */
+export function providerSettings(context: ConnectorContext): ProviderSettings {
+  const { userAgent, maxRateLimitWaitSeconds, retryBaseMs, now } = context;
+  return { userAgent, timeoutMs: context.options.fetch.timeoutMs, maxBytes: context.options.fetch.maxBytes, maxRateLimitWaitSeconds, retryBaseMs, now };
 }
 
 /**
