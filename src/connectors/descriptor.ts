@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ConvertedDocument, ConvertInput } from '../convert/types.js';
 import type { ConnectorKeyKind } from '../model/settings.js';
 import type { CodeHostOptions } from './code-host/client.js';
@@ -75,6 +75,12 @@ export interface ConnectorDescriptor<K extends ConnectorKind = ConnectorKind, En
   /** The variable of `env` that pins the secret kind-wide pushes are verified with. */
   kindSecretVariable?: keyof Env & string;
   create(context: ConnectorContext): Connector;
+}
+
+/** The variables of a kind's service OAuth application, `{prefix}_CLIENT_ID` and `{prefix}_CLIENT_SECRET`. */
+export function oauthAppEnv<P extends string>(prefix: P) {
+  const field = z.string().min(1).optional();
+  return { [`${prefix}_CLIENT_ID`]: field, [`${prefix}_CLIENT_SECRET`]: field } as Record<`${P}_CLIENT_ID` | `${P}_CLIENT_SECRET`, typeof field>;
 }
 
 /** A descriptor, its environment's type kept for `optionsFrom`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineConnector } from '../descriptor.js';
+import { defineConnector, oauthAppEnv } from '../descriptor.js';
 import type { Connector, SyncRequest } from '../types.js';
 import { GITHUB_DEFAULTS, gitHubClient, toConnectorError, type CodeHostOptions } from './client.js';
 import { isSelectedPath, parseCodeHostConfig } from './config.js';
@@ -48,9 +48,7 @@ export const codeHostDescriptor = defineConnector({
   scheduled: true,
   envPrefix: 'CODE_HOST',
   env: z.object({
-    /** The service's own OAuth application for the code host (GitHub or GitHub Enterprise Server). */
-    CODE_HOST_CLIENT_ID: z.string().min(1).optional(),
-    CODE_HOST_CLIENT_SECRET: z.string().min(1).optional(),
+    ...oauthAppEnv('CODE_HOST'),
     /** The code host's REST base and site root; Enterprise Server: https://HOST/api/v3 and https://HOST. */
     CODE_HOST_API_URL: z.string().url().default(GITHUB_DEFAULTS.apiUrl),
     CODE_HOST_WEB_URL: z.string().url().default(GITHUB_DEFAULTS.webUrl),

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { ConnectorContext, ConnectorOptions } from '../descriptor.js';
+import { oauthAppEnv, type ConnectorContext, type ConnectorOptions } from '../descriptor.js';
 import { GOOGLE_DEFAULTS, type GoogleOptions } from './options.js';
 
 /** The service's own Google OAuth application (cloud drive and mail) and Google's endpoints, each replaceable on its own (a proxy, or a local fake in tests). */
 export const googleEnv = z.object({
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  ...oauthAppEnv('GOOGLE'),
   GOOGLE_AUTH_URL: z.string().url().optional(),
   GOOGLE_TOKEN_URL: z.string().url().optional(),
   GOOGLE_USERINFO_URL: z.string().url().optional(),

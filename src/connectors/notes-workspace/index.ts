@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineConnector } from '../descriptor.js';
+import { defineConnector, oauthAppEnv } from '../descriptor.js';
 import { guardedSync, providerSettings } from '../provider-http.js';
 import type { Connector } from '../types.js';
 import { NOTION_DEFAULTS, PROVIDER, type NotesWorkspaceOptions } from './api.js';
@@ -29,9 +29,7 @@ export const notesWorkspaceDescriptor = defineConnector({
   scheduled: true,
   envPrefix: 'NOTION',
   env: z.object({
-    /** The service's own public Notion integration (notes workspace). */
-    NOTION_CLIENT_ID: z.string().min(1).optional(),
-    NOTION_CLIENT_SECRET: z.string().min(1).optional(),
+    ...oauthAppEnv('NOTION'),
     NOTION_API_URL: z.string().url().default(NOTION_DEFAULTS.apiUrl),
     /** Pins the verification token Notion's webhook deliveries are signed with; without it, the one Notion sent last is used. */
     NOTION_WEBHOOK_VERIFICATION_TOKEN: z.string().min(8).optional(),

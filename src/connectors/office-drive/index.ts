@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineConnector } from '../descriptor.js';
+import { defineConnector, oauthAppEnv } from '../descriptor.js';
 import { asConnectorError, guardedSync, providerSettings } from '../provider-http.js';
 import type { Connector } from '../types.js';
 import { parseOfficeDriveConfig } from './config.js';
@@ -38,9 +38,7 @@ export const officeDriveDescriptor = defineConnector({
   scheduled: true,
   envPrefix: 'MICROSOFT',
   env: z.object({
-    /** The service's own Microsoft application (office drive). */
-    MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
-    MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+    ...oauthAppEnv('MICROSOFT'),
     GRAPH_API_URL: z.string().url().default(MICROSOFT_DEFAULTS.graphUrl),
     MICROSOFT_LOGIN_URL: z.string().url().default(MICROSOFT_DEFAULTS.loginUrl),
     /** `common` (work and personal accounts), `organizations`, `consumers` or one tenant's id. */
