@@ -10,7 +10,8 @@ import { ConversionPool } from './convert/index.js';
 import { FileLinks } from './core/access/file-links.js';
 import { ConnectionResources } from './core/connections/connection-resources.js';
 import { ConnectionService } from './core/connections/connection-service.js';
-import { ConnectorAccess, type ConnectorEnvironment, type OAuthApp } from './core/connections/connector-access.js';
+import type { ConvertFile } from './connectors/index.js';
+import { ConnectorAccess, type ConnectorEnvironment } from './core/connections/connector-access.js';
 import { OAuthCallback } from './core/connections/oauth-callback.js';
 import { OAuthStateSigner } from './core/connections/oauth-state.js';
 import { KindWebhookReceiver } from './core/connections/kind-webhooks.js';
@@ -116,15 +117,15 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   };
   const secretKey = loadSecretKey(config);
   const settings = new SettingsService(db, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } });
+  const conversions = options.worker
+    ? new ConversionPool({ size: config.CONVERT_THREADS ?? Math.min(2, availableParallelism()), memoryMb: config.CONVERT_MEMORY_MB })
+    : null;
   const connectorAccess = new ConnectorAccess(
-    connectorEnvironment(config),
+    connectorEnvironment(config, conversions ? pooledConversion(config, conversions) : undefined),
     ConnectorAccess.secretBox(secretKey),
     (orgId, kind) => settings.connectorCredentials(orgId, kind),
     clock,
   );
-  const conversions = options.worker
-    ? new ConversionPool({ size: config.CONVERT_THREADS ?? Math.min(2, availableParallelism()), memoryMb: config.CONVERT_MEMORY_MB })
-    : null;
   const worker = conversions ? await createWorker(config, database, ai, conversions, memories.onChanged, logger, { clock, access: connectorAccess }) : null;
   const scheduler = worker
     ? new SyncScheduler(
@@ -257,31 +258,12 @@ function syncIntervalMs(config: Config): number {
   return Math.round(config.SYNC_INTERVAL_HOURS * HOUR_MS);
 }
 
-/** What the adapters are given: provider bases, the service's OAuth applications, the fetch policy. */
-function connectorEnvironment(config: Config): ConnectorEnvironment {
-  const google = oauthApp(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET);
-  const apps: Record<string, OAuthApp | undefined> = {
-    'code-host': oauthApp(config.CODE_HOST_CLIENT_ID, config.CODE_HOST_CLIENT_SECRET),
-    'cloud-drive': google,
-    mail: google,
-    'office-drive': oauthApp(config.MICROSOFT_CLIENT_ID, config.MICROSOFT_CLIENT_SECRET),
-    'notes-workspace': oauthApp(config.NOTION_CLIENT_ID, config.NOTION_CLIENT_SECRET),
-  };
-  const googleEndpoints = {
-    authUrl: config.GOOGLE_AUTH_URL,
-    tokenUrl: config.GOOGLE_TOKEN_URL,
-    userinfoUrl: config.GOOGLE_USERINFO_URL,
-    driveUrl: config.GOOGLE_DRIVE_URL,
-    gmailUrl: config.GOOGLE_GMAIL_URL,
-  };
+/** What the adapters are given: what each kind's variables set, the fetch policy, and conversion in the pool. */
+function connectorEnvironment(config: Config, convert: ConvertFile | undefined): ConnectorEnvironment {
+  const { options, oauthApps, kindSecrets } = config.connectors;
   return {
     connectorOptions: {
-      codeHost: { apiUrl: config.CODE_HOST_API_URL, webUrl: config.CODE_HOST_WEB_URL },
-      google: Object.fromEntries(Object.entries(googleEndpoints).filter(([, url]) => url !== undefined)),
-      gmailPushTopic: config.GMAIL_PUSH_TOPIC,
-      officeDrive: { graphUrl: config.GRAPH_API_URL, loginUrl: config.MICROSOFT_LOGIN_URL, tenant: config.MICROSOFT_TENANT },
-      notesWorkspace: { apiUrl: config.NOTION_API_URL },
-      meetings: { apiUrl: config.MEETINGS_API_URL },
+      ...options,
       fetch: {
         allowPrivate: config.ALLOW_PRIVATE_URLS,
         allowedAddresses: config.URL_FETCH_ALLOWED_ADDRESSES,
@@ -291,17 +273,17 @@ function connectorEnvironment(config: Config): ConnectorEnvironment {
       userAgent: `engram/${VERSION}`,
       maxRateLimitWaitSeconds: config.SYNC_MAX_RATE_LIMIT_WAIT_SECONDS,
       retryBaseMs: config.SYNC_PROVIDER_WAIT_MS,
+      convert,
     },
-    oauthApps: Object.fromEntries(Object.entries(apps).filter(([, app]) => app !== undefined)) as ConnectorEnvironment['oauthApps'],
+    oauthApps,
     publicUrl: config.PUBLIC_URL,
-    kindSecrets: Object.fromEntries(
-      Object.entries({ mail: config.GMAIL_PUSH_TOKEN, 'notes-workspace': config.NOTION_WEBHOOK_VERIFICATION_TOKEN }).filter(([, secret]) => secret !== undefined),
-    ),
+    kindSecrets,
   };
 }
 
-function oauthApp(clientId: string | undefined, clientSecret: string | undefined): OAuthApp | undefined {
-  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+/** Conversion in the pool's threads, within the configured time. */
+function pooledConversion(config: Config, conversions: ConversionPool): ConvertFile {
+  return (input) => conversions.convert({ ...input, limits: { ...input.limits, timeoutMs: config.CONVERT_TIMEOUT_MS } });
 }
 
 /** The job worker with a handler per job kind: ingest (with the memory step), merge and connector sync. */
@@ -332,7 +314,7 @@ async function createWorker(
     log,
     fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
     chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
-    convert: (input) => conversions.convert({ ...input, limits: { ...input.limits, timeoutMs: config.CONVERT_TIMEOUT_MS } }),
+    convert: pooledConversion(config, conversions),
     embedder: ai.embedder,
     memorize: (doc, generation, signal) => memorizeDocument(memorizing, doc, generation, signal),
     maxChunks: config.MAX_CHUNKS_PER_DOCUMENT,

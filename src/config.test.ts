@@ -8,12 +8,12 @@ describe('push configuration', () => {
     expect(() => loadConfig({ GMAIL_PUSH_TOPIC: topic })).toThrow(ConfigError);
     expect(() => loadConfig({ GMAIL_PUSH_TOPIC: topic })).toThrow(/GMAIL_PUSH_TOKEN/);
     expect(() => loadConfig({ GMAIL_PUSH_TOPIC: topic, GMAIL_PUSH_TOKEN: 'short' })).toThrow(/GMAIL_PUSH_TOKEN/);
-    expect(loadConfig({ GMAIL_PUSH_TOPIC: topic, GMAIL_PUSH_TOKEN: 'a-long-enough-push-token' })).toMatchObject({ GMAIL_PUSH_TOPIC: topic, GMAIL_PUSH_TOKEN: 'a-long-enough-push-token' });
+    expect(loadConfig({ GMAIL_PUSH_TOPIC: topic, GMAIL_PUSH_TOKEN: 'a-long-enough-push-token' })).toMatchObject({ connectors: { options: { gmailPushTopic: topic }, kindSecrets: { mail: 'a-long-enough-push-token' } } });
   });
 
   it('takes a pinned Notion verification token, and none by default', () => {
-    expect(loadConfig({}).NOTION_WEBHOOK_VERIFICATION_TOKEN).toBeUndefined();
-    expect(loadConfig({ NOTION_WEBHOOK_VERIFICATION_TOKEN: 'secret_pinned' }).NOTION_WEBHOOK_VERIFICATION_TOKEN).toBe('secret_pinned');
+    expect(loadConfig({}).connectors.kindSecrets['notes-workspace']).toBeUndefined();
+    expect(loadConfig({ NOTION_WEBHOOK_VERIFICATION_TOKEN: 'secret_pinned' }).connectors.kindSecrets['notes-workspace']).toBe('secret_pinned');
   });
 });
 

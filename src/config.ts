@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { connectorSetup, type ConnectorSetup } from './connectors/index.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -93,40 +94,6 @@ const ConfigSchema = z.object({
   LLM_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1_000),
   /** Characters of a document sent to the chat model in one extraction request (lower for a small context window). */
   LLM_MAX_INPUT_CHARS: z.coerce.number().int().min(1_000).max(1_000_000).default(24_000),
-  /** The service's own OAuth application for the code host (GitHub or GitHub Enterprise Server). */
-  CODE_HOST_CLIENT_ID: z.string().min(1).optional(),
-  CODE_HOST_CLIENT_SECRET: z.string().min(1).optional(),
-  /** The code host's REST base and site root; Enterprise Server: https://HOST/api/v3 and https://HOST. */
-  CODE_HOST_API_URL: z.string().url().default('https://api.github.com'),
-  CODE_HOST_WEB_URL: z.string().url().default('https://github.com'),
-  /** The service's own Google OAuth application, for the cloud drive and mail. */
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  /** Google's endpoints, each replaceable on its own (a proxy, or a local fake in tests). */
-  GOOGLE_AUTH_URL: z.string().url().optional(),
-  GOOGLE_TOKEN_URL: z.string().url().optional(),
-  GOOGLE_USERINFO_URL: z.string().url().optional(),
-  GOOGLE_DRIVE_URL: z.string().url().optional(),
-  GOOGLE_GMAIL_URL: z.string().url().optional(),
-  /** The Pub/Sub topic (`projects/P/topics/T`) Gmail publishes to; without it mail is synced on schedule only. */
-  GMAIL_PUSH_TOPIC: z.string().regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/PROJECT/topics/TOPIC').optional(),
-  /** The shared secret the topic's push subscription sends as `?token=` to /v3/connections/webhooks/mail; needed with GMAIL_PUSH_TOPIC. */
-  GMAIL_PUSH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** The service's own Microsoft application (office drive). */
-  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
-  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
-  GRAPH_API_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
-  MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
-  /** `common` (work and personal accounts), `organizations`, `consumers` or one tenant's id. */
-  MICROSOFT_TENANT: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/).default('common'),
-  /** The service's own public Notion integration (notes workspace). */
-  NOTION_CLIENT_ID: z.string().min(1).optional(),
-  NOTION_CLIENT_SECRET: z.string().min(1).optional(),
-  NOTION_API_URL: z.string().url().default('https://api.notion.com'),
-  /** Pins the verification token Notion's webhook deliveries are signed with; without it, the one Notion sent last is used. */
-  NOTION_WEBHOOK_VERIFICATION_TOKEN: z.string().min(8).optional(),
-  /** The meeting notes API (its key is each connection's own). */
-  MEETINGS_API_URL: z.string().url().default('https://public-api.granola.ai'),
   /** Addresses or CIDR ranges the crawler and URL fetches may reach although private (metadata addresses never). */
   URL_FETCH_ALLOWED_ADDRESSES: z
     .string()
@@ -144,25 +111,23 @@ const ConfigSchema = z.object({
   SEARCH_EXACT_MAX_ROWS: z.coerce.number().int().min(0).default(5_000),
   /** In scopes larger than that, most rows fetched per query word for lexical scoring. */
   SEARCH_LEXICAL_WORD_LIMIT: z.coerce.number().int().min(10).default(200),
-}).refine((c) => !c.GMAIL_PUSH_TOPIC || c.GMAIL_PUSH_TOKEN, {
-  path: ['GMAIL_PUSH_TOKEN'],
-  message: 'is needed with GMAIL_PUSH_TOPIC: the push subscription must prove itself with it',
 }).refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
   path: ['HEADERS_TIMEOUT_MS'],
   message: 'must be at most REQUEST_TIMEOUT_MS: the headers are part of the request',
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+/** Each connector kind's variables (its OAuth application, provider bases) are its descriptor's, read in `connectors`. */
+export type Config = z.infer<typeof ConfigSchema> & { connectors: ConnectorSetup };
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
-  );
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const given = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  const parsed = ConfigSchema.safeParse(given);
+  const connectors = connectorSetup(given);
+  const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...('problems' in connectors ? connectors.problems : [])];
+  if (!parsed.success || 'problems' in connectors) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, connectors: connectors.setup };
 }

@@ -10,7 +10,7 @@ let base: string;
 const answers: { status: number; headers?: Record<string, string>; body?: string }[] = [];
 let hits = 0;
 
-const options: ProviderHttpOptions = { provider: 'the test provider', userAgent: 'engram-test', timeoutMs: 2_000, maxBytes: 64, maxRateLimitWaitSeconds: 10, retryBaseMs: 1 };
+const options: ProviderHttpOptions = { provider: 'the test provider', userAgent: 'engram-test', timeoutMs: 2_000, maxBytes: 64, maxRateLimitWaitSeconds: 10, retryBaseMs: 1, now: () => new Date() };
 const http = (overrides: Partial<ProviderHttpOptions> = {}) => new ProviderHttp({ ...options, ...overrides }, new AbortController().signal);
 
 beforeAll(async () => {
@@ -27,7 +27,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('provider HTTP', () => {
   it('reads Retry-After as seconds or as an HTTP date', () => {
-    const now = Date.parse('2026-01-01T00:00:00Z');
+    const now = new Date('2026-01-01T00:00:00Z');
     expect(retryAfterSeconds(new Headers({ 'retry-after': '7' }), now)).toBe(7);
     expect(retryAfterSeconds(new Headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:30 GMT' }), now)).toBe(30);
     expect(retryAfterSeconds(new Headers({ 'retry-after': 'soon' }), now)).toBeNull();
@@ -41,7 +41,7 @@ describe('provider HTTP', () => {
     expect(hits).toBe(2);
     answers.push(...Array.from({ length: 3 }, () => ({ status: 429, headers: { 'retry-after': '2' } })));
     expect(await connectorFailure(http().request(`${base}/a`))).toMatchObject({ code: 'rate_limited', retryAfterMs: 2_000 });
-    answers.push({ status: 429 });
+    answers.push({ status: 429 }, { status: 429 }, { status: 429 });
     expect(await connectorFailure(http().request(`${base}/a`))).toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
   });
 

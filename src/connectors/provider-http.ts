@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ConnectorContext } from './descriptor.js';
 import { ConnectorConfigError, ConnectorError } from './types.js';
 
-/** How the REST adapters without a client library talk to their provider. */
-export interface ProviderHttpOptions {
-  /** Names the provider in error messages, e.g. `the office drive`. */
-  provider: string;
+/** What every REST adapter's client is given: the same policy for each provider. */
+export interface ProviderSettings {
   userAgent: string;
   /** Per request, connection to last byte. */
   timeoutMs: number;
@@ -14,6 +13,27 @@ export interface ProviderHttpOptions {
   maxRateLimitWaitSeconds: number;
   /** Milliseconds per second of a Retry-After and of retry backoff (tests shrink it). */
   retryBaseMs: number;
+  /** The clock a Retry-After date is read against. */
+  now: () => Date;
+}
+
+/** The REST adapters' settings from the connector options: the fetch limits bound each request. */
+export function providerSettings(context: ConnectorContext): ProviderSettings {
+  const { userAgent, maxRateLimitWaitSeconds, retryBaseMs, now } = context;
+  return { userAgent, timeoutMs: context.options.fetch.timeoutMs, maxBytes: context.options.fetch.maxBytes, maxRateLimitWaitSeconds, retryBaseMs, now };
+}
+
+/**
+ * What an error answer means beyond its status: `auth_expired` or `rate_limited` (Google answers
+ * both with a 403 and a reason), an error of the provider's own to throw, or null to go by the status.
+ */
+export type ProviderClassifier = (answer: ProviderAnswer) => 'auth_expired' | 'rate_limited' | Error | null;
+
+/** How the REST adapters without a client library talk to their provider. */
+export interface ProviderHttpOptions extends ProviderSettings {
+  /** Names the provider in error messages, e.g. `the office drive`. */
+  provider: string;
+  classify?: ProviderClassifier;
 }
 
 export interface ProviderCall {
@@ -39,19 +59,20 @@ export interface ProviderAnswer {
 
 const SERVER_RETRIES = 3;
 const RATE_LIMIT_RETRIES = 2;
-/** A 429 without Retry-After: ask the engine to come back in a minute. */
+/** A rate limit without Retry-After that outlasts the backoff: ask the engine to come back in a minute. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;
 
 /** Seconds of a Retry-After header (delta-seconds or an HTTP date), or null. */
-export function retryAfterSeconds(headers: Headers, nowMs: number): number | null {
+export function retryAfterSeconds(headers: Headers, now: Date): number | null {
   const raw = headers.get('retry-after');
   if (raw === null) return null;
   if (/^\s*\d+(\.\d+)?\s*$/.test(raw)) return Number(raw);
   const at = Date.parse(raw);
-  return Number.isNaN(at) ? null : Math.max(0, (at - nowMs) / 1000);
+  return Number.isNaN(at) ? null : Math.max(0, (at - now.getTime()) / 1000);
 }
 
-async function readBody(response: Response, maxBytes: number): Promise<{ bytes: Uint8Array; tooLarge: boolean }> {
+/** A body of at most `maxBytes`, or `tooLarge` without reading the rest. */
+export async function readCappedBody(response: Response, maxBytes: number): Promise<{ bytes: Uint8Array; tooLarge: boolean }> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
@@ -120,7 +141,7 @@ export class ProviderHttp {
           redirect: call.redirect ?? 'follow',
           signal: AbortSignal.any([this.signal, AbortSignal.timeout(this.options.timeoutMs)]),
         });
-        body = await readBody(response, Math.min(call.maxBytes ?? Infinity, this.options.maxBytes));
+        body = await readCappedBody(response, Math.min(call.maxBytes ?? Infinity, this.options.maxBytes));
       } catch (err) {
         if (this.signal.aborted) throw err;
         if (++serverFailures > SERVER_RETRIES) throw new ConnectorError('provider_unavailable', `${provider} cannot be reached`, undefined, { cause: err });
@@ -135,11 +156,15 @@ export class ProviderHttp {
         json: <T>() => parseJson<T>(body.bytes, provider),
       };
       if (status < 400 || call.allow?.includes(status)) return answer;
-      const wait = retryAfterSeconds(response.headers, Date.now());
-      if (status === 401) throw new ConnectorError('auth_expired', `${provider} refused the token`);
-      if (status === 429) {
-        if (wait !== null && wait <= this.options.maxRateLimitWaitSeconds && ++rateLimits <= RATE_LIMIT_RETRIES) {
-          await this.pause(wait * this.options.retryBaseMs);
+      const verdict = this.options.classify?.(answer) ?? null;
+      if (verdict instanceof Error) throw verdict;
+      const wait = retryAfterSeconds(response.headers, this.options.now());
+      if (verdict === 'auth_expired' || (verdict === null && status === 401)) throw new ConnectorError('auth_expired', `${provider} refused the token`);
+      if (verdict === 'rate_limited' || (verdict === null && status === 429)) {
+        // Without Retry-After, back off exponentially (2 s, 4 s) before giving the run up.
+        const pause = wait ?? 2 ** (rateLimits + 1);
+        if (pause <= this.options.maxRateLimitWaitSeconds && ++rateLimits <= RATE_LIMIT_RETRIES) {
+          await this.pause(pause * this.options.retryBaseMs);
           continue;
         }
         throw new ConnectorError('rate_limited', `${provider} rate limit is used up`, wait === null ? DEFAULT_RATE_LIMIT_WAIT_MS : Math.ceil(wait * 1000));

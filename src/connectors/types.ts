@@ -1,19 +1,8 @@
 import type { DocumentType } from '../convert/types.js';
 
-export type ConnectorKind = 'cloud-drive' | 'mail' | 'notes-workspace' | 'office-drive' | 'code-host' | 'meetings' | 'web-crawler';
+import type { ConnectorKind } from '../model/connections.js';
 
-export const CONNECTOR_KINDS: readonly ConnectorKind[] = ['cloud-drive', 'mail', 'notes-workspace', 'office-drive', 'code-host', 'meetings', 'web-crawler'];
-
-/** The SDK's provider names are aliases of the spec's kinds. */
-export const PROVIDER_ALIASES: Readonly<Record<string, ConnectorKind>> = {
-  'google-drive': 'cloud-drive',
-  gmail: 'mail',
-  notion: 'notes-workspace',
-  onedrive: 'office-drive',
-  github: 'code-host',
-  granola: 'meetings',
-  'web-crawler': 'web-crawler',
-};
+export type { ConnectorKind };
 
 /** The document types of api-reference §2: convert's types plus those named after a source. */
 export type SourceDocumentType =

@@ -1,3 +1,6 @@
+/** The spec's connector kinds; each is described once in `connectors/registry.ts`. */
+export type ConnectorKind = 'cloud-drive' | 'mail' | 'notes-workspace' | 'office-drive' | 'code-host' | 'meetings' | 'web-crawler';
+
 /** Whether a connection syncs: `pending` until its account is authorized, `error` until authorized again. */
 export type ConnectionStatus = 'pending' | 'active' | 'error';
 
@@ -13,8 +16,7 @@ export type SyncErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 
 export interface ConnectionRecord {
   id: string;
   orgId: string;
-  /** The spec's connector kind id (`code-host`, `web-crawler`, …). */
-  kind: string;
+  kind: ConnectorKind;
   containerTag: string;
   /** null: unlimited. */
   documentLimit: number | null;

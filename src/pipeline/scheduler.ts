@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { ConnectorKind } from '../connectors/index.js';
 import type { ConnectorAccess } from '../core/connections/connector-access.js';
 import { ensureSubscription } from '../core/connections/subscriptions.js';
 import { enqueueSync } from '../core/connections/sync-queue.js';
@@ -76,7 +75,7 @@ export class SyncScheduler {
     const horizon = new Date(this.ctx.clock.now().getTime() + DAY_MS);
     await this.ctx.db.transaction(async (tx) => {
       for (const connection of await claimSubscriptionsToRenew(tx, horizon, BATCH)) {
-        const adapter = this.ctx.access.adapterOrNull(connection.kind as ConnectorKind);
+        const adapter = this.ctx.access.adapterOrNull(connection.kind);
         if (!adapter?.subscription) continue;
         await ensureSubscription(this.ctx.access, adapter, connection, tx, this.ctx.clock).catch((err: unknown) =>
           this.ctx.log.warn({ err, connectionId: connection.id }, 'renewing a push subscription failed; it is tried again next time'),

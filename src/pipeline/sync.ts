@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { ConnectorError, type Connector, type ConnectorKind, type TokenSet } from '../connectors/index.js';
+import { ConnectorError, isScheduled, type Connector, type TokenSet } from '../connectors/index.js';
 import type { ConnectorAccess } from '../core/connections/connector-access.js';
 import { commitPage, decideItems, type RelevanceCheck } from '../core/connections/sync-pages.js';
 import type { SyncJobPayload } from '../core/connections/sync-queue.js';
@@ -37,8 +37,6 @@ export interface SyncContext {
   onMemoriesChanged(orgId: string, containerTag: string): Promise<void>;
 }
 
-/** Kinds without a scheduled sync (meeting notes sync on import only). */
-const UNSCHEDULED: readonly string[] = ['meetings'];
 /** How long a sync waits for another run of the same connection to end before looking again. */
 const BUSY_RETRY_MS = 15_000;
 /** How long to wait when the container tag is being merged. */
@@ -61,7 +59,7 @@ export async function runSync(ctx: SyncContext, job: JobRecord): Promise<void> {
   const { connectionId, trigger } = job.payload as unknown as SyncJobPayload;
   const connection = await getConnectionById(ctx.db, connectionId);
   if (!connection || connection.status !== 'active') return;
-  const adapter = ctx.access.adapterOrNull(connection.kind as ConnectorKind);
+  const adapter = ctx.access.adapterOrNull(connection.kind);
   if (!adapter) return;
   const other = await findSyncJob(ctx.db, connectionId, ['running'], job.id);
   if (other?.lockedUntil && other.lockedUntil.getTime() > Date.now()) {
@@ -129,9 +127,7 @@ async function pages(ctx: SyncContext, connection: ConnectionRecord, adapter: Co
 /** When the scheduler syncs next, and the push subscription a kind needs after its first sync. */
 async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector): Promise<void> {
   const now = ctx.clock.now();
-  const nextSyncAt = UNSCHEDULED.includes(connection.kind)
-    ? null
-    : (adapter.nextRunAfter?.(connection.cursor) ?? new Date(now.getTime() + ctx.intervalMs));
+  const nextSyncAt = isScheduled(connection.kind) ? (adapter.nextRunAfter?.(connection.cursor) ?? new Date(now.getTime() + ctx.intervalMs)) : null;
   await updateConnection(ctx.db, connection.id, { nextSyncAt });
   if (adapter.subscription && connection.subscription == null) {
     // The run is done whatever happens here: the next sync tries again while there is no subscription.

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { ConnectionRecord, SyncRunRecord } from '../model/connections.js';
+import type { ConnectionRecord, ConnectorKind, SyncRunRecord } from '../model/connections.js';
 import type { Tx } from './database.js';
 import { failOnDuplicate } from './errors.js';
 import { connections } from './schema/connections.js';
@@ -14,7 +14,7 @@ export type ConnectionPatch = Partial<Omit<NewConnection, 'id' | 'orgId'>>;
 /** Where a lookup may look: the org, and when given, only these container tags. */
 export interface ConnectionScope {
   containerTags?: string[];
-  kind?: string;
+  kind?: ConnectorKind;
 }
 
 function scopeWhere(orgId: string, scope: ConnectionScope): SQL | undefined {
@@ -61,7 +61,7 @@ export async function listConnections(db: Tx, orgId: string, scope: ConnectionSc
 }
 
 /** The active connections of a kind whose account the kind's shared push endpoint names by `deliveryKey`, in every org. */
-export async function activeConnectionsByDeliveryKey(db: Tx, kind: string, deliveryKey: string): Promise<ConnectionRecord[]> {
+export async function activeConnectionsByDeliveryKey(db: Tx, kind: ConnectorKind, deliveryKey: string): Promise<ConnectionRecord[]> {
   return db
     .select()
     .from(connections)

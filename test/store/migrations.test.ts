@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections } from '../../src/store/schema/connections.js';
+import type { ConnectorKind } from '../../src/model/connections.js';
 import { newId, newOrg, openStoreDatabase, type StoreFixture } from '../helpers/store-database.js';
 
 /** Data migrations, run again on rows as an older version left them. */
@@ -17,7 +18,7 @@ describe('store: data migrations', () => {
     const orgId = await newOrg(fixture.database);
     const changed = new Date('2026-11-01T10:00:00Z');
     const linked = new Date('2026-11-22T10:00:00Z');
-    const row = (kind: string, status: string, expiresAt: Date | null) => ({ id: newId('c'), orgId, kind, containerTag: kind, status, expiresAt, updatedAt: changed });
+    const row = (kind: string, status: string, expiresAt: Date | null) => ({ id: newId('c'), orgId, kind: kind as ConnectorKind, containerTag: kind, status, expiresAt, updatedAt: changed });
     const rows = [row('google-drive', 'pending', null), row('notion', 'active', null), row('onedrive', 'pending', linked)];
     await db.insert(connections).values(rows);
 

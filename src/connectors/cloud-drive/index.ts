@@ -1,3 +1,5 @@
+import { defineConnector } from '../descriptor.js';
+import { googleEnv, googleOptions, googleOptionsFrom } from '../google/env.js';
 import type { GoogleOptions } from '../google/options.js';
 import { googleOAuth } from '../google/oauth.js';
 import type { Connector } from '../types.js';
@@ -23,3 +25,15 @@ export function cloudDriveConnector(options: GoogleOptions): Connector {
     webhook: { verify: verifyDriveNotification, describe: describeDriveNotification },
   };
 }
+
+export const cloudDriveDescriptor = defineConnector({
+  kind: 'cloud-drive',
+  aliases: ['google-drive'],
+  auth: 'oauth',
+  settingsKey: 'cloudDrive',
+  scheduled: true,
+  envPrefix: 'GOOGLE',
+  env: googleEnv,
+  optionsFrom: googleOptionsFrom,
+  create: (context) => cloudDriveConnector(googleOptions(context)),
+});

@@ -1,5 +1,7 @@
+import { z } from 'zod';
+import { defineConnector, oauthAppEnv } from '../descriptor.js';
 import type { Connector, SyncRequest } from '../types.js';
-import { gitHubClient, toConnectorError, type CodeHostOptions } from './client.js';
+import { GITHUB_DEFAULTS, gitHubClient, toConnectorError, type CodeHostOptions } from './client.js';
 import { isSelectedPath, parseCodeHostConfig } from './config.js';
 import { parseExternalId } from './items.js';
 import { gitHubOAuth } from './oauth.js';
@@ -37,3 +39,27 @@ export function codeHostConnector(options: CodeHostOptions): Connector {
     webhook: { verify: verifyGitHubSignature, describe: describeGitHubDelivery },
   };
 }
+
+export const codeHostDescriptor = defineConnector({
+  kind: 'code-host',
+  aliases: ['github'],
+  auth: 'oauth',
+  settingsKey: 'codeHost',
+  scheduled: true,
+  envPrefix: 'CODE_HOST',
+  env: z.object({
+    ...oauthAppEnv('CODE_HOST'),
+    /** The code host's REST base and site root; Enterprise Server: https://HOST/api/v3 and https://HOST. */
+    CODE_HOST_API_URL: z.string().url().default(GITHUB_DEFAULTS.apiUrl),
+    CODE_HOST_WEB_URL: z.string().url().default(GITHUB_DEFAULTS.webUrl),
+  }),
+  optionsFrom: (env) => ({ codeHost: { apiUrl: env.CODE_HOST_API_URL, webUrl: env.CODE_HOST_WEB_URL } }),
+  create: (context) =>
+    codeHostConnector({
+      ...(context.options.codeHost ?? GITHUB_DEFAULTS),
+      userAgent: context.userAgent,
+      maxRateLimitWaitSeconds: context.maxRateLimitWaitSeconds,
+      retryBaseMs: context.retryBaseMs,
+      now: context.now,
+    }),
+});

@@ -1,7 +1,7 @@
 import { oauthAccessToken } from '../credentials.js';
 import { readTokenAnswer } from '../oauth-token.js';
-import { retryAfterSeconds } from '../provider-http.js';
 import { ConnectorError, type AccountInfo, type OAuthClient, type OAuthProvider, type SyncCredentials, type TokenSet } from '../types.js';
+import { GoogleClient, googleHttp, toConnectorError } from './http.js';
 import type { GoogleOptions } from './options.js';
 
 /** Who the account is (the connection's email), for every Google kind. */
@@ -19,23 +19,19 @@ export function googleOAuth(options: GoogleOptions, apiScopes: string[]): OAuthP
   const scopes = [...IDENTITY_SCOPES, ...apiScopes];
 
   async function tokenRequest(fields: Record<string, string>, previousRefreshToken: string | null): Promise<TokenSet> {
-    let response: Response;
-    try {
-      response = await fetch(options.endpoints.tokenUrl, {
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const answer = await googleHttp(options, signal)
+      .request(options.endpoints.tokenUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': options.userAgent },
-        body: new URLSearchParams(fields).toString(),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams(fields),
+        allow: [400, 401],
+      })
+      .catch((err: unknown) => {
+        throw toConnectorError(err, signal);
       });
-    } catch (err) {
-      throw new ConnectorError('provider_unavailable', 'Google could not be reached', undefined, { cause: err });
-    }
-    const retryAfter = retryAfterSeconds(response.headers, options.now().getTime());
     // invalid_grant: the code or refresh token is spent, wrong, expired or revoked; invalid_client: the keys are.
-    return readTokenAnswer(
-      { status: response.status, body: await response.text().catch(() => ''), retryAfterMs: retryAfter === null ? null : retryAfter * 1000 },
-      { provider: 'Google', now: options.now, previousRefreshToken },
-    );
+    return readTokenAnswer({ status: answer.status, body: answer.bytes }, { provider: 'Google', now: options.now, previousRefreshToken });
   }
 
   return {
@@ -67,19 +63,13 @@ export function googleOAuth(options: GoogleOptions, apiScopes: string[]): OAuthP
     },
 
     async account(tokens: TokenSet): Promise<AccountInfo> {
-      let response: Response;
-      try {
-        response = await fetch(options.endpoints.userinfoUrl, {
-          headers: { authorization: `Bearer ${tokens.accessToken}`, 'user-agent': options.userAgent },
-          signal: AbortSignal.timeout(options.timeoutMs),
+      const signal = AbortSignal.timeout(options.timeoutMs);
+      const info = await new GoogleClient(options, tokens.accessToken, signal)
+        .json<{ sub?: string; email?: string; name?: string }>({ url: options.endpoints.userinfoUrl })
+        .catch((err: unknown) => {
+          throw toConnectorError(err, signal);
         });
-      } catch (err) {
-        throw new ConnectorError('provider_unavailable', 'Google could not be reached', undefined, { cause: err });
-      }
-      if (response.status === 401) throw new ConnectorError('auth_expired', 'Google refused the access token');
-      if (!response.ok) throw new ConnectorError(response.status >= 500 ? 'provider_unavailable' : 'internal', `Google's user info answered HTTP ${response.status}`);
-      const info = (await response.json()) as { sub?: string; email?: string; name?: string };
-      if (!info.sub) throw new ConnectorError('internal', "Google's user info named no account");
+      if (!info?.sub) throw new ConnectorError('internal', "Google's user info named no account");
       return { id: info.sub, email: info.email ?? null, name: info.name ?? null };
     },
   };

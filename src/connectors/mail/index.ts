@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { defineConnector, type ConvertFile } from '../descriptor.js';
+import { googleEnv, googleOptions, googleOptionsFrom } from '../google/env.js';
 import type { GoogleOptions } from '../google/options.js';
 import { googleOAuth } from '../google/oauth.js';
 import type { Connector } from '../types.js';
@@ -13,7 +16,7 @@ export const GMAIL_SCOPES = ['https://www.googleapis.com/auth/gmail.readonly'];
  * (`projects/P/topics/T`, with `gmail-api-push@system.gserviceaccount.com` allowed to publish);
  * without one there is no subscription and the scheduled syncs alone keep the mail current.
  */
-export function mailConnector(options: GoogleOptions & { pushTopic?: string }): Connector {
+export function mailConnector(options: GoogleOptions & { pushTopic?: string; convert: ConvertFile }): Connector {
   const { pushTopic } = options;
   const google = googleOAuth(options, GMAIL_SCOPES);
   return {
@@ -21,7 +24,7 @@ export function mailConnector(options: GoogleOptions & { pushTopic?: string }): 
     auth: 'oauth',
     oauth: { ...google, account: (tokens) => mailAccount(options, google, tokens) },
     parseConfig: (metadata) => ({ ...metadata, ...parseMailConfig(metadata) }),
-    sync: (request) => syncMail(options, request),
+    sync: (request) => syncMail(options, options.convert, request),
     ...(pushTopic && {
       subscription: {
         ensure: (request) => ensureWatch(options, pushTopic, request),
@@ -31,3 +34,27 @@ export function mailConnector(options: GoogleOptions & { pushTopic?: string }): 
     webhook: { scope: 'kind', verify: verifyPubSubPush, describe: describePubSubPush },
   };
 }
+
+const mailEnv = googleEnv
+  .extend({
+    /** The Pub/Sub topic (`projects/P/topics/T`) Gmail publishes to; without it mail is synced on schedule only. */
+    GMAIL_PUSH_TOPIC: z.string().regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/PROJECT/topics/TOPIC').optional(),
+    /** The shared secret the topic's push subscription sends as `?token=` to /v3/connections/webhooks/mail; needed with GMAIL_PUSH_TOPIC. */
+    GMAIL_PUSH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  })
+  .refine((env) => !env.GMAIL_PUSH_TOPIC || env.GMAIL_PUSH_TOKEN, {
+    path: ['GMAIL_PUSH_TOKEN'],
+    message: 'is needed with GMAIL_PUSH_TOPIC: the push subscription must prove itself with it',
+  });
+
+export const mailDescriptor = defineConnector({
+  kind: 'mail',
+  aliases: ['gmail'],
+  auth: 'oauth',
+  scheduled: true,
+  envPrefix: 'GOOGLE',
+  env: mailEnv,
+  optionsFrom: (env) => ({ ...googleOptionsFrom(env), gmailPushTopic: env.GMAIL_PUSH_TOPIC }),
+  kindSecretVariable: 'GMAIL_PUSH_TOKEN',
+  create: (context) => mailConnector({ ...googleOptions(context), pushTopic: context.options.gmailPushTopic, convert: context.convert }),
+});

@@ -1,5 +1,6 @@
 import { GoogleApiError, GoogleClient, toConnectorError } from '../google/http.js';
 import { accessToken } from '../google/oauth.js';
+import type { ConvertFile } from '../descriptor.js';
 import type { GoogleOptions } from '../google/options.js';
 import { PageBuilder } from '../pages.js';
 import type { SourceItem, SyncPage, SyncRequest } from '../types.js';
@@ -40,6 +41,7 @@ interface Run {
   base: string;
   webUrl: string;
   config: MailConfig;
+  convert: ConvertFile;
   out: PageBuilder;
   cursor: MailCursor;
 }
@@ -49,7 +51,7 @@ interface Run {
  * historyId and fetch each thread it names again. A history too old for Gmail (404) starts a
  * full listing over, whose last page is `complete` so the engine drops threads gone meanwhile.
  */
-export async function* syncMail(options: GoogleOptions, request: SyncRequest): AsyncGenerator<SyncPage> {
+export async function* syncMail(options: GoogleOptions, convert: ConvertFile, request: SyncRequest): AsyncGenerator<SyncPage> {
   const config = parseMailConfig(request.config);
   const out = new PageBuilder(request.maxItems);
   if (out.exhausted) return;
@@ -57,7 +59,7 @@ export async function* syncMail(options: GoogleOptions, request: SyncRequest): A
   const base = options.endpoints.gmailUrl;
   try {
     const stored = readCursor(request.cursor);
-    const run: Run = { gmail, base, webUrl: options.endpoints.mailWebUrl, config, out, cursor: stored ?? (await startListing(gmail, base)) };
+    const run: Run = { gmail, base, webUrl: options.endpoints.mailWebUrl, config, convert, out, cursor: stored ?? (await startListing(gmail, base)) };
     let listingStartedHere = stored === null;
     if (!run.cursor.listing && run.cursor.pending.length === 0) {
       const named = await changedThreads(run);
@@ -139,7 +141,7 @@ async function fetchThread(run: Run, threadId: string): Promise<SourceItem | nul
   for (const m of fitting) {
     messages.push({ id: m.id, raw: await rawMessage(run.gmail, run.base, m.id), internalDate: m.internalDate ? new Date(Number(m.internalDate)) : null });
   }
-  return threadItem(threadId, messages, run.config, run.webUrl, shown.length - fitting.length);
+  return threadItem(threadId, messages, run.config, run.convert, run.webUrl, shown.length - fitting.length);
 }
 
 async function* listAll(run: Run): AsyncGenerator<SyncPage, boolean> {

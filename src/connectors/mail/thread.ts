@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import PostalMime, { type Address, type Attachment, type Email } from 'postal-mime';
-import { ConversionError, convertToMarkdown } from '../../convert/index.js';
+import { ConversionError } from '../../convert/types.js';
+import type { ConvertFile } from '../descriptor.js';
 import type { SourceItem } from '../types.js';
 import type { MailConfig } from './config.js';
 
@@ -40,9 +41,9 @@ function formatAddresses(addresses: Address[] | Address | undefined): string {
     .join(', ');
 }
 
-async function htmlToMarkdown(html: string): Promise<string | null> {
+async function htmlToMarkdown(html: string, convert: ConvertFile): Promise<string | null> {
   try {
-    return (await convertToMarkdown({ bytes: Buffer.from(html, 'utf8'), contentType: 'text/html; charset=utf-8' })).markdown;
+    return (await convert({ bytes: Buffer.from(html, 'utf8'), contentType: 'text/html; charset=utf-8' })).markdown;
   } catch (err) {
     if (err instanceof ConversionError) return null;
     throw err;
@@ -50,19 +51,19 @@ async function htmlToMarkdown(html: string): Promise<string | null> {
 }
 
 /** The body: HTML through the conversion layer (links and tables kept), else the plain text part. */
-async function bodyOf(email: Email): Promise<string> {
-  const fromHtml = email.html ? await htmlToMarkdown(email.html) : null;
+async function bodyOf(email: Email, convert: ConvertFile): Promise<string> {
+  const fromHtml = email.html ? await htmlToMarkdown(email.html, convert) : null;
   return (fromHtml ?? email.text ?? '').trim();
 }
 
-async function attachmentSection(attachment: Attachment, config: MailConfig): Promise<string | null> {
+async function attachmentSection(attachment: Attachment, config: MailConfig, convert: ConvertFile): Promise<string | null> {
   if (attachment.related) return null;
   const name = attachment.filename ?? 'attachment';
   const bytes = attachment.content instanceof ArrayBuffer ? new Uint8Array(attachment.content) : (attachment.content as Uint8Array);
   if (!CONVERTIBLE.has(attachment.mimeType)) return `### Attachment: ${name}\n\n_(${attachment.mimeType}, not converted)_`;
   if (bytes.byteLength > config.maxAttachmentBytes) return `### Attachment: ${name}\n\n_(too large to convert)_`;
   try {
-    const converted = await convertToMarkdown({ bytes, contentType: attachment.mimeType, filename: attachment.filename });
+    const converted = await convert({ bytes, contentType: attachment.mimeType, filename: attachment.filename });
     return `### Attachment: ${name}\n\n${converted.markdown.trim()}`;
   } catch (err) {
     if (err instanceof ConversionError) return `### Attachment: ${name}\n\n_(could not be converted)_`;
@@ -70,7 +71,7 @@ async function attachmentSection(attachment: Attachment, config: MailConfig): Pr
   }
 }
 
-async function messageSection(email: Email, sentAt: Date | null, config: MailConfig): Promise<string> {
+async function messageSection(email: Email, sentAt: Date | null, config: MailConfig, convert: ConvertFile): Promise<string> {
   const lines = [`## ${formatAddresses(email.from) || 'Unknown sender'}`, ''];
   const to = formatAddresses(email.to);
   const cc = formatAddresses(email.cc);
@@ -78,9 +79,9 @@ async function messageSection(email: Email, sentAt: Date | null, config: MailCon
   if (cc) lines.push(`**Cc:** ${cc}  `);
   if (sentAt) lines.push(`**Date:** ${sentAt.toISOString()}  `);
   if (email.subject) lines.push(`**Subject:** ${email.subject}`);
-  const parts = [lines.join('\n').trimEnd(), await bodyOf(email)];
+  const parts = [lines.join('\n').trimEnd(), await bodyOf(email, convert)];
   for (const attachment of email.attachments.slice(0, MAX_ATTACHMENTS_PER_MESSAGE)) {
-    const section = await attachmentSection(attachment, config);
+    const section = await attachmentSection(attachment, config, convert);
     if (section) parts.push(section);
   }
   return parts.filter((p) => p !== '').join('\n\n');
@@ -91,12 +92,12 @@ async function messageSection(email: Email, sentAt: Date | null, config: MailCon
  * attachments. The version is a hash of the message ids, since Gmail messages never change: only
  * a message added or deleted changes a thread.
  */
-export async function threadItem(threadId: string, messages: ThreadMessage[], config: MailConfig, mailWebUrl: string, leftOut = 0): Promise<SourceItem> {
+export async function threadItem(threadId: string, messages: ThreadMessage[], config: MailConfig, convert: ConvertFile, mailWebUrl: string, leftOut = 0): Promise<SourceItem> {
   const emails = await Promise.all(messages.map((m) => PostalMime.parse(m.raw)));
   const dated = emails.map((email, i) => ({ email, sentAt: messages[i]!.internalDate ?? (email.date ? new Date(email.date) : null) }));
   const subject = emails.find((e) => e.subject)?.subject?.trim() || null;
   const sections: string[] = [`# ${subject ?? '(no subject)'}`];
-  for (const { email, sentAt } of dated) sections.push(await messageSection(email, sentAt && !Number.isNaN(sentAt.getTime()) ? sentAt : null, config));
+  for (const { email, sentAt } of dated) sections.push(await messageSection(email, sentAt && !Number.isNaN(sentAt.getTime()) ? sentAt : null, config, convert));
   if (leftOut > 0) sections.push(`_${leftOut} message${leftOut === 1 ? ' was' : 's were'} too large to import._`);
   const participants = [...new Set(emails.flatMap((e) => [...mailboxes(e.from), ...mailboxes(e.to), ...mailboxes(e.cc)]).map((m) => m.address.toLowerCase()))];
   const last = dated.at(-1)?.sentAt ?? null;

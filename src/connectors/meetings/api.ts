@@ -1,9 +1,9 @@
-import { ProviderHttp, type ProviderHttpOptions } from '../provider-http.js';
+import { ProviderHttp, type ProviderSettings } from '../provider-http.js';
 
 export interface MeetingsOptions {
   /** The meeting-notes API host, e.g. `https://public-api.granola.ai`. */
   apiUrl: string;
-  http: Omit<ProviderHttpOptions, 'provider'>;
+  http: ProviderSettings;
 }
 
 export const GRANOLA_DEFAULTS = { apiUrl: 'https://public-api.granola.ai' } as const;

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import { integerField } from '../config-fields.js';
+import { defineConnector } from '../descriptor.js';
 import { listingSync, readListingCursor, type ListingSource } from '../listing.js';
 import { PageBuilder } from '../pages.js';
-import { guardedSync } from '../provider-http.js';
+import { guardedSync, providerSettings } from '../provider-http.js';
 import { ConnectorConfigError, ConnectorError, type Connector, type SyncPage, type SyncRequest } from '../types.js';
-import { MeetingsClient, PROVIDER, type MeetingsOptions, type NoteSummary } from './api.js';
+import { GRANOLA_DEFAULTS, MeetingsClient, PROVIDER, type MeetingsOptions, type NoteSummary } from './api.js';
 import { meetingItem } from './items.js';
 
 export { GRANOLA_DEFAULTS, type MeetingsOptions } from './api.js';
@@ -65,3 +67,17 @@ export function meetingsConnector(options: MeetingsOptions): Connector {
     nextRunAfter: () => NEVER,
   };
 }
+
+export const meetingsDescriptor = defineConnector({
+  kind: 'meetings',
+  aliases: ['granola'],
+  auth: 'credentials',
+  credentialFields: ['apiKey'],
+  scheduled: false,
+  env: z.object({
+    /** The meeting notes API (its key is each connection's own). */
+    MEETINGS_API_URL: z.string().url().default(GRANOLA_DEFAULTS.apiUrl),
+  }),
+  optionsFrom: (env) => ({ meetings: { apiUrl: env.MEETINGS_API_URL } }),
+  create: (context) => meetingsConnector({ ...(context.options.meetings ?? GRANOLA_DEFAULTS), http: providerSettings(context) }),
+});

@@ -1,9 +1,9 @@
-import { ProviderHttp, type ProviderHttpOptions } from '../provider-http.js';
+import { ProviderHttp, type ProviderSettings } from '../provider-http.js';
 
 export interface NotesWorkspaceOptions {
   /** The API host, e.g. `https://api.notion.com` (OAuth pages are under it too). */
   apiUrl: string;
-  http: Omit<ProviderHttpOptions, 'provider'>;
+  http: ProviderSettings;
   now: () => Date;
 }
 

@@ -1,6 +1,8 @@
-import { guardedSync } from '../provider-http.js';
+import { z } from 'zod';
+import { defineConnector, oauthAppEnv } from '../descriptor.js';
+import { guardedSync, providerSettings } from '../provider-http.js';
 import type { Connector } from '../types.js';
-import { PROVIDER, type NotesWorkspaceOptions } from './api.js';
+import { NOTION_DEFAULTS, PROVIDER, type NotesWorkspaceOptions } from './api.js';
 import { notionOAuth } from './oauth.js';
 import { parseNotesWorkspaceConfig, syncNotesWorkspace } from './sync.js';
 import { describeNotionEvent, notionVerificationToken, verifyNotionSignature } from './webhook.js';
@@ -18,3 +20,21 @@ export function notesWorkspaceConnector(options: NotesWorkspaceOptions): Connect
     webhook: { scope: 'kind', verify: verifyNotionSignature, describe: describeNotionEvent, verificationToken: notionVerificationToken },
   };
 }
+
+export const notesWorkspaceDescriptor = defineConnector({
+  kind: 'notes-workspace',
+  aliases: ['notion'],
+  auth: 'oauth',
+  settingsKey: 'notesWorkspace',
+  scheduled: true,
+  envPrefix: 'NOTION',
+  env: z.object({
+    ...oauthAppEnv('NOTION'),
+    NOTION_API_URL: z.string().url().default(NOTION_DEFAULTS.apiUrl),
+    /** Pins the verification token Notion's webhook deliveries are signed with; without it, the one Notion sent last is used. */
+    NOTION_WEBHOOK_VERIFICATION_TOKEN: z.string().min(8).optional(),
+  }),
+  optionsFrom: (env) => ({ notesWorkspace: { apiUrl: env.NOTION_API_URL } }),
+  kindSecretVariable: 'NOTION_WEBHOOK_VERIFICATION_TOKEN',
+  create: (context) => notesWorkspaceConnector({ ...(context.options.notesWorkspace ?? NOTION_DEFAULTS), http: providerSettings(context), now: context.now }),
+});

@@ -1,4 +1,4 @@
-import { ProviderHttp, type ProviderCall, type ProviderHttpOptions } from '../provider-http.js';
+import { ProviderHttp, type ProviderCall, type ProviderSettings } from '../provider-http.js';
 import { ConnectorError } from '../types.js';
 
 export interface OfficeDriveOptions {
@@ -8,7 +8,7 @@ export interface OfficeDriveOptions {
   loginUrl: string;
   /** `common` (work, school and personal accounts), `organizations`, `consumers` or a tenant id. */
   tenant: string;
-  http: Omit<ProviderHttpOptions, 'provider'>;
+  http: ProviderSettings;
   now: () => Date;
 }
 

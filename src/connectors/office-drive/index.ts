@@ -1,7 +1,9 @@
-import { asConnectorError, guardedSync } from '../provider-http.js';
+import { z } from 'zod';
+import { defineConnector, oauthAppEnv } from '../descriptor.js';
+import { asConnectorError, guardedSync, providerSettings } from '../provider-http.js';
 import type { Connector } from '../types.js';
 import { parseOfficeDriveConfig } from './config.js';
-import { PROVIDER, type OfficeDriveOptions } from './graph.js';
+import { MICROSOFT_DEFAULTS, PROVIDER, type OfficeDriveOptions } from './graph.js';
 import { microsoftOAuth } from './oauth.js';
 import { ensureSubscription, stopSubscription } from './subscription.js';
 import { syncOfficeDrive } from './sync.js';
@@ -27,3 +29,21 @@ export function officeDriveConnector(options: OfficeDriveOptions): Connector {
     webhook: { verify: verifyGraphNotification, describe: describeGraphNotification, handshake: graphHandshake },
   };
 }
+
+export const officeDriveDescriptor = defineConnector({
+  kind: 'office-drive',
+  aliases: ['onedrive'],
+  auth: 'oauth',
+  settingsKey: 'officeDrive',
+  scheduled: true,
+  envPrefix: 'MICROSOFT',
+  env: z.object({
+    ...oauthAppEnv('MICROSOFT'),
+    GRAPH_API_URL: z.string().url().default(MICROSOFT_DEFAULTS.graphUrl),
+    MICROSOFT_LOGIN_URL: z.string().url().default(MICROSOFT_DEFAULTS.loginUrl),
+    /** `common` (work and personal accounts), `organizations`, `consumers` or one tenant's id. */
+    MICROSOFT_TENANT: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/).default(MICROSOFT_DEFAULTS.tenant),
+  }),
+  optionsFrom: (env) => ({ officeDrive: { graphUrl: env.GRAPH_API_URL, loginUrl: env.MICROSOFT_LOGIN_URL, tenant: env.MICROSOFT_TENANT } }),
+  create: (context) => officeDriveConnector({ ...(context.options.officeDrive ?? MICROSOFT_DEFAULTS), http: providerSettings(context), now: context.now }),
+});

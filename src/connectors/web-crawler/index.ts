@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineConnector } from '../descriptor.js';
 import type { Connector } from '../types.js';
 import { parseCrawlerConfig } from './config.js';
 import { crawlSite, type CrawlerOptions } from './crawl.js';
@@ -16,3 +18,12 @@ export function webCrawlerConnector(options: CrawlerOptions): Connector {
     nextRunAfter: nextCrawlAfter,
   };
 }
+
+export const webCrawlerDescriptor = defineConnector({
+  kind: 'web-crawler',
+  aliases: ['web-crawler'],
+  auth: 'credentials',
+  scheduled: true,
+  env: z.object({}),
+  create: (context) => webCrawlerConnector({ fetch: { ...context.options.fetch, userAgent: context.userAgent }, delayBaseMs: context.retryBaseMs }),
+});

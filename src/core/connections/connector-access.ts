@@ -1,9 +1,12 @@
 import {
   connectorFor,
+  credentialFieldsOf,
   resolveKind,
+  settingsKeyOf,
   type Connector,
   type ConnectorKind,
   type ConnectorOptions,
+  type OAuthApp,
   type OAuthClient,
   type SyncCredentials,
   type SyncRequest,
@@ -15,12 +18,6 @@ import type { ConnectorKeyKind } from '../../model/settings.js';
 import { SecretBox } from '../access/secret-box.js';
 import type { Clock } from '../shared/clock.js';
 import type { ConnectorCredentials } from '../settings/settings-service.js';
-
-/** The service's own OAuth application for a kind. */
-export interface OAuthApp {
-  clientId: string;
-  clientSecret: string;
-}
 
 export interface ConnectorEnvironment {
   /** Handed to the adapters: provider base URLs, fetch policy, waits. */
@@ -39,18 +36,6 @@ export interface ConnectorEnvironment {
 
 /** The organization's own OAuth application, when it set one for a kind. */
 export type CustomKeyLookup = (orgId: string, kind: ConnectorKeyKind) => Promise<ConnectorCredentials>;
-
-const CUSTOM_KEY_KINDS: Partial<Record<ConnectorKind, ConnectorKeyKind>> = {
-  'cloud-drive': 'cloudDrive',
-  'notes-workspace': 'notesWorkspace',
-  'office-drive': 'officeDrive',
-  'code-host': 'codeHost',
-};
-
-/** Metadata fields of credential kinds that are credentials: sealed with the connection, never stored in its metadata or answered. */
-const CREDENTIAL_FIELDS: Partial<Record<ConnectorKind, readonly string[]>> = {
-  meetings: ['apiKey'],
-};
 
 interface StoredTokens {
   accessToken: string;
@@ -111,7 +96,7 @@ export class ConnectorAccess {
   /** Where a connection's pushes arrive: the kind's one URL for kinds pushed kind-wide, else its own. */
   webhookUrl(connection: ConnectionRecord, requestOrigin?: string): string {
     const kindUrl = `${this.baseUrl(requestOrigin)}/v3/connections/webhooks/${connection.kind}`;
-    return this.adapterOrNull(connection.kind as ConnectorKind)?.webhook?.scope === 'kind' ? kindUrl : `${kindUrl}/${connection.id}`;
+    return this.adapterOrNull(connection.kind)?.webhook?.scope === 'kind' ? kindUrl : `${kindUrl}/${connection.id}`;
   }
 
   /** The secret a kind-wide push is verified with when the configuration sets one. */
@@ -129,15 +114,15 @@ export class ConnectorAccess {
 
   /** Whether new connections of this org and kind use the org's own OAuth application. */
   async usesCustomKey(orgId: string, kind: ConnectorKind): Promise<boolean> {
-    const keyKind = CUSTOM_KEY_KINDS[kind];
+    const keyKind = settingsKeyOf(kind);
     return keyKind ? (await this.customKeys(orgId, keyKind)).customKeyEnabled : false;
   }
 
   /** The client a connection is authorized with: the org's own when it was created so, else the service's. */
   async oauthClient(connection: Pick<ConnectionRecord, 'kind' | 'orgId' | 'usesCustomKey'>, requestOrigin?: string): Promise<OAuthClient> {
-    const kind = connection.kind as ConnectorKind;
+    const { kind } = connection;
     const redirectUri = this.callbackUrl(kind, requestOrigin);
-    const keyKind = CUSTOM_KEY_KINDS[kind];
+    const keyKind = settingsKeyOf(kind);
     if (connection.usesCustomKey && keyKind) {
       const own = await this.customKeys(connection.orgId, keyKind);
       if (!own.clientId || !own.clientSecret) throw invalidInput('Custom key missing', `the organization's ${keyKind}ClientId and ${keyKind}ClientSecret are not set`);
@@ -163,7 +148,7 @@ export class ConnectorAccess {
 
   /** A credential kind's metadata split into what may be stored and shown, and its credentials sealed for `connectionId`. */
   splitCredentials(kind: ConnectorKind, connectionId: string, metadata: Record<string, unknown>): { metadata: Record<string, unknown>; sealed: string | null } {
-    const fields = CREDENTIAL_FIELDS[kind] ?? [];
+    const fields = credentialFieldsOf(kind);
     const credentials = Object.fromEntries(fields.filter((f) => Object.hasOwn(metadata, f)).map((f) => [f, metadata[f]]));
     if (Object.keys(credentials).length === 0) return { metadata, sealed: null };
     const shown = Object.fromEntries(Object.entries(metadata).filter(([f]) => !fields.includes(f)));
@@ -185,8 +170,7 @@ export class ConnectorAccess {
 
   /** The request an adapter call gets for a connection. */
   syncRequest(connection: ConnectionRecord, options: { signal?: AbortSignal; maxItems?: number | null; tokens?: TokenSet | null } = {}): SyncRequest {
-    const kind = connection.kind as ConnectorKind;
-    if (this.adapterOrNull(kind)?.auth === 'credentials') {
+    if (this.adapterOrNull(connection.kind)?.auth === 'credentials') {
       return this.request(connection, { config: { ...connection.config, ...this.openCredentials(connection) } }, options);
     }
     const tokens = options.tokens === undefined ? this.openTokens(connection) : options.tokens;

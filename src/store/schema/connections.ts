@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ConnectionRecord } from '../../model/connections.js';
+import type { ConnectionRecord, ConnectorKind } from '../../model/connections.js';
 import { timestamps, type SameShape } from './columns.js';
 import { orgs } from './orgs.js';
 
@@ -8,7 +8,7 @@ export const connections = pgTable(
   {
     id: text('id').primaryKey(),
     orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<ConnectorKind>().notNull(),
     containerTag: text('container_tag').notNull(),
     documentLimit: integer('document_limit'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
