@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /** Over HTTP, and the store contract below it: both run on each driver. */
 const apiTests = ['test/api/**/*.test.ts', 'test/store/**/*.test.ts'];
-// The fuzz slice runs on the embedded database only (see README, Fuzzing); `npm run fuzz -- --postgres` runs it on PostgreSQL.
+// The fuzz slice runs on the embedded database only (see docs/development.md, Fuzzing); `npm run fuzz -- --postgres` runs it on PostgreSQL.
 const fuzzTests = ['test/fuzz/**/*.test.ts'];
 const fuzzOnPostgres = process.env.FUZZ_DRIVER === 'postgres';
 
