@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /** Over HTTP, and the store contract below it: both run on each driver. */
 const apiTests = ['test/api/**/*.test.ts', 'test/store/**/*.test.ts'];
-// The fuzz slice runs on the embedded database only (see README, Fuzzing); `npm run fuzz -- --postgres` runs it on PostgreSQL.
+// The fuzz slice runs on the embedded database only (see docs/development.md, Fuzzing); `npm run fuzz -- --postgres` runs it on PostgreSQL.
 const fuzzTests = ['test/fuzz/**/*.test.ts'];
 const fuzzOnPostgres = process.env.FUZZ_DRIVER === 'postgres';
 
@@ -16,7 +16,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'console/src/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'console/src/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts', 'test/docs/**/*.test.ts'] },
       },
       {
         extends: true,

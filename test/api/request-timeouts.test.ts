@@ -3,7 +3,7 @@ import { expectError } from '../helpers/errors.js';
 import { openRaw, parseResponses } from '../helpers/raw-http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-/** Short bounds for the test; the defaults are minutes (README, configuration). */
+/** Short bounds for the test; the defaults are minutes (docs/configuration.md). */
 const REQUEST_MS = 4_000;
 const HEADERS_MS = 2_000;
 const BODY_IDLE_MS = 1_000;

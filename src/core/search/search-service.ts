@@ -22,7 +22,7 @@ import type { Principal } from '../../model/access.js';
 export type SearchMode = 'memories' | 'hybrid' | 'documents';
 
 /**
- * Without one, results below this similarity are dropped; see README "Search" for the scale.
+ * Without one, results below this similarity are dropped; see docs/search.md for the scale.
  * Calibrated on questions of the project's own (bench:truth, tune and dev sets): their stored
  * answers score p10 0.55–0.63, and 4 of 168 between 0.42 and 0.49, which 0.5 cut; at 0.4 none is.
  */
