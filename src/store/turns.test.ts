@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inBackground, inForeground, Turns } from './turns.js';
+import { actingFor, asRequest, inBackground, inForeground, Turns } from './turns.js';
 
 /** A piece of work that runs until released, recording when it started. */
 function gate(log: string[], name: string) {
@@ -86,6 +86,24 @@ describe('Turns (requests before background work on the embedded database)', () 
     renewal.release();
     job.release();
     await Promise.all(running);
+  });
+
+  it('serves the tenant served longest ago first, however many requests another has queued', async () => {
+    const turns = new Turns(250, () => 0);
+    const log: string[] = [];
+    const asOwner = <T>(owner: string, work: () => T) => asRequest(() => (actingFor(owner), work()));
+    const first = gate(log, 'a1');
+    const burst = [gate(log, 'a2'), gate(log, 'a3'), gate(log, 'a4')];
+    const bystander = gate(log, 'b1');
+    const running = [asOwner('org-a', () => turns.take(first.work)), ...burst.map((g) => asOwner('org-a', () => turns.take(g.work))), asOwner('org-b', () => turns.take(bystander.work))];
+    await settle();
+    first.release();
+    await settle();
+    expect(log).toEqual(['a1', 'b1']);
+    bystander.release();
+    for (const g of burst) g.release();
+    await Promise.all(running);
+    expect(log).toEqual(['a1', 'b1', 'a2', 'a3', 'a4']);
   });
 
   it('hands the turn on when work fails', async () => {

@@ -5,32 +5,62 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * order they ask; then a search asked while document processing has queued a dozen transactions
  * waits for all of them. Here requests (foreground) go before queued background work (jobs and
  * their transactions), which still gets its turn once it has waited `maxBackgroundWaitMs`, so a
- * steady stream of requests cannot stop processing.
+ * steady stream of requests cannot stop processing. Among requests, the owner (organization) served
+ * longest ago goes first: a tenant sending many requests at once waits for its own, not everyone.
  */
 
 export type Priority = 'foreground' | 'background';
 
-const current = new AsyncLocalStorage<Priority>();
+interface Context {
+  priority: Priority;
+  /** Whose work it is (an organization), once known: turns are shared fairly between owners. */
+  owner: string | null;
+}
+
+const current = new AsyncLocalStorage<Context>();
 
 /** Runs `work` as background work: its statements wait for the requests' ones. */
 export function inBackground<T>(work: () => T): T {
-  return current.run('background', work);
+  return current.run({ priority: 'background', owner: null }, work);
 }
 
 /** Runs `work` ahead of background work, from within it (a job renewing its lease). */
 export function inForeground<T>(work: () => T): T {
-  return current.run('foreground', work);
+  return current.run({ priority: 'foreground', owner: current.getStore()?.owner ?? null }, work);
+}
+
+/** Runs `work` (the rest of a request) as a request whose owner `actingFor` names once it is known. */
+export function asRequest<T>(work: () => T): T {
+  return current.run({ priority: 'foreground', owner: null }, work);
+}
+
+/** Whose the current work is, as `actingFor` named it. */
+export function currentOwner(): string | null {
+  return current.getStore()?.owner ?? null;
+}
+
+/** Names whose the current request is: of many owners waiting, the one served longest ago goes first. */
+export function actingFor(owner: string): void {
+  const context = current.getStore();
+  if (context) context.owner = owner;
 }
 
 interface Waiter {
   priority: Priority;
+  owner: string;
   since: number;
   start(): void;
 }
 
+/** Owners remembered as served; past this many the memory starts afresh. */
+const MAX_OWNERS = 10_000;
+
 export class Turns {
   private busy = false;
   private readonly waiting: Waiter[] = [];
+  /** When each owner was last served, as a count of turns. */
+  private readonly served = new Map<string, number>();
+  private turn = 0;
 
   constructor(
     private readonly maxBackgroundWaitMs: number,
@@ -39,8 +69,12 @@ export class Turns {
 
   /** Runs `work` when its turn comes; the next turn starts when it settles. */
   async take<T>(work: () => Promise<T>): Promise<T> {
-    if (this.busy) await new Promise<void>((start) => this.waiting.push({ priority: current.getStore() ?? 'foreground', since: this.now(), start }));
+    const context = current.getStore();
+    const owner = context?.owner ?? '';
+    if (this.busy) await new Promise<void>((start) => this.waiting.push({ priority: context?.priority ?? 'foreground', owner, since: this.now(), start }));
     this.busy = true;
+    if (this.served.size >= MAX_OWNERS) this.served.clear();
+    this.served.set(owner, ++this.turn);
     try {
       return await work();
     } finally {
@@ -68,7 +102,16 @@ export class Turns {
     const overdue = this.now() - this.maxBackgroundWaitMs;
     const starved = this.waiting.findIndex((w) => w.priority === 'background' && w.since <= overdue);
     if (starved >= 0) return starved;
-    const foreground = this.waiting.findIndex((w) => w.priority === 'foreground');
-    return foreground >= 0 ? foreground : 0;
+    // Of the requests, the first of the owner served longest ago: one tenant's burst waits its turn.
+    let pick = -1;
+    for (const [i, w] of this.waiting.entries()) {
+      if (w.priority !== 'foreground') continue;
+      if (pick < 0 || this.lastServed(w.owner) < this.lastServed(this.waiting[pick].owner)) pick = i;
+    }
+    return pick >= 0 ? pick : 0;
+  }
+
+  private lastServed(owner: string): number {
+    return this.served.get(owner) ?? 0;
   }
 }

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AuthFailureThrottle } from '../../core/access/auth-throttle.js';
 import type { Clock } from '../../core/shared/clock.js';
+import { currentOwner } from '../../core/shared/request-turns.js';
 import type { KeyResolver } from '../../core/access/keys.js';
 import { registerAuth } from './auth.js';
 import { registerErrorHandling } from './errors.js';
@@ -29,11 +30,19 @@ async function serverWith(clock: Clock, maxFailures: number) {
   const app = Fastify();
   registerErrorHandling(app);
   registerAuth(app, keys, new AuthFailureThrottle(clock, { maxFailures, windowMs: 60_000 }));
-  app.get('/private', async () => ({ ok: true }));
+  app.get('/private', async () => ({ ok: true, owner: currentOwner() }));
   await app.ready();
   const get = (key: string) => app.inject({ method: 'GET', url: '/private', headers: { authorization: `Bearer ${key}` } });
   return { app, lookups, get };
 }
+
+describe('the request context', () => {
+  it('names the organization of the key for the rest of the request, so that database turns are shared fairly', async () => {
+    const { app, get } = await serverWith({ now: () => new Date() }, 3);
+    expect((await get('good')).json()).toEqual({ ok: true, owner: 'o' });
+    await app.close();
+  });
+});
 
 describe('auth failure throttle', () => {
   it('refuses an address past its budget without looking any key up, until the window ends', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthFailureThrottle } from '../../core/access/auth-throttle.js';
 import { authorize } from '../../core/access/authorization.js';
 import type { KeyResolver } from '../../core/access/keys.js';
+import { actingFor, asRequest } from '../../core/shared/request-turns.js';
 import type { Access, Principal } from '../../model/access.js';
 import { ApiError } from '../api-error.js';
 
@@ -37,6 +38,8 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
  */
 export function registerAuth(app: FastifyInstance, keys: KeyResolver, throttle: AuthFailureThrottle): void {
   app.decorateRequest('principal', null);
+  // The rest of the request runs in its own context, which names its organization once known.
+  app.addHook('onRequest', (_request, _reply, done) => asRequest(done));
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config?.public) return;
@@ -53,6 +56,7 @@ export function registerAuth(app: FastifyInstance, keys: KeyResolver, throttle: 
       throw new ApiError(401, 'Invalid API key');
     }
     request.principal = principal;
+    actingFor(principal.orgId);
     authorize(principal, { access: accessOf(request), endpoint: request.routeOptions.url });
   });
 }
