@@ -4,7 +4,7 @@ import { extractWithReport, type ExtractionReport } from '../../ai/extract/repor
 import { nameTheUser } from '../../ai/extract/transcript.js';
 import type { ConversationTurn, ExtractedMemory, ExtractionInput, Extractor } from '../../ai/extract/types.js';
 import type { DocumentRecord, MemoryCursor } from '../../model/documents.js';
-import type { MemoryAttribute, MemoryRelation } from '../../model/memories.js';
+import type { MemoryRelation } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Db, Tx } from '../../store/database.js';
 import { existsLatestMemory, memoriesMentioning } from '../../store/memories/neighbours.js';
@@ -16,7 +16,7 @@ import { activitiesIn, inferInterest } from './inference.js';
 import { isLasting, subjectOf } from '../../ai/text/attributes.js';
 import { DocumentRestatement } from './lineage.js';
 import { rememberStatement } from './remember.js';
-import { insertMemoriesWithSources, readAttributes, type MemoryDraft } from './versioning.js';
+import { insertMemoriesWithSources, readAttributes, type MemoryDraft, type ReadAttributes } from './versioning.js';
 
 /** Extracted statements below this confidence are too vague to keep. */
 export const MIN_CONFIDENCE = 0.3;
@@ -78,7 +78,7 @@ export interface Extraction {
   memories: ExtractedMemory[];
   vectors: Float32Array[];
   /** The attributes each memory sets, by cues and by meaning. */
-  attributes: MemoryAttribute[][];
+  attributes: ReadAttributes[];
   buckets: ProfileBucket[];
   /** Who extracted the memories, and what the chat model cost. */
   report: ExtractionReport;
@@ -219,13 +219,14 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   return outcome;
 }
 
-function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, attributes: MemoryAttribute[], turnOffset: number): MemoryDraft {
+function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, { stated, meant }: ReadAttributes, turnOffset: number): MemoryDraft {
   return {
     containerTag: doc.containerTag,
     memory: memory.content,
     // Where someone works or lives, whom they are with: lasting, whichever extractor found it.
-    isStatic: memory.isStatic || attributes.some((a) => !a.negated && isLasting(a.attribute)),
-    attributes,
+    isStatic: memory.isStatic || stated.some((a) => !a.negated && isLasting(a.attribute)),
+    attributes: stated,
+    meant,
     forgetAfter: memory.forgetAfter ? new Date(memory.forgetAfter) : null,
     temporalContext: { documentDate: isoDay(doc.documentDate ?? doc.createdAt), eventDate: memory.eventDates.length ? memory.eventDates : null },
     metadata: Object.keys(doc.metadata).length ? doc.metadata : null,

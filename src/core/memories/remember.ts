@@ -47,7 +47,7 @@ export async function rememberStatement(
   options: RememberOptions = {},
 ): Promise<Remembered> {
   const neighbours = await nearestMemories(tx, scope, draft.embedding ?? [], NEIGHBOURS);
-  const stated = draft.attributes ?? statedAttributes(draft.memory);
+  const stated = [...(draft.attributes ?? statedAttributes(draft.memory)), ...(draft.meant ?? [])];
   const mates = await slotMates(tx, scope, stated);
   const resolution = resolveMemory(draft.memory, neighbours, mates, stated);
   if (resolution.action === 'duplicate' && (options.mergeDuplicates?.(resolution.of) ?? true)) {
@@ -61,12 +61,22 @@ export async function rememberStatement(
   // Locked: an edit or another document may be adding a version to the same chain right now.
   const previous = resolution.action === 'relate' ? await lockChainHead(tx, scope.orgId, resolution.to.id) : undefined;
   if (previous) {
-    const memory = await supersede(tx, scope.orgId, previous, draft, buckets);
+    const memory = await supersede(tx, scope.orgId, previous, withConfirmedMeaning(draft, resolution.action === 'relate' ? resolution.to : undefined), buckets);
     await retireRestatements(tx, scope, memory, mates.filter((m) => m.id !== previous.id));
     return { action: 'updates', memory, of: previous.id };
   }
   const [memory] = await insertMemoriesWithSources(tx, scope.orgId, [draft], buckets);
   return { action: 'new', memory };
+}
+
+/**
+ * An attribute read by meaning is stored once the statement turned out to give a new value of it:
+ * the memory it updates states that attribute by its cues.
+ */
+function withConfirmedMeaning(draft: MemoryDraft, updated: Neighbour | undefined): MemoryDraft {
+  const old = updated ? (updated.attributes ?? statedAttributes(updated.memory)) : [];
+  const confirmed = (draft.meant ?? []).filter((m) => old.some((a) => a.attribute === m.attribute));
+  return confirmed.length ? { ...draft, attributes: [...(draft.attributes ?? statedAttributes(draft.memory)), ...confirmed] } : draft;
 }
 
 /**

@@ -14,6 +14,8 @@ import { newId } from '../shared/ids.js';
 export interface MemoryDraft extends Omit<MemoryInsert, 'id' | 'orgId' | 'buckets'> {
   /** The documents it was taken from, linked as its sources. */
   sources: string[];
+  /** Attributes its meaning sets (`readAttributes`): they find what it updates, and are not stored. */
+  meant?: MemoryAttribute[];
   /** The turn of the conversation (its first source) it was said in. */
   sourceTurn?: number | null;
 }
@@ -33,7 +35,7 @@ export interface ChainHead {
 export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: MemoryDraft[], buckets: ProfileBucket[]): Promise<MemoryRecord[]> {
   const rows = await insertMemories(
     tx,
-    drafts.map(({ sources: _sources, sourceTurn: _turn, ...draft }) => {
+    drafts.map(({ sources: _sources, sourceTurn: _turn, meant: _meant, ...draft }) => {
       const attributes = draft.attributes ?? attributesOf(draft.memory);
       return { ...draft, attributes, canonical: canonicalText(attributes) || null, id: newId(), orgId, buckets: classifyBuckets(draft.memory, buckets) };
     }),
@@ -53,18 +55,25 @@ export function attributesOf(memory: string): MemoryAttribute[] {
   return statedAttributes(memory);
 }
 
+/** What a statement sets: by its cues (stored with it), and by its meaning where no cue reads any. */
+export interface ReadAttributes {
+  stated: MemoryAttribute[];
+  /** Read with the embedder: used to find the memory the statement gives a new value of, never stored. */
+  meant: MemoryAttribute[];
+}
+
 /**
  * The attributes each statement sets: by its cues, and where no cue names one, by its meaning
  * (read with the embedder, so before any transaction is opened). When the embedder fails, by cues alone.
  */
-export async function readAttributes(embedder: Embedder, statements: string[]): Promise<MemoryAttribute[][]> {
-  const stated = statements.map(attributesOf);
+export async function readAttributes(embedder: Embedder, statements: string[]): Promise<ReadAttributes[]> {
+  const read = statements.map((text) => ({ stated: attributesOf(text), meant: [] as MemoryAttribute[] }));
   const reader = AttributeReader.for(embedder);
-  const unread = statements.flatMap((text, i) => (stated[i].length ? [] : [i]));
-  if (!reader || !unread.length) return stated;
+  const unread = statements.flatMap((_, i) => (read[i].stated.length ? [] : [i]));
+  if (!reader || !unread.length) return read;
   const meant = await reader.read(unread.map((i) => statements[i])).catch(() => unread.map(() => []));
-  for (const [k, i] of unread.entries()) stated[i] = meant[k];
-  return stated;
+  for (const [k, i] of unread.entries()) read[i].meant = meant[k];
+  return read;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Embedder } from '../../embeddings/embedder.js';
 import { isOpener } from '../openers.js';
+import { STOPWORDS } from '../words.js';
 import type { StatedAttribute } from './kinds.js';
 import { ATTRIBUTE_PROTOTYPES, EVERYDAY } from './prototypes.js';
+import { SCHOOL_NAME } from './lexicon.js';
 import { namedValue } from './statements.js';
 import { subjectOf } from './subjects.js';
 
@@ -10,8 +12,11 @@ import { subjectOf } from './subjects.js';
  * Tesla Model Y, the dealer took the Volvo" sets the car Lars drives, "Samuel's first day at EY was
  * yesterday" his employer. The statement, its subject put as "she", is scored with the embedder
  * against plain sentences of each attribute (prototypes.ts); it sets the attribute it is closest to
- * when that is clearly closer than everyday happenings, and its value is the first name it gives.
+ * when that is clearly closer than everyday happenings, and its value is the first name it gives
+ * where that attribute's values stand ("at Klarna", "in Malmö", "her Tesla", "to Giulia").
  * Only plain assertions are read so: a plan, a wish, a negation or a past that ended sets nothing.
+ * What is read so is less certain than what a cue reads: it is used to find the memory a statement
+ * gives a new value of, never stored as the memory's attributes.
  */
 
 interface Calibration {
@@ -28,7 +33,15 @@ const CALIBRATIONS: Record<string, Calibration> = {
 
 const NOT_PLAIN = /\b(?:wants?|wanted|would|might|may|could|should|will|won't|going to|plans?|planning|hopes?|hoping|wish(?:es)?|dreams?|considering|thinking (?:of|about)|maybe|perhaps|if|unless|whether|not|never|no longer|didn't|doesn't|don't|isn't|wasn't|until|till|back in|used to|formerly|previously|as a (?:child|kid|teenager|student)|from \S+ to)\b|\?/i;
 const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s+(?:(?:of|de|la|von|van|and|&)\s+)?(?:\p{Lu}[\p{L}\p{N}&'’.-]*|\d+\p{L}*))*/gu;
-const NOT_NAMES = /^(?:She|Her|Hers|He|His|Him|They|Their|I|We|My|Our)$/;
+/** The words a value of each attribute follows. */
+const VALUE_AFTER: Record<string, RegExp> = {
+  employer: /\b(?:at|for|with|joined|by)\s+(?:the\s+)?$/i,
+  residence: /\b(?:in|to|into)\s+(?:the\s+)?$/i,
+  school: /\b(?:at|to|attends|attending|into)\s+(?:the\s+)?$/i,
+  partner: /\b(?:to|marry|married|marrying|dating|seeing)\s+$/i,
+  car: /\b(?:a|an|her|the)\s+(?:(?:new|used|second-hand|old|red|blue|black|white|grey|gray|silver|green|electric|hybrid)\s+){0,2}$/i,
+};
+const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 
 interface Prototype {
   attribute: string;
@@ -58,15 +71,17 @@ export class AttributeReader {
     const read: StatedAttribute[][] = statements.map(() => []);
     const candidates = statements.flatMap((text, i) => {
       const subject = subjectOf(text);
-      if (!subject || NOT_PLAIN.test(text)) return [];
+      if (!subject || NOT_PLAIN.test(text) || !text.startsWith(subject.replace(/^the user$/, 'The user'))) return [];
       const masked = asShe(text, subject);
-      const value = firstName(masked);
-      return value ? [{ i, subject, value, masked }] : [];
+      return names(masked).length ? [{ i, subject, masked }] : [];
     });
     if (!candidates.length) return read;
     const [prototypes, vectors] = await Promise.all([this.loadPrototypes(), this.embedder.embed(candidates.map((c) => c.masked), 'document')]);
     for (const [k, c] of candidates.entries()) {
-      read[c.i] = this.attributesOf(vectors[k], prototypes).map((attribute) => ({ subject: c.subject, attribute, value: c.value }));
+      read[c.i] = this.attributesOf(vectors[k], prototypes).flatMap((attribute) => {
+        const value = valueOf(attribute, c.masked, c.subject);
+        return value ? [{ subject: c.subject, attribute, value }] : [];
+      });
     }
     return read;
   }
@@ -115,12 +130,22 @@ function asShe(text: string, subject: string): string {
     .replace(new RegExp(`(?<![\\p{L}])${name}(?![\\p{L}])`, flags), 'her');
 }
 
-/** The first proper name of a statement after its subject. */
-function firstName(masked: string): string | null {
-  for (const m of masked.matchAll(NAME_RUN)) {
-    if (m.index === 0 || NOT_NAMES.test(m[0]) || isOpener(m[0].split(/\s+/)[0])) continue;
-    const value = namedValue(m[0]);
-    if (value) return value;
+/** The proper names of a statement after its first word, with where each starts. */
+function names(masked: string): { name: string; index: number }[] {
+  return [...masked.matchAll(NAME_RUN)].flatMap((m) => {
+    const first = m[0].split(/\s+/)[0];
+    if (m.index === 0 || STOPWORDS.has(first.toLowerCase()) || isOpener(first) || MONTH_OR_DAY.test(first)) return [];
+    return [{ name: m[0], index: m.index }];
+  });
+}
+
+/** The first name standing where a value of `attribute` stands ("at Klarna", "her Tesla Model Y"), never the subject's. */
+function valueOf(attribute: string, masked: string, subject: string): string | null {
+  for (const { name, index } of names(masked)) {
+    if (!VALUE_AFTER[attribute]?.test(masked.slice(0, index))) continue;
+    const value = namedValue(name);
+    if (attribute === 'school' && value && !SCHOOL_NAME.test(value)) continue;
+    if (value && !subject.toLowerCase().split(/\s+/).includes(value.toLowerCase())) return value;
   }
   return null;
 }
