@@ -64,8 +64,9 @@ export async function runSync(ctx: SyncContext, job: JobRecord): Promise<void> {
   const adapter = ctx.access.adapterOrNull(connection.kind as ConnectorKind);
   if (!adapter) return;
   const other = await findSyncJob(ctx.db, connectionId, ['running'], job.id);
-  if (other?.lockedUntil && other.lockedUntil.getTime() > Date.now()) {
-    throw new DeferredError(new Date(Date.now() + BUSY_RETRY_MS), 'another sync of this connection is running');
+  const now = ctx.clock.now().getTime();
+  if (other?.lockedUntil && other.lockedUntil.getTime() > now) {
+    throw new DeferredError(new Date(now + BUSY_RETRY_MS), 'another sync of this connection is running');
   }
   const run =
     (await findRunningSyncRun(ctx.db, job.id)) ??
@@ -100,7 +101,7 @@ async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: C
       refreshed = true;
       const fresh = await getConnectionById(ctx.db, connection.id);
       if (!fresh || fresh.status !== 'active') throw new SupersededError();
-      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, ctx.access.openTokens(fresh) ?? tokens);
+      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, ctx.access.openTokens(fresh) ?? tokens, ctx.clock);
       if (!next) throw error;
       ({ connection, tokens } = next);
     }
@@ -132,7 +133,7 @@ async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter:
   const nextSyncAt = UNSCHEDULED.includes(connection.kind)
     ? null
     : (adapter.nextRunAfter?.(connection.cursor) ?? new Date(now.getTime() + ctx.intervalMs));
-  await updateConnection(ctx.db, connection.id, { nextSyncAt });
+  await updateConnection(ctx.db, connection.id, { nextSyncAt }, now);
   if (adapter.subscription && connection.subscription == null) {
     // The run is done whatever happens here: the next sync tries again while there is no subscription.
     await ensureSubscription(ctx.access, adapter, connection, ctx.db, ctx.clock).catch((err: unknown) =>
@@ -144,12 +145,12 @@ async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter:
 /** What the worker does with a failed run: wait out a rate limit, stop on lost authorization, retry or fail. */
 async function consequence(ctx: SyncContext, connection: ConnectionRecord, error: unknown): Promise<unknown> {
   if (error instanceof ConnectorError && error.code === 'rate_limited') {
-    return new DeferredError(new Date(Date.now() + (error.retryAfterMs ?? 60_000)), error.message);
+    return new DeferredError(new Date(ctx.clock.now().getTime() + (error.retryAfterMs ?? 60_000)), error.message);
   }
   if (error instanceof ConnectorError && error.code === 'auth_expired') {
-    await updateConnection(ctx.db, connection.id, { status: 'error' });
+    await updateConnection(ctx.db, connection.id, { status: 'error' }, ctx.clock.now());
   }
-  if (isTagMerging(error)) return new DeferredError(new Date(Date.now() + MERGE_RETRY_MS), error.message);
+  if (isTagMerging(error)) return new DeferredError(new Date(ctx.clock.now().getTime() + MERGE_RETRY_MS), error.message);
   return error;
 }
 

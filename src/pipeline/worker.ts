@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { storableText } from '../convert/storable-text.js';
+import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
 import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob } from '../store/jobs.js';
@@ -80,6 +81,7 @@ function storableReason(reason: string): string {
 export interface WorkerContext {
   db: Db;
   log: Logger;
+  clock: Clock;
   handlers: Record<string, JobHandler>;
 }
 
@@ -134,7 +136,7 @@ export class JobWorker {
     while (!this.stopping) {
       let claim: ClaimedJob | undefined;
       try {
-        claim = await claimJob(this.ctx.db, this.id, this.options.leaseMs, this.running);
+        claim = await claimJob(this.ctx.db, this.id, this.options.leaseMs, this.ctx.clock.now(), this.running);
       } catch (error) {
         if (this.stopping) return;
         this.ctx.log.error({ err: error }, 'claiming a job failed');
@@ -182,15 +184,15 @@ export class JobWorker {
     const { signal } = this.stopped;
     const extend = async () => {
       if (lost) return;
-      const started = Date.now();
-      if (await renewLease(this.ctx.db, job.id, this.id, leaseMs)) extendedAt = started;
+      const started = this.ctx.clock.now();
+      if (await renewLease(this.ctx.db, job.id, this.id, leaseMs, started)) extendedAt = started.getTime();
       else lost = true;
     };
     return {
       extend,
       signal,
       renew: async () => {
-        if (!lost && Date.now() - extendedAt >= leaseMs / 4) await extend();
+        if (!lost && this.ctx.clock.now().getTime() - extendedAt >= leaseMs / 4) await extend();
         if (lost) throw new LeaseLostError(`job ${job.id} was taken over by another worker`);
       },
     };
@@ -211,13 +213,14 @@ export class JobWorker {
         await this.ctx.handlers[job.kind]
           ?.onInterrupted?.(job)
           .catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording an interruption failed'));
-        await rescheduleJob(this.ctx.db, job.id, this.id, new Date(), INTERRUPTED, { refundAttempt: true });
+        const now = this.ctx.clock.now();
+        await rescheduleJob(this.ctx.db, job.id, this.id, now, INTERRUPTED, now, { refundAttempt: true });
         return;
       }
       await this.handleFailure(job, error);
       return;
     }
-    await finishJob(this.ctx.db, job.id, this.id, { status: 'done' });
+    await finishJob(this.ctx.db, job.id, this.id, { status: 'done' }, this.ctx.clock.now());
   }
 
   /** Runs that died mid-way (their leases ran out) used up every attempt: the job is failed, not run again. */
@@ -228,11 +231,11 @@ export class JobWorker {
 
   private async handleFailure(job: JobRecord, error: unknown): Promise<void> {
     if (error instanceof SupersededError) {
-      await finishJob(this.ctx.db, job.id, this.id, { status: 'done', error: 'superseded' });
+      await finishJob(this.ctx.db, job.id, this.id, { status: 'done', error: 'superseded' }, this.ctx.clock.now());
       return;
     }
     if (error instanceof DeferredError) {
-      await rescheduleJob(this.ctx.db, job.id, this.id, error.runAt, storableReason(error.message), { refundAttempt: true });
+      await rescheduleJob(this.ctx.db, job.id, this.id, error.runAt, storableReason(error.message), this.ctx.clock.now(), { refundAttempt: true });
       return;
     }
     const handler = this.ctx.handlers[job.kind];
@@ -242,7 +245,8 @@ export class JobWorker {
     if (retry) {
       const delay = this.options.retryBaseMs * 2 ** (job.attempts - 1) * (0.75 + Math.random() * 0.5);
       await handler?.onRetry?.(job, reason, error).catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording a retry failed'));
-      await rescheduleJob(this.ctx.db, job.id, this.id, new Date(Date.now() + delay), reason);
+      const now = this.ctx.clock.now();
+      await rescheduleJob(this.ctx.db, job.id, this.id, new Date(now.getTime() + delay), reason, now);
       return;
     }
     await this.fail(job, reason, error);
@@ -262,7 +266,7 @@ export class JobWorker {
         ?.onFail?.(job, INTERNAL_FAILURE)
         .catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording the fixed failure reason failed too'));
     }
-    await finishJob(this.ctx.db, job.id, this.id, { status: 'failed', error: reason });
+    await finishJob(this.ctx.db, job.id, this.id, { status: 'failed', error: reason }, this.ctx.clock.now());
   }
 }
 

@@ -50,10 +50,10 @@ export async function lockMerge(db: Tx, orgId: string, id: string): Promise<Merg
   return row;
 }
 
-export async function updateMerge(db: Tx, orgId: string, id: string, patch: MergePatch): Promise<void> {
+export async function updateMerge(db: Tx, orgId: string, id: string, patch: MergePatch, now: Date): Promise<void> {
   await db
     .update(containerTagMerges)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(and(eq(containerTagMerges.orgId, orgId), eq(containerTagMerges.id, id)));
 }
 

@@ -77,14 +77,14 @@ describe('store: lineage (document removal and what memories were drawn from)', 
     expect(await listSourceDocuments(db(), org, [both, elsewhere])).toEqual(
       expect.arrayContaining([{ memoryId: both, documentId: b }, { memoryId: elsewhere, documentId: a }]),
     );
-    await recountSources(db(), org, [both]);
+    await recountSources(db(), org, [both], new Date());
     expect((await memoriesWithSourceCounts(db(), org, [both]))[0]).toMatchObject({ sourceCount: 1, sources: 1 });
 
     const inference = await memory(org, 'an inference', [a], { isInference: true, sourceCount: 2, relations: { [both]: 'derives', [elsewhere]: 'derives' } });
     expect((await memoriesRelatedTo(db(), org, ['tag'], [both])).map((m) => m.id)).toEqual([inference]);
     expect(await memoriesRelatedTo(db(), org, ['elsewhere'], [both])).toEqual([]);
     expect(await memoriesRelatedTo(db(), store.orgB, ['tag'], [both])).toEqual([]);
-    await recountSources(db(), org, [inference]);
+    await recountSources(db(), org, [inference], new Date());
     expect((await memoriesWithSourceCounts(db(), org, [inference]))[0].sourceCount).toBe(2);
 
     await deleteMemoryRows(db(), store.orgB, [both]);

@@ -55,14 +55,14 @@ export class MemoryListing {
       if (!memory) throw notFound('Memory');
       if (action === 'undo') {
         if (!memory.reviewStatus) throw conflict('not-reviewable', 'Nothing to undo', 'this memory has not been reviewed');
-        return updateMemory(tx, principal.orgId, memory.id, { isInference: true, isForgotten: false, reviewStatus: null });
+        return updateMemory(tx, principal.orgId, memory.id, { isInference: true, isForgotten: false, reviewStatus: null }, this.ctx.clock.now());
       }
       if (!memory.isInference || memory.reviewStatus) {
         throw conflict('not-reviewable', 'Memory is not reviewable', 'only unreviewed inferred memories can be approved or declined');
       }
       return action === 'approve'
-        ? updateMemory(tx, principal.orgId, memory.id, { isInference: false, reviewStatus: 'approved' })
-        : updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, reviewStatus: 'declined', forgetReason: 'declined in review' });
+        ? updateMemory(tx, principal.orgId, memory.id, { isInference: false, reviewStatus: 'approved' }, this.ctx.clock.now())
+        : updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, reviewStatus: 'declined', forgetReason: 'declined in review' }, this.ctx.clock.now());
     });
     if (!updated) throw notFound('Memory');
     await this.ctx.onChanged(principal.orgId, containerTag);

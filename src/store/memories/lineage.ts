@@ -64,11 +64,11 @@ export async function unlinkDocument(db: Tx, orgId: string, documentId: string, 
 }
 
 /** Sets `sourceCount` of stated memories (inferences count their parents instead) to the documents linked to them. */
-export async function recountSources(db: Tx, orgId: string, ids: string[]): Promise<void> {
+export async function recountSources(db: Tx, orgId: string, ids: string[], now: Date): Promise<void> {
   if (!ids.length) return;
   await db
     .update(memories)
-    .set({ sourceCount: sql`greatest(1, ${sourceCountOf})`, updatedAt: new Date() })
+    .set({ sourceCount: sql`greatest(1, ${sourceCountOf})`, updatedAt: now })
     .where(and(eq(memories.orgId, orgId), inArray(memories.id, ids), eq(memories.isInference, false)));
 }
 
