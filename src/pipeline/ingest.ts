@@ -43,7 +43,7 @@ const EMBED_SLICE = 32;
 /** Chunks written in one statement before the event loop serves others. */
 const STAGE_BATCH = 100;
 
-export function ingestHandler(ctx: IngestContext): JobHandler {
+export function ingestHandler(ctx: IngestContext): JobHandler<'ingest'> {
   return {
     run: async (job, lease) => {
       // A duration for the log: the monotonic timer, not the clock.

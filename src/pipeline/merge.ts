@@ -9,7 +9,7 @@ import { countDocumentsInFlight, enqueueMergeJob, FINISHED_MERGE_STATUSES, foldD
 import type { JobHandler, JobLease } from './worker.js';
 import { moveConnections } from '../store/connections.js';
 import type { MergeProgress, MergeRecord } from '../model/tags.js';
-import type { JobRecord } from '../model/jobs.js';
+import type { JobOf } from '../model/jobs.js';
 
 export const MAX_INGEST_WAIT_MS = 60 * 60 * 1000;
 
@@ -24,7 +24,7 @@ export interface MergeContext {
   maxIngestWaitMs: number;
 }
 
-export function mergeHandler(ctx: MergeContext): JobHandler {
+export function mergeHandler(ctx: MergeContext): JobHandler<'merge'> {
   return {
     run: (job, lease) => runMerge(ctx, job, lease),
     isTransient: (error) => !(error instanceof MergeFailure),
@@ -44,7 +44,7 @@ export function mergeHandler(ctx: MergeContext): JobHandler {
   };
 }
 
-async function loadMerge(ctx: MergeContext, job: JobRecord): Promise<MergeRecord | undefined> {
+async function loadMerge(ctx: MergeContext, job: JobOf<'merge'>): Promise<MergeRecord | undefined> {
   const mergeId = job.payload?.mergeId;
   return typeof mergeId === 'string' ? getMerge(ctx.db, job.orgId, mergeId) : undefined;
 }
@@ -56,7 +56,7 @@ async function loadMerge(ctx: MergeContext, job: JobRecord): Promise<MergeRecord
  * only ingest already under way has to be waited for: the job then comes back later instead of
  * holding a worker.
  */
-export async function runMerge(ctx: MergeContext, job: JobRecord, lease: JobLease): Promise<void> {
+export async function runMerge(ctx: MergeContext, job: JobOf<'merge'>, lease: JobLease): Promise<void> {
   const merge = await loadMerge(ctx, job);
   if (!merge || FINISHED_MERGE_STATUSES.includes(merge.status)) return;
   const { orgId, targetTag } = merge;

@@ -2,14 +2,13 @@ import type { Logger } from 'pino';
 import { ConnectorError, type Connector, type ConnectorKind, type TokenSet } from '../connectors/index.js';
 import type { ConnectorAccess } from '../core/connections/connector-access.js';
 import { commitPage, decideItems, type RelevanceCheck } from '../core/connections/sync-pages.js';
-import type { SyncJobPayload } from '../core/connections/sync-queue.js';
 import { ensureSubscription } from '../core/connections/subscriptions.js';
 import { refreshTokens, usableTokens } from '../core/connections/tokens.js';
 import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { ConnectionRecord, SyncErrorCode, SyncRunRecord } from '../model/connections.js';
 import { ConflictError } from '../model/errors.js';
-import type { JobRecord } from '../model/jobs.js';
+import type { JobOf } from '../model/jobs.js';
 import {
   countConnectionDocuments,
   findRunningSyncRun,
@@ -44,7 +43,7 @@ const BUSY_RETRY_MS = 15_000;
 /** How long to wait when the container tag is being merged. */
 const MERGE_RETRY_MS = 10_000;
 
-export function syncHandler(ctx: SyncContext): JobHandler {
+export function syncHandler(ctx: SyncContext): JobHandler<'sync'> {
   return {
     run: (job) => runSync(ctx, job),
     isTransient: (error) => (error instanceof ConnectorError ? error.code === 'provider_unavailable' : isAvailabilityError(error)),
@@ -57,8 +56,8 @@ export function syncHandler(ctx: SyncContext): JobHandler {
  * taken over after a crash resumes at the last committed page under the same sync-run record.
  * A connection deleted or no longer active ends the job quietly.
  */
-export async function runSync(ctx: SyncContext, job: JobRecord): Promise<void> {
-  const { connectionId, trigger } = job.payload as unknown as SyncJobPayload;
+export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<void> {
+  const { connectionId, trigger } = job.payload;
   const connection = await getConnectionById(ctx.db, connectionId);
   if (!connection || connection.status !== 'active') return;
   const adapter = ctx.access.adapterOrNull(connection.kind as ConnectorKind);

@@ -5,7 +5,9 @@ import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
 import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob } from '../store/jobs.js';
 import type { Logger } from 'pino';
-import type { JobRecord } from '../model/jobs.js';
+import type { JobKind, JobOf } from '../model/jobs.js';
+
+type AnyJob = JobOf<JobKind>;
 
 /**
  * The running job's hold on it. A timer renews it too, but a timer cannot fire while the event loop
@@ -24,9 +26,9 @@ export interface JobLease {
   readonly signal: AbortSignal;
 }
 
-/** What a job kind does; `ingest` is one, merges and syncs are others. */
-export interface JobHandler {
-  run(job: JobRecord, lease: JobLease): Promise<void>;
+/** What a job kind does; `ingest` is one, merges and syncs are others. It is handed the jobs of its kind. */
+export interface JobHandler<K extends JobKind = JobKind> {
+  run(job: JobOf<K>, lease: JobLease): Promise<void>;
   /** Whether a failure is worth another attempt. */
   isTransient(error: unknown): boolean;
   /** What the job's owner is told about a failure; the error's message when absent. */
@@ -40,10 +42,10 @@ export interface JobHandler {
    * The job's own bookkeeping when an attempt fails and will be retried, or fails for good. The
    * reason arrives bounded and storable.
    */
-  onRetry?(job: JobRecord, reason: string, error: unknown): Promise<void>;
+  onRetry?(job: JobOf<K>, reason: string, error: unknown): Promise<void>;
   /** The job's own bookkeeping when its run was interrupted by the worker stopping: it runs again. */
-  onInterrupted?(job: JobRecord): Promise<void>;
-  onFail?(job: JobRecord, reason: string, error?: unknown): Promise<void>;
+  onInterrupted?(job: JobOf<K>): Promise<void>;
+  onFail?(job: JobOf<K>, reason: string, error?: unknown): Promise<void>;
 }
 
 /** Thrown by a handler when its work was made obsolete (e.g. the document changed); the job ends quietly. */
@@ -158,7 +160,10 @@ export class JobWorker {
     });
   }
 
-  private async run({ job, exhausted }: ClaimedJob): Promise<void> {
+  private async run(claim: ClaimedJob): Promise<void> {
+    // Queued with its kind's payload (enqueueSync, enqueueMergeJob): the one place a stored row becomes a job of its kind.
+    const { exhausted } = claim;
+    const job = claim.job as AnyJob;
     this.running.add(job.id);
     const lease = this.leaseOf(job);
     const heartbeat = setInterval(() => {
@@ -176,7 +181,7 @@ export class JobWorker {
   }
 
   /** The job's lease as this worker knows it: when it was last extended, and whether it was lost. */
-  private leaseOf(job: JobRecord): JobLease & { extend(): Promise<void> } {
+  private leaseOf(job: AnyJob): JobLease & { extend(): Promise<void> } {
     const { leaseMs } = this.options;
     // The claim set the lease: it started then, however late this run begins.
     let extendedAt = job.lockedUntil ? job.lockedUntil.getTime() - leaseMs : 0;
@@ -198,7 +203,7 @@ export class JobWorker {
     };
   }
 
-  private async attempt(job: JobRecord, lease: JobLease): Promise<void> {
+  private async attempt(job: AnyJob, lease: JobLease): Promise<void> {
     try {
       const handler = this.ctx.handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
@@ -224,12 +229,12 @@ export class JobWorker {
   }
 
   /** Runs that died mid-way (their leases ran out) used up every attempt: the job is failed, not run again. */
-  private async giveUp(job: JobRecord): Promise<void> {
+  private async giveUp(job: AnyJob): Promise<void> {
     this.ctx.log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job used up its attempts without finishing');
     await this.fail(job, `processing stopped: ${job.attempts} attempts did not finish`);
   }
 
-  private async handleFailure(job: JobRecord, error: unknown): Promise<void> {
+  private async handleFailure(job: AnyJob, error: unknown): Promise<void> {
     if (error instanceof SupersededError) {
       await finishJob(this.ctx.db, job.id, this.id, { status: 'done', error: 'superseded' }, this.ctx.clock.now());
       return;
@@ -256,7 +261,7 @@ export class JobWorker {
    * Ends a job as failed. When its owner's bookkeeping cannot record the reason, it records the
    * fixed INTERNAL_FAILURE instead (nothing in it can be refused); the job ends either way.
    */
-  private async fail(job: JobRecord, reason: string, error?: unknown): Promise<void> {
+  private async fail(job: AnyJob, reason: string, error?: unknown): Promise<void> {
     const handler = this.ctx.handlers[job.kind];
     try {
       await handler?.onFail?.(job, reason, error);
