@@ -21,6 +21,7 @@ import { classifyBuckets } from '../profiles/buckets.js';
 import { newId } from '../shared/ids.js';
 import { replacesInEditedDocument } from './resolution.js';
 import { appendVersion } from './versioning.js';
+import { groupBy } from '../shared/group-by.js';
 
 /**
  * Lineage: every memory knows the documents it was drawn from (`memory_sources`; the turn, for a
@@ -350,15 +351,4 @@ async function gainSource(tx: Tx, orgId: string, memoryId: string, documentId: s
 
 function withoutKeys(relations: Record<string, MemoryRelation>, gone: Set<string>): Record<string, MemoryRelation> {
   return Object.fromEntries(Object.entries(relations).filter(([id]) => !gone.has(id)));
-}
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }

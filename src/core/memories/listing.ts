@@ -8,6 +8,7 @@ import { updateMemory } from '../../store/memories/writes.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { resolveReadTags, tagInScope } from '../tags/rules.js';
 import type { MemoryContext } from './context.js';
+import { groupBy } from '../shared/group-by.js';
 
 export interface MemoryListInput {
   containerTags: string[];
@@ -76,17 +77,6 @@ export interface ListedMemory {
   spaceId: string | null;
   history: MemoryRecord[];
   documentIds: string[];
-}
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }
 
 /** Adds history and source documents to latest memories: two queries however many memories there are. */

@@ -4,7 +4,7 @@ import type { Tx } from '../database.js';
 import { memories } from '../schema/memories.js';
 import { memorySources } from '../schema/memory-sources.js';
 import { queryRows } from '../sql.js';
-import { memoryRecordColumns } from './record-columns.js';
+import { liveInTag, memoryRecordColumns } from './record-columns.js';
 
 /** The SQL behind `core/memories/lineage.ts`: what memories were drawn from, and what is left of it. */
 
@@ -110,10 +110,7 @@ export async function findLiveStatement(db: Tx, orgId: string, containerTag: str
     .from(memories)
     .where(
       and(
-        eq(memories.orgId, orgId),
-        eq(memories.containerTag, containerTag),
-        eq(memories.isLatest, true),
-        eq(memories.isForgotten, false),
+        ...liveInTag(orgId, containerTag),
         eq(memories.memory, text),
         ...except.map((id) => ne(memories.id, id)),
       ),
