@@ -97,7 +97,7 @@ export async function runMerge(ctx: MergeContext, job: JobOf<'merge'>, lease: Jo
       await moveConnections(tx, orgId, source, targetTag, now);
       const documents = await moveDocuments(tx, orgId, source, targetTag);
       const chunks = await moveChunks(tx, orgId, source, targetTag);
-      const duplicateMemories = await foldDuplicateMemories(tx, orgId, source, targetTag);
+      const duplicateMemories = await foldDuplicateMemories(tx, orgId, source, targetTag, now);
       const memories = await moveMemories(tx, orgId, source, targetTag);
       const before = progress.moved ?? { documents: 0, chunks: 0, memories: 0, renamedCustomIds: 0, duplicateMemories: 0 };
       const moved = {

@@ -118,8 +118,8 @@ describe('store: lineage (document removal and what memories were drawn from)', 
     expect(await findLiveStatement(db(), org, 'tag', 'Ada keeps a rowing boat', [original])).toBeUndefined();
 
     const copy = newId('m');
-    await copyMemory(db(), org, original, { id: copy, containerTag: 'copies', buckets: ['hobbies'] });
-    await copyMemory(db(), store.orgB, original, { id: newId('m'), containerTag: 'copies', buckets: [] });
+    await copyMemory(db(), org, original, { id: copy, containerTag: 'copies', buckets: ['hobbies'] }, new Date());
+    await copyMemory(db(), store.orgB, original, { id: newId('m'), containerTag: 'copies', buckets: [] }, new Date());
     const found = await findLiveStatement(db(), org, 'copies', 'Ada keeps a rowing boat');
     expect(found).toMatchObject({ id: copy, version: 1, isLatest: true, isStatic: true, sourceCount: 1, buckets: ['hobbies'], metadata: { kind: 'note' } });
     expect((await memorySimilarities(db(), org, [original], [copy]))[0].similarity).toBeCloseTo(1, 5);

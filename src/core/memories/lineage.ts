@@ -340,7 +340,7 @@ async function writeCopy(tx: Tx, orgId: string, from: MemoryRecord, documentId: 
   const existing = await findLiveStatement(tx, orgId, toTag, from.memory);
   if (existing) return gainSource(tx, orgId, existing.id, documentId, now);
   const id = newId();
-  await copyMemory(tx, orgId, from.id, { id, containerTag: toTag, buckets: classifyBuckets(from.memory, buckets) });
+  await copyMemory(tx, orgId, from.id, { id, containerTag: toTag, buckets: classifyBuckets(from.memory, buckets) }, now);
   await linkMemorySources(tx, orgId, [{ memoryId: id, documentId }]);
 }
 

@@ -124,7 +124,7 @@ export async function findLiveStatement(db: Tx, orgId: string, containerTag: str
  * Writes a copy of a memory into another tag as a memory of its own (version 1, vector and all),
  * with the profile buckets given.
  */
-export async function copyMemory(db: Tx, orgId: string, fromId: string, copy: { id: string; containerTag: string; buckets: string[] }): Promise<void> {
+export async function copyMemory(db: Tx, orgId: string, fromId: string, copy: { id: string; containerTag: string; buckets: string[] }, now: Date): Promise<void> {
   await db.execute(sql`
     insert into ${memories} (id, org_id, container_tag, memory, source_count, is_static, forget_after, forget_reason,
       temporal_context, metadata, buckets, embedding, created_at, updated_at)
@@ -132,6 +132,6 @@ export async function copyMemory(db: Tx, orgId: string, fromId: string, copy: { 
       temporal_context, metadata, ${sql`ARRAY[${sql.join(
         copy.buckets.map((b) => sql`${b}`),
         sql`, `,
-      )}]::text[]`}, embedding, now(), now()
+      )}]::text[]`}, embedding, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
     from ${memories} where org_id = ${orgId} and id = ${fromId}`);
 }
