@@ -289,9 +289,9 @@ async function hnswRecall(server: BenchServer, qs: string[], tagOf: (i: number) 
       {
         db,
         dimension: server.app.ai.embedder.dimension,
-        scopeSizes: new ScopeSizes(60_000),
+        scopeSizes: new ScopeSizes(60_000, Date.now),
         lexemes: new QueryLexemes(db),
-        frequencies: new LexemeFrequencies(db, { ttlMs: 60_000, analyzeEveryMs: Number.MAX_SAFE_INTEGER }),
+        frequencies: new LexemeFrequencies(db, { ttlMs: 60_000, analyzeEveryMs: Number.MAX_SAFE_INTEGER }, Date.now),
       },
       { exactMaxRows: Number.MAX_SAFE_INTEGER, lexicalWordLimit: 200 },
     ),

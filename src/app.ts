@@ -90,7 +90,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     template: options.databaseTemplate,
   });
   const { db } = database;
-  const ai = await prepareAi(config, db, logger).catch(async (error: unknown) => {
+  const ai = await prepareAi(config, db, clock, logger).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -116,7 +116,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     },
   };
   const secretKey = loadSecretKey(config);
-  const settings = new SettingsService(db, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } });
+  const settings = new SettingsService(db, clock, SettingsService.secretBox(secretKey), { chunkSize: { min: MIN_CHUNK_SIZE, max: MAX_CHUNK_SIZE } });
   const conversions = options.worker
     ? new ConversionPool({ size: config.CONVERT_THREADS ?? Math.min(2, availableParallelism()), memoryMb: config.CONVERT_MEMORY_MB })
     : null;
@@ -161,13 +161,13 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       memoryListing: new MemoryListing(memories),
       search,
       profiles,
-      containerTags: new ContainerTagService(db),
+      containerTags: new ContainerTagService(db, clock),
       merges: new MergeService(db, clock, jobs),
       settings,
-      orgReset: new OrgReset(db),
+      orgReset: new OrgReset(db, clock),
       connections,
       connectionResources: new ConnectionResources(db, clock, connectorAccess, connections, jobs),
-      oauthCallback: new OAuthCallback(db, connectorAccess, stateSigner, jobs, connectionLog),
+      oauthCallback: new OAuthCallback(db, clock, connectorAccess, stateSigner, jobs, connectionLog),
       webhooks: new WebhookReceiver(db, clock, connectorAccess, jobs),
       kindWebhooks: new KindWebhookReceiver(db, clock, connectorAccess, jobs, connectionLog),
       portability: createPortability({ db, clock, embedder: ai.embedder, serverVersion: VERSION, spoolDir: importSpoolDir(config), onImported: (org, tag, kept) => (kept ? retrieval.forget('memories', org) : memories.onChanged(org, tag)) }),
@@ -220,12 +220,12 @@ function createLogger(config: Config): Logger {
 }
 
 /** The configured models, checked against the database's recorded embedding model (start-up refuses another one). */
-async function prepareAi(config: Config, db: Db, logger: Logger): Promise<Ai> {
+async function prepareAi(config: Config, db: Db, clock: Clock, logger: Logger): Promise<Ai> {
   const ai = await createAi(config, logger).catch((error: unknown) => {
     throw asConfigError(error);
   });
   try {
-    const { recorded } = await prepareEmbeddingSpace(db, ai.embedder);
+    const { recorded } = await prepareEmbeddingSpace(db, ai.embedder, clock);
     if (recorded) logger.info({ model: ai.embedder.model, dimension: ai.embedder.dimension }, 'recorded the embedding model of this database');
   } catch (error) {
     await ai.embedder.close();
@@ -297,6 +297,7 @@ async function createWorker(
   connectors: { clock: Clock; access: ConnectorAccess },
 ): Promise<JobWorker> {
   const { db } = database;
+  const { clock } = connectors;
   if (database.driver === 'pglite') {
     const released = await releaseAllLeases(db);
     if (released) logger.info({ released }, 'resuming jobs interrupted by a previous stop');
@@ -304,6 +305,7 @@ async function createWorker(
   const log = logger.child({ component: 'worker' });
   const memorizing = {
     db,
+    clock,
     embedder: ai.embedder,
     extractor: ai.extractor,
     onChanged: onMemoriesChanged,
@@ -312,6 +314,7 @@ async function createWorker(
   const ingest = ingestHandler({
     db,
     log,
+    clock,
     fetch: { allowPrivate: config.ALLOW_PRIVATE_URLS, maxBytes: config.URL_FETCH_MAX_BYTES, timeoutMs: config.URL_FETCH_TIMEOUT_MS },
     chunkSizeFor: (orgId) => orgChunkSize(db, orgId),
     convert: pooledConversion(config, conversions),
@@ -319,11 +322,11 @@ async function createWorker(
     memorize: (doc, generation, signal) => memorizeDocument(memorizing, doc, generation, signal),
     maxChunks: config.MAX_CHUNKS_PER_DOCUMENT,
   });
-  const merge = mergeHandler({ db, log, maxJobAttempts: config.JOB_MAX_ATTEMPTS, recheckMs: config.WORKER_POLL_MS, maxIngestWaitMs: MAX_INGEST_WAIT_MS });
+  const merge = mergeHandler({ db, log, clock, maxJobAttempts: config.JOB_MAX_ATTEMPTS, recheckMs: config.WORKER_POLL_MS, maxIngestWaitMs: MAX_INGEST_WAIT_MS });
   const sync = syncHandler({
     db,
     log,
-    clock: connectors.clock,
+    clock,
     access: connectors.access,
     isRelevant: (prompt, item) => ai.relevanceFilter.isRelevant(prompt, item),
     maxJobAttempts: config.JOB_MAX_ATTEMPTS,
@@ -331,7 +334,7 @@ async function createWorker(
     onMemoriesChanged,
   });
   return new JobWorker(
-    { db, log, handlers: { ingest, merge, sync } },
+    { db, log, clock, handlers: { ingest, merge, sync } },
     { concurrency: config.WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS, leaseMs: config.JOB_LEASE_MS, retryBaseMs: config.JOB_RETRY_BASE_MS },
   );
 }

@@ -5,6 +5,7 @@ import { createApp, VERSION } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createApiKey } from './core/access/keys.js';
 import { reembedAll } from './core/embedding/reembed.js';
+import { systemClock } from './core/shared/clock.js';
 import { AiSettingsError, createEmbedder } from './ai/factory.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openDatabase } from './store/database.js';
@@ -144,7 +145,7 @@ program
     try {
       process.stderr.write(`re-embedding with ${embedder.model} (${embedder.dimension} dimensions)\n`);
       let last = 0;
-      const counts = await reembedAll(database.db, embedder, ({ table, done, total }) => {
+      const counts = await reembedAll(database.db, embedder, systemClock, ({ table, done, total }) => {
         if (Date.now() - last < 1000 && done < total) return;
         last = Date.now();
         process.stderr.write(`  ${table}: ${done}/${total}\n`);

@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FileLinks } from '../core/access/file-links.js';
 
-/** Where the asking request came in: file links start there unless PUBLIC_URL says otherwise. */
-export function requestOrigin(request: FastifyRequest): string {
+/**
+ * Where the asking request came in (scheme and host): file links and OAuth redirect URLs start
+ * there unless PUBLIC_URL says otherwise.
+ */
+export function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
   return `${request.protocol}://${request.host}`;
 }
 

@@ -1,27 +1,13 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { authorize } from '../core/access/authorization.js';
-import type { DocumentService } from '../core/documents/document-service.js';
-import type { MemoryEdits } from '../core/memories/edits.js';
-import type { MemoryListing } from '../core/memories/listing.js';
-import type { MemoryWriter } from '../core/memories/writer.js';
-import type { ProfileService } from '../core/profiles/profile-service.js';
-import type { SearchService } from '../core/search/search-service.js';
-import type { ContainerTagService } from '../core/tags/tag-service.js';
+import type { Services } from '../core/services.js';
 import type { Principal } from '../model/access.js';
 import { UnauthenticatedError } from '../model/errors.js';
 import { DEFAULT_CONTAINER_TAG } from '../model/tags.js';
 
-/** The core services the MCP tools call (the HTTP server's services include them). */
-export interface McpServices {
-  documents: DocumentService;
-  memoryWriter: MemoryWriter;
-  memoryEdits: MemoryEdits;
-  memoryListing: MemoryListing;
-  search: SearchService;
-  profiles: ProfileService;
-  containerTags: ContainerTagService;
-}
+/** The core services the MCP tools call: a part of the HTTP server's. */
+export type McpServices = Pick<Services, 'documents' | 'memoryWriter' | 'memoryEdits' | 'memoryListing' | 'search' | 'profiles' | 'containerTags'>;
 
 export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 

@@ -5,6 +5,7 @@ import { ConversionError, convertToMarkdown, storableText } from '../convert/ind
 import type { ConvertedDocument, ConvertInput, ConvertProgress } from '../convert/types.js';
 import { EmbeddingError, type Embedder } from '../ai/embeddings/embedder.js';
 import { chunkEmbeddingText } from '../core/embedding/embedding-text.js';
+import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
 import { dropStagedChunks, embeddedChunks, stageChunks, useStagedChunks } from '../store/chunks.js';
@@ -22,6 +23,7 @@ import { ThrottledWrite } from './throttled-write.js';
 export interface IngestContext {
   db: Db;
   log: Logger;
+  clock: Clock;
   fetch: { allowPrivate: boolean; maxBytes: number; timeoutMs: number };
   /** Org-level chunk size (settings); -1 or null means the default. */
   chunkSizeFor?: (orgId: string) => Promise<number | null>;
@@ -41,12 +43,13 @@ const EMBED_SLICE = 32;
 /** Chunks written in one statement before the event loop serves others. */
 const STAGE_BATCH = 100;
 
-export function ingestHandler(ctx: IngestContext): JobHandler {
+export function ingestHandler(ctx: IngestContext): JobHandler<'ingest'> {
   return {
     run: async (job, lease) => {
-      const started = Date.now();
+      // A duration for the log: the monotonic timer, not the clock.
+      const started = performance.now();
       const outcome = await runIngest(ctx, job, lease);
-      const ms = Date.now() - started;
+      const ms = Math.round(performance.now() - started);
       const fallback = outcome.extraction?.fallback;
       if (fallback && outcome.extraction?.model) {
         ctx.log.warn(
@@ -79,7 +82,7 @@ function diagnosisOf(error: unknown): { diagnosis?: string } {
 }
 
 async function markDocument(ctx: IngestContext, job: JobRecord, patch: DocumentPatch): Promise<void> {
-  if (job.documentId) await updateDocumentGeneration(ctx.db, job.orgId, job.documentId, job.generation, patch);
+  if (job.documentId) await updateDocumentGeneration(ctx.db, job.orgId, job.documentId, job.generation, patch, ctx.clock.now());
 }
 
 /** What one ingest made: its chunks and, with the memory stage, what happened to its memories and who extracted them. */
@@ -95,7 +98,7 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   const documentId = job.documentId;
   const initial = await getDocument(ctx.db, job.orgId, documentId);
   if (!initial || initial.generation !== job.generation) throw new SupersededError();
-  const progress = new StageRecorder(ctx.db, initial, job, lease);
+  const progress = new StageRecorder(ctx.db, ctx.clock, initial, job, lease);
 
   await progress.begin('extracting');
   const source = await loadSource(ctx, initial);
@@ -250,6 +253,7 @@ class StageRecorder {
 
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly doc: DocumentRecord,
     private readonly job: JobRecord,
     private readonly lease: JobLease,
@@ -288,12 +292,12 @@ class StageRecorder {
   async step(name: string, run: () => Promise<Pick<ProcessingStep, 'detail' | 'extraction'>>): Promise<void> {
     await this.lease.renew();
     this.complete();
-    const step: ProcessingStep = { name, startedAt: new Date().toISOString(), status: 'running' };
+    const step: ProcessingStep = { name, startedAt: this.clock.now().toISOString(), status: 'running' };
     this.log.steps.push(step);
     // Shown while it runs: a long extraction is told apart from indexing.
     await this.write({});
     const report = await run();
-    Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString(), ...report });
+    Object.assign(step, { status: 'completed', finishedAt: this.clock.now().toISOString(), ...report });
   }
 
   async finish(): Promise<void> {
@@ -302,7 +306,7 @@ class StageRecorder {
   }
 
   private start(status: DocumentStatus): void {
-    this.log.steps.push({ name: status, startedAt: new Date().toISOString(), status: 'running' });
+    this.log.steps.push({ name: status, startedAt: this.clock.now().toISOString(), status: 'running' });
     this.progress.restart();
   }
 
@@ -310,7 +314,7 @@ class StageRecorder {
   private complete(detail: Record<string, number> = {}): void {
     const step = this.log.steps.at(-1);
     if (!step || step.status !== 'running') return;
-    Object.assign(step, { status: 'completed', finishedAt: new Date().toISOString() });
+    Object.assign(step, { status: 'completed', finishedAt: this.clock.now().toISOString() });
     if (Object.keys(detail).length) step.detail = { ...step.detail, ...detail };
   }
 
@@ -318,7 +322,7 @@ class StageRecorder {
     const ok = await updateDocumentGeneration(this.db, this.doc.orgId, this.doc.id, this.job.generation, {
       ...patch,
       processing: this.log,
-    });
+    }, this.clock.now());
     if (!ok) throw new SupersededError();
   }
 }

@@ -30,7 +30,7 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord
     containerTag = current.containerTag;
     const stored = await rememberExtraction(ctx, tx, current, extraction, signal);
     const cursor = extraction.plan.cursor;
-    if (cursor && !(await updateDocumentGeneration(tx, doc.orgId, doc.id, generation, { memoryCursor: cursor }))) {
+    if (cursor && !(await updateDocumentGeneration(tx, doc.orgId, doc.id, generation, { memoryCursor: cursor }, ctx.clock.now()))) {
       throw new SupersededError();
     }
     return stored;

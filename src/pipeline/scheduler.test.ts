@@ -9,7 +9,7 @@ import { WebhookReceiver } from '../core/connections/webhooks.js';
 import type { Principal } from '../model/access.js';
 import { UnauthenticatedError } from '../model/errors.js';
 import { newId } from '../core/shared/ids.js';
-import type { JobRecord } from '../model/jobs.js';
+import type { JobOf } from '../model/jobs.js';
 import { getConnectionById, insertConnection } from '../store/connections.js';
 import { openDatabase, type Database } from '../store/database.js';
 import { SyncScheduler } from './scheduler.js';
@@ -77,7 +77,7 @@ describe('push subscriptions and webhook handshakes', () => {
       status: 'active',
       webhookSecret: access.sealWebhookSecret(id, 'the-connection-secret'),
     });
-    const job = { id: newId(), orgId, kind: 'sync', payload: { connectionId: id, trigger: 'manual' } } as unknown as JobRecord;
+    const job = { id: newId(), orgId, kind: 'sync', payload: { connectionId: id, trigger: 'manual' } } as unknown as JobOf<'sync'>;
     const ctx = { db: database.db, log, clock, access, isRelevant: async () => true, maxJobAttempts: 3, intervalMs: 4 * 3600_000, onMemoriesChanged: async () => {} };
     await runSync(ctx, job);
     expect(calls.ensure).toEqual([{ current: null, url: `https://engram.example/v3/connections/webhooks/office-drive/${id}`, secret: 'the-connection-secret' }]);

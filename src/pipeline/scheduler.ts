@@ -65,7 +65,7 @@ export class SyncScheduler {
       let queued = 0;
       for (const connection of await claimDueConnections(tx, now, BATCH)) {
         if (await enqueueSync(tx, connection, 'cron', { maxAttempts: this.ctx.maxJobAttempts })) queued += 1;
-        await updateConnection(tx, connection.id, { nextSyncAt: new Date(now.getTime() + this.ctx.intervalMs) });
+        await updateConnection(tx, connection.id, { nextSyncAt: new Date(now.getTime() + this.ctx.intervalMs) }, now);
       }
       return queued;
     });

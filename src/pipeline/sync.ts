@@ -2,14 +2,13 @@ import type { Logger } from 'pino';
 import { ConnectorError, isScheduled, type Connector, type TokenSet } from '../connectors/index.js';
 import type { ConnectorAccess } from '../core/connections/connector-access.js';
 import { commitPage, decideItems, type RelevanceCheck } from '../core/connections/sync-pages.js';
-import type { SyncJobPayload } from '../core/connections/sync-queue.js';
 import { ensureSubscription } from '../core/connections/subscriptions.js';
 import { refreshTokens, usableTokens } from '../core/connections/tokens.js';
 import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { ConnectionRecord, SyncErrorCode, SyncRunRecord } from '../model/connections.js';
 import { ConflictError } from '../model/errors.js';
-import type { JobRecord } from '../model/jobs.js';
+import type { JobOf } from '../model/jobs.js';
 import {
   countConnectionDocuments,
   findRunningSyncRun,
@@ -42,7 +41,7 @@ const BUSY_RETRY_MS = 15_000;
 /** How long to wait when the container tag is being merged. */
 const MERGE_RETRY_MS = 10_000;
 
-export function syncHandler(ctx: SyncContext): JobHandler {
+export function syncHandler(ctx: SyncContext): JobHandler<'sync'> {
   return {
     run: (job) => runSync(ctx, job),
     isTransient: (error) => (error instanceof ConnectorError ? error.code === 'provider_unavailable' : isAvailabilityError(error)),
@@ -55,15 +54,16 @@ export function syncHandler(ctx: SyncContext): JobHandler {
  * taken over after a crash resumes at the last committed page under the same sync-run record.
  * A connection deleted or no longer active ends the job quietly.
  */
-export async function runSync(ctx: SyncContext, job: JobRecord): Promise<void> {
-  const { connectionId, trigger } = job.payload as unknown as SyncJobPayload;
+export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<void> {
+  const { connectionId, trigger } = job.payload;
   const connection = await getConnectionById(ctx.db, connectionId);
   if (!connection || connection.status !== 'active') return;
   const adapter = ctx.access.adapterOrNull(connection.kind);
   if (!adapter) return;
   const other = await findSyncJob(ctx.db, connectionId, ['running'], job.id);
-  if (other?.lockedUntil && other.lockedUntil.getTime() > Date.now()) {
-    throw new DeferredError(new Date(Date.now() + BUSY_RETRY_MS), 'another sync of this connection is running');
+  const now = ctx.clock.now().getTime();
+  if (other?.lockedUntil && other.lockedUntil.getTime() > now) {
+    throw new DeferredError(new Date(now + BUSY_RETRY_MS), 'another sync of this connection is running');
   }
   const run =
     (await findRunningSyncRun(ctx.db, job.id)) ??
@@ -98,7 +98,7 @@ async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: C
       refreshed = true;
       const fresh = await getConnectionById(ctx.db, connection.id);
       if (!fresh || fresh.status !== 'active') throw new SupersededError();
-      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, ctx.access.openTokens(fresh) ?? tokens);
+      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, ctx.access.openTokens(fresh) ?? tokens, ctx.clock);
       if (!next) throw error;
       ({ connection, tokens } = next);
     }
@@ -128,7 +128,7 @@ async function pages(ctx: SyncContext, connection: ConnectionRecord, adapter: Co
 async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector): Promise<void> {
   const now = ctx.clock.now();
   const nextSyncAt = isScheduled(connection.kind) ? (adapter.nextRunAfter?.(connection.cursor) ?? new Date(now.getTime() + ctx.intervalMs)) : null;
-  await updateConnection(ctx.db, connection.id, { nextSyncAt });
+  await updateConnection(ctx.db, connection.id, { nextSyncAt }, now);
   if (adapter.subscription && connection.subscription == null) {
     // The run is done whatever happens here: the next sync tries again while there is no subscription.
     await ensureSubscription(ctx.access, adapter, connection, ctx.db, ctx.clock).catch((err: unknown) =>
@@ -140,12 +140,12 @@ async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter:
 /** What the worker does with a failed run: wait out a rate limit, stop on lost authorization, retry or fail. */
 async function consequence(ctx: SyncContext, connection: ConnectionRecord, error: unknown): Promise<unknown> {
   if (error instanceof ConnectorError && error.code === 'rate_limited') {
-    return new DeferredError(new Date(Date.now() + (error.retryAfterMs ?? 60_000)), error.message);
+    return new DeferredError(new Date(ctx.clock.now().getTime() + (error.retryAfterMs ?? 60_000)), error.message);
   }
   if (error instanceof ConnectorError && error.code === 'auth_expired') {
-    await updateConnection(ctx.db, connection.id, { status: 'error' });
+    await updateConnection(ctx.db, connection.id, { status: 'error' }, ctx.clock.now());
   }
-  if (isTagMerging(error)) return new DeferredError(new Date(Date.now() + MERGE_RETRY_MS), error.message);
+  if (isTagMerging(error)) return new DeferredError(new Date(ctx.clock.now().getTime() + MERGE_RETRY_MS), error.message);
   return error;
 }
 

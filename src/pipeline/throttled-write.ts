@@ -9,7 +9,8 @@ export class ThrottledWrite {
   constructor(
     private readonly write: () => Promise<void>,
     private readonly intervalMs: number,
-    private readonly now: () => number = Date.now,
+    /** An interval between writes, not a time of day: the monotonic timer. */
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.last = now();
   }

@@ -1,11 +1,14 @@
 import { hostname } from 'node:os';
 import { storableText } from '../convert/storable-text.js';
+import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
 import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob } from '../store/jobs.js';
 import { inBackground, inForeground } from '../store/turns.js';
 import type { Logger } from 'pino';
-import type { JobRecord } from '../model/jobs.js';
+import type { JobKind, JobOf } from '../model/jobs.js';
+
+type AnyJob = JobOf<JobKind>;
 
 /**
  * The running job's hold on it. A timer renews it too, but a timer cannot fire while the event loop
@@ -24,9 +27,9 @@ export interface JobLease {
   readonly signal: AbortSignal;
 }
 
-/** What a job kind does; `ingest` is one, merges and syncs are others. */
-export interface JobHandler {
-  run(job: JobRecord, lease: JobLease): Promise<void>;
+/** What a job kind does; `ingest` is one, merges and syncs are others. It is handed the jobs of its kind. */
+export interface JobHandler<K extends JobKind = JobKind> {
+  run(job: JobOf<K>, lease: JobLease): Promise<void>;
   /** Whether a failure is worth another attempt. */
   isTransient(error: unknown): boolean;
   /** What the job's owner is told about a failure; the error's message when absent. */
@@ -40,10 +43,10 @@ export interface JobHandler {
    * The job's own bookkeeping when an attempt fails and will be retried, or fails for good. The
    * reason arrives bounded and storable.
    */
-  onRetry?(job: JobRecord, reason: string, error: unknown): Promise<void>;
+  onRetry?(job: JobOf<K>, reason: string, error: unknown): Promise<void>;
   /** The job's own bookkeeping when its run was interrupted by the worker stopping: it runs again. */
-  onInterrupted?(job: JobRecord): Promise<void>;
-  onFail?(job: JobRecord, reason: string, error?: unknown): Promise<void>;
+  onInterrupted?(job: JobOf<K>): Promise<void>;
+  onFail?(job: JobOf<K>, reason: string, error?: unknown): Promise<void>;
 }
 
 /** Thrown by a handler when its work was made obsolete (e.g. the document changed); the job ends quietly. */
@@ -81,6 +84,7 @@ function storableReason(reason: string): string {
 export interface WorkerContext {
   db: Db;
   log: Logger;
+  clock: Clock;
   handlers: Record<string, JobHandler>;
 }
 
@@ -136,7 +140,7 @@ export class JobWorker {
     while (!this.stopping) {
       let claim: ClaimedJob | undefined;
       try {
-        claim = await claimJob(this.ctx.db, this.id, this.options.leaseMs, this.running);
+        claim = await claimJob(this.ctx.db, this.id, this.options.leaseMs, this.ctx.clock.now(), this.running);
       } catch (error) {
         if (this.stopping) return;
         this.ctx.log.error({ err: error }, 'claiming a job failed');
@@ -158,7 +162,10 @@ export class JobWorker {
     });
   }
 
-  private async run({ job, exhausted }: ClaimedJob): Promise<void> {
+  private async run(claim: ClaimedJob): Promise<void> {
+    // Queued with its kind's payload (enqueueSync, enqueueMergeJob): the one place a stored row becomes a job of its kind.
+    const { exhausted } = claim;
+    const job = claim.job as AnyJob;
     this.running.add(job.id);
     const lease = this.leaseOf(job);
     const heartbeat = setInterval(() => {
@@ -176,7 +183,7 @@ export class JobWorker {
   }
 
   /** The job's lease as this worker knows it: when it was last extended, and whether it was lost. */
-  private leaseOf(job: JobRecord): JobLease & { extend(): Promise<void> } {
+  private leaseOf(job: AnyJob): JobLease & { extend(): Promise<void> } {
     const { leaseMs } = this.options;
     // The claim set the lease: it started then, however late this run begins.
     let extendedAt = job.lockedUntil ? job.lockedUntil.getTime() - leaseMs : 0;
@@ -184,22 +191,22 @@ export class JobWorker {
     const { signal } = this.stopped;
     const extend = async () => {
       if (lost) return;
-      const started = Date.now();
+      const started = this.ctx.clock.now();
       // A lease renewal that waited behind requests would lose the job.
-      if (await inForeground(() => renewLease(this.ctx.db, job.id, this.id, leaseMs))) extendedAt = started;
+      if (await inForeground(() => renewLease(this.ctx.db, job.id, this.id, leaseMs, started))) extendedAt = started.getTime();
       else lost = true;
     };
     return {
       extend,
       signal,
       renew: async () => {
-        if (!lost && Date.now() - extendedAt >= leaseMs / 4) await extend();
+        if (!lost && this.ctx.clock.now().getTime() - extendedAt >= leaseMs / 4) await extend();
         if (lost) throw new LeaseLostError(`job ${job.id} was taken over by another worker`);
       },
     };
   }
 
-  private async attempt(job: JobRecord, lease: JobLease): Promise<void> {
+  private async attempt(job: AnyJob, lease: JobLease): Promise<void> {
     try {
       const handler = this.ctx.handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
@@ -214,28 +221,29 @@ export class JobWorker {
         await this.ctx.handlers[job.kind]
           ?.onInterrupted?.(job)
           .catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording an interruption failed'));
-        await rescheduleJob(this.ctx.db, job.id, this.id, new Date(), INTERRUPTED, { refundAttempt: true });
+        const now = this.ctx.clock.now();
+        await rescheduleJob(this.ctx.db, job.id, this.id, now, INTERRUPTED, now, { refundAttempt: true });
         return;
       }
       await this.handleFailure(job, error);
       return;
     }
-    await finishJob(this.ctx.db, job.id, this.id, { status: 'done' });
+    await finishJob(this.ctx.db, job.id, this.id, { status: 'done' }, this.ctx.clock.now());
   }
 
   /** Runs that died mid-way (their leases ran out) used up every attempt: the job is failed, not run again. */
-  private async giveUp(job: JobRecord): Promise<void> {
+  private async giveUp(job: AnyJob): Promise<void> {
     this.ctx.log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job used up its attempts without finishing');
     await this.fail(job, `processing stopped: ${job.attempts} attempts did not finish`);
   }
 
-  private async handleFailure(job: JobRecord, error: unknown): Promise<void> {
+  private async handleFailure(job: AnyJob, error: unknown): Promise<void> {
     if (error instanceof SupersededError) {
-      await finishJob(this.ctx.db, job.id, this.id, { status: 'done', error: 'superseded' });
+      await finishJob(this.ctx.db, job.id, this.id, { status: 'done', error: 'superseded' }, this.ctx.clock.now());
       return;
     }
     if (error instanceof DeferredError) {
-      await rescheduleJob(this.ctx.db, job.id, this.id, error.runAt, storableReason(error.message), { refundAttempt: true });
+      await rescheduleJob(this.ctx.db, job.id, this.id, error.runAt, storableReason(error.message), this.ctx.clock.now(), { refundAttempt: true });
       return;
     }
     const handler = this.ctx.handlers[job.kind];
@@ -245,7 +253,8 @@ export class JobWorker {
     if (retry) {
       const delay = this.options.retryBaseMs * 2 ** (job.attempts - 1) * (0.75 + Math.random() * 0.5);
       await handler?.onRetry?.(job, reason, error).catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording a retry failed'));
-      await rescheduleJob(this.ctx.db, job.id, this.id, new Date(Date.now() + delay), reason);
+      const now = this.ctx.clock.now();
+      await rescheduleJob(this.ctx.db, job.id, this.id, new Date(now.getTime() + delay), reason, now);
       return;
     }
     await this.fail(job, reason, error);
@@ -255,7 +264,7 @@ export class JobWorker {
    * Ends a job as failed. When its owner's bookkeeping cannot record the reason, it records the
    * fixed INTERNAL_FAILURE instead (nothing in it can be refused); the job ends either way.
    */
-  private async fail(job: JobRecord, reason: string, error?: unknown): Promise<void> {
+  private async fail(job: AnyJob, reason: string, error?: unknown): Promise<void> {
     const handler = this.ctx.handlers[job.kind];
     try {
       await handler?.onFail?.(job, reason, error);
@@ -265,7 +274,7 @@ export class JobWorker {
         ?.onFail?.(job, INTERNAL_FAILURE)
         .catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording the fixed failure reason failed too'));
     }
-    await finishJob(this.ctx.db, job.id, this.id, { status: 'failed', error: reason });
+    await finishJob(this.ctx.db, job.id, this.id, { status: 'failed', error: reason }, this.ctx.clock.now());
   }
 }
 

@@ -69,20 +69,20 @@ export async function activeConnectionsByDeliveryKey(db: Tx, kind: ConnectorKind
     .orderBy(asc(connections.id));
 }
 
-export async function updateConnection(db: Tx, id: string, patch: ConnectionPatch): Promise<ConnectionRecord | undefined> {
+export async function updateConnection(db: Tx, id: string, patch: ConnectionPatch, now: Date): Promise<ConnectionRecord | undefined> {
   const [row] = await db
     .update(connections)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(eq(connections.id, id))
     .returning();
   return row;
 }
 
 /** Clears the nonce only if it is still the one given: of two callbacks with one state, one wins. */
-export async function consumeAuthNonce(db: Tx, id: string, nonce: string): Promise<ConnectionRecord | undefined> {
+export async function consumeAuthNonce(db: Tx, id: string, nonce: string, now: Date): Promise<ConnectionRecord | undefined> {
   const [row] = await db
     .update(connections)
-    .set({ authNonce: null, updatedAt: new Date() })
+    .set({ authNonce: null, updatedAt: now })
     .where(and(eq(connections.id, id), eq(connections.authNonce, nonce)))
     .returning();
   return row;
@@ -107,7 +107,7 @@ export async function countConnectionDocuments(db: Tx, connectionId: string): Pr
  * Moves a tag's connections to another tag (a merge); one whose kind the target already has is
  * deleted instead, its documents kept (they move with the tag's documents).
  */
-export async function moveConnections(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+export async function moveConnections(db: Tx, orgId: string, from: string, to: string, now: Date): Promise<number> {
   const taken = await db.select({ kind: connections.kind }).from(connections).where(and(eq(connections.orgId, orgId), eq(connections.containerTag, to)));
   const takenKinds = taken.map((t) => t.kind);
   if (takenKinds.length) {
@@ -117,7 +117,7 @@ export async function moveConnections(db: Tx, orgId: string, from: string, to: s
   }
   const moved = await db
     .update(connections)
-    .set({ containerTag: to, updatedAt: new Date() })
+    .set({ containerTag: to, updatedAt: now })
     .where(and(eq(connections.orgId, orgId), eq(connections.containerTag, from)))
     .returning({ id: connections.id });
   return moved.length;

@@ -79,11 +79,11 @@ export async function findDocumentByCustomIdForUpdate(
 }
 
 /** Throws DuplicateKeyError when the new customId or tag clashes with another document's. */
-export async function updateDocument(db: Tx, orgId: string, id: string, patch: DocumentPatch): Promise<DocumentRecord | undefined> {
+export async function updateDocument(db: Tx, orgId: string, id: string, patch: DocumentPatch, now: Date): Promise<DocumentRecord | undefined> {
   const [row] = await failOnDuplicate(() =>
     db
       .update(documents)
-      .set({ ...patch, updatedAt: new Date() })
+      .set({ ...patch, updatedAt: now })
       .where(and(eq(documents.orgId, orgId), eq(documents.id, id)))
       .returning(),
   );
@@ -97,10 +97,11 @@ export async function updateDocumentGeneration(
   id: string,
   generation: number,
   patch: DocumentPatch,
+  now: Date,
 ): Promise<boolean> {
   const rows = await db
     .update(documents)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(and(eq(documents.orgId, orgId), eq(documents.id, id), eq(documents.generation, generation)))
     .returning({ id: documents.id });
   return rows.length > 0;

@@ -22,11 +22,11 @@ export async function getEmbeddingSpace(db: Tx): Promise<EmbeddingSpace | undefi
   return row;
 }
 
-export async function recordEmbeddingSpace(db: Tx, space: EmbeddingSpace): Promise<void> {
+export async function recordEmbeddingSpace(db: Tx, space: EmbeddingSpace, now: Date): Promise<void> {
   await db
     .insert(embeddingSpace)
-    .values({ id: SPACE_ID, ...space, recordedAt: new Date() })
-    .onConflictDoUpdate({ target: embeddingSpace.id, set: { ...space, recordedAt: new Date() } });
+    .values({ id: SPACE_ID, ...space, recordedAt: now })
+    .onConflictDoUpdate({ target: embeddingSpace.id, set: { ...space, recordedAt: now } });
 }
 
 /** Whether any chunk or memory carries a vector (from whichever model). */

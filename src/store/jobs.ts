@@ -41,10 +41,10 @@ export async function claimJob(
   db: Db,
   workerId: string,
   leaseMs: number,
+  now: Date,
   running: ReadonlySet<string> = new Set(),
 ): Promise<ClaimedJob | undefined> {
   return db.transaction(async (tx) => {
-    const now = new Date();
     const ownJobs = [...running];
     const [candidate] = await tx
       .select({ id: jobs.id, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
@@ -76,10 +76,10 @@ export async function claimJob(
 }
 
 /** Extends the lease; false means the job was taken over or removed. */
-export async function renewLease(db: Tx, jobId: string, workerId: string, leaseMs: number): Promise<boolean> {
+export async function renewLease(db: Tx, jobId: string, workerId: string, leaseMs: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(jobs)
-    .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
     .returning({ id: jobs.id });
   return rows.length > 0;
@@ -90,15 +90,16 @@ export async function finishJob(
   jobId: string,
   workerId: string,
   outcome: { status: 'done' | 'failed'; error?: string },
+  now: Date,
 ): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: outcome.status, lastError: outcome.error ?? null, lockedUntil: null, updatedAt: new Date() })
+    .set({ status: outcome.status, lastError: outcome.error ?? null, lockedUntil: null, updatedAt: now })
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
 }
 
 /** `refundAttempt`: the attempt just made does not count (the job was deferred, not failed). */
-export async function rescheduleJob(db: Tx, jobId: string, workerId: string, runAt: Date, error: string, options: { refundAttempt?: boolean } = {}): Promise<void> {
+export async function rescheduleJob(db: Tx, jobId: string, workerId: string, runAt: Date, error: string, now: Date, options: { refundAttempt?: boolean } = {}): Promise<void> {
   await db
     .update(jobs)
     .set({
@@ -107,7 +108,7 @@ export async function rescheduleJob(db: Tx, jobId: string, workerId: string, run
       lastError: error,
       lockedBy: null,
       lockedUntil: null,
-      updatedAt: new Date(),
+      updatedAt: now,
       ...(options.refundAttempt ? { attempts: sql`greatest(${jobs.attempts} - 1, 0)` } : {}),
     })
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
@@ -127,9 +128,9 @@ export async function releaseAllLeases(db: Tx): Promise<number> {
 }
 
 /** Older jobs for a document are superseded when its content changes. */
-export async function cancelPendingJobs(db: Tx, documentId: string): Promise<void> {
+export async function cancelPendingJobs(db: Tx, documentId: string, now: Date): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: 'done', lastError: 'superseded', updatedAt: new Date() })
+    .set({ status: 'done', lastError: 'superseded', updatedAt: now })
     .where(and(eq(jobs.documentId, documentId), eq(jobs.status, 'queued')));
 }

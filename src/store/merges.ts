@@ -50,10 +50,10 @@ export async function lockMerge(db: Tx, orgId: string, id: string): Promise<Merg
   return row;
 }
 
-export async function updateMerge(db: Tx, orgId: string, id: string, patch: MergePatch): Promise<void> {
+export async function updateMerge(db: Tx, orgId: string, id: string, patch: MergePatch, now: Date): Promise<void> {
   await db
     .update(containerTagMerges)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(and(eq(containerTagMerges.orgId, orgId), eq(containerTagMerges.id, id)));
 }
 
@@ -149,14 +149,14 @@ export async function moveChunks(db: Tx, orgId: string, from: string, to: string
  * duplicate there: it is forgotten (kept, with a reason naming the survivor) and its document links
  * are added to the survivor, whose sourceCount follows its links. Returns how many were folded.
  */
-export async function foldDuplicateMemories(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+export async function foldDuplicateMemories(db: Tx, orgId: string, from: string, to: string, now: Date): Promise<number> {
   const folded = await queryRows<{ id: string; kept_id: string }>(
     db,
     sql`
       update ${memories} m
       set is_forgotten = true,
           forget_reason = 'duplicate of ' || d.kept_id || ' after a container tag merge',
-          updated_at = now()
+          updated_at = ${now.toISOString()}::timestamptz
       from (
         select s.id,
           (select t.id from ${memories} t

@@ -96,8 +96,9 @@ export async function saveProfile(
   orgId: string,
   containerTag: string,
   profile: Pick<ProfileRow, 'staticEntries' | 'dynamicEntries' | 'bucketEntries'>,
+  now: Date,
 ): Promise<void> {
-  const values = { ...profile, updatedAt: new Date() };
+  const values = { ...profile, updatedAt: now };
   await db
     .insert(profiles)
     .values({ orgId, containerTag, ...values })

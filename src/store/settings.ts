@@ -20,10 +20,11 @@ export async function saveOrgSettings(
   db: Tx,
   orgId: string,
   values: Pick<OrgSettingsRow, 'settings' | 'sealedSecrets'>,
+  now: Date,
 ): Promise<void> {
   await db
     .update(orgSettings)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(orgSettings.orgId, orgId));
 }
 

@@ -98,8 +98,7 @@ export async function getSpaces(db: Tx, orgId: string, containerTags: string[]):
 }
 
 /** Creates the space if needed and applies the given settings. */
-export async function upsertSpace(db: Tx, orgId: string, containerTag: string, id: string, patch: SpaceSettingsPatch): Promise<SpaceRecord> {
-  const now = new Date();
+export async function upsertSpace(db: Tx, orgId: string, containerTag: string, id: string, patch: SpaceSettingsPatch, now: Date): Promise<SpaceRecord> {
   const [row] = await db
     .insert(spaces)
     .values({ id, orgId, containerTag, ...patch, createdAt: now, updatedAt: now })
@@ -130,18 +129,18 @@ export async function ensureSpace(db: Tx, orgId: string, containerTag: string, i
   await db.insert(spaces).values({ id, orgId, containerTag }).onConflictDoNothing();
 }
 
-export async function setSpaceEntityContext(db: Tx, orgId: string, containerTag: string, entityContext: string | null): Promise<void> {
+export async function setSpaceEntityContext(db: Tx, orgId: string, containerTag: string, entityContext: string | null, now: Date): Promise<void> {
   await db
     .update(spaces)
-    .set({ entityContext, updatedAt: new Date() })
+    .set({ entityContext, updatedAt: now })
     .where(and(eq(spaces.orgId, orgId), eq(spaces.containerTag, containerTag)));
 }
 
 /** Empties a space's settings; true when it had any. */
-export async function clearSpaceSettings(db: Tx, orgId: string, containerTag: string): Promise<boolean> {
+export async function clearSpaceSettings(db: Tx, orgId: string, containerTag: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(spaces)
-    .set({ name: null, entityContext: null, memoryFilesystemPaths: null, profileBuckets: null, updatedAt: new Date() })
+    .set({ name: null, entityContext: null, memoryFilesystemPaths: null, profileBuckets: null, updatedAt: now })
     .where(
       and(
         eq(spaces.orgId, orgId),

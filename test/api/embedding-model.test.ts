@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { reembedAll } from '../../src/core/embedding/reembed.js';
+import { systemClock } from '../../src/core/shared/clock.js';
 import { createEmbedder } from '../../src/ai/factory.js';
 import { openDatabase } from '../../src/store/database.js';
 import { getEmbeddingSpace } from '../../src/store/embedding.js';
@@ -98,7 +99,7 @@ describe('embedding model of a database', () => {
     const database = await openDatabase({ databaseUrl, dataDir: dataDir ?? 'unused' });
     const embedder = await createEmbedder(config(remote()));
     try {
-      const counts = await reembedAll(database.db, embedder);
+      const counts = await reembedAll(database.db, embedder, systemClock);
       expect(counts.memories).toBe(1);
       expect(await getEmbeddingSpace(database.db)).toEqual({ model: 'fake-embed-32', dimension: 32 });
     } finally {

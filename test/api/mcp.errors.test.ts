@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callError, callOk, connectHttp } from '../helpers/mcp.js';
+import { callError, callOk, connectHttp, postMcp, sessionOf } from '../helpers/mcp.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('MCP errors: bad arguments are MCP errors, the session goes on', () => {
@@ -53,17 +53,7 @@ describe('MCP errors: bad arguments are MCP errors, the session goes on', () => 
 
   /** A raw JSON-RPC request in the client's session: the SDK's client only sends well-formed params. */
   const rawRequest = async (method: string, params: unknown) => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${server.adminKey}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': (client.transport as any).sessionId,
-        'mcp-protocol-version': (client.transport as any).protocolVersion,
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }),
-    });
+    const res = await postMcp(server.url, server.adminKey, { jsonrpc: '2.0', id: 7, method, params }, sessionOf(client));
     expect(res.status).toBe(200);
     return res.json();
   };
@@ -85,26 +75,13 @@ describe('MCP errors: bad arguments are MCP errors, the session goes on', () => 
   });
 
   it('a message without a session that is not initialize is refused with a JSON-RPC error', async () => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${server.adminKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+    const res = await postMcp(server.url, server.adminKey, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
   });
 
   it('an unknown session is 404, so clients start a new one', async () => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${server.adminKey}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': 'not-a-session',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+    const res = await postMcp(server.url, server.adminKey, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { id: 'not-a-session' });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: -32001, message: 'Session not found' } });
   });

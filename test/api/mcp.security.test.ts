@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/errors.js';
-import { callError, callOk, connectClient, connectHttp, httpTransport } from '../helpers/mcp.js';
+import { callError, callOk, connectClient, connectHttp, httpTransport, postMcp, sessionOf } from '../helpers/mcp.js';
 import { createPrincipals, SCOPED_TAG, type Who } from '../helpers/principals.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -94,18 +94,9 @@ describe('MCP security: the same keys, scopes and limits as the REST API', () =>
   it('a session answers only the key that opened it', async () => {
     const client = await connect(keys.admin);
     await callOk(client, 'whoami');
-    const sessionId = (client.transport as any).sessionId as string;
+    const sessionId = sessionOf(client).id;
     expect(sessionId).toBeTruthy();
-    const res = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${keys.member}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': sessionId,
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'whoami', arguments: {} } }),
-    });
+    const res = await postMcp(server.url, keys.member, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'whoami', arguments: {} } }, { id: sessionId });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { message: 'Session not found' } });
   });

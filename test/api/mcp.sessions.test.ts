@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/errors.js';
-import { callOk, connectHttp } from '../helpers/mcp.js';
+import { callOk, connectHttp, postMcp } from '../helpers/mcp.js';
 import { startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 const PER_KEY = 2;
@@ -25,11 +25,7 @@ describe('MCP sessions: capped per key and per process, never closed for another
   };
   /** Opens a session with a bare initialize (/mcp is outside the OpenAPI document, so plain fetch); the session id when it was opened. */
   const initialize = async (key: string): Promise<ApiResponse & { sessionId: string | null }> => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify(INITIALIZE),
-    });
+    const res = await postMcp(server.url, key, INITIALIZE);
     return { status: res.status, headers: res.headers, body: await res.json(), sessionId: res.headers.get('mcp-session-id') };
   };
   const endSession = async (key: string, sessionId: string) => {

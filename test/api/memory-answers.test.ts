@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
-
-interface Entry {
-  id: string;
-  memory: string;
-  version: number;
-  isForgotten: boolean;
-  isStatic: boolean;
-  history: { memory: string }[];
-}
+import type { MemoryEntry as Entry } from '../helpers/memories.js';
 
 /**
  * What a new user sees of memories drawn from ordinary notes, pages and chats: plain questions

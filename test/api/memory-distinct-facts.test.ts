@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
-
-interface Entry {
-  id: string;
-  memory: string;
-  version: number;
-  memoryRelations: Record<string, string>;
-  history: { id: string; memory: string; version: number }[];
-  documentIds: string[];
-}
+import type { MemoryEntry as Entry } from '../helpers/memories.js';
 
 const FIRST = ['Maria', 'John', 'Aiko', 'Omar', 'Lena', 'Ravi', 'Chloe', 'Diego', 'Hana', 'Ivan', 'Nora', 'Tariq', 'Elena', 'Kofi', 'Sofia', 'Mateo', 'Yara', 'Felix', 'Ines', 'Jonas'];
 const LAST = ['Lopez', 'Smith', 'Tanaka', 'Haddad', 'Berg', 'Patel', 'Martin', 'Rossi', 'Kim', 'Petrov'];

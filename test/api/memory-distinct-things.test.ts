@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
-
-interface Entry {
-  id: string;
-  memory: string;
-  version: number;
-  isLatest: boolean;
-  isForgotten: boolean;
-  history: { memory: string }[];
-  documentIds: string[];
-}
+import type { MemoryEntry as Entry } from '../helpers/memories.js';
 
 const PEOPLE = [
   'Dana Whitfield', 'Omar Haddad', 'Lena Berg', 'Ravi Patel', 'Chloe Martin', 'Diego Rossi', 'Hana Kim', 'Ivan Petrov', 'Nora Smith',

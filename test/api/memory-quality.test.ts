@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUALITY_CASES, type QualityCase } from '../fixtures/memory-quality/cases.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
-
-interface Entry {
-  memory: string;
-  version: number;
-  isForgotten: boolean;
-  history: { memory: string; version: number }[];
-}
+import type { MemoryEntry as Entry } from '../helpers/memories.js';
 
 const contains = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
 

@@ -1,23 +1,9 @@
 import { expect } from 'vitest';
+import type { MemoryEntry } from './memories.js';
 import { waitForDocument, type TestServer } from './server.js';
 
 /** A memory as `/v4/memories/list` answers it. */
-export interface Entry {
-  id: string;
-  memory: string;
-  containerTag: string;
-  version: number;
-  isLatest: boolean;
-  isForgotten: boolean;
-  isInference: boolean | null;
-  sourceCount: number;
-  parentMemoryId: string | null;
-  rootMemoryId: string | null;
-  forgetReason: string | null;
-  memoryRelations: Record<string, string> | null;
-  history: { id: string; memory: string; version: number }[];
-  documentIds: string[];
-}
+export type Entry = MemoryEntry;
 
 /** Every document in these tests is dated, so the extracted statements ("… (as of …)") are the same whichever day they run. */
 export const DOCUMENT_DATE = '2026-01-10';

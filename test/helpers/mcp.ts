@@ -25,6 +25,23 @@ export async function connectHttp(url: string, key: string, header: 'bearer' | '
   return connectClient(httpTransport(url, key, header));
 }
 
+/** The session a client connected over Streamable HTTP holds: its id, and the protocol version it agreed. */
+export function sessionOf(client: Client): { id: string; protocolVersion?: string } {
+  const transport = client.transport as StreamableHTTPClientTransport;
+  return { id: transport.sessionId!, protocolVersion: transport.protocolVersion };
+}
+
+/**
+ * A JSON-RPC message POSTed to `${url}/mcp` as a client sends it (bearer key, JSON, both answer
+ * types accepted), in `session` when given: for what the SDK's client would never send.
+ */
+export function postMcp(url: string, key: string, message: unknown, session?: { id: string; protocolVersion?: string }): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  if (session) headers['mcp-session-id'] = session.id;
+  if (session?.protocolVersion) headers['mcp-protocol-version'] = session.protocolVersion;
+  return fetch(`${url}/mcp`, { method: 'POST', headers, body: JSON.stringify(message) });
+}
+
 /** The text of a tool result, checked to be there: every result carries text. */
 export function textOf(result: CallToolResult): string {
   expect(result.content.length).toBeGreaterThan(0);

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { MemoryEntryView } from '../../src/http/views/memories.js';
 import { findOrgByName } from '../../src/store/keys.js';
 import type { TestServer } from './server.js';
 import { memories } from '../../src/store/schema/memories.js';
 import { memorySources } from '../../src/store/schema/memory-sources.js';
 
 type MemoryInsert = typeof memories.$inferInsert;
+
+/** A memory as `/v4/memories/list` answers it. */
+export type MemoryEntry = z.infer<typeof MemoryEntryView>;
 
 /** Writes a memory row straight into the store, for tests of read paths that need exact shapes. */
 export async function seedMemory(

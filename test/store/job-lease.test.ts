@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { JobWorker, type JobHandler } from '../../src/pipeline/worker.js';
+import { systemClock, type Clock } from '../../src/core/shared/clock.js';
+import { DeferredError, JobWorker, type JobHandler } from '../../src/pipeline/worker.js';
 import type { Database } from '../../src/store/database.js';
 import { claimJob, enqueueJob } from '../../src/store/jobs.js';
 import { jobs } from '../../src/store/schema/jobs.js';
 import { newId, newOrg, openStoreDatabase, type StoreFixture } from '../helpers/store-database.js';
+import { MovableClock } from '../helpers/clock.js';
 import { waitFor } from '../helpers/wait.js';
 
 // Long enough that a database read under a loaded CI machine stays well inside a quarter of it.
@@ -34,9 +36,9 @@ describe('store: a job outlasting its lease in a live worker', () => {
     await database.db.delete(jobs);
   });
 
-  const startWorker = (handler: JobHandler) => {
+  const startWorker = (handler: JobHandler, clock: Clock = systemClock) => {
     worker = new JobWorker(
-      { db: database.db, log: pino({ level: 'silent' }), handlers: { slow: handler } },
+      { db: database.db, log: pino({ level: 'silent' }), clock, handlers: { slow: handler } },
       { concurrency: 3, pollMs: 10, leaseMs: LEASE_MS, retryBaseMs: 10 },
     );
     worker.start();
@@ -47,6 +49,34 @@ describe('store: a job outlasting its lease in a live worker', () => {
     return id;
   };
   const row = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+  it('runs a deferred job again when the clock it was given reaches the job\'s time', async () => {
+    const HOUR_MS = 3_600_000;
+    const clock = new MovableClock();
+    let runs = 0;
+    startWorker(
+      {
+        isTransient: () => true,
+        async run() {
+          runs++;
+          if (runs === 1) throw new DeferredError(new Date(clock.now().getTime() + HOUR_MS), 'the provider asked to wait an hour');
+        },
+      },
+      clock,
+    );
+    const id = await enqueue();
+    await waitFor(async () => (runs === 1 && (await row(id)).status === 'queued' ? true : undefined));
+    expect((await row(id)).runAt.getTime()).toBeGreaterThan(Date.now() + HOUR_MS - 60_000);
+    // Many polls later the job still waits: its time has not come by that clock.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(runs).toBe(1);
+    clock.advance(HOUR_MS);
+    await waitFor(async () => ((await row(id)).status === 'done' ? true : undefined));
+    await worker!.stop();
+    expect(runs).toBe(2);
+    // The deferral spent no attempt.
+    expect(await row(id)).toMatchObject({ attempts: 1, lockedUntil: null });
+  });
 
   it('is not claimed a second time while its stages hold the event loop past the lease', async () => {
     const stageRuns: number[] = [0, 0, 0, 0];
@@ -112,7 +142,7 @@ describe('store: a job outlasting its lease in a live worker', () => {
     await waitFor(async () => (stageRuns[0] === 1 ? true : undefined));
     // The holder looks dead to another process: its lease ran out and that process claims the job.
     await database.db.update(jobs).set({ lockedUntil: new Date(0) }).where(eq(jobs.id, id));
-    expect(await claimJob(database.db, 'other-process', 60_000)).toMatchObject({ job: { id, lockedBy: 'other-process' } });
+    expect(await claimJob(database.db, 'other-process', 60_000, new Date())).toMatchObject({ job: { id, lockedBy: 'other-process' } });
     // The holder's own view of its lease ages past the moments in which it skips renewing.
     await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
     release();

@@ -77,14 +77,14 @@ describe('store: lineage (document removal and what memories were drawn from)', 
     expect(await listSourceDocuments(db(), org, [both, elsewhere])).toEqual(
       expect.arrayContaining([{ memoryId: both, documentId: b }, { memoryId: elsewhere, documentId: a }]),
     );
-    await recountSources(db(), org, [both]);
+    await recountSources(db(), org, [both], new Date());
     expect((await memoriesWithSourceCounts(db(), org, [both]))[0]).toMatchObject({ sourceCount: 1, sources: 1 });
 
     const inference = await memory(org, 'an inference', [a], { isInference: true, sourceCount: 2, relations: { [both]: 'derives', [elsewhere]: 'derives' } });
     expect((await memoriesRelatedTo(db(), org, ['tag'], [both])).map((m) => m.id)).toEqual([inference]);
     expect(await memoriesRelatedTo(db(), org, ['elsewhere'], [both])).toEqual([]);
     expect(await memoriesRelatedTo(db(), store.orgB, ['tag'], [both])).toEqual([]);
-    await recountSources(db(), org, [inference]);
+    await recountSources(db(), org, [inference], new Date());
     expect((await memoriesWithSourceCounts(db(), org, [inference]))[0].sourceCount).toBe(2);
 
     await deleteMemoryRows(db(), store.orgB, [both]);
@@ -118,8 +118,8 @@ describe('store: lineage (document removal and what memories were drawn from)', 
     expect(await findLiveStatement(db(), org, 'tag', 'Ada keeps a rowing boat', [original])).toBeUndefined();
 
     const copy = newId('m');
-    await copyMemory(db(), org, original, { id: copy, containerTag: 'copies', buckets: ['hobbies'] });
-    await copyMemory(db(), store.orgB, original, { id: newId('m'), containerTag: 'copies', buckets: [] });
+    await copyMemory(db(), org, original, { id: copy, containerTag: 'copies', buckets: ['hobbies'] }, new Date());
+    await copyMemory(db(), store.orgB, original, { id: newId('m'), containerTag: 'copies', buckets: [] }, new Date());
     const found = await findLiveStatement(db(), org, 'copies', 'Ada keeps a rowing boat');
     expect(found).toMatchObject({ id: copy, version: 1, isLatest: true, isStatic: true, sourceCount: 1, buckets: ['hobbies'], metadata: { kind: 'note' } });
     expect((await memorySimilarities(db(), org, [original], [copy]))[0].similarity).toBeCloseTo(1, 5);

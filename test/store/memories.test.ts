@@ -18,7 +18,7 @@ describe('store: memories', () => {
     expect(await findLatestMemory(store.database.db, store.orgA, 'tag', { id: v1.id })).toMatchObject({ id: v1.id, version: 1, isLatest: true });
     expect((await findLatestMemory(store.database.db, store.orgA, 'tag', { content: 'Ana lives in Porto' }))?.id).toBe(v1.id);
 
-    await retireVersion(store.database.db, store.orgA, v1.id);
+    await retireVersion(store.database.db, store.orgA, v1.id, new Date());
     const v2 = await insert(store.orgA, 'Ana lives in Lisbon', { version: 2, parentMemoryId: v1.id, rootMemoryId: v1.id });
     expect(await listLatestByIds(store.database.db, store.orgA, 'tag', [v1.id, v2.id])).toEqual([expect.objectContaining({ id: v2.id, version: 2 })]);
 
@@ -34,7 +34,7 @@ describe('store: memories', () => {
     expect(await findLatestMemory(store.database.db, store.orgB, 'tag', { content: 'Private fact' })).toBeUndefined();
     expect(await listLatestByIds(store.database.db, store.orgB, 'tag', [m.id])).toEqual([]);
     expect(await listSourceDocuments(store.database.db, store.orgB, [m.id])).toEqual([]);
-    await retireVersion(store.database.db, store.orgB, m.id);
+    await retireVersion(store.database.db, store.orgB, m.id, new Date());
     expect(await deleteOrgMemories(store.database.db, store.orgB)).toBe(0);
     expect(await findLatestMemory(store.database.db, store.orgA, 'tag', { id: m.id })).toMatchObject({ isLatest: true });
   });
@@ -60,11 +60,11 @@ describe('store: memories', () => {
   it('raises the support of a memory with a new source, and of a memory deleted meanwhile links nothing', async () => {
     const m = await insert(store.orgA, 'Dana lives in Boston');
     const doc = await insertDocument(store.database.db, { id: newId('d'), orgId: store.orgA, containerTag: 'tag', content: 'source' });
-    expect(await bumpSourceCount(store.database.db, store.orgA, m.id, doc.id)).toBe(true);
+    expect(await bumpSourceCount(store.database.db, store.orgA, m.id, doc.id, new Date())).toBe(true);
     expect(await findLatestMemory(store.database.db, store.orgA, 'tag', { id: m.id })).toMatchObject({ sourceCount: 2 });
-    expect(await bumpSourceCount(store.database.db, store.orgB, m.id, doc.id)).toBe(false);
+    expect(await bumpSourceCount(store.database.db, store.orgB, m.id, doc.id, new Date())).toBe(false);
     await store.database.db.execute(sql`delete from memories where id = ${m.id}`);
-    expect(await bumpSourceCount(store.database.db, store.orgA, m.id, doc.id)).toBe(false);
+    expect(await bumpSourceCount(store.database.db, store.orgA, m.id, doc.id, new Date())).toBe(false);
     expect(await listSourceDocuments(store.database.db, store.orgA, [m.id])).toEqual([]);
   });
 

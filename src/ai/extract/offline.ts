@@ -11,7 +11,7 @@ import { selfIntroducedName, utterancesOf, type Utterance } from './transcript.j
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
 import { hasFiniteVerb, IRREGULAR_PAST, isInstruction, verbBase } from './verbs.js';
 import { isLasting, statedAttributes } from '../text/attributes.js';
-import { isOpener } from '../text/openers.js';
+import { isMonthOrDay, isOpener } from '../text/openers.js';
 import { lastThingNamed } from '../text/things.js';
 
 /**
@@ -296,7 +296,6 @@ function withAntecedent(clause: string, topic: string | null): string {
   return clause.replace(IT_SUBJECT, topic).replace(/^[a-z]/, (c) => c.toUpperCase());
 }
 
-const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/;
 
 /** "my sister Anna …" also says who Anna is, which is worth a memory of its own. */
 function namedRelatives(clause: string, u: Utterance): ExtractedMemory[] {
@@ -308,7 +307,7 @@ function namedRelatives(clause: string, u: Utterance): ExtractedMemory[] {
   for (const [i, re] of patterns.entries()) {
     for (const m of clause.matchAll(re)) {
       const [relative, name] = i === 0 ? [m[1], m[2]] : [m[2], m[1]];
-      if (MONTH_OR_DAY.test(name) || isOpener(name) || name === u.speaker) continue;
+      if (isMonthOrDay(name) || isOpener(name) || name === u.speaker) continue;
       found.push({
         content: `${name} is ${possessive(u.speaker!)} ${relative}`,
         isStatic: true,

@@ -24,6 +24,14 @@ const OPENERS = new Set(
   ).split(' '),
 );
 
+/** A month or a day of the week, capitalised: never a name, never a subject. */
+export const MONTH_OR_DAY = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const WHOLE_MONTH_OR_DAY = new RegExp(`^${MONTH_OR_DAY}$`);
+
+export function isMonthOrDay(word: string): boolean {
+  return WHOLE_MONTH_OR_DAY.test(word);
+}
+
 /** Whether a word ("In", "yesterday", "Last") is one that opens a sentence rather than names someone or something. */
 export function isOpener(word: string): boolean {
   return OPENERS.has(word.toLowerCase());

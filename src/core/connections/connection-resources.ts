@@ -46,12 +46,12 @@ export class ConnectionResources {
       }),
     );
     const changedTags = await this.db.transaction(async (tx) => {
-      const updated = await updateConnection(tx, connection.id, { config: result.config });
+      const updated = await updateConnection(tx, connection.id, { config: result.config }, this.clock.now());
       if (!updated) throw invalidInput('Connection deleted', 'the connection was deleted meanwhile');
       let tags: string[] = [];
       if (adapter.covers) {
         const gone = (await listImportedExternalIds(tx, connection.id)).filter((externalId) => !adapter.covers!(externalId, result.config));
-        tags = (await removeDocuments(tx, connection.orgId, { connectionId: connection.id, externalIds: gone })).tags;
+        tags = (await removeDocuments(tx, connection.orgId, { connectionId: connection.id, externalIds: gone }, this.clock.now())).tags;
       }
       await enqueueSync(tx, updated, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
       return tags;

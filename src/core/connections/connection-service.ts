@@ -100,7 +100,7 @@ export class ConnectionService {
       const current = (await listConnections(tx, principal.orgId, { containerTags: [tag], kind }))[0];
       if (current && current.id !== id) throw invalidInput('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
       const row = current
-        ? await updateConnection(tx, current.id, fields)
+        ? await updateConnection(tx, current.id, fields, this.clock.now())
         : await this.insert(tx, { id, orgId: principal.orgId, kind, containerTag: tag, webhook: !!adapter.webhook, fields });
       if (adapter.auth === 'credentials') await enqueueSync(tx, row!, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
       return row!;
@@ -225,7 +225,7 @@ export class ConnectionService {
       // First the row: a sync page in flight commits before this, and none commits after it.
       if (!(await lockConnectionForUpdate(tx, connection.id))) return { deleted: false, tags: [] };
       // The memories drawn only from its documents go with them (lineage).
-      const removal = deleteDocuments ? await removeDocuments(tx, connection.orgId, { connectionId: connection.id }) : undefined;
+      const removal = deleteDocuments ? await removeDocuments(tx, connection.orgId, { connectionId: connection.id }, this.clock.now()) : undefined;
       return { deleted: await deleteConnection(tx, connection.id), tags: removal?.tags ?? [] };
     });
     for (const tag of tags) await this.jobs.onMemoriesChanged?.(connection.orgId, tag);

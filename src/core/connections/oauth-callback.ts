@@ -8,6 +8,7 @@ import type { ConnectionJobs } from './connection-service.js';
 import type { ConnectorAccess } from './connector-access.js';
 import type { OAuthStateSigner } from './oauth-state.js';
 import { enqueueSync } from './sync-queue.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface CallbackQuery {
   code?: string;
@@ -26,6 +27,7 @@ export type CallbackOutcome = { connectionId: string; redirect: string | null };
 export class OAuthCallback {
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly access: ConnectorAccess,
     private readonly signer: OAuthStateSigner,
     private readonly jobs: ConnectionJobs,
@@ -39,7 +41,7 @@ export class OAuthCallback {
     if (!payload) throw invalidInput('Invalid state', 'state: missing, altered or older than an hour; create the connection again');
     const pending = await getConnectionById(this.db, payload.connectionId);
     if (!pending || resolveKind(pending.kind) !== kind) throw invalidInput('Invalid state', 'state: it belongs to no connection of this provider');
-    const connection = await consumeAuthNonce(this.db, pending.id, payload.nonce);
+    const connection = await consumeAuthNonce(this.db, pending.id, payload.nonce, this.clock.now());
     if (!connection) throw invalidInput('Invalid state', 'state: it was used already; create the connection again');
     if (query.error || !query.code) {
       return this.refused(connection, query.error ? 'access_denied' : 'missing_code');
@@ -59,7 +61,7 @@ export class OAuthCallback {
           status: 'active',
           nextSyncAt: null,
           expiresAt: null,
-        });
+        }, this.clock.now());
         if (row) await enqueueSync(tx, row, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
         return row;
       });

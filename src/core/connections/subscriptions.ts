@@ -23,12 +23,12 @@ export async function ensureSubscription(access: ConnectorAccess, adapter: Conne
   } catch (error) {
     const tokens = access.openTokens(connection);
     if (!(error instanceof ConnectorError && error.code === 'auth_expired') || !tokens) throw error;
-    const refreshed = await refreshTokens(db, access, adapter, connection, tokens);
+    const refreshed = await refreshTokens(db, access, adapter, connection, tokens, clock);
     if (!refreshed) throw error;
     connection = refreshed.connection;
     subscription = await ensure(connection);
   }
-  await updateConnection(db, connection.id, { subscription: subscription.state, subscriptionRenewBy: subscription.renewBy });
+  await updateConnection(db, connection.id, { subscription: subscription.state, subscriptionRenewBy: subscription.renewBy }, clock.now());
 }
 
 /**

@@ -115,7 +115,7 @@ export async function commitPage(
         hasFile: true,
       };
       const doc = current
-        ? await requeueDocument(tx, ctx.maxJobAttempts, current, fields)
+        ? await requeueDocument(tx, ctx.clock, ctx.maxJobAttempts, current, fields)
         : await insertQueuedDocument(tx, ctx.clock, ctx.maxJobAttempts, { orgId, containerTag }, fields);
       if (!current) held += 1;
       const file = bodyBytes(item);
@@ -124,9 +124,9 @@ export async function commitPage(
     }
     const unlisted = page.listed ? (await listImportedExternalIds(tx, connectionId)).filter((externalId) => !page.listed!.has(externalId)) : [];
     // Gone at the source (or refused by the filters): the memories drawn only from them go too (lineage).
-    const removal = await removeDocuments(tx, orgId, { connectionId, externalIds: [...new Set([...page.deletions, ...page.refused, ...unlisted])] });
+    const removal = await removeDocuments(tx, orgId, { connectionId, externalIds: [...new Set([...page.deletions, ...page.refused, ...unlisted])] }, ctx.clock.now());
     counts.deleted = removal.documents.length;
-    await updateConnection(tx, connectionId, { cursor: page.cursor ?? null });
+    await updateConnection(tx, connectionId, { cursor: page.cursor ?? null }, ctx.clock.now());
     await addSyncRunCounts(tx, runId, counts);
     return { counts, changedTags: removal.tags };
   });

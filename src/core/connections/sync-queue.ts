@@ -1,4 +1,5 @@
 import type { SyncTrigger } from '../../model/connections.js';
+import type { JobPayloads } from '../../model/jobs.js';
 import type { Tx } from '../../store/database.js';
 import { findSyncJob } from '../../store/connections.js';
 import { enqueueJob } from '../../store/jobs.js';
@@ -6,10 +7,7 @@ import { newId } from '../shared/ids.js';
 
 export const SYNC_JOB_KIND = 'sync';
 
-export interface SyncJobPayload {
-  connectionId: string;
-  trigger: SyncTrigger;
-}
+export type SyncJobPayload = JobPayloads['sync'];
 
 /**
  * Queues a sync of a connection unless one is already waiting (it will see everything this one

@@ -18,11 +18,12 @@ export async function refreshTokens(
   adapter: Connector,
   connection: ConnectionRecord,
   tokens: TokenSet,
+  clock: Clock,
 ): Promise<{ connection: ConnectionRecord; tokens: TokenSet } | null> {
   if (!adapter.oauth || !tokens.refreshToken) return null;
   const client = await access.oauthClient(connection);
   const fresh = await adapter.oauth.refresh(client, tokens.refreshToken);
-  const updated = await updateConnection(db, connection.id, { tokens: access.sealTokens(connection.id, fresh), tokenExpiresAt: fresh.expiresAt });
+  const updated = await updateConnection(db, connection.id, { tokens: access.sealTokens(connection.id, fresh), tokenExpiresAt: fresh.expiresAt }, clock.now());
   return updated ? { connection: updated, tokens: fresh } : null;
 }
 
@@ -41,5 +42,5 @@ export async function usableTokens(
 ): Promise<{ connection: ConnectionRecord; tokens: TokenSet | null }> {
   const tokens = access.openTokens(connection);
   if (!tokens || !expiresSoon(tokens, clock)) return { connection, tokens };
-  return (await refreshTokens(db, access, adapter, connection, tokens)) ?? { connection, tokens };
+  return (await refreshTokens(db, access, adapter, connection, tokens, clock)) ?? { connection, tokens };
 }

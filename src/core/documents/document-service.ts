@@ -154,11 +154,11 @@ export class DocumentService {
         let moved: LineageOutcome | undefined;
         if (tag !== doc.containerTag) {
           await setChunksTag(tx, doc.id, tag);
-          moved = await moveDocumentMemories(tx, doc, tag, buckets);
+          moved = await moveDocumentMemories(tx, doc, tag, buckets, this.clock.now());
         }
         const fields: DocumentPatch = { ...this.optionalFields(patch, documentDate), containerTag: tag };
         if (patch.customId !== undefined) fields.customId = patch.customId;
-        if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields)) ?? doc, queued: false, moved };
+        if (!contentChanged) return { row: (await updateDocument(tx, principal.orgId, doc.id, fields, this.clock.now())) ?? doc, queued: false, moved };
         const url = isUrlContent(patch.content!) ? patch.content!.trim() : null;
         const row = await this.requeue(tx, doc, { ...fields, source: patch.content!, url, hasFile: false, type: url ? 'webpage' : 'text' });
         return { row, queued: true, moved };
@@ -177,7 +177,7 @@ export class DocumentService {
     const doc = await this.get(principal, idOrCustomId, containerTag);
     const removal = await this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [doc.containerTag]);
-      return removeDocuments(tx, principal.orgId, { ids: [doc.id] });
+      return removeDocuments(tx, principal.orgId, { ids: [doc.id] }, this.clock.now());
     });
     await this.memoriesChanged(principal.orgId, removal);
   }
@@ -200,7 +200,7 @@ export class DocumentService {
       }
       const removal = await this.db.transaction(async (tx) => {
         await assertTagsWritable(tx, principal.orgId, found.map((d) => d.containerTag));
-        return removeDocuments(tx, principal.orgId, { ids: found.map((d) => d.id) });
+        return removeDocuments(tx, principal.orgId, { ids: found.map((d) => d.id) }, this.clock.now());
       });
       await this.memoriesChanged(principal.orgId, removal);
       return { deletedCount: removal.documents.length, ...(errors.length ? { errors } : {}) };
@@ -213,7 +213,7 @@ export class DocumentService {
     const removal = await this.db.transaction(async (tx) => {
       if (scope) await assertTagsWritable(tx, principal.orgId, scope);
       else await assertNoMergeRunning(tx, principal.orgId);
-      return removeDocuments(tx, principal.orgId, { containerTags: scope, filepath: input.filepath });
+      return removeDocuments(tx, principal.orgId, { containerTags: scope, filepath: input.filepath }, this.clock.now());
     });
     await this.memoriesChanged(principal.orgId, removal);
     return { deletedCount: removal.documents.length, ...(tags ? { containerTags: tags } : {}) };
@@ -307,7 +307,7 @@ export class DocumentService {
 
   private async touchSpace(tx: Tx, orgId: string, tag: string, entityContext?: string | null): Promise<void> {
     await ensureSpace(tx, orgId, tag, newId());
-    if (entityContext !== undefined) await setSpaceEntityContext(tx, orgId, tag, entityContext);
+    if (entityContext !== undefined) await setSpaceEntityContext(tx, orgId, tag, entityContext, this.clock.now());
   }
 
   private optionalFields(input: DocumentPatchInput | DocumentInput, documentDate: Date | null | undefined): DocumentPatch {
@@ -328,7 +328,7 @@ export class DocumentService {
   ): Promise<DocumentRecord> {
     const fields = this.optionalFields(input, documentDate);
     if (Object.keys(fields).length === 0) return doc;
-    return (await updateDocument(tx, doc.orgId, doc.id, fields)) ?? doc;
+    return (await updateDocument(tx, doc.orgId, doc.id, fields, this.clock.now())) ?? doc;
   }
 
   private insertQueued(tx: Tx, orgId: string, containerTag: string, fields: DocumentPatch): Promise<DocumentRecord> {
@@ -336,7 +336,7 @@ export class DocumentService {
   }
 
   private requeue(tx: Tx, doc: DocumentRecord, fields: DocumentPatch): Promise<DocumentRecord> {
-    return requeueDocument(tx, this.options.maxJobAttempts, doc, fields);
+    return requeueDocument(tx, this.clock, this.options.maxJobAttempts, doc, fields);
   }
 
   /** Two first writes of one customId race on the unique index; the loser retries as an update. */

@@ -30,9 +30,10 @@ export async function insertQueuedDocument(
 }
 
 /** New content for an existing document: its generation is bumped so in-flight work for the old one is dropped. */
-export async function requeueDocument(tx: Tx, maxJobAttempts: number, doc: DocumentRecord, fields: DocumentPatch): Promise<DocumentRecord> {
+export async function requeueDocument(tx: Tx, clock: Clock, maxJobAttempts: number, doc: DocumentRecord, fields: DocumentPatch): Promise<DocumentRecord> {
   const generation = doc.generation + 1;
-  await cancelPendingJobs(tx, doc.id);
+  const now = clock.now();
+  await cancelPendingJobs(tx, doc.id, now);
   // Text replacing an upload: the file must not stay stored behind it.
   if (doc.hasFile && fields.hasFile === false) await deleteFile(tx, doc.orgId, doc.id);
   const row = await updateDocument(tx, doc.orgId, doc.id, {
@@ -41,7 +42,7 @@ export async function requeueDocument(tx: Tx, maxJobAttempts: number, doc: Docum
     status: 'queued',
     error: null,
     processing: { steps: [] },
-  });
+  }, now);
   if (!row) throw notFound('Document');
   await enqueueJob(tx, { id: newId(), orgId: doc.orgId, documentId: doc.id, generation, maxAttempts: maxJobAttempts });
   return row;

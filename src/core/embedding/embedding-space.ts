@@ -8,6 +8,7 @@ import {
   withEmbeddingSpaceLock,
   type EmbeddingSpace,
 } from '../../store/embedding.js';
+import type { Clock } from '../shared/clock.js';
 
 /** The database holds vectors of another model than the one configured. */
 export class EmbeddingModelMismatchError extends Error {
@@ -34,13 +35,13 @@ export const spaceOf = (embedder: Embedder): EmbeddingSpace => ({ model: embedde
  * yet), refuses a database embedded with another model, and makes sure the HNSW indexes for
  * the model's dimension exist.
  */
-export async function prepareEmbeddingSpace(db: Db, embedder: Embedder): Promise<{ recorded: boolean }> {
+export async function prepareEmbeddingSpace(db: Db, embedder: Embedder, clock: Clock): Promise<{ recorded: boolean }> {
   const configured = spaceOf(embedder);
   return withEmbeddingSpaceLock(db, async (tx) => {
     const stored = await getEmbeddingSpace(tx);
     const same = stored?.model === configured.model && stored.dimension === configured.dimension;
     if (stored && !same && (await hasStoredVectors(tx))) throw new EmbeddingModelMismatchError(stored, configured);
-    if (!same) await recordEmbeddingSpace(tx, configured);
+    if (!same) await recordEmbeddingSpace(tx, configured, clock.now());
     await ensureVectorIndexes(tx, configured.dimension);
     return { recorded: !same };
   });

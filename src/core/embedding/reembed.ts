@@ -3,6 +3,7 @@ import type { Db } from '../../store/database.js';
 import { dropVectorIndexes, ensureVectorIndexes, recordEmbeddingSpace, withEmbeddingSpaceLock, countRows, pageTextsToEmbed, setVectors, type VectorTable } from '../../store/embedding.js';
 import { spaceOf } from './embedding-space.js';
 import { chunkEmbeddingText } from './embedding-text.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface ReembedProgress {
   table: VectorTable;
@@ -20,6 +21,7 @@ const PAGE = 256;
 export async function reembedAll(
   db: Db,
   embedder: Embedder,
+  clock: Clock,
   onProgress: (progress: ReembedProgress) => void = () => undefined,
 ): Promise<Record<VectorTable, number>> {
   // Without indexes the writes are faster, and an index of the old dimension would be useless.
@@ -41,7 +43,7 @@ export async function reembedAll(
     }
   }
   await withEmbeddingSpaceLock(db, async (tx) => {
-    await recordEmbeddingSpace(tx, spaceOf(embedder));
+    await recordEmbeddingSpace(tx, spaceOf(embedder), clock.now());
     await ensureVectorIndexes(tx, embedder.dimension);
   });
   return counts;

@@ -130,6 +130,7 @@ export class MemoryEdits {
             sources: sources.map((s) => s.documentId),
           },
           buckets,
+          now,
         );
       })
       .catch((error: unknown) => {
@@ -149,7 +150,7 @@ export class MemoryEdits {
       const memory = await findNamedMemory(tx, principal.orgId, input.containerTag, input);
       if (!memory) throw notFound('Memory');
       if (memory.isForgotten) throw conflict('already-forgotten', 'Memory already forgotten');
-      await updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, forgetReason: input.reason ?? null });
+      await updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, forgetReason: input.reason ?? null }, this.ctx.clock.now());
       return memory;
     });
     await this.ctx.onChanged(principal.orgId, input.containerTag);
@@ -183,7 +184,7 @@ export class MemoryEdits {
           isForgotten: true,
           forgetReason: input.reason ?? (input.query ? `forgotten by request: ${input.query}` : 'forgotten by request'),
           metadata: { ...(current.metadata ?? {}), forgetBatchId },
-        });
+        }, this.ctx.clock.now());
       }
     });
     if (candidates.length) await this.ctx.onChanged(orgId, input.containerTag);

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../store/database.js';
 import { existsLatestMemory, memoriesMentioning } from '../../store/memories/neighbours.js';
 import { getOrgSettings } from '../../store/settings.js';
 import { getSpace } from '../../store/tags.js';
+import type { Clock } from '../shared/clock.js';
 import { parseConversation, type ConversationMessage } from '../documents/conversation-format.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { activitiesIn, inferInterest } from './inference.js';
@@ -25,6 +26,7 @@ const CONTEXT_TURNS = 4;
 
 export interface ExtractionContext {
   db: Db;
+  clock: Clock;
   embedder: Embedder;
   extractor: Extractor;
   /** How much of one document is extracted; the defaults below when absent. */
@@ -193,13 +195,14 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   const outcome: MemorizeOutcome = { extracted: memories.length, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0, superseded: 0, forgotten: 0, unlinked: 0 };
   if (extraction.skipped.chars) outcome.charsSkipped = extraction.skipped.chars;
   if (extraction.skipped.memories) outcome.memoriesSkipped = extraction.skipped.memories;
-  const scope = { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id };
+  const now = ctx.clock.now();
+  const scope = { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id, now };
   const touched: ExtractedMemory[] = [];
   // Lineage: a document extracted whole again settles what it no longer states (core/memories/lineage.ts).
-  const restatement = extraction.plan.whole ? await DocumentRestatement.begin(tx, doc) : null;
+  const restatement = extraction.plan.whole ? await DocumentRestatement.begin(tx, doc, now) : null;
   for (const [i, memory] of memories.entries()) {
     signal?.throwIfAborted();
-    const remembered = await rememberStatement(tx, scope, extractedDraft(doc, memory, vectors[i], extraction.attributes[i], extraction.plan.turnOffset), buckets);
+    const remembered = await rememberStatement(tx, scope, extractedDraft(doc, memory, vectors[i], extraction.attributes[i], extraction.plan.turnOffset, now), buckets);
     if (remembered.action === 'duplicate') {
       restatement?.restates(remembered.memory.id);
       outcome.duplicates++;
@@ -219,7 +222,7 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   return outcome;
 }
 
-function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, { stated, meant }: ReadAttributes, turnOffset: number): MemoryDraft {
+function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, { stated, meant }: ReadAttributes, turnOffset: number, now: Date): MemoryDraft {
   return {
     containerTag: doc.containerTag,
     memory: memory.content,
@@ -231,6 +234,8 @@ function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: Ar
     temporalContext: { documentDate: isoDay(doc.documentDate ?? doc.createdAt), eventDate: memory.eventDates.length ? memory.eventDates : null },
     metadata: Object.keys(doc.metadata).length ? doc.metadata : null,
     embedding: Array.from(vector),
+    createdAt: now,
+    updatedAt: now,
     sources: [doc.id],
     sourceTurn: memory.turnIndex == null ? null : turnOffset + memory.turnIndex,
   };

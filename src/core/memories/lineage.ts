@@ -21,6 +21,7 @@ import { classifyBuckets } from '../profiles/buckets.js';
 import { newId } from '../shared/ids.js';
 import { replacesInEditedDocument } from './resolution.js';
 import { appendVersion } from './versioning.js';
+import { groupBy } from '../shared/group-by.js';
 
 /**
  * Lineage: every memory knows the documents it was drawn from (`memory_sources`; the turn, for a
@@ -61,6 +62,9 @@ export interface Restated {
 /** The memory rows one operation deleted and the tags it changed. */
 class Changes {
   readonly tags = new Set<string>();
+
+  constructor(readonly now: Date) {}
+
   deletedRows = 0;
   deletedMemories = 0;
 
@@ -78,9 +82,9 @@ class Changes {
  * documents are deleted: single and bulk deletes, a tag's deletion, a connection's deletion with
  * its documents, a sync's deletions, an organization's reset.
  */
-export async function removeDocuments(tx: Tx, orgId: string, scope: DocumentRemovalScope): Promise<DocumentRemoval> {
+export async function removeDocuments(tx: Tx, orgId: string, scope: DocumentRemovalScope, now: Date): Promise<DocumentRemoval> {
   const removed = await deleteDocumentsAndLinks(tx, orgId, scope);
-  const changes = new Changes();
+  const changes = new Changes(now);
   await settleUnlinked(tx, orgId, removed.unlinkedMemoryIds, changes);
   return { documents: removed.documents, ...changes.outcome() };
 }
@@ -94,7 +98,7 @@ async function settleUnlinked(tx: Tx, orgId: string, memoryIds: string[], change
   await lockMemories(tx, orgId, memoryIds);
   const rows = (await memoriesWithSourceCounts(tx, orgId, memoryIds)).filter((m) => !m.isInference);
   changes.touch(...rows.map((m) => m.containerTag));
-  await recountSources(tx, orgId, rows.filter((m) => m.sources > 0).map((m) => m.id));
+  await recountSources(tx, orgId, rows.filter((m) => m.sources > 0).map((m) => m.id), changes.now);
   await deleteVersions(tx, orgId, rows.filter((m) => m.sources === 0), changes);
 }
 
@@ -117,7 +121,7 @@ async function deleteVersions(tx: Tx, orgId: string, rows: MemoryRecord[], chang
     changes.touch(...tags);
     for (const chain of chains.values()) {
       const left = chain.filter((v) => !gone.has(v.id));
-      if (left.length) await repairChain(tx, orgId, left, gone);
+      if (left.length) await repairChain(tx, orgId, left, gone, changes.now);
     }
     pending = await dropRelationsTo(tx, orgId, tags, gone, changes);
   }
@@ -128,7 +132,7 @@ async function deleteVersions(tx: Tx, orgId: string, rows: MemoryRecord[], chang
  * version whose parent went follows the nearest earlier one left, and when the first version went,
  * the oldest one left becomes the chain's root.
  */
-async function repairChain(tx: Tx, orgId: string, left: MemoryRecord[], gone: Set<string>): Promise<void> {
+async function repairChain(tx: Tx, orgId: string, left: MemoryRecord[], gone: Set<string>, now: Date): Promise<void> {
   const rootGone = gone.has(chainRoot(left[0]));
   for (const [i, version] of left.entries()) {
     const patch: Partial<MemoryRecord> = {};
@@ -139,13 +143,13 @@ async function repairChain(tx: Tx, orgId: string, left: MemoryRecord[], gone: Se
       patch.relations = withoutKeys(version.relations, gone);
       if (parent) patch.relations[parent.id] = 'updates';
     }
-    if (Object.keys(patch).length) await updateMemory(tx, orgId, version.id, patch);
+    if (Object.keys(patch).length) await updateMemory(tx, orgId, version.id, patch, now);
   }
   if (left.some((v) => v.isLatest)) return;
   const supported = (await memoriesWithSourceCounts(tx, orgId, left.map((v) => v.id))).filter((v) => v.sources > 0);
   const newest = supported.sort((a, b) => b.version - a.version)[0];
   // Its source still says it: the version it replaced is the latest again.
-  if (newest) await updateMemory(tx, orgId, newest.id, { isLatest: true });
+  if (newest) await updateMemory(tx, orgId, newest.id, { isLatest: true }, now);
 }
 
 /**
@@ -162,7 +166,7 @@ async function dropRelationsTo(tx: Tx, orgId: string, tags: string[], gone: Set<
       orphaned.push(memory);
       continue;
     }
-    await updateMemory(tx, orgId, memory.id, { relations, ...(memory.isInference && derived ? { sourceCount: parents } : {}) });
+    await updateMemory(tx, orgId, memory.id, { relations, ...(memory.isInference && derived ? { sourceCount: parents } : {}) }, changes.now);
     changes.touch(memory.containerTag);
   }
   return orphaned;
@@ -179,14 +183,16 @@ export class DocumentRestatement {
   private constructor(
     private readonly doc: Pick<DocumentRecord, 'id' | 'orgId' | 'containerTag'>,
     private readonly before: MemoryRecord[],
+    private readonly now: Date,
   ) {}
 
   /** Reads the live memories the document states now, before the new extraction is stored. */
-  static async begin(tx: Tx, doc: Pick<DocumentRecord, 'id' | 'orgId' | 'containerTag'>): Promise<DocumentRestatement> {
+  static async begin(tx: Tx, doc: Pick<DocumentRecord, 'id' | 'orgId' | 'containerTag'>, now: Date): Promise<DocumentRestatement> {
     const linked = await memoriesLinkedToDocument(tx, doc.orgId, doc.id, doc.containerTag);
     return new DocumentRestatement(
       doc,
       linked.filter((m) => m.isLatest && !m.isForgotten && !m.isInference),
+      now,
     );
   }
 
@@ -208,6 +214,7 @@ export class DocumentRestatement {
    */
   async finish(tx: Tx): Promise<Restated> {
     const { orgId } = this.doc;
+    const { now } = this;
     const outcome: Restated = { superseded: 0, forgotten: 0, unlinked: 0 };
     const candidates = this.before.filter((m) => !this.restated.has(m.id));
     if (!candidates.length) return outcome;
@@ -221,7 +228,7 @@ export class DocumentRestatement {
     const own = dropped.filter((m) => !shared.includes(m));
 
     const unlinked = await unlinkDocument(tx, orgId, this.doc.id, { containerTag: this.doc.containerTag, memoryIds: shared.map((m) => m.id) });
-    await recountSources(tx, orgId, unlinked);
+    await recountSources(tx, orgId, unlinked, now);
     outcome.unlinked = unlinked.length;
 
     const replacements = await this.replacements(tx, own, this.added.filter(live));
@@ -232,15 +239,15 @@ export class DocumentRestatement {
       if (head?.id !== old.id) continue;
       const replacement = replacements.get(old.id);
       if (replacement) {
-        await appendVersion(tx, orgId, head, replacement.id);
+        await appendVersion(tx, orgId, head, replacement.id, now);
         outcome.superseded++;
       } else {
-        await updateMemory(tx, orgId, old.id, { isForgotten: true, forgetReason: NO_LONGER_STATED });
+        await updateMemory(tx, orgId, old.id, { isForgotten: true, forgetReason: NO_LONGER_STATED }, now);
         forgotten.push(old.id);
       }
     }
     outcome.forgotten = forgotten.length;
-    await forgetInferencesOf(tx, orgId, this.doc.containerTag, forgotten);
+    await forgetInferencesOf(tx, orgId, this.doc.containerTag, forgotten, now);
     return outcome;
   }
 
@@ -263,12 +270,12 @@ export class DocumentRestatement {
 }
 
 /** Inferences drawn from these memories whose every parent is now forgotten or gone are forgotten too. */
-async function forgetInferencesOf(tx: Tx, orgId: string, containerTag: string, memoryIds: string[]): Promise<void> {
+async function forgetInferencesOf(tx: Tx, orgId: string, containerTag: string, memoryIds: string[], now: Date): Promise<void> {
   const inferences = (await memoriesRelatedTo(tx, orgId, [containerTag], memoryIds)).filter((m) => m.isInference && !m.isForgotten);
   for (const inference of inferences) {
     const parents = Object.entries(inference.relations).filter(([, r]) => r === 'derives').map(([id]) => id);
     const live = (await memoriesWithSourceCounts(tx, orgId, parents)).filter((p) => !p.isForgotten);
-    if (!live.length) await updateMemory(tx, orgId, inference.id, { isForgotten: true, forgetReason: PARENTS_NO_LONGER_STATED });
+    if (!live.length) await updateMemory(tx, orgId, inference.id, { isForgotten: true, forgetReason: PARENTS_NO_LONGER_STATED }, now);
   }
 }
 
@@ -284,9 +291,10 @@ export async function moveDocumentMemories(
   doc: Pick<DocumentRecord, 'id' | 'orgId' | 'containerTag'>,
   toTag: string,
   buckets: ProfileBucket[],
+  now: Date,
 ): Promise<LineageOutcome> {
   const { orgId, containerTag: fromTag } = doc;
-  const changes = new Changes();
+  const changes = new Changes(now);
   const linked = (await memoriesLinkedToDocument(tx, orgId, doc.id, fromTag)).filter((m) => !m.isInference);
   if (!linked.length) return changes.outcome();
   const chains = groupBy(await listVersions(tx, orgId, [...new Set(linked.map(chainRoot))]), chainRoot);
@@ -303,20 +311,20 @@ export async function moveDocumentMemories(
       containerTag: toTag,
       buckets: classifyBuckets(version.memory, buckets),
       relations: Object.fromEntries(Object.entries(version.relations).filter(([id]) => moved.has(id))),
-    });
+    }, now);
   }
   for (const version of ownChains.flat()) {
     if (!version.isLatest || version.isForgotten) continue;
     const existing = await findLiveStatement(tx, orgId, toTag, version.memory, [...moved]);
     if (!existing) continue;
-    await updateMemory(tx, orgId, version.id, { isForgotten: true, forgetReason: `duplicate of ${existing.id} after its document moved` });
-    await gainSource(tx, orgId, existing.id, doc.id);
+    await updateMemory(tx, orgId, version.id, { isForgotten: true, forgetReason: `duplicate of ${existing.id} after its document moved` }, now);
+    await gainSource(tx, orgId, existing.id, doc.id, now);
   }
 
   for (const chain of sharedChains) {
     const stated = chain.filter((v) => !v.isForgotten && (sources.get(v.id) ?? []).some((s) => s.documentId === doc.id));
     const newest = stated.sort((a, b) => b.version - a.version)[0];
-    if (newest) await writeCopy(tx, orgId, newest, doc.id, toTag, buckets);
+    if (newest) await writeCopy(tx, orgId, newest, doc.id, toTag, buckets, now);
   }
 
   // What stays behind no longer has this document as a source; nothing stays related to what left.
@@ -328,30 +336,19 @@ export async function moveDocumentMemories(
 }
 
 /** The moved document's own copy of a statement it shares with documents staying behind. */
-async function writeCopy(tx: Tx, orgId: string, from: MemoryRecord, documentId: string, toTag: string, buckets: ProfileBucket[]): Promise<void> {
+async function writeCopy(tx: Tx, orgId: string, from: MemoryRecord, documentId: string, toTag: string, buckets: ProfileBucket[], now: Date): Promise<void> {
   const existing = await findLiveStatement(tx, orgId, toTag, from.memory);
-  if (existing) return gainSource(tx, orgId, existing.id, documentId);
+  if (existing) return gainSource(tx, orgId, existing.id, documentId, now);
   const id = newId();
-  await copyMemory(tx, orgId, from.id, { id, containerTag: toTag, buckets: classifyBuckets(from.memory, buckets) });
+  await copyMemory(tx, orgId, from.id, { id, containerTag: toTag, buckets: classifyBuckets(from.memory, buckets) }, now);
   await linkMemorySources(tx, orgId, [{ memoryId: id, documentId }]);
 }
 
-async function gainSource(tx: Tx, orgId: string, memoryId: string, documentId: string): Promise<void> {
+async function gainSource(tx: Tx, orgId: string, memoryId: string, documentId: string, now: Date): Promise<void> {
   await linkMemorySources(tx, orgId, [{ memoryId, documentId }]);
-  await recountSources(tx, orgId, [memoryId]);
+  await recountSources(tx, orgId, [memoryId], now);
 }
 
 function withoutKeys(relations: Record<string, MemoryRelation>, gone: Set<string>): Record<string, MemoryRelation> {
   return Object.fromEntries(Object.entries(relations).filter(([id]) => !gone.has(id)));
-}
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }

@@ -8,6 +8,7 @@ import { updateMemory } from '../../store/memories/writes.js';
 import { assertTagsWritable } from '../tags/merge-guard.js';
 import { resolveReadTags, tagInScope } from '../tags/rules.js';
 import type { MemoryContext } from './context.js';
+import { groupBy } from '../shared/group-by.js';
 
 export interface MemoryListInput {
   containerTags: string[];
@@ -55,14 +56,14 @@ export class MemoryListing {
       if (!memory) throw notFound('Memory');
       if (action === 'undo') {
         if (!memory.reviewStatus) throw conflict('not-reviewable', 'Nothing to undo', 'this memory has not been reviewed');
-        return updateMemory(tx, principal.orgId, memory.id, { isInference: true, isForgotten: false, reviewStatus: null });
+        return updateMemory(tx, principal.orgId, memory.id, { isInference: true, isForgotten: false, reviewStatus: null }, this.ctx.clock.now());
       }
       if (!memory.isInference || memory.reviewStatus) {
         throw conflict('not-reviewable', 'Memory is not reviewable', 'only unreviewed inferred memories can be approved or declined');
       }
       return action === 'approve'
-        ? updateMemory(tx, principal.orgId, memory.id, { isInference: false, reviewStatus: 'approved' })
-        : updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, reviewStatus: 'declined', forgetReason: 'declined in review' });
+        ? updateMemory(tx, principal.orgId, memory.id, { isInference: false, reviewStatus: 'approved' }, this.ctx.clock.now())
+        : updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, reviewStatus: 'declined', forgetReason: 'declined in review' }, this.ctx.clock.now());
     });
     if (!updated) throw notFound('Memory');
     await this.ctx.onChanged(principal.orgId, containerTag);
@@ -76,17 +77,6 @@ export interface ListedMemory {
   spaceId: string | null;
   history: MemoryRecord[];
   documentIds: string[];
-}
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }
 
 /** Adds history and source documents to latest memories: two queries however many memories there are. */

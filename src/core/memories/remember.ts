@@ -18,6 +18,8 @@ export interface StatementScope {
   containerTag: string;
   /** The document the statement comes from; it becomes a source of what the statement is stored as. */
   documentId: string;
+  /** When it is remembered. */
+  now: Date;
 }
 
 export type Remembered =
@@ -51,7 +53,7 @@ export async function rememberStatement(
   const mates = await slotMates(tx, scope, stated);
   const resolution = resolveMemory(draft.memory, neighbours, mates, stated);
   if (resolution.action === 'duplicate' && (options.mergeDuplicates?.(resolution.of) ?? true)) {
-    if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, scope.orgId, resolution.of.id, scope.documentId);
+    if (!resolution.of.fromSameDocument) await bumpSourceCount(tx, scope.orgId, resolution.of.id, scope.documentId, scope.now);
     return { action: 'duplicate', memory: resolution.of };
   }
   if (resolution.action === 'relate' && resolution.relation === 'extends') {
@@ -61,7 +63,7 @@ export async function rememberStatement(
   // Locked: an edit or another document may be adding a version to the same chain right now.
   const previous = resolution.action === 'relate' ? await lockChainHead(tx, scope.orgId, resolution.to.id) : undefined;
   if (previous) {
-    const memory = await supersede(tx, scope.orgId, previous, withConfirmedMeaning(draft, resolution.action === 'relate' ? resolution.to : undefined), buckets);
+    const memory = await supersede(tx, scope.orgId, previous, withConfirmedMeaning(draft, resolution.action === 'relate' ? resolution.to : undefined), buckets, scope.now);
     await retireRestatements(tx, scope, memory, mates.filter((m) => m.id !== previous.id));
     return { action: 'updates', memory, of: previous.id };
   }
@@ -90,7 +92,7 @@ async function retireRestatements(tx: Tx, scope: StatementScope, memory: MemoryR
   for (const mate of mates) {
     const said = mate.attributes ?? statedAttributes(mate.memory);
     if (differentThings(memory.memory, mate.memory) || !replacesAttribute(stated, said) || said.some((a) => !stated.some((s) => s.attribute === a.attribute))) continue;
-    await updateMemory(tx, scope.orgId, mate.id, { isForgotten: true, forgetReason: `replaced by a newer value (memory ${memory.id})` });
+    await updateMemory(tx, scope.orgId, mate.id, { isForgotten: true, forgetReason: `replaced by a newer value (memory ${memory.id})` }, scope.now);
   }
 }
 

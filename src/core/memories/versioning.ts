@@ -82,7 +82,7 @@ export async function readAttributes(embedder: Embedder, statements: string[]): 
  * unique (root, version) index refuses a second next version (DuplicateKeyError), so of two
  * concurrent supersessions of one version only the first succeeds.
  */
-export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draft: MemoryDraft, buckets: ProfileBucket[]): Promise<MemoryRecord> {
+export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draft: MemoryDraft, buckets: ProfileBucket[], now: Date): Promise<MemoryRecord> {
   const [row] = await insertMemoriesWithSources(
     tx,
     orgId,
@@ -97,7 +97,7 @@ export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draf
     ],
     buckets,
   );
-  await retireVersion(tx, orgId, previous.id);
+  await retireVersion(tx, orgId, previous.id, now);
   return row;
 }
 
@@ -107,12 +107,12 @@ export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draf
  * replace its old one only once the whole extraction is stored (`core/memories/lineage.ts`).
  * The caller holds `previous` locked (`lockChainHead`).
  */
-export async function appendVersion(tx: Tx, orgId: string, previous: ChainHead, memoryId: string): Promise<void> {
+export async function appendVersion(tx: Tx, orgId: string, previous: ChainHead, memoryId: string, now: Date): Promise<void> {
   await updateMemory(tx, orgId, memoryId, {
     version: previous.version + 1,
     parentMemoryId: previous.id,
     rootMemoryId: chainRoot(previous),
     relations: { [previous.id]: 'updates' },
-  });
-  await retireVersion(tx, orgId, previous.id);
+  }, now);
+  await retireVersion(tx, orgId, previous.id, now);
 }

@@ -76,7 +76,7 @@ export class MemoryWriter {
         updatedAt: now,
       });
       // Each is stored as any memory is: a new value of what the tag remembers makes its next version.
-      const scope = { orgId, containerTag: input.containerTag, documentId: document.id };
+      const scope = { orgId, containerTag: input.containerTag, documentId: document.id, now };
       const memories: MemoryRecord[] = [];
       for (const [i, m] of parsed.entries()) {
         const draft = {

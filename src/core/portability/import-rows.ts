@@ -18,11 +18,13 @@ import { embedForRequest } from '../shared/embed.js';
 import { newId } from '../shared/ids.js';
 import type { ChunkLine, DocumentLine, MemoryLine, ProfileLine, SpaceLine } from './format.js';
 import { importedId } from './ids.js';
+import type { Clock } from '../shared/clock.js';
 
 /** Where an import writes, and what it remembers between batches (only the documents it merged by customId). */
 export interface ImportTarget {
   orgId: string;
   containerTag: string;
+  clock: Clock;
   embedder: Embedder;
   /** The export's vectors are from this server's model and may be kept. */
   keepVectors: boolean;
@@ -41,7 +43,7 @@ export function documentIdOf(target: ImportTarget, exportedId: string): string {
 
 export async function writeSpace(tx: Tx, target: ImportTarget, line: SpaceLine): Promise<void> {
   const { name, entityContext, memoryFilesystemPaths, profileBuckets } = line;
-  await upsertSpace(tx, target.orgId, target.containerTag, newId(), { name, entityContext, memoryFilesystemPaths, profileBuckets });
+  await upsertSpace(tx, target.orgId, target.containerTag, newId(), { name, entityContext, memoryFilesystemPaths, profileBuckets }, target.clock.now());
 }
 
 /** A document whose customId the tag holds already (and not from this file) merges into that one: it is kept, not duplicated. */
@@ -172,7 +174,7 @@ export async function writeProfile(tx: Tx, target: ImportTarget, line: ProfileLi
     staticEntries: remap(line.staticEntries),
     dynamicEntries: remap(line.dynamicEntries),
     bucketEntries: Object.fromEntries(Object.entries(line.bucketEntries).map(([key, entries]) => [key, remap(entries)])),
-  });
+  }, target.clock.now());
 }
 
 /**

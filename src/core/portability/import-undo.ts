@@ -5,6 +5,7 @@ import { deleteSpaces, getSpace, upsertSpace } from '../../store/tags.js';
 import { removeDocuments } from '../memories/lineage.js';
 import { newId } from '../shared/ids.js';
 import type { ImportSpool } from './import-spool.js';
+import type { Clock } from '../shared/clock.js';
 
 /** What one committed batch inserted (rows that were there already are not listed: they are not the import's). */
 export interface Inserted {
@@ -26,15 +27,16 @@ type Kind = 'l' | 'm' | 'c' | 'd';
 export class ImportUndo {
   private constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly orgId: string,
     private readonly containerTag: string,
     private readonly spool: ImportSpool,
     private readonly before: { space: Awaited<ReturnType<typeof getSpace>>; profile: Awaited<ReturnType<typeof readProfile>> },
   ) {}
 
-  static async begin(db: Db, orgId: string, containerTag: string, spool: ImportSpool): Promise<ImportUndo> {
+  static async begin(db: Db, clock: Clock, orgId: string, containerTag: string, spool: ImportSpool): Promise<ImportUndo> {
     const [space, profile] = [await getSpace(db, orgId, containerTag), await readProfile(db, orgId, containerTag)];
-    return new ImportUndo(db, orgId, containerTag, spool, { space, profile });
+    return new ImportUndo(db, clock, orgId, containerTag, spool, { space, profile });
   }
 
   /** Logs a batch's inserts; called once its transaction committed. */
@@ -50,22 +52,23 @@ export class ImportUndo {
   /** Deletes what the import inserted and restores what it overwrote, in short transactions. */
   async undo(): Promise<void> {
     const { db, orgId, containerTag } = this;
+    const now = this.clock.now();
     await this.each('l', (entries) =>
       deleteImportedLinks(db, orgId, entries.map((e) => ({ memoryId: e.split(':')[0], documentId: e.split(':')[1] }))),
     );
     await this.each('m', (ids) => deleteImportedMemories(db, orgId, ids));
     await this.each('c', (ids) => deleteImportedChunks(db, orgId, ids));
     // Their links and memories are gone already: lineage has nothing left to settle.
-    await this.each('d', (ids) => db.transaction((tx) => removeDocuments(tx, orgId, { ids })));
+    await this.each('d', (ids) => db.transaction((tx) => removeDocuments(tx, orgId, { ids }, now)));
     const { space, profile } = this.before;
     await db.transaction(async (tx) => {
       if (space) {
         const { name, entityContext, memoryFilesystemPaths, profileBuckets } = space;
-        await upsertSpace(tx, orgId, containerTag, newId(), { name, entityContext, memoryFilesystemPaths, profileBuckets });
+        await upsertSpace(tx, orgId, containerTag, newId(), { name, entityContext, memoryFilesystemPaths, profileBuckets }, now);
       } else {
         await deleteSpaces(tx, orgId, [containerTag]);
       }
-      if (profile) await saveProfile(tx, orgId, containerTag, profile);
+      if (profile) await saveProfile(tx, orgId, containerTag, profile, now);
       else await deleteProfiles(tx, orgId, [containerTag]);
     });
   }

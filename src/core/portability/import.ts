@@ -23,9 +23,11 @@ import {
 import { ImportSpool } from './import-spool.js';
 import { ImportUndo, type Inserted } from './import-undo.js';
 import type { LineLimits, NumberedLine } from './ndjson.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface ImportContext {
   db: Db;
+  clock: Clock;
   embedder: Embedder;
   limits?: Partial<LineLimits>;
   /** Where a body is spooled while it is checked and written (deleted after); the system's temporary directory by default. */
@@ -77,7 +79,7 @@ export class ImportService {
     const spool = await ImportSpool.open(this.ctx.spoolDir ?? tmpdir(), this.limits);
     try {
       const checked = await spool.receive(body, (lines) => checkExport(lines, { name: embedder.model, dimension: () => embedder.dimension }));
-      const target: ImportTarget = { orgId, containerTag, embedder, keepVectors: checked.keepVectors, merged: new Map() };
+      const target: ImportTarget = { orgId, containerTag, clock: this.ctx.clock, embedder, keepVectors: checked.keepVectors, merged: new Map() };
       await this.oneAtATime(`${orgId}\u0000${containerTag}`, () => this.write(target, spool));
       await this.ctx.onImported(orgId, containerTag, checked.counts.profiles > 0);
       return { containerTag, counts: checked.counts, reembedded: !checked.keepVectors };
@@ -87,7 +89,7 @@ export class ImportService {
   }
 
   private async write(target: ImportTarget, spool: ImportSpool): Promise<void> {
-    const undo = await ImportUndo.begin(this.ctx.db, target.orgId, target.containerTag, spool);
+    const undo = await ImportUndo.begin(this.ctx.db, this.ctx.clock, target.orgId, target.containerTag, spool);
     try {
       for await (const batch of batches(spool.lines())) {
         await undo.record(await this.writeBatch(target, batch));

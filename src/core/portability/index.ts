@@ -21,6 +21,6 @@ export function createPortability(options: {
   const { db, clock, embedder, serverVersion, spoolDir, onImported } = options;
   return {
     exporter: new ExportService({ db, clock, serverVersion, embeddingModel: embedder.model }),
-    importer: new ImportService({ db, embedder, spoolDir, onImported }),
+    importer: new ImportService({ db, clock, embedder, spoolDir, onImported }),
   };
 }

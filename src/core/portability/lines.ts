@@ -1,10 +1,10 @@
 import type { pageChunks, pageDocuments, pageMemories, listProfilesOf, listSpacesOf } from '../../store/portability.js';
 import type { ChunkLine, DocumentLine, MemoryLine, ProfileLine, SpaceLine } from './format.js';
+import { iso } from '../../model/timestamps.js';
 
 /** Stored rows → export lines: every field that makes up the record, none of the bookkeeping (jobs, processing log, generation). */
 
 type Row<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>[number];
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function spaceLine(s: Row<typeof listSpacesOf>): SpaceLine {
   return {

@@ -55,7 +55,8 @@ export class ProfileService {
   /** Writes to one tag that arrive together share a rebuild: it reads the whole tag, however many changed. */
   refresh(orgId: string, containerTag: string): Promise<void> {
     return this.refreshes.run(JSON.stringify([orgId, containerTag]), async () => {
-      await saveProfile(this.db, orgId, containerTag, await computeProfile(this.db, orgId, containerTag, this.clock.now()));
+      const now = this.clock.now();
+      await saveProfile(this.db, orgId, containerTag, await computeProfile(this.db, orgId, containerTag, now), now);
     });
   }
 

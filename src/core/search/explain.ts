@@ -34,7 +34,10 @@ export type Phase = 'rewrite' | 'embedding' | 'retrieval' | 'rerank' | 'assembly
 /** Milliseconds spent in each phase of one search, and in all of it. */
 export type Timings = Partial<Record<Phase, number>> & { total: number };
 
-/** Measures the phases of one search; phases may overlap (embedding runs while words are matched). */
+/**
+ * Measures the phases of one search; phases may overlap (embedding runs while words are matched).
+ * Durations for the answer's timing: the monotonic timer, not the clock.
+ */
 export class PhaseTimer {
   private readonly started = performance.now();
   private readonly spent: Partial<Record<Phase, number>> = {};

@@ -20,7 +20,8 @@ export class LexemeFrequencies {
   constructor(
     private readonly db: Db,
     private readonly options: { ttlMs: number; analyzeEveryMs: number; onError?: (error: unknown) => void },
-    private readonly now: () => number = Date.now,
+    /** Milliseconds by the clock. */
+    private readonly now: () => number,
   ) {
     this.startedAt = now();
   }

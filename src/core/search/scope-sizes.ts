@@ -34,7 +34,8 @@ export class ScopeSizes {
 
   constructor(
     private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
+    /** Milliseconds by the clock. */
+    private readonly now: () => number,
     private readonly maxEntries = 10_000,
     private readonly defer: Defer = afterThisTurn,
   ) {}

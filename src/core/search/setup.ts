@@ -30,13 +30,14 @@ export interface SearchDeps {
 /** The search service with its first-stage retrieval and the caches that retrieval keeps. */
 export function createSearch(deps: SearchDeps): { retrieval: Retrieval; search: SearchService } {
   const { db, clock, embedder, rewriter, reranker } = deps;
+  const now = () => clock.now().getTime();
   const retrieval = new Retrieval(
     {
       db,
       dimension: embedder.dimension,
-      scopeSizes: new ScopeSizes(SCOPE_SIZE_TTL_MS),
+      scopeSizes: new ScopeSizes(SCOPE_SIZE_TTL_MS, now),
       lexemes: new QueryLexemes(db),
-      frequencies: new LexemeFrequencies(db, { ttlMs: LEXEME_STATS_TTL_MS, analyzeEveryMs: ANALYZE_EVERY_MS, onError: deps.onStatisticsError }),
+      frequencies: new LexemeFrequencies(db, { ttlMs: LEXEME_STATS_TTL_MS, analyzeEveryMs: ANALYZE_EVERY_MS, onError: deps.onStatisticsError }, now),
     },
     deps.settings,
   );

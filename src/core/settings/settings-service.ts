@@ -5,6 +5,7 @@ import { SecretBox, SecretBoxError } from '../access/secret-box.js';
 import type { ConnectorKeyKind, ItemRules, StoredOrgSettings } from '../../model/settings.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Principal } from '../../model/access.js';
+import type { Clock } from '../shared/clock.js';
 
 
 /** Spec names of the connector kinds with custom OAuth credentials, and the names the SDK uses for them. */
@@ -73,6 +74,7 @@ export interface ConnectorCredentials {
 export class SettingsService {
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly box: SecretBox,
     private readonly options: SettingsOptions,
   ) {}
@@ -161,7 +163,7 @@ export class SettingsService {
         for (const name of secret?.names ?? []) echo[name] = secretEcho;
       }
 
-      await saveOrgSettings(tx, orgId, { settings, sealedSecrets: sealed });
+      await saveOrgSettings(tx, orgId, { settings, sealedSecrets: sealed }, this.clock.now());
       return echo;
     });
     return { orgId, orgSlug: principal.orgSlug, updated };

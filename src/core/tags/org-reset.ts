@@ -8,6 +8,7 @@ import type { Principal } from '../../model/access.js';
 import { deleteOrgMemories } from '../../store/memories/writes.js';
 import { deleteConnectionsWhere } from '../../store/connections.js';
 import { removeDocuments } from '../memories/lineage.js';
+import type { Clock } from '../shared/clock.js';
 
 export const RESET_DOCUMENT_BATCH = 500;
 
@@ -25,10 +26,13 @@ export interface ResetOutcome {
 
 /** POST /v3/settings/reset. */
 export class OrgReset {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   reset(principal: Principal): Promise<ResetOutcome> {
-    return resetOrganization(this.db, principal);
+    return resetOrganization(this.db, this.clock, principal);
   }
 }
 
@@ -38,7 +42,7 @@ export class OrgReset {
  * memory row left and every profile, every space but the default one (whose settings are cleared) and
  * the org settings. The org, its API keys and members stay. Counts say what was actually removed.
  */
-export async function resetOrganization(db: Db, principal: Principal): Promise<ResetOutcome> {
+export async function resetOrganization(db: Db, clock: Clock, principal: Principal): Promise<ResetOutcome> {
   const orgId = principal.orgId;
   // Connections first: their syncs stop writing before the documents go (a page in flight commits before this).
   const deletedConnections = await db.transaction(async (tx) => {
@@ -50,7 +54,7 @@ export async function resetOrganization(db: Db, principal: Principal): Promise<R
   let deletedDocuments = 0;
   let deletedWithDocuments = 0;
   for (;;) {
-    const removal = await db.transaction((tx) => removeDocuments(tx, orgId, { batch: RESET_DOCUMENT_BATCH }));
+    const removal = await db.transaction((tx) => removeDocuments(tx, orgId, { batch: RESET_DOCUMENT_BATCH }, clock.now()));
     if (removal.documents.length === 0) break;
     deletedDocumentBatches += 1;
     deletedDocuments += removal.documents.length;
@@ -59,14 +63,15 @@ export async function resetOrganization(db: Db, principal: Principal): Promise<R
 
   return db.transaction(async (tx) => {
     await assertNoMergeRunning(tx, orgId);
+    const now = clock.now();
     // Documents written while the batches ran go too, so the org ends empty.
-    const late = await removeDocuments(tx, orgId, {});
+    const late = await removeDocuments(tx, orgId, {}, now);
     const lateDocuments = late.documents.length;
     if (lateDocuments > 0) deletedDocumentBatches += 1;
     const deletedMemoryRows = deletedWithDocuments + late.deletedRows + (await deleteOrgMemories(tx, orgId));
     await deleteProfiles(tx, orgId);
     const deletedExtraSpaces = await deleteSpacesExcept(tx, orgId, DEFAULT_CONTAINER_TAG);
-    const clearedDefaultSpaceContext = await clearSpaceSettings(tx, orgId, DEFAULT_CONTAINER_TAG);
+    const clearedDefaultSpaceContext = await clearSpaceSettings(tx, orgId, DEFAULT_CONTAINER_TAG, now);
     const settingsReset = await deleteOrgSettings(tx, orgId);
     return {
       success: true,

@@ -10,6 +10,7 @@ import type { SpaceRecord, MergeRecord } from '../../model/tags.js';
 import type { Principal } from '../../model/access.js';
 import { forgetTagMemories } from '../../store/memories/writes.js';
 import { removeDocuments } from '../memories/lineage.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface ContainerTagSummary extends TagStats {
   merge: { role: 'source' | 'target'; mergeId: string; targetTag: string } | null;
@@ -32,7 +33,10 @@ export const SPACE_DELETED_REASON = 'container tag deleted';
 
 /** Reading, configuring and deleting container tags (spaces) of an organization. */
 export class ContainerTagService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async list(principal: Principal): Promise<ContainerTagSummary[]> {
     const [stats, merges] = await Promise.all([listTagStats(this.db, principal.orgId), findActiveMerges(this.db, principal.orgId)]);
@@ -55,7 +59,7 @@ export class ContainerTagService {
     assertTagInScope(principal, containerTag);
     const space = await this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [containerTag]);
-      return upsertSpace(tx, principal.orgId, containerTag, newId(), patch);
+      return upsertSpace(tx, principal.orgId, containerTag, newId(), patch, this.clock.now());
     });
     const [stats] = await listTagStats(this.db, principal.orgId, containerTag);
     return details(space, stats);
@@ -74,8 +78,9 @@ export class ContainerTagService {
       if ((await listTagStats(tx, orgId, containerTag)).length === 0) throw tagNotFound(containerTag);
       // The tag's connections stop syncing into it before its documents go.
       await deleteConnectionsWhere(tx, orgId, [containerTag]);
-      const removal = await removeDocuments(tx, orgId, { containerTags: [containerTag] });
-      const forgotten = await forgetTagMemories(tx, orgId, containerTag, SPACE_DELETED_REASON);
+      const now = this.clock.now();
+      const removal = await removeDocuments(tx, orgId, { containerTags: [containerTag] }, now);
+      const forgotten = await forgetTagMemories(tx, orgId, containerTag, SPACE_DELETED_REASON, now);
       await deleteSpaces(tx, orgId, [containerTag]);
       await deleteProfiles(tx, orgId, [containerTag]);
       return { deletedDocumentsCount: removal.documents.length, deletedMemoriesCount: removal.deletedMemories + forgotten };

@@ -4,6 +4,7 @@ import { principalOf } from '../plugins/auth.js';
 import { errorResponses, IntLike } from '../schemas/common.js';
 import { ConnectionId } from '../schemas/connections.js';
 import { SyncRun, syncRunView } from '../views/connections.js';
+import { requestOrigin } from '../file-link-origin.js';
 
 const tags = ['connections'];
 const Params = z.object({ connectionId: ConnectionId });
@@ -43,7 +44,7 @@ export const connectionResourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      connectionResources.configure(principalOf(request), request.params.connectionId, request.body.resources, `${request.protocol}://${request.host}`),
+      connectionResources.configure(principalOf(request), request.params.connectionId, request.body.resources, requestOrigin(request)),
   );
 
   app.get(

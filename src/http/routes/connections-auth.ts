@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../schemas/common.js';
 import { Provider } from '../schemas/connections.js';
+import { requestOrigin } from '../file-link-origin.js';
 
 const Query = z.object({
   code: z.string().max(2048).optional(),
@@ -36,7 +37,7 @@ export const connectionAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const outcome = await oauthCallback.complete(request.params.provider, request.query, `${request.protocol}://${request.host}`);
+        const outcome = await oauthCallback.complete(request.params.provider, request.query, requestOrigin(request));
         if (outcome.redirect) return reply.redirect(outcome.redirect, 302);
         return { success: true as const, connectionId: outcome.connectionId, message: 'Connected; the first sync has started. You can close this page.' };
       },

@@ -15,6 +15,7 @@ import {
   TagsBody,
 } from '../schemas/connections.js';
 import { Connection, ConnectionDocument, connectionDocumentView, connectionView } from '../views/connections.js';
+import { requestOrigin } from '../file-link-origin.js';
 
 const tags = ['connections'];
 
@@ -33,7 +34,6 @@ const DeleteQuery = z.object({
  */
 export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { connections } = app.services;
-  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
   app.post(
     '/v3/connections/list',
@@ -53,7 +53,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreatedConnection, ...errorResponses },
       },
     },
-    async (request) => connections.create(principalOf(request), request.params.provider, request.body ?? {}, origin(request)),
+    async (request) => connections.create(principalOf(request), request.params.provider, request.body ?? {}, requestOrigin(request)),
   );
 
   app.get(

@@ -4,9 +4,9 @@ import { MAX_MERGE_SOURCES } from '../../core/tags/merges.js';
 import type { MergeRecord } from '../../model/tags.js';
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, errorResponses } from '../schemas/common.js';
+import { iso } from '../../model/timestamps.js';
 
 const tags = ['container tags'];
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const MergeBody = z
   .strictObject({

@@ -4,9 +4,9 @@ import type { ContainerTagDetails, ContainerTagSummary } from '../../core/tags/t
 import { principalOf } from '../plugins/auth.js';
 import { ContainerTag, EntityContext, errorResponses } from '../schemas/common.js';
 import { ProfileBucket, ProfileBuckets } from '../schemas/profile-buckets.js';
+import { iso } from '../../model/timestamps.js';
 
 const tags = ['container tags'];
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const TagParams = z.object({ containerTag: ContainerTag });
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { ConnectionWithRun } from '../../core/connections/connection-service.js';
 import type { SyncRunRecord } from '../../model/connections.js';
 import type { ListedDocument } from '../../model/documents.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso } from '../../model/timestamps.js';
 
 const ErrorCode = z.enum(['auth_expired', 'rate_limited', 'plan_required', 'provider_unavailable', 'internal']);
 

@@ -4,8 +4,7 @@ import { DocumentStatus } from '../schemas/common.js';
 import { MemoryEntryView, toMemoryEntry } from './memories.js';
 import type { DocumentRecord, ListedDocument, ChunkRecord } from '../../model/documents.js';
 import type { MemoryRecord } from '../../model/memories.js';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+import { iso } from '../../model/timestamps.js';
 
 const documentBase = {
   id: z.string(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { ApiKeyRecord } from '../../model/access.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso } from '../../model/timestamps.js';
 
 export const Permission = z.enum(['read', 'write']);
 export const RateLimit = z.object({ max: z.number(), timeWindow: z.number().describe('milliseconds') });

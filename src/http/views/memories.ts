@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { MemoryRecord } from '../../model/memories.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso } from '../../model/timestamps.js';
 
 export const MemoryVersionView = z.object({
   id: z.string(),

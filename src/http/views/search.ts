@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ChunkHit, DocumentSearchHit, MemoryHit, SearchHit } from '../../core/search/search-service.js';
 import type { DocumentBrief } from '../../model/documents.js';
 import { RetrieverExplanation, retrieverExplanation } from './search-explain.js';
+import { iso } from '../../model/timestamps.js';
 
-const iso = (d: Date) => d.toISOString();
 /** Scores go out with 4 decimals; more is noise. */
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 

@@ -4,7 +4,7 @@ import type { Tx } from '../database.js';
 import { memories } from '../schema/memories.js';
 import { memorySources } from '../schema/memory-sources.js';
 import { queryRows } from '../sql.js';
-import { memoryRecordColumns } from './record-columns.js';
+import { liveInTag, memoryRecordColumns } from './record-columns.js';
 
 /** The SQL behind `core/memories/lineage.ts`: what memories were drawn from, and what is left of it. */
 
@@ -64,11 +64,11 @@ export async function unlinkDocument(db: Tx, orgId: string, documentId: string, 
 }
 
 /** Sets `sourceCount` of stated memories (inferences count their parents instead) to the documents linked to them. */
-export async function recountSources(db: Tx, orgId: string, ids: string[]): Promise<void> {
+export async function recountSources(db: Tx, orgId: string, ids: string[], now: Date): Promise<void> {
   if (!ids.length) return;
   await db
     .update(memories)
-    .set({ sourceCount: sql`greatest(1, ${sourceCountOf})`, updatedAt: new Date() })
+    .set({ sourceCount: sql`greatest(1, ${sourceCountOf})`, updatedAt: now })
     .where(and(eq(memories.orgId, orgId), inArray(memories.id, ids), eq(memories.isInference, false)));
 }
 
@@ -110,10 +110,7 @@ export async function findLiveStatement(db: Tx, orgId: string, containerTag: str
     .from(memories)
     .where(
       and(
-        eq(memories.orgId, orgId),
-        eq(memories.containerTag, containerTag),
-        eq(memories.isLatest, true),
-        eq(memories.isForgotten, false),
+        ...liveInTag(orgId, containerTag),
         eq(memories.memory, text),
         ...except.map((id) => ne(memories.id, id)),
       ),
@@ -127,7 +124,7 @@ export async function findLiveStatement(db: Tx, orgId: string, containerTag: str
  * Writes a copy of a memory into another tag as a memory of its own (version 1, vector and all),
  * with the profile buckets given.
  */
-export async function copyMemory(db: Tx, orgId: string, fromId: string, copy: { id: string; containerTag: string; buckets: string[] }): Promise<void> {
+export async function copyMemory(db: Tx, orgId: string, fromId: string, copy: { id: string; containerTag: string; buckets: string[] }, now: Date): Promise<void> {
   await db.execute(sql`
     insert into ${memories} (id, org_id, container_tag, memory, source_count, is_static, forget_after, forget_reason,
       temporal_context, metadata, buckets, embedding, created_at, updated_at)
@@ -135,6 +132,6 @@ export async function copyMemory(db: Tx, orgId: string, fromId: string, copy: { 
       temporal_context, metadata, ${sql`ARRAY[${sql.join(
         copy.buckets.map((b) => sql`${b}`),
         sql`, `,
-      )}]::text[]`}, embedding, now(), now()
+      )}]::text[]`}, embedding, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
     from ${memories} where org_id = ${orgId} and id = ${fromId}`);
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Tx } from '../database.js';
 import { queryRows, scaledIntegers } from '../sql.js';
 import { memories } from '../schema/memories.js';
+import { liveInTag } from './record-columns.js';
 import type { MemoryAttribute } from '../../model/memories.js';
 
 export interface MemoryNeighbour {
@@ -46,10 +47,7 @@ export async function memoriesMentioning(db: Tx, orgId: string, containerTag: st
     .from(memories)
     .where(
       and(
-        eq(memories.orgId, orgId),
-        eq(memories.containerTag, containerTag),
-        eq(memories.isLatest, true),
-        eq(memories.isForgotten, false),
+        ...liveInTag(orgId, containerTag),
         eq(memories.isInference, false),
         ...terms.map((term) => sql`strpos(lower(${memories.memory}), lower(${term}::text)) > 0`),
       ),
@@ -65,10 +63,7 @@ export async function memoriesStating(db: Tx, orgId: string, containerTag: strin
     .from(memories)
     .where(
       and(
-        eq(memories.orgId, orgId),
-        eq(memories.containerTag, containerTag),
-        eq(memories.isLatest, true),
-        eq(memories.isForgotten, false),
+        ...liveInTag(orgId, containerTag),
         eq(memories.isInference, false),
         sql`${memories.attributes} @> ${JSON.stringify([{ attribute }])}::jsonb`,
       ),

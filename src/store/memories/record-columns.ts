@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { memories } from '../schema/memories.js';
 
 /**
@@ -9,3 +9,8 @@ import { memories } from '../schema/memories.js';
 const { embedding: _embedding, tsv: _tsv, ...memoryRecordColumns } = getTableColumns(memories);
 
 export { memoryRecordColumns };
+
+/** What a tag states now: its latest memories, not forgotten (conditions for `and`). */
+export function liveInTag(orgId: string, containerTag: string): SQL[] {
+  return [eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isLatest, true), eq(memories.isForgotten, false)];
+}

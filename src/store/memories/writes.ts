@@ -43,10 +43,10 @@ export async function deleteOrgMemories(db: Tx, orgId: string): Promise<number> 
  * One more document supports the memory. A memory deleted meanwhile (its last document deleted
  * while this extraction ran) gains nothing: false.
  */
-export async function bumpSourceCount(db: Tx, orgId: string, memoryId: string, documentId: string): Promise<boolean> {
+export async function bumpSourceCount(db: Tx, orgId: string, memoryId: string, documentId: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(memories)
-    .set({ sourceCount: sql`${memories.sourceCount} + 1`, updatedAt: new Date() })
+    .set({ sourceCount: sql`${memories.sourceCount} + 1`, updatedAt: now })
     .where(and(eq(memories.orgId, orgId), eq(memories.id, memoryId)))
     .returning({ id: memories.id });
   if (!rows.length) return false;
@@ -54,10 +54,10 @@ export async function bumpSourceCount(db: Tx, orgId: string, memoryId: string, d
   return true;
 }
 
-export async function retireVersion(db: Tx, orgId: string, memoryId: string): Promise<void> {
+export async function retireVersion(db: Tx, orgId: string, memoryId: string, now: Date): Promise<void> {
   await db
     .update(memories)
-    .set({ isLatest: false, updatedAt: new Date() })
+    .set({ isLatest: false, updatedAt: now })
     .where(and(eq(memories.orgId, orgId), eq(memories.id, memoryId)));
 }
 
@@ -91,20 +91,21 @@ export async function updateMemory(
   orgId: string,
   id: string,
   patch: Partial<Omit<MemoryRecord, 'id' | 'orgId'>>,
+  now: Date,
 ): Promise<MemoryRecord | undefined> {
   const [row] = await db
     .update(memories)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(and(eq(memories.orgId, orgId), eq(memories.id, id)))
     .returning(memoryRecordColumns);
   return row;
 }
 
 /** Soft-forgets every memory of a tag not yet forgotten; returns how many. */
-export async function forgetTagMemories(db: Tx, orgId: string, containerTag: string, reason: string): Promise<number> {
+export async function forgetTagMemories(db: Tx, orgId: string, containerTag: string, reason: string, now: Date): Promise<number> {
   const rows = await db
     .update(memories)
-    .set({ isForgotten: true, forgetReason: reason, updatedAt: new Date() })
+    .set({ isForgotten: true, forgetReason: reason, updatedAt: now })
     .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isForgotten, false)))
     .returning({ id: memories.id });
   return rows.length;

@@ -16,10 +16,8 @@ export interface ScopeQuery {
   filepath?: string;
 }
 
-export interface MemoryScopeQuery extends ScopeQuery {
-  now: Date;
-  includeForgotten: boolean;
-}
+/** With forgotten memories left out, `now` says which have passed their forget-after. */
+export type MemoryScopeQuery = ScopeQuery & ({ includeForgotten: true } | { includeForgotten: false; now: Date });
 
 export interface ChunkScopeQuery extends ScopeQuery {
   documentId?: string;
@@ -104,7 +102,7 @@ export async function measureScope(
 ): Promise<{ size: number; large: boolean }> {
   const target =
     table === 'memories'
-      ? memoryTarget({ orgId, containerTags, includeForgotten: true, now: new Date() })
+      ? memoryTarget({ orgId, containerTags, includeForgotten: true })
       : chunkTarget({ orgId, containerTags });
   const [row] = await queryRows<{ n: number | string; estimate: number | string | null }>(
     db,

@@ -1,4 +1,4 @@
-import { isOpener, isPreposition, opensAPhrase } from '../openers.js';
+import { isMonthOrDay, isOpener, isPreposition, MONTH_OR_DAY, opensAPhrase } from '../openers.js';
 
 /** Who a statement is about: the name it opens with, and whose relative that is. */
 
@@ -10,7 +10,6 @@ const RELATIONS =
 export const PARTNER_WORD = /^(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|half|hubby|wifey|missus)$/;
 /** "Project 100", "Room 4B", "Release #12": a number names which one. */
 const IDENTIFIER = '\\s+(?:#\\s*)?\\d[\\p{L}\\d.-]*(?<!\\.)';
-const MONTH_OR_DAY = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 /** A phrase of time or manner before the subject: "From now on, Zoe …", "These days the user …". */
 const PHRASE_OPENER =
   '(?:From|These|Nowadays|Since|In|Now|Today|Recently|Lately|Currently|Starting|As|After|Before|Last|This|Next|On|At|By|Over|During|Until|Once|When|While|Yesterday|Tomorrow|Earlier|Later|Back|Soon|Eventually|Finally|Meanwhile|Also|However|Still|So|Well|Anyway|Actually|Honestly)\\b[^,]{0,40},\\s+';
@@ -76,7 +75,7 @@ function afterOpener(text: string): Subject {
   if (words.some((w) => /^\p{Ll}{2,}ed$/u.test(w))) return none;
   const rest = text.slice(m[0].length);
   const next = rest.split(/\s+/)[0];
-  return isOpener(next) || new RegExp(`^${MONTH_OR_DAY}$`).test(next) ? none : subjectAndOwner(rest);
+  return isOpener(next) || isMonthOrDay(next) ? none : subjectAndOwner(rest);
 }
 
 /** "Bob" and "Bob Tanaka" name one person; "the user" is whoever the tag belongs to. */
