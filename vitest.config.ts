@@ -16,7 +16,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'console/src/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'console/src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts'] },
       },
       {
         extends: true,
