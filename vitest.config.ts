@@ -12,7 +12,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
-    reporters: process.env.CI ? ['default', './test/helpers/no-skipped-tests.ts'] : ['default'],
+    reporters: process.env.CI ? ['default', './test/helpers/no-skipped-tests.ts', './test/helpers/project-durations.ts'] : ['default'],
     projects: [
       {
         extends: true,
