@@ -12,11 +12,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
-    reporters: process.env.CI ? ['default', './test/helpers/no-skipped-tests.ts'] : ['default'],
+    reporters: process.env.CI ? ['default', './test/helpers/no-skipped-tests.ts', './test/helpers/project-durations.ts'] : ['default'],
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'console/src/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts', 'test/docs/**/*.test.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'console/src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts', 'test/docs/**/*.test.ts'] },
       },
       {
         extends: true,

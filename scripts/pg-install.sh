@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs PostgreSQL 15 (server + server headers) from Debian bookworm and
-# builds the pgvector extension for it from Debian's pgvector source package.
+# builds the pgvector extension for it from Debian's pgvector source package
+# (once per machine: scripts/pgvector-archive.sh keeps the build in a cache).
 #
 # Idempotent: when everything is already in place it only checks and exits.
 #
@@ -103,26 +104,14 @@ if [[ ! -f "$SRC_LIST" || "$(cat "$SRC_LIST")" != "$desired" ]]; then
 fi
 apt_update
 
-work="$(mktemp -d -t engram-pgvector.XXXXXX)"
-cleanup() { rm -rf "$work"; }
-trap cleanup EXIT
-# Let apt's unprivileged download user write here (avoids the "unsandboxed" warning).
-chmod 755 "$work"
-if id _apt >/dev/null 2>&1 && [[ $(id -u) -eq 0 ]]; then chown _apt "$work"; fi
-
-log "fetching pgvector source package from ${SRC_SUITE}"
-(cd "$work" && apt-get source -q --download-only pgvector >&2)
-dsc="$(ls "$work"/pgvector_*.dsc | head -n 1)"
-(cd "$work" && dpkg-source -x "$dsc" src >&2)
-
-jobs="$(nproc 2>/dev/null || echo 2)"
-log "building pgvector $(basename "$dsc" .dsc | sed 's/^pgvector_//') against $("$PG_CONFIG" --version)"
-# OPTFLAGS="" keeps the build portable (pgvector defaults to -march=native).
-make -C "$work/src" -j"$jobs" PG_CONFIG="$PG_CONFIG" OPTFLAGS="" >&2
-"${SUDO[@]}" make -C "$work/src" PG_CONFIG="$PG_CONFIG" OPTFLAGS="" install >&2
+# Built once per pgvector source version and PostgreSQL major version, then kept in a cache on this
+# machine (scripts/pgvector-archive.sh); unpacked here without touching the directories' own metadata.
+archive="$(bash "$(dirname "${BASH_SOURCE[0]}")/pgvector-archive.sh" "$PG_CONFIG")"
+log "installing pgvector from ${archive}"
+"${SUDO[@]}" tar -xzf "$archive" -C / --no-overwrite-dir
 
 if ! vector_installed; then
-  log "pgvector build finished but vector.control / vector.so not found"
+  log "pgvector unpacked but vector.control / vector.so not found"
   exit 1
 fi
 log "pgvector installed into $("$PG_CONFIG" --sharedir)/extension"

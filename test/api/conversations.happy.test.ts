@@ -26,7 +26,7 @@ describe('conversations: happy paths', () => {
     expect(doc.content).toContain('**Melanie** (assistant)');
     expect(doc.content).toContain('lookup_group');
     expect(doc.content).toContain('(result of tool call call_1)');
-    const stored = JSON.parse(doc.raw);
+    const stored = JSON.parse(doc.raw!);
     expect(stored.messages).toHaveLength(4);
     expect(stored.messages[2].tool_calls[0].function.name).toBe('lookup_group');
   });

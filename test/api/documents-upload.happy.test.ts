@@ -91,9 +91,9 @@ describe('documents upload: attachments, titles, forced types, progress', () => 
     expect(doc.status).toBe('done');
     expect(doc.type).toBe('text');
     expect(doc.processingMetadata).toMatchObject({ format: 'docx', mimeType: expect.stringContaining('wordprocessingml') });
-    expect(doc.processingMetadata.steps.find((s: { name: string }) => s.name === 'extracting').detail).toEqual({ attachments: 1 });
+    expect(doc.processingMetadata.steps.find((s: { name: string }) => s.name === 'extracting')!.detail).toEqual({ attachments: 1 });
     expect(doc.content).not.toContain('attachment:');
-    const links = [...doc.content.matchAll(FILE_LINK)].map((m) => m[1]);
+    const links = [...doc.content!.matchAll(FILE_LINK)].map((m) => m[1]);
     expect(links).toHaveLength(1);
 
     const image = await fetch(links[0]);
@@ -121,7 +121,7 @@ describe('documents upload: attachments, titles, forced types, progress', () => 
   it('deletes the attachments with their document', async () => {
     const id = await upload(server, await buildDocx(), 'application/octet-stream', 'gone.docx');
     const doc = await waitForDocument(server, id);
-    const [link] = [...doc.content.matchAll(FILE_LINK)].map((m) => m[1]);
+    const [link] = [...doc.content!.matchAll(FILE_LINK)].map((m) => m[1]);
     expect((await fetch(link)).status).toBe(200);
     expect((await server.request('DELETE', `/v3/documents/${id}`)).status).toBe(204);
     const after = await fetch(link);
@@ -149,7 +149,7 @@ describe('documents upload: attachments, titles, forced types, progress', () => 
     expect(doc).toMatchObject({ status: 'done', type: 'image' });
     expect(doc.processingMetadata.format).toBe('png');
     expect(doc.content).toMatch(/Invoice 2024\s+Total due 310 EUR/);
-    const [link] = [...doc.content.matchAll(FILE_LINK)].map((m) => m[1]);
+    const [link] = [...doc.content!.matchAll(FILE_LINK)].map((m) => m[1]);
     const served = await fetch(link);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(png))).toBe(true);

@@ -118,7 +118,7 @@ describe('documents upload: hostile content fails with its reason, or is stored 
     const id = await upload(server, await docxWithImageType('image/png&#0;&#10;x'), 'application/octet-stream', 'nul.docx');
     const doc = await waitForDocument(server, id);
     expect(doc).toMatchObject({ status: 'done', error: null });
-    const [link] = [...doc.content.matchAll(FILE_LINK)].map((m) => m[1]);
+    const [link] = [...doc.content!.matchAll(FILE_LINK)].map((m) => m[1]);
     const image = await fetch(link!);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('application/octet-stream');

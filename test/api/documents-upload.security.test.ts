@@ -88,7 +88,7 @@ describe('documents upload: attachments are confined like their document', () =>
     form.append('file', new Blob([new Uint8Array(await buildDocx())]), 'private.docx');
     documentId = (await server.request('POST', '/v3/documents/file', { raw: form })).body.id;
     const doc = await waitForDocument(server, documentId);
-    link = FILE_LINK.exec(doc.content)![1];
+    link = FILE_LINK.exec(doc.content!)![1];
     expect((await fetch(link)).status).toBe(200);
   });
   afterAll(async () => {

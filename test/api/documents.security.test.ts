@@ -126,7 +126,7 @@ describe('documents: auth and isolation', () => {
         const doc = await waitForDocument(strict, add.body.id);
         expect(doc.status).toBe('failed');
         expect(doc.error).toMatch(/not allowed/i);
-        errors.add(doc.error);
+        errors.add(doc.error!);
       }
       // Telling a refused name from one that does not resolve would map the internal DNS.
       expect(errors.size).toBe(1);

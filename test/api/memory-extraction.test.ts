@@ -35,7 +35,7 @@ describe('memories extracted from documents and conversations', () => {
     const doc = await waitForDocument(server, res.body.id);
     expect(doc.status).toBe('done');
     const step = doc.processingMetadata.steps.find((s: { name: string }) => s.name === 'memories');
-    expect(step.detail.created).toBeGreaterThanOrEqual(3);
+    expect(step!.detail!.created).toBeGreaterThanOrEqual(3);
 
     const entries = await memoriesOf('alex');
     const texts = entries.map((e) => e.memory);
@@ -43,7 +43,7 @@ describe('memories extracted from documents and conversations', () => {
     expect(texts).toContain("Alex's sister Dana lives in Boston");
     expect(texts.some((t) => /I |my /i.test(t))).toBe(false);
     for (const entry of entries) expect(entry.documentIds).toEqual([doc.id]);
-    expect(doc.memories.map((m: { id: string }) => m.id).sort()).toEqual(entries.map((e) => e.id).sort());
+    expect(doc.memories!.map((m: { id: string }) => m.id).sort()).toEqual(entries.map((e) => e.id).sort());
 
     const exam = entries.find((e) => e.memory.includes('exam'))!;
     expect(exam.forgetAfter).toBe('2020-01-02T23:59:59.999Z');
@@ -68,7 +68,7 @@ describe('memories extracted from documents and conversations', () => {
     });
     const doc = await waitForDocument(server, res.body.id);
     const step = doc.processingMetadata.steps.find((s: { name: string }) => s.name === 'memories');
-    expect(step.detail).toMatchObject({ extracted: 1, updates: 1, duplicates: 0 });
+    expect(step!.detail).toMatchObject({ extracted: 1, updates: 1, duplicates: 0 });
 
     const after = await memoriesOf('alex');
     expect(after.length).toBe(before.length);

@@ -2,17 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/shared/clock.js';
 import { KeyResolver } from '../../src/core/access/keys.js';
 import { HYBRID_KIND_SHARE, NOTHING_INCLUDED } from '../../src/core/search/search-service.js';
+import type { DocumentSearchAnswer, MemoriesCreated, MemoryForgotten, SearchAnswer, SearchResult as Result, WriteAnswer } from '../helpers/api-types.js';
 import { seedMemory } from '../helpers/memories.js';
 import { startTestServer, waitForDocument, type TestServer } from '../helpers/server.js';
-
-interface Result {
-  id: string;
-  memory?: string;
-  chunk?: string;
-  similarity: number;
-  metadata: Record<string, unknown> | null;
-  [key: string]: unknown;
-}
 
 const HANDBOOK = `# Employee handbook
 
@@ -53,13 +45,13 @@ describe('search: each parameter has its effect', () => {
   let recipesId: string;
   let sourceDocumentId: string;
 
-  const search = (body: Record<string, unknown>) => server.request('POST', '/v4/search', { body });
-  const searchDocuments = (body: Record<string, unknown>) => server.request('POST', '/v3/search', { body });
+  const search = (body: Record<string, unknown>) => server.request<SearchAnswer>('POST', '/v4/search', { body });
+  const searchDocuments = (body: Record<string, unknown>) => server.request<DocumentSearchAnswer>('POST', '/v3/search', { body });
   const memoriesOf = (results: Result[]) => results.map((r) => r.memory);
 
   beforeAll(async () => {
     server = await startTestServer();
-    const write = await server.request('POST', '/v4/memories', {
+    const write = await server.request<MemoriesCreated>('POST', '/v4/memories', {
       body: {
         containerTag: 'user_alice',
         memories: [
@@ -72,20 +64,20 @@ describe('search: each parameter has its effect', () => {
       },
     });
     expect(write.status).toBe(201);
-    sourceDocumentId = write.body.documentId;
+    sourceDocumentId = write.body.documentId!;
     for (const [key, memory] of [['work', 0], ['dog', 1], ['cello', 2], ['lisbon', 3], ['cold', 4]] as const) {
       ids[key] = write.body.memories[memory].id;
     }
-    const bob = await server.request('POST', '/v4/memories', {
+    const bob = await server.request<MemoriesCreated>('POST', '/v4/memories', {
       body: { containerTag: 'user_bob', memories: [{ content: 'Bob works at Stripe as an engineer', metadata: { category: 'work' } }] },
     });
     ids.bob = bob.body.memories[0].id;
 
     const [a, b] = await Promise.all([
-      server.request('POST', '/v3/documents', {
+      server.request<WriteAnswer>('POST', '/v3/documents', {
         body: { content: HANDBOOK, containerTag: 'user_alice', metadata: { kind: 'handbook', edition: 3 }, filepath: '/docs/handbook.md', taskType: 'superrag' },
       }),
-      server.request('POST', '/v3/documents', { body: { content: RECIPES, containerTag: 'user_alice', metadata: { kind: 'recipes', edition: 1 }, taskType: 'superrag' } }),
+      server.request<WriteAnswer>('POST', '/v3/documents', { body: { content: RECIPES, containerTag: 'user_alice', metadata: { kind: 'recipes', edition: 1 }, taskType: 'superrag' } }),
     ]);
     handbookId = a.body.id;
     recipesId = b.body.id;
@@ -238,7 +230,7 @@ describe('search: each parameter has its effect', () => {
     });
 
     it('hides forgotten and expired memories unless include.forgottenMemories', async () => {
-      const forget = await server.request('DELETE', '/v4/memories', { body: { containerTag: 'user_alice', id: ids.lisbon } });
+      const forget = await server.request<MemoryForgotten>('DELETE', '/v4/memories', { body: { containerTag: 'user_alice', id: ids.lisbon } });
       expect(forget.status).toBe(200);
       const visible = (await search({ q: 'Alice Lisbon custard tarts cold', containerTag: 'user_alice', threshold: 0 })).body.results.map((r: Result) => r.id);
       expect(visible).not.toContain(ids.lisbon);
@@ -273,13 +265,13 @@ describe('search: each parameter has its effect', () => {
       expect(ids).not.toContain(v1.id);
       const latest = res.body.results.find((r: Result) => r.id === v2.id);
       expect(latest).toMatchObject({ version: 2, rootMemoryId: v1.id });
-      expect(latest.context).toEqual({
+      expect(latest!.context).toEqual({
         parents: [{ memory: 'Alice lives in Lisbon', relation: 'updates', version: -1, updatedAt: expect.any(String), metadata: null }],
         children: [],
         related: [],
       });
       const other = res.body.results.find((r: Result) => r.id === extended.id);
-      expect(other.context.related).toEqual([{ memory: 'Alice lives in Porto', relation: 'extends', updatedAt: expect.any(String), metadata: null }]);
+      expect(other!.context!.related).toEqual([{ memory: 'Alice lives in Porto', relation: 'extends', updatedAt: expect.any(String), metadata: null }]);
     });
 
     it('ranks an inferred memory below a stated one that says the same', async () => {
@@ -293,14 +285,14 @@ describe('search: each parameter has its effect', () => {
 
     it('lifts a memory whose source matches well above the same words written alone', async () => {
       const write = (memories: string[]) =>
-        server.request('POST', '/v4/memories', { body: { containerTag: 'user_erin', memories: memories.map((content) => ({ content })) } });
+        server.request<MemoriesCreated>('POST', '/v4/memories', { body: { containerTag: 'user_erin', memories: memories.map((content) => ({ content })) } });
       const trip = await write([
         'Erin flew to Kyoto for the cherry blossom season',
         'Erin says the Kyoto cherry blossoms were at their peak in April',
         'Erin stayed in a small family guesthouse',
       ]);
       // Written with metadata of its own, the same words stay a memory of their own (without, they would be the trip's memory again).
-      const alone = await server.request('POST', '/v4/memories', {
+      const alone = await server.request<MemoriesCreated>('POST', '/v4/memories', {
         body: { containerTag: 'user_erin', memories: [{ content: 'Erin stayed in a small family guesthouse', metadata: { source: 'note' } }] },
       });
       expect([trip.status, alone.status]).toEqual([201, 201]);
@@ -367,7 +359,7 @@ describe('search: each parameter has its effect', () => {
       expect(first).toMatchObject({ documentId: handbookId, title: 'Employee handbook', type: 'text', metadata: { kind: 'handbook', edition: 3 } });
       expect(first.chunks[0]).toMatchObject({ isRelevant: true, position: expect.any(Number) });
       expect(first.chunks[0].content).toContain('25 days of paid vacation');
-      expect(first.score).toBe(Math.max(...first.chunks.map((c: { score: number }) => c.score)));
+      expect(first.score).toBe(Math.max(...first.chunks.map((c) => c.score)));
       for (const c of first.chunks) expect(c.score).toBeGreaterThanOrEqual(0), expect(c.score).toBeLessThanOrEqual(1);
       expect(first.summary).toBeUndefined();
       expect(first.content).toBeUndefined();
@@ -381,13 +373,13 @@ describe('search: each parameter has its effect', () => {
 
     it('docId narrows the search to one document', async () => {
       const res = await searchDocuments({ q: 'vacation pancakes', docId: recipesId });
-      expect(res.body.results.map((r: { documentId: string }) => r.documentId)).toEqual([recipesId]);
+      expect(res.body.results.map((r) => r.documentId)).toEqual([recipesId]);
     });
 
     it('chunkThreshold drops weak chunks', async () => {
       const all = (await searchDocuments({ q: 'badges visitors front desk', docId: handbookId })).body.results[0].chunks;
       expect(all.length).toBeGreaterThan(1);
-      const scores = all.map((c: { score: number }) => c.score).sort((a: number, b: number) => b - a);
+      const scores = all.map((c) => c.score).sort((a, b) => b - a);
       const strict = (await searchDocuments({ q: 'badges visitors front desk', docId: handbookId, chunkThreshold: (scores[0] + scores[1]) / 2 })).body.results[0].chunks;
       expect(strict).toHaveLength(1);
       expect(strict[0].content).toContain('Badges');
@@ -396,16 +388,16 @@ describe('search: each parameter has its effect', () => {
 
     it('onlyMatchingChunks: false adds the neighbouring chunks, flagged isRelevant: false, in reading order', async () => {
       const matching = (await searchDocuments({ q: 'badges visitors front desk', docId: handbookId, chunkThreshold: 0.5 })).body.results[0].chunks;
-      expect(matching.every((c: { isRelevant: boolean }) => c.isRelevant)).toBe(true);
+      expect(matching.every((c) => c.isRelevant)).toBe(true);
       const withContext = (
         await searchDocuments({ q: 'badges visitors front desk', docId: handbookId, chunkThreshold: 0.5, onlyMatchingChunks: false })
       ).body.results[0].chunks;
       expect(withContext.length).toBeGreaterThan(matching.length);
-      const added = withContext.filter((c: { isRelevant: boolean }) => !c.isRelevant);
+      const added = withContext.filter((c) => !c.isRelevant);
       expect(added.length).toBeGreaterThan(0);
-      const relevantPositions = matching.map((c: { position: number }) => c.position);
+      const relevantPositions = matching.map((c) => c.position);
       for (const c of added) expect(relevantPositions.some((p: number) => Math.abs(p - c.position) === 1)).toBe(true);
-      const positions = withContext.map((c: { position: number }) => c.position);
+      const positions = withContext.map((c) => c.position);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
     });
 
@@ -418,7 +410,7 @@ describe('search: each parameter has its effect', () => {
 
     it('filters exclude documents by metadata', async () => {
       const res = await searchDocuments({ q: 'pancakes vacation laptop', filters: { AND: [{ key: 'kind', value: 'handbook', negate: true }] } });
-      expect(res.body.results.map((r: { documentId: string }) => r.documentId)).toEqual([recipesId]);
+      expect(res.body.results.map((r) => r.documentId)).toEqual([recipesId]);
     });
 
     it('accepts the deprecated fields and still searches', async () => {

@@ -5,6 +5,7 @@ import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createApiKey, type NewKeyOptions } from '../../src/core/access/keys.js';
 import type { Clock } from '../../src/core/shared/clock.js';
+import type { DocumentView } from './api-types.js';
 import { fetchContract } from './contract.js';
 import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
 import { readPgliteTemplate } from './pglite-template.js';
@@ -16,6 +17,7 @@ export type Driver = 'pglite' | 'postgres';
 
 export const driver: Driver = process.env.ENGRAM_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
+/** An answer; `body` is typed by the request's T (see api-types.ts), or `any` without one. */
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -34,6 +36,7 @@ export interface TestServer {
   app: App;
   /** Admin key of the default organization. */
   adminKey: string;
+  /** `request<DocumentView>('GET', …)` types the body (test/helpers/api-types.ts names the main routes' answers). */
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   createKey(options?: NewKeyOptions): Promise<string>;
   close(): Promise<void>;
@@ -104,10 +107,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
 }
 
 /** Waits until a document reaches done or failed and returns it. */
-export async function waitForDocument(server: TestServer, id: string, key?: string, timeoutMs = 30_000): Promise<any> {
+export async function waitForDocument(server: TestServer, id: string, key?: string, timeoutMs = 30_000): Promise<DocumentView> {
   return waitFor(
     async () => {
-      const res = await server.request('GET', `/v3/documents/${id}`, { key });
+      const res = await server.request<DocumentView>('GET', `/v3/documents/${id}`, { key });
       return res.status === 200 && (res.body.status === 'done' || res.body.status === 'failed') ? res.body : undefined;
     },
     timeoutMs,

@@ -1,249 +1,65 @@
-/** The parts of the API's answers the console reads (see /v3/openapi for the full shapes). */
+/**
+ * Names for the API's answers the console reads. Every shape comes from ./openapi.ts, which
+ * `npm run gen:console-types` generates from the OpenAPI document the server serves: a change to a
+ * route's schema reaches the console by regenerating that file, never by editing one here.
+ */
+import type { components, paths } from './openapi.js';
 
-export interface Session {
-  user: { id: string; name: string };
-  org: { id: string; name: string; slug: string };
-  role: 'admin' | 'member';
-  scope: { type: 'full' | 'scoped'; permission: 'read' | 'write'; tags?: string[] };
+type Schemas = components['schemas'];
+
+/** The JSON body that route `P` answers to method `M` with status `S` (200 unless given). */
+export type Answer<P extends keyof paths, M extends keyof paths[P], S extends number = 200> = paths[P][M] extends {
+  responses: { [K in S]: { content: { 'application/json': infer Body } } };
 }
+  ? Body
+  : never;
 
-export interface ContainerTagItem {
-  containerTag: string;
-  name: string;
-  documentCount: number;
-  memoryCount: number;
-  lastActivityAt: string | null;
+/** The JSON body that route `P` takes with method `M`. */
+export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
 }
+  ? Body
+  : never;
 
-export type DocumentStatus = 'unknown' | 'queued' | 'extracting' | 'chunking' | 'embedding' | 'indexing' | 'done' | 'failed';
+export type Session = Answer<'/v3/session', 'get'>;
 
-export interface DocumentListItem {
-  id: string;
-  customId: string | null;
-  containerTag: string;
-  title: string | null;
-  type: string;
-  url: string | null;
-  source: string | null;
-  status: DocumentStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The fields of a tag the console reads: a scoped key, which may not list tags, has these built from its session. */
+export type ContainerTagItem = Pick<Schemas['ContainerTagListItem'], 'containerTag' | 'name' | 'documentCount' | 'memoryCount' | 'lastActivityAt'>;
 
-export interface ProcessingStep {
-  name: string;
-  status: string;
-  startedAt: string;
-  finishedAt?: string;
-  error?: string;
-  detail?: Record<string, number>;
-}
+export type DocumentListItem = Schemas['DocumentListItem'];
+export type DocumentStatus = DocumentListItem['status'];
+export type DocumentDetail = Schemas['Document'];
+export type ProcessingStep = DocumentDetail['processingMetadata']['steps'][number];
+/** A memory drawn from the document; `sourceCount` 1 means this document alone supports it. */
+export type DocumentMemory = NonNullable<DocumentDetail['memories']>[number];
+export type Chunk = Answer<'/v3/documents/{id}/chunks', 'get'>['chunks'][number];
 
-export interface DocumentMemory {
-  id: string;
-  memory: string;
-  version: number;
-  isLatest: boolean;
-  isForgotten: boolean;
-  isStatic: boolean;
-  isInference: boolean;
-  /** How many documents support it: 1 means this document alone. */
-  sourceCount: number;
-}
+export type MemoryEntry = Schemas['MemoryEntry'];
+export type MemoryVersion = MemoryEntry['history'][number];
+export type Relation = NonNullable<MemoryEntry['memoryRelations']>[string];
+export type Pagination = Answer<'/v4/memories/list', 'post'>['pagination'];
 
-export interface DocumentDetail extends DocumentListItem {
-  content: string | null;
-  summary: string | null;
-  error: string | null;
-  metadata: Record<string, unknown> | null;
-  dreamingStatus: 'dreaming' | 'done';
-  memories?: DocumentMemory[];
-  processingMetadata: { attempts?: number; steps: ProcessingStep[] };
-}
-
-export interface Chunk {
-  id: string;
-  position: number;
-  content: string;
-  type: 'text' | 'image';
-  headingPath: string[];
-}
-
-export type Relation = 'updates' | 'extends' | 'derives';
-
-export interface MemoryVersion {
-  id: string;
-  memory: string;
-  version: number;
-  createdAt: string;
-  parentMemoryId: string | null;
-  rootMemoryId: string | null;
-  isLatest: boolean;
-  isForgotten: boolean;
-}
-
-export interface MemoryEntry extends MemoryVersion {
-  containerTag: string;
-  isStatic: boolean;
-  isInference: boolean | null;
-  updatedAt: string;
-  sourceCount: number;
-  forgetAfter: string | null;
-  forgetReason: string | null;
-  memoryRelations: Record<string, Relation> | null;
-  history: MemoryVersion[];
-  documentIds: string[];
-  /** The date of what it was drawn from (documentDate), and the dates it is about. */
-  temporalContext: { documentDate?: string | null; eventDate?: string[] | null } | null;
-}
-
-export interface Pagination {
-  currentPage: number;
-  totalItems: number;
-  totalPages: number;
-}
-
-export interface SearchResult {
-  id: string;
-  memory?: string;
-  chunk?: string;
-  documentId?: string;
-  containerTag: string;
-  similarity: number;
-  version?: number | null;
-  updatedAt: string;
-  /** With `explain: true`. */
-  retrievers?: RetrieverExplanation;
-}
-
-/** How one retriever placed a result: its rank among its own candidates (null: not picked) and score. */
-export interface RetrieverPlacement {
-  rank: number | null;
-  score: number | null;
-}
-
-export interface RetrieverExplanation {
-  source: 'memory' | 'chunk';
-  vector: RetrieverPlacement;
-  lexical: RetrieverPlacement;
-  fused: number;
-  firstStage?: number;
-}
-
+export type SearchAnswer = Answer<'/v4/search', 'post'>;
+export type SearchResult = Schemas['SearchResult'];
+/** How the retrievers placed a result (with `explain: true`). */
+export type RetrieverExplanation = Schemas['RetrieverExplanation'];
+/** One retriever's rank among its own candidates (null: not picked) and score. */
+export type RetrieverPlacement = RetrieverExplanation['vector'];
 /** Milliseconds per phase; embedding overlaps retrieval. */
-export interface SearchTimings {
-  rewrite?: number;
-  embedding?: number;
-  retrieval?: number;
-  rerank?: number;
-  assembly?: number;
-  total: number;
-}
+export type SearchTimings = Schemas['SearchTimings'];
 
-export interface SearchAnswer {
-  results: SearchResult[];
-  timing: number;
-  total: number;
-  timings?: SearchTimings;
-}
+export type ForgetMatchingAnswer = Answer<'/v4/memories/forget-matching', 'post'>;
+export type ForgetCandidate = NonNullable<ForgetMatchingAnswer['candidates']>[number];
 
-export interface ForgetCandidate {
-  id: string;
-  memory: string;
-  score: number;
-}
+export type Profile = Answer<'/v4/profile', 'post'>['profile'];
 
-export interface ForgetMatchingAnswer {
-  dryRun: boolean;
-  count: number;
-  summary: string;
-  candidates?: ForgetCandidate[];
-  forgotten?: ForgetCandidate[];
-}
+export type ApiKey = Schemas['ApiKey'];
+export type NewScopedKey = Answer<'/v3/auth/scoped-key', 'post'>;
 
-export interface Profile {
-  static: string[];
-  dynamic: string[];
-  buckets: Record<string, string[]>;
-}
+export type Connection = Schemas['Connection'];
+export type SyncRun = Schemas['SyncRun'];
+export type ConnectionDocument = Schemas['ConnectionDocument'];
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  role: 'admin' | 'member';
-  permission: 'read' | 'write';
-  scoped: boolean;
-  containerTags: string[] | null;
-  expiresAt: string | null;
-  disabled: boolean;
-  createdAt: string;
-}
-
-export interface NewScopedKey {
-  key: string;
-  id: string;
-  name: string;
-  containerTags: string[];
-  permission: 'read' | 'write';
-  expiresAt: string | null;
-}
-
-export interface Connection {
-  id: string;
-  provider: string;
-  createdAt: string;
-  containerTag: string;
-  containerTags?: string[];
-  documentLimit?: number;
-  email?: string;
-  expiresAt?: string;
-  metadata?: Record<string, unknown>;
-  /** pending until authorized at the provider; error until authorized again. */
-  status: 'pending' | 'active' | 'error';
-  lastSyncRun: { status: string; errorCode: string | null; error: string | null; startedAt: string; completedAt: string | null } | null;
-}
-
-export interface SyncRun {
-  id: string;
-  status: string;
-  triggerType: string;
-  startedAt: string;
-  completedAt: string | null;
-  itemsProcessed: number;
-  itemsFailed: number;
-  itemsDeleted: number;
-  error: string | null;
-  errorCode: string | null;
-}
-
-export interface ConnectionDocument {
-  id: string;
-  title: string | null;
-  url: string | null;
-  status: string;
-  type: string;
-  updatedAt: string;
-}
-
-export interface ProfileBucket {
-  key: string;
-  description: string;
-}
-
-export interface ItemRules {
-  fileTypes?: string[];
-  folderNames?: string[];
-  titlePatterns?: string[];
-}
-
-export type Settings = {
-  excludeItems: ItemRules | null;
-  includeItems: ItemRules | null;
-  filterPrompt: string | null;
-  shouldLLMFilter: boolean | null;
-  categories: string[] | null;
-  chunkSize: number | null;
-  profileBuckets: ProfileBucket[];
-  workspacePrompt: string | null;
-} & Record<string, unknown>;
+export type ProfileBucket = Schemas['ProfileBucket'];
+export type ItemRules = Schemas['SyncItemRules'];
+export type Settings = Schemas['Settings'];

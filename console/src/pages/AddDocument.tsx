@@ -1,14 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { call, post } from '../api/client';
+import type { Answer } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
 import { useConsole } from '../context';
 import { useAction } from '../hooks';
 
-interface Written {
-  id: string;
-  status: string;
-}
+type Written = Answer<'/v3/documents', 'post'>;
 
 /** Add text or a URL (POST /v3/documents) or upload a file (POST /v3/documents/file). */
 export function AddDocument({ onAdded }: { onAdded: (id: string) => void }) {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, enc, post } from '../api/client';
+import type { Answer } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
 import { useConsole } from '../context';
@@ -20,11 +21,7 @@ export const PROVIDERS = [
 /** Where the provider sends the browser back after authorization: this page, in this tab (the key stays in its session). */
 export const RETURN_PATH = '/connections';
 
-interface Created {
-  id: string;
-  authLink?: string;
-  expiresIn?: string;
-}
+type Created = Answer<'/v3/connections/{provider}', 'post'>;
 
 function metadataOf(provider: string, startUrl: string, extra: string): Record<string, unknown> | undefined {
   let metadata: Record<string, unknown> = {};

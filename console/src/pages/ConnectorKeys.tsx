@@ -10,7 +10,7 @@ const KINDS = [
   { id: 'notesWorkspace', label: 'Notes workspace (Notion)' },
   { id: 'officeDrive', label: 'Office drive (OneDrive)' },
   { id: 'codeHost', label: 'Code host (GitHub)' },
-];
+] as const;
 
 interface Draft {
   enabled: boolean;
@@ -22,7 +22,7 @@ interface Draft {
 
 const draftsOf = (s: Settings) =>
   Object.fromEntries(
-    KINDS.map(({ id }) => [id, { enabled: s[`${id}CustomKeyEnabled`] === true, clientId: (s[`${id}ClientId`] as string | null) ?? '', secret: '', clearSecret: false }]),
+    KINDS.map(({ id }) => [id, { enabled: s[`${id}CustomKeyEnabled` as const] === true, clientId: s[`${id}ClientId` as const] ?? '', secret: '', clearSecret: false }]),
   ) as Record<string, Draft>;
 
 /**
@@ -54,7 +54,7 @@ export function ConnectorKeys({ settings, onSaved }: { settings: Settings; onSav
       <div className="grid-2">
         {KINDS.map(({ id, label }) => {
           const d = drafts[id];
-          const masked = settings[`${id}ClientSecret`] as string | null;
+          const masked = settings[`${id}ClientSecret` as const];
           const submit = (event: FormEvent) => {
             event.preventDefault();
             void save.run(id);

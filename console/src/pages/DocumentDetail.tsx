@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { del, enc, get } from '../api/client';
-import type { Chunk, DocumentDetail, ProcessingStep } from '../api/types';
+import type { Answer, DocumentDetail, ProcessingStep } from '../api/types';
 import { Dialog } from '../components/Dialog';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
@@ -26,7 +26,7 @@ export function DocumentPage({ id }: { id: string }) {
   const doc = useLoad((signal) => get<DocumentDetail>(`/v3/documents/${enc(id)}`, { signal }), [id]);
   const finished = doc.data ? FINISHED.has(doc.data.status) : false;
   const chunks = useLoad(
-    (signal) => (finished ? get<{ chunks: Chunk[]; total: number }>(`/v3/documents/${enc(id)}/chunks`, { signal }) : Promise.resolve(undefined)),
+    (signal) => (finished ? get<Answer<'/v3/documents/{id}/chunks', 'get'>>(`/v3/documents/${enc(id)}/chunks`, { signal }) : Promise.resolve(undefined)),
     [id, finished],
   );
   useInterval(!!doc.data && !finished && !doc.loading, POLL_MS, doc.reload);

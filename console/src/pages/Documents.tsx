@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { post } from '../api/client';
-import type { DocumentListItem, Pagination } from '../api/types';
+import type { Answer, DocumentListItem } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
 import { FINISHED, Loading, StatusBadge } from '../components/Status';
@@ -14,10 +14,7 @@ import { AddDocument } from './AddDocument';
 const PAGE_SIZE = 20;
 const POLL_MS = 1500;
 
-interface ListAnswer {
-  results: DocumentListItem[];
-  pagination: Pagination;
-}
+type ListAnswer = Answer<'/v3/documents/list', 'post'>;
 
 export function documentLabel(doc: { title: string | null; url: string | null; customId: string | null; id: string }): string {
   return doc.title || doc.url || doc.customId || doc.id;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { call, del, enc, get, post } from '../api/client';
-import type { ApiKey, NewScopedKey } from '../api/types';
+import type { Answer, NewScopedKey } from '../api/types';
 import { Dialog } from '../components/Dialog';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
@@ -11,7 +11,7 @@ import { useAction, useLoad } from '../hooks';
 
 /** The organization's keys (never their secrets): create scoped keys, disable/enable, revoke. */
 export function KeysPage() {
-  const keys = useLoad((signal) => get<{ keys: ApiKey[] }>('/v3/auth/keys', { signal }), []);
+  const keys = useLoad((signal) => get<Answer<'/v3/auth/keys', 'get'>>('/v3/auth/keys', { signal }), []);
   const { session } = useConsole();
   const act = useAction(async (what: () => Promise<unknown>, said: string) => {
     await what();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { enc, post } from '../api/client';
-import type { MemoryEntry, Pagination } from '../api/types';
+import type { Answer, MemoryEntry } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { MemoryFlags } from '../components/MemoryFlags';
 import { MemoryGraph } from '../components/MemoryGraph';
@@ -16,12 +16,8 @@ import { EditMemoryDialog, ForgetMemoryDialog } from './MemoryDialogs';
 
 const PAGE_SIZE = 20;
 
-interface ListAnswer {
-  memoryEntries: MemoryEntry[];
-  pagination: Pagination;
-  /** Live memories (a tag's memory count) and forgotten ones; both are listed. */
-  counts: { memories: number; forgotten: number };
-}
+/** `counts`: live memories (a tag's memory count) and forgotten ones; both are listed. */
+type ListAnswer = Answer<'/v4/memories/list', 'post'>;
 
 type Action = { kind: 'edit' | 'forget'; memory: MemoryEntry } | null;
 

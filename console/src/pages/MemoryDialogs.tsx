@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { del, patch, post } from '../api/client';
-import type { ForgetMatchingAnswer, MemoryEntry } from '../api/types';
+import type { Answer, ForgetMatchingAnswer, MemoryEntry } from '../api/types';
 import { Dialog } from '../components/Dialog';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
@@ -17,7 +17,7 @@ interface Props {
 export function EditMemoryDialog({ memory, onClose, onDone }: Props) {
   const [text, setText] = useState(memory.memory);
   const save = useAction(async () => {
-    const written = await patch<{ id: string; version: number }>('/v4/memories', {
+    const written = await patch<Answer<'/v4/memories', 'patch'>>('/v4/memories', {
       containerTag: memory.containerTag,
       id: memory.id,
       newContent: text,

@@ -1,5 +1,5 @@
 import { post } from '../api/client';
-import type { Profile } from '../api/types';
+import type { Answer } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Loading } from '../components/Status';
 import { useConsole } from '../context';
@@ -21,7 +21,7 @@ function Facts({ items, empty }: { items: string[]; empty: string }) {
 export function ProfilePage() {
   const { tag } = useConsole();
   const profile = useLoad(
-    (signal) => (tag ? post<{ profile: Profile }>('/v4/profile', { containerTag: tag }, { signal }) : Promise.resolve(undefined)),
+    (signal) => (tag ? post<Answer<'/v4/profile', 'post'>>('/v4/profile', { containerTag: tag }, { signal }) : Promise.resolve(undefined)),
     [tag],
   );
   if (!tag) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../api/types';
-import { changes, draftOf } from './settings-draft';
+import { changes, draftOf, type GeneralSettings } from './settings-draft';
 
-const stored: Settings = {
+const stored: GeneralSettings & Partial<Settings> = {
   excludeItems: { fileTypes: ['exe'] },
   includeItems: null,
   filterPrompt: null,

@@ -3,6 +3,12 @@ import { splitList } from '../format';
 
 export const RULES = ['fileTypes', 'folderNames', 'titlePatterns'] as const;
 
+/** The settings the form edits; the connector credentials have a form of their own (ConnectorKeys.tsx). */
+export type GeneralSettings = Pick<
+  Settings,
+  'excludeItems' | 'includeItems' | 'filterPrompt' | 'shouldLLMFilter' | 'categories' | 'chunkSize' | 'profileBuckets' | 'workspacePrompt'
+>;
+
 /** The settings form's state: lists as comma-separated text. */
 export interface Draft {
   workspacePrompt: string;
@@ -17,7 +23,7 @@ export interface Draft {
 
 const rulesDraft = (rules: ItemRules | null) => Object.fromEntries(RULES.map((r) => [r, (rules?.[r] ?? []).join(', ')])) as Draft['includeItems'];
 
-export function draftOf(s: Settings): Draft {
+export function draftOf(s: GeneralSettings): Draft {
   return {
     workspacePrompt: s.workspacePrompt ?? '',
     shouldLLMFilter: s.shouldLLMFilter ?? false,

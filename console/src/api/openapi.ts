@@ -1,0 +1,6066 @@
+/**
+ * The API's request and answer shapes, generated from the OpenAPI document the server serves
+ * (GET /v3/openapi) by `npm run gen:console-types` (scripts/console-types.ts). Do not edit:
+ * change the route schemas in src/http and run the script again.
+ */
+
+export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health and version */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                            /** @enum {string} */
+                            name: "engram";
+                            version: string;
+                            database: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a document (text or URL)
+         * @description With the customId of a document of the tag, that document is updated: new content is processed again and its memories follow it as PATCH /v3/documents/{id} describes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddDocumentInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a document (text or URL)
+         * @deprecated
+         * @description Legacy path of POST /v3/documents.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddDocumentInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List documents with filters and pagination */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag?: string;
+                        filters?: ({
+                            AND: components["schemas"]["FilterExpressionInput"][];
+                        } | {
+                            OR: components["schemas"]["FilterExpressionInput"][];
+                        }) | string;
+                        includeContent?: boolean;
+                        limit?: number;
+                        page?: number;
+                        /** @enum {string} */
+                        sort?: "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                        source?: string;
+                        filepath?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            memories: components["schemas"]["DocumentListItem"][];
+                            results: components["schemas"]["DocumentListItem"][];
+                            totalCount: number;
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/memories/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List documents with filters and pagination
+         * @deprecated
+         * @description Legacy path of POST /v3/documents/list.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag?: string;
+                        filters?: ({
+                            AND: components["schemas"]["FilterExpressionInput"][];
+                        } | {
+                            OR: components["schemas"]["FilterExpressionInput"][];
+                        }) | string;
+                        includeContent?: boolean;
+                        limit?: number;
+                        page?: number;
+                        /** @enum {string} */
+                        sort?: "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                        source?: string;
+                        filepath?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            memories: components["schemas"]["DocumentListItem"][];
+                            results: components["schemas"]["DocumentListItem"][];
+                            totalCount: number;
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/processing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Documents not yet done or failed */
+        get: {
+            parameters: {
+                query?: {
+                    containerTags?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: components["schemas"]["DocumentListItem"][];
+                            totalCount: number;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete by ids, container tags or filepath
+         * @description Deletes the documents with their chunks and files. The memories drawn only from the deleted documents are deleted with them (every version); a memory another document or a direct write also supports stays, with its documentIds and sourceCount updated, and a fact's earlier version becomes the latest again when the document that updated it goes.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Documents by id or customId */
+                        ids?: string[];
+                        /** @description Every document of these tags */
+                        containerTags?: string[];
+                        /** @description The document at this path, or every document under a folder ending in / */
+                        filepath?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            deletedCount: number;
+                            errors?: {
+                                id: string;
+                                error: string;
+                            }[];
+                            containerTags?: string[];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/memories/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete by ids, container tags or filepath
+         * @deprecated
+         * @description Legacy path of DELETE /v3/documents/bulk.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Documents by id or customId */
+                        ids?: string[];
+                        /** @description Every document of these tags */
+                        containerTags?: string[];
+                        /** @description The document at this path, or every document under a folder ending in / */
+                        filepath?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            deletedCount: number;
+                            errors?: {
+                                id: string;
+                                error: string;
+                            }[];
+                            containerTags?: string[];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a document by id or customId */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Document"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document by id or customId
+         * @description Deletes the document with its chunks and files. The memories drawn only from the deleted documents are deleted with them (every version); a memory another document or a direct write also supports stays, with its documentIds and sourceCount updated, and a fact's earlier version becomes the latest again when the document that updated it goes.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update content or metadata
+         * @description New content is processed again (status goes back to queued), and the memories drawn from the document follow it: a fact it now states with new values becomes a new version of the old one (`updates`), a fact it no longer states is forgotten (forgetReason 'no longer stated by its source document') unless another source still supports it, and a restated fact stays as it is. A new containerTag moves the document, its chunks and the memories only it supports; memories it shares with documents that stay remain in the old tag without it, and the document gets its own copy in the new tag, so a key scoped to the old tag finds nothing of it.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description New content: the document is processed again and its memories follow (changed facts superseded, dropped ones forgotten) */
+                        content?: string;
+                        /** @description Moves the document, with its chunks and memories, to this tag; memories it shares with documents that stay are copied */
+                        containerTag?: string | null;
+                        containerTags?: string[] | null;
+                        customId?: string | null;
+                        metadata?: {
+                            [key: string]: string | number | boolean | string[];
+                        } | null;
+                        taskType?: ("memory" | "superrag") | null;
+                        filepath?: string | null;
+                        documentDate?: string | null;
+                        entityContext?: string | null;
+                        title?: string | null;
+                        filterByMetadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        dreaming?: ("instant" | "dynamic") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v3/memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a document by id or customId
+         * @deprecated
+         * @description Legacy path of GET /v3/documents/:id.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Document"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document by id or customId
+         * @deprecated
+         * @description Legacy path of DELETE /v3/documents/:id.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update content or metadata
+         * @deprecated
+         * @description Legacy path of PATCH /v3/documents/:id.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description New content: the document is processed again and its memories follow (changed facts superseded, dropped ones forgotten) */
+                        content?: string;
+                        /** @description Moves the document, with its chunks and memories, to this tag; memories it shares with documents that stay are copied */
+                        containerTag?: string | null;
+                        containerTags?: string[] | null;
+                        customId?: string | null;
+                        metadata?: {
+                            [key: string]: string | number | boolean | string[];
+                        } | null;
+                        taskType?: ("memory" | "superrag") | null;
+                        filepath?: string | null;
+                        documentDate?: string | null;
+                        entityContext?: string | null;
+                        title?: string | null;
+                        filterByMetadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        dreaming?: ("instant" | "dynamic") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v3/documents/{id}/chunks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieval chunks of a document */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documentId: string;
+                            chunks: {
+                                id: string;
+                                documentId: string;
+                                position: number;
+                                index: number;
+                                content: string;
+                                /** @enum {string} */
+                                type: "text" | "image";
+                                headingPath: string[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                                createdAt: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add up to 600 documents */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        documents: (string | components["schemas"]["AddDocumentInput"])[];
+                        containerTag?: string | null;
+                        containerTags?: string[] | null;
+                        customId?: string | null;
+                        metadata?: {
+                            [key: string]: string | number | boolean | string[];
+                        } | null;
+                        taskType?: ("memory" | "superrag") | null;
+                        filepath?: string | null;
+                        documentDate?: string | null;
+                        entityContext?: string | null;
+                        title?: string | null;
+                        filterByMetadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        dreaming?: ("instant" | "dynamic") | null;
+                        content?: null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                id: string;
+                                status: string;
+                                error?: string;
+                                details?: string;
+                            }[];
+                            success: number;
+                            failed: number;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file (multipart/form-data, field "file") */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file: exactly one part
+                         */
+                        file: string;
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag?: string;
+                        /** @description A JSON array of container tags, or one tag */
+                        containerTags?: string;
+                        customId?: string;
+                        metadata?: string;
+                        filterByMetadata?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        filepath?: string;
+                        /** @description YYYY-MM-DD or ISO 8601; relative dates resolve against it */
+                        documentDate?: string;
+                        entityContext?: string;
+                        title?: string;
+                        /** @enum {string} */
+                        fileType?: "text" | "pdf" | "tweet" | "google_doc" | "google_slide" | "google_sheet" | "image" | "video" | "notion_doc" | "webpage" | "onedrive" | "markdown" | "csv" | "json" | "html";
+                        mimeType?: string;
+                        useAdvancedProcessing?: string;
+                        /** @enum {string} */
+                        dreaming?: "instant" | "dynamic";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/memories/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file (multipart/form-data, field "file")
+         * @deprecated
+         * @description Legacy path of POST /v3/documents/file.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file: exactly one part
+                         */
+                        file: string;
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag?: string;
+                        /** @description A JSON array of container tags, or one tag */
+                        containerTags?: string;
+                        customId?: string;
+                        metadata?: string;
+                        filterByMetadata?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        filepath?: string;
+                        /** @description YYYY-MM-DD or ISO 8601; relative dates resolve against it */
+                        documentDate?: string;
+                        entityContext?: string;
+                        title?: string;
+                        /** @enum {string} */
+                        fileType?: "text" | "pdf" | "tweet" | "google_doc" | "google_slide" | "google_sheet" | "image" | "video" | "notion_doc" | "webpage" | "onedrive" | "markdown" | "csv" | "json" | "html";
+                        mimeType?: string;
+                        useAdvancedProcessing?: string;
+                        /** @enum {string} */
+                        dreaming?: "instant" | "dynamic";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/{id}/file-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signed, expiring URL of the uploaded file */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an uploaded file or a document attachment through a signed link */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The uploaded file or attachment, under its own media type */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": string;
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Documents with their latest memories, paginated */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag?: string;
+                        /** @description Connector sources or document types */
+                        sources?: string[];
+                        page?: number;
+                        limit?: number;
+                        /** @enum {string} */
+                        sort?: "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: components["schemas"]["DocumentWithMemories"][];
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/documents/by-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Documents with their latest memories, by ids or customIds (unknown ones left out) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag?: string;
+                        ids: string[];
+                        /** @enum {string} */
+                        by?: "id" | "customId";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: components["schemas"]["DocumentWithMemories"][];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/documents/documents/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Document counts per source, status and type */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            facets: {
+                                source: {
+                                    value: string | null;
+                                    count: number;
+                                }[];
+                                status: {
+                                    value: string | null;
+                                    count: number;
+                                }[];
+                                type: {
+                                    value: string | null;
+                                    count: number;
+                                }[];
+                            };
+                            total: number;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ingest or extend a conversation (one document per conversationId) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConversationIngestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            conversationId: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write memories directly (embedded at once, searchable on return) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateMemoriesInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documentId: string | null;
+                            memories: {
+                                id: string;
+                                memory: string;
+                                createdAt: string;
+                                forgetAfter: string | null;
+                                forgetReason: string | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                                isStatic: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Forget one memory (soft: hidden from search and profiles) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag: string;
+                        id?: string;
+                        content?: string;
+                        reason?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            forgotten: boolean;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a memory: stores a new version that updates the old one */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag: string;
+                        id?: string;
+                        content?: string;
+                        newContent: string;
+                        metadata?: {
+                            [key: string]: string | number | boolean | string[];
+                        } | null;
+                        forgetAfter?: string | null;
+                        forgetReason?: string | null;
+                        temporalContext?: {
+                            documentDate?: string | null;
+                            eventDate?: string[] | null;
+                        } | null;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            memory: string;
+                            createdAt: string;
+                            forgetAfter: string | null;
+                            forgetReason: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            } | null;
+                            version: number;
+                            parentMemoryId: string | null;
+                            rootMemoryId: string | null;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v4/memories/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List latest memories with their history and source documents
+         * @description The latest version of each memory, forgotten ones included and flagged (`isForgotten`, `forgetReason`). `pagination.totalItems` counts them all; `counts.memories` the live ones (what a container tag's `memoryCount` says) and `counts.forgotten` the rest. `documentIds` are the documents any version was drawn from.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag?: string;
+                        filters?: ({
+                            AND: components["schemas"]["FilterExpressionInput"][];
+                        } | {
+                            OR: components["schemas"]["FilterExpressionInput"][];
+                        }) | string;
+                        page?: number;
+                        limit?: number;
+                        /** @enum {string} */
+                        sort?: "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            memoryEntries: components["schemas"]["MemoryEntry"][];
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                            counts: components["schemas"]["MemoryListCounts"];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/memories/forget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forget one memory (soft: hidden from search and profiles)
+         * @deprecated
+         * @description Legacy path of DELETE /v4/memories.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag: string;
+                        id?: string;
+                        content?: string;
+                        reason?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            forgotten: boolean;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/memories/forget-matching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forget memories that match a natural-language query, or by ids (with a dry run) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag: string;
+                        query?: string;
+                        ids?: string[];
+                        /** @description Preview without forgetting. Defaults to true with `query` (a match is a judgement to check first), false with `ids` */
+                        dryRun?: boolean;
+                        /** @description Lowest search similarity of a memory to forget (query mode; default: the search default) */
+                        threshold?: number;
+                        maxForget?: number;
+                        reason?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dryRun: boolean;
+                            count: number;
+                            forgetBatchId: string | null;
+                            summary: string;
+                            candidates?: {
+                                id: string;
+                                memory: string;
+                                score: number;
+                            }[];
+                            forgotten?: {
+                                id: string;
+                                memory: string;
+                                score: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search memories, documents, or both */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SearchRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: components["schemas"]["SearchResult"][];
+                            timing: number;
+                            total: number;
+                            timings?: components["schemas"]["SearchTimings"];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search documents; results grouped by document with their matching chunks */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentSearchRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: components["schemas"]["DocumentSearchResult"][];
+                            timing: number;
+                            total: number;
+                            timings?: components["schemas"]["SearchTimings"];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Profile of a container tag: static facts, recent context and buckets (plus search with q) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag: string;
+                        q?: string;
+                        threshold?: number;
+                        filters?: ({
+                            AND: components["schemas"]["FilterExpressionInput"][];
+                        } | {
+                            OR: components["schemas"]["FilterExpressionInput"][];
+                        }) | string;
+                        include?: ("static" | "dynamic" | "buckets")[];
+                        buckets?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            profile: {
+                                static: string[];
+                                dynamic: string[];
+                                buckets: {
+                                    [key: string]: string[];
+                                };
+                            };
+                            searchResults?: {
+                                results: unknown[];
+                                total: number;
+                                timing: number;
+                            };
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/profile/buckets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Profile buckets that apply to a container tag (organization buckets merged with the tag’s own) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buckets: {
+                                key: string;
+                                description: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/container-tags/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Container tags with counts and last activity */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContainerTagListItem"][];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/container-tags/{containerTag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settings and counts of a container tag */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContainerTag"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete the documents of a container tag and forget its memories
+         * @description Admin keys only. Deletes the tag's documents, chunks, connections, settings and profile. The memories drawn from those documents are deleted with them; memories no document supports (imported ones) stay, forgotten ('container tag deleted'). deletedMemoriesCount counts the live memories deleted and the memory rows forgotten.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            containerTag: string;
+                            deletedDocumentsCount: number;
+                            deletedMemoriesCount: number;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update (or create) the settings of a container tag */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string | null;
+                        entityContext?: string | null;
+                        memoryFilesystemPaths?: string[] | null;
+                        /** @description Replaces the tag's own bucket list */
+                        profileBuckets?: components["schemas"]["ProfileBucketInput"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            containerTag: string;
+                            name: string | null;
+                            entityContext: string | null;
+                            memoryFilesystemPaths: string[] | null;
+                            profileBuckets: components["schemas"]["ProfileBucket"][];
+                            updatedAt: string;
+                            documentCount: number;
+                            memoryCount: number;
+                            lastActivityAt: string | null;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v3/container-tags/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge container tags into a target (runs in the background) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Tags to merge; may include the target */
+                        containerTags?: string[];
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        targetContainerTag?: string;
+                        /** @description Alias of containerTags */
+                        sourceTags?: string[];
+                        /** @description Alias of targetContainerTag */
+                        targetTag?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            /** @enum {string} */
+                            status: "queued";
+                            mergeId: string;
+                            targetTag: string;
+                            sourceTags: string[];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/container-tags/merge/{mergeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status and progress of a merge */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mergeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContainerTagMerge"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/container-tags/{containerTag}/inferred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unreviewed inferred memories of a container tag */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            memories: {
+                                id: string;
+                                memory: string;
+                                parentCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/container-tags/{containerTag}/inferred/{memoryId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve, decline or undo the review of an inferred memory */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag: string;
+                    memoryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "approve" | "decline" | "undo";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            isInference: boolean;
+                            isForgotten: boolean;
+                            reviewStatus: ("approved" | "declined") | null;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/container-tags/{containerTag}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export a container tag (documents, files, memories with their versions, settings, profile) as NDJSON */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Include the stored vectors and the model that made them */
+                    embeddings?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One JSON object per line: the header, the records, the end line (see docs/export-format.md) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export every container tag of the organization as NDJSON (admin keys only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Include the stored vectors and the model that made them */
+                    embeddings?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One JSON object per line: the header, the records, the end line (see docs/export-format.md) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/container-tags/{containerTag}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import an export file into a container tag (empty, or merging by customId); re-running it changes nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Tenant key, e.g. a user or workspace id */
+                    containerTag: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            containerTag: string;
+                            counts: {
+                                spaces: number;
+                                documents: number;
+                                chunks: number;
+                                memories: number;
+                                profiles: number;
+                            };
+                            reembedded: boolean;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organization settings (secrets masked) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Settings"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update organization settings; null resets a field */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SettingsUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orgId: string;
+                            orgSlug: string;
+                            updated: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v3/settings/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the organization's documents, memories, extra spaces, connections and settings */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        confirmation: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            deletedConnections: number;
+                            deletedDocumentBatches: number;
+                            deletedDocumentsApprox: number;
+                            deletedMemoryRows: number;
+                            deletedExtraSpaces: number;
+                            clearedDefaultSpaceContext: boolean;
+                            clearedBrainMemoryRegistry: boolean;
+                            settingsReset: boolean;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/settings/suggest-buckets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suggest 3–6 profile buckets from what the organization’s memories talk about */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            suggestions: {
+                                key: string;
+                                description: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/auth/scoped-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a key confined to container tags (the key is shown only in this answer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Tenant key, e.g. a user or workspace id */
+                        containerTag?: string;
+                        containerTags?: string[];
+                        name?: string;
+                        /**
+                         * @description Default write
+                         * @enum {string}
+                         */
+                        permission?: "read" | "write";
+                        expiresInDays?: number;
+                        /** @description Requests per window; default 500 */
+                        rateLimitMax?: number;
+                        /** @description Window in milliseconds; default 60000 */
+                        rateLimitTimeWindow?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                            id: string;
+                            name: string;
+                            containerTag: string;
+                            containerTags: string[];
+                            /** @enum {string} */
+                            permission: "read" | "write";
+                            expiresAt: string | null;
+                            rateLimit: {
+                                max: number;
+                                /** @description milliseconds */
+                                timeWindow: number;
+                            };
+                            allowedEndpoints: string[];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/auth/scoped-key/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a scoped key at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            id: string;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/auth/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's API keys (never their secrets) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: components["schemas"]["ApiKey"][];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/auth/keys/{id}/toggle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an enabled key or enable a disabled one, at once (a key cannot disable itself: 409) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKey"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Disable an enabled key or enable a disabled one, at once (a key cannot disable itself: 409) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKey"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v3/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the calling key is and what it may do */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Self-hosted keys stand for no user account: this is the key */
+                            user: {
+                                id: string;
+                                name: string;
+                            };
+                            org: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            plan: string;
+                            /** @enum {string} */
+                            role: "admin" | "member";
+                            scope: {
+                                /** @enum {string} */
+                                type: "full" | "scoped";
+                                /** @enum {string} */
+                                permission: "read" | "write";
+                                tag?: string;
+                                tags?: string[];
+                                rateLimit?: {
+                                    max: number;
+                                    /** @description milliseconds */
+                                    timeWindow: number;
+                                };
+                                expires?: string;
+                            };
+                            containerTags?: {
+                                containerTag: string;
+                                /** @enum {string} */
+                                permission: "read" | "write";
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List connections, by container tags and optionally provider */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                        /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                        provider?: string;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Connection"][];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a connection: an authorization link (OAuth kinds), or a direct connection that syncs at once (web-crawler) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConnectionCreateInput"] | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectionCreated"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A connection with its last sync run */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    connectionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Connection"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a connection by id (deleteDocuments, default true), or by provider and containerTags (body)
+         * @description Syncing stops at once. With its documents (the default, and always when deleting by provider) the memories drawn only from them are deleted too; memories another document or a direct write also supports stay, with their documentIds and sourceCount updated.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description Default true: the imported documents are deleted, with the memories drawn only from them; false keeps both */
+                    deleteDocuments?: "0" | "1" | "true" | "false" | "";
+                };
+                header?: never;
+                path: {
+                    /** @description A connection id, or a provider with containerTags in the body */
+                    connectionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectionDeleted"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/{provider}/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The connection of a provider in the container tags */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Connection"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/{provider}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync now: every connection of the provider, or those of the container tags */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Plain text */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/{provider}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Documents a provider imported, in the container tags */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        containerTags?: string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectionDocument"][];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/{connectionId}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Resources the connection can sync (code host: repositories) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    parent_id?: string;
+                };
+                header?: never;
+                path: {
+                    connectionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            resources: {
+                                [key: string]: unknown;
+                            }[];
+                            total_count: number;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/{connectionId}/configure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose what the connection syncs (code host: repositories); webhooks are registered where possible */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    connectionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        resources: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            message: string;
+                            webhooksRegistered: number;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/{connectionId}/sync-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest sync runs of a connection, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    connectionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncRun"][];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/auth/callback/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the provider returns the end user after authorization (register this URL with the provider) */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    state?: string;
+                    error?: string;
+                    error_description?: string;
+                    error_uri?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectionAuthorized"];
+                    };
+                };
+                /** @description To the redirectUrl given at creation */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the provider returns the end user after authorization (register this URL with the provider) */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    state?: string;
+                    error?: string;
+                    error_description?: string;
+                    error_uri?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectionAuthorized"];
+                    };
+                };
+                /** @description To the redirectUrl given at creation */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/webhooks/{provider}/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A provider's webhook delivery for one connection (answered at once; the sync runs as a job) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                    connectionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A provider's handshake answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookAccepted"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/webhooks/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token=, Notion's signed events and its verification request) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookAccepted"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/webhooks/{provider}/verification-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The verification token a provider last sent to the kind's push URL (Notion), to paste into the provider's settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookVerificationToken"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Every error answer has this shape. */
+        ErrorResponseInput: {
+            error: string;
+            details?: string;
+        };
+        FilterExpressionInput: {
+            key: string;
+            value: string | number | boolean;
+            /** @enum {string} */
+            filterType?: "metadata" | "numeric" | "array_contains" | "string_contains";
+            /** @enum {string} */
+            numericOperator?: ">" | "<" | ">=" | "<=" | "=";
+            negate?: boolean | ("true" | "false");
+            ignoreCase?: boolean | ("true" | "false");
+        } | {
+            AND: components["schemas"]["FilterExpressionInput"][];
+        } | {
+            OR: components["schemas"]["FilterExpressionInput"][];
+        };
+        ConnectionCreateInput: {
+            /** @description Tenant key, e.g. a user or workspace id */
+            containerTag?: string;
+            /** @description Deprecated: one tag */
+            containerTags?: string[];
+            documentLimit?: number;
+            /** @description Kind-specific settings, e.g. startUrl for the web crawler */
+            metadata?: {
+                [key: string]: string | number | boolean | string[];
+            } | null;
+            /**
+             * Format: uri
+             * @description Where the end user returns after authorizing
+             */
+            redirectUrl?: string;
+        };
+        ConnectionCreatedInput: {
+            id: string;
+            /** @description OAuth kinds: where the end user authorizes; valid 1 hour */
+            authLink?: string;
+            expiresIn?: string;
+            redirectsTo?: string;
+        };
+        ConnectionDeletedInput: {
+            id: string;
+            provider: string;
+        };
+        LastSyncRunInput: {
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            error: string | null;
+            startedAt: string;
+            completedAt: string | null;
+        };
+        ConnectionInput: {
+            id: string;
+            /** @description The connector kind id */
+            provider: string;
+            createdAt: string;
+            containerTag: string;
+            /** @description Deprecated: the one containerTag */
+            containerTags: string[];
+            documentLimit?: number;
+            email?: string;
+            /** @description while pending, the end of its authorization link: it is deleted then unless authorized; absent once authorized */
+            expiresAt?: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description pending until authorized; error until authorized again
+             * @enum {string}
+             */
+            status: "pending" | "active" | "error";
+            lastSyncRun: components["schemas"]["LastSyncRunInput"] | null;
+        };
+        SyncRunInput: {
+            id: string;
+            connectionId: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            /** @enum {string} */
+            triggerType: "event" | "cron" | "manual";
+            startedAt: string;
+            completedAt: string | null;
+            itemsProcessed: number;
+            itemsFailed: number;
+            itemsDeleted: number;
+            error: string | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+        };
+        ConnectionDocumentInput: {
+            id: string;
+            createdAt: string;
+            updatedAt: string;
+            status: string;
+            summary: string | null;
+            title: string | null;
+            type: string;
+            url: string | null;
+            containerTag: string;
+        };
+        ConnectionAuthorizedInput: {
+            /** @constant */
+            success: true;
+            connectionId: string;
+            message: string;
+        };
+        WebhookAcceptedInput: {
+            /** @constant */
+            accepted: true;
+            duplicate: boolean;
+        };
+        /** @description The token a provider sent to the kind's push URL, to paste back into its settings */
+        WebhookVerificationTokenInput: {
+            verificationToken: string;
+            receivedAt: string;
+        };
+        ContainerTagMergeInput: {
+            id: string;
+            status: string;
+            sourceTags: string[];
+            targetTag: string;
+            progress: {
+                phase?: string;
+                currentSourceTag?: string;
+                copiedRows?: number;
+                completedSourceTags?: string[];
+                inFlightItems?: number;
+                attempt?: number;
+                moved?: {
+                    documents: number;
+                    chunks: number;
+                    memories: number;
+                    renamedCustomIds: number;
+                    duplicateMemories: number;
+                };
+            } | null;
+            lastError: string | null;
+            createdAt: string;
+            updatedAt: string;
+            completedAt: string | null;
+        };
+        ProfileBucketInput: {
+            key: string;
+            /** @default  */
+            description: string;
+        };
+        ContainerTagListItemInput: {
+            id: string;
+            name: string;
+            containerTag: string;
+            description: string | null;
+            createdAt: string;
+            updatedAt: string;
+            isExperimental: boolean;
+            isNova: boolean;
+            /** @description Every document of the tag, direct writes' lightweight documents included, as /v3/documents/list counts them */
+            documentCount: number;
+            /** @description Latest, not forgotten memories (counts.memories of /v4/memories/list) */
+            memoryCount: number;
+            lastActivityAt: string | null;
+            /** @enum {string} */
+            mergeStatus?: "source" | "target";
+            mergeId?: string;
+            mergeTargetTag?: string;
+        };
+        ContainerTagInput: {
+            containerTag: string;
+            name: string | null;
+            entityContext: string | null;
+            memoryFilesystemPaths: string[] | null;
+            profileBuckets: components["schemas"]["ProfileBucketInput"][];
+            updatedAt: string;
+            documentCount: number;
+            memoryCount: number;
+            lastActivityAt: string | null;
+            createdAt: string;
+        };
+        ConversationIngestInput: {
+            conversationId?: string;
+            customId?: string;
+            messages: {
+                /** @enum {string} */
+                role: "user" | "assistant" | "system" | "tool";
+                content: string | ({
+                    /** @constant */
+                    type: "text";
+                    text: string;
+                } | {
+                    /** @constant */
+                    type: "image_url";
+                    imageUrl?: {
+                        url: string;
+                    };
+                    image_url?: {
+                        url: string;
+                    };
+                })[];
+                name?: string;
+                tool_calls?: unknown[];
+                tool_call_id?: string;
+            }[];
+            /** @description Tenant key, e.g. a user or workspace id */
+            containerTag?: string;
+            containerTags?: string[];
+            /** @description Flat key/value metadata: strings, numbers, booleans or string arrays */
+            metadata?: {
+                [key: string]: string | number | boolean | string[];
+            };
+            entityContext?: string;
+            /** @description YYYY-MM-DD or ISO 8601; relative dates resolve against it */
+            documentDate?: string;
+        };
+        AddDocumentInput: {
+            /** @description Text, markdown, or an http(s) URL to fetch */
+            content: string;
+            containerTag?: string | null;
+            containerTags?: string[] | null;
+            customId?: string | null;
+            metadata?: {
+                [key: string]: string | number | boolean | string[];
+            } | null;
+            taskType?: ("memory" | "superrag") | null;
+            filepath?: string | null;
+            documentDate?: string | null;
+            entityContext?: string | null;
+            title?: string | null;
+            filterByMetadata?: {
+                [key: string]: unknown;
+            } | null;
+            dreaming?: ("instant" | "dynamic") | null;
+        };
+        MemoryEntryInput: {
+            id: string;
+            memory: string;
+            containerTag: string;
+            version: number;
+            isLatest: boolean;
+            isForgotten: boolean;
+            isStatic: boolean;
+            isInference: boolean | null;
+            createdAt: string;
+            updatedAt: string;
+            spaceId: string | null;
+            orgId: string;
+            sourceCount: number;
+            parentMemoryId: string | null;
+            rootMemoryId: string | null;
+            forgetAfter: string | null;
+            forgetReason: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            memoryRelations: {
+                [key: string]: "updates" | "extends" | "derives";
+            } | null;
+            temporalContext: {
+                documentDate?: string | null;
+                eventDate?: string[] | null;
+            } | null;
+            history: {
+                id: string;
+                memory: string;
+                version: number;
+                createdAt: string;
+                updatedAt: string;
+                parentMemoryId: string | null;
+                rootMemoryId: string | null;
+                isLatest: boolean;
+                isForgotten: boolean;
+            }[];
+            documentIds: string[];
+        };
+        DocumentListItemInput: {
+            id: string;
+            customId: string | null;
+            connectionId: string | null;
+            containerTag: string;
+            containerTags: string[];
+            createdAt: string;
+            updatedAt: string;
+            filepath: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+            summary: string | null;
+            title: string | null;
+            type: string;
+            url: string | null;
+            source: string | null;
+            taskType: string;
+            content?: string | null;
+        };
+        DocumentInput: {
+            id: string;
+            customId: string | null;
+            connectionId: string | null;
+            containerTag: string;
+            containerTags: string[];
+            createdAt: string;
+            updatedAt: string;
+            filepath: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+            summary: string | null;
+            title: string | null;
+            type: string;
+            url: string | null;
+            source: string | null;
+            taskType: string;
+            content: string | null;
+            raw: string | null;
+            ogImage: string | null;
+            spatialPoint: null;
+            documentDate: string | null;
+            /** @enum {string} */
+            dreamingStatus: "dreaming" | "done";
+            error: string | null;
+            memories?: {
+                id: string;
+                memory: string;
+                createdAt: string;
+                updatedAt: string | null;
+                isLatest: boolean;
+                isForgotten: boolean;
+                isStatic: boolean;
+                isInference: boolean;
+                version: number;
+                sourceCount: number;
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                parentMemoryId: string | null;
+                rootMemoryId: string | null;
+            }[];
+            processingMetadata: {
+                attempts?: number;
+                format?: string;
+                mimeType?: string;
+                steps: {
+                    name: string;
+                    status: string;
+                    startedAt: string;
+                    finishedAt?: string;
+                    error?: string;
+                    detail?: {
+                        [key: string]: number;
+                    };
+                    /** @description The memories step: who extracted them (the chat model, the offline extractor, or the offline extractor standing in for the model on some parts, with the reason) and the tokens the model reported, summed over every request, retries included. */
+                    extraction?: {
+                        /** @enum {string} */
+                        extractor: "llm" | "offline" | "llm+offline";
+                        model?: string;
+                        parts?: number;
+                        fallback?: {
+                            reason: string;
+                            parts: number;
+                        };
+                        requests?: number;
+                        tokens?: {
+                            prompt: number;
+                            completion: number;
+                            total: number;
+                        };
+                        truncatedReplies?: number;
+                    };
+                }[];
+            };
+        };
+        DocumentWithMemoriesInput: {
+            id: string;
+            customId: string | null;
+            connectionId: string | null;
+            containerTag: string;
+            containerTags: string[];
+            createdAt: string;
+            updatedAt: string;
+            filepath: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+            summary: string | null;
+            title: string | null;
+            type: string;
+            url: string | null;
+            source: string | null;
+            taskType: string;
+            content?: string | null;
+            memoryEntries: components["schemas"]["MemoryEntryInput"][];
+        };
+        ApiKeyInput: {
+            id: string;
+            name: string;
+            /** @description First characters of the key, to recognise it */
+            prefix: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** @enum {string} */
+            permission: "read" | "write";
+            scoped: boolean;
+            containerTags: string[] | null;
+            expiresAt: string | null;
+            rateLimit: {
+                max: number;
+                /** @description milliseconds */
+                timeWindow: number;
+            } | null;
+            disabled: boolean;
+            createdAt: string;
+        };
+        MemoryListCountsInput: {
+            /** @description Live memories listed (latest, not forgotten): the container tag list counts these as memoryCount */
+            memories: number;
+            /** @description Forgotten memories listed (flagged); memories + forgotten = pagination.totalItems */
+            forgotten: number;
+        };
+        CreateMemoriesInput: {
+            /** @description Tenant key, e.g. a user or workspace id */
+            containerTag: string;
+            memories: {
+                content: string;
+                /** @description A lasting trait (identity, role) rather than an episode */
+                isStatic?: boolean;
+                metadata?: {
+                    [key: string]: string | number | boolean | string[];
+                } | null;
+                /** @description ISO date after which the memory drops out of search */
+                forgetAfter?: string | null;
+                forgetReason?: string | null;
+                temporalContext?: {
+                    documentDate?: string | null;
+                    eventDate?: string[] | null;
+                } | null;
+            }[];
+        };
+        RetrieverExplanationInput: {
+            /**
+             * @description The index that holds the result: memories, or document chunks
+             * @enum {string}
+             */
+            source: "memory" | "chunk";
+            vector: {
+                /** @description Place in the vector (cosine) retriever's own candidates (1 = best); null when it did not pick this row */
+                rank: number | null;
+                /** @description The vector (cosine) score */
+                score: number | null;
+            };
+            lexical: {
+                /** @description Place in the lexical (rarity-weighted word match, BM25-like) retriever's own candidates (1 = best); null when it did not pick this row */
+                rank: number | null;
+                /** @description The lexical (rarity-weighted word match, BM25-like) score */
+                score: number | null;
+            };
+            /** @description Both scores weighted together, before source context and calibration give the similarity */
+            fused: number;
+            /** @description With rerank: the similarity before the reranker replaced it */
+            firstStage?: number;
+        };
+        SearchTimingsInput: {
+            /** @description Query planning, with rewriting when asked */
+            rewrite?: number;
+            /** @description Embedding the query; runs while words are matched */
+            embedding?: number;
+            /** @description Both retrievers, including the wait for the embedding */
+            retrieval?: number;
+            rerank?: number;
+            /** @description Loading what the results show */
+            assembly?: number;
+            total: number;
+        };
+        SearchResultInput: {
+            /** @description Memory id for memory hits, chunk id for chunk hits */
+            id: string;
+            memory?: string;
+            chunk?: string;
+            /** @description Chunk hits: the document the chunk belongs to */
+            documentId?: string;
+            containerTag: string;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            similarity: number;
+            updatedAt: string;
+            filepath?: string | null;
+            version?: number | null;
+            rootMemoryId?: string | null;
+            isAggregated?: boolean;
+            context?: {
+                parents: {
+                    memory: string;
+                    /** @enum {string} */
+                    relation: "updates" | "extends" | "derives";
+                    updatedAt: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                    version?: number | null;
+                }[];
+                children: {
+                    memory: string;
+                    /** @enum {string} */
+                    relation: "updates" | "extends" | "derives";
+                    updatedAt: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                    version?: number | null;
+                }[];
+                related: {
+                    memory: string;
+                    /** @enum {string} */
+                    relation: "extends" | "derives";
+                    updatedAt: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                }[];
+            };
+            documents?: {
+                id: string;
+                createdAt: string;
+                updatedAt: string;
+                title?: string | null;
+                type?: string | null;
+                metadata?: {
+                    [key: string]: unknown;
+                } | null;
+                summary?: string | null;
+            }[];
+            chunks?: {
+                content: string;
+                documentId: string;
+                position: number;
+                score: number;
+            }[];
+            /** @description With explain: true, which retrievers found this result and how each scored it */
+            retrievers?: components["schemas"]["RetrieverExplanationInput"];
+        };
+        DocumentSearchResultInput: {
+            documentId: string;
+            chunks: {
+                content: string;
+                isRelevant: boolean;
+                score: number;
+                position: number;
+                /** @description With explain: true, for chunks the retrievers found */
+                retrievers?: components["schemas"]["RetrieverExplanationInput"];
+            }[];
+            createdAt: string;
+            updatedAt: string;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            score: number;
+            title: string | null;
+            type: string | null;
+            containerTag: string;
+            filepath: string | null;
+            summary?: string | null;
+            content?: string | null;
+        };
+        SearchRequestInput: {
+            /** @description What to look for, in natural language */
+            q: string;
+            containerTag?: string | null;
+            containerTags?: string[] | null;
+            /** @description Minimum similarity (0..1); default 0.4, 0 returns the most */
+            threshold?: number;
+            limit?: number;
+            /**
+             * @description memories (default), documents, or hybrid (both)
+             * @enum {string}
+             */
+            searchMode?: "memories" | "hybrid" | "documents";
+            filters?: ({
+                AND: components["schemas"]["FilterExpressionInput"][];
+            } | {
+                OR: components["schemas"]["FilterExpressionInput"][];
+            }) | string;
+            filepath?: string;
+            rerank?: boolean;
+            rewriteQuery?: boolean;
+            /** @description Adds to each result which retrievers found it with their own ranks and scores (`retrievers`), and the time of each phase (`timings`) */
+            explain?: boolean;
+            /** @description Accepted for compatibility; results are never aggregated */
+            aggregate?: boolean;
+            include?: {
+                documents?: boolean;
+                summaries?: boolean;
+                relatedMemories?: boolean;
+                forgottenMemories?: boolean;
+                /** @description Deprecated: implies hybrid and attaches matching chunks to memory results */
+                chunks?: boolean;
+            };
+        };
+        DocumentSearchRequestInput: {
+            /** @description What to look for, in natural language */
+            q: string;
+            containerTag?: string | null;
+            containerTags?: string[] | null;
+            /** @description Search inside this document only */
+            docId?: string;
+            filters?: ({
+                AND: components["schemas"]["FilterExpressionInput"][];
+            } | {
+                OR: components["schemas"]["FilterExpressionInput"][];
+            }) | string;
+            filepath?: string;
+            /** @description Documents to return */
+            limit?: number;
+            chunkThreshold?: number;
+            /** @description Deprecated and ignored */
+            documentThreshold?: number;
+            /** @description false adds the chunks around each match, flagged isRelevant: false */
+            onlyMatchingChunks?: boolean;
+            includeFullDocs?: boolean;
+            includeSummary?: boolean;
+            rerank?: boolean;
+            rewriteQuery?: boolean;
+            /** @description Adds to each result which retrievers found it with their own ranks and scores (`retrievers`), and the time of each phase (`timings`) */
+            explain?: boolean;
+            /** @description Deprecated and ignored */
+            categoriesFilter?: string[];
+        };
+        SyncItemRulesInput: {
+            /** @description Extensions, mime types or document types */
+            fileTypes?: string[];
+            folderNames?: string[];
+            /** @description `*` matches any run of characters */
+            titlePatterns?: string[];
+        };
+        SettingsUpdateInput: {
+            excludeItems?: components["schemas"]["SyncItemRulesInput"] | null;
+            includeItems?: components["schemas"]["SyncItemRulesInput"] | null;
+            /** @description Needs shouldLLMFilter: true */
+            filterPrompt?: string | null;
+            shouldLLMFilter?: boolean | null;
+            categories?: string[] | null;
+            /** @description -1 = default; otherwise the chunker bounds apply */
+            chunkSize?: number | null;
+            /** @description Replaces the organization list */
+            profileBuckets?: components["schemas"]["ProfileBucketInput"][] | null;
+            workspacePrompt?: string | null;
+            cloudDriveCustomKeyEnabled?: boolean | null;
+            cloudDriveClientId?: string | null;
+            /** @description Write-only: answered masked */
+            cloudDriveClientSecret?: string | null;
+            googleDriveCustomKeyEnabled?: boolean | null;
+            googleDriveClientId?: string | null;
+            /** @description Write-only: answered masked */
+            googleDriveClientSecret?: string | null;
+            notesWorkspaceCustomKeyEnabled?: boolean | null;
+            notesWorkspaceClientId?: string | null;
+            /** @description Write-only: answered masked */
+            notesWorkspaceClientSecret?: string | null;
+            notionCustomKeyEnabled?: boolean | null;
+            notionClientId?: string | null;
+            /** @description Write-only: answered masked */
+            notionClientSecret?: string | null;
+            officeDriveCustomKeyEnabled?: boolean | null;
+            officeDriveClientId?: string | null;
+            /** @description Write-only: answered masked */
+            officeDriveClientSecret?: string | null;
+            onedriveCustomKeyEnabled?: boolean | null;
+            onedriveClientId?: string | null;
+            /** @description Write-only: answered masked */
+            onedriveClientSecret?: string | null;
+            codeHostCustomKeyEnabled?: boolean | null;
+            codeHostClientId?: string | null;
+            /** @description Write-only: answered masked */
+            codeHostClientSecret?: string | null;
+            githubCustomKeyEnabled?: boolean | null;
+            githubClientId?: string | null;
+            /** @description Write-only: answered masked */
+            githubClientSecret?: string | null;
+        };
+        SettingsInput: {
+            excludeItems: components["schemas"]["SyncItemRulesInput"] | null;
+            includeItems: components["schemas"]["SyncItemRulesInput"] | null;
+            filterPrompt: string | null;
+            shouldLLMFilter: boolean | null;
+            categories: string[] | null;
+            chunkSize: number | null;
+            profileBuckets: components["schemas"]["ProfileBucketInput"][];
+            workspacePrompt: string | null;
+            cloudDriveCustomKeyEnabled: boolean | null;
+            cloudDriveClientId: string | null;
+            /** @description Write-only: answered masked */
+            cloudDriveClientSecret: string | null;
+            googleDriveCustomKeyEnabled: boolean | null;
+            googleDriveClientId: string | null;
+            /** @description Write-only: answered masked */
+            googleDriveClientSecret: string | null;
+            notesWorkspaceCustomKeyEnabled: boolean | null;
+            notesWorkspaceClientId: string | null;
+            /** @description Write-only: answered masked */
+            notesWorkspaceClientSecret: string | null;
+            notionCustomKeyEnabled: boolean | null;
+            notionClientId: string | null;
+            /** @description Write-only: answered masked */
+            notionClientSecret: string | null;
+            officeDriveCustomKeyEnabled: boolean | null;
+            officeDriveClientId: string | null;
+            /** @description Write-only: answered masked */
+            officeDriveClientSecret: string | null;
+            onedriveCustomKeyEnabled: boolean | null;
+            onedriveClientId: string | null;
+            /** @description Write-only: answered masked */
+            onedriveClientSecret: string | null;
+            codeHostCustomKeyEnabled: boolean | null;
+            codeHostClientId: string | null;
+            /** @description Write-only: answered masked */
+            codeHostClientSecret: string | null;
+            githubCustomKeyEnabled: boolean | null;
+            githubClientId: string | null;
+            /** @description Write-only: answered masked */
+            githubClientSecret: string | null;
+        };
+        /** @description Every error answer has this shape. */
+        ErrorResponse: {
+            error: string;
+            details?: string;
+        };
+        FilterExpression: {
+            key: string;
+            value: string | number | boolean;
+            /** @enum {string} */
+            filterType?: "metadata" | "numeric" | "array_contains" | "string_contains";
+            /** @enum {string} */
+            numericOperator?: ">" | "<" | ">=" | "<=" | "=";
+            negate?: boolean | ("true" | "false");
+            ignoreCase?: boolean | ("true" | "false");
+        } | {
+            AND: components["schemas"]["FilterExpression"][];
+        } | {
+            OR: components["schemas"]["FilterExpression"][];
+        };
+        ConnectionCreate: {
+            /** @description Tenant key, e.g. a user or workspace id */
+            containerTag?: string;
+            /** @description Deprecated: one tag */
+            containerTags?: string[];
+            documentLimit?: number;
+            /** @description Kind-specific settings, e.g. startUrl for the web crawler */
+            metadata?: {
+                [key: string]: string | number | boolean | string[];
+            } | null;
+            /**
+             * Format: uri
+             * @description Where the end user returns after authorizing
+             */
+            redirectUrl?: string;
+        };
+        ConnectionCreated: {
+            id: string;
+            /** @description OAuth kinds: where the end user authorizes; valid 1 hour */
+            authLink?: string;
+            expiresIn?: string;
+            redirectsTo?: string;
+        };
+        ConnectionDeleted: {
+            id: string;
+            provider: string;
+        };
+        LastSyncRun: {
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            error: string | null;
+            startedAt: string;
+            completedAt: string | null;
+        };
+        Connection: {
+            id: string;
+            /** @description The connector kind id */
+            provider: string;
+            createdAt: string;
+            containerTag: string;
+            /** @description Deprecated: the one containerTag */
+            containerTags: string[];
+            documentLimit?: number;
+            email?: string;
+            /** @description while pending, the end of its authorization link: it is deleted then unless authorized; absent once authorized */
+            expiresAt?: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description pending until authorized; error until authorized again
+             * @enum {string}
+             */
+            status: "pending" | "active" | "error";
+            lastSyncRun: components["schemas"]["LastSyncRun"] | null;
+        };
+        SyncRun: {
+            id: string;
+            connectionId: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            /** @enum {string} */
+            triggerType: "event" | "cron" | "manual";
+            startedAt: string;
+            completedAt: string | null;
+            itemsProcessed: number;
+            itemsFailed: number;
+            itemsDeleted: number;
+            error: string | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+        };
+        ConnectionDocument: {
+            id: string;
+            createdAt: string;
+            updatedAt: string;
+            status: string;
+            summary: string | null;
+            title: string | null;
+            type: string;
+            url: string | null;
+            containerTag: string;
+        };
+        ConnectionAuthorized: {
+            /** @constant */
+            success: true;
+            connectionId: string;
+            message: string;
+        };
+        WebhookAccepted: {
+            /** @constant */
+            accepted: true;
+            duplicate: boolean;
+        };
+        /** @description The token a provider sent to the kind's push URL, to paste back into its settings */
+        WebhookVerificationToken: {
+            verificationToken: string;
+            receivedAt: string;
+        };
+        ContainerTagMerge: {
+            id: string;
+            status: string;
+            sourceTags: string[];
+            targetTag: string;
+            progress: {
+                phase?: string;
+                currentSourceTag?: string;
+                copiedRows?: number;
+                completedSourceTags?: string[];
+                inFlightItems?: number;
+                attempt?: number;
+                moved?: {
+                    documents: number;
+                    chunks: number;
+                    memories: number;
+                    renamedCustomIds: number;
+                    duplicateMemories: number;
+                };
+            } | null;
+            lastError: string | null;
+            createdAt: string;
+            updatedAt: string;
+            completedAt: string | null;
+        };
+        ProfileBucket: {
+            key: string;
+            /** @default  */
+            description: string;
+        };
+        ContainerTagListItem: {
+            id: string;
+            name: string;
+            containerTag: string;
+            description: string | null;
+            createdAt: string;
+            updatedAt: string;
+            isExperimental: boolean;
+            isNova: boolean;
+            /** @description Every document of the tag, direct writes' lightweight documents included, as /v3/documents/list counts them */
+            documentCount: number;
+            /** @description Latest, not forgotten memories (counts.memories of /v4/memories/list) */
+            memoryCount: number;
+            lastActivityAt: string | null;
+            /** @enum {string} */
+            mergeStatus?: "source" | "target";
+            mergeId?: string;
+            mergeTargetTag?: string;
+        };
+        ContainerTag: {
+            containerTag: string;
+            name: string | null;
+            entityContext: string | null;
+            memoryFilesystemPaths: string[] | null;
+            profileBuckets: components["schemas"]["ProfileBucket"][];
+            updatedAt: string;
+            documentCount: number;
+            memoryCount: number;
+            lastActivityAt: string | null;
+            createdAt: string;
+        };
+        ConversationIngest: {
+            conversationId?: string;
+            customId?: string;
+            messages: {
+                /** @enum {string} */
+                role: "user" | "assistant" | "system" | "tool";
+                content: string | ({
+                    /** @constant */
+                    type: "text";
+                    text: string;
+                } | {
+                    /** @constant */
+                    type: "image_url";
+                    imageUrl?: {
+                        url: string;
+                    };
+                    image_url?: {
+                        url: string;
+                    };
+                })[];
+                name?: string;
+                tool_calls?: unknown[];
+                tool_call_id?: string;
+            }[];
+            /** @description Tenant key, e.g. a user or workspace id */
+            containerTag?: string;
+            containerTags?: string[];
+            /** @description Flat key/value metadata: strings, numbers, booleans or string arrays */
+            metadata?: {
+                [key: string]: string | number | boolean | string[];
+            };
+            entityContext?: string;
+            /** @description YYYY-MM-DD or ISO 8601; relative dates resolve against it */
+            documentDate?: string;
+        };
+        AddDocument: {
+            /** @description Text, markdown, or an http(s) URL to fetch */
+            content: string;
+            containerTag?: string | null;
+            containerTags?: string[] | null;
+            customId?: string | null;
+            metadata?: {
+                [key: string]: string | number | boolean | string[];
+            } | null;
+            taskType?: ("memory" | "superrag") | null;
+            filepath?: string | null;
+            documentDate?: string | null;
+            entityContext?: string | null;
+            title?: string | null;
+            filterByMetadata?: {
+                [key: string]: unknown;
+            } | null;
+            dreaming?: ("instant" | "dynamic") | null;
+        };
+        MemoryEntry: {
+            id: string;
+            memory: string;
+            containerTag: string;
+            version: number;
+            isLatest: boolean;
+            isForgotten: boolean;
+            isStatic: boolean;
+            isInference: boolean | null;
+            createdAt: string;
+            updatedAt: string;
+            spaceId: string | null;
+            orgId: string;
+            sourceCount: number;
+            parentMemoryId: string | null;
+            rootMemoryId: string | null;
+            forgetAfter: string | null;
+            forgetReason: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            memoryRelations: {
+                [key: string]: "updates" | "extends" | "derives";
+            } | null;
+            temporalContext: {
+                documentDate?: string | null;
+                eventDate?: string[] | null;
+            } | null;
+            history: {
+                id: string;
+                memory: string;
+                version: number;
+                createdAt: string;
+                updatedAt: string;
+                parentMemoryId: string | null;
+                rootMemoryId: string | null;
+                isLatest: boolean;
+                isForgotten: boolean;
+            }[];
+            documentIds: string[];
+        };
+        DocumentListItem: {
+            id: string;
+            customId: string | null;
+            connectionId: string | null;
+            containerTag: string;
+            containerTags: string[];
+            createdAt: string;
+            updatedAt: string;
+            filepath: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+            summary: string | null;
+            title: string | null;
+            type: string;
+            url: string | null;
+            source: string | null;
+            taskType: string;
+            content?: string | null;
+        };
+        Document: {
+            id: string;
+            customId: string | null;
+            connectionId: string | null;
+            containerTag: string;
+            containerTags: string[];
+            createdAt: string;
+            updatedAt: string;
+            filepath: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+            summary: string | null;
+            title: string | null;
+            type: string;
+            url: string | null;
+            source: string | null;
+            taskType: string;
+            content: string | null;
+            raw: string | null;
+            ogImage: string | null;
+            spatialPoint: null;
+            documentDate: string | null;
+            /** @enum {string} */
+            dreamingStatus: "dreaming" | "done";
+            error: string | null;
+            memories?: {
+                id: string;
+                memory: string;
+                createdAt: string;
+                updatedAt: string | null;
+                isLatest: boolean;
+                isForgotten: boolean;
+                isStatic: boolean;
+                isInference: boolean;
+                version: number;
+                sourceCount: number;
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                parentMemoryId: string | null;
+                rootMemoryId: string | null;
+            }[];
+            processingMetadata: {
+                attempts?: number;
+                format?: string;
+                mimeType?: string;
+                steps: {
+                    name: string;
+                    status: string;
+                    startedAt: string;
+                    finishedAt?: string;
+                    error?: string;
+                    detail?: {
+                        [key: string]: number;
+                    };
+                    /** @description The memories step: who extracted them (the chat model, the offline extractor, or the offline extractor standing in for the model on some parts, with the reason) and the tokens the model reported, summed over every request, retries included. */
+                    extraction?: {
+                        /** @enum {string} */
+                        extractor: "llm" | "offline" | "llm+offline";
+                        model?: string;
+                        parts?: number;
+                        fallback?: {
+                            reason: string;
+                            parts: number;
+                        };
+                        requests?: number;
+                        tokens?: {
+                            prompt: number;
+                            completion: number;
+                            total: number;
+                        };
+                        truncatedReplies?: number;
+                    };
+                }[];
+            };
+        };
+        DocumentWithMemories: {
+            id: string;
+            customId: string | null;
+            connectionId: string | null;
+            containerTag: string;
+            containerTags: string[];
+            createdAt: string;
+            updatedAt: string;
+            filepath: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+            summary: string | null;
+            title: string | null;
+            type: string;
+            url: string | null;
+            source: string | null;
+            taskType: string;
+            content?: string | null;
+            memoryEntries: components["schemas"]["MemoryEntry"][];
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description First characters of the key, to recognise it */
+            prefix: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** @enum {string} */
+            permission: "read" | "write";
+            scoped: boolean;
+            containerTags: string[] | null;
+            expiresAt: string | null;
+            rateLimit: {
+                max: number;
+                /** @description milliseconds */
+                timeWindow: number;
+            } | null;
+            disabled: boolean;
+            createdAt: string;
+        };
+        MemoryListCounts: {
+            /** @description Live memories listed (latest, not forgotten): the container tag list counts these as memoryCount */
+            memories: number;
+            /** @description Forgotten memories listed (flagged); memories + forgotten = pagination.totalItems */
+            forgotten: number;
+        };
+        CreateMemories: {
+            /** @description Tenant key, e.g. a user or workspace id */
+            containerTag: string;
+            memories: {
+                content: string;
+                /** @description A lasting trait (identity, role) rather than an episode */
+                isStatic?: boolean;
+                metadata?: {
+                    [key: string]: string | number | boolean | string[];
+                } | null;
+                /** @description ISO date after which the memory drops out of search */
+                forgetAfter?: string | null;
+                forgetReason?: string | null;
+                temporalContext?: {
+                    documentDate?: string | null;
+                    eventDate?: string[] | null;
+                } | null;
+            }[];
+        };
+        RetrieverExplanation: {
+            /**
+             * @description The index that holds the result: memories, or document chunks
+             * @enum {string}
+             */
+            source: "memory" | "chunk";
+            vector: {
+                /** @description Place in the vector (cosine) retriever's own candidates (1 = best); null when it did not pick this row */
+                rank: number | null;
+                /** @description The vector (cosine) score */
+                score: number | null;
+            };
+            lexical: {
+                /** @description Place in the lexical (rarity-weighted word match, BM25-like) retriever's own candidates (1 = best); null when it did not pick this row */
+                rank: number | null;
+                /** @description The lexical (rarity-weighted word match, BM25-like) score */
+                score: number | null;
+            };
+            /** @description Both scores weighted together, before source context and calibration give the similarity */
+            fused: number;
+            /** @description With rerank: the similarity before the reranker replaced it */
+            firstStage?: number;
+        };
+        SearchTimings: {
+            /** @description Query planning, with rewriting when asked */
+            rewrite?: number;
+            /** @description Embedding the query; runs while words are matched */
+            embedding?: number;
+            /** @description Both retrievers, including the wait for the embedding */
+            retrieval?: number;
+            rerank?: number;
+            /** @description Loading what the results show */
+            assembly?: number;
+            total: number;
+        };
+        SearchResult: {
+            /** @description Memory id for memory hits, chunk id for chunk hits */
+            id: string;
+            memory?: string;
+            chunk?: string;
+            /** @description Chunk hits: the document the chunk belongs to */
+            documentId?: string;
+            containerTag: string;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            similarity: number;
+            updatedAt: string;
+            filepath?: string | null;
+            version?: number | null;
+            rootMemoryId?: string | null;
+            isAggregated?: boolean;
+            context?: {
+                parents: {
+                    memory: string;
+                    /** @enum {string} */
+                    relation: "updates" | "extends" | "derives";
+                    updatedAt: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                    version?: number | null;
+                }[];
+                children: {
+                    memory: string;
+                    /** @enum {string} */
+                    relation: "updates" | "extends" | "derives";
+                    updatedAt: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                    version?: number | null;
+                }[];
+                related: {
+                    memory: string;
+                    /** @enum {string} */
+                    relation: "extends" | "derives";
+                    updatedAt: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                }[];
+            };
+            documents?: {
+                id: string;
+                createdAt: string;
+                updatedAt: string;
+                title?: string | null;
+                type?: string | null;
+                metadata?: {
+                    [key: string]: unknown;
+                } | null;
+                summary?: string | null;
+            }[];
+            chunks?: {
+                content: string;
+                documentId: string;
+                position: number;
+                score: number;
+            }[];
+            /** @description With explain: true, which retrievers found this result and how each scored it */
+            retrievers?: components["schemas"]["RetrieverExplanation"];
+        };
+        DocumentSearchResult: {
+            documentId: string;
+            chunks: {
+                content: string;
+                isRelevant: boolean;
+                score: number;
+                position: number;
+                /** @description With explain: true, for chunks the retrievers found */
+                retrievers?: components["schemas"]["RetrieverExplanation"];
+            }[];
+            createdAt: string;
+            updatedAt: string;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            score: number;
+            title: string | null;
+            type: string | null;
+            containerTag: string;
+            filepath: string | null;
+            summary?: string | null;
+            content?: string | null;
+        };
+        SearchRequest: {
+            /** @description What to look for, in natural language */
+            q: string;
+            containerTag?: string | null;
+            containerTags?: string[] | null;
+            /** @description Minimum similarity (0..1); default 0.4, 0 returns the most */
+            threshold?: number;
+            limit?: number;
+            /**
+             * @description memories (default), documents, or hybrid (both)
+             * @enum {string}
+             */
+            searchMode?: "memories" | "hybrid" | "documents";
+            filters?: ({
+                AND: components["schemas"]["FilterExpression"][];
+            } | {
+                OR: components["schemas"]["FilterExpression"][];
+            }) | string;
+            filepath?: string;
+            rerank?: boolean;
+            rewriteQuery?: boolean;
+            /** @description Adds to each result which retrievers found it with their own ranks and scores (`retrievers`), and the time of each phase (`timings`) */
+            explain?: boolean;
+            /** @description Accepted for compatibility; results are never aggregated */
+            aggregate?: boolean;
+            include?: {
+                documents?: boolean;
+                summaries?: boolean;
+                relatedMemories?: boolean;
+                forgottenMemories?: boolean;
+                /** @description Deprecated: implies hybrid and attaches matching chunks to memory results */
+                chunks?: boolean;
+            };
+        };
+        DocumentSearchRequest: {
+            /** @description What to look for, in natural language */
+            q: string;
+            containerTag?: string | null;
+            containerTags?: string[] | null;
+            /** @description Search inside this document only */
+            docId?: string;
+            filters?: ({
+                AND: components["schemas"]["FilterExpression"][];
+            } | {
+                OR: components["schemas"]["FilterExpression"][];
+            }) | string;
+            filepath?: string;
+            /** @description Documents to return */
+            limit?: number;
+            chunkThreshold?: number;
+            /** @description Deprecated and ignored */
+            documentThreshold?: number;
+            /** @description false adds the chunks around each match, flagged isRelevant: false */
+            onlyMatchingChunks?: boolean;
+            includeFullDocs?: boolean;
+            includeSummary?: boolean;
+            rerank?: boolean;
+            rewriteQuery?: boolean;
+            /** @description Adds to each result which retrievers found it with their own ranks and scores (`retrievers`), and the time of each phase (`timings`) */
+            explain?: boolean;
+            /** @description Deprecated and ignored */
+            categoriesFilter?: string[];
+        };
+        SyncItemRules: {
+            /** @description Extensions, mime types or document types */
+            fileTypes?: string[];
+            folderNames?: string[];
+            /** @description `*` matches any run of characters */
+            titlePatterns?: string[];
+        };
+        SettingsUpdate: {
+            excludeItems?: components["schemas"]["SyncItemRules"] | null;
+            includeItems?: components["schemas"]["SyncItemRules"] | null;
+            /** @description Needs shouldLLMFilter: true */
+            filterPrompt?: string | null;
+            shouldLLMFilter?: boolean | null;
+            categories?: string[] | null;
+            /** @description -1 = default; otherwise the chunker bounds apply */
+            chunkSize?: number | null;
+            /** @description Replaces the organization list */
+            profileBuckets?: components["schemas"]["ProfileBucket"][] | null;
+            workspacePrompt?: string | null;
+            cloudDriveCustomKeyEnabled?: boolean | null;
+            cloudDriveClientId?: string | null;
+            /** @description Write-only: answered masked */
+            cloudDriveClientSecret?: string | null;
+            googleDriveCustomKeyEnabled?: boolean | null;
+            googleDriveClientId?: string | null;
+            /** @description Write-only: answered masked */
+            googleDriveClientSecret?: string | null;
+            notesWorkspaceCustomKeyEnabled?: boolean | null;
+            notesWorkspaceClientId?: string | null;
+            /** @description Write-only: answered masked */
+            notesWorkspaceClientSecret?: string | null;
+            notionCustomKeyEnabled?: boolean | null;
+            notionClientId?: string | null;
+            /** @description Write-only: answered masked */
+            notionClientSecret?: string | null;
+            officeDriveCustomKeyEnabled?: boolean | null;
+            officeDriveClientId?: string | null;
+            /** @description Write-only: answered masked */
+            officeDriveClientSecret?: string | null;
+            onedriveCustomKeyEnabled?: boolean | null;
+            onedriveClientId?: string | null;
+            /** @description Write-only: answered masked */
+            onedriveClientSecret?: string | null;
+            codeHostCustomKeyEnabled?: boolean | null;
+            codeHostClientId?: string | null;
+            /** @description Write-only: answered masked */
+            codeHostClientSecret?: string | null;
+            githubCustomKeyEnabled?: boolean | null;
+            githubClientId?: string | null;
+            /** @description Write-only: answered masked */
+            githubClientSecret?: string | null;
+        };
+        Settings: {
+            excludeItems: components["schemas"]["SyncItemRules"] | null;
+            includeItems: components["schemas"]["SyncItemRules"] | null;
+            filterPrompt: string | null;
+            shouldLLMFilter: boolean | null;
+            categories: string[] | null;
+            chunkSize: number | null;
+            profileBuckets: components["schemas"]["ProfileBucket"][];
+            workspacePrompt: string | null;
+            cloudDriveCustomKeyEnabled: boolean | null;
+            cloudDriveClientId: string | null;
+            /** @description Write-only: answered masked */
+            cloudDriveClientSecret: string | null;
+            googleDriveCustomKeyEnabled: boolean | null;
+            googleDriveClientId: string | null;
+            /** @description Write-only: answered masked */
+            googleDriveClientSecret: string | null;
+            notesWorkspaceCustomKeyEnabled: boolean | null;
+            notesWorkspaceClientId: string | null;
+            /** @description Write-only: answered masked */
+            notesWorkspaceClientSecret: string | null;
+            notionCustomKeyEnabled: boolean | null;
+            notionClientId: string | null;
+            /** @description Write-only: answered masked */
+            notionClientSecret: string | null;
+            officeDriveCustomKeyEnabled: boolean | null;
+            officeDriveClientId: string | null;
+            /** @description Write-only: answered masked */
+            officeDriveClientSecret: string | null;
+            onedriveCustomKeyEnabled: boolean | null;
+            onedriveClientId: string | null;
+            /** @description Write-only: answered masked */
+            onedriveClientSecret: string | null;
+            codeHostCustomKeyEnabled: boolean | null;
+            codeHostClientId: string | null;
+            /** @description Write-only: answered masked */
+            codeHostClientSecret: string | null;
+            githubCustomKeyEnabled: boolean | null;
+            githubClientId: string | null;
+            /** @description Write-only: answered masked */
+            githubClientSecret: string | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
