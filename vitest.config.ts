@@ -16,7 +16,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'console/src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/fakes/**/*.test.ts', 'test/helpers/**/*.test.ts', 'test/docs/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.ts',
+            'console/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'test/fakes/**/*.test.ts',
+            'test/helpers/**/*.test.ts',
+            'test/docs/**/*.test.ts',
+          ],
+        },
       },
       {
         extends: true,

@@ -71,8 +71,7 @@ function largeOdt(sections: number): Promise<Uint8Array> {
     body += `<text:h text:outline-level="1">Section ${s}</text:h>`;
     for (let p = 0; p < 8; p++) body += `<text:p>${prose(s * 10 + p, 50)}</text:p>`;
   }
-  const ns =
-    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"';
+  const ns = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"';
   return zipWithMimetype('application/vnd.oasis.opendocument.text', {
     'content.xml': `<?xml version="1.0"?><office:document-content ${ns}><office:body><office:text>${body}</office:text></office:body></office:document-content>`,
   });
@@ -118,7 +117,13 @@ async function cases(): Promise<Case[]> {
     { format: 'PPTX', unit: 'slides', bytes: await buildPptx(100), units: () => 100 },
     { format: 'ODT', unit: 'pages*', bytes: await largeOdt(60), units: wordPages },
     { format: 'EPUB', unit: 'pages*', bytes: await largeEpub(20), units: wordPages },
-    { format: 'PNG (OCR)', unit: 'images', bytes: await textImage(['Quarterly report', 'Revenue grew 12 percent', 'Costs fell 3 percent']), units: () => 1, runs: ocrRuns },
+    {
+      format: 'PNG (OCR)',
+      unit: 'images',
+      bytes: await textImage(['Quarterly report', 'Revenue grew 12 percent', 'Costs fell 3 percent']),
+      units: () => 1,
+      runs: ocrRuns,
+    },
     { format: 'TIFF (OCR)', unit: 'images', bytes: await textTiff(['Archive page 7', 'Filed in March']), units: () => 1, runs: ocrRuns },
   ];
 }

@@ -143,7 +143,11 @@ async function seed(server: BenchServer, from: number, to: number, vectors: numb
           embedding: vectors[k % vectors.length],
         })),
       );
-      await linkMemorySources(tx, orgId, inserted.map((m, k) => ({ memoryId: m.id, documentId: docIds[Math.floor(k / MEMORIES_PER_DOCUMENT)] })));
+      await linkMemorySources(
+        tx,
+        orgId,
+        inserted.map((m, k) => ({ memoryId: m.id, documentId: docIds[Math.floor(k / MEMORIES_PER_DOCUMENT)] })),
+      );
     });
   }
 }
@@ -206,7 +210,17 @@ async function run(driver: BenchDriver, work: string): Promise<Result[]> {
       console.log(`${driver}: imported ${size}: ${JSON.stringify(imported.sample)}`);
       rmSync(file);
       const docs = Math.ceil(size / MEMORIES_PER_DOCUMENT);
-      results.push({ driver, memories: size, documents: docs, chunks: docs * CHUNKS_PER_DOCUMENT, seedSeconds, lines, bytes, exported: sample, imported: imported.sample });
+      results.push({
+        driver,
+        memories: size,
+        documents: docs,
+        chunks: docs * CHUNKS_PER_DOCUMENT,
+        seedSeconds,
+        lines,
+        bytes,
+        exported: sample,
+        imported: imported.sample,
+      });
     }
     return results;
   } finally {
@@ -220,7 +234,10 @@ function table(results: Result[]): string {
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of results) {
-    for (const [step, s] of [['export', r.exported], ['import', r.imported]] as const) {
+    for (const [step, s] of [
+      ['export', r.exported],
+      ['import', r.imported],
+    ] as const) {
       rows.push(
         `| ${r.driver} | ${r.memories} | ${r.documents} + ${r.chunks} | ${r.lines} | ${Math.round(r.bytes / MB)} | ${step} | ${s.seconds} | ${s.firstByteSeconds ?? '—'} | ${Math.round(r.lines / s.seconds)} | ${s.rssBeforeMb} | ${s.rssGrowthMb} | ${s.heapGrowthMb} | ${s.heapRetainedMb} |`,
       );
@@ -230,7 +247,9 @@ function table(results: Result[]): string {
 }
 
 async function main() {
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   const work = mkdtempSync(join(tmpdir(), 'engram-export-bench-'));
   try {
     const results: Result[] = [];
@@ -238,7 +257,9 @@ async function main() {
       if (driver === 'postgres' && !(await benchPostgresUrl())) continue;
       results.push(...(await run(driver, work)));
     }
-    const loadAfter = loadavg().map((l) => l.toFixed(2)).join(' ');
+    const loadAfter = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     console.log(`\nexport and import of one tag, ${cpus().length} cores, load average before: ${load}, after: ${loadAfter}\n`);
     console.log(table(results));
     mkdirSync(resolve(here, 'results'), { recursive: true });

@@ -24,8 +24,7 @@ import { CATEGORY_NAMES, loadLocomo } from './recall/locomo.js';
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const here = dirname(fileURLToPath(import.meta.url));
-const dataPath =
-  args.find((a) => !a.startsWith('--')) ?? process.env.LOCOMO_PATH ?? resolve(here, '../../shared/data/locomo/locomo10.json');
+const dataPath = args.find((a) => !a.startsWith('--')) ?? process.env.LOCOMO_PATH ?? resolve(here, '../../shared/data/locomo/locomo10.json');
 const showMisses = flag('misses') ? Number(flag('misses')) : null;
 const sampleLimit = flag('limit') ? Number(flag('limit')) : Infinity;
 const minConfidence = flag('min-confidence') ? Number(flag('min-confidence')) : 0;
@@ -61,7 +60,12 @@ for (const sample of samples) {
   const ceilings = answerCeilings(sample);
   for (const qa of sample.questions) {
     const evidence = evidenceIds(qa);
-    const extracted = normalize(evidence.flatMap((id) => memoriesByTurn.get(id) ?? []).map((m) => m.content).join(' | '));
+    const extracted = normalize(
+      evidence
+        .flatMap((id) => memoriesByTurn.get(id) ?? [])
+        .map((m) => m.content)
+        .join(' | '),
+    );
     const raw = normalize(evidence.map((id) => turnText.get(id) ?? '').join(' | '));
     const gold = normalize(qa.answer);
     const s = stats.get(qa.category) ?? empty();

@@ -115,7 +115,8 @@ async function embedderShare(): Promise<void> {
   console.log(`\nPipeline versus the raw embedder, same texts, same run (load average ${before.toFixed(2)} → ${loadavg()[0].toFixed(2)})\n`);
   console.log('| path | items | texts embedded | raw embedding s | pipeline s | share of raw throughput |');
   console.log('|---|---|---|---|---|---|');
-  for (const r of shares) console.log(`| ${r.path} | ${r.items} | ${r.textsEmbedded} | ${r.rawSeconds} | ${r.pipelineSeconds} | ${(r.share * 100).toFixed(0)}% |`);
+  for (const r of shares)
+    console.log(`| ${r.path} | ${r.items} | ${r.textsEmbedded} | ${r.rawSeconds} | ${r.pipelineSeconds} | ${(r.share * 100).toFixed(0)}% |`);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/ingest-share.json', JSON.stringify(shares, null, 2));
 }

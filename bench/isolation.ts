@@ -38,7 +38,16 @@ const PHASES = new Set((process.env.ISOLATION_PHASES ?? 'stall,large,soak').spli
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
 const SUBJECTS = ['Maria', 'the finance team', 'our landlord', 'Dr Okafor', 'the new intern', 'my sister', 'the vendor', 'Kenji'];
-const ASKS = ['prefer for lunch', 'say about the budget', 'plan for the summer', 'think of the roadmap', 'need by Friday', 'drive to work', 'study at university', 'play on weekends'];
+const ASKS = [
+  'prefer for lunch',
+  'say about the budget',
+  'plan for the summer',
+  'think of the roadmap',
+  'need by Friday',
+  'drive to work',
+  'study at university',
+  'play on weekends',
+];
 const EXTRAS = ['lately', 'this year', 'again', 'in March', 'after the move', 'these days', 'at the office', 'on holiday'];
 
 /** A question the bystander has not asked before. */
@@ -135,7 +144,16 @@ async function measure(phase: string, bystander: Client, counter: { n: number },
 /** Imports that send the header line and then hold their sockets open; one reopened whenever the server closes it. */
 function stallImports(url: string, key: string, count: number): { stop(): void; opened(): number } {
   const { hostname, port } = new URL(url);
-  const header = { kind: 'header', format: FORMAT_NAME, version: FORMAT_VERSION, serverVersion: '0.1.0', embeddingModel: null, embeddings: false, containerTag: null, exportedAt: new Date().toISOString() };
+  const header = {
+    kind: 'header',
+    format: FORMAT_NAME,
+    version: FORMAT_VERSION,
+    serverVersion: '0.1.0',
+    embeddingModel: null,
+    embeddings: false,
+    containerTag: null,
+    exportedAt: new Date().toISOString(),
+  };
   const sockets = new Set<Socket>();
   let stopped = false;
   let opened = 0;
@@ -208,7 +226,24 @@ async function main(): Promise<void> {
 async function largeTexts(noisy: Client, bystander: Client, counter: { n: number }, results: PhaseResult[]): Promise<void> {
   // Words drawn at random from a few, so that chunks differ and each is really embedded.
   const random = rng(7);
-  const words = ['word', 'river', 'stone', 'amber', 'lantern', 'orbit', 'meadow', 'signal', 'copper', 'harbor', 'velvet', 'quartz', 'ember', 'tundra', 'cobalt', 'willow'];
+  const words = [
+    'word',
+    'river',
+    'stone',
+    'amber',
+    'lantern',
+    'orbit',
+    'meadow',
+    'signal',
+    'copper',
+    'harbor',
+    'velvet',
+    'quartz',
+    'ember',
+    'tundra',
+    'cobalt',
+    'willow',
+  ];
   const text = () => Array.from({ length: LARGE_TEXT_BYTES / 7 }, () => words[Math.floor(random() * words.length)]).join(' ');
   const large = await Promise.all([0, 1].map(() => noisy.call('POST', '/v3/documents', { content: text(), containerTag: 'large' })));
   results.push(await measure('two 2 MB unpunctuated texts', bystander, counter, PHASE_SECONDS));
@@ -241,7 +276,9 @@ function print(results: PhaseResult[]): void {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const ratio = (r.p95 / Math.max(1, idle.p95)).toFixed(2);
-    console.log(`| ${r.phase} | ${r.searches} | ${r.p50} | ${r.p95} | ${r.max} | ${ratio}× | ${r.errors} | ${r.documentMs === null ? '–' : `${(r.documentMs / 1000).toFixed(1)} s`} | ${r.load} |`);
+    console.log(
+      `| ${r.phase} | ${r.searches} | ${r.p50} | ${r.p95} | ${r.max} | ${ratio}× | ${r.errors} | ${r.documentMs === null ? '–' : `${(r.documentMs / 1000).toFixed(1)} s`} | ${r.load} |`,
+    );
   }
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('./results/isolation.json', import.meta.url), `${JSON.stringify({ phaseSeconds: PHASE_SECONDS, results }, null, 2)}\n`);

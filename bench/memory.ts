@@ -120,8 +120,14 @@ async function main() {
           bucket.total++;
           if (gold && text.includes(gold)) bucket.found++;
           questions.push({
-            sample: sample.sampleId, mode, category: q.category, question: q.question, answer: q.answer, evidence: q.evidence,
-            found: !!gold && text.includes(gold), ...ceilingOf.get(q),
+            sample: sample.sampleId,
+            mode,
+            category: q.category,
+            question: q.question,
+            answer: q.answer,
+            evidence: q.evidence,
+            found: !!gold && text.includes(gold),
+            ...ceilingOf.get(q),
             results: res.body.results.map((r) => ({ similarity: Math.round(r.similarity * 1000) / 1000, text: r.memory ?? r.chunk ?? '' })),
           });
         }
@@ -146,8 +152,20 @@ async function main() {
       all: pct(all.found, all.total),
       questions: all.total,
       answersBelowDefaultThreshold: pct((answerScores[mode] ?? []).filter((x) => x < DEFAULT_THRESHOLD).length, (answerScores[mode] ?? []).length),
-      answerScoreP10: Math.round(percentile((answerScores[mode] ?? [0]).map((x) => 100 * x), 10)) / 100,
-      answerScoreP50: Math.round(percentile((answerScores[mode] ?? [0]).map((x) => 100 * x), 50)) / 100,
+      answerScoreP10:
+        Math.round(
+          percentile(
+            (answerScores[mode] ?? [0]).map((x) => 100 * x),
+            10,
+          ),
+        ) / 100,
+      answerScoreP50:
+        Math.round(
+          percentile(
+            (answerScores[mode] ?? [0]).map((x) => 100 * x),
+            50,
+          ),
+        ) / 100,
       p50: percentile(latencies[mode] ?? [0], 50),
       p95: percentile(latencies[mode] ?? [0], 95),
     };
@@ -172,7 +190,10 @@ async function main() {
   console.log(`| mode | ${[1, 2, 3, 4].map((c) => `${c} ${CATEGORY_NAMES[c]}`).join(' | ')} | all | p50 ms | p95 ms |`);
   console.log(`|---|---|---|---|---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.mode} | ${[1, 2, 3, 4].map((c) => r.categories[c]).join(' | ')} | ${r.all} | ${r.p50} | ${r.p95} |`);
-  for (const [label, c] of [['ceiling: answer in evidence turns', verbatimCeilings.evidenceTurns], ['ceiling: answer in any turn', verbatimCeilings.anyTurn]] as const) {
+  for (const [label, c] of [
+    ['ceiling: answer in evidence turns', verbatimCeilings.evidenceTurns],
+    ['ceiling: answer in any turn', verbatimCeilings.anyTurn],
+  ] as const) {
     console.log(`| ${label} | ${[1, 2, 3, 4].map((k) => c.categories[k]).join(' | ')} | ${c.all} | – | – |`);
   }
   console.log(`\nanswers found, scored below the default threshold (${DEFAULT_THRESHOLD}):`);

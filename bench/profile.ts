@@ -125,7 +125,9 @@ async function main() {
   for (const r of results) {
     for (const l of r.load) console.log(`| ${r.driver} | ${r.rebuildMs} | ${l.connections} | ${l.requestsPerSecond} | ${l.p50} | ${l.p95} | ${l.p99} |`);
   }
-  console.log(`\nPOST /v4/memories/list, ${LIST_PAGE} a page with history, ${LIST_REQUESTS} requests one at a time (load average ${loadavg()[0].toFixed(2)})\n`);
+  console.log(
+    `\nPOST /v4/memories/list, ${LIST_PAGE} a page with history, ${LIST_REQUESTS} requests one at a time (load average ${loadavg()[0].toFixed(2)})\n`,
+  );
   console.log('| driver | p50 ms | p95 ms |');
   console.log('|---|---|---|');
   for (const r of results) console.log(`| ${r.driver} | ${r.list.p50} | ${r.list.p95} |`);

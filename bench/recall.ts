@@ -144,9 +144,7 @@ async function runDocuments(samples: LocomoSample[]): Promise<VariantResult[]> {
     const seconds = (performance.now() - started) / 1000;
     console.log(`ingested ${sessions} session documents in ${seconds.toFixed(1)} s (chunked, embedded, indexed)`);
     const turnsBySample = new Map(samples.map((s) => [s.sampleId, s.sessions.flatMap((session) => session.turns)]));
-    return await evaluateAll(server, samples, DOCUMENT_VARIANTS, (hit, sample) =>
-      turnsInChunk(hit.chunk ?? '', turnsBySample.get(sample.sampleId)!),
-    );
+    return await evaluateAll(server, samples, DOCUMENT_VARIANTS, (hit, sample) => turnsInChunk(hit.chunk ?? '', turnsBySample.get(sample.sampleId)!));
   } finally {
     await server.close();
   }

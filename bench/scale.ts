@@ -56,7 +56,12 @@ async function main(): Promise<void> {
   try {
     // One at a time: the first start migrates the database and seeds the key; a free port is
     // taken just before its server listens on it.
-    for (const [list, args] of [[apis, ['serve', '--no-worker']], [apis, ['serve', '--no-worker']], [workers, ['worker']], [workers, ['worker']]] as const) {
+    for (const [list, args] of [
+      [apis, ['serve', '--no-worker']],
+      [apis, ['serve', '--no-worker']],
+      [workers, ['worker']],
+      [workers, ['worker']],
+    ] as const) {
       const child = await ChildServer.create(env, [...args]);
       list.push(child);
       await child.start();
@@ -75,10 +80,9 @@ async function main(): Promise<void> {
     const victim = workers[0];
     const victimPid = victim.pid!;
     await victim.kill();
-    const held = await client.query<{ document_id: string }>(
-      `SELECT document_id FROM jobs WHERE status = 'running' AND locked_by LIKE $1`,
-      [`%:${victimPid}:%`],
-    );
+    const held = await client.query<{ document_id: string }>(`SELECT document_id FROM jobs WHERE status = 'running' AND locked_by LIKE $1`, [
+      `%:${victimPid}:%`,
+    ]);
     const heldIds = new Set(held.rows.map((r) => r.document_id));
     console.log(`killed worker ${victimPid} (SIGKILL) holding ${heldIds.size} jobs, ${await doneJobs(client)} of ${DOCS} documents done`);
     await victim.start();
@@ -94,12 +98,18 @@ async function main(): Promise<void> {
     // Stopping autocannon drops the requests in flight as connection errors: answers and timeouts count.
     const failed = results.reduce((sum, r) => sum + r.non2xx, 0);
     const timeouts = results.reduce((sum, r) => sum + r.timeouts, 0);
-    checks.push({ name: 'searches answered 200', ok: failed === 0 && timeouts === 0 && requests > 0, detail: `${requests} searches, ${failed} not 200, ${timeouts} timed out` });
+    checks.push({
+      name: 'searches answered 200',
+      ok: failed === 0 && timeouts === 0 && requests > 0,
+      detail: `${requests} searches, ${failed} not 200, ${timeouts} timed out`,
+    });
     const loadAverage = Math.round((load.reduce((a, b) => a + b, 0) / Math.max(1, load.length)) * 100) / 100;
 
     console.log(`\n${DOCS} documents (~90 characters, one chunk each) posted in ${postedSeconds.toFixed(1)} s, all processed in ${ingestSeconds.toFixed(1)} s`);
     console.log(`(${(DOCS / ingestSeconds).toFixed(1)} documents/s) by 2 workers, one killed and restarted; load average ${loadAverage} on 2 cores`);
-    console.log(`search during ingest (${CONNECTIONS} connections per API, 2 APIs): ${requests} requests, p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms`);
+    console.log(
+      `search during ingest (${CONNECTIONS} connections per API, 2 APIs): ${requests} requests, p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms`,
+    );
     for (const check of checks) console.log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
     if (checks.some((c) => !c.ok)) process.exitCode = 1;
   } finally {
@@ -191,7 +201,11 @@ async function verify(client: pg.Client, heldByKilled: Set<string>): Promise<Che
   );
   const [memories] = await one<{ n: number }>(`SELECT count(*)::int AS n FROM memories WHERE container_tag = '${TAG}'`);
   return [
-    { name: 'no document lost', ok: documents.total === DOCS && documents.done === DOCS, detail: `${documents.total} stored, ${documents.done} done of ${DOCS}` },
+    {
+      name: 'no document lost',
+      ok: documents.total === DOCS && documents.done === DOCS,
+      detail: `${documents.total} stored, ${documents.done} done of ${DOCS}`,
+    },
     { name: 'every job finished once', ok: jobs.total === DOCS && jobs.done === DOCS, detail: `${jobs.done} of ${jobs.total} ingest jobs done without error` },
     {
       name: 'none processed twice',

@@ -108,17 +108,30 @@ async function main(): Promise<void> {
   }
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('./results/search.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n| driver | storage, page cache | memories | query embedding p50 / p95 | org-wide p50 / p95 / p99 | one tag (${Math.round(TOTAL / TAGS)} rows) p50 / p95 / p99 | one tag, repeated p50 / p95 | org-wide BM25-only p50 / p95 | HNSW recall@10 (org-wide / one tag) | load avg |`);
+  console.log(
+    `\n| driver | storage, page cache | memories | query embedding p50 / p95 | org-wide p50 / p95 / p99 | one tag (${Math.round(TOTAL / TAGS)} rows) p50 / p95 / p99 | one tag, repeated p50 / p95 | org-wide BM25-only p50 / p95 | HNSW recall@10 (org-wide / one tag) | load avg |`,
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    const f = (l: Latency, n = 3) => [l.p50, l.p95, l.p99].slice(0, n).map((x) => x.toFixed(1)).join(' / ');
-    console.log(`| ${r.driver} | ${r.storage}${r.pageCacheMb ? `, ${r.pageCacheMb} MB` : ''} | ${r.memories} | ${f(r.queryEmbedding, 2)} ms | ${f(r.orgWide)} ms | ${f(r.oneTag)} ms | ${f(r.oneTagRepeated, 2)} ms | ${f(r.orgWideLexicalOnly, 2)} ms | ${r.hnswRecallAt10.toFixed(3)} / ${r.oneTagRecallAt10.toFixed(3)} | ${r.loadAverage} |`);
+    const f = (l: Latency, n = 3) =>
+      [l.p50, l.p95, l.p99]
+        .slice(0, n)
+        .map((x) => x.toFixed(1))
+        .join(' / ');
+    console.log(
+      `| ${r.driver} | ${r.storage}${r.pageCacheMb ? `, ${r.pageCacheMb} MB` : ''} | ${r.memories} | ${f(r.queryEmbedding, 2)} ms | ${f(r.orgWide)} ms | ${f(r.oneTag)} ms | ${f(r.oneTagRepeated, 2)} ms | ${f(r.orgWideLexicalOnly, 2)} ms | ${r.hnswRecallAt10.toFixed(3)} / ${r.oneTagRecallAt10.toFixed(3)} | ${r.loadAverage} |`,
+    );
   }
   console.log('\n| driver | scope | total (in process) | query embedding | store | store behind embedding | service | HTTP | round trips |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    for (const [scope, s] of [['one tag', r.stagesOneTag], ['org-wide', r.stagesOrgWide]] as const) {
-      console.log(`| ${r.driver} | ${scope} | ${s.totalMs} | ${s.embeddingMs} | ${s.storeMs} | ${s.storeHiddenMs} | ${s.serviceMs} | ${s.httpMs} | ${s.roundTrips} |`);
+    for (const [scope, s] of [
+      ['one tag', r.stagesOneTag],
+      ['org-wide', r.stagesOrgWide],
+    ] as const) {
+      console.log(
+        `| ${r.driver} | ${scope} | ${s.totalMs} | ${s.embeddingMs} | ${s.storeMs} | ${s.storeHiddenMs} | ${s.serviceMs} | ${s.httpMs} | ${s.roundTrips} |`,
+      );
     }
   }
 }
@@ -244,7 +257,13 @@ async function run(server: BenchServer, corpus: { texts: string[]; vectors: Floa
 
 /** The median of each stage over a run of searches (so the parts need not add up to the median total exactly). */
 function summarize(splits: StageSplit[]): Stages {
-  const median = (key: keyof StageSplit) => round(percentile(splits.map((s) => s[key]), 50));
+  const median = (key: keyof StageSplit) =>
+    round(
+      percentile(
+        splits.map((s) => s[key]),
+        50,
+      ),
+    );
   return {
     totalMs: median('totalMs'),
     embeddingMs: median('embeddingMs'),
@@ -333,7 +352,9 @@ function print(r: DriverResult): void {
   console.log(`${r.driver}: org-wide stages (medians): ${g(r.stagesOrgWide)}`);
   console.log(`${r.driver}: org-wide BM25-only ${f(r.orgWideLexicalOnly)}`);
   console.log(`${r.driver}: HNSW index of ${r.memories} memories built in ${r.indexSeconds} s, ${r.indexMb} MB`);
-  console.log(`${r.driver}: HNSW recall@10 vs exact ${r.hnswRecallAt10.toFixed(3)}, one tag ${r.oneTagRecallAt10.toFixed(3)} (load average while measuring ${r.loadAverage})`);
+  console.log(
+    `${r.driver}: HNSW recall@10 vs exact ${r.hnswRecallAt10.toFixed(3)}, one tag ${r.oneTagRecallAt10.toFixed(3)} (load average while measuring ${r.loadAverage})`,
+  );
 }
 
 runBench(main);

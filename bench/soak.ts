@@ -63,7 +63,12 @@ class SoakServer {
     await waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`server exited early:\n${server.output}`);
-        return (await fetch(`${server.url}/`).then((r) => r.ok, () => false)) || undefined;
+        return (
+          (await fetch(`${server.url}/`).then(
+            (r) => r.ok,
+            () => false,
+          )) || undefined
+        );
       },
       120_000,
       'the soak server to answer',
@@ -239,7 +244,13 @@ function print(result: {
   requests: number;
   errors: Record<string, number>;
   operations: Record<string, { count: number; p50: number; p99: number }>;
-  memoryMb: { booted: number; warm: { rss: number; heapUsedAfterGc: number }; endOfLoad: { rss: number }; afterIdle: { rss: number; heapUsedAfterGc: number }; peakRss: number };
+  memoryMb: {
+    booted: number;
+    warm: { rss: number; heapUsedAfterGc: number };
+    endOfLoad: { rss: number };
+    afterIdle: { rss: number; heapUsedAfterGc: number };
+    peakRss: number;
+  };
   loopDelayMs: { p50: number; p99: number; max: number };
   loadAverage: { mean: number; max: number };
 }): void {
@@ -247,7 +258,9 @@ function print(result: {
   console.log(`\n${result.requests} requests in ${result.seconds} s; errors: ${JSON.stringify(result.errors)}`);
   console.log('| operation | count | p50 ms | p99 ms |\n|---|---|---|---|');
   for (const [op, s] of Object.entries(result.operations)) console.log(`| ${op} | ${s.count} | ${s.p50} | ${s.p99} |`);
-  console.log('\n| RSS booted | RSS warm | RSS end of load | RSS after idle | peak RSS | heap after gc: warm → after idle | loop delay p99 (max) | load avg mean (max) |');
+  console.log(
+    '\n| RSS booted | RSS warm | RSS end of load | RSS after idle | peak RSS | heap after gc: warm → after idle | loop delay p99 (max) | load avg mean (max) |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   console.log(
     `| ${m.booted} MB | ${m.warm.rss} MB | ${m.endOfLoad.rss} MB | ${m.afterIdle.rss} MB | ${m.peakRss} MB | ${m.warm.heapUsedAfterGc} → ${m.afterIdle.heapUsedAfterGc} MB | ${result.loopDelayMs.p99} ms (${result.loopDelayMs.max} ms) | ${result.loadAverage.mean} (${result.loadAverage.max.toFixed(2)}) |`,

@@ -87,7 +87,10 @@ function fold(text: string): string {
 const formsOf = (forms: Forms): string[] => (Array.isArray(forms) ? forms : [forms]);
 const holds = (text: string, forms: Forms) => formsOf(forms).some((form) => fold(text).includes(fold(form)));
 const holdsAll = (text: string, parts: Forms[]) => parts.every((part) => holds(text, part));
-const show = (forms: Forms) => formsOf(forms).map((f) => JSON.stringify(f)).join('|');
+const show = (forms: Forms) =>
+  formsOf(forms)
+    .map((f) => JSON.stringify(f))
+    .join('|');
 const clip = (text: string, n = 110) => (text.length > n ? `${text.slice(0, n - 1)}…` : text).replace(/\s+/g, ' ');
 
 // ---------- one case ----------
@@ -282,9 +285,7 @@ class CaseRun {
     let last = '';
     const stableBy = Date.now() + 10_000;
     for (;;) {
-      const snapshot = JSON.stringify(
-        await Promise.all(tags.map(async (tag) => [await this.memories(tag), await this.profile(tag)])),
-      );
+      const snapshot = JSON.stringify(await Promise.all(tags.map(async (tag) => [await this.memories(tag), await this.profile(tag)])));
       if (snapshot === last || Date.now() > stableBy) return;
       last = snapshot;
       await sleep(250);
@@ -363,7 +364,11 @@ class CaseRun {
           const hits = await this.search(check.unfound, mode, tag);
           const bad = hits.map((h) => h.memory ?? h.chunk ?? '').filter((t) => holds(t, check.text));
           const name = `unfound(${mode}) ${JSON.stringify(check.unfound)} ✗ ${show(check.text)}${at}`;
-          return { check: name, pass: bad.length === 0, detail: bad.length ? `found: ${bad.map((t) => clip(t)).join(' | ')}` : `${hits.length} results, none with it` };
+          return {
+            check: name,
+            pass: bad.length === 0,
+            detail: bad.length ? `found: ${bad.map((t) => clip(t)).join(' | ')}` : `${hits.length} results, none with it`,
+          };
         }),
       );
     }
@@ -371,12 +376,16 @@ class CaseRun {
       const live = await this.liveMemories(tag);
       if ('live' in check) {
         const hit = live.find((m) => holdsAll(m.memory, check.live));
-        return [{ check: `live ${check.live.map(show).join(' + ')}${at}`, pass: !!hit, detail: hit ? clip(hit.memory) : `not in ${live.length} live memories` }];
+        return [
+          { check: `live ${check.live.map(show).join(' + ')}${at}`, pass: !!hit, detail: hit ? clip(hit.memory) : `not in ${live.length} live memories` },
+        ];
       }
       const parts: Forms[] = 'absent' in check ? check.absent : 'oneFact' in check ? check.oneFact : ['(as of'];
       const bad = live.filter((m) => holdsAll(m.memory, parts));
       const name = 'absent' in check ? `absent ${parts.map(show).join(' + ')}` : 'oneFact' in check ? `oneFact ${parts.map(show).join(' / ')}` : 'noSuffix';
-      return [{ check: `${name}${at}`, pass: bad.length === 0, detail: bad.length ? bad.map((m) => clip(m.memory)).join(' | ') : `${live.length} live memories` }];
+      return [
+        { check: `${name}${at}`, pass: bad.length === 0, detail: bad.length ? bad.map((m) => clip(m.memory)).join(' | ') : `${live.length} live memories` },
+      ];
     }
     if ('version' in check) {
       const live = await this.liveMemories(tag);
@@ -409,8 +418,7 @@ class CaseRun {
       ]);
       const tagCounts = tagRes.status === 200 ? tagRes.body : { documentCount: 0, memoryCount: 0 };
       const want = check.count;
-      const memOk = (n: number) =>
-        want.memories === undefined ? true : typeof want.memories === 'number' ? n === want.memories : n >= want.memories.min;
+      const memOk = (n: number) => (want.memories === undefined ? true : typeof want.memories === 'number' ? n === want.memories : n >= want.memories.min);
       const docOk = (n: number) => want.documents === undefined || n === want.documents;
       const pass = docOk(tagCounts.documentCount) && docOk(docs.totalCount) && memOk(tagCounts.memoryCount) && memOk(live.length);
       const wantText = `documents ${want.documents ?? 'any'}, memories ${typeof want.memories === 'object' ? `≥${want.memories.min}` : (want.memories ?? 'any')}`;
@@ -420,11 +428,19 @@ class CaseRun {
     if ('updateByContent' in check) {
       const res = await this.call('PATCH', '/v4/memories', { containerTag: tag, ...check.updateByContent });
       const ok = res.status >= 200 && res.status < 300;
-      return [{ check: `updateByContent ${JSON.stringify(check.updateByContent.content)}${at}`, pass: ok, detail: `${res.status} ${clip(JSON.stringify(res.body), 140)}` }];
+      return [
+        {
+          check: `updateByContent ${JSON.stringify(check.updateByContent.content)}${at}`,
+          pass: ok,
+          detail: `${res.status} ${clip(JSON.stringify(res.body), 140)}`,
+        },
+      ];
     }
     const res = await this.call('DELETE', '/v4/memories', { containerTag: tag, content: check.forgetByContent });
     const ok = res.status >= 200 && res.status < 300;
-    return [{ check: `forgetByContent ${JSON.stringify(check.forgetByContent)}${at}`, pass: ok, detail: `${res.status} ${clip(JSON.stringify(res.body), 140)}` }];
+    return [
+      { check: `forgetByContent ${JSON.stringify(check.forgetByContent)}${at}`, pass: ok, detail: `${res.status} ${clip(JSON.stringify(res.body), 140)}` },
+    ];
   }
 
   async run(): Promise<CaseResult> {
@@ -526,7 +542,7 @@ function printSummary(results: CaseResult[]): Record<string, unknown> {
     for (const split of splits) {
       const t = tally(results.filter((r) => r.class === cls && r.split === split));
       if (!t.cases) continue;
-      (summary[cls] ??= {} as Record<string, Tally>);
+      summary[cls] ??= {} as Record<string, Tally>;
       (summary[cls] as Record<string, Tally>)[split] = t;
       console.log(`| ${cls} (${CLASSES[cls]}) | ${split} | ${t.passed}/${t.checks} (${pct(t.passed, t.checks)}) | ${t.casesPassed}/${t.cases} |`);
     }
@@ -542,7 +558,10 @@ function printSummary(results: CaseResult[]): Record<string, unknown> {
 async function main(): Promise<void> {
   validate(ALL_CASES);
   const cases = ALL_CASES.filter(
-    (c) => (!ONE_CASE || c.id === ONE_CASE || (ONE_CASE.endsWith('*') && c.id.startsWith(ONE_CASE.slice(0, -1)))) && (!SPLIT || c.split === SPLIT) && (!ONLY_CLASS || c.class === ONLY_CLASS),
+    (c) =>
+      (!ONE_CASE || c.id === ONE_CASE || (ONE_CASE.endsWith('*') && c.id.startsWith(ONE_CASE.slice(0, -1)))) &&
+      (!SPLIT || c.split === SPLIT) &&
+      (!ONLY_CLASS || c.class === ONLY_CLASS),
   );
   if (!cases.length) throw new Error(`no case matches (BENCH_CASE=${ONE_CASE ?? ''} BENCH_SPLIT=${SPLIT ?? ''} BENCH_CLASS=${ONLY_CLASS ?? ''})`);
   console.log(`memory truth: ${cases.length} of ${ALL_CASES.length} cases`);
@@ -550,14 +569,21 @@ async function main(): Promise<void> {
   const started = performance.now();
   // Pages are served on 127.0.0.1, which URL fetches and the crawler refuse by default; the
   // crawler's one-second politeness delay shrinks to a millisecond.
-  const server = await startBenchServer('pglite', { LOG_LEVEL: 'error', ALLOW_PRIVATE_URLS: 'true', URL_FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32', SYNC_PROVIDER_WAIT_MS: '1' });
+  const server = await startBenchServer('pglite', {
+    LOG_LEVEL: 'error',
+    ALLOW_PRIVATE_URLS: 'true',
+    URL_FETCH_ALLOWED_ADDRESSES: '127.0.0.1/32',
+    SYNC_PROVIDER_WAIT_MS: '1',
+  });
   const results: CaseResult[] = [];
   try {
     for (const testCase of cases) {
       const result = await new CaseRun(server, testCase).run();
       results.push(result);
       const passed = result.checks.filter((c) => c.pass).length;
-      process.stderr.write(`${result.split.padEnd(6)} ${result.class.padEnd(9)} ${testCase.id.padEnd(34)} ${passed}/${result.checks.length} ${result.seconds.toFixed(1)} s${result.error ? `  ERROR ${result.error}` : ''}\n`);
+      process.stderr.write(
+        `${result.split.padEnd(6)} ${result.class.padEnd(9)} ${testCase.id.padEnd(34)} ${passed}/${result.checks.length} ${result.seconds.toFixed(1)} s${result.error ? `  ERROR ${result.error}` : ''}\n`,
+      );
       if (result.split !== 'report' || SHOW_REPORT) {
         for (const c of result.checks.filter((x) => !x.pass || ONE_CASE)) {
           process.stderr.write(`    ${c.pass ? 'ok  ' : 'FAIL'} ${c.check}\n         ${c.detail}\n`);
@@ -574,7 +600,9 @@ async function main(): Promise<void> {
     const sorted = [...scores].sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
     const under = sorted.filter((x) => x < DEFAULT_THRESHOLD).length;
-    console.log(`${split}: ${sorted.length} stored answers found at threshold 0 (memories mode); under the default ${DEFAULT_THRESHOLD}: ${under} (${pct(under, sorted.length)}); score p10 ${at(0.1)}, p50 ${at(0.5)}`);
+    console.log(
+      `${split}: ${sorted.length} stored answers found at threshold 0 (memories mode); under the default ${DEFAULT_THRESHOLD}: ${under} (${pct(under, sorted.length)}); score p10 ${at(0.1)}, p50 ${at(0.5)}`,
+    );
   }
   console.log(`\n${results.length} cases in ${seconds.toFixed(0)} s; load average ${load}`);
   if (!ONE_CASE) {

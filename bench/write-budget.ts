@@ -104,7 +104,9 @@ async function main(): Promise<void> {
     console.log('| measured | CPU ms a memory |');
     console.log('|---|---|');
     console.log(`| the model embedding the text (raw, ${ms(model.wall / 1000)} s wall) | ${ms(modelPerText)} |`);
-    console.log(`| POST /v4/memories beyond the model (${ms(pipeline.wall / 1000)} s wall: ${Math.round((model.wall / pipeline.wall) * 100)}% of raw throughput) | ${ms(beyondModel)} |`);
+    console.log(
+      `| POST /v4/memories beyond the model (${ms(pipeline.wall / 1000)} s wall: ${Math.round((model.wall / pipeline.wall) * 100)}% of raw throughput) | ${ms(beyondModel)} |`,
+    );
     for (const { degree, cpuPerRow } of inserts)
       console.log(`| the INSERT alone, ${degree ? `HNSW m = ${degree}${degree === 16 ? ' (as built)' : ''}` : 'no vector index'} | ${ms(cpuPerRow)} |`);
     console.log(`| budget beyond the model for ${SHARE_GOAL * 100}% of raw throughput | ${ms(budget)} |`);

@@ -48,9 +48,7 @@ import { loadSecretKey } from './secret-key.js';
 import { openDatabase, type Database, type Db } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
 
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export interface AppOptions {
   /** Run ingest workers in this process. */
@@ -129,7 +127,15 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   const worker = conversions ? await createWorker(config, database, ai, conversions, memories.onChanged, logger, { clock, access: connectorAccess }) : null;
   const scheduler = worker
     ? new SyncScheduler(
-        { db, log: logger.child({ component: 'scheduler' }), clock, access: connectorAccess, maxJobAttempts: config.JOB_MAX_ATTEMPTS, intervalMs: syncIntervalMs(config), onJobQueued: () => worker.wake() },
+        {
+          db,
+          log: logger.child({ component: 'scheduler' }),
+          clock,
+          access: connectorAccess,
+          maxJobAttempts: config.JOB_MAX_ATTEMPTS,
+          intervalMs: syncIntervalMs(config),
+          onJobQueued: () => worker.wake(),
+        },
         config.SYNC_SCHEDULER_MS,
       )
     : null;
@@ -170,7 +176,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       oauthCallback: new OAuthCallback(db, clock, connectorAccess, stateSigner, jobs, connectionLog),
       webhooks: new WebhookReceiver(db, clock, connectorAccess, jobs),
       kindWebhooks: new KindWebhookReceiver(db, clock, connectorAccess, jobs, connectionLog),
-      portability: createPortability({ db, clock, embedder: ai.embedder, serverVersion: VERSION, spoolDir: importSpoolDir(config), onImported: (org, tag, kept) => (kept ? retrieval.forget('memories', org) : memories.onChanged(org, tag)) }),
+      portability: createPortability({
+        db,
+        clock,
+        embedder: ai.embedder,
+        serverVersion: VERSION,
+        spoolDir: importSpoolDir(config),
+        onImported: (org, tag, kept) => (kept ? retrieval.forget('memories', org) : memories.onChanged(org, tag)),
+      }),
     };
     http = await buildHttpServer(services, {
       logger,
@@ -322,7 +335,14 @@ async function createWorker(
     memorize: (doc, generation, signal) => memorizeDocument(memorizing, doc, generation, signal),
     maxChunks: config.MAX_CHUNKS_PER_DOCUMENT,
   });
-  const merge = mergeHandler({ db, log, clock, maxJobAttempts: config.JOB_MAX_ATTEMPTS, recheckMs: config.WORKER_POLL_MS, maxIngestWaitMs: MAX_INGEST_WAIT_MS });
+  const merge = mergeHandler({
+    db,
+    log,
+    clock,
+    maxJobAttempts: config.JOB_MAX_ATTEMPTS,
+    recheckMs: config.WORKER_POLL_MS,
+    maxIngestWaitMs: MAX_INGEST_WAIT_MS,
+  });
   const sync = syncHandler({
     db,
     log,

@@ -18,7 +18,8 @@ async function serve(config: Config, options: { worker: boolean; http: boolean }
   const app = await createApp(config, options);
   if (app.http) {
     // Fastify logs each address it listens on: that line is ours.
-    const listenTextResolver = (address: string) => `engram ${VERSION} listening on ${address} (${app.database.driver}${options.worker ? ', with workers' : ''})`;
+    const listenTextResolver = (address: string) =>
+      `engram ${VERSION} listening on ${address} (${app.database.driver}${options.worker ? ', with workers' : ''})`;
     await app.http.listen({ port: config.PORT, host: config.HOST, listenTextResolver });
   } else {
     app.logger.info(`engram ${VERSION} worker running (${app.database.driver})`);
@@ -114,7 +115,11 @@ keys
   .action(async (options: { org: string; name: string; role: string; readOnly?: boolean }) => {
     if (options.role !== 'admin' && options.role !== 'member') throw new ConfigError('--role must be admin or member');
     const config = loadConfig();
-    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
+    const database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    });
     try {
       const { key } = await createApiKey(database.db, {
         orgName: options.org,
@@ -140,7 +145,11 @@ program
   .description('re-embed every chunk and memory with the configured embedding model (stop all engram processes first)')
   .action(async () => {
     const config = loadConfig();
-    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS });
+    const database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    });
     const embedder = await createEmbedder(config);
     try {
       process.stderr.write(`re-embedding with ${embedder.model} (${embedder.dimension} dimensions)\n`);

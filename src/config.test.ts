@@ -8,7 +8,9 @@ describe('push configuration', () => {
     expect(() => loadConfig({ GMAIL_PUSH_TOPIC: topic })).toThrow(ConfigError);
     expect(() => loadConfig({ GMAIL_PUSH_TOPIC: topic })).toThrow(/GMAIL_PUSH_TOKEN/);
     expect(() => loadConfig({ GMAIL_PUSH_TOPIC: topic, GMAIL_PUSH_TOKEN: 'short' })).toThrow(/GMAIL_PUSH_TOKEN/);
-    expect(loadConfig({ GMAIL_PUSH_TOPIC: topic, GMAIL_PUSH_TOKEN: 'a-long-enough-push-token' })).toMatchObject({ connectors: { options: { gmailPushTopic: topic }, kindSecrets: { mail: 'a-long-enough-push-token' } } });
+    expect(loadConfig({ GMAIL_PUSH_TOPIC: topic, GMAIL_PUSH_TOKEN: 'a-long-enough-push-token' })).toMatchObject({
+      connectors: { options: { gmailPushTopic: topic }, kindSecrets: { mail: 'a-long-enough-push-token' } },
+    });
   });
 
   it('takes a pinned Notion verification token, and none by default', () => {

@@ -1,120 +1,141 @@
 import { z } from 'zod';
 import { connectorSetup, type ConnectorSetup } from './connectors/index.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const ConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** PostgreSQL ends a session whose transaction stays idle this long (idle_in_transaction_session_timeout); 0 = never. */
-  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
-  /** Page cache of the embedded database; it is allocated up front, so it costs that much memory. */
-  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(2048).optional(),
-  ENGRAM_API_KEY: z.string().min(16).optional(),
-  ENGRAM_SECRET_KEY: z.string().min(32).optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  ALLOW_PRIVATE_URLS: bool.default(false),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
-  MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
-  /** The whole of a request (headers and body) must arrive within this; raise it for large uploads and imports on slow links. */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
-  /** The request line and headers must arrive within this (at most REQUEST_TIMEOUT_MS). */
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  /** A request body that stops arriving for this long is answered 408, and an idle connection closed. */
-  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
-  URL_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
-  URL_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  /**
-   * Jobs in flight per worker process. Twice the embedding threads: while one job writes to the
-   * database, another's texts keep the model busy (with 2 the model idled a quarter of the time).
-   */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** Worker threads converting files (DOCX, XLSX, PDF, …) off the event loop; default min(2, cores). */
-  CONVERT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
-  /** Heap of one conversion thread; a conversion that needs more fails. */
-  CONVERT_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
-  /** Wall time of one conversion, OCR included; past it the conversion's thread is ended. */
-  CONVERT_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
-  /** Chunks kept of one document; the rest of a longer one is not indexed, and its chunking step says so. */
-  MAX_CHUNKS_PER_DOCUMENT: z.coerce.number().int().min(1).default(5_000),
-  /** Characters of one document (of what is new in it) read for memories; the rest stays searchable as chunks. */
-  EXTRACTION_MAX_CHARS: z.coerce.number().int().min(1_000).default(1_000_000),
-  /** Memories kept from one document's extraction. */
-  EXTRACTION_MAX_MEMORIES: z.coerce.number().int().min(1).default(1_000),
-  WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
-  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
-  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
-  JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2_000),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(6000),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
-  /** Failed authentications per client address per window before it is answered 429; 0 = no limit. */
-  AUTH_FAILURE_MAX: z.coerce.number().int().min(0).default(30),
-  AUTH_FAILURE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
-  /** MCP sessions one key holds per process; its next session closes its own least recently used one. */
-  MCP_SESSIONS_PER_KEY: z.coerce.number().int().min(1).default(100),
-  /** MCP sessions per process over all keys; past it new sessions are refused (503), none is closed. */
-  MCP_SESSIONS_MAX: z.coerce.number().int().min(1).default(1000),
-  /** An MCP session unused this long is closed. */
-  MCP_SESSION_IDLE_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
-  /** Known API keys cached in memory per process. */
-  KEY_CACHE_SIZE: z.coerce.number().int().min(1).default(10_000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** `pretty` lines for a person, `json` lines for a collector; `auto` is pretty on a terminal, JSON otherwise. */
-  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
-  /** OpenAI-compatible embeddings endpoint; without it the bundled local model is used. */
-  EMBEDDINGS_BASE_URL: z.string().url().optional(),
-  EMBEDDINGS_API_KEY: z.string().optional(),
-  EMBEDDINGS_MODEL: z.string().min(1).optional(),
-  /** Asked of the endpoint (e.g. text-embedding-3 can shorten vectors); otherwise learnt from one probe. */
-  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(16_000).optional(),
-  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
-  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
-  /** Worker threads running the local model (each holds a copy, ~100 MB). */
-  EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
-  /**
-   * Further local-model threads that embed search queries only, so a query never waits behind a
-   * document's batch; 0 lets queries only go ahead in the queue.
-   */
-  EMBEDDINGS_QUERY_THREADS: z.coerce.number().int().min(0).max(8).default(1),
-  /** Distinct search queries whose vectors are kept in memory; 0 embeds every query. */
-  EMBEDDINGS_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
-  /** OpenAI-compatible chat endpoint used for memory extraction, reranking, query rewriting, bucket suggestions and the sync filter when set. */
-  LLM_BASE_URL: z.string().url().optional(),
-  LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().min(1).optional(),
-  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  /** Retries of a failed chat request (rate limit, server error, timeout, unusable reply) before the offline fallback. */
-  LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  /** Wait before the first retry, doubling after each; a server's Retry-After is honoured instead. */
-  LLM_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1_000),
-  /** Characters of a document sent to the chat model in one extraction request (lower for a small context window). */
-  LLM_MAX_INPUT_CHARS: z.coerce.number().int().min(1_000).max(1_000_000).default(24_000),
-  /** Addresses or CIDR ranges the crawler and URL fetches may reach although private (metadata addresses never). */
-  URL_FETCH_ALLOWED_ADDRESSES: z
-    .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .optional(),
-  /** Hours between scheduled syncs of the kinds that have them. */
-  SYNC_INTERVAL_HOURS: z.coerce.number().min(0.01).default(4),
-  /** How often each worker process looks for due syncs and subscriptions to renew. */
-  SYNC_SCHEDULER_MS: z.coerce.number().int().min(10).default(60_000),
-  /** Rate-limit waits up to this long are waited out inside a sync; longer ones reschedule it. */
-  SYNC_MAX_RATE_LIMIT_WAIT_SECONDS: z.coerce.number().int().min(0).default(60),
-  /** Milliseconds per second of a provider's Retry-After and crawl delays (tests shrink it). */
-  SYNC_PROVIDER_WAIT_MS: z.coerce.number().int().min(1).default(1000),
-  /** Search scopes up to this many rows are searched exactly; larger ones through the HNSW index. */
-  SEARCH_EXACT_MAX_ROWS: z.coerce.number().int().min(0).default(5_000),
-  /** In scopes larger than that, most rows fetched per query word for lexical scoring. */
-  SEARCH_LEXICAL_WORD_LIMIT: z.coerce.number().int().min(10).default(200),
-}).refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
-  path: ['HEADERS_TIMEOUT_MS'],
-  message: 'must be at most REQUEST_TIMEOUT_MS: the headers are part of the request',
-});
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** PostgreSQL ends a session whose transaction stays idle this long (idle_in_transaction_session_timeout); 0 = never. */
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
+    /** Page cache of the embedded database; it is allocated up front, so it costs that much memory. */
+    PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(2048).optional(),
+    ENGRAM_API_KEY: z.string().min(16).optional(),
+    ENGRAM_SECRET_KEY: z.string().min(32).optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    ALLOW_PRIVATE_URLS: bool.default(false),
+    MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
+    MAX_FILE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(50 * 1024 * 1024),
+    /** The whole of a request (headers and body) must arrive within this; raise it for large uploads and imports on slow links. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+    /** The request line and headers must arrive within this (at most REQUEST_TIMEOUT_MS). */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** A request body that stops arriving for this long is answered 408, and an idle connection closed. */
+    BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    URL_FETCH_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(50 * 1024 * 1024),
+    URL_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /**
+     * Jobs in flight per worker process. Twice the embedding threads: while one job writes to the
+     * database, another's texts keep the model busy (with 2 the model idled a quarter of the time).
+     */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** Worker threads converting files (DOCX, XLSX, PDF, …) off the event loop; default min(2, cores). */
+    CONVERT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Heap of one conversion thread; a conversion that needs more fails. */
+    CONVERT_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+    /** Wall time of one conversion, OCR included; past it the conversion's thread is ended. */
+    CONVERT_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+    /** Chunks kept of one document; the rest of a longer one is not indexed, and its chunking step says so. */
+    MAX_CHUNKS_PER_DOCUMENT: z.coerce.number().int().min(1).default(5_000),
+    /** Characters of one document (of what is new in it) read for memories; the rest stays searchable as chunks. */
+    EXTRACTION_MAX_CHARS: z.coerce.number().int().min(1_000).default(1_000_000),
+    /** Memories kept from one document's extraction. */
+    EXTRACTION_MAX_MEMORIES: z.coerce.number().int().min(1).default(1_000),
+    WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
+    JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+    JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+    JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2_000),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(6000),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+    /** Failed authentications per client address per window before it is answered 429; 0 = no limit. */
+    AUTH_FAILURE_MAX: z.coerce.number().int().min(0).default(30),
+    AUTH_FAILURE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+    /** MCP sessions one key holds per process; its next session closes its own least recently used one. */
+    MCP_SESSIONS_PER_KEY: z.coerce.number().int().min(1).default(100),
+    /** MCP sessions per process over all keys; past it new sessions are refused (503), none is closed. */
+    MCP_SESSIONS_MAX: z.coerce.number().int().min(1).default(1000),
+    /** An MCP session unused this long is closed. */
+    MCP_SESSION_IDLE_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(30 * 60_000),
+    /** Known API keys cached in memory per process. */
+    KEY_CACHE_SIZE: z.coerce.number().int().min(1).default(10_000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `pretty` lines for a person, `json` lines for a collector; `auto` is pretty on a terminal, JSON otherwise. */
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+    /** OpenAI-compatible embeddings endpoint; without it the bundled local model is used. */
+    EMBEDDINGS_BASE_URL: z.string().url().optional(),
+    EMBEDDINGS_API_KEY: z.string().optional(),
+    EMBEDDINGS_MODEL: z.string().min(1).optional(),
+    /** Asked of the endpoint (e.g. text-embedding-3 can shorten vectors); otherwise learnt from one probe. */
+    EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(16_000).optional(),
+    EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
+    EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** Worker threads running the local model (each holds a copy, ~100 MB). */
+    EMBEDDINGS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * Further local-model threads that embed search queries only, so a query never waits behind a
+     * document's batch; 0 lets queries only go ahead in the queue.
+     */
+    EMBEDDINGS_QUERY_THREADS: z.coerce.number().int().min(0).max(8).default(1),
+    /** Distinct search queries whose vectors are kept in memory; 0 embeds every query. */
+    EMBEDDINGS_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+    /** OpenAI-compatible chat endpoint used for memory extraction, reranking, query rewriting, bucket suggestions and the sync filter when set. */
+    LLM_BASE_URL: z.string().url().optional(),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().min(1).optional(),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Retries of a failed chat request (rate limit, server error, timeout, unusable reply) before the offline fallback. */
+    LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    /** Wait before the first retry, doubling after each; a server's Retry-After is honoured instead. */
+    LLM_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1_000),
+    /** Characters of a document sent to the chat model in one extraction request (lower for a small context window). */
+    LLM_MAX_INPUT_CHARS: z.coerce.number().int().min(1_000).max(1_000_000).default(24_000),
+    /** Addresses or CIDR ranges the crawler and URL fetches may reach although private (metadata addresses never). */
+    URL_FETCH_ALLOWED_ADDRESSES: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .optional(),
+    /** Hours between scheduled syncs of the kinds that have them. */
+    SYNC_INTERVAL_HOURS: z.coerce.number().min(0.01).default(4),
+    /** How often each worker process looks for due syncs and subscriptions to renew. */
+    SYNC_SCHEDULER_MS: z.coerce.number().int().min(10).default(60_000),
+    /** Rate-limit waits up to this long are waited out inside a sync; longer ones reschedule it. */
+    SYNC_MAX_RATE_LIMIT_WAIT_SECONDS: z.coerce.number().int().min(0).default(60),
+    /** Milliseconds per second of a provider's Retry-After and crawl delays (tests shrink it). */
+    SYNC_PROVIDER_WAIT_MS: z.coerce.number().int().min(1).default(1000),
+    /** Search scopes up to this many rows are searched exactly; larger ones through the HNSW index. */
+    SEARCH_EXACT_MAX_ROWS: z.coerce.number().int().min(0).default(5_000),
+    /** In scopes larger than that, most rows fetched per query word for lexical scoring. */
+    SEARCH_LEXICAL_WORD_LIMIT: z.coerce.number().int().min(10).default(200),
+  })
+  .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    message: 'must be at most REQUEST_TIMEOUT_MS: the headers are part of the request',
+  });
 
 /** Each connector kind's variables (its OAuth application, provider bases) are its descriptor's, read in `connectors`. */
 export type Config = z.infer<typeof ConfigSchema> & { connectors: ConnectorSetup };
@@ -125,7 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
   const parsed = ConfigSchema.safeParse(given);
   const connectors = connectorSetup(given);
-  const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...('problems' in connectors ? connectors.problems : [])];
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+    ...('problems' in connectors ? connectors.problems : []),
+  ];
   if (!parsed.success || 'problems' in connectors) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }

@@ -55,7 +55,8 @@ function describe(error: Error, depth: number): LoggedError {
 }
 
 /** Words after which PostgreSQL quotes a name from the schema, never a value. */
-const NAME_BEFORE_QUOTE = /\b(?:constraint|relation|column|table|type|index|function|schema|encoding|sequence|database|role|extension|operator|trigger|view)\s*$/i;
+const NAME_BEFORE_QUOTE =
+  /\b(?:constraint|relation|column|table|type|index|function|schema|encoding|sequence|database|role|extension|operator|trigger|view)\s*$/i;
 
 function redactMessage(error: Error): string {
   const message = String(error.message);

@@ -18,7 +18,10 @@ describe('prettyLine', () => {
   });
 
   it("puts an error's stack under its line, indented", () => {
-    const text = prettyLine(line({ level: 50, msg: 'unhandled error', err: { type: 'TypeError', message: 'boom', stack: 'TypeError: boom\n    at f (x.ts:1:1)' } }), false);
+    const text = prettyLine(
+      line({ level: 50, msg: 'unhandled error', err: { type: 'TypeError', message: 'boom', stack: 'TypeError: boom\n    at f (x.ts:1:1)' } }),
+      false,
+    );
     expect(text).toBe('03:04:05.067 ERROR unhandled error\n    TypeError: boom\n        at f (x.ts:1:1)\n');
   });
 

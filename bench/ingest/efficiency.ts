@@ -70,7 +70,12 @@ async function documentsShare(server: BenchServer, documents: string[]): Promise
 
   // Memories extracted from the documents are embedded too: their raw time counts as well.
   const memories = await queryRows<{ memory: string }>(server.app.database.db, sql`SELECT memory FROM memories WHERE container_tag = 'share-documents'`);
-  rawSeconds += memories.length ? await timeEmbedding(server, memories.map((m) => m.memory)) : 0;
+  rawSeconds += memories.length
+    ? await timeEmbedding(
+        server,
+        memories.map((m) => m.memory),
+      )
+    : 0;
   return result('documents', documents.length, chunkTexts.length + memories.length, rawSeconds, pipelineSeconds);
 }
 

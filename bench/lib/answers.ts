@@ -15,6 +15,8 @@ export function normalize(value: string): string {
 }
 
 export function answerParts(answer: string): string[] {
-  return answer.split(/,|;|\band\b|\bor\b/).map(normalize).filter((p) => p.length > 0);
+  return answer
+    .split(/,|;|\band\b|\bor\b/)
+    .map(normalize)
+    .filter((p) => p.length > 0);
 }
-

@@ -23,7 +23,11 @@ export function answerCeilings(sample: LocomoSample): Map<LocomoQuestion, Answer
   return new Map(
     sample.questions.map((q) => {
       const gold = normalize(q.answer);
-      const evidence = normalize(evidenceIds(q).map((id) => turnText.get(id) ?? '').join(' | '));
+      const evidence = normalize(
+        evidenceIds(q)
+          .map((id) => turnText.get(id) ?? '')
+          .join(' | '),
+      );
       return [q, { inEvidence: gold.length > 0 && evidence.includes(gold), inConversation: gold.length > 0 && conversation.includes(gold) }];
     }),
   );

@@ -32,7 +32,8 @@ export interface StageTracer {
 
 export function traceStages(app: App): StageTracer {
   let spans: Span[] | null = null;
-  const timed = <A extends unknown[], R>(kind: Span['kind'], fn: (...args: A) => Promise<R>) =>
+  const timed =
+    <A extends unknown[], R>(kind: Span['kind'], fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       const span = { kind, start: performance.now(), end: 0 };
       try {

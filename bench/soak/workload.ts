@@ -138,7 +138,11 @@ export class Workload {
         return;
       case 'list memories': {
         const res = await this.call(op, 'POST', '/v4/memories/list', { containerTag: tag, limit: 50 });
-        if (res) this.memories.set(tag, res.memoryEntries.map((m: { id: string }) => m.id));
+        if (res)
+          this.memories.set(
+            tag,
+            res.memoryEntries.map((m: { id: string }) => m.id),
+          );
         return;
       }
       case 'get document':
@@ -148,18 +152,34 @@ export class Workload {
         if (doc) await this.call(op, 'PATCH', `/v3/documents/${doc.id}`, { metadata: { n, reviewed: n % 2 === 0 } }, [404, 409]);
         return;
       case 'write memory':
-        await this.call(op, 'POST', '/v4/memories', { containerTag: tag, memories: [{ content: `${person} prefers ${HOBBIES[n % HOBBIES.length]} on ${['Mondays', 'weekends', 'holidays'][n % 3]} (note ${n}).` }] });
+        await this.call(op, 'POST', '/v4/memories', {
+          containerTag: tag,
+          memories: [{ content: `${person} prefers ${HOBBIES[n % HOBBIES.length]} on ${['Mondays', 'weekends', 'holidays'][n % 3]} (note ${n}).` }],
+        });
         return;
       case 'edit memory':
         if (memoryId) {
-          const res = await this.call(op, 'PATCH', '/v4/memories', { containerTag: tag, id: memoryId, newContent: `${person} now lives in ${PLACES[n % PLACES.length]} (edit ${n}).` }, [404, 409]);
-          if (res) this.memories.set(tag, memoryIds.filter((id) => id !== memoryId));
+          const res = await this.call(
+            op,
+            'PATCH',
+            '/v4/memories',
+            { containerTag: tag, id: memoryId, newContent: `${person} now lives in ${PLACES[n % PLACES.length]} (edit ${n}).` },
+            [404, 409],
+          );
+          if (res)
+            this.memories.set(
+              tag,
+              memoryIds.filter((id) => id !== memoryId),
+            );
         }
         return;
       case 'forget memory':
         if (memoryId) {
           await this.call(op, 'DELETE', '/v4/memories', { containerTag: tag, id: memoryId }, [404, 409]);
-          this.memories.set(tag, memoryIds.filter((id) => id !== memoryId));
+          this.memories.set(
+            tag,
+            memoryIds.filter((id) => id !== memoryId),
+          );
         }
         return;
       case 'delete document':
@@ -235,7 +255,10 @@ export class Workload {
       `${person} works on the ${['billing', 'search', 'mobile', 'onboarding'][n % 4]} project, due on ${1 + (n % 28)} ${['March', 'April', 'May'][n % 3]} 2025.`,
       `${person} lives in ${PLACES[n % PLACES.length]} and spends weekends on ${HOBBIES[n % HOBBIES.length]}.`,
       `The manager of ${person} is ${PEOPLE[(n + 1) % PEOPLE.length]}, who prefers short written updates over meetings.`,
-      ...Array.from({ length: 8 }, (_, i) => `Item ${i + 1}: ${person} mentioned ${HOBBIES[(n + i) % HOBBIES.length]} and a trip to ${PLACES[(n + i) % PLACES.length]} (ref ${n}-${i}).`),
+      ...Array.from(
+        { length: 8 },
+        (_, i) => `Item ${i + 1}: ${person} mentioned ${HOBBIES[(n + i) % HOBBIES.length]} and a trip to ${PLACES[(n + i) % PLACES.length]} (ref ${n}-${i}).`,
+      ),
     ];
     return lines.join('\n\n');
   }

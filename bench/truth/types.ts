@@ -41,12 +41,7 @@ export interface ChatMessage {
 }
 
 /** One block of a generated PDF page. */
-export type PdfBlock =
-  | { title: string }
-  | { heading: string }
-  | { text: string }
-  | { caption: string }
-  | { small: string };
+export type PdfBlock = { title: string } | { heading: string } | { text: string } | { caption: string } | { small: string };
 
 export interface PdfSpec {
   /** Drawn at the top of every page (a running header). */

@@ -30,7 +30,9 @@ describe('createModels', () => {
   });
 
   it('refuses a chat endpoint without a model, naming the setting', () => {
-    expect(() => createModels(settings({ LLM_BASE_URL: 'http://127.0.0.1:1/v1' }))).toThrow(new AiSettingsError('LLM_MODEL is required when LLM_BASE_URL is set'));
+    expect(() => createModels(settings({ LLM_BASE_URL: 'http://127.0.0.1:1/v1' }))).toThrow(
+      new AiSettingsError('LLM_MODEL is required when LLM_BASE_URL is set'),
+    );
   });
 });
 

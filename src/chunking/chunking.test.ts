@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_CHUNK_OVERLAP,
-  DEFAULT_CHUNK_SIZE,
-  MAX_CHUNK_SIZE,
-  MIN_CHUNK_SIZE,
-  chunkMarkdown,
-  resolveChunkOptions,
-  type MarkdownChunk,
-} from './index.js';
+import { DEFAULT_CHUNK_OVERLAP, DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE, chunkMarkdown, resolveChunkOptions, type MarkdownChunk } from './index.js';
 
 function sentences(prefix: string, count: number): string {
   return Array.from({ length: count }, (_, i) => `${prefix} sentence ${i} carries a little detail about the topic.`).join(' ');
@@ -129,7 +121,12 @@ describe('chunkMarkdown', () => {
     const doc = `Before it.\n\n${token}\n\nAfter it.`;
     const chunks = chunkMarkdown(doc, { size: 1000 });
     expectWellFormed(doc, chunks, 1000);
-    expect(chunks.map((c) => c.content).join('').replace(/\s+/g, '')).toBe(`Beforeit.${token}Afterit.`);
+    expect(
+      chunks
+        .map((c) => c.content)
+        .join('')
+        .replace(/\s+/g, ''),
+    ).toBe(`Beforeit.${token}Afterit.`);
   });
 
   it('never breaks a code block that fits in a chunk', () => {
@@ -178,7 +175,12 @@ describe('chunkMarkdown', () => {
       const at = piece.content.indexOf(header + '\n');
       expect(at).toBeGreaterThanOrEqual(0);
       const table = piece.content.slice(at).split('\n\n')[0];
-      expect(table.split('\n').slice(2).every((line) => line.startsWith('| field_'))).toBe(true);
+      expect(
+        table
+          .split('\n')
+          .slice(2)
+          .every((line) => line.startsWith('| field_')),
+      ).toBe(true);
     }
     const seen = pieces.flatMap((p) => p.content.split('\n').filter((l) => l.startsWith('| field_')));
     expect(seen).toEqual(rows);
@@ -186,10 +188,7 @@ describe('chunkMarkdown', () => {
   });
 
   it('keeps list items whole when a list is split', () => {
-    const items = Array.from(
-      { length: 25 },
-      (_, i) => `- Item ${i} explains one thing. It has a second sentence too.\n  And a continuation line ${i}.`,
-    );
+    const items = Array.from({ length: 25 }, (_, i) => `- Item ${i} explains one thing. It has a second sentence too.\n  And a continuation line ${i}.`);
     const doc = `## Checklist\n\n${items.join('\n')}`;
     const chunks = chunkMarkdown(doc, { size: 300 });
     expectWellFormed(doc, chunks, 300);

@@ -61,8 +61,7 @@ describe('chunkMarkdown on hostile input', () => {
   });
 
   it('keeps the structure of a large document that needs several lexing passes', () => {
-    const section = (i: number) =>
-      `# Part ${i}\n\n${'Body sentence. '.repeat(400)}\n\n\`\`\`\n${'# not a heading\n\n'.repeat(200)}\`\`\``;
+    const section = (i: number) => `# Part ${i}\n\n${'Body sentence. '.repeat(400)}\n\n\`\`\`\n${'# not a heading\n\n'.repeat(200)}\`\`\``;
     const doc = Array.from({ length: 40 }, (_, i) => section(i)).join('\n\n');
     expect(doc.length).toBeGreaterThan(256 * 1024);
     const chunks = chunkMarkdown(doc);

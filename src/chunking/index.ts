@@ -49,14 +49,8 @@ function scaledOverlap(size: number): number {
 }
 
 function normalizeOptions(options: ChunkOptions): Required<ChunkOptions> {
-  const size =
-    typeof options.size === 'number' && Number.isFinite(options.size) && options.size >= 1
-      ? Math.floor(options.size)
-      : DEFAULT_CHUNK_SIZE;
-  const requested =
-    typeof options.overlap === 'number' && Number.isFinite(options.overlap)
-      ? Math.floor(options.overlap)
-      : scaledOverlap(size);
+  const size = typeof options.size === 'number' && Number.isFinite(options.size) && options.size >= 1 ? Math.floor(options.size) : DEFAULT_CHUNK_SIZE;
+  const requested = typeof options.overlap === 'number' && Number.isFinite(options.overlap) ? Math.floor(options.overlap) : scaledOverlap(size);
   return { size, overlap: Math.max(0, Math.min(requested, Math.floor(size / 2))) };
 }
 

@@ -206,15 +206,7 @@ function addToken(blocks: Block[], src: string, token: Token, start: number, end
   }
 }
 
-function pushBlock(
-  blocks: Block[],
-  src: string,
-  kind: Kind,
-  start: number,
-  end: number,
-  token?: Token,
-  keepIndent = false,
-): Block | undefined {
+function pushBlock(blocks: Block[], src: string, kind: Kind, start: number, end: number, token?: Token, keepIndent = false): Block | undefined {
   const [s, e] = keepIndent ? trimKeepIndent(src, start, end) : trimSpan(src, start, end);
   if (s >= e) return undefined;
   const block: Block = { start: s, end: e, kind, token, tokenStart: start, depth: 0, title: '' };

@@ -14,16 +14,7 @@ export const CODE_LEVELS: Level[] = ['codeline', 'word'];
  * Splits [start, end) at the first level, then any part still longer than `limit` at the next
  * levels; words longer than `limit` are cut hard.
  */
-export function splitText(
-  src: string,
-  limit: number,
-  start: number,
-  end: number,
-  kind: Kind,
-  levels: Level[],
-  out: Unit[] = [],
-  depth = 0,
-): Unit[] {
+export function splitText(src: string, limit: number, start: number, end: number, kind: Kind, levels: Level[], out: Unit[] = [], depth = 0): Unit[] {
   if (depth >= levels.length) {
     for (let p = start; p < end; ) {
       let q = Math.min(end, p + limit);
@@ -219,14 +210,7 @@ function splitFramed(src: string, size: number, block: Block, room: number, fram
   return pieces;
 }
 
-function framedPiece(
-  src: string,
-  block: Block,
-  frame: Frame,
-  segments: Array<[number, number]>,
-  from: number,
-  to: number,
-): Unit {
+function framedPiece(src: string, block: Block, frame: Frame, segments: Array<[number, number]>, from: number, to: number): Unit {
   const realOpen = from === 0;
   const realClose = to === segments.length && frame.close !== null;
   const bodyStart = segments[from][0];

@@ -84,6 +84,8 @@ export function oauthAppEnv<P extends string>(prefix: P) {
 }
 
 /** A descriptor, its environment's type kept for `optionsFrom`. */
-export function defineConnector<K extends ConnectorKind, Env extends Record<string, unknown>>(descriptor: ConnectorDescriptor<K, Env>): ConnectorDescriptor<K, Env> {
+export function defineConnector<K extends ConnectorKind, Env extends Record<string, unknown>>(
+  descriptor: ConnectorDescriptor<K, Env>,
+): ConnectorDescriptor<K, Env> {
   return descriptor;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECTOR_KINDS, CONNECTORS, connectorFor, connectorSetup, credentialFieldsOf, isScheduled, PROVIDER_ALIASES, resolveKind, settingsKeyOf } from './index.js';
+import {
+  CONNECTOR_KINDS,
+  CONNECTORS,
+  connectorFor,
+  connectorSetup,
+  credentialFieldsOf,
+  isScheduled,
+  PROVIDER_ALIASES,
+  resolveKind,
+  settingsKeyOf,
+} from './index.js';
 
 const options = { fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 } };
 
@@ -24,7 +34,9 @@ describe('connector registry', () => {
   });
 
   it('points the office drive at Microsoft unless told otherwise', () => {
-    const link = new URL(connectorFor('office-drive', options)!.oauth!.authorizationUrl({ clientId: 'c', clientSecret: 's', redirectUri: 'https://engram.example/cb' }, 'st'));
+    const link = new URL(
+      connectorFor('office-drive', options)!.oauth!.authorizationUrl({ clientId: 'c', clientSecret: 's', redirectUri: 'https://engram.example/cb' }, 'st'),
+    );
     expect(`${link.origin}${link.pathname}`).toBe('https://login.microsoftonline.com/common/oauth2/v2.0/authorize');
   });
 
@@ -36,14 +48,20 @@ describe('connector registry', () => {
   });
 
   it('points the code host at github.com unless told otherwise', () => {
-    const link = new URL(connectorFor('code-host', options)!.oauth!.authorizationUrl({ clientId: 'c', clientSecret: 's', redirectUri: 'https://engram.example/cb' }, 'st'));
+    const link = new URL(
+      connectorFor('code-host', options)!.oauth!.authorizationUrl({ clientId: 'c', clientSecret: 's', redirectUri: 'https://engram.example/cb' }, 'st'),
+    );
     expect(link.origin).toBe('https://github.com');
   });
 
   it('derives every list from the descriptors', () => {
     for (const descriptor of CONNECTORS) expect(connectorFor(descriptor.kind, options)).toMatchObject({ kind: descriptor.kind, auth: descriptor.auth });
     expect(CONNECTOR_KINDS.filter((kind) => !isScheduled(kind))).toEqual(['meetings']);
-    expect(CONNECTOR_KINDS.map((kind) => settingsKeyOf(kind)).filter(Boolean).sort()).toEqual(['cloudDrive', 'codeHost', 'notesWorkspace', 'officeDrive']);
+    expect(
+      CONNECTOR_KINDS.map((kind) => settingsKeyOf(kind))
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['cloudDrive', 'codeHost', 'notesWorkspace', 'officeDrive']);
     expect(credentialFieldsOf('meetings')).toEqual(['apiKey']);
     expect(CONNECTORS.filter((d) => d.auth === 'oauth').every((d) => d.envPrefix)).toBe(true);
   });
@@ -60,10 +78,16 @@ describe('connector registry', () => {
       setup: {
         oauthApps: { 'cloud-drive': { clientId: 'g', clientSecret: 'gs' }, mail: { clientId: 'g', clientSecret: 'gs' } },
         kindSecrets: { 'notes-workspace': 'secret_pinned' },
-        options: { google: { driveUrl: 'http://127.0.0.1:9/drive/v3' }, codeHost: { apiUrl: 'https://api.github.com' }, meetings: { apiUrl: 'https://public-api.granola.ai' } },
+        options: {
+          google: { driveUrl: 'http://127.0.0.1:9/drive/v3' },
+          codeHost: { apiUrl: 'https://api.github.com' },
+          meetings: { apiUrl: 'https://public-api.granola.ai' },
+        },
       },
     });
     expect('setup' in read && read.setup.oauthApps['office-drive']).toBeFalsy();
-    expect(connectorSetup({ GRAPH_API_URL: 'not a url', GOOGLE_AUTH_URL: 'nor this' })).toEqual({ problems: ['GOOGLE_AUTH_URL: Invalid URL', 'GRAPH_API_URL: Invalid URL'] });
+    expect(connectorSetup({ GRAPH_API_URL: 'not a url', GOOGLE_AUTH_URL: 'nor this' })).toEqual({
+      problems: ['GOOGLE_AUTH_URL: Invalid URL', 'GRAPH_API_URL: Invalid URL'],
+    });
   });
 });

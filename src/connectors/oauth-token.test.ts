@@ -17,14 +17,26 @@ function failure(answer: Parameters<typeof readTokenAnswer>[0], previousRefreshT
 
 describe('reading a token endpoint answer', () => {
   it('reads a JSON text answer: the access token, its expiry from the local clock and the scope', () => {
-    const tokens = readTokenAnswer({ status: 200, body: JSON.stringify({ access_token: 'at-1', refresh_token: 'rt-1', expires_in: 3599, scope: 'a b', token_type: 'Bearer' }) }, context);
+    const tokens = readTokenAnswer(
+      { status: 200, body: JSON.stringify({ access_token: 'at-1', refresh_token: 'rt-1', expires_in: 3599, scope: 'a b', token_type: 'Bearer' }) },
+      context,
+    );
     expect(tokens).toEqual({ accessToken: 'at-1', refreshToken: 'rt-1', expiresAt: new Date('2026-03-01T12:59:59Z'), scope: 'a b' });
   });
 
   it('reads bytes and an already parsed object alike, and an expires_in sent as a string', () => {
     const bytes = Buffer.from(JSON.stringify({ access_token: 'at-2', expires_in: '60' }));
-    expect(readTokenAnswer({ status: 200, body: bytes }, context)).toMatchObject({ accessToken: 'at-2', expiresAt: new Date('2026-03-01T12:01:00Z'), scope: null });
-    expect(readTokenAnswer({ status: 200, body: { access_token: 'at-3' } }, context)).toEqual({ accessToken: 'at-3', refreshToken: null, expiresAt: null, scope: null });
+    expect(readTokenAnswer({ status: 200, body: bytes }, context)).toMatchObject({
+      accessToken: 'at-2',
+      expiresAt: new Date('2026-03-01T12:01:00Z'),
+      scope: null,
+    });
+    expect(readTokenAnswer({ status: 200, body: { access_token: 'at-3' } }, context)).toEqual({
+      accessToken: 'at-3',
+      refreshToken: null,
+      expiresAt: null,
+      scope: null,
+    });
   });
 
   it('stores a rotated refresh token in place of the one used', () => {
@@ -35,17 +47,29 @@ describe('reading a token endpoint answer', () => {
   it('keeps the refresh token used when the answer brings none (a provider that does not rotate)', () => {
     const tokens = readTokenAnswer({ status: 200, body: { access_token: 'at', expires_in: 3600 } }, { ...context, previousRefreshToken: 'rt-old' });
     expect(tokens.refreshToken).toBe('rt-old');
-    expect(readTokenAnswer({ status: 200, body: { access_token: 'at', refresh_token: '' } }, { ...context, previousRefreshToken: 'rt-old' }).refreshToken).toBe('rt-old');
+    expect(readTokenAnswer({ status: 200, body: { access_token: 'at', refresh_token: '' } }, { ...context, previousRefreshToken: 'rt-old' }).refreshToken).toBe(
+      'rt-old',
+    );
   });
 
   it('a refused grant or client is auth_expired, named by its error code', () => {
-    for (const error of ['invalid_grant', 'invalid_client', 'unauthorized_client', 'interaction_required', 'consent_required', 'bad_verification_code', 'bad_refresh_token']) {
+    for (const error of [
+      'invalid_grant',
+      'invalid_client',
+      'unauthorized_client',
+      'interaction_required',
+      'consent_required',
+      'bad_verification_code',
+      'bad_refresh_token',
+    ]) {
       const err = failure({ status: 400, body: JSON.stringify({ error, error_description: 'AADSTS70008: expired' }) });
       expect(err.code).toBe('auth_expired');
       expect(err.message).toBe(`the provider refused the grant (${error})`);
     }
     // GitHub answers its errors with a 200.
-    expect(failure({ status: 200, body: { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' } }).code).toBe('auth_expired');
+    expect(failure({ status: 200, body: { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' } }).code).toBe(
+      'auth_expired',
+    );
     // A bare 401: the client credentials were refused.
     expect(failure({ status: 401, body: '' }).code).toBe('auth_expired');
   });

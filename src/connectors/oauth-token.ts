@@ -63,7 +63,8 @@ export function readTokenAnswer(answer: TokenEndpointAnswer, context: TokenAnswe
   const { status } = answer;
   const fields = fieldsOf(answer.body);
   const error = errorCodeOf(fields);
-  if (status === 429) throw new ConnectorError('rate_limited', `${context.provider}'s token endpoint is rate limited`, answer.retryAfterMs ?? DEFAULT_RATE_LIMIT_MS);
+  if (status === 429)
+    throw new ConnectorError('rate_limited', `${context.provider}'s token endpoint is rate limited`, answer.retryAfterMs ?? DEFAULT_RATE_LIMIT_MS);
   if (status >= 500 || (error && UNAVAILABLE.has(error))) {
     throw new ConnectorError('provider_unavailable', `${context.provider}'s token endpoint answered ${error ?? `HTTP ${status}`}`);
   }
@@ -77,5 +78,8 @@ export function readTokenAnswer(answer: TokenEndpointAnswer, context: TokenAnswe
     };
   }
   const refused = error ? !MALFORMED.has(error) : status === 401;
-  throw new ConnectorError(refused ? 'auth_expired' : 'internal', `${context.provider} refused the grant (${error ?? (status < 300 ? 'no token' : `HTTP ${status}`)})`);
+  throw new ConnectorError(
+    refused ? 'auth_expired' : 'internal',
+    `${context.provider} refused the grant (${error ?? (status < 300 ? 'no token' : `HTTP ${status}`)})`,
+  );
 }

@@ -10,7 +10,15 @@ let base: string;
 const answers: { status: number; headers?: Record<string, string>; body?: string }[] = [];
 let hits = 0;
 
-const options: ProviderHttpOptions = { provider: 'the test provider', userAgent: 'engram-test', timeoutMs: 2_000, maxBytes: 64, maxRateLimitWaitSeconds: 10, retryBaseMs: 1, now: () => new Date() };
+const options: ProviderHttpOptions = {
+  provider: 'the test provider',
+  userAgent: 'engram-test',
+  timeoutMs: 2_000,
+  maxBytes: 64,
+  maxRateLimitWaitSeconds: 10,
+  retryBaseMs: 1,
+  now: () => new Date(),
+};
 const http = (overrides: Partial<ProviderHttpOptions> = {}) => new ProviderHttp({ ...options, ...overrides }, new AbortController().signal);
 
 beforeAll(async () => {
@@ -92,7 +100,10 @@ describe('provider HTTP', () => {
       expect(seen).toEqual([1]);
       return thrown;
     };
-    expect(await run(new TypeError("Cannot read properties of undefined (reading 'results')"))).toMatchObject({ code: 'internal', message: 'the test provider sync failed' });
+    expect(await run(new TypeError("Cannot read properties of undefined (reading 'results')"))).toMatchObject({
+      code: 'internal',
+      message: 'the test provider sync failed',
+    });
     const limited = new ConnectorError('rate_limited', 'x', 5);
     expect(await run(limited)).toBe(limited);
     const controller = new AbortController();

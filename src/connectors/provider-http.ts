@@ -171,7 +171,10 @@ export class ProviderHttp {
       }
       if (status >= 500) {
         if (++serverFailures > SERVER_RETRIES) throw new ConnectorError('provider_unavailable', `${provider} answered HTTP ${status}`);
-        const backoff = wait !== null && wait <= this.options.maxRateLimitWaitSeconds ? wait * this.options.retryBaseMs : this.options.retryBaseMs * 2 ** (serverFailures - 1);
+        const backoff =
+          wait !== null && wait <= this.options.maxRateLimitWaitSeconds
+            ? wait * this.options.retryBaseMs
+            : this.options.retryBaseMs * 2 ** (serverFailures - 1);
         await this.pause(backoff);
         continue;
       }

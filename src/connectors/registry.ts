@@ -27,7 +27,9 @@ export const CONNECTORS = Object.values(DESCRIPTORS) as unknown as readonly Conn
 export const CONNECTOR_KINDS: readonly ConnectorKind[] = CONNECTORS.map((d) => d.kind);
 
 /** The SDK's provider names are aliases of the spec's kinds. */
-export const PROVIDER_ALIASES: Readonly<Record<string, ConnectorKind>> = Object.fromEntries(CONNECTORS.flatMap((d) => d.aliases.map((alias) => [alias, d.kind])));
+export const PROVIDER_ALIASES: Readonly<Record<string, ConnectorKind>> = Object.fromEntries(
+  CONNECTORS.flatMap((d) => d.aliases.map((alias) => [alias, d.kind])),
+);
 
 export function descriptorOf(kind: ConnectorKind): ConnectorDescriptor {
   return DESCRIPTORS[kind] as unknown as ConnectorDescriptor;
@@ -100,7 +102,8 @@ export function connectorSetup(env: Record<string, string>): { setup: ConnectorS
     Object.assign(setup.options, descriptor.optionsFrom?.(vars));
     const clientId = descriptor.envPrefix && vars[`${descriptor.envPrefix}_CLIENT_ID`];
     const clientSecret = descriptor.envPrefix && vars[`${descriptor.envPrefix}_CLIENT_SECRET`];
-    if (typeof clientId === 'string' && typeof clientSecret === 'string' && clientId && clientSecret) setup.oauthApps[descriptor.kind] = { clientId, clientSecret };
+    if (typeof clientId === 'string' && typeof clientSecret === 'string' && clientId && clientSecret)
+      setup.oauthApps[descriptor.kind] = { clientId, clientSecret };
     const secret = descriptor.kindSecretVariable && vars[descriptor.kindSecretVariable];
     if (typeof secret === 'string') setup.kindSecrets[descriptor.kind] = secret;
   }

@@ -154,6 +154,9 @@ describe('Google through the provider client', () => {
     expect(await google().json({ url: `${base}/gmail/v1/users/me/profile` })).toEqual({ ok: true });
     expect(hits).toBe(2);
     answer({ status: 403, body: googleError(403, 'insufficientPermissions') });
-    expect(await outcome(google().json({ url: `${base}/gmail/v1/users/me/profile` }))).toMatchObject({ code: 'auth_expired', message: expect.stringMatching(/scope/) });
+    expect(await outcome(google().json({ url: `${base}/gmail/v1/users/me/profile` }))).toMatchObject({
+      code: 'auth_expired',
+      message: expect.stringMatching(/scope/),
+    });
   });
 });

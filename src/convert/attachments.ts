@@ -101,6 +101,10 @@ export class AttachmentSink {
 
 /** Markdown for a file reference: an image embed for images, a link otherwise. */
 export function attachmentLink(name: string, mimeType: string, label: string): string {
-  const text = label.replace(/[[\]\\]/g, '').replace(/\s+/g, ' ').trim() || name;
+  const text =
+    label
+      .replace(/[[\]\\]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim() || name;
   return `${mimeType.startsWith('image/') ? '!' : ''}[${text}](${ATTACHMENT_SCHEME}${name})`;
 }

@@ -21,7 +21,12 @@ export function chartMarkdown(nodes: XmlNode[]): string | null {
   const plotArea = chart ? child(chart, 'plotArea') : undefined;
   if (!chart || !plotArea) return null;
   const titleNode = child(chart, 'title');
-  const title = titleNode ? findAll([titleNode], 'p').map((p) => paragraphText(p)).join(' ').trim() : '';
+  const title = titleNode
+    ? findAll([titleNode], 'p')
+        .map((p) => paragraphText(p))
+        .join(' ')
+        .trim()
+    : '';
 
   const series = children(plotArea)
     .filter((node) => localName(node)?.endsWith('Chart'))

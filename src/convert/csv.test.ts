@@ -6,12 +6,7 @@ describe('convertCsv', () => {
   it('renders a markdown table with the header row', () => {
     const csv = 'name,city,notes\nAda,London,"likes | pipes"\nLinus,Helsinki,"two\nlines"\n';
     expect(convertCsv(csv).markdown).toBe(
-      [
-        '| name | city | notes |',
-        '| --- | --- | --- |',
-        '| Ada | London | likes \\| pipes |',
-        '| Linus | Helsinki | two<br>lines |',
-      ].join('\n'),
+      ['| name | city | notes |', '| --- | --- | --- |', '| Ada | London | likes \\| pipes |', '| Linus | Helsinki | two<br>lines |'].join('\n'),
     );
   });
 

@@ -209,11 +209,7 @@ function forcedKind(bytes: Uint8Array, fileType: string, limits: ConversionLimit
  * the bytes only: a name claiming them for other bytes is ignored.
  * `text` decodes the bytes lazily; it is only needed for sniffing.
  */
-export function detectKind(
-  input: ConvertInput,
-  text: () => string,
-  limits: ConversionLimits,
-): { kind: Kind; mediaType: string | null } {
+export function detectKind(input: ConvertInput, text: () => string, limits: ConversionLimits): { kind: Kind; mediaType: string | null } {
   const mediaType = mediaTypeOf(input.contentType);
   const claimed = kindOfMediaType(mediaType);
   const mediaKind = claimed && BINARY.has(claimed) ? null : claimed;

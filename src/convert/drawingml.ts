@@ -82,7 +82,12 @@ export function tableMarkdown(table: XmlNode): string {
     const cells: string[] = [];
     for (const [c, cell] of childrenNamed(row, 'tc').entries()) {
       const body = child(cell, 'txBody');
-      let text = body ? childrenNamed(body, 'p').map((p) => paragraphText(p)).filter(Boolean).join(' ') : '';
+      let text = body
+        ? childrenNamed(body, 'p')
+            .map((p) => paragraphText(p))
+            .filter(Boolean)
+            .join(' ')
+        : '';
       if (attr(cell, 'hMerge') === '1') text = cells[c - 1] ?? '';
       else if (attr(cell, 'vMerge') === '1') text = grid[r - 1]?.[c] ?? '';
       cells.push(text);

@@ -9,8 +9,7 @@ import { FetchError, fetchUrl, UNREACHABLE_DESTINATION } from './fetch-url.js';
 vi.mock('./ip-policy.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('./ip-policy.js')>();
   return {
-    addressBlockReason: (address: string, allowPrivate: boolean) =>
-      address === '127.0.0.1' ? null : real.addressBlockReason(address, allowPrivate),
+    addressBlockReason: (address: string, allowPrivate: boolean) => (address === '127.0.0.1' ? null : real.addressBlockReason(address, allowPrivate)),
   };
 });
 
@@ -22,7 +21,12 @@ function fakeDns(answers: Record<string, string[]>): void {
   vi.spyOn(dns, 'lookup').mockImplementation(((hostname: string, options: unknown, callback: LookupCallback) => {
     const fake = answers[hostname];
     if (!fake) return (realLookup as (...args: unknown[]) => void)(hostname, options, callback);
-    process.nextTick(() => callback(null, fake.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))));
+    process.nextTick(() =>
+      callback(
+        null,
+        fake.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      ),
+    );
   }) as unknown as typeof dns.lookup);
 }
 
@@ -63,20 +67,18 @@ describe('fetchUrl destination pinning', () => {
     expect((err as FetchError).diagnosis).toMatch(/10\.0\.0\.7/);
   });
 
-  it.each([
-    'http://10.0.0.1/',
-    'http://169.254.169.254/latest/meta-data/',
-    'http://[::1]/',
-    'http://internal.example/',
-  ])('refuses a redirect to %s', async (target) => {
-    fakeDns({ 'internal.example': ['192.168.1.20'] });
-    const url = `http://127.0.0.1:${port}/to?target=${encodeURIComponent(target)}`;
-    const err = await fetchUrl(url, strict).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(FetchError);
-    expect((err as FetchError).transient).toBe(false);
-    expect((err as FetchError).message).toBe(UNREACHABLE_DESTINATION);
-    expect((err as FetchError).diagnosis).toMatch(/blocked/);
-  });
+  it.each(['http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://internal.example/'])(
+    'refuses a redirect to %s',
+    async (target) => {
+      fakeDns({ 'internal.example': ['192.168.1.20'] });
+      const url = `http://127.0.0.1:${port}/to?target=${encodeURIComponent(target)}`;
+      const err = await fetchUrl(url, strict).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(FetchError);
+      expect((err as FetchError).transient).toBe(false);
+      expect((err as FetchError).message).toBe(UNREACHABLE_DESTINATION);
+      expect((err as FetchError).diagnosis).toMatch(/blocked/);
+    },
+  );
 
   it('follows a redirect to an allowed destination', async () => {
     fakeDns({ 'public.example': ['127.0.0.1'] });

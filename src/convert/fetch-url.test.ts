@@ -119,13 +119,10 @@ describe('fetchUrl', () => {
     expect(err.diagnosis).toMatch(/metadata/);
   });
 
-  it.each(['ftp://example.com/file', 'file:///etc/passwd', 'not a url', 'http://user:pw@example.com/'])(
-    'refuses %s permanently',
-    async (url) => {
-      const err = await fetchError(fetchUrl(url, open));
-      expect(err.transient).toBe(false);
-    },
-  );
+  it.each(['ftp://example.com/file', 'file:///etc/passwd', 'not a url', 'http://user:pw@example.com/'])('refuses %s permanently', async (url) => {
+    const err = await fetchError(fetchUrl(url, open));
+    expect(err.transient).toBe(false);
+  });
 
   it('follows up to maxRedirects hops', async () => {
     const result = await fetchUrl(`${base}/r/5`, open);

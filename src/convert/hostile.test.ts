@@ -120,7 +120,12 @@ describe('hostile files end in a ConversionError with a reason, quickly and in b
   });
 
   it('a conversation turn without text content is refused, naming the turn', async () => {
-    const json = JSON.stringify({ messages: [{ role: 'user', content: 'hello' }, { role: 'user', content: { text: 'hi' } }] });
+    const json = JSON.stringify({
+      messages: [
+        { role: 'user', content: 'hello' },
+        { role: 'user', content: { text: 'hi' } },
+      ],
+    });
     const err = await refusal({ bytes: new TextEncoder().encode(json), fileType: 'conversation' });
     expect(err.message).toBe('conversation message 2 has no text content');
   });

@@ -63,8 +63,6 @@ describe('image conversion', () => {
   });
 
   it('refuses a forced image type for bytes that are not an image', async () => {
-    await expect(convertToMarkdown({ bytes: new TextEncoder().encode('not an image at all'), fileType: 'image' })).rejects.toThrow(
-      /not a supported image/,
-    );
+    await expect(convertToMarkdown({ bytes: new TextEncoder().encode('not an image at all'), fileType: 'image' })).rejects.toThrow(/not a supported image/);
   });
 });

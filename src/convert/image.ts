@@ -29,7 +29,11 @@ export async function convertImage(
   budget.progress('ocr', 0, 1);
   const text = await ocr.recognize(bytes, budget);
   budget.progress('ocr', 1, 1);
-  const base = filename?.split(/[\\/]/).pop()?.replace(/\.[^.]*$/, '') || 'image';
+  const base =
+    filename
+      ?.split(/[\\/]/)
+      .pop()
+      ?.replace(/\.[^.]*$/, '') || 'image';
   const name = attachments.add(`${base}.${format === 'jpeg' ? 'jpg' : format}`, IMAGE_MIME[format], bytes);
   return { markdown: joinBlocks([name ? attachmentLink(name, IMAGE_MIME[format], base) : null, text]), title: null };
 }

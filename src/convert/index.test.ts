@@ -23,16 +23,12 @@ describe('convertToMarkdown type detection', () => {
   });
 
   it('rejects an unknown forced type', async () => {
-    await expect(convertToMarkdown({ bytes: utf8('x'), fileType: 'video' })).rejects.toBeInstanceOf(
-      ConversionError,
-    );
+    await expect(convertToMarkdown({ bytes: utf8('x'), fileType: 'video' })).rejects.toBeInstanceOf(ConversionError);
   });
 
   it('trusts %PDF- magic bytes over content type and filename', async () => {
     const bytes = utf8('%PDF-1.7 garbage that is not a real pdf');
-    await expect(convertToMarkdown({ bytes, contentType: 'text/plain', filename: 'a.txt' })).rejects.toThrow(
-      /corrupt PDF/,
-    );
+    await expect(convertToMarkdown({ bytes, contentType: 'text/plain', filename: 'a.txt' })).rejects.toThrow(/corrupt PDF/);
   });
 
   it('sniffs JSON over a text/plain content type', async () => {
@@ -129,9 +125,7 @@ describe('convertToMarkdown decoding', () => {
 
   it('honours utf-16 content, by charset or by BOM', async () => {
     const le = new Uint8Array(Buffer.from('héllo wörld', 'utf16le'));
-    expect((await convertToMarkdown({ bytes: le, contentType: 'text/plain; charset="utf-16le"' })).markdown).toBe(
-      'héllo wörld',
-    );
+    expect((await convertToMarkdown({ bytes: le, contentType: 'text/plain; charset="utf-16le"' })).markdown).toBe('héllo wörld');
     const withBom = new Uint8Array([0xff, 0xfe, ...le]);
     expect((await convertToMarkdown({ bytes: withBom })).markdown).toBe('héllo wörld');
   });

@@ -152,7 +152,9 @@ export async function convertToMarkdown(input: ConvertInput): Promise<ConvertedD
     result = await convertKind(kind, job);
   } catch (error) {
     // Each converter bounds the nesting it knows of; whatever recursion is left still fails with a reason.
-    throw !(error instanceof ConversionError) && isStackOverflow(error) ? new ConversionError('document nested too deeply to convert', { cause: error }) : error;
+    throw !(error instanceof ConversionError) && isStackOverflow(error)
+      ? new ConversionError('document nested too deeply to convert', { cause: error })
+      : error;
   } finally {
     await ocr.close();
   }

@@ -7,8 +7,7 @@ const METADATA = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200',
 /** The IPv4 address an IPv6 address embeds (mapped, NAT64, 6to4, compatible), if any. */
 function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
   const p = ip.parts;
-  const fromParts = (hi: number, lo: number): ipaddr.IPv4 =>
-    new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const fromParts = (hi: number, lo: number): ipaddr.IPv4 => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
   switch (ip.range()) {
     case 'ipv4Mapped':
     case 'rfc6145':

@@ -32,20 +32,7 @@ describe('convertJson', () => {
   it('renders arrays of objects as sections', () => {
     const json = JSON.stringify({ team: 'core', members: [{ name: 'Bob', role: 'dev' }, { role: 'qa' }] });
     expect(convertJson(json).markdown).toBe(
-      [
-        '- team: core',
-        '',
-        '## members',
-        '',
-        '### Bob',
-        '',
-        '- name: Bob',
-        '- role: dev',
-        '',
-        '### members 2',
-        '',
-        '- role: qa',
-      ].join('\n'),
+      ['- team: core', '', '## members', '', '### Bob', '', '- name: Bob', '- role: dev', '', '### members 2', '', '- role: qa'].join('\n'),
     );
   });
 

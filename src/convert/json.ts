@@ -44,9 +44,7 @@ function bullets(value: Json, depth: number, out: string[]): void {
     out.push(`${indent}- ${JSON.stringify(value)}`);
     return;
   }
-  const entries: [string, Json][] = Array.isArray(value)
-    ? value.map((v, i) => [String(i + 1), v])
-    : Object.entries(value as JsonObject);
+  const entries: [string, Json][] = Array.isArray(value) ? value.map((v, i) => [String(i + 1), v]) : Object.entries(value as JsonObject);
   for (const [key, v] of entries) {
     const prefix = Array.isArray(value) && isEmptyOrScalar(v) ? `${indent}- ` : `${indent}- ${key}: `;
     if (isEmptyOrScalar(v)) {

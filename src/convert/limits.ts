@@ -72,9 +72,7 @@ export class Budget {
   /** Reserves uncompressed bytes before they are inflated. */
   reserveBytes(bytes: number): void {
     if (this.account.inflated + bytes > this.limits.maxUncompressedBytes) {
-      throw new ConversionError(
-        `archive expands beyond ${formatMb(this.limits.maxUncompressedBytes)} uncompressed (possible zip bomb)`,
-      );
+      throw new ConversionError(`archive expands beyond ${formatMb(this.limits.maxUncompressedBytes)} uncompressed (possible zip bomb)`);
     }
     this.account.inflated += bytes;
   }

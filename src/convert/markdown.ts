@@ -1,7 +1,10 @@
 /** A value fit for one markdown table cell: one line, pipes escaped. */
 export function tableCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return String(value).replace(/\r?\n|\r/g, '<br>').replace(/\|/g, '\\|').trim();
+  return String(value)
+    .replace(/\r?\n|\r/g, '<br>')
+    .replace(/\|/g, '\\|')
+    .trim();
 }
 
 /**

@@ -24,7 +24,21 @@ export interface OdfRenderer {
   maxColumns: number;
 }
 
-const SKIPPED = new Set(['table-of-content', 'alphabetical-index', 'sequence-decls', 'forms', 'tracked-changes', 'annotation', 'annotation-end', 'bookmark', 'bookmark-start', 'bookmark-end', 'soft-page-break', 'variable-decls', 'user-field-decls']);
+const SKIPPED = new Set([
+  'table-of-content',
+  'alphabetical-index',
+  'sequence-decls',
+  'forms',
+  'tracked-changes',
+  'annotation',
+  'annotation-end',
+  'bookmark',
+  'bookmark-start',
+  'bookmark-end',
+  'soft-page-break',
+  'variable-decls',
+  'user-field-decls',
+]);
 
 /** Reads text and list styles from the automatic and common styles of content.xml and styles.xml. */
 export function readOdfStyles(...roots: (XmlNode[] | null)[]): OdfStyles {

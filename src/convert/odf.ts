@@ -76,18 +76,18 @@ export async function convertOdp(bytes: Uint8Array, ctx: ConvertContext): Promis
     const titleFrame = shapes.find((node) => frameClass(node) === 'title');
     const title = titleFrame ? inline(children(titleFrame), renderer).replace(/\s+/g, ' ').trim() : '';
     firstTitle ??= title || null;
-    const content = blocks(shapes.filter((node) => node !== titleFrame), renderer);
+    const content = blocks(
+      shapes.filter((node) => node !== titleFrame),
+      renderer,
+    );
     const notesNode = childrenNamed(page, 'notes')[0];
     const notes = notesNode
-      ? blocks(children(notesNode).filter((node) => frameClass(node) === 'notes'), renderer)
+      ? blocks(
+          children(notesNode).filter((node) => frameClass(node) === 'notes'),
+          renderer,
+        )
       : [];
-    sections.push(
-      joinBlocks([
-        `## Slide ${i + 1}${title ? `: ${title}` : ''}`,
-        ...content,
-        notes.length ? `### Speaker notes\n\n${joinBlocks(notes)}` : null,
-      ]),
-    );
+    sections.push(joinBlocks([`## Slide ${i + 1}${title ? `: ${title}` : ''}`, ...content, notes.length ? `### Speaker notes\n\n${joinBlocks(notes)}` : null]));
     ctx.budget.progress('slides', i + 1, pages.length);
     ctx.budget.checkTime();
   }

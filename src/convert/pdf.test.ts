@@ -22,9 +22,7 @@ function buildPdf(pages: string[], title?: string): Uint8Array {
   pages.forEach((text, i) => {
     const id = pageIds[i]!;
     const content = text ? `BT /F1 24 Tf 72 700 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET` : '';
-    objects[id] =
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ' +
-      `/Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
+    objects[id] = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ' + `/Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
     objects[id + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
   });
   const infoId = objects.length;

@@ -32,9 +32,7 @@ describe('PPTX conversion', () => {
 
   it('keeps body text as nested bullets and speaker notes under their slide', () => {
     const [first, , third] = slides(doc.markdown);
-    expect(first).toBe(
-      '## Slide 1: Agenda\n\n- Results so far\n  - Customer feedback\n\n### Speaker notes\n\nOpen with the customer story.',
-    );
+    expect(first).toBe('## Slide 1: Agenda\n\n- Results so far\n  - Customer feedback\n\n### Speaker notes\n\nOpen with the customer story.');
     expect(third).toContain('Discussion point number 3 for the team.\n\n### Speaker notes\n\nNotes for topic 3.');
   });
 

@@ -36,7 +36,10 @@ async function slidePaths(zip: ZipArchive, ctx: ConvertContext): Promise<string[
 }
 
 function placeholderType(shape: XmlNode): string | null {
-  const ph = find(children(shape).filter((n) => localName(n) === 'nvSpPr'), 'ph');
+  const ph = find(
+    children(shape).filter((n) => localName(n) === 'nvSpPr'),
+    'ph',
+  );
   if (!ph) return null;
   return attr(ph, 'type') ?? 'body';
 }
@@ -80,7 +83,11 @@ async function shapes(part: SlidePart, nodes: XmlNode[], content: SlideContent):
       const body = child(node, 'txBody');
       if (!body || (type && SKIPPED_PLACEHOLDERS.has(type))) continue;
       if ((type === 'title' || type === 'ctrTitle') && !content.title) {
-        content.title = childrenNamed(body, 'p').map((p) => paragraphText(p)).join(' ').trim() || null;
+        content.title =
+          childrenNamed(body, 'p')
+            .map((p) => paragraphText(p))
+            .join(' ')
+            .trim() || null;
       } else {
         content.blocks.push(textBodyMarkdown(body, part.rels, type === 'body' || type === 'obj'));
       }

@@ -16,9 +16,7 @@ describe('convertText', () => {
   });
 
   it('prefers a front matter title', () => {
-    expect(convertText('---\ntitle: "From Front Matter"\ntags: [a]\n---\n# Heading\n').title).toBe(
-      'From Front Matter',
-    );
+    expect(convertText('---\ntitle: "From Front Matter"\ntags: [a]\n---\n# Heading\n').title).toBe('From Front Matter');
   });
 
   it('caps titles at 120 characters', () => {

@@ -3,8 +3,7 @@ import { assertSafeXml, attr, children, find, localName, parseXml } from './xml.
 
 describe('assertSafeXml', () => {
   it('accepts ordinary XML with comments, CDATA, processing instructions and quoted >', () => {
-    const xml =
-      '<?xml version="1.0"?><!-- a <b> comment --><root a="x > y" b=\'<c>\'><![CDATA[<not><a><tag>]]><leaf/><p>text</p></root>';
+    const xml = '<?xml version="1.0"?><!-- a <b> comment --><root a="x > y" b=\'<c>\'><![CDATA[<not><a><tag>]]><leaf/><p>text</p></root>';
     expect(() => assertSafeXml(xml, 2, 'part.xml')).not.toThrow();
   });
 
@@ -13,11 +12,8 @@ describe('assertSafeXml', () => {
   });
 
   it('refuses entity declarations: the billion laughs never reach a parser', () => {
-    const laughs =
-      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol1;</lolz>';
-    expect(() => assertSafeXml(laughs, 10, 'word/document.xml')).toThrow(
-      'word/document.xml: XML entity or DTD declarations are not allowed',
-    );
+    const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol1;</lolz>';
+    expect(() => assertSafeXml(laughs, 10, 'word/document.xml')).toThrow('word/document.xml: XML entity or DTD declarations are not allowed');
     expect(() => assertSafeXml('<!DOCTYPE x SYSTEM "file:///etc/passwd"><x/>', 10, 'a.xml')).not.toThrow();
     expect(() => assertSafeXml('<!ENTITY x "y"><x/>', 10, 'a.xml')).toThrow(/not allowed/);
   });
@@ -39,6 +35,10 @@ describe('parseXml', () => {
     const t = find(nodes, 't')!;
     expect(localName(t)).toBe('t');
     expect(attr(t, 'xml:space')).toBe('preserve');
-    expect(children(t).map((n) => n['#text']).join('')).toBe(' R&D AB <x> ');
+    expect(
+      children(t)
+        .map((n) => n['#text'])
+        .join(''),
+    ).toBe(' R&D AB <x> ');
   });
 });

@@ -65,9 +65,7 @@ export class ZipArchive {
       declared += entry.size;
     }
     if (declared > limits.maxUncompressedBytes) {
-      throw new ConversionError(
-        `archive expands to ${formatMb(declared)}, more than the ${formatMb(limits.maxUncompressedBytes)} allowed (possible zip bomb)`,
-      );
+      throw new ConversionError(`archive expands to ${formatMb(declared)}, more than the ${formatMb(limits.maxUncompressedBytes)} allowed (possible zip bomb)`);
     }
     return new ZipArchive(view, entries);
   }

@@ -4,7 +4,11 @@ import { SessionTable } from './session-table.js';
 function table(caps: { perKey: number; total: number; idleMs: number }) {
   let now = 0;
   const removed: string[] = [];
-  const sessions = new SessionTable<string>(caps, (value) => removed.push(value), () => now);
+  const sessions = new SessionTable<string>(
+    caps,
+    (value) => removed.push(value),
+    () => now,
+  );
   return { sessions, removed, advance: (ms: number) => void (now += ms) };
 }
 

@@ -7,21 +7,24 @@ import { assertStorableInput, findInputProblem } from '../model/request-input.js
 import { ContainerTag, ContainerTags, CustomId, DocumentDate, EntityContext, Filepath, Metadata, TaskType } from './schemas/common.js';
 
 const jsonField = <T extends z.ZodType>(schema: T, field: string) =>
-  z.string().transform((text, ctx) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `${field} must be a JSON string` });
-      return z.NEVER;
-    }
-    const problem = findInputProblem(value);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
-      return z.NEVER;
-    }
-    return value;
-  }).pipe(schema);
+  z
+    .string()
+    .transform((text, ctx) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a JSON string` });
+        return z.NEVER;
+      }
+      const problem = findInputProblem(value);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .pipe(schema);
 
 /** `containerTags` arrives as a JSON array string or as one plain tag. */
 const containerTagsField = z
@@ -49,7 +52,23 @@ const UploadFields = z.object({
   entityContext: EntityContext.optional(),
   title: z.string().max(500).optional(),
   fileType: z
-    .enum(['text', 'pdf', 'tweet', 'google_doc', 'google_slide', 'google_sheet', 'image', 'video', 'notion_doc', 'webpage', 'onedrive', 'markdown', 'csv', 'json', 'html'])
+    .enum([
+      'text',
+      'pdf',
+      'tweet',
+      'google_doc',
+      'google_slide',
+      'google_sheet',
+      'image',
+      'video',
+      'notion_doc',
+      'webpage',
+      'onedrive',
+      'markdown',
+      'csv',
+      'json',
+      'html',
+    ])
     .optional(),
   mimeType: z.string().max(200).optional(),
   useAdvancedProcessing: z.string().optional(),

@@ -48,13 +48,7 @@ const RecallArgs = z.object({
 
 const ForgetArgs = z.object({
   ids: z.array(MemoryId).min(1).max(100).optional().describe('Ids of the memories to forget (as recall returns them)'),
-  statement: z
-    .string()
-    .trim()
-    .min(1)
-    .max(2000)
-    .optional()
-    .describe('Or: forget the memories that mean this, e.g. "Alice works at Acme"'),
+  statement: z.string().trim().min(1).max(2000).optional().describe('Or: forget the memories that mean this, e.g. "Alice works at Acme"'),
   containerTag: SpaceArgument,
   dryRun: z
     .boolean()
@@ -83,12 +77,15 @@ export function registerMemoryTools(server: McpServer, context: McpContext): voi
       const containerTag = args.containerTag ?? currentSpace(context, principal);
       if (args.type === 'document') {
         const { id, status } = await services.documents.add(principal, { content: args.content, containerTag, title: args.title ?? null });
-        return toolResult(`Stored a document in space "${containerTag}" (document id: ${id}, status: ${status}); its memories are extracted in the background.`, {
-          type: 'document',
-          containerTag,
-          documentId: id,
-          status,
-        });
+        return toolResult(
+          `Stored a document in space "${containerTag}" (document id: ${id}, status: ${status}); its memories are extracted in the background.`,
+          {
+            type: 'document',
+            containerTag,
+            documentId: id,
+            status,
+          },
+        );
       }
       if (args.content.length > MAX_FACT_CHARS) {
         throw invalidInput('Invalid arguments', `content: a fact has at most ${MAX_FACT_CHARS} characters; store longer text with type "document"`);

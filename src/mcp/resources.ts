@@ -20,16 +20,22 @@ export function registerResources(server: McpServer, context: McpContext): void 
     const { profile } = await services.profiles.get(principal, { containerTag });
     return profileText(containerTag, profile);
   });
-  registerSpaceResource(server, context, 'memories', `The ${RECENT_MEMORIES} most recently updated memories of a space, with their ids`, async (containerTag, principal) => {
-    const { items, total } = await services.memoryListing.list(principal, {
-      containerTags: [containerTag],
-      page: 1,
-      limit: RECENT_MEMORIES,
-      sort: 'updatedAt',
-      order: 'desc',
-    });
-    return memoryListText(containerTag, items, total);
-  });
+  registerSpaceResource(
+    server,
+    context,
+    'memories',
+    `The ${RECENT_MEMORIES} most recently updated memories of a space, with their ids`,
+    async (containerTag, principal) => {
+      const { items, total } = await services.memoryListing.list(principal, {
+        containerTags: [containerTag],
+        page: 1,
+        limit: RECENT_MEMORIES,
+        sort: 'updatedAt',
+        order: 'desc',
+      });
+      return memoryListText(containerTag, items, total);
+    },
+  );
 }
 
 function registerSpaceResource(server: McpServer, context: McpContext, part: string, description: string, read: SpaceReader): void {
@@ -41,12 +47,17 @@ function registerSpaceResource(server: McpServer, context: McpContext, part: str
       return { resources: spaces.map((s) => ({ uri: uriOf(s.containerTag), name: `${s.containerTag} ${part}`, mimeType: MARKDOWN })) };
     },
   });
-  server.registerResource(`space-${part}`, template, { title: `Space ${part}`, description, mimeType: MARKDOWN }, async (uri, variables, extra): Promise<ReadResourceResult> => {
-    const parsed = ContainerTag.safeParse(variables.containerTag);
-    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid resource URI: ${parsed.error.issues[0].message}`);
-    const text = await guarded(context, async () => read(parsed.data, await context.principalOf(extra)));
-    return { contents: [{ uri: uri.href, mimeType: MARKDOWN, text }] };
-  });
+  server.registerResource(
+    `space-${part}`,
+    template,
+    { title: `Space ${part}`, description, mimeType: MARKDOWN },
+    async (uri, variables, extra): Promise<ReadResourceResult> => {
+      const parsed = ContainerTag.safeParse(variables.containerTag);
+      if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid resource URI: ${parsed.error.issues[0].message}`);
+      const text = await guarded(context, async () => read(parsed.data, await context.principalOf(extra)));
+      return { contents: [{ uri: uri.href, mimeType: MARKDOWN, text }] };
+    },
+  );
 }
 
 /** JSON-RPC errors for resources: the domain's refusals as they are, anything else logged and answered without internals. */

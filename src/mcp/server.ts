@@ -30,10 +30,7 @@ class EngramMcpServer extends McpServer {
 /** One MCP session's server: the memory and space tools and the space resources over the core services. */
 export function createMcpServer(options: McpSessionOptions): McpServer {
   const context: McpContext = { services: options.services, principalOf: options.principalOf, onError: options.onError, space: null };
-  const server = new EngramMcpServer(
-    { name: 'engram', version: options.version },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
-  );
+  const server = new EngramMcpServer({ name: 'engram', version: options.version }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
   registerMemoryTools(server, context);
   registerSpaceTools(server, context);
   registerResources(server, context);

@@ -38,7 +38,10 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
       );
       const lines = [profileText(containerTag, profile)];
       if (args.query) {
-        lines.push(`## Memories matching "${args.query}"`, ...(matches.length ? matches.map((m) => `- [score ${m.score}] ${m.memory} (memory id: ${m.id})`) : ['(none)']));
+        lines.push(
+          `## Memories matching "${args.query}"`,
+          ...(matches.length ? matches.map((m) => `- [score ${m.score}] ${m.memory} (memory id: ${m.id})`) : ['(none)']),
+        );
       }
       return toolResult(lines.join('\n'), { containerTag, profile, ...(args.query ? { matches } : {}) });
     }),
@@ -64,9 +67,12 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
         current: s.containerTag === current,
       }));
       const lines = spaces.map(
-        (s) => `- ${s.containerTag}${s.name ? ` (${s.name})` : ''}: ${count(s.documentCount, 'document')}, ${count(s.memoryCount, 'memory', 'memories')}${s.current ? ' (current)' : ''}`,
+        (s) =>
+          `- ${s.containerTag}${s.name ? ` (${s.name})` : ''}: ${count(s.documentCount, 'document')}, ${count(s.memoryCount, 'memory', 'memories')}${s.current ? ' (current)' : ''}`,
       );
-      const head = spaces.length ? `${count(spaces.length, 'space')}; the current space is "${current}":` : `No spaces hold anything yet; the current space is "${current}".`;
+      const head = spaces.length
+        ? `${count(spaces.length, 'space')}; the current space is "${current}":`
+        : `No spaces hold anything yet; the current space is "${current}".`;
       return toolResult([head, ...lines].join('\n'), { currentSpace: current, spaces });
     }),
   );
@@ -91,7 +97,8 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
     'whoami',
     {
       title: 'Who am I',
-      description: 'The organization and API key this session acts as: role, permission (read or write), the spaces a scoped key is confined to, and the current space.',
+      description:
+        'The organization and API key this session acts as: role, permission (read or write), the spaces a scoped key is confined to, and the current space.',
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true },
     },

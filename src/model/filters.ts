@@ -26,18 +26,11 @@ type ConditionInput = z.input<typeof FilterConditionSchema>;
 type ExprInput = ConditionInput | { AND: ExprInput[] } | { OR: ExprInput[] };
 
 export const FilterExprSchema: z.ZodType<ExprInput> = z.lazy(() =>
-  z.union([
-    FilterConditionSchema,
-    z.object({ AND: z.array(FilterExprSchema).min(1) }).strict(),
-    z.object({ OR: z.array(FilterExprSchema).min(1) }).strict(),
-  ]),
+  z.union([FilterConditionSchema, z.object({ AND: z.array(FilterExprSchema).min(1) }).strict(), z.object({ OR: z.array(FilterExprSchema).min(1) }).strict()]),
 );
 
 /** `{AND: [...]}` or `{OR: [...]}`; clients may also send it as a JSON string. */
-export const QueryFilterSchema = z.union([
-  z.object({ AND: z.array(FilterExprSchema) }).strict(),
-  z.object({ OR: z.array(FilterExprSchema) }).strict(),
-]);
+export const QueryFilterSchema = z.union([z.object({ AND: z.array(FilterExprSchema) }).strict(), z.object({ OR: z.array(FilterExprSchema) }).strict()]);
 export const FiltersInputSchema = z.union([QueryFilterSchema, z.string().max(100_000)]);
 export type FiltersInput = z.input<typeof FiltersInputSchema>;
 
@@ -83,9 +76,7 @@ export function parseFilters(input: FiltersInput | null | undefined, field = 'fi
     if ('AND' in expr || 'OR' in expr) {
       const op = 'AND' in expr ? 'AND' : 'OR';
       const items = 'AND' in expr ? expr.AND : expr.OR;
-      const children = items
-        .map((child, i) => normalise(child, `${path}.${op}.${i}`))
-        .filter((c): c is FilterNode => c !== undefined);
+      const children = items.map((child, i) => normalise(child, `${path}.${op}.${i}`)).filter((c): c is FilterNode => c !== undefined);
       return children.length ? { kind: 'group', op, children } : undefined;
     }
     if (++conditions > MAX_FILTER_CONDITIONS) {

@@ -113,7 +113,12 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
       tx,
       job.orgId,
       documentId,
-      converted.attachments.map(({ name, mimeType, bytes }) => ({ name, mimeType, data: bytes, isDocumentFile: initial.hasFile && sameBytes(bytes, source.bytes) })),
+      converted.attachments.map(({ name, mimeType, bytes }) => ({
+        name,
+        mimeType,
+        data: bytes,
+        isDocumentFile: initial.hasFile && sameBytes(bytes, source.bytes),
+      })),
     );
   });
   // A connector names the type of what it imports (github_markdown, webpage…); uploads and URLs are typed by their content.
@@ -319,10 +324,17 @@ class StageRecorder {
   }
 
   private async write(patch: DocumentPatch): Promise<void> {
-    const ok = await updateDocumentGeneration(this.db, this.doc.orgId, this.doc.id, this.job.generation, {
-      ...patch,
-      processing: this.log,
-    }, this.clock.now());
+    const ok = await updateDocumentGeneration(
+      this.db,
+      this.doc.orgId,
+      this.doc.id,
+      this.job.generation,
+      {
+        ...patch,
+        processing: this.log,
+      },
+      this.clock.now(),
+    );
     if (!ok) throw new SupersededError();
   }
 }

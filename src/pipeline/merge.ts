@@ -5,7 +5,20 @@ import { newId } from '../core/shared/ids.js';
 import { deleteSpaces, getSpaces, upsertSpace } from '../store/tags.js';
 import type { Db } from '../store/database.js';
 import { computeProfile, deleteProfiles, saveProfile } from '../store/profiles.js';
-import { countDocumentsInFlight, enqueueMergeJob, FINISHED_MERGE_STATUSES, foldDuplicateMemories, getMerge, lockCustomIdDocuments, lockMerge, moveChunks, moveDocuments, moveMemories, setCustomId, updateMerge } from '../store/merges.js';
+import {
+  countDocumentsInFlight,
+  enqueueMergeJob,
+  FINISHED_MERGE_STATUSES,
+  foldDuplicateMemories,
+  getMerge,
+  lockCustomIdDocuments,
+  lockMerge,
+  moveChunks,
+  moveDocuments,
+  moveMemories,
+  setCustomId,
+  updateMerge,
+} from '../store/merges.js';
 import type { JobHandler, JobLease } from './worker.js';
 import { moveConnections } from '../store/connections.js';
 import type { MergeProgress, MergeRecord } from '../model/tags.js';
@@ -31,15 +44,28 @@ export function mergeHandler(ctx: MergeContext): JobHandler<'merge'> {
     onRetry: async (job, message) => {
       const merge = await loadMerge(ctx, job);
       if (merge) {
-        await updateMerge(ctx.db, job.orgId, merge.id, {
-          lastError: message,
-          progress: { ...merge.progress, attempt: (merge.progress?.attempt ?? 0) + 1 },
-        }, ctx.clock.now());
+        await updateMerge(
+          ctx.db,
+          job.orgId,
+          merge.id,
+          {
+            lastError: message,
+            progress: { ...merge.progress, attempt: (merge.progress?.attempt ?? 0) + 1 },
+          },
+          ctx.clock.now(),
+        );
       }
     },
     onFail: async (job, message) => {
       const merge = await loadMerge(ctx, job);
-      if (merge) await updateMerge(ctx.db, job.orgId, merge.id, { status: 'failed', lastError: message, progress: { ...merge.progress, phase: 'failed' } }, ctx.clock.now());
+      if (merge)
+        await updateMerge(
+          ctx.db,
+          job.orgId,
+          merge.id,
+          { status: 'failed', lastError: message, progress: { ...merge.progress, phase: 'failed' } },
+          ctx.clock.now(),
+        );
     },
   };
 }
@@ -69,10 +95,16 @@ export async function runMerge(ctx: MergeContext, job: JobOf<'merge'>, lease: Jo
       throw new MergeFailure(`${inFlight} documents of the source tags did not finish processing in time`);
     }
     await ctx.db.transaction(async (tx) => {
-      await updateMerge(tx, orgId, merge.id, {
-        status: 'waiting_for_ingest',
-        progress: { ...merge.progress, phase: 'waiting_for_ingest', inFlightItems: inFlight, waitingSince },
-      }, now);
+      await updateMerge(
+        tx,
+        orgId,
+        merge.id,
+        {
+          status: 'waiting_for_ingest',
+          progress: { ...merge.progress, phase: 'waiting_for_ingest', inFlightItems: inFlight, waitingSince },
+        },
+        now,
+      );
       await enqueueMergeJob(tx, {
         id: newId(),
         orgId,
@@ -107,18 +139,24 @@ export async function runMerge(ctx: MergeContext, job: JobOf<'merge'>, lease: Jo
         renamedCustomIds: before.renamedCustomIds + renames.length,
         duplicateMemories: before.duplicateMemories + duplicateMemories,
       };
-      await updateMerge(tx, orgId, merge.id, {
-        status: 'db_committing',
-        progress: {
-          ...progress,
-          phase: 'db_committing',
-          currentSourceTag: source,
-          inFlightItems: 0,
-          copiedRows: moved.documents + moved.chunks + moved.memories,
-          completedSourceTags: [...completed, source],
-          moved,
+      await updateMerge(
+        tx,
+        orgId,
+        merge.id,
+        {
+          status: 'db_committing',
+          progress: {
+            ...progress,
+            phase: 'db_committing',
+            currentSourceTag: source,
+            inFlightItems: 0,
+            copiedRows: moved.documents + moved.chunks + moved.memories,
+            completedSourceTags: [...completed, source],
+            moved,
+          },
         },
-      }, now);
+        now,
+      );
       if (renames.length) ctx.log.info({ mergeId: merge.id, source, renames }, 'customIds renamed to resolve merge clashes');
     });
   }
@@ -134,11 +172,17 @@ export async function runMerge(ctx: MergeContext, job: JobOf<'merge'>, lease: Jo
     await deleteSpaces(tx, orgId, merge.sourceTags);
     await deleteProfiles(tx, orgId, merge.sourceTags);
     await saveProfile(tx, orgId, targetTag, await computeProfile(tx, orgId, targetTag, now), now);
-    await updateMerge(tx, orgId, merge.id, {
-      status: 'completed',
-      lastError: null,
-      completedAt: now,
-      progress: { ...current.progress, phase: 'completed', currentSourceTag: undefined },
-    }, now);
+    await updateMerge(
+      tx,
+      orgId,
+      merge.id,
+      {
+        status: 'completed',
+        lastError: null,
+        completedAt: now,
+        progress: { ...current.progress, phase: 'completed', currentSourceTag: undefined },
+      },
+      now,
+    );
   });
 }

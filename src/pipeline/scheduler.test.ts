@@ -56,7 +56,12 @@ describe('push subscriptions and webhook handshakes', () => {
     database = await openDatabase({ dataDir: 'memory://' });
     orgId = (await createApiKey(database.db, { orgName: 'subs' })).row.orgId;
     access = new ConnectorAccess(
-      { connectorOptions: { fetch: { allowPrivate: false, maxBytes: 1024, timeoutMs: 1000 } }, oauthApps: {}, publicUrl: 'https://engram.example', adapters: { 'office-drive': subscribingAdapter(calls, clock) } },
+      {
+        connectorOptions: { fetch: { allowPrivate: false, maxBytes: 1024, timeoutMs: 1000 } },
+        oauthApps: {},
+        publicUrl: 'https://engram.example',
+        adapters: { 'office-drive': subscribingAdapter(calls, clock) },
+      },
       ConnectorAccess.secretBox(Buffer.from('k'.repeat(32))),
       async () => ({ customKeyEnabled: false, clientId: null, clientSecret: null }),
       clock,
@@ -78,9 +83,20 @@ describe('push subscriptions and webhook handshakes', () => {
       webhookSecret: access.sealWebhookSecret(id, 'the-connection-secret'),
     });
     const job = { id: newId(), orgId, kind: 'sync', payload: { connectionId: id, trigger: 'manual' } } as unknown as JobOf<'sync'>;
-    const ctx = { db: database.db, log, clock, access, isRelevant: async () => true, maxJobAttempts: 3, intervalMs: 4 * 3600_000, onMemoriesChanged: async () => {} };
+    const ctx = {
+      db: database.db,
+      log,
+      clock,
+      access,
+      isRelevant: async () => true,
+      maxJobAttempts: 3,
+      intervalMs: 4 * 3600_000,
+      onMemoriesChanged: async () => {},
+    };
     await runSync(ctx, job);
-    expect(calls.ensure).toEqual([{ current: null, url: `https://engram.example/v3/connections/webhooks/office-drive/${id}`, secret: 'the-connection-secret' }]);
+    expect(calls.ensure).toEqual([
+      { current: null, url: `https://engram.example/v3/connections/webhooks/office-drive/${id}`, secret: 'the-connection-secret' },
+    ]);
     let row = await getConnectionById(database.db, id);
     expect(row?.subscription).toEqual({ subscriptionId: 'sub-1' });
     expect(row?.subscriptionRenewBy?.getTime()).toBe(now.getTime() + 3 * DAY);
@@ -115,13 +131,24 @@ describe('push subscriptions and webhook handshakes', () => {
     const receiver = new WebhookReceiver(database.db, clock, access, jobs);
     const handshake = await receiver.receive('onedrive', id, { headers: {}, query: { validationToken: 'echo-me' }, rawBody: Buffer.alloc(0) });
     expect(handshake).toEqual({ kind: 'handshake', status: 200, contentType: 'text/plain', body: 'echo-me' });
-    await expect(receiver.receive('onedrive', id, { headers: { 'x-token': 'wrong' }, query: {}, rawBody: Buffer.from('{}') })).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(receiver.receive('onedrive', id, { headers: { 'x-token': 'wrong' }, query: {}, rawBody: Buffer.from('{}') })).rejects.toBeInstanceOf(
+      UnauthenticatedError,
+    );
     const signed = { headers: { 'x-token': 'second-secret', 'x-delivery': 'd1' }, query: {}, rawBody: Buffer.from('{}') };
     expect(await receiver.receive('onedrive', id, signed)).toEqual({ kind: 'accepted', duplicate: false });
     expect(await receiver.receive('onedrive', id, signed)).toEqual({ kind: 'accepted', duplicate: true });
 
     const service = new ConnectionService(database.db, clock, access, new OAuthStateSigner(Buffer.from('k'.repeat(32)), clock), jobs, log);
-    const principal: Principal = { orgId, orgName: 'subs', orgSlug: 'subs', keyId: 'k', role: 'admin', permission: 'write', containerTags: null, rateLimit: null };
+    const principal: Principal = {
+      orgId,
+      orgName: 'subs',
+      orgSlug: 'subs',
+      keyId: 'k',
+      role: 'admin',
+      permission: 'write',
+      containerTags: null,
+      rateLimit: null,
+    };
     await service.delete(principal, id, true);
     expect(calls.stop).toEqual([{ subscriptionId: 'sub-x' }]);
     expect(await getConnectionById(database.db, id)).toBeUndefined();

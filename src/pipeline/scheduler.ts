@@ -3,7 +3,13 @@ import type { ConnectorAccess } from '../core/connections/connector-access.js';
 import { ensureSubscription } from '../core/connections/subscriptions.js';
 import { enqueueSync } from '../core/connections/sync-queue.js';
 import type { Clock } from '../core/shared/clock.js';
-import { claimDueConnections, claimSubscriptionsToRenew, deleteLapsedPendingConnections, pruneWebhookDeliveries, updateConnection } from '../store/connections.js';
+import {
+  claimDueConnections,
+  claimSubscriptionsToRenew,
+  deleteLapsedPendingConnections,
+  pruneWebhookDeliveries,
+  updateConnection,
+} from '../store/connections.js';
 import type { Db } from '../store/database.js';
 
 export interface SchedulerContext {

@@ -45,7 +45,8 @@ export function syncHandler(ctx: SyncContext): JobHandler<'sync'> {
   return {
     run: (job) => runSync(ctx, job),
     isTransient: (error) => (error instanceof ConnectorError ? error.code === 'provider_unavailable' : isAvailabilityError(error)),
-    reason: (error) => (error instanceof ConnectorError ? error.message : isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE),
+    reason: (error) =>
+      error instanceof ConnectorError ? error.message : isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE,
   };
 }
 
@@ -67,7 +68,15 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
   }
   const run =
     (await findRunningSyncRun(ctx.db, job.id)) ??
-    (await insertSyncRun(ctx.db, { id: newId(), connectionId, orgId: connection.orgId, jobId: job.id, trigger, status: 'running', startedAt: ctx.clock.now() }));
+    (await insertSyncRun(ctx.db, {
+      id: newId(),
+      connectionId,
+      orgId: connection.orgId,
+      jobId: job.id,
+      trigger,
+      status: 'running',
+      startedAt: ctx.clock.now(),
+    }));
   try {
     const last = await syncPages(ctx, connection, adapter, run);
     await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now() });
@@ -87,7 +96,8 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
 
 /** Runs the adapter to its end; an access token refused mid-way is refreshed once and the run resumed. */
 async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: Connector, run: SyncRunRecord): Promise<ConnectionRecord> {
-  let { connection, tokens } = adapter.auth === 'oauth' ? await usableTokens(ctx.db, ctx.access, adapter, initial, ctx.clock) : { connection: initial, tokens: null };
+  let { connection, tokens } =
+    adapter.auth === 'oauth' ? await usableTokens(ctx.db, ctx.access, adapter, initial, ctx.clock) : { connection: initial, tokens: null };
   let refreshed = false;
   for (;;) {
     try {
@@ -105,7 +115,13 @@ async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: C
   }
 }
 
-async function pages(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector, run: SyncRunRecord, tokens: TokenSet | null): Promise<ConnectionRecord> {
+async function pages(
+  ctx: SyncContext,
+  connection: ConnectionRecord,
+  adapter: Connector,
+  run: SyncRunRecord,
+  tokens: TokenSet | null,
+): Promise<ConnectionRecord> {
   const settings = (await getOrgSettings(ctx.db, connection.orgId))?.settings ?? {};
   const held = connection.documentLimit === null ? 0 : await countConnectionDocuments(ctx.db, connection.id);
   const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - held);
@@ -116,7 +132,12 @@ async function pages(ctx: SyncContext, connection: ConnectionRecord, adapter: Co
   for await (const page of adapter.sync(request)) {
     for (const item of page.items) seen.add(item.externalId);
     const decided = await decideItems(settings, ctx.isRelevant, page.items);
-    const committed = await commitPage(ctx, connection.id, run.id, { ...decided, deletions: page.deletions, cursor: page.cursor, ...(page.complete && { listed: seen }) });
+    const committed = await commitPage(ctx, connection.id, run.id, {
+      ...decided,
+      deletions: page.deletions,
+      cursor: page.cursor,
+      ...(page.complete && { listed: seen }),
+    });
     if (!committed) throw new SupersededError();
     for (const tag of committed.changedTags) await ctx.onMemoriesChanged(connection.orgId, tag);
     cursor = page.cursor;

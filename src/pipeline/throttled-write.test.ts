@@ -5,7 +5,11 @@ describe('ThrottledWrite', () => {
   it('writes at most once per interval however often things change', async () => {
     let now = 0;
     let writes = 0;
-    const throttle = new ThrottledWrite(async () => void writes++, 1_000, () => now);
+    const throttle = new ThrottledWrite(
+      async () => void writes++,
+      1_000,
+      () => now,
+    );
     for (let page = 1; page <= 300; page++) {
       now = page * 10; // a page every 10 ms for 3 s
       throttle.changed();
@@ -48,10 +52,14 @@ describe('ThrottledWrite', () => {
   it('keeps going after a failed write', async () => {
     let now = 0;
     let calls = 0;
-    const throttle = new ThrottledWrite(async () => {
-      calls++;
-      throw new Error('superseded');
-    }, 100, () => now);
+    const throttle = new ThrottledWrite(
+      async () => {
+        calls++;
+        throw new Error('superseded');
+      },
+      100,
+      () => now,
+    );
     now = 100;
     throttle.changed();
     await throttle.settled();

@@ -168,9 +168,12 @@ export class JobWorker {
     const job = claim.job as AnyJob;
     this.running.add(job.id);
     const lease = this.leaseOf(job);
-    const heartbeat = setInterval(() => {
-      lease.extend().catch((err: unknown) => this.ctx.log.warn({ err, jobId: job.id }, 'lease renewal failed'));
-    }, Math.max(250, Math.floor(this.options.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        lease.extend().catch((err: unknown) => this.ctx.log.warn({ err, jobId: job.id }, 'lease renewal failed'));
+      },
+      Math.max(250, Math.floor(this.options.leaseMs / 3)),
+    );
     try {
       if (exhausted) await this.giveUp(job);
       else await this.attempt(job, lease);

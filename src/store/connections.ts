@@ -31,7 +31,11 @@ export async function insertConnection(db: Tx, row: NewConnection): Promise<Conn
 }
 
 export async function getConnection(db: Tx, orgId: string, id: string, scope: ConnectionScope = {}): Promise<ConnectionRecord | undefined> {
-  const [row] = await db.select().from(connections).where(and(scopeWhere(orgId, scope), eq(connections.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(and(scopeWhere(orgId, scope), eq(connections.id, id)))
+    .limit(1);
   return row;
 }
 
@@ -108,12 +112,13 @@ export async function countConnectionDocuments(db: Tx, connectionId: string): Pr
  * deleted instead, its documents kept (they move with the tag's documents).
  */
 export async function moveConnections(db: Tx, orgId: string, from: string, to: string, now: Date): Promise<number> {
-  const taken = await db.select({ kind: connections.kind }).from(connections).where(and(eq(connections.orgId, orgId), eq(connections.containerTag, to)));
+  const taken = await db
+    .select({ kind: connections.kind })
+    .from(connections)
+    .where(and(eq(connections.orgId, orgId), eq(connections.containerTag, to)));
   const takenKinds = taken.map((t) => t.kind);
   if (takenKinds.length) {
-    await db
-      .delete(connections)
-      .where(and(eq(connections.orgId, orgId), eq(connections.containerTag, from), inArray(connections.kind, takenKinds)));
+    await db.delete(connections).where(and(eq(connections.orgId, orgId), eq(connections.containerTag, from), inArray(connections.kind, takenKinds)));
   }
   const moved = await db
     .update(connections)
@@ -149,10 +154,19 @@ export async function claimSubscriptionsToRenew(db: Tx, before: Date, limit: num
 }
 
 /** Whether a sync job of the connection is waiting or running (other than `exceptJobId`). */
-export async function findSyncJob(db: Tx, connectionId: string, statuses: string[], exceptJobId?: string): Promise<{ id: string; status: string; lockedUntil: Date | null } | undefined> {
+export async function findSyncJob(
+  db: Tx,
+  connectionId: string,
+  statuses: string[],
+  exceptJobId?: string,
+): Promise<{ id: string; status: string; lockedUntil: Date | null } | undefined> {
   const where = [eq(jobs.kind, 'sync'), inArray(jobs.status, statuses), sql`${jobs.payload}->>'connectionId' = ${connectionId}`];
   if (exceptJobId) where.push(sql`${jobs.id} <> ${exceptJobId}`);
-  const [row] = await db.select({ id: jobs.id, status: jobs.status, lockedUntil: jobs.lockedUntil }).from(jobs).where(and(...where)).limit(1);
+  const [row] = await db
+    .select({ id: jobs.id, status: jobs.status, lockedUntil: jobs.lockedUntil })
+    .from(jobs)
+    .where(and(...where))
+    .limit(1);
   return row;
 }
 
@@ -164,7 +178,11 @@ export async function insertSyncRun(db: Tx, run: typeof syncRuns.$inferInsert): 
 }
 
 export async function findRunningSyncRun(db: Tx, jobId: string): Promise<SyncRunRecord | undefined> {
-  const [row] = await db.select().from(syncRuns).where(and(eq(syncRuns.jobId, jobId), eq(syncRuns.status, 'running'))).limit(1);
+  const [row] = await db
+    .select()
+    .from(syncRuns)
+    .where(and(eq(syncRuns.jobId, jobId), eq(syncRuns.status, 'running')))
+    .limit(1);
   return row;
 }
 

@@ -35,7 +35,11 @@ function lookupWhere(orgId: string, lookup: DocumentLookup, match: SQL): SQL | u
 }
 
 export async function getDocument(db: Tx, orgId: string, id: string, lookup: DocumentLookup = {}): Promise<DocumentRecord | undefined> {
-  const query = db.select().from(documents).where(lookupWhere(orgId, lookup, eq(documents.id, id))).limit(1);
+  const query = db
+    .select()
+    .from(documents)
+    .where(lookupWhere(orgId, lookup, eq(documents.id, id)))
+    .limit(1);
   const [row] = lookup.forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -58,17 +62,16 @@ export async function getDocumentGeneration(
 
 /** At most two documents with this customId: more than one means it is ambiguous across tags. */
 export async function findDocumentsByCustomId(db: Tx, orgId: string, customId: string, lookup: DocumentLookup = {}): Promise<DocumentRecord[]> {
-  const query = db.select().from(documents).where(lookupWhere(orgId, lookup, eq(documents.customId, customId))).limit(2);
+  const query = db
+    .select()
+    .from(documents)
+    .where(lookupWhere(orgId, lookup, eq(documents.customId, customId)))
+    .limit(2);
   return lookup.forUpdate ? query.for('update') : query;
 }
 
 /** Locks the row so concurrent upserts of one customId serialise. */
-export async function findDocumentByCustomIdForUpdate(
-  db: Tx,
-  orgId: string,
-  containerTag: string,
-  customId: string,
-): Promise<DocumentRecord | undefined> {
+export async function findDocumentByCustomIdForUpdate(db: Tx, orgId: string, containerTag: string, customId: string): Promise<DocumentRecord | undefined> {
   const [row] = await db
     .select()
     .from(documents)
@@ -91,14 +94,7 @@ export async function updateDocument(db: Tx, orgId: string, id: string, patch: D
 }
 
 /** Writes pipeline progress only if the document still holds the generation the job was queued for. */
-export async function updateDocumentGeneration(
-  db: Tx,
-  orgId: string,
-  id: string,
-  generation: number,
-  patch: DocumentPatch,
-  now: Date,
-): Promise<boolean> {
+export async function updateDocumentGeneration(db: Tx, orgId: string, id: string, generation: number, patch: DocumentPatch, now: Date): Promise<boolean> {
   const rows = await db
     .update(documents)
     .set({ ...patch, updatedAt: now })
@@ -146,23 +142,13 @@ export interface ListOptions extends DocumentQuery {
   includeContent: boolean;
 }
 
-export async function listDocuments(
-  db: Tx,
-  orgId: string,
-  options: ListOptions,
-): Promise<{ rows: ListedDocument[]; total: number }> {
+export async function listDocuments(db: Tx, orgId: string, options: ListOptions): Promise<{ rows: ListedDocument[]; total: number }> {
   const where = documentWhere(orgId, options);
   const sortColumn = options.sort === 'updatedAt' ? documents.updatedAt : documents.createdAt;
   const direction = options.order === 'asc' ? asc : desc;
   const selection = options.includeContent ? { ...listedColumns, content: documents.content } : listedColumns;
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(selection)
-      .from(documents)
-      .where(where)
-      .orderBy(direction(sortColumn), direction(documents.id))
-      .limit(options.limit)
-      .offset(options.offset),
+    db.select(selection).from(documents).where(where).orderBy(direction(sortColumn), direction(documents.id)).limit(options.limit).offset(options.offset),
     db.select({ total: count() }).from(documents).where(where),
   ]);
   return { rows, total: Number(total) };
@@ -212,12 +198,7 @@ export async function countDocumentFacets(
 }
 
 /** Documents not yet done or failed, oldest first, as lists show them (without source and content). */
-export async function listUnfinishedDocuments(
-  db: Tx,
-  orgId: string,
-  containerTags?: string[],
-  limit = 1000,
-): Promise<ListedDocument[]> {
+export async function listUnfinishedDocuments(db: Tx, orgId: string, containerTags?: string[], limit = 1000): Promise<ListedDocument[]> {
   return db
     .select(listedColumns)
     .from(documents)

@@ -3,7 +3,6 @@ import { type Tx } from './database.js';
 import { queryRows, scaledIntegers } from './sql.js';
 import { embeddingSpace } from './schema/embedding-space.js';
 
-
 export interface EmbeddingSpace {
   model: string;
   dimension: number;
@@ -93,7 +92,8 @@ export async function ensureVectorIndexes(db: Tx, dimension: number, options: Ve
   const buildMemory = options.buildMemory ?? '256MB';
   if (!/^\d+[MG]B$/.test(buildMemory)) throw new Error(`buildMemory must look like 256MB or 4GB, not ${buildMemory}`);
   const degree = options.graphDegree;
-  if (degree !== undefined && !(Number.isInteger(degree) && degree >= 2 && degree <= 100)) throw new Error(`graphDegree must be an integer from 2 to 100, not ${degree}`);
+  if (degree !== undefined && !(Number.isInteger(degree) && degree >= 2 && degree <= 100))
+    throw new Error(`graphDegree must be an integer from 2 to 100, not ${degree}`);
   const withDegree = degree === undefined ? '' : ` WITH (m = ${degree})`;
   const dims = Math.trunc(dimension);
   await dropVectorIndexes(db, dims);

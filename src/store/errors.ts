@@ -24,17 +24,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Socket and resolver failures: the other side was not there, or went away. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTCONN',
-  'EAI_AGAIN',
-]);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTCONN', 'EAI_AGAIN']);
 
 /**
  * SQLSTATEs of a database that is unavailable or busy rather than refusing the statement:

@@ -3,7 +3,6 @@ import type { Db, Tx } from './database.js';
 import { jobs } from './schema/jobs.js';
 import type { JobRecord } from '../model/jobs.js';
 
-
 export async function enqueueJob(
   db: Tx,
   job: {
@@ -85,13 +84,7 @@ export async function renewLease(db: Tx, jobId: string, workerId: string, leaseM
   return rows.length > 0;
 }
 
-export async function finishJob(
-  db: Tx,
-  jobId: string,
-  workerId: string,
-  outcome: { status: 'done' | 'failed'; error?: string },
-  now: Date,
-): Promise<void> {
+export async function finishJob(db: Tx, jobId: string, workerId: string, outcome: { status: 'done' | 'failed'; error?: string }, now: Date): Promise<void> {
   await db
     .update(jobs)
     .set({ status: outcome.status, lastError: outcome.error ?? null, lockedUntil: null, updatedAt: now })
@@ -99,7 +92,15 @@ export async function finishJob(
 }
 
 /** `refundAttempt`: the attempt just made does not count (the job was deferred, not failed). */
-export async function rescheduleJob(db: Tx, jobId: string, workerId: string, runAt: Date, error: string, now: Date, options: { refundAttempt?: boolean } = {}): Promise<void> {
+export async function rescheduleJob(
+  db: Tx,
+  jobId: string,
+  workerId: string,
+  runAt: Date,
+  error: string,
+  now: Date,
+  options: { refundAttempt?: boolean } = {},
+): Promise<void> {
   await db
     .update(jobs)
     .set({

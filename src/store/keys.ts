@@ -4,7 +4,6 @@ import { apiKeys } from './schema/api-keys.js';
 import { orgs } from './schema/orgs.js';
 import type { ApiKeyRecord, OrgRecord } from '../model/access.js';
 
-
 export type NewApiKey = typeof apiKeys.$inferInsert;
 
 export async function findOrgByName(db: Tx, name: string): Promise<OrgRecord | undefined> {

@@ -4,7 +4,10 @@ import { kindSecrets } from './schema/kind-secrets.js';
 
 /** Stores a kind's secret (sealed by the caller), replacing the one before. */
 export async function putKindSecret(db: Tx, kind: string, sealed: string, receivedAt: Date): Promise<void> {
-  await db.insert(kindSecrets).values({ kind, secret: sealed, receivedAt }).onConflictDoUpdate({ target: kindSecrets.kind, set: { secret: sealed, receivedAt } });
+  await db
+    .insert(kindSecrets)
+    .values({ kind, secret: sealed, receivedAt })
+    .onConflictDoUpdate({ target: kindSecrets.kind, set: { secret: sealed, receivedAt } });
 }
 
 export async function getKindSecret(db: Tx, kind: string): Promise<{ sealed: string; receivedAt: Date } | undefined> {

@@ -68,14 +68,15 @@ export async function findActiveMerges(db: Tx, orgId: string, tags?: string[]): 
     )}]::text[]`;
     where.push(or(inArray(containerTagMerges.targetTag, tags), sql`${containerTagMerges.sourceTags} && ${list}`)!);
   }
-  return db.select().from(containerTagMerges).where(and(...where)).orderBy(asc(containerTagMerges.createdAt));
+  return db
+    .select()
+    .from(containerTagMerges)
+    .where(and(...where))
+    .orderBy(asc(containerTagMerges.createdAt));
 }
 
 /** Queues a run of a merge; `runAt` lets a merge that waits for ingest come back later without holding a worker. */
-export async function enqueueMergeJob(
-  db: Tx,
-  job: { id: string; orgId: string; mergeId: string; maxAttempts: number; runAt?: Date },
-): Promise<void> {
+export async function enqueueMergeJob(db: Tx, job: { id: string; orgId: string; mergeId: string; maxAttempts: number; runAt?: Date }): Promise<void> {
   await db.insert(jobs).values({
     id: job.id,
     orgId: job.orgId,

@@ -14,7 +14,9 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await client.exec(`DEALLOCATE ALL; DROP TABLE IF EXISTS notes; CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL, tags text[] NOT NULL DEFAULT '{}', meta jsonb, at timestamptz)`);
+  await client.exec(
+    `DEALLOCATE ALL; DROP TABLE IF EXISTS notes; CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL, tags text[] NOT NULL DEFAULT '{}', meta jsonb, at timestamptz)`,
+  );
   prepared = withPreparedStatements(client, { maxStatements: 3 });
 });
 
@@ -59,7 +61,10 @@ describe('prepared statements on the embedded database', () => {
     expect((await prepared.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     const ids = Array.from({ length: 600 }, (_, i) => i);
     const values = ids.map((i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ');
-    const inserted = await prepared.query(`INSERT INTO notes (id, body) VALUES ${values}`, ids.flatMap((i) => [i, `n${i}`]));
+    const inserted = await prepared.query(
+      `INSERT INTO notes (id, body) VALUES ${values}`,
+      ids.flatMap((i) => [i, `n${i}`]),
+    );
     expect(inserted.affectedRows).toBe(600);
     expect(await preparedCount()).toBe(0);
   });

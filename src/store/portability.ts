@@ -131,7 +131,10 @@ export async function linkSourcesIfAbsent(
  */
 export async function deleteImportedLinks(db: Tx, orgId: string, links: { memoryId: string; documentId: string }[]): Promise<void> {
   if (!links.length) return;
-  const pairs = sql.join(links.map((l) => sql`(${l.memoryId}, ${l.documentId})`), sql`, `);
+  const pairs = sql.join(
+    links.map((l) => sql`(${l.memoryId}, ${l.documentId})`),
+    sql`, `,
+  );
   await db.delete(memorySources).where(and(eq(memorySources.orgId, orgId), sql`(${memorySources.memoryId}, ${memorySources.documentId}) in (${pairs})`));
 }
 

@@ -115,9 +115,7 @@ export async function readProfile(db: Tx, orgId: string, containerTag: string): 
 }
 
 export async function deleteProfiles(db: Tx, orgId: string, containerTags?: string[]): Promise<void> {
-  await db
-    .delete(profiles)
-    .where(and(eq(profiles.orgId, orgId), containerTags ? inArray(profiles.containerTag, containerTags) : undefined));
+  await db.delete(profiles).where(and(eq(profiles.orgId, orgId), containerTags ? inArray(profiles.containerTag, containerTags) : undefined));
 }
 
 /** Recent live memory texts across an organization, for topic suggestions. */

@@ -16,12 +16,7 @@ export async function lockOrgSettings(db: Tx, orgId: string): Promise<OrgSetting
   return row;
 }
 
-export async function saveOrgSettings(
-  db: Tx,
-  orgId: string,
-  values: Pick<OrgSettingsRow, 'settings' | 'sealedSecrets'>,
-  now: Date,
-): Promise<void> {
+export async function saveOrgSettings(db: Tx, orgId: string, values: Pick<OrgSettingsRow, 'settings' | 'sealedSecrets'>, now: Date): Promise<void> {
   await db
     .update(orgSettings)
     .set({ ...values, updatedAt: now })

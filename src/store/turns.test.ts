@@ -39,11 +39,7 @@ describe('Turns (requests before background work on the embedded database)', () 
     const first = gate(log, 'job 1');
     const jobs = [gate(log, 'job 2'), gate(log, 'job 3')];
     const request = gate(log, 'request');
-    const running = [
-      inBackground(() => turns.take(first.work)),
-      ...jobs.map((job) => inBackground(() => turns.take(job.work))),
-      turns.take(request.work),
-    ];
+    const running = [inBackground(() => turns.take(first.work)), ...jobs.map((job) => inBackground(() => turns.take(job.work))), turns.take(request.work)];
     await settle();
     first.release();
     await settle();
@@ -95,7 +91,11 @@ describe('Turns (requests before background work on the embedded database)', () 
     const first = gate(log, 'a1');
     const burst = [gate(log, 'a2'), gate(log, 'a3'), gate(log, 'a4')];
     const bystander = gate(log, 'b1');
-    const running = [asOwner('org-a', () => turns.take(first.work)), ...burst.map((g) => asOwner('org-a', () => turns.take(g.work))), asOwner('org-b', () => turns.take(bystander.work))];
+    const running = [
+      asOwner('org-a', () => turns.take(first.work)),
+      ...burst.map((g) => asOwner('org-a', () => turns.take(g.work))),
+      asOwner('org-b', () => turns.take(bystander.work)),
+    ];
     await settle();
     first.release();
     await settle();

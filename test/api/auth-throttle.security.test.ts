@@ -46,7 +46,7 @@ describe('failed authentication is throttled per client address before any key w
     // Another address has its own budget.
     expect(await getFrom('127.0.0.2', server.url, '/v3/settings', server.adminKey)).toBe(200);
 
-    await waitFor(async () => ((await server.request('GET', '/v3/settings')).status === 200) || undefined, 10_000, 'the window to end');
+    await waitFor(async () => (await server.request('GET', '/v3/settings')).status === 200 || undefined, 10_000, 'the window to end');
   });
 
   it('counts only failures: valid keys and missing keys spend nothing', async () => {

@@ -68,7 +68,9 @@ describe('concurrent edits of one memory or one document', () => {
     const written = await server.request('POST', '/v4/memories', { body: { containerTag: tag, memories: [{ content: 'Rowan drinks tea' }] } });
     const id: string = written.body.memories[0].id;
     const answers = await Promise.all(
-      Array.from({ length: CLIENTS }, (_, i) => server.request('PATCH', '/v4/memories', { body: { containerTag: tag, id, newContent: `Rowan drinks coffee no. ${i}` } })),
+      Array.from({ length: CLIENTS }, (_, i) =>
+        server.request('PATCH', '/v4/memories', { body: { containerTag: tag, id, newContent: `Rowan drinks coffee no. ${i}` } }),
+      ),
     );
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     for (const res of answers.filter((r) => r.status !== 200)) expectError(res, 409);
@@ -87,12 +89,20 @@ describe('concurrent edits of one memory or one document', () => {
     const id: string = add.body.id;
     await waitForDocument(server, id);
     const revisions = Array.from({ length: CLIENTS }, (_, i) => `Revision ${i + 1} of the plan.`);
-    const answers = await Promise.all(revisions.map((content, i) => server.request('PATCH', i % 2 ? `/v3/documents/${id}` : '/v3/documents/plan', { body: { content } })));
+    const answers = await Promise.all(
+      revisions.map((content, i) => server.request('PATCH', i % 2 ? `/v3/documents/${id}` : '/v3/documents/plan', { body: { content } })),
+    );
     expect(answers.map((res) => res.status)).toEqual(revisions.map(() => 200));
 
-    const [doc] = await queryRows<{ generation: number; source: string }>(server.app.database.db, sql`select generation, source from documents where id = ${id}`);
+    const [doc] = await queryRows<{ generation: number; source: string }>(
+      server.app.database.db,
+      sql`select generation, source from documents where id = ${id}`,
+    );
     expect(doc.generation).toBe(CLIENTS + 1);
-    const jobs = await queryRows<{ generation: number }>(server.app.database.db, sql`select generation from jobs where document_id = ${id} order by generation`);
+    const jobs = await queryRows<{ generation: number }>(
+      server.app.database.db,
+      sql`select generation from jobs where document_id = ${id} order by generation`,
+    );
     expect(jobs.map((j) => j.generation)).toEqual(Array.from({ length: CLIENTS + 1 }, (_, i) => i + 1));
 
     const done = await waitForDocument(server, id);

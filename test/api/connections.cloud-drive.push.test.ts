@@ -30,7 +30,8 @@ interface StoredChannel {
 }
 
 async function storedChannel(connectionId: string): Promise<{ state: StoredChannel | null; renewBy: Date | null }> {
-  const rows = ((await server.app.database.db.execute(sql`select subscription, subscription_renew_by from connections where id = ${connectionId}`)) as any).rows;
+  const rows = ((await server.app.database.db.execute(sql`select subscription, subscription_renew_by from connections where id = ${connectionId}`)) as any)
+    .rows;
   const row = rows[0];
   return { state: row?.subscription ?? null, renewBy: row?.subscription_renew_by ? new Date(row.subscription_renew_by) : null };
 }
@@ -43,7 +44,10 @@ describe('cloud drive push channels', () => {
     id = await connectKind(server, 'cloud-drive', 'drive_push');
     await waitForSourceDocuments(server, 'cloud-drive', 'drive_push', 1);
     const channel = await waitFor(async () => (await storedChannel(id)).state ?? undefined);
-    expect(google.drive.channels.get(channel.channelId)).toMatchObject({ stopped: false, address: `${server.app.config.PUBLIC_URL}/v3/connections/webhooks/cloud-drive/${id}` });
+    expect(google.drive.channels.get(channel.channelId)).toMatchObject({
+      stopped: false,
+      address: `${server.app.config.PUBLIC_URL}/v3/connections/webhooks/cloud-drive/${id}`,
+    });
     const runs = (await waitForRuns(server, id, 1)).length;
 
     for (const token of ['wrong', 'missing'] as const) {
@@ -127,7 +131,11 @@ describe('connections never authorized', () => {
     expect((await server.request('GET', `/v3/connections/${created.body.id}`)).status).toBe(200);
     clock.advance(2 * 60_000);
     google.clock.advance(2 * 60);
-    await waitFor(async () => ((await server.request('GET', `/v3/connections/${created.body.id}`)).status === 404 ? true : undefined), 20_000, 'the lapsed connection to be deleted');
+    await waitFor(
+      async () => ((await server.request('GET', `/v3/connections/${created.body.id}`)).status === 404 ? true : undefined),
+      20_000,
+      'the lapsed connection to be deleted',
+    );
     expect((await server.request('GET', `/v3/connections/${authorizedId}`)).status).toBe(200);
   });
 });
@@ -140,10 +148,16 @@ async function waitForSchedulerTicks(connectionId: string, count: number): Promi
   const db = server.app.database.db;
   for (let i = 0; i < count; i++) {
     const deliveryId = `tick-${i}-${randomUUID()}`;
-    await db.execute(sql`INSERT INTO webhook_deliveries (connection_id, delivery_id, received_at) VALUES (${connectionId}, ${deliveryId}, now() - interval '30 days')`);
-    await waitFor(async () => {
-      const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE delivery_id = ${deliveryId}`);
-      return Number(row.n) === 0 ? true : undefined;
-    }, 10_000, 'a scheduler tick');
+    await db.execute(
+      sql`INSERT INTO webhook_deliveries (connection_id, delivery_id, received_at) VALUES (${connectionId}, ${deliveryId}, now() - interval '30 days')`,
+    );
+    await waitFor(
+      async () => {
+        const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE delivery_id = ${deliveryId}`);
+        return Number(row.n) === 0 ? true : undefined;
+      },
+      10_000,
+      'a scheduler tick',
+    );
   }
 }

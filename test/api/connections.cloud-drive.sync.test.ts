@@ -26,14 +26,20 @@ beforeEach(() => {
 
 const titles = (docs: any[]) => docs.map((d) => d.title).sort();
 const contentOf = async (doc: { id: string }, key?: string) => (await server.request('GET', `/v3/documents/${doc.id}`, { key })).body.content as string;
-const importNow = async (tag: string) => expect((await server.request('POST', '/v3/connections/cloud-drive/import', { body: { containerTags: [tag] } })).status).toBe(202);
+const importNow = async (tag: string) =>
+  expect((await server.request('POST', '/v3/connections/cloud-drive/import', { body: { containerTags: [tag] } })).status).toBe(202);
 
 describe('cloud drive sync over HTTP', () => {
   it('exports Docs, converts Sheets (XLSX) and Slides (PPTX), then follows an edit and deletions through the changes feed', async () => {
     const s = google.drive.state;
     const plans = s.addFolder('Plans');
     const doc = s.addDoc('Roadmap', '# Roadmap\n\nShip the connectors.\n', { parent: plans });
-    const sheet = s.addSheet('Budget', { Q1: [['Item', 'Cost'], ['Ergonomic chairs', 1200]] });
+    const sheet = s.addSheet('Budget', {
+      Q1: [
+        ['Item', 'Cost'],
+        ['Ergonomic chairs', 1200],
+      ],
+    });
     const slides = s.addSlides('Kickoff', [{ title: 'Welcome aboard', body: 'Quarterly goals: fewer meetings' }]);
     s.addFile('notes.txt', 'text/plain', 'Meet on Monday.\n');
 
@@ -113,7 +119,10 @@ describe('cloud drive sync over HTTP', () => {
 
   it("applies the organization's include and exclude lists to the drive's folders and titles", async () => {
     const key = await server.createKey({ orgName: 'drive-filters', role: 'admin' });
-    const patched = await server.request('PATCH', '/v3/settings', { key, body: { includeItems: { folderNames: ['Shared'] }, excludeItems: { titlePatterns: ['Draft*'] } } });
+    const patched = await server.request('PATCH', '/v3/settings', {
+      key,
+      body: { includeItems: { folderNames: ['Shared'] }, excludeItems: { titlePatterns: ['Draft*'] } },
+    });
     expect(patched.status).toBe(200);
     const s = google.drive.state;
     const shared = s.addFolder('Shared');
@@ -154,7 +163,10 @@ describe('cloud drive sync over HTTP', () => {
     for (const tag of tags) {
       const id = await connectKind(server, 'cloud-drive', tag);
       await waitForSourceDocuments(server, 'cloud-drive', tag, 1);
-      await waitFor(async () => ((await server.app.database.db.execute(sql`select subscription from connections where id = ${id}`)) as any).rows[0]?.subscription ?? undefined);
+      await waitFor(
+        async () =>
+          ((await server.app.database.db.execute(sql`select subscription from connections where id = ${id}`)) as any).rows[0]?.subscription ?? undefined,
+      );
       ids.push(id);
     }
 

@@ -37,9 +37,17 @@ describe('connections: refused requests', () => {
 
   it('refuses bad bodies with 400 naming the field', async () => {
     expectError(await server.request('POST', '/v3/connections/web-crawler', { body: { containerTag: 'x', metadata: {} } }), 400, /startUrl/);
-    expectError(await server.request('POST', '/v3/connections/web-crawler', { body: { containerTag: 'x', metadata: { startUrl: 'ftp://example.com' } } }), 400, /startUrl/);
+    expectError(
+      await server.request('POST', '/v3/connections/web-crawler', { body: { containerTag: 'x', metadata: { startUrl: 'ftp://example.com' } } }),
+      400,
+      /startUrl/,
+    );
     expectError(await server.request('POST', '/v3/connections/github', { body: { containerTag: 'x', documentLimit: 0 } }), 400, /documentLimit/);
-    expectError(await server.request('POST', '/v3/connections/github', { body: { containerTag: 'x', redirectUrl: 'javascript:alert(1)' } }), 400, /redirectUrl/);
+    expectError(
+      await server.request('POST', '/v3/connections/github', { body: { containerTag: 'x', redirectUrl: 'javascript:alert(1)' } }),
+      400,
+      /redirectUrl/,
+    );
     expectError(await server.request('POST', '/v3/connections/github/connection', { body: {} }), 400, /containerTags/);
     expectError(await server.request('DELETE', '/v3/connections/github', { body: {} }), 400, /containerTags/);
   });
@@ -55,7 +63,9 @@ describe('connections: refused requests', () => {
   it('refuses resources before authorization and for kinds without them', async () => {
     const pending = await server.request('POST', '/v3/connections/github', { body: { containerTag: 'pending_tag' } });
     expectError(await server.request('GET', `/v3/connections/${pending.body.id}/resources`), 400);
-    const crawler = await server.request('POST', '/v3/connections/web-crawler', { body: { containerTag: 'crawl_tag', metadata: { startUrl: 'http://127.0.0.1:9/' } } });
+    const crawler = await server.request('POST', '/v3/connections/web-crawler', {
+      body: { containerTag: 'crawl_tag', metadata: { startUrl: 'http://127.0.0.1:9/' } },
+    });
     expectError(await server.request('GET', `/v3/connections/${crawler.body.id}/resources`), 501);
   });
 
@@ -82,7 +92,9 @@ describe('connections: refused requests', () => {
     expect((await expired.json()).details).toMatch(/older than an hour/);
     // The same state signed now works: only its age was wrong.
     const { state: fresh } = new OAuthStateSigner(Buffer.from(secretKey, 'utf8'), { now: () => new Date() }).sign(again.body.id, row.rows[0].auth_nonce);
-    const wrongProvider = await fetch(`${server.url}/v3/connections/auth/callback/web-crawler?code=x&state=${encodeURIComponent(fresh)}`, { redirect: 'manual' });
+    const wrongProvider = await fetch(`${server.url}/v3/connections/auth/callback/web-crawler?code=x&state=${encodeURIComponent(fresh)}`, {
+      redirect: 'manual',
+    });
     expect(wrongProvider.status).toBe(400);
   });
 
@@ -111,7 +123,11 @@ describe('connections: refused requests', () => {
     }
     expect(await queuedSyncJobs(id)).toBe(0);
 
-    const elsewhere = await fetch(`${server.url}/v3/connections/webhooks/code-host/nope0000000000000000zz`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const elsewhere = await fetch(`${server.url}/v3/connections/webhooks/code-host/nope0000000000000000zz`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(elsewhere.status).toBe(404);
   });
 });

@@ -21,7 +21,11 @@ const titles = (docs: any[]) => docs.map((d) => d.title).sort();
 describe('code host connections', () => {
   it('connects through OAuth, syncs the chosen repository, follows changes and deletions, and lists documents by source', async () => {
     const repo = github.createRepo('handbook', {
-      files: { 'README.md': '# Handbook\n\nHow the team works.\n', 'docs/onboarding.md': '# Onboarding\n\nDay one: get a laptop.\n', 'src/app.ts': 'export const answer = 42;\n' },
+      files: {
+        'README.md': '# Handbook\n\nHow the team works.\n',
+        'docs/onboarding.md': '# Onboarding\n\nDay one: get a laptop.\n',
+        'src/app.ts': 'export const answer = 42;\n',
+      },
     });
     repo.addIssue({ title: 'Write the release notes', body: 'Before Friday.', labels: ['docs'] });
 
@@ -179,7 +183,9 @@ describe('code host connections', () => {
     const res = await server.request('DELETE', '/v3/connections/github', { body: { containerTags: ['team_prov'] } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, provider: 'code-host' });
-    await waitFor(async () => ((await server.request('POST', '/v3/documents/list', { body: { containerTags: ['team_prov'] } })).body.totalCount === 0 ? true : undefined));
+    await waitFor(async () =>
+      (await server.request('POST', '/v3/documents/list', { body: { containerTags: ['team_prov'] } })).body.totalCount === 0 ? true : undefined,
+    );
     expect((await server.request('POST', '/v3/connections/list', { body: { containerTags: ['team_prov'] } })).body).toEqual([]);
   });
 });

@@ -44,7 +44,11 @@ describe('connections through the life of tags and organizations', () => {
     const moved = await connectCodeHost(server, 'src_only', { metadata });
     const dropped = await connectCodeHost(server, 'src_both', { metadata });
     const stays = await connectCodeHost(server, 'dst_tag', { metadata });
-    for (const [id, tag] of [[moved, 'src_only'], [dropped, 'src_both'], [stays, 'dst_tag']] as const) {
+    for (const [id, tag] of [
+      [moved, 'src_only'],
+      [dropped, 'src_both'],
+      [stays, 'dst_tag'],
+    ] as const) {
       await waitForRuns(server, id, 1);
       await waitForSourceDocuments(server, 'code-host', tag, 1);
     }
@@ -68,7 +72,10 @@ describe('connections through the life of tags and organizations', () => {
 
   it('reset deletes the organization connections and counts them', async () => {
     const admin = await server.createKey({ orgName: 'reset-org', role: 'admin' });
-    const first = await server.request('POST', '/v3/connections/web-crawler', { key: admin, body: { containerTag: 'r1', metadata: { startUrl: 'http://127.0.0.1:9/' } } });
+    const first = await server.request('POST', '/v3/connections/web-crawler', {
+      key: admin,
+      body: { containerTag: 'r1', metadata: { startUrl: 'http://127.0.0.1:9/' } },
+    });
     const second = await server.request('POST', '/v3/connections/github', { key: admin, body: { containerTag: 'r2' } });
     expect([first.status, second.status]).toEqual([200, 200]);
     const reset = await server.request('POST', '/v3/settings/reset', { key: admin, body: { confirmation: 'yes' } });

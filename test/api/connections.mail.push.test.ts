@@ -74,8 +74,8 @@ describe('mail push through the kind-wide Pub/Sub endpoint', () => {
       const delivery = await google.gmail.push({ token });
       expect(delivery.status).toBe(401);
     }
-    expectError((await answer(await pubsubPush('ada@example.com', { token: `${PUSH_TOKEN}x` }))), 401);
-    expectError((await answer(await pubsubPush('ada@example.com'))), 401);
+    expectError(await answer(await pubsubPush('ada@example.com', { token: `${PUSH_TOKEN}x` })), 401);
+    expectError(await answer(await pubsubPush('ada@example.com')), 401);
     // A push is answered after its sync is queued: a refused one left no job behind.
     expect((await syncJobsOf(server, id)).filter((j) => j.status === 'queued' || j.status === 'running')).toEqual([]);
     expect(await runCount(id)).toBe(before);
@@ -111,8 +111,12 @@ describe('mail push through the kind-wide Pub/Sub endpoint', () => {
   });
 
   it('has no per-connection receiver for mail', async () => {
-    const res = await fetch(`${server.url}/v3/connections/webhooks/mail/${id}?token=${PUSH_TOKEN}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expectError((await answer(res)), 404);
+    const res = await fetch(`${server.url}/v3/connections/webhooks/mail/${id}?token=${PUSH_TOKEN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expectError(await answer(res), 404);
   });
 
   it('a manual import still works beside the pushes', async () => {

@@ -27,7 +27,14 @@ afterAll(async () => {
 
 /** Each test keeps to its own Gmail label, so the connections of one mailbox do not see each other's threads. */
 const mail = (label: string, subject: string, text: string, extra: { replyTo?: any; from?: string } = {}) =>
-  google.gmail.mailbox.addMessage({ from: extra.from ?? 'grace@example.com', to: ['ada@example.com'], subject, text, labelIds: ['INBOX', label], replyTo: extra.replyTo });
+  google.gmail.mailbox.addMessage({
+    from: extra.from ?? 'grace@example.com',
+    to: ['ada@example.com'],
+    subject,
+    text,
+    labelIds: ['INBOX', label],
+    replyTo: extra.replyTo,
+  });
 
 const titles = (docs: any[]) => docs.map((d) => d.title).sort();
 

@@ -26,10 +26,14 @@ afterAll(async () => {
 beforeEach(() => meetings.notes.clear());
 
 const contentOf = async (doc: { id: string }) => (await server.request('GET', `/v3/documents/${doc.id}`)).body.content as string;
-const importNow = async (tag: string) => expect((await server.request('POST', '/v3/connections/meetings/import', { body: { containerTags: [tag] } })).status).toBe(202);
+const importNow = async (tag: string) =>
+  expect((await server.request('POST', '/v3/connections/meetings/import', { body: { containerTags: [tag] } })).status).toBe(202);
 
 async function connect(tag: string, metadata: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, key?: string): Promise<string> {
-  const created = await server.request('POST', '/v3/connections/meetings', { key, body: { containerTag: tag, metadata: { apiKey: meetings.apiKey(), ...metadata }, ...extra } });
+  const created = await server.request('POST', '/v3/connections/meetings', {
+    key,
+    body: { containerTag: tag, metadata: { apiKey: meetings.apiKey(), ...metadata }, ...extra },
+  });
   expect(created.status).toBe(200);
   return created.body.id;
 }
@@ -53,7 +57,8 @@ describe('meetings sync over HTTP', () => {
     const doc = docs.find((d: any) => d.title === 'Quarterly planning');
     expect(doc.filepath).toBe('/Leadership/Quarterly planning');
     const content = await contentOf(doc);
-    for (const text of ['We agreed on the roadmap.', 'grace@meetings.example', 'Shall we start with the roadmap?', 'Grace', 'Compilers first, then the rest.']) expect(content).toContain(text);
+    for (const text of ['We agreed on the roadmap.', 'grace@meetings.example', 'Shall we start with the roadmap?', 'Grace', 'Compilers first, then the rest.'])
+      expect(content).toContain(text);
     expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'completed', triggerType: 'manual', itemsProcessed: 2 });
 
     // Notes keep their update time to the second: the edit comes a minute later.
@@ -69,10 +74,15 @@ describe('meetings sync over HTTP', () => {
 
   it('a refused API key fails the run as auth_expired and puts the connection in error', async () => {
     meetings.addMeeting({ title: 'Retro' });
-    const created = await server.request('POST', '/v3/connections/meetings', { body: { containerTag: 'meet_bad_key', metadata: { apiKey: 'grn_not_a_key_of_this_account' } } });
+    const created = await server.request('POST', '/v3/connections/meetings', {
+      body: { containerTag: 'meet_bad_key', metadata: { apiKey: 'grn_not_a_key_of_this_account' } },
+    });
     expect(created.status).toBe(200);
     expect((await waitForRuns(server, created.body.id, 1))[0]).toMatchObject({ status: 'failed', errorCode: 'auth_expired' });
-    expect((await server.request('GET', `/v3/connections/${created.body.id}`)).body).toMatchObject({ status: 'error', lastSyncRun: { errorCode: 'auth_expired' } });
+    expect((await server.request('GET', `/v3/connections/${created.body.id}`)).body).toMatchObject({
+      status: 'error',
+      lastSyncRun: { errorCode: 'auth_expired' },
+    });
 
     // A key that worked and is revoked later: the next import fails the same way.
     const apiKey = meetings.apiKey();
@@ -97,7 +107,10 @@ describe('meetings sync over HTTP', () => {
 
   it("applies the organization's include and exclude lists to meeting folders and titles", async () => {
     const key = await server.createKey({ orgName: 'meet-filters', role: 'admin' });
-    const patched = await server.request('PATCH', '/v3/settings', { key, body: { includeItems: { folderNames: ['Customers'] }, excludeItems: { titlePatterns: ['*internal*'] } } });
+    const patched = await server.request('PATCH', '/v3/settings', {
+      key,
+      body: { includeItems: { folderNames: ['Customers'] }, excludeItems: { titlePatterns: ['*internal*'] } },
+    });
     expect(patched.status).toBe(200);
     meetings.addMeeting({ title: 'Acme kickoff', folders: ['Customers'], summaryMarkdown: 'Kept.' });
     meetings.addMeeting({ title: 'Acme internal debrief', folders: ['Customers'], summaryMarkdown: 'Excluded by title.' });
@@ -158,7 +171,9 @@ describe('meetings sync over HTTP', () => {
     // A scheduled kind beside it shows the scheduler ran after the clock moved.
     const site = await FakeWebsite.start({ crawlDelaySeconds: 0 });
     try {
-      const crawler = await server.request('POST', '/v3/connections/web-crawler', { body: { containerTag: 'meet_manual', metadata: { startUrl: site.url('/'), maxPages: 1 } } });
+      const crawler = await server.request('POST', '/v3/connections/web-crawler', {
+        body: { containerTag: 'meet_manual', metadata: { startUrl: site.url('/'), maxPages: 1 } },
+      });
       expect((await waitForRuns(server, crawler.body.id, 1))[0]).toMatchObject({ status: 'completed' });
       expect(await nextSync(crawler.body.id)).not.toBeNull();
 

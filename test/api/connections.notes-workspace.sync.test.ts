@@ -102,7 +102,9 @@ describe('notes-workspace connections over HTTP', () => {
     notion.state.addPage({ title: 'Onboarding', parent: wiki, blocks: paragraph('Day one.') });
     notion.state.addPage({ title: 'Draft: pricing', parent: wiki, blocks: paragraph('Not yet.') });
     notion.state.addPage({ title: 'Elsewhere', blocks: paragraph('Outside the wiki.') });
-    const patched = await server.request('PATCH', '/v3/settings', { body: { includeItems: { folderNames: ['Team wiki'] }, excludeItems: { titlePatterns: ['draft:*'] } } });
+    const patched = await server.request('PATCH', '/v3/settings', {
+      body: { includeItems: { folderNames: ['Team wiki'] }, excludeItems: { titlePatterns: ['draft:*'] } },
+    });
     expect(patched.status).toBe(200);
     try {
       const id = await connectKind(server, 'notion', 'notion_filter');

@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 async function storedSubscription(connectionId: string): Promise<{ state: { id: string; expiresAt: string } | null; renewBy: Date | null }> {
-  const row = ((await server.app.database.db.execute(sql`select subscription, subscription_renew_by from connections where id = ${connectionId}`)) as any).rows[0];
+  const row = ((await server.app.database.db.execute(sql`select subscription, subscription_renew_by from connections where id = ${connectionId}`)) as any)
+    .rows[0];
   return { state: row?.subscription ?? null, renewBy: row?.subscription_renew_by ? new Date(row.subscription_renew_by) : null };
 }
 

@@ -25,7 +25,8 @@ beforeEach(() => {
 });
 
 const contentOf = async (doc: { id: string }) => (await server.request('GET', `/v3/documents/${doc.id}`)).body.content as string;
-const importNow = async (tag: string) => expect((await server.request('POST', '/v3/connections/office-drive/import', { body: { containerTags: [tag] } })).status).toBe(202);
+const importNow = async (tag: string) =>
+  expect((await server.request('POST', '/v3/connections/office-drive/import', { body: { containerTags: [tag] } })).status).toBe(202);
 const deltaReads = () => graph.requests.filter((r) => r.route === 'GET /me/drive/root/delta');
 
 describe('office drive sync over HTTP', () => {
@@ -33,7 +34,15 @@ describe('office drive sync over HTTP', () => {
     const d = graph.drive;
     d.writeFile('/Docs/plan.md', '# Plan\n\nShip it.\n', 'text/markdown');
     d.writeFile('/Docs/notes.txt', 'Meet on Monday.\n', 'text/plain');
-    d.writeFile('/Reports/budget.xlsx', sheetToXlsx({ Q1: [['Item', 'Cost'], ['Standing desks', 870]] }));
+    d.writeFile(
+      '/Reports/budget.xlsx',
+      sheetToXlsx({
+        Q1: [
+          ['Item', 'Cost'],
+          ['Standing desks', 870],
+        ],
+      }),
+    );
     d.writeFile('/Decks/kickoff.pptx', await slidesToPptx([{ title: 'Welcome aboard', body: 'Quarterly goals: fewer meetings' }]));
     d.writeFile('/Pictures/logo.png', Buffer.from('not imported'), 'image/png');
 
@@ -133,7 +142,10 @@ describe('office drive sync over HTTP', () => {
     for (const tag of ['od_keep', 'od_drop']) {
       const id = await connectKind(server, 'office-drive', tag);
       await waitForSourceDocuments(server, 'office-drive', tag, 1);
-      await waitFor(async () => ((await server.app.database.db.execute(sql`select subscription from connections where id = ${id}`)) as any).rows[0]?.subscription ?? undefined);
+      await waitFor(
+        async () =>
+          ((await server.app.database.db.execute(sql`select subscription from connections where id = ${id}`)) as any).rows[0]?.subscription ?? undefined,
+      );
       ids.push(id);
     }
     const subscriptions = graph.subscriptions.all.size;

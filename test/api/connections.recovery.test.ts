@@ -62,7 +62,11 @@ describe('connections: crash recovery', () => {
     const created = await api('POST', '/v3/connections/github', { containerTag: 'crash', metadata: { repositories: 'octocat/runbook', includeIssues: false } });
     expect(created.status).toBe(200);
     expect((await authorize(created.body.authLink)).status).toBe(200);
-    await waitFor(async () => (github.requests.some((r) => r.path.endsWith('/contents/c.md') && r.status === 429) ? true : undefined), 30_000, 'the sync to be held by the rate limit');
+    await waitFor(
+      async () => (github.requests.some((r) => r.path.endsWith('/contents/c.md') && r.status === 429) ? true : undefined),
+      30_000,
+      'the sync to be held by the rate limit',
+    );
     const [running] = (await api('GET', `/v3/connections/${created.body.id}/sync-runs`)).body;
     expect(running.status).toBe('running');
 

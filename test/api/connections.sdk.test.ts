@@ -24,7 +24,12 @@ describe('the official SDK: client.connections.*', () => {
     github.createRepo('sdk-docs', { files: { 'intro.md': '# Intro\n\nStart here.\n', 'usage.md': '# Usage\n\nCall it.\n' } });
 
     const created = await client.connections.create('github', { containerTag: 'sdk_user', redirectUrl: 'https://app.example/done' });
-    expect(created).toMatchObject({ id: expect.any(String), authLink: expect.stringContaining('/login/oauth/authorize'), expiresIn: '1 hour', redirectsTo: 'https://app.example/done' });
+    expect(created).toMatchObject({
+      id: expect.any(String),
+      authLink: expect.stringContaining('/login/oauth/authorize'),
+      expiresIn: '1 hour',
+      redirectsTo: 'https://app.example/done',
+    });
     expect((await authorize(created.authLink)).status).toBe(302);
 
     const byId = await client.connections.getByID(created.id);

@@ -28,7 +28,10 @@ describe('container tag export and import: across drivers', () => {
     expect(withoutVersion(canonical(again))).toEqual(withoutVersion(await expectedAfterImport(target, parseLines(exported), 'drv_copy')));
     for (const q of ['where does Maya live', 'cello']) {
       const search = async (server: TestServer, containerTag: string) =>
-        (await server.request('POST', '/v4/search', { body: { q, containerTag, threshold: 0 } })).body.results.map((r: any) => [r.memory ?? r.chunk, r.similarity]);
+        (await server.request('POST', '/v4/search', { body: { q, containerTag, threshold: 0 } })).body.results.map((r: any) => [
+          r.memory ?? r.chunk,
+          r.similarity,
+        ]);
       const original = await search(source, 'drv_src');
       expect(original.length).toBeGreaterThan(0);
       expect(await search(target, 'drv_copy')).toEqual(original);

@@ -87,10 +87,16 @@ describe('container tag export and import: round trip', () => {
       { role: 'assistant', content: 'Congratulations! How is Pebble settling in?' },
       { role: 'user', name: 'Noor', content: 'I started a pottery class at the community center.' },
     ];
-    const posted = await server.request('POST', '/v4/conversations', { body: { conversationId: 'turns-1', containerTag: 'turns_src', messages, documentDate: '2024-03-10' } });
+    const posted = await server.request('POST', '/v4/conversations', {
+      body: { conversationId: 'turns-1', containerTag: 'turns_src', messages, documentDate: '2024-03-10' },
+    });
     expect((await waitForDocument(server, posted.body.id)).status).toBe('done');
     const turnsOf = (text: string) =>
-      Object.fromEntries(parseLines(text).filter((l) => l.kind === 'memory').map((m) => [m.memory, m.sources.map((s: { turn: number | null }) => s.turn)]));
+      Object.fromEntries(
+        parseLines(text)
+          .filter((l) => l.kind === 'memory')
+          .map((m) => [m.memory, m.sources.map((s: { turn: number | null }) => s.turn)]),
+      );
     const original = turnsOf((await exportText(server, 'turns_src', { embeddings: true })).body);
     const said = Object.values(original).flat();
     expect(said.length).toBeGreaterThanOrEqual(2);

@@ -59,7 +59,10 @@ describe('an import whose client sends slowly', () => {
       expect(session.status).toBe(200);
       const search = await within('POST /v4/search', server.request('POST', '/v4/search', { key: otherKey, body: { q: 'bees' } }));
       expect(search.status).toBe(200);
-      const added = await within('POST /v3/documents', server.request('POST', '/v3/documents', { key: otherKey, body: { content: `Round ${round} of notes.` } }));
+      const added = await within(
+        'POST /v3/documents',
+        server.request('POST', '/v3/documents', { key: otherKey, body: { content: `Round ${round} of notes.` } }),
+      );
       expect(added.status).toBe(200);
     }
     expect(connection.socket.destroyed).toBe(false);

@@ -26,7 +26,12 @@ describe('container tag merges: happy paths', () => {
     // The merge rebuilds the target's profile in its transaction, one connection: one query at a time.
     const overlapping = watchOverlappingQueries();
     const src = {
-      shared: await addIndexedDoc(server, { content: '# Shared\n\nSource version of the shared note.', containerTag: 'merge_src', customId: 'shared', metadata: { from: 'src' } }),
+      shared: await addIndexedDoc(server, {
+        content: '# Shared\n\nSource version of the shared note.',
+        containerTag: 'merge_src',
+        customId: 'shared',
+        metadata: { from: 'src' },
+      }),
       only: await addIndexedDoc(server, { content: 'Only in the source, with a customId.', containerTag: 'merge_src', customId: 'only-src' }),
       plain: await addIndexedDoc(server, { content: 'A source document without customId.\n\nIt has two paragraphs.', containerTag: 'merge_src' }),
     };
@@ -45,13 +50,25 @@ describe('container tag merges: happy paths', () => {
       { memory: 'Alex has a cat', containerTag: 'merge_dst' },
     ]);
     await server.request('PATCH', '/v3/container-tags/merge_src', {
-      body: { entityContext: 'Source context', profileBuckets: [{ key: 'work', description: 'src work' }, { key: 'home', description: 'src home' }] },
+      body: {
+        entityContext: 'Source context',
+        profileBuckets: [
+          { key: 'work', description: 'src work' },
+          { key: 'home', description: 'src home' },
+        ],
+      },
     });
     await server.request('PATCH', '/v3/container-tags/merge_dst', { body: { name: 'Target', profileBuckets: [{ key: 'home', description: 'dst home' }] } });
 
-    await selectRows(server, sql`insert into profiles (org_id, container_tag) select org_id, 'merge_src' from spaces where container_tag = 'merge_src' on conflict do nothing`);
+    await selectRows(
+      server,
+      sql`insert into profiles (org_id, container_tag) select org_id, 'merge_src' from spaces where container_tag = 'merge_src' on conflict do nothing`,
+    );
     const docsBefore = await docsIn(server, ['merge_src', 'merge_dst']);
-    const chunksBefore = await chunksOf(server, docsBefore.map((d) => d.id));
+    const chunksBefore = await chunksOf(
+      server,
+      docsBefore.map((d) => d.id),
+    );
     const memoriesBefore = await memoriesIn(server, ['merge_src', 'merge_dst']);
     expect(docsBefore).toHaveLength(5);
     expect(memoriesBefore).toHaveLength(6);
@@ -99,7 +116,10 @@ describe('container tag merges: happy paths', () => {
     expect((await server.request('GET', '/v3/documents/only-src')).body.containerTag).toBe('merge_dst');
 
     // Chunks: same ids, text and positions, now tagged with the target.
-    const chunksAfter = await chunksOf(server, docsBefore.map((d) => d.id));
+    const chunksAfter = await chunksOf(
+      server,
+      docsBefore.map((d) => d.id),
+    );
     expect(chunksAfter.map(({ container_tag: _t, ...rest }) => rest)).toEqual(chunksBefore.map(({ container_tag: _t, ...rest }) => rest));
     expect(chunksAfter.every((c) => c.container_tag === 'merge_dst')).toBe(true);
 

@@ -59,7 +59,10 @@ describe('container tag merges: authorization and isolation', () => {
 
   it("keeps each organization's merges to itself", async () => {
     // Org B cannot merge org A's tags, nor see org A's merge.
-    const merge = await server.request('POST', '/v3/container-tags/merge', { key: keys.otherOrg, body: { containerTags: ['team_tag'], targetContainerTag: 'stolen' } });
+    const merge = await server.request('POST', '/v3/container-tags/merge', {
+      key: keys.otherOrg,
+      body: { containerTags: ['team_tag'], targetContainerTag: 'stolen' },
+    });
     expect(merge.status).toBe(404);
     expect((await server.request('GET', '/v3/container-tags/team_tag')).body.documentCount).toBe(1);
   });

@@ -28,8 +28,16 @@ describe('container tags: bad input', () => {
     expectError(await server.request('PATCH', `/v3/container-tags/${tag}`, { body: { name: 'x' } }), 400, /containerTag/);
     expectError(await server.request('DELETE', `/v3/container-tags/${tag}`), 400, /containerTag/);
     const decoded = decodeURIComponent(tag);
-    expectError(await server.request('POST', '/v3/container-tags/merge', { body: { containerTags: [decoded], targetContainerTag: 'stable' } }), 400, /containerTags/);
-    expectError(await server.request('POST', '/v3/container-tags/merge', { body: { containerTags: ['stable'], targetContainerTag: decoded } }), 400, /targetContainerTag/);
+    expectError(
+      await server.request('POST', '/v3/container-tags/merge', { body: { containerTags: [decoded], targetContainerTag: 'stable' } }),
+      400,
+      /containerTags/,
+    );
+    expectError(
+      await server.request('POST', '/v3/container-tags/merge', { body: { containerTags: ['stable'], targetContainerTag: decoded } }),
+      400,
+      /targetContainerTag/,
+    );
     expect(await snapshot()).toEqual(before);
   });
 

@@ -78,7 +78,10 @@ describe('container tags: happy paths', () => {
       name: 'Brand new',
       entityContext: context,
       memoryFilesystemPaths: ['/notes/', '/journal/2024.md'],
-      profileBuckets: [{ key: 'work', description: 'Job and career' }, { key: 'health-2', description: '' }],
+      profileBuckets: [
+        { key: 'work', description: 'Job and career' },
+        { key: 'health-2', description: '' },
+      ],
     });
 
     const read = await server.request('GET', '/v3/container-tags/brand_new');
@@ -102,7 +105,10 @@ describe('container tags: happy paths', () => {
       { memory: 'Bystander fact', containerTag: 'bystander' },
     ]);
     await server.request('PATCH', '/v3/container-tags/doomed', { body: { entityContext: 'doomed context' } });
-    await selectRows(server, sql`insert into profiles (org_id, container_tag) select org_id, 'doomed' from spaces where container_tag = 'doomed' on conflict do nothing`);
+    await selectRows(
+      server,
+      sql`insert into profiles (org_id, container_tag) select org_id, 'doomed' from spaces where container_tag = 'doomed' on conflict do nothing`,
+    );
 
     const res = await server.request('DELETE', '/v3/container-tags/doomed');
     expect(res.status).toBe(200);

@@ -113,6 +113,12 @@ describe('container tags: authorization and isolation', () => {
     // The organization-wide routes stay out of its reach.
     expectError(await server.request('GET', '/v3/export', { key: keys.scopedWrite }), 403);
     expectError(await server.request('DELETE', `/v3/container-tags/${SCOPED_TAG}`, { key: keys.scopedWrite }), 403);
-    expectError(await server.request('POST', '/v3/container-tags/merge', { key: keys.scopedWrite, body: { containerTags: [SCOPED_TAG], targetContainerTag: SCOPED_TAG } }), 403);
+    expectError(
+      await server.request('POST', '/v3/container-tags/merge', {
+        key: keys.scopedWrite,
+        body: { containerTags: [SCOPED_TAG], targetContainerTag: SCOPED_TAG },
+      }),
+      403,
+    );
   });
 });

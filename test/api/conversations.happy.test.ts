@@ -48,7 +48,15 @@ describe('conversations: happy paths', () => {
       body: {
         customId: 'conv-003',
         containerTags: ['parts_tag'],
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'Look at my cat' }, { type: 'image_url', image_url: { url: 'https://x.test/cat.png' } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Look at my cat' },
+              { type: 'image_url', image_url: { url: 'https://x.test/cat.png' } },
+            ],
+          },
+        ],
       },
     });
     expect(res.status).toBe(200);
@@ -72,7 +80,10 @@ describe('conversations: happy paths', () => {
       { role: 'user', name: 'Erin', content: 'We stayed in a small family guesthouse.' },
     ];
     const lisbon = [{ role: 'user', name: 'Erin', content: 'My cousin runs a guesthouse in Lisbon.' }];
-    for (const [messages, documentDate] of [[kyoto, '2023-04-10'], [[...kyoto, ...lisbon], '2023-06-02']] as const) {
+    for (const [messages, documentDate] of [
+      [kyoto, '2023-04-10'],
+      [[...kyoto, ...lisbon], '2023-06-02'],
+    ] as const) {
       const res = await server.request('POST', '/v4/conversations', { body: { conversationId: 'erin-days', containerTag: 'erin', messages, documentDate } });
       expect(res.status).toBe(200);
       expect((await waitForDocument(server, res.body.id)).status).toBe('done');
@@ -88,7 +99,9 @@ describe('conversations: happy paths', () => {
       alone.add(written.body.memories[0].id);
     }
 
-    const res = await server.request('POST', '/v4/search', { body: { q: 'Kyoto cherry blossom trip guesthouse', containerTag: 'erin', threshold: 0, limit: 20 } });
+    const res = await server.request('POST', '/v4/search', {
+      body: { q: 'Kyoto cherry blossom trip guesthouse', containerTag: 'erin', threshold: 0, limit: 20 },
+    });
     expect(res.status).toBe(200);
     const results = res.body.results as { id: string; memory: string; similarity: number }[];
     const score = (content: string, written: boolean) => results.find((r) => r.memory === content && alone.has(r.id) === written)!.similarity;

@@ -26,7 +26,10 @@ describe('conversations: authorization and isolation', () => {
 
   it('keeps a scoped key inside its tags, and its conversation ids apart from the tag next door', async () => {
     const scoped = await server.createKey({ containerTags: ['conv_scoped'] });
-    const refused = await server.request('POST', '/v4/conversations', { key: scoped, body: { conversationId: 'conv-s', containerTag: 'caroline', messages: turns } });
+    const refused = await server.request('POST', '/v4/conversations', {
+      key: scoped,
+      body: { conversationId: 'conv-s', containerTag: 'caroline', messages: turns },
+    });
     expect(refused.status).toBe(403);
     expect(typeof refused.body.error).toBe('string');
     const own = await server.request('POST', '/v4/conversations', { key: scoped, body: { conversationId: 'conv-s', messages: turns.slice(0, 1) } });
@@ -34,7 +37,9 @@ describe('conversations: authorization and isolation', () => {
     const doc = await waitForDocument(server, own.body.id, scoped);
     expect(doc.containerTag).toBe('conv_scoped');
     // An id the admin used in another tag is another conversation for the scoped key.
-    const admin = await server.request('POST', '/v4/conversations', { body: { conversationId: 'conv-shared', containerTag: 'conv_admin', messages: turns.slice(0, 1) } });
+    const admin = await server.request('POST', '/v4/conversations', {
+      body: { conversationId: 'conv-shared', containerTag: 'conv_admin', messages: turns.slice(0, 1) },
+    });
     const mine = await server.request('POST', '/v4/conversations', { key: scoped, body: { conversationId: 'conv-shared', messages: turns.slice(0, 2) } });
     expect(mine.body.id).not.toBe(admin.body.id);
     expect((await server.request('GET', `/v3/documents/${admin.body.id}`, { key: scoped })).status).toBe(404);

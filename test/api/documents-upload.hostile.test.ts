@@ -36,10 +36,14 @@ function useConvertingServer(convertTimeoutMs: number): () => TestServer {
 /** Uploads the slow markup and returns its id once its conversion has started. */
 async function uploadSlowConversion(server: TestServer): Promise<string> {
   const id = await upload(server, slowHtml(), 'text/html', 'slow.html');
-  await waitFor(async () => {
-    const doc = (await server.request('GET', `/v3/documents/${id}`)).body;
-    return doc.status === 'extracting' ? true : undefined;
-  }, 30_000, 'the conversion to start');
+  await waitFor(
+    async () => {
+      const doc = (await server.request('GET', `/v3/documents/${id}`)).body;
+      return doc.status === 'extracting' ? true : undefined;
+    },
+    30_000,
+    'the conversion to start',
+  );
   return id;
 }
 
@@ -51,14 +55,18 @@ describe('documents upload: conversion runs off the event loop', () => {
     const id = await uploadSlowConversion(server);
 
     const latencies: number[] = [];
-    const failed = await waitFor(async () => {
-      const started = performance.now();
-      const health = await server.request('GET', '/', { key: null });
-      latencies.push(performance.now() - started);
-      expect(health.status).toBe(200);
-      const doc = (await server.request('GET', `/v3/documents/${id}`)).body;
-      return doc.status === 'failed' ? doc : undefined;
-    }, 60_000, 'the conversion to be stopped');
+    const failed = await waitFor(
+      async () => {
+        const started = performance.now();
+        const health = await server.request('GET', '/', { key: null });
+        latencies.push(performance.now() - started);
+        expect(health.status).toBe(200);
+        const doc = (await server.request('GET', `/v3/documents/${id}`)).body;
+        return doc.status === 'failed' ? doc : undefined;
+      },
+      60_000,
+      'the conversion to be stopped',
+    );
 
     expect(failed.error).toBe('conversion took longer than 3s');
     expect(latencies.length).toBeGreaterThan(5);
@@ -86,10 +94,14 @@ describe('documents upload: a stopping server does not wait for a conversion', (
 
     // Started again, the worker takes the document up again as its first attempt (closing the server interrupts it again).
     server.app.worker!.start();
-    await waitFor(async () => {
-      const [again] = await server.app.database.db.select().from(jobs).where(eq(jobs.documentId, id));
-      return again.status === 'running' && again.attempts === 1 ? true : undefined;
-    }, 30_000, 'the document to be taken up again');
+    await waitFor(
+      async () => {
+        const [again] = await server.app.database.db.select().from(jobs).where(eq(jobs.documentId, id));
+        return again.status === 'running' && again.attempts === 1 ? true : undefined;
+      },
+      30_000,
+      'the document to be taken up again',
+    );
   });
 });
 

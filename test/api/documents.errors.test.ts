@@ -38,7 +38,10 @@ describe('documents: bad input', () => {
   it('rejects malformed JSON and a non-object body', async () => {
     expectError(await server.request('POST', '/v3/documents', { raw: '{"content": ', headers: { 'content-type': 'application/json' } }), 400);
     expectError(await server.request('POST', '/v3/documents', { body: ['content'] }), 400);
-    expectError(await server.request('POST', '/v3/documents', { raw: '{"__proto__": {"x": 1}, "content": "a"}', headers: { 'content-type': 'application/json' } }), 400);
+    expectError(
+      await server.request('POST', '/v3/documents', { raw: '{"__proto__": {"x": 1}, "content": "a"}', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
   });
 
   it('answers 413 for bodies over the limit', async () => {

@@ -60,22 +60,14 @@ describe('documents: happy paths', () => {
     expect(doc.metadata).toEqual({ source: 'notes', year: 2024, tags: ['travel', 'food'] });
     expect(doc.title).toBe('Trip notes');
     expect(doc.content).toContain('pastel de nata');
-    expect(doc.processingMetadata.steps.map((s) => s.name)).toEqual([
-      'extracting',
-      'chunking',
-      'embedding',
-      'indexing',
-      'memories',
-    ]);
+    expect(doc.processingMetadata.steps.map((s) => s.name)).toEqual(['extracting', 'chunking', 'embedding', 'indexing', 'memories']);
 
     const chunks = await server.request<DocumentChunks>('GET', `/v3/documents/${add.body.id}/chunks`);
     expect(chunks.status).toBe(200);
     expect(chunks.body.documentId).toBe(add.body.id);
     expect(chunks.body.total).toBe(chunks.body.chunks.length);
     expect(chunks.body.chunks.length).toBeGreaterThan(0);
-    expect(chunks.body.chunks.map((c) => c.position)).toEqual(
-      chunks.body.chunks.map((_, i) => i),
-    );
+    expect(chunks.body.chunks.map((c) => c.position)).toEqual(chunks.body.chunks.map((_, i) => i));
     expect(chunks.body.chunks.map((c) => c.content).join('\n')).toContain('Lisbon');
   });
 
@@ -163,7 +155,12 @@ describe('documents: happy paths', () => {
     const page3 = await server.request<DocumentList>('POST', '/v3/documents/list', { body: { containerTags: [tag], limit: 2, page: 3, order: 'asc' } });
     expect(page3.body.memories.map((d) => d.id)).toEqual(ids.slice(4));
 
-    const filters = { AND: [{ key: 'parity', value: 'even' }, { key: 'n', value: '1', filterType: 'numeric', numericOperator: '>' }] };
+    const filters = {
+      AND: [
+        { key: 'parity', value: 'even' },
+        { key: 'n', value: '1', filterType: 'numeric', numericOperator: '>' },
+      ],
+    };
     const filtered = await server.request<DocumentList>('POST', '/v3/documents/list', { body: { containerTags: [tag], filters, includeContent: true } });
     expect(filtered.body.memories.map((d) => d.id).sort()).toEqual([ids[2], ids[4]].sort());
     expect(filtered.body.memories[0].content === null || typeof filtered.body.memories[0].content === 'string').toBe(true);
@@ -210,7 +207,9 @@ describe('documents: happy paths', () => {
     }
     await server.request<WriteAnswer>('POST', '/v3/documents', { body: { content: 'bulk three', containerTag: 'bulk_b' } });
     await server.request<WriteAnswer>('POST', '/v3/documents', { body: { content: 'bulk four', containerTag: 'bulk_b' } });
-    const byIds = await server.request<Answer<'/v3/documents/bulk', 'delete'>>('DELETE', '/v3/documents/bulk', { body: { ids: [ids[0], 'NoSuchDocumentId000000'] } });
+    const byIds = await server.request<Answer<'/v3/documents/bulk', 'delete'>>('DELETE', '/v3/documents/bulk', {
+      body: { ids: [ids[0], 'NoSuchDocumentId000000'] },
+    });
     expect(byIds.status).toBe(200);
     expect(byIds.body).toEqual({ success: true, deletedCount: 1, errors: [{ id: 'NoSuchDocumentId000000', error: 'Document not found' }] });
     const byTag = await server.request<Answer<'/v3/documents/bulk', 'delete'>>('DELETE', '/v3/documents/bulk', { body: { containerTags: ['bulk_b'] } });

@@ -118,7 +118,9 @@ describe('documents: memories stay true to the documents they were drawn from', 
     await addDocument(server, { content: 'Lena lives in Lisbon.', containerTag: tag });
     const lisbon = await memoryWith(server, tag, 'Lisbon');
     const mover = await addDocument(server, { content: 'Lena lives in Porto.', containerTag: tag });
-    expect(await memoriesOf(server, tag)).toEqual([expect.objectContaining({ version: 2, parentMemoryId: lisbon.id, documentIds: expect.arrayContaining([mover]) })]);
+    expect(await memoriesOf(server, tag)).toEqual([
+      expect.objectContaining({ version: 2, parentMemoryId: lisbon.id, documentIds: expect.arrayContaining([mover]) }),
+    ]);
 
     expect((await server.request('DELETE', `/v3/documents/${mover}`)).status).toBe(204);
     const entries = await memoriesOf(server, tag);

@@ -13,7 +13,9 @@ describe('documents: auth and isolation', () => {
     orgAKey = await server.createKey({ orgName: 'org-a', role: 'admin' });
     orgBKey = await server.createKey({ orgName: 'org-b', role: 'admin' });
     readOnlyKey = await server.createKey({ orgName: 'org-a', permission: 'read' });
-    docA = (await server.request('POST', '/v3/documents', { key: orgAKey, body: { content: 'Org A secret plans', customId: 'plans', containerTag: 'shared_name' } })).body.id;
+    docA = (
+      await server.request('POST', '/v3/documents', { key: orgAKey, body: { content: 'Org A secret plans', customId: 'plans', containerTag: 'shared_name' } })
+    ).body.id;
     await waitForDocument(server, docA, orgAKey);
   });
   afterAll(async () => server?.close());
@@ -57,7 +59,12 @@ describe('documents: auth and isolation', () => {
 
   it('takes the chunks along when a document is patched into another tag: the old tag no longer finds them', async () => {
     const oldTagKey = await server.createKey({ orgName: 'org-a', containerTags: ['moving_from'], permission: 'read' });
-    const id = (await server.request('POST', '/v3/documents', { key: orgAKey, body: { content: 'The grey heron nests by the quarry lake.', containerTag: 'moving_from' } })).body.id;
+    const id = (
+      await server.request('POST', '/v3/documents', {
+        key: orgAKey,
+        body: { content: 'The grey heron nests by the quarry lake.', containerTag: 'moving_from' },
+      })
+    ).body.id;
     await waitForDocument(server, id, orgAKey);
     const found = async (key: string, containerTag: string) => {
       const res = await server.request('POST', '/v3/search', { key, body: { q: 'grey heron quarry lake', containerTag, chunkThreshold: 0 } });
@@ -158,7 +165,10 @@ describe('documents: a scoped key is confined before the lookup', () => {
     form.append('file', new Blob(['tenant a attachment']), 'a.txt');
     fileA = (await server.request('POST', '/v3/documents/file', { key: keyA, raw: form })).body.id;
     await waitForDocument(server, fileA, keyA);
-    const written = await server.request('POST', '/v4/memories', { key: keyA, body: { containerTag: TAG_A, memories: [{ content: 'Tenant A pays on the 5th' }] } });
+    const written = await server.request('POST', '/v4/memories', {
+      key: keyA,
+      body: { containerTag: TAG_A, memories: [{ content: 'Tenant A pays on the 5th' }] },
+    });
     memoryA = written.body.memories[0].id;
   });
   afterAll(async () => server?.close());

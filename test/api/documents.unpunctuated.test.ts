@@ -18,7 +18,8 @@ async function waitForMemoryStep(server: TestServer, id: string, key?: string): 
     async () => {
       const res = await server.request('GET', `/v3/documents/${id}`, { key });
       const last = (res.body.processingMetadata?.steps as Step[] | undefined)?.at(-1);
-      if (res.body.status === 'done' || res.body.status === 'failed') throw new Error(`the document ended ${res.body.status} before its memories step was seen`);
+      if (res.body.status === 'done' || res.body.status === 'failed')
+        throw new Error(`the document ended ${res.body.status} before its memories step was seen`);
       return last?.name === 'memories' && last.status === 'running' ? true : undefined;
     },
     60_000,
@@ -37,7 +38,10 @@ describe('large unpunctuated texts', () => {
   it('ingests 2 MB without punctuation within bounds, saying what it left out, while other organizations are served', { timeout: 150_000 }, async () => {
     const bystanderKey = await server.createKey({ orgName: 'bystander-org', role: 'admin' });
     const searcherKey = await server.createKey({ orgName: 'searcher-org', role: 'admin' });
-    await server.request('POST', '/v3/documents', { key: searcherKey, body: { content: 'Ines keeps bees on the roof of the library.', containerTag: 'notes' } });
+    await server.request('POST', '/v3/documents', {
+      key: searcherKey,
+      body: { content: 'Ines keeps bees on the roof of the library.', containerTag: 'notes' },
+    });
 
     const started = Date.now();
     const big = await server.request('POST', '/v3/documents', { body: { content: unpunctuated(2_000_000), containerTag: 'flood' } });

@@ -64,9 +64,11 @@ describe('embedding model of a database', () => {
   }
 
   const call = (url: string, path: string, body: unknown) =>
-    fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-      async (r) => ({ status: r.status, body: await r.json() }),
-    );
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
   it('records the local model at first start and keeps serving with it', async () => {
     await withApp({}, async (app, url) => {

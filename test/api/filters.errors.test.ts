@@ -23,7 +23,13 @@ describe('numeric filters over values no number type holds', () => {
       ids[name] = res.body.id;
     }
     const memories = await server.request('POST', '/v4/memories', {
-      body: { containerTag: 'tag_a', memories: [{ content: 'huge number', metadata: { n: '1e999' } }, { content: 'small number', metadata: { n: 2 } }] },
+      body: {
+        containerTag: 'tag_a',
+        memories: [
+          { content: 'huge number', metadata: { n: '1e999' } },
+          { content: 'small number', metadata: { n: 2 } },
+        ],
+      },
     });
     expect(memories.status).toBe(201);
   });
@@ -44,9 +50,7 @@ describe('numeric filters over values no number type holds', () => {
   it('filters the whole organization, other tenants included', async () => {
     expect(await listed(numeric('<', 10))).toEqual(named('tiny', 'five', 'seven'));
     expect(await listed(numeric('>=', 7))).toEqual(named('huge', 'seven', 'twelve'));
-    expect(await listed({ AND: [{ key: 'n', value: 10, filterType: 'numeric', numericOperator: '<', negate: true }] })).toEqual(
-      named('huge', 'twelve'),
-    );
+    expect(await listed({ AND: [{ key: 'n', value: 10, filterType: 'numeric', numericOperator: '<', negate: true }] })).toEqual(named('huge', 'twelve'));
   });
 
   it('keeps memory lists, search and profiles working over the same values', async () => {

@@ -42,7 +42,10 @@ describe('every answer from every layer has the error shape', () => {
   });
 
   it('answers 417 to an expectation other than 100-continue', async () => {
-    const [res] = await sendRaw(server.url, `GET /v3/settings HTTP/1.1\r\nhost: x\r\nauthorization: ${auth.authorization}\r\nexpect: x-nonsense\r\nconnection: close\r\n\r\n`);
+    const [res] = await sendRaw(
+      server.url,
+      `GET /v3/settings HTTP/1.1\r\nhost: x\r\nauthorization: ${auth.authorization}\r\nexpect: x-nonsense\r\nconnection: close\r\n\r\n`,
+    );
     expectRawError(res, 417, /100-continue/);
   });
 
@@ -54,7 +57,10 @@ describe('every answer from every layer has the error shape', () => {
   });
 
   it('answers 400 naming a query parameter given twice, on routes with and without a query schema', async () => {
-    const [listed] = await sendRaw(server.url, `GET /v3/documents/abc?containerTag=a&containerTag=b HTTP/1.1\r\nhost: x\r\nauthorization: ${auth.authorization}\r\nconnection: close\r\n\r\n`);
+    const [listed] = await sendRaw(
+      server.url,
+      `GET /v3/documents/abc?containerTag=a&containerTag=b HTTP/1.1\r\nhost: x\r\nauthorization: ${auth.authorization}\r\nconnection: close\r\n\r\n`,
+    );
     expectRawError(listed, 400, /querystring\.containerTag: given more than once/);
     const webhook = await server.request('POST', '/v3/connections/webhooks/notes-workspace?x=1&x=2', { key: null, body: {} });
     expectError(webhook, 400, /querystring\.x: given more than once/);

@@ -57,7 +57,12 @@ describe('keys and sessions: happy paths', () => {
       body: { containerTags: ['team_a', 'team_b'], permission: 'read', expiresInDays: 30, rateLimitMax: 100, rateLimitTimeWindow: 5000 },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ containerTag: 'team_a', containerTags: ['team_a', 'team_b'], permission: 'read', rateLimit: { max: 100, timeWindow: 5000 } });
+    expect(res.body).toMatchObject({
+      containerTag: 'team_a',
+      containerTags: ['team_a', 'team_b'],
+      permission: 'read',
+      rateLimit: { max: 100, timeWindow: 5000 },
+    });
     const expiresAt = Date.parse(res.body.expiresAt);
     expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * DAY_MS - 1000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS + 1000);
@@ -114,10 +119,14 @@ describe('keys and sessions: happy paths', () => {
   it('stops accepting a key when it expires', async () => {
     const key = await server.createKey({ containerTags: ['short_lived'], expiresAt: new Date(Date.now() + 3000) });
     expect((await server.request('GET', '/v3/session', { key })).status).toBe(200);
-    const res = await waitFor(async () => {
-      const r = await server.request('GET', '/v3/session', { key });
-      return r.status === 401 ? r : undefined;
-    }, 10_000, 'the key to expire');
+    const res = await waitFor(
+      async () => {
+        const r = await server.request('GET', '/v3/session', { key });
+        return r.status === 401 ? r : undefined;
+      },
+      10_000,
+      'the key to expire',
+    );
     expect(res.body.error).toBe('Invalid API key');
   });
 

@@ -193,7 +193,7 @@ describe('keys and roles: authorization matrix', () => {
     expect((await server.request('GET', `/v3/documents/${team}`)).status).toBe(200);
   });
 
-  it("shows each organization only its own keys", async () => {
+  it('shows each organization only its own keys', async () => {
     const mine = (await server.request('GET', '/v3/auth/keys')).body.keys.map((k: { name: string }) => k.name);
     const theirs = (await server.request('GET', '/v3/auth/keys', { key: keys.otherOrg })).body.keys.map((k: { name: string }) => k.name);
     expect(mine).toEqual(expect.arrayContaining(['ordinary', 'scoped read', 'scoped write']));

@@ -128,20 +128,14 @@ describe('legacy /v3/memories paths', () => {
     const otherList = await server.request('POST', '/v3/memories/list', { key: otherOrgKey, body: { containerTags: ['legacy_private'] } });
     expect(otherList.body.totalCount).toBe(0);
     const memory = await seedMemory(server, { memory: 'Private fact', containerTag: 'legacy_private' });
-    expectError(
-      await server.request('POST', '/v3/memories/forget', { key: otherOrgKey, body: { containerTag: 'legacy_private', id: memory.id } }),
-      404,
-    );
+    expectError(await server.request('POST', '/v3/memories/forget', { key: otherOrgKey, body: { containerTag: 'legacy_private', id: memory.id } }), 404);
 
     const own = await server.request('POST', '/v3/memories', { key: scopedKey, body: { content: 'Scoped note', taskType: 'superrag' } });
     expect(own.status).toBe(200);
     expect((await server.request('GET', `/v3/memories/${own.body.id}`, { key: scopedKey })).body.containerTag).toBe('legacy_scoped');
     expectError(await server.request('GET', `/v3/memories/${add.body.id}`, { key: scopedKey }), 404);
     expectError(await server.request('POST', '/v3/memories', { key: scopedKey, body: { content: 'x', containerTag: 'legacy_private' } }), 403);
-    expectError(
-      await server.request('POST', '/v3/memories/forget', { key: scopedKey, body: { containerTag: 'legacy_private', id: memory.id } }),
-      403,
-    );
+    expectError(await server.request('POST', '/v3/memories/forget', { key: scopedKey, body: { containerTag: 'legacy_private', id: memory.id } }), 403);
     const scopedList = await server.request('POST', '/v3/memories/list', { key: scopedKey, body: {} });
     expect(scopedList.body.memories.map((d: { id: string }) => d.id)).toEqual([own.body.id]);
   });

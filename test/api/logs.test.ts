@@ -22,10 +22,14 @@ describe('logs: one line per request and per document event, never a key or user
 
   /** The request lines for `method path status`; written once the answer is sent, so waited for. */
   const requestLines = (method: string, path: string, status: number) =>
-    waitFor(async () => {
-      const lines = logs.entries().filter((e) => e.method === method && e.path === path && e.status === status);
-      return lines.length ? lines : undefined;
-    }, 10_000, `a log line for ${method} ${path} ${status}`);
+    waitFor(
+      async () => {
+        const lines = logs.entries().filter((e) => e.method === method && e.path === path && e.status === status);
+        return lines.length ? lines : undefined;
+      },
+      10_000,
+      `a log line for ${method} ${path} ${status}`,
+    );
 
   const documentLines = (documentId: string) => logs.entries().filter((e) => e.documentId === documentId);
 
@@ -61,10 +65,14 @@ describe('logs: one line per request and per document event, never a key or user
     });
     const id = added.body.id;
     expect((await waitForDocument(server, id)).status).toBe('done');
-    const lines = await waitFor(async () => {
-      const found = documentLines(id);
-      return found.some((e) => e.msg.startsWith(`document ${id} done`)) ? found : undefined;
-    }, 10_000, 'the done line');
+    const lines = await waitFor(
+      async () => {
+        const found = documentLines(id);
+        return found.some((e) => e.msg.startsWith(`document ${id} done`)) ? found : undefined;
+      },
+      10_000,
+      'the done line',
+    );
     expect(lines.map((e) => e.msg.replace(/\d+ ms$/, 'N ms'))).toEqual([`document ${id} queued`, `document ${id} done in N ms`]);
     const done = lines[1];
     expect(done).toMatchObject({ level: 30, attempt: 1, chunks: 1, memories: { created: expect.any(Number) } });

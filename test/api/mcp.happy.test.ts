@@ -23,7 +23,9 @@ describe('MCP over Streamable HTTP at /mcp', () => {
       expect(tool.inputSchema.type).toBe('object');
     }
     const recall = tools.find((t) => t.name === 'recall')!;
-    expect(Object.keys(recall.inputSchema.properties!)).toEqual(expect.arrayContaining(['query', 'mode', 'containerTag', 'containerTags', 'limit', 'threshold']));
+    expect(Object.keys(recall.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(['query', 'mode', 'containerTag', 'containerTags', 'limit', 'threshold']),
+    );
   });
 
   it('remembers a fact, then recalls it with its id and score', async () => {
@@ -31,10 +33,14 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const memoryId = remembered.structuredContent.memoryId;
     expect(textOf(remembered)).toContain(memoryId);
 
-    const recalled = await waitFor(async () => {
-      const result = await callOk(client, 'recall', { query: 'Who keeps bees?', containerTag: 'mcp_user_1', threshold: 0 });
-      return result.structuredContent.results.some((r: any) => r.id === memoryId) ? result : undefined;
-    }, 30_000, 'the memory to be recalled');
+    const recalled = await waitFor(
+      async () => {
+        const result = await callOk(client, 'recall', { query: 'Who keeps bees?', containerTag: 'mcp_user_1', threshold: 0 });
+        return result.structuredContent.results.some((r: any) => r.id === memoryId) ? result : undefined;
+      },
+      30_000,
+      'the memory to be recalled',
+    );
     const hit = recalled.structuredContent.results.find((r: any) => r.id === memoryId);
     expect(hit.score).toBeGreaterThan(0);
     expect(textOf(recalled)).toContain(`memory id: ${memoryId}`);
@@ -63,10 +69,14 @@ describe('MCP tools and resources', () => {
 
   it('profile shows what was remembered, with matching memories for a query', async () => {
     await callOk(client, 'remember', { content: 'Quentin is a marine biologist', containerTag: 'profiled', isStatic: true });
-    const result = await waitFor(async () => {
-      const r = await callOk(client, 'profile', { containerTag: 'profiled', query: 'biologist' });
-      return r.structuredContent.profile.static.length ? r : undefined;
-    }, 30_000, 'the profile to hold the fact');
+    const result = await waitFor(
+      async () => {
+        const r = await callOk(client, 'profile', { containerTag: 'profiled', query: 'biologist' });
+        return r.structuredContent.profile.static.length ? r : undefined;
+      },
+      30_000,
+      'the profile to hold the fact',
+    );
     expect(result.structuredContent.profile.static.join(' ')).toContain('marine biologist');
     expect(textOf(result)).toContain('marine biologist');
     expect(result.structuredContent.matches[0]).toMatchObject({ memory: expect.stringContaining('biologist'), score: expect.any(Number) });
@@ -111,10 +121,14 @@ describe('MCP tools and resources', () => {
       containerTag: 'documents_space',
     });
     expect(structuredContent).toMatchObject({ type: 'document', documentId: expect.any(String), status: 'queued' });
-    const recalled = await waitFor(async () => {
-      const r = await callOk(client, 'recall', { query: 'catamaran sailing', containerTag: 'documents_space', mode: 'documents', threshold: 0 });
-      return r.structuredContent.results.length ? r : undefined;
-    }, 30_000, 'the document to be searchable');
+    const recalled = await waitFor(
+      async () => {
+        const r = await callOk(client, 'recall', { query: 'catamaran sailing', containerTag: 'documents_space', mode: 'documents', threshold: 0 });
+        return r.structuredContent.results.length ? r : undefined;
+      },
+      30_000,
+      'the document to be searchable',
+    );
     expect(recalled.structuredContent.results[0]).toMatchObject({ kind: 'document', documentId: structuredContent.documentId });
   });
 

@@ -24,10 +24,19 @@ describe('MCP security: the same keys, scopes and limits as the REST API', () =>
   });
 
   it('no key, or an unknown key, is 401 in the error shape', async () => {
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
     const noKey = await server.request('POST', '/mcp', { key: null, body: init, headers: { accept: 'application/json, text/event-stream' } });
     expectError(noKey, 401);
-    const badKey = await server.request('POST', '/mcp', { key: 'em_unknown_key_0123456789', body: init, headers: { accept: 'application/json, text/event-stream' } });
+    const badKey = await server.request('POST', '/mcp', {
+      key: 'em_unknown_key_0123456789',
+      body: init,
+      headers: { accept: 'application/json, text/event-stream' },
+    });
     expectError(badKey, 401);
     await expect(connectClient(httpTransport(server.url, null))).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/Missing API key/) });
   });
@@ -43,7 +52,8 @@ describe('MCP security: the same keys, scopes and limits as the REST API', () =>
 
   it('a scoped key is refused outside its tag, by every tool and resource', async () => {
     const admin = await connect(keys.admin);
-    const secret = (await callOk(admin, 'remember', { content: 'Wendeline hides the spare key under the doormat', containerTag: 'private_tag' })).structuredContent;
+    const secret = (await callOk(admin, 'remember', { content: 'Wendeline hides the spare key under the doormat', containerTag: 'private_tag' }))
+      .structuredContent;
 
     const client = await connect(keys.scopedWrite);
     for (const [name, args] of [
@@ -96,7 +106,12 @@ describe('MCP security: the same keys, scopes and limits as the REST API', () =>
     await callOk(client, 'whoami');
     const sessionId = sessionOf(client).id;
     expect(sessionId).toBeTruthy();
-    const res = await postMcp(server.url, keys.member, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'whoami', arguments: {} } }, { id: sessionId });
+    const res = await postMcp(
+      server.url,
+      keys.member,
+      { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'whoami', arguments: {} } },
+      { id: sessionId },
+    );
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { message: 'Session not found' } });
   });

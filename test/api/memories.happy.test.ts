@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentView, ForgetMatchingAnswer, MemoriesCreated, MemoryForgotten, MemoryList, MemoryUpdated, SearchAnswer, WriteAnswer } from '../helpers/api-types.js';
+import type {
+  DocumentView,
+  ForgetMatchingAnswer,
+  MemoriesCreated,
+  MemoryForgotten,
+  MemoryList,
+  MemoryUpdated,
+  SearchAnswer,
+  WriteAnswer,
+} from '../helpers/api-types.js';
 import { seedMemory } from '../helpers/memories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -77,7 +86,9 @@ describe('memories: happy paths', () => {
     expect(res.status).toBe(201);
     expect(res.body.memories).toHaveLength(100);
     expect(new Set(res.body.memories.map((m) => m.id)).size).toBe(100);
-    const search = await server.request<SearchAnswer>('POST', '/v4/search', { body: { q: 'observation number 42', containerTag: 'station', threshold: 0, limit: 3 } });
+    const search = await server.request<SearchAnswer>('POST', '/v4/search', {
+      body: { q: 'observation number 42', containerTag: 'station', threshold: 0, limit: 3 },
+    });
     expect(search.body.results[0].memory).toBe('Observation number 42 about the weather station 0');
   });
 
@@ -93,8 +104,14 @@ describe('memories: happy paths', () => {
 
   it('lists latest versions with their history and source documents', async () => {
     // superrag: no extraction, so the memories listed are the ones seeded here.
-    const doc = await server.request<WriteAnswer>('POST', '/v3/documents', { body: { content: 'Alex works at Stripe.', containerTag: 'alex', taskType: 'superrag' } });
-    const v1 = await seedMemory(server, { memory: 'Alex works at Stripe', containerTag: 'alex', isLatest: false, metadata: { team: 'a' } }, { documentIds: [doc.body.id] });
+    const doc = await server.request<WriteAnswer>('POST', '/v3/documents', {
+      body: { content: 'Alex works at Stripe.', containerTag: 'alex', taskType: 'superrag' },
+    });
+    const v1 = await seedMemory(
+      server,
+      { memory: 'Alex works at Stripe', containerTag: 'alex', isLatest: false, metadata: { team: 'a' } },
+      { documentIds: [doc.body.id] },
+    );
     const v2 = await seedMemory(server, {
       memory: 'Alex works at Plaid',
       containerTag: 'alex',
@@ -132,8 +149,12 @@ describe('memories: happy paths', () => {
   });
 
   it('PATCH stores a new version, inherits what it is not given, and search sees only the latest', async () => {
-    const [jo] = await write('edit_tag', [{ content: 'Jo lives in Paris', metadata: { source: 'chat' }, forgetAfter: '2099-01-01T00:00:00.000Z', forgetReason: 'lease ends' }]);
-    const res = await server.request<MemoryUpdated>('PATCH', '/v4/memories', { body: { containerTag: 'edit_tag', id: jo.id, newContent: 'Jo lives in Berlin' } });
+    const [jo] = await write('edit_tag', [
+      { content: 'Jo lives in Paris', metadata: { source: 'chat' }, forgetAfter: '2099-01-01T00:00:00.000Z', forgetReason: 'lease ends' },
+    ]);
+    const res = await server.request<MemoryUpdated>('PATCH', '/v4/memories', {
+      body: { containerTag: 'edit_tag', id: jo.id, newContent: 'Jo lives in Berlin' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       memory: 'Jo lives in Berlin',
@@ -179,7 +200,9 @@ describe('memories: happy paths', () => {
     const res2 = await server.request<MemoryForgotten>('DELETE', '/v4/memories', { body: { containerTag: 'forget_tag', content: 'Likes green tea' } });
     expect(res2.body).toEqual({ id: byContent.id, forgotten: true });
 
-    expect((await server.request<MemoryForgotten>('DELETE', '/v4/memories', { body: { containerTag: 'forget_tag', id: 'NoSuchMemory0000000000' } })).status).toBe(404);
+    expect(
+      (await server.request<MemoryForgotten>('DELETE', '/v4/memories', { body: { containerTag: 'forget_tag', id: 'NoSuchMemory0000000000' } })).status,
+    ).toBe(404);
     expect((await server.request<MemoryForgotten>('DELETE', '/v4/memories', { body: { containerTag: 'other_tag', id: byContent.id } })).status).toBe(404);
   });
 

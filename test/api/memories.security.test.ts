@@ -62,7 +62,10 @@ describe('memories: authorization and isolation', () => {
   it('keeps a scoped key inside its tags: 403 naming another tag, nothing of it under its own', async () => {
     const scoped = await server.createKey({ containerTags: ['scoped_mine'] });
     const theirs = await seedMemory(server, { memory: 'Rowan is allergic to nuts', containerTag: 'scoped_theirs' });
-    const mine = await server.request('POST', '/v4/memories', { key: scoped, body: { containerTag: 'scoped_mine', memories: [{ content: 'Rowan likes tea' }] } });
+    const mine = await server.request('POST', '/v4/memories', {
+      key: scoped,
+      body: { containerTag: 'scoped_mine', memories: [{ content: 'Rowan likes tea' }] },
+    });
     expect(mine.status).toBe(201);
 
     expectError(await server.request('POST', '/v4/memories/list', { key: scoped, body: { containerTags: ['scoped_theirs'] } }), 403);

@@ -56,15 +56,21 @@ describe('memories answer plain questions and stay facts', () => {
       ['What does Bob eat?', /vegetarian/],
     ];
     for (const [q, answer] of cases) {
-      expect((await topThree('bob', q)).some((text) => answer.test(text)), q).toBe(true);
-      expect((await topThree('bob', q, 'hybrid')).some((text) => answer.test(text)), `${q} (hybrid)`).toBe(true);
+      expect(
+        (await topThree('bob', q)).some((text) => answer.test(text)),
+        q,
+      ).toBe(true);
+      expect(
+        (await topThree('bob', q, 'hybrid')).some((text) => answer.test(text)),
+        `${q} (hybrid)`,
+      ).toBe(true);
     }
     // What he said of himself is lasting: it is in the static profile.
     const profile = (await server.request('POST', '/v4/profile', { body: { containerTag: 'bob' } })).body.profile;
     expect(profile.static.some((line: string) => /Siemens/.test(line))).toBe(true);
   });
 
-  it('keeps a page\'s facts, naming who a pronoun stands for, and none of its furniture', async () => {
+  it("keeps a page's facts, naming who a pronoun stands for, and none of its furniture", async () => {
     await note(
       'falcon',
       [
@@ -105,7 +111,10 @@ describe('memories answer plain questions and stay facts', () => {
     expect(moved.status).toBe(201);
 
     const entries = await live('dana');
-    expect(entries.find((e) => /Porto/.test(e.memory))).toMatchObject({ version: 2, history: [expect.objectContaining({ memory: 'Dana Reyes lives in Lisbon' })] });
+    expect(entries.find((e) => /Porto/.test(e.memory))).toMatchObject({
+      version: 2,
+      history: [expect.objectContaining({ memory: 'Dana Reyes lives in Lisbon' })],
+    });
     const texts = entries.map((e) => e.memory);
     expect(texts.some((t) => /works at Google/.test(t))).toBe(false);
     expect(texts.some((t) => /coffee black/.test(t))).toBe(false);
@@ -159,7 +168,10 @@ describe('memories answer plain questions and stay facts', () => {
       if (stale >= 0) expect(first, `${q}: ${top.join(' | ')}`).toBeLessThan(stale);
       // The later note made a new version; its lead-in is no memory.
       const texts = (await live(tag)).map((e) => e.memory);
-      expect(texts.filter((t) => before.test(t) || /^change of plans$/i.test(t)), texts.join(' | ')).toEqual([]);
+      expect(
+        texts.filter((t) => before.test(t) || /^change of plans$/i.test(t)),
+        texts.join(' | '),
+      ).toEqual([]);
     }
   });
 });

@@ -2,7 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 import type { MemoryEntry as Entry } from '../helpers/memories.js';
 
-const FIRST = ['Maria', 'John', 'Aiko', 'Omar', 'Lena', 'Ravi', 'Chloe', 'Diego', 'Hana', 'Ivan', 'Nora', 'Tariq', 'Elena', 'Kofi', 'Sofia', 'Mateo', 'Yara', 'Felix', 'Ines', 'Jonas'];
+const FIRST = [
+  'Maria',
+  'John',
+  'Aiko',
+  'Omar',
+  'Lena',
+  'Ravi',
+  'Chloe',
+  'Diego',
+  'Hana',
+  'Ivan',
+  'Nora',
+  'Tariq',
+  'Elena',
+  'Kofi',
+  'Sofia',
+  'Mateo',
+  'Yara',
+  'Felix',
+  'Ines',
+  'Jonas',
+];
 const LAST = ['Lopez', 'Smith', 'Tanaka', 'Haddad', 'Berg', 'Patel', 'Martin', 'Rossi', 'Kim', 'Petrov'];
 const day = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const PHRASINGS = [
@@ -52,7 +73,8 @@ describe('memories: facts that differ in a number, date or name are never merged
     expect(latest.memoryRelations).toEqual({ [latest.history[0].id]: 'updates' });
 
     // Each document is the source of its own number only.
-    const memoriesOfDocument = async (id: string) => (await server.request('GET', `/v3/documents/${id}`)).body.memories.map((m: { memory: string }) => m.memory);
+    const memoriesOfDocument = async (id: string) =>
+      (await server.request('GET', `/v3/documents/${id}`)).body.memories.map((m: { memory: string }) => m.memory);
     expect(await memoriesOfDocument(first)).toEqual([dated("Alice's apartment number is 1234")]);
     expect(await memoriesOfDocument(second)).toEqual([dated("Alice's apartment number is 9876")]);
   });

@@ -3,8 +3,19 @@ import { startTestServer, waitFor, type TestServer } from '../helpers/server.js'
 import type { MemoryEntry as Entry } from '../helpers/memories.js';
 
 const PEOPLE = [
-  'Dana Whitfield', 'Omar Haddad', 'Lena Berg', 'Ravi Patel', 'Chloe Martin', 'Diego Rossi', 'Hana Kim', 'Ivan Petrov', 'Nora Smith',
-  'Tariq Lopez', 'Elena Tanaka', 'Kofi Mensah', 'Ines Duarte',
+  'Dana Whitfield',
+  'Omar Haddad',
+  'Lena Berg',
+  'Ravi Patel',
+  'Chloe Martin',
+  'Diego Rossi',
+  'Hana Kim',
+  'Ivan Petrov',
+  'Nora Smith',
+  'Tariq Lopez',
+  'Elena Tanaka',
+  'Kofi Mensah',
+  'Ines Duarte',
 ];
 const PLANS = ['the spring release', 'the hiring budget'];
 const ROLES = ['Owner', 'Lead', 'Contact', 'Reviewer'];
@@ -93,7 +104,10 @@ describe('memories: facts about different things are never versions of one anoth
       const res = await server.request('POST', '/v4/search', { body: { q: `What are the plans for ${note.thing}?`, containerTag: tag } });
       expect(res.status).toBe(200);
       const texts: string[] = res.body.results.map((r: { memory: string }) => r.memory);
-      expect(texts.some((t) => naming(t, note.thing)), `${note.thing} in ${JSON.stringify(texts)}`).toBe(true);
+      expect(
+        texts.some((t) => naming(t, note.thing)),
+        `${note.thing} in ${JSON.stringify(texts)}`,
+      ).toBe(true);
     }
   });
 
@@ -101,7 +115,10 @@ describe('memories: facts about different things are never versions of one anoth
     const entries = await memories();
     for (const note of all) {
       const about = entries.filter((e) => e.memory.includes(note.person) && !/^\w+:/.test(e.memory));
-      expect(about.map((e) => e.memory), `a fact about ${note.person}`).not.toEqual([]);
+      expect(
+        about.map((e) => e.memory),
+        `a fact about ${note.person}`,
+      ).not.toEqual([]);
       expect(about.every((e) => e.isLatest && !e.isForgotten && e.documentIds.includes(documents.get(note)!))).toBe(true);
     }
   });

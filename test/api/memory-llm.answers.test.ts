@@ -16,7 +16,16 @@ describe('memories drawn by a model: plain questions and lineage', () => {
     await llm?.close();
   });
 
-  const memory = (content: string) => ({ content, isStatic: false, kind: 'fact', eventDates: [], forgetAfter: null, speaker: null, turnIndex: null, confidence: 0.9 });
+  const memory = (content: string) => ({
+    content,
+    isStatic: false,
+    kind: 'fact',
+    eventDates: [],
+    forgetAfter: null,
+    speaker: null,
+    turnIndex: null,
+    confidence: 0.9,
+  });
 
   async function latest(tag: string): Promise<string[]> {
     const res = await server.request('POST', '/v4/memories/list', { body: { containerTags: [tag] } });
@@ -25,16 +34,28 @@ describe('memories drawn by a model: plain questions and lineage', () => {
 
   it('answers where someone works and lives at the default threshold, and an edit replaces the old values', async () => {
     // A model's own wording, wrapped the way small local models answer.
-    llm.replyByDefault({ content: `\`\`\`json\n${JSON.stringify({ memories: [memory('Nadia Haddad got a job at Aramex'), memory('Nadia Haddad moved to Amman')] })}\n\`\`\`` });
-    const added = await server.request('POST', '/v3/documents', { body: { containerTag: 'nadia', customId: 'nadia-note', content: 'Nadia got a job at Aramex and moved to Amman.' } });
+    llm.replyByDefault({
+      content: `\`\`\`json\n${JSON.stringify({ memories: [memory('Nadia Haddad got a job at Aramex'), memory('Nadia Haddad moved to Amman')] })}\n\`\`\``,
+    });
+    const added = await server.request('POST', '/v3/documents', {
+      body: { containerTag: 'nadia', customId: 'nadia-note', content: 'Nadia got a job at Aramex and moved to Amman.' },
+    });
     expect((await waitForDocument(server, added.body.id)).status).toBe('done');
-    for (const [q, answer] of [['Where does Nadia work?', /Aramex/], ['Where does Nadia live?', /Amman/]] as const) {
+    for (const [q, answer] of [
+      ['Where does Nadia work?', /Aramex/],
+      ['Where does Nadia live?', /Amman/],
+    ] as const) {
       const results = (await server.request('POST', '/v4/search', { body: { containerTag: 'nadia', q } })).body.results;
-      expect(results.slice(0, 3).some((r: { memory: string }) => answer.test(r.memory)), q).toBe(true);
+      expect(
+        results.slice(0, 3).some((r: { memory: string }) => answer.test(r.memory)),
+        q,
+      ).toBe(true);
     }
 
     llm.replyByDefault({ content: JSON.stringify({ memories: [memory('Nadia Haddad got a job at Careem'), memory('Nadia Haddad moved to Amman')] }) });
-    const edited = await server.request('POST', '/v3/documents', { body: { containerTag: 'nadia', customId: 'nadia-note', content: 'Nadia got a job at Careem and moved to Amman.' } });
+    const edited = await server.request('POST', '/v3/documents', {
+      body: { containerTag: 'nadia', customId: 'nadia-note', content: 'Nadia got a job at Careem and moved to Amman.' },
+    });
     expect((await waitForDocument(server, edited.body.id)).status).toBe('done');
     expect((await latest('nadia')).sort()).toEqual(['Nadia Haddad got a job at Careem', 'Nadia Haddad moved to Amman']);
 

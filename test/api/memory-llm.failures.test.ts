@@ -36,7 +36,16 @@ describe('memory extraction through an LLM: an endpoint that fails', () => {
   });
 
   const SOURCE = `# Notes\n\nTomas Berg works at Initech as a welder. Tomas keeps a ${SECRET_WORD} on his desk.`;
-  const employer = { content: 'Tomas Berg is employed by Initech', isStatic: true, kind: 'identity', eventDates: [], forgetAfter: null, speaker: null, turnIndex: null, confidence: 0.9 };
+  const employer = {
+    content: 'Tomas Berg is employed by Initech',
+    isStatic: true,
+    kind: 'identity',
+    eventDates: [],
+    forgetAfter: null,
+    speaker: null,
+    turnIndex: null,
+    confidence: 0.9,
+  };
   const answer = JSON.stringify({ memories: [employer] });
 
   async function ingest(...replies: FakeChatReply[]) {
@@ -53,7 +62,11 @@ describe('memory extraction through an LLM: an endpoint that fails', () => {
 
   it('429 with Retry-After: waits as asked, then stores the model’s memories', async () => {
     const { doc, memories, extraction } = await ingest(
-      { status: 429, body: { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } }, headers: { 'retry-after': '1' } },
+      {
+        status: 429,
+        body: { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } },
+        headers: { 'retry-after': '1' },
+      },
       { content: answer },
     );
     expect(doc.status).toBe('done');
@@ -64,7 +77,10 @@ describe('memory extraction through an LLM: an endpoint that fails', () => {
   });
 
   it('500 on every request: retried, then the offline extractor; the document ends done with memories', async () => {
-    llm.replyByDefault({ status: 500, body: { error: { message: 'The server had an error while processing your request.', type: 'server_error', code: null } } });
+    llm.replyByDefault({
+      status: 500,
+      body: { error: { message: 'The server had an error while processing your request.', type: 'server_error', code: null } },
+    });
     const { doc, memories, extraction } = await ingest();
     expect(doc.status).toBe('done');
     expect(llm.requests).toHaveLength(3);

@@ -52,14 +52,24 @@ describe('memory extraction through an LLM: the replies small models send', () =
     return { doc, memories, extraction };
   }
 
-
   it.each([
     ['JSON in a markdown fence, prose around it', `Here are the memories I found:\n\n\`\`\`json\n${answer}\n\`\`\`\n\nLet me know if you need anything else!`],
-    ['a <think> block before the answer', `<think>\nThe document says she lives in Lisbon; "she" is Priya Raman. Output {"memories": [...]}.\n</think>\n\n${answer}`],
+    [
+      'a <think> block before the answer',
+      `<think>\nThe document says she lives in Lisbon; "she" is Priya Raman. Output {"memories": [...]}.\n</think>\n\n${answer}`,
+    ],
     ['prose around bare JSON', `Sure! ${answer} These are all the facts.`],
     ['an echo of the schema besides the answer', `The schema is:\n${JSON.stringify(EXTRACTION_JSON_SCHEMA)}\nAnd the answer:\n${answer}`],
     ['a bare array where the object is expected', JSON.stringify([employer, home])],
-    ['other field names and strings for booleans and numbers', JSON.stringify({ facts: [{ fact: employer.content, is_static: 'true', kind: 'identity', confidence: '0.9' }, { text: home.content, isStatic: 'true' }] })],
+    [
+      'other field names and strings for booleans and numbers',
+      JSON.stringify({
+        facts: [
+          { fact: employer.content, is_static: 'true', kind: 'identity', confidence: '0.9' },
+          { text: home.content, isStatic: 'true' },
+        ],
+      }),
+    ],
   ])('%s: the model’s memories are stored', async (_what, content) => {
     const { doc, memories, extraction } = await ingest({ content });
     expect(doc.status).toBe('done');
@@ -77,7 +87,20 @@ describe('memory extraction through an LLM: the replies small models send', () =
   });
 
   it('an echo of the schema instead of an answer: rejected, asked again, then the offline extractor; no placeholder is stored', async () => {
-    const placeholders = { memories: [{ content: 'string', isStatic: 'boolean', kind: 'string', eventDates: ['string'], forgetAfter: 'string', speaker: 'string', turnIndex: 'integer', confidence: 'number' }] };
+    const placeholders = {
+      memories: [
+        {
+          content: 'string',
+          isStatic: 'boolean',
+          kind: 'string',
+          eventDates: ['string'],
+          forgetAfter: 'string',
+          speaker: 'string',
+          turnIndex: 'integer',
+          confidence: 'number',
+        },
+      ],
+    };
     const { doc, memories, extraction } = await ingest(
       { content: JSON.stringify(EXTRACTION_JSON_SCHEMA) },
       { content: JSON.stringify(placeholders) },

@@ -30,10 +30,16 @@ describe('memory extraction through a configured LLM', () => {
   it('stores what the model extracts, steered by the tag context and workspace prompt', async () => {
     await server.request('PATCH', '/v3/settings', { body: { workspacePrompt: 'Focus on career facts.' } });
     await server.request('PATCH', '/v3/container-tags/priya', { body: { entityContext: 'Priya is a user of a career-coaching app.' } });
-    llm.replyJson({ memories: [memory('Priya is a data scientist at Acme'), memory('Priya wants to move into management', { isStatic: false, kind: 'plan' })] });
+    llm.replyJson({
+      memories: [memory('Priya is a data scientist at Acme'), memory('Priya wants to move into management', { isStatic: false, kind: 'plan' })],
+    });
 
     const res = await server.request('POST', '/v4/conversations', {
-      body: { conversationId: 'p1', containerTag: 'priya', messages: [{ role: 'user', name: 'Priya', content: 'I am a data scientist at Acme and want to manage a team.' }] },
+      body: {
+        conversationId: 'p1',
+        containerTag: 'priya',
+        messages: [{ role: 'user', name: 'Priya', content: 'I am a data scientist at Acme and want to manage a team.' }],
+      },
     });
     const doc = await waitForDocument(server, res.body.id);
     expect(doc.status).toBe('done');

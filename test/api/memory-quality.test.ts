@@ -59,21 +59,36 @@ describe('memory quality: the regression conversations', () => {
       const { expect: want } = c;
       const entries = await latestOf(tag);
       const texts = entries.map((e) => e.memory);
-      for (const part of want.latest ?? []) expect(texts.some((t) => contains(t, part)), `a latest memory with "${part}" in ${JSON.stringify(texts)}`).toBe(true);
-      for (const part of want.absent ?? []) expect(texts.filter((t) => contains(t, part)), `no latest memory with "${part}"`).toEqual([]);
+      for (const part of want.latest ?? [])
+        expect(
+          texts.some((t) => contains(t, part)),
+          `a latest memory with "${part}" in ${JSON.stringify(texts)}`,
+        ).toBe(true);
+      for (const part of want.absent ?? [])
+        expect(
+          texts.filter((t) => contains(t, part)),
+          `no latest memory with "${part}"`,
+        ).toEqual([]);
 
       if (want.chain) {
         const newest = entries.find((e) => contains(e.memory, want.chain!.newer));
         expect(newest, `a latest memory with "${want.chain.newer}" in ${JSON.stringify(texts)}`).toBeDefined();
         expect(newest!.version).toBeGreaterThan(1);
-        expect(newest!.history.some((h) => contains(h.memory, want.chain!.older)), JSON.stringify(newest!.history)).toBe(true);
+        expect(
+          newest!.history.some((h) => contains(h.memory, want.chain!.older)),
+          JSON.stringify(newest!.history),
+        ).toBe(true);
       }
 
       if (want.profileStatic || want.notInProfile) {
         const res = await server.request('POST', '/v4/profile', { body: { containerTag: tag } });
         expect(res.status).toBe(200);
         const { static: lasting, dynamic } = res.body.profile as { static: string[]; dynamic: string[] };
-        for (const part of want.profileStatic ?? []) expect(lasting.some((l) => contains(l, part)), `static profile with "${part}": ${JSON.stringify(lasting)}`).toBe(true);
+        for (const part of want.profileStatic ?? [])
+          expect(
+            lasting.some((l) => contains(l, part)),
+            `static profile with "${part}": ${JSON.stringify(lasting)}`,
+          ).toBe(true);
         for (const part of want.notInProfile ?? []) expect([...lasting, ...dynamic].filter((l) => contains(l, part))).toEqual([]);
       }
 
@@ -82,7 +97,10 @@ describe('memory quality: the regression conversations', () => {
         const res = await server.request('POST', '/v4/search', { body: { q, containerTag: tag, searchMode: mode } });
         expect(res.status).toBe(200);
         const found = (res.body.results as { memory?: string; chunk?: string }[]).slice(0, top).map((r) => r.memory ?? r.chunk ?? '');
-        expect(found.some((t) => contains(t, find)), `"${q}" → ${JSON.stringify(found)}`).toBe(true);
+        expect(
+          found.some((t) => contains(t, find)),
+          `"${q}" → ${JSON.stringify(found)}`,
+        ).toBe(true);
       }
 
       if (want.forget) {
@@ -91,7 +109,10 @@ describe('memory quality: the regression conversations', () => {
         expect(preview.status).toBe(200);
         expect(preview.body).toMatchObject({ dryRun: true, forgetBatchId: null });
         const previewed = (preview.body.candidates as { memory: string }[]).map((m) => m.memory);
-        expect(previewed.some((m) => contains(m, forgets)), JSON.stringify(previewed)).toBe(true);
+        expect(
+          previewed.some((m) => contains(m, forgets)),
+          JSON.stringify(previewed),
+        ).toBe(true);
         for (const kept of keeps) expect(previewed.filter((m) => contains(m, kept))).toEqual([]);
         expect((await latestOf(tag)).length).toBe(entries.length);
 
@@ -100,7 +121,11 @@ describe('memory quality: the regression conversations', () => {
         expect(applied.body.dryRun).toBe(false);
         const left = (await latestOf(tag)).map((e) => e.memory);
         expect(left.filter((m) => contains(m, forgets))).toEqual([]);
-        for (const kept of keeps) expect(left.some((m) => contains(m, kept)), JSON.stringify(left)).toBe(true);
+        for (const kept of keeps)
+          expect(
+            left.some((m) => contains(m, kept)),
+            JSON.stringify(left),
+          ).toBe(true);
       }
     });
   }

@@ -118,9 +118,7 @@ describe('pipeline: every job finishes, and failures say something a user can ac
           return new;
         end $$`),
     );
-    await db().execute(
-      sql.raw('create trigger refuse_binary_reason before update on documents for each row execute function refuse_binary_reason()'),
-    );
+    await db().execute(sql.raw('create trigger refuse_binary_reason before update on documents for each row execute function refuse_binary_reason()'));
     try {
       const binary = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
       const id = await upload(binary, 'application/octet-stream', 'blob.txt');

@@ -23,11 +23,21 @@ describe('profile: happy paths', () => {
     const tag = 'profile_sam';
     await seedMemory(server, { memory: 'Sam is a nurse in Denver', containerTag: tag, isStatic: true, sourceCount: 3, metadata: { area: 'work' } });
     await seedMemory(server, { memory: 'Sam loves hiking', containerTag: tag, isStatic: true, buckets: ['preferences'], metadata: { area: 'hobby' } });
-    await seedMemory(server, { memory: 'Sam ran a half marathon', containerTag: tag, temporalContext: { eventDate: ['2024-04-14'] }, metadata: { area: 'hobby' } });
+    await seedMemory(server, {
+      memory: 'Sam ran a half marathon',
+      containerTag: tag,
+      temporalContext: { eventDate: ['2024-04-14'] },
+      metadata: { area: 'hobby' },
+    });
     await seedMemory(server, { memory: 'Sam has an exam tomorrow', containerTag: tag, forgetAfter: new Date(Date.now() - 60_000) });
     await seedMemory(server, { memory: 'Sam used to live in Ohio', containerTag: tag, isForgotten: true, isStatic: true });
     await seedMemory(server, { memory: 'Sam is probably athletic', containerTag: tag, isInference: true });
-    await seedMemory(server, { memory: 'Sam will travel next week', containerTag: tag, forgetAfter: new Date(Date.now() + 3_600_000), temporalContext: { eventDate: ['2099-01-01'] } });
+    await seedMemory(server, {
+      memory: 'Sam will travel next week',
+      containerTag: tag,
+      forgetAfter: new Date(Date.now() + 3_600_000),
+      temporalContext: { eventDate: ['2099-01-01'] },
+    });
     await server.app.profiles.refresh(defaultOrgId, tag);
 
     const res = await server.request('POST', '/v4/profile', { body: { containerTag: tag } });
@@ -47,7 +57,9 @@ describe('profile: happy paths', () => {
     expect(filtered.body.profile.dynamic).toEqual(['[2024-04-14] Sam ran a half marathon']);
 
     // Seeded rows carry no vectors; a memory written through the API is searchable at once.
-    const written = await server.request('POST', '/v4/memories', { body: { containerTag: tag, memories: [{ content: 'Sam hikes in the Rockies every weekend' }] } });
+    const written = await server.request('POST', '/v4/memories', {
+      body: { containerTag: tag, memories: [{ content: 'Sam hikes in the Rockies every weekend' }] },
+    });
     expect(written.status).toBe(201);
     const withQuery = await server.request('POST', '/v4/profile', { body: { containerTag: tag, q: 'hikes in the Rockies' } });
     expect(withQuery.body.searchResults).toEqual(expect.objectContaining({ results: expect.any(Array), total: expect.any(Number) }));

@@ -27,17 +27,47 @@ describe('request input PostgreSQL cannot store, or nesting that would overflow 
   const badBodies: [string, string, string, unknown, RegExp][] = [
     ['NUL in content', 'POST', '/v3/documents', { content: 'a\u0000b' }, /^body\.content: contains a NUL/],
     ['NUL in filepath', 'POST', '/v3/documents', { content: 'x', filepath: '/a\u0000b' }, /^body\.filepath: contains a NUL/],
-    ['lone surrogate in document metadata', 'POST', '/v3/documents', { content: 'x', metadata: { note: 'a\uD800' } }, /^body\.metadata\.note: contains an unpaired/],
+    [
+      'lone surrogate in document metadata',
+      'POST',
+      '/v3/documents',
+      { content: 'x', metadata: { note: 'a\uD800' } },
+      /^body\.metadata\.note: contains an unpaired/,
+    ],
     ['NUL in a metadata key', 'POST', '/v3/documents', { content: 'x', metadata: { 'a\u0000': 1 } }, /^body\.metadata: a key contains a NUL/],
-    ['lone low surrogate in a batch item', 'POST', '/v3/documents/batch', { documents: ['fine', { content: '\uDC00x' }] }, /^body\.documents\.1\.content: contains an unpaired/],
+    [
+      'lone low surrogate in a batch item',
+      'POST',
+      '/v3/documents/batch',
+      { documents: ['fine', { content: '\uDC00x' }] },
+      /^body\.documents\.1\.content: contains an unpaired/,
+    ],
     ['NUL in a document patch', 'PATCH', '/v3/documents/NoSuchDocument00000000', { metadata: { a: 'b\u0000' } }, /^body\.metadata\.a:/],
-    ['NUL in a filter value', 'POST', '/v3/documents/list', { filters: { AND: [{ key: 'a', value: 'x\u0000' }] } }, /^body\.filters\.AND\.0\.value: contains a NUL/],
+    [
+      'NUL in a filter value',
+      'POST',
+      '/v3/documents/list',
+      { filters: { AND: [{ key: 'a', value: 'x\u0000' }] } },
+      /^body\.filters\.AND\.0\.value: contains a NUL/,
+    ],
     ['NUL in a search query', 'POST', '/v4/search', { q: 'hello\u0000' }, /^body\.q: contains a NUL/],
-    ['lone surrogate in memory metadata', 'POST', '/v4/memories', { containerTag: 't', memories: [{ content: 'x', metadata: { note: '\uD83D' } }] }, /^body\.memories\.0\.metadata\.note: contains an unpaired/],
+    [
+      'lone surrogate in memory metadata',
+      'POST',
+      '/v4/memories',
+      { containerTag: 't', memories: [{ content: 'x', metadata: { note: '\uD83D' } }] },
+      /^body\.memories\.0\.metadata\.note: contains an unpaired/,
+    ],
     ['NUL in a memory update', 'PATCH', '/v4/memories', { containerTag: 't', id: 'm', newContent: 'x\u0000' }, /^body\.newContent:/],
     ['NUL in a forget id', 'DELETE', '/v4/memories', { containerTag: 't', id: 'a\u0000b' }, /^body\.id: contains a NUL/],
     ['NUL in forget content', 'POST', '/v3/memories/forget', { containerTag: 't', content: 'a\u0000b' }, /^body\.content: contains a NUL/],
-    ['NUL in conversation message content', 'POST', '/v4/conversations', { conversationId: 'c1', messages: [{ role: 'user', content: 'hi\u0000' }] }, /^body\.messages\.0\.content: contains a NUL/],
+    [
+      'NUL in conversation message content',
+      'POST',
+      '/v4/conversations',
+      { conversationId: 'c1', messages: [{ role: 'user', content: 'hi\u0000' }] },
+      /^body\.messages\.0\.content: contains a NUL/,
+    ],
     ['NUL in settings filterPrompt', 'PATCH', '/v3/settings', { filterPrompt: 'keep\u0000' }, /^body\.filterPrompt: contains a NUL/],
     ['lone surrogate in settings workspacePrompt', 'PATCH', '/v3/settings', { workspacePrompt: '\uDFFF' }, /^body\.workspacePrompt: contains an unpaired/],
     ['NUL in a settings category', 'PATCH', '/v3/settings', { categories: ['ok', 'b\u0000'] }, /^body\.categories\.1:/],
@@ -69,7 +99,11 @@ describe('request input PostgreSQL cannot store, or nesting that would overflow 
     const nul = JSON.stringify({ AND: [{ key: 'a', value: 'x\u0000' }] });
     expectError(await server.request('POST', '/v3/documents/list', { body: { filters: nul } }), 400, /^filters\.AND\.0\.value: contains a NUL/);
     const surrogate = JSON.stringify({ OR: [{ key: 'a', value: '\uD800' }] });
-    expectError(await server.request('POST', '/v4/memories/list', { body: { containerTags: ['t'], filters: surrogate } }), 400, /^filters\.OR\.0\.value: contains an unpaired/);
+    expectError(
+      await server.request('POST', '/v4/memories/list', { body: { containerTags: ['t'], filters: surrogate } }),
+      400,
+      /^filters\.OR\.0\.value: contains an unpaired/,
+    );
   });
 
   it('refuses NUL in multipart fields, JSON-in-field values and filenames', async () => {
@@ -96,7 +130,9 @@ describe('request input PostgreSQL cannot store, or nesting that would overflow 
     expectError(await server.request('POST', '/v3/documents', { body: { content: 'x', documentDate: '-271821-04-20' } }), 400, /documentDate/);
     expectError(await server.request('POST', '/v3/documents', { body: { content: 'x', documentDate: '+010000-01-01' } }), 400, range);
     expectError(
-      await server.request('POST', '/v4/conversations', { body: { conversationId: 'c2', messages: [{ role: 'user', content: 'hi' }], documentDate: '-000001-01-01' } }),
+      await server.request('POST', '/v4/conversations', {
+        body: { conversationId: 'c2', messages: [{ role: 'user', content: 'hi' }], documentDate: '-000001-01-01' },
+      }),
       400,
       /documentDate/,
     );
@@ -107,17 +143,25 @@ describe('request input PostgreSQL cannot store, or nesting that would overflow 
       /^memories\.0\.forgetAfter: .*outside the supported years/,
     );
     expectError(
-      await server.request('POST', '/v4/memories', { body: { containerTag: 't', memories: [{ content: 'x', temporalContext: { documentDate: '+275000-01-01' } }] } }),
+      await server.request('POST', '/v4/memories', {
+        body: { containerTag: 't', memories: [{ content: 'x', temporalContext: { documentDate: '+275000-01-01' } }] },
+      }),
       400,
       /^memories\.0\.temporalContext\.documentDate:/,
     );
-    expectError(await server.request('PATCH', '/v4/memories', { body: { containerTag: 't', id: 'm', newContent: 'x', forgetAfter: '+200000-01-01' } }), 400, /^forgetAfter:/);
+    expectError(
+      await server.request('PATCH', '/v4/memories', { body: { containerTag: 't', id: 'm', newContent: 'x', forgetAfter: '+200000-01-01' } }),
+      400,
+      /^forgetAfter:/,
+    );
   });
 
   it('still accepts the edges of the supported range', async () => {
     const early = await server.request('POST', '/v3/documents', { body: { content: 'x', documentDate: '0001-01-01' } });
     expect(early.status).toBe(200);
-    const late = await server.request('POST', '/v4/memories', { body: { containerTag: 't', memories: [{ content: 'late', forgetAfter: '9999-12-31T23:59:59Z' }] } });
+    const late = await server.request('POST', '/v4/memories', {
+      body: { containerTag: 't', memories: [{ content: 'late', forgetAfter: '9999-12-31T23:59:59Z' }] },
+    });
     expect(late.status).toBe(201);
   });
 

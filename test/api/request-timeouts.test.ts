@@ -38,7 +38,11 @@ describe('a client cannot hold a connection by sending slowly', () => {
   let head: (contentLength: number) => string;
 
   beforeAll(async () => {
-    server = await startTestServer({ REQUEST_TIMEOUT_MS: String(REQUEST_MS), HEADERS_TIMEOUT_MS: String(HEADERS_MS), BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_MS) });
+    server = await startTestServer({
+      REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+      HEADERS_TIMEOUT_MS: String(HEADERS_MS),
+      BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_MS),
+    });
     head = (contentLength) =>
       `POST /v3/documents HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${server.adminKey}\r\ncontent-type: application/json\r\ncontent-length: ${contentLength}\r\n\r\n`;
   });

@@ -65,7 +65,13 @@ describe('search: each parameter has its effect', () => {
     });
     expect(write.status).toBe(201);
     sourceDocumentId = write.body.documentId!;
-    for (const [key, memory] of [['work', 0], ['dog', 1], ['cello', 2], ['lisbon', 3], ['cold', 4]] as const) {
+    for (const [key, memory] of [
+      ['work', 0],
+      ['dog', 1],
+      ['cello', 2],
+      ['lisbon', 3],
+      ['cold', 4],
+    ] as const) {
       ids[key] = write.body.memories[memory].id;
     }
     const bob = await server.request<MemoriesCreated>('POST', '/v4/memories', {
@@ -75,9 +81,17 @@ describe('search: each parameter has its effect', () => {
 
     const [a, b] = await Promise.all([
       server.request<WriteAnswer>('POST', '/v3/documents', {
-        body: { content: HANDBOOK, containerTag: 'user_alice', metadata: { kind: 'handbook', edition: 3 }, filepath: '/docs/handbook.md', taskType: 'superrag' },
+        body: {
+          content: HANDBOOK,
+          containerTag: 'user_alice',
+          metadata: { kind: 'handbook', edition: 3 },
+          filepath: '/docs/handbook.md',
+          taskType: 'superrag',
+        },
       }),
-      server.request<WriteAnswer>('POST', '/v3/documents', { body: { content: RECIPES, containerTag: 'user_alice', metadata: { kind: 'recipes', edition: 1 }, taskType: 'superrag' } }),
+      server.request<WriteAnswer>('POST', '/v3/documents', {
+        body: { content: RECIPES, containerTag: 'user_alice', metadata: { kind: 'recipes', edition: 1 }, taskType: 'superrag' },
+      }),
     ]);
     handbookId = a.body.id;
     recipesId = b.body.id;
@@ -158,7 +172,9 @@ describe('search: each parameter has its effect', () => {
       expect(memoriesOf((await search({ q: 'Alice adopted a rescue dog', containerTag: 'user_alice', threshold: 0.5 })).body.results)).toEqual([
         'Alice adopted a rescue dog named Biscuit',
       ]);
-      expect(memoriesOf((await search({ q: 'Lisbon custard tarts', containerTag: 'user_alice' })).body.results)).not.toContain('Alice is learning to play the cello');
+      expect(memoriesOf((await search({ q: 'Lisbon custard tarts', containerTag: 'user_alice' })).body.results)).not.toContain(
+        'Alice is learning to play the cello',
+      );
     });
 
     it('limit caps the number of results', async () => {
@@ -170,10 +186,14 @@ describe('search: each parameter has its effect', () => {
       const q = { q: 'Alice', containerTag: 'user_alice', threshold: 0 };
       const run = async (filters: unknown) => memoriesOf((await search({ ...q, filters })).body.results).sort();
       expect(await run({ AND: [{ key: 'category', value: 'work' }] })).toEqual(['Alice works at Stripe as a product manager']);
-      expect(await run({ OR: [{ key: 'category', value: 'work' }, { key: 'category', value: 'pets' }] })).toEqual([
-        'Alice adopted a rescue dog named Biscuit',
-        'Alice works at Stripe as a product manager',
-      ]);
+      expect(
+        await run({
+          OR: [
+            { key: 'category', value: 'work' },
+            { key: 'category', value: 'pets' },
+          ],
+        }),
+      ).toEqual(['Alice adopted a rescue dog named Biscuit', 'Alice works at Stripe as a product manager']);
       expect(await run({ AND: [{ key: 'year', value: '2022', filterType: 'numeric', numericOperator: '>' }] })).toEqual([
         'Alice is learning to play the cello',
         'Alice works at Stripe as a product manager',
@@ -182,16 +202,25 @@ describe('search: each parameter has its effect', () => {
       expect(await run({ AND: [{ key: 'note', value: 'lessons', filterType: 'string_contains', ignoreCase: true }] })).toEqual([
         'Alice is learning to play the cello',
       ]);
-      expect(await run({ AND: [{ key: 'category', value: 'work', negate: true }, { key: 'year', value: '2021', filterType: 'numeric', numericOperator: '>=' }] })).toEqual([
-        'Alice adopted a rescue dog named Biscuit',
-        'Alice is learning to play the cello',
-        'Alice visited Lisbon in May and loved the custard tarts',
-      ]);
+      expect(
+        await run({
+          AND: [
+            { key: 'category', value: 'work', negate: true },
+            { key: 'year', value: '2021', filterType: 'numeric', numericOperator: '>=' },
+          ],
+        }),
+      ).toEqual(['Alice adopted a rescue dog named Biscuit', 'Alice is learning to play the cello', 'Alice visited Lisbon in May and loved the custard tarts']);
       expect(await run(JSON.stringify({ AND: [{ key: 'category', value: 'travel' }] }))).toEqual(['Alice visited Lisbon in May and loved the custard tarts']);
     });
 
     it('filters on chunks apply to their document metadata', async () => {
-      const res = await search({ q: 'flour eggs vacation laptop', containerTag: 'user_alice', searchMode: 'documents', threshold: 0, filters: { AND: [{ key: 'kind', value: 'recipes' }] } });
+      const res = await search({
+        q: 'flour eggs vacation laptop',
+        containerTag: 'user_alice',
+        searchMode: 'documents',
+        threshold: 0,
+        filters: { AND: [{ key: 'kind', value: 'recipes' }] },
+      });
       expect(res.body.results.length).toBeGreaterThan(0);
       for (const r of res.body.results) expect(r.documentId).toBe(recipesId);
     });
@@ -210,7 +239,9 @@ describe('search: each parameter has its effect', () => {
       expect(alice).not.toContain(ids.bob);
       const bob = (await search({ q: 'works at Stripe', containerTag: 'user_bob', threshold: 0 })).body.results.map((r: Result) => r.id);
       expect(bob).toEqual([ids.bob]);
-      const both = (await search({ q: 'works at Stripe', containerTags: ['user_alice', 'user_bob'], threshold: 0, limit: 2 })).body.results.map((r: Result) => r.id);
+      const both = (await search({ q: 'works at Stripe', containerTags: ['user_alice', 'user_bob'], threshold: 0, limit: 2 })).body.results.map(
+        (r: Result) => r.id,
+      );
       expect(both.sort()).toEqual([ids.work, ids.bob].sort());
       const everywhere = (await search({ q: 'works at Stripe', threshold: 0, limit: 2 })).body.results.map((r: Result) => r.id);
       expect(everywhere.sort()).toEqual([ids.work, ids.bob].sort());
@@ -277,7 +308,12 @@ describe('search: each parameter has its effect', () => {
     it('ranks an inferred memory below a stated one that says the same', async () => {
       const [vector] = await server.app.ai.embedder.embed(['Dana enjoys rock climbing']);
       const stated = await seedMemory(server, { memory: 'Dana enjoys rock climbing', containerTag: 'user_dana', embedding: Array.from(vector) });
-      const inferred = await seedMemory(server, { memory: 'Dana enjoys rock climbing', containerTag: 'user_dana', isInference: true, embedding: Array.from(vector) });
+      const inferred = await seedMemory(server, {
+        memory: 'Dana enjoys rock climbing',
+        containerTag: 'user_dana',
+        isInference: true,
+        embedding: Array.from(vector),
+      });
       const results: Result[] = (await search({ q: 'rock climbing', containerTag: 'user_dana', threshold: 0 })).body.results;
       expect(results.map((r) => r.id)).toEqual([stated.id, inferred.id]);
       expect(results[1].similarity).toBeLessThan(results[0].similarity);
@@ -380,7 +416,8 @@ describe('search: each parameter has its effect', () => {
       const all = (await searchDocuments({ q: 'badges visitors front desk', docId: handbookId })).body.results[0].chunks;
       expect(all.length).toBeGreaterThan(1);
       const scores = all.map((c) => c.score).sort((a, b) => b - a);
-      const strict = (await searchDocuments({ q: 'badges visitors front desk', docId: handbookId, chunkThreshold: (scores[0] + scores[1]) / 2 })).body.results[0].chunks;
+      const strict = (await searchDocuments({ q: 'badges visitors front desk', docId: handbookId, chunkThreshold: (scores[0] + scores[1]) / 2 })).body
+        .results[0].chunks;
       expect(strict).toHaveLength(1);
       expect(strict[0].content).toContain('Badges');
       expect((await searchDocuments({ q: 'badges visitors front desk', docId: handbookId, chunkThreshold: 1 })).body.results).toEqual([]);
@@ -389,9 +426,8 @@ describe('search: each parameter has its effect', () => {
     it('onlyMatchingChunks: false adds the neighbouring chunks, flagged isRelevant: false, in reading order', async () => {
       const matching = (await searchDocuments({ q: 'badges visitors front desk', docId: handbookId, chunkThreshold: 0.5 })).body.results[0].chunks;
       expect(matching.every((c) => c.isRelevant)).toBe(true);
-      const withContext = (
-        await searchDocuments({ q: 'badges visitors front desk', docId: handbookId, chunkThreshold: 0.5, onlyMatchingChunks: false })
-      ).body.results[0].chunks;
+      const withContext = (await searchDocuments({ q: 'badges visitors front desk', docId: handbookId, chunkThreshold: 0.5, onlyMatchingChunks: false })).body
+        .results[0].chunks;
       expect(withContext.length).toBeGreaterThan(matching.length);
       const added = withContext.filter((c) => !c.isRelevant);
       expect(added.length).toBeGreaterThan(0);

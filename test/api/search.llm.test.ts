@@ -45,7 +45,9 @@ describe('search with an LLM configured', () => {
     chat.reset();
     chat.replyByDefault(() => ({ content: JSON.stringify({ rewrites: ['Iris farm vehicle'], keywords: ['tractor', 'farm'] }) }));
     const plain = await server.request('POST', '/v4/search', { body: { q: 'agricultural machinery', containerTag: 'llm', threshold: 0 } });
-    const rewritten = await server.request('POST', '/v4/search', { body: { q: 'agricultural machinery', containerTag: 'llm', threshold: 0, rewriteQuery: true } });
+    const rewritten = await server.request('POST', '/v4/search', {
+      body: { q: 'agricultural machinery', containerTag: 'llm', threshold: 0, rewriteQuery: true },
+    });
     const similarity = (res: typeof plain) => res.body.results.find((r: { memory: string }) => r.memory.includes('tractor')).similarity;
     expect(rewritten.body.results[0].memory).toBe('Iris drives a red tractor on the family farm');
     expect(similarity(rewritten)).toBeGreaterThan(similarity(plain));
@@ -54,7 +56,9 @@ describe('search with an LLM configured', () => {
   it('falls back to the offline rewriter and re-scorer when the model fails', async () => {
     chat.reset();
     chat.replyByDefault({ status: 500, body: { error: { message: 'down' } } });
-    const res = await server.request('POST', '/v4/search', { body: { q: 'Iris bassoon', containerTag: 'llm', threshold: 0, rerank: true, rewriteQuery: true } });
+    const res = await server.request('POST', '/v4/search', {
+      body: { q: 'Iris bassoon', containerTag: 'llm', threshold: 0, rerank: true, rewriteQuery: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body.results.length).toBe(3);
   });

@@ -18,10 +18,15 @@ describe('search: isolation and access', () => {
     expect((await write(server.adminKey, 'tag_a', 'The launch code word is marigold')).status).toBe(201);
     expect((await write(server.adminKey, 'tag_b', 'The vault code word is heliotrope')).status).toBe(201);
     expect((await write(otherOrgKey, 'tag_a', 'The other org code word is tamarind')).status).toBe(201);
-    const doc = await server.request('POST', '/v3/documents', { body: { content: 'Secret plans of tag b: code word heliotrope.', containerTag: 'tag_b', taskType: 'superrag' } });
+    const doc = await server.request('POST', '/v3/documents', {
+      body: { content: 'Secret plans of tag b: code word heliotrope.', containerTag: 'tag_b', taskType: 'superrag' },
+    });
     secretDocId = doc.body.id;
     await waitForDocument(server, secretDocId);
-    const otherDoc = await server.request('POST', '/v3/documents', { key: otherOrgKey, body: { content: 'Other org plans: code word tamarind.', containerTag: 'tag_a', taskType: 'superrag' } });
+    const otherDoc = await server.request('POST', '/v3/documents', {
+      key: otherOrgKey,
+      body: { content: 'Other org plans: code word tamarind.', containerTag: 'tag_a', taskType: 'superrag' },
+    });
     await waitForDocument(server, otherDoc.body.id, otherOrgKey);
   });
   afterAll(async () => server?.close());
@@ -48,7 +53,9 @@ describe('search: isolation and access', () => {
     expect(found).toContain('tamarind');
     expect(found).not.toMatch(/marigold|heliotrope/);
     const docs = await server.request('POST', '/v3/search', { key: otherOrgKey, body: { q: 'heliotrope plans' } });
-    expect(docs.body.results.every((r: { content?: string; chunks: { content: string }[] }) => !r.chunks.some((c) => c.content.includes('heliotrope')))).toBe(true);
+    expect(docs.body.results.every((r: { content?: string; chunks: { content: string }[] }) => !r.chunks.some((c) => c.content.includes('heliotrope')))).toBe(
+      true,
+    );
   });
 
   it('another organization cannot search inside a document of this one', async () => {
@@ -65,7 +72,10 @@ describe('search: isolation and access', () => {
     const org = await server.request('POST', '/v4/search', { key: scopedKey, body: { q: 'code word', searchMode: 'hybrid', threshold: 0, limit: 100 } });
     expect(org.status).toBe(200);
     expect(texts(org.body.results)).toEqual(['The launch code word is marigold']);
-    for (const body of [{ q: 'code word', containerTag: 'tag_b' }, { q: 'code word', containerTags: ['tag_a', 'tag_b'] }]) {
+    for (const body of [
+      { q: 'code word', containerTag: 'tag_b' },
+      { q: 'code word', containerTags: ['tag_a', 'tag_b'] },
+    ]) {
       const res = await server.request('POST', '/v4/search', { key: scopedKey, body });
       expect(res.status).toBe(403);
     }

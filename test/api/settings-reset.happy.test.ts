@@ -63,7 +63,9 @@ describe('POST /v3/settings/reset', () => {
       { memory: 'A second fact', containerTag: 'a_one', documentIds: [a1] },
       { memory: 'A default fact', containerTag: 'sm_project_default' },
     ]);
-    await server.request('PATCH', '/v3/settings', { body: { workspacePrompt: 'Org A', chunkSize: 600, notionClientId: 'n', notionClientSecret: 'notion-secret-value' } });
+    await server.request('PATCH', '/v3/settings', {
+      body: { workspacePrompt: 'Org A', chunkSize: 600, notionClientId: 'n', notionClientSecret: 'notion-secret-value' },
+    });
 
     // Org B: 3 documents, 2 memories, its own settings and spaces with the same tag names.
     const b1 = await addDoc(keys.otherOrg, { content: 'First document of B.', containerTag: 'a_one', customId: 'first' });
@@ -113,7 +115,13 @@ describe('POST /v3/settings/reset', () => {
     expect(aAfter.settings).toEqual([]);
     expect(aAfter.profiles).toEqual([]);
     expect(aAfter.spaces).toHaveLength(1);
-    expect(aAfter.spaces[0]).toMatchObject({ container_tag: 'sm_project_default', name: null, entity_context: null, memory_filesystem_paths: null, profile_buckets: null });
+    expect(aAfter.spaces[0]).toMatchObject({
+      container_tag: 'sm_project_default',
+      name: null,
+      entity_context: null,
+      memory_filesystem_paths: null,
+      profile_buckets: null,
+    });
     // The org, its keys (and so its members) stay.
     expect(aAfter.orgs).toEqual(aBefore.orgs);
     expect(aAfter.keys).toEqual(aBefore.keys);

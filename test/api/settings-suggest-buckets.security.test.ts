@@ -19,7 +19,10 @@ describe('POST /v3/settings/suggest-buckets: authorization and isolation', () =>
     for (const memory of ['Ana adopted a puppy', 'Ana walks her dog at dawn', 'Ana paints watercolors', 'Ana plays piano', 'Ana learned guitar']) {
       await seedMemory(server, { memory, containerTag: 'ana' });
     }
-    expect((await server.request('POST', '/v3/settings/suggest-buckets')).body.suggestions.map((s: { key: string }) => s.key).slice(0, 2)).toEqual(['hobbies', 'pets']);
+    expect((await server.request('POST', '/v3/settings/suggest-buckets')).body.suggestions.map((s: { key: string }) => s.key).slice(0, 2)).toEqual([
+      'hobbies',
+      'pets',
+    ]);
     const other = await server.createKey({ orgName: 'suggest-other' });
     const theirs = await server.request('POST', '/v3/settings/suggest-buckets', { key: other });
     expect(theirs.body.suggestions.map((s: { key: string }) => s.key)).toEqual(['preferences', 'work', 'relationships']);

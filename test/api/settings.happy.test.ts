@@ -49,10 +49,22 @@ describe('settings: happy paths', () => {
     expect(res.body).toEqual({
       orgId,
       orgSlug: 'default',
-      updated: { ...body, profileBuckets: [{ key: 'work', description: 'Career' }, { key: 'health', description: '' }] },
+      updated: {
+        ...body,
+        profileBuckets: [
+          { key: 'work', description: 'Career' },
+          { key: 'health', description: '' },
+        ],
+      },
     });
     const read = await server.request('GET', '/v3/settings');
-    expect(read.body).toMatchObject({ ...body, profileBuckets: [{ key: 'work', description: 'Career' }, { key: 'health', description: '' }] });
+    expect(read.body).toMatchObject({
+      ...body,
+      profileBuckets: [
+        { key: 'work', description: 'Career' },
+        { key: 'health', description: '' },
+      ],
+    });
   });
 
   it('accepts the second body variant ({workspacePrompt} alone) and an empty object', async () => {
@@ -105,10 +117,15 @@ describe('settings: happy paths', () => {
     expect(box.open(row.sealed_json.cloudDrive, `${orgId}:cloudDriveClientSecret`)).toBe(secret);
 
     // Sending back the masked value leaves the secret as it is.
-    const roundTrip = await server.request('PATCH', '/v3/settings', { body: { cloudDriveClientSecret: read.body.cloudDriveClientSecret, cloudDriveClientId: 'renamed-client' } });
+    const roundTrip = await server.request('PATCH', '/v3/settings', {
+      body: { cloudDriveClientSecret: read.body.cloudDriveClientSecret, cloudDriveClientId: 'renamed-client' },
+    });
     expect(roundTrip.status).toBe(200);
     expect(roundTrip.body.updated).toEqual({ cloudDriveClientId: 'renamed-client', cloudDriveClientSecret: `********${secret.slice(-4)}` });
-    const [after] = await selectRows<{ sealed_json: Record<string, string> }>(server, sql`select sealed_secrets as sealed_json from org_settings where org_id = ${orgId}`);
+    const [after] = await selectRows<{ sealed_json: Record<string, string> }>(
+      server,
+      sql`select sealed_secrets as sealed_json from org_settings where org_id = ${orgId}`,
+    );
     expect(box.open(after.sealed_json.cloudDrive, `${orgId}:cloudDriveClientSecret`)).toBe(secret);
 
     // Both spellings in one body are fine when they agree.

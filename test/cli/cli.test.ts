@@ -77,7 +77,9 @@ describe('engram CLI', () => {
     await json.start();
     await json.stop();
     const lines = json.log.split('\n').filter(Boolean);
-    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(expect.arrayContaining([expect.stringMatching(/^engram \S+ listening on http/), expect.stringMatching(/^GET \/ 200 \d+ ms$/)]));
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^engram \S+ listening on http/), expect.stringMatching(/^GET \/ 200 \d+ ms$/)]),
+    );
 
     const pretty = await ChildServer.create({ DATA_DIR: dataDir(), LOG_LEVEL: 'info', ENGRAM_API_KEY, LOG_FORMAT: 'pretty' });
     servers.push(pretty);

@@ -44,10 +44,14 @@ describe('engram mcp over stdio, relayed to a running server', () => {
 
     const remembered = await callOk(client, 'remember', { content: 'Ottoline repairs vintage typewriters on weekends', containerTag: 'stdio_user' });
     const memoryId = remembered.structuredContent.memoryId;
-    const recalled = await waitFor(async () => {
-      const result = await callOk(client, 'recall', { query: 'typewriter repair', containerTag: 'stdio_user', threshold: 0 });
-      return result.structuredContent.results.some((r: any) => r.id === memoryId) ? result : undefined;
-    }, 30_000, 'the memory to be recalled');
+    const recalled = await waitFor(
+      async () => {
+        const result = await callOk(client, 'recall', { query: 'typewriter repair', containerTag: 'stdio_user', threshold: 0 });
+        return result.structuredContent.results.some((r: any) => r.id === memoryId) ? result : undefined;
+      },
+      30_000,
+      'the memory to be recalled',
+    );
     expect(textOf(recalled)).toContain(memoryId);
 
     // The memory is the server's: the REST API sees it too.
@@ -90,10 +94,14 @@ describe('engram mcp over stdio on the embedded database', () => {
     client = await connectClient(engramMcp({ DATA_DIR: dataDir, ENGRAM_API_KEY: key }));
     const remembered = await callOk(client, 'remember', { content: 'Peregrine bakes sourdough every Sunday morning' });
     const memoryId = remembered.structuredContent.memoryId;
-    const recalled = await waitFor(async () => {
-      const result = await callOk(client!, 'recall', { query: 'sourdough baking', threshold: 0 });
-      return result.structuredContent.results.some((r: any) => r.id === memoryId) ? result : undefined;
-    }, 30_000, 'the memory to be recalled');
+    const recalled = await waitFor(
+      async () => {
+        const result = await callOk(client!, 'recall', { query: 'sourdough baking', threshold: 0 });
+        return result.structuredContent.results.some((r: any) => r.id === memoryId) ? result : undefined;
+      },
+      30_000,
+      'the memory to be recalled',
+    );
     expect(textOf(recalled)).toContain('sourdough');
   });
 });

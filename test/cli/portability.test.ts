@@ -18,7 +18,9 @@ describe('engram export / engram import against a running server', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ RATE_LIMIT_MAX: '1000' });
-    await server.request('POST', '/v4/memories', { body: { containerTag: 'cli_src', memories: [{ content: 'Ivo collects old maps' }, { content: 'Ivo lives in Porto' }] } });
+    await server.request('POST', '/v4/memories', {
+      body: { containerTag: 'cli_src', memories: [{ content: 'Ivo collects old maps' }, { content: 'Ivo lives in Porto' }] },
+    });
   });
   afterAll(async () => server?.close());
 
@@ -28,7 +30,12 @@ describe('engram export / engram import against a running server', () => {
     expect(exported.stderr).toMatch(/exporting .*lines/);
     const lines = parseLines(readFileSync(file, 'utf8'));
     expect(lines[0]).toMatchObject({ kind: 'header', containerTag: 'cli_src' });
-    expect(lines.filter((l) => l.kind === 'memory').map((l) => l.memory).sort()).toEqual(['Ivo collects old maps', 'Ivo lives in Porto']);
+    expect(
+      lines
+        .filter((l) => l.kind === 'memory')
+        .map((l) => l.memory)
+        .sort(),
+    ).toEqual(['Ivo collects old maps', 'Ivo lives in Porto']);
 
     const imported = await cli('import', '--tag', 'cli_copy', file);
     expect(imported.stderr).toMatch(/importing 100%/);

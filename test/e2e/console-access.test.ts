@@ -171,7 +171,10 @@ describe('the console for keyboard users and on a phone', () => {
     await screenshot(page, 'phone-document');
 
     await goTo(page, 'Memories');
-    await page.getByRole('button', { name: /^Forget memory/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Forget memory/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('region', { name: 'Preview' }).waitFor();
     const box = await dialog.boundingBox();

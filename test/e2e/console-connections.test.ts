@@ -10,7 +10,10 @@ const CODE_TAG = 'e2e_code';
 const SITE_TAG = 'e2e_site';
 
 const connectionCard = (page: Page, provider: string): Locator =>
-  page.getByRole('list', { name: 'Connections' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${provider}\\b`) }) });
+  page
+    .getByRole('list', { name: 'Connections' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${provider}\\b`) }) });
 
 async function connect(page: Page, kind: string, tag: string, fields: { startUrl?: string; metadata?: string } = {}): Promise<Locator> {
   const form = page.getByRole('form', { name: 'Connect' });
@@ -77,7 +80,9 @@ describe('the console against the real connections API', () => {
 
     await card.getByRole('button', { name: 'Show documents' }).click();
     const documents = card.getByRole('region', { name: `Documents imported by code-host into ${CODE_TAG}` });
-    await expect.poll(() => documents.innerText(), { timeout: 30_000 }).toMatch(/done\s+README\.md[\s\S]*done\s+onboarding\.md|done\s+onboarding\.md[\s\S]*done\s+README\.md/);
+    await expect
+      .poll(() => documents.innerText(), { timeout: 30_000 })
+      .toMatch(/done\s+README\.md[\s\S]*done\s+onboarding\.md|done\s+onboarding\.md[\s\S]*done\s+README\.md/);
     await screenshot(page, 'connections-active');
 
     // Sync now after a change at the source: a new manual run with its counts.
@@ -120,7 +125,9 @@ describe('the console against the real connections API', () => {
     const documents = card.getByRole('region', { name: `Documents imported by web-crawler into ${SITE_TAG}` });
     await expect.poll(() => documents.getByRole('listitem').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => documents.innerText(), { timeout: 30_000 }).not.toMatch(/queued|extracting|chunking|embedding|indexing/);
-    const wide = await page.evaluate(`[...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((el) => el.tagName + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right)).slice(0, 8)`);
+    const wide = await page.evaluate(
+      `[...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((el) => el.tagName + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right)).slice(0, 8)`,
+    );
     expect(wide).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'connections-crawler-phone');
@@ -142,9 +149,7 @@ describe('the console against the real connections API', () => {
     expect(await dialog.getByRole('button', { name: 'Delete connection' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => card.count()).toBe(0);
-    await expect
-      .poll(async () => (await server.request('POST', '/v3/documents/list', { body: { containerTags: [SITE_TAG] } })).body.memories.length)
-      .toBe(0);
+    await expect.poll(async () => (await server.request('POST', '/v3/documents/list', { body: { containerTags: [SITE_TAG] } })).body.memories.length).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -78,8 +78,16 @@ describe('the console in a browser: sign-in, ingest, search, edit, forget', () =
     expect(await column('hybrid').innerText()).toContain('Acme Robotics');
     expect(await column('hybrid').innerText()).toMatch(/0\.\d{3}/);
     // Which retriever found each result, with its own rank and score, and the fused score.
-    const hybridHit = (kind: string) => column('hybrid').locator('li.hit').filter({ has: page.locator(`.badge-${kind}`) }).filter({ hasText: 'Acme Robotics' }).first();
-    for (const [kind, index] of [['memory', 'in memories'], ['chunk', 'in document chunks']]) {
+    const hybridHit = (kind: string) =>
+      column('hybrid')
+        .locator('li.hit')
+        .filter({ has: page.locator(`.badge-${kind}`) })
+        .filter({ hasText: 'Acme Robotics' })
+        .first();
+    for (const [kind, index] of [
+      ['memory', 'in memories'],
+      ['chunk', 'in document chunks'],
+    ]) {
       const how = hybridHit(kind).getByRole('definition');
       const text = (await hybridHit(kind).locator('dl.retrievers').innerText()).replace(/\s+/g, ' ');
       expect(text).toContain(index);
@@ -115,7 +123,9 @@ describe('the console in a browser: sign-in, ingest, search, edit, forget', () =
     expect(await page.locator('svg[role="img"] .node-latest').count()).toBe(3);
     expect(await page.locator('svg[role="img"] .edge-updates').count()).toBe(1);
 
-    await memoryCard(page, /climbing/).getByRole('button', { name: /^Forget memory/ }).click();
+    await memoryCard(page, /climbing/)
+      .getByRole('button', { name: /^Forget memory/ })
+      .click();
     const forget = page.getByRole('dialog', { name: 'Forget this memory?' });
     const preview = forget.getByRole('region', { name: 'Preview' });
     await expect.poll(() => preview.innerText()).toContain('Alice loves climbing on weekends');

@@ -93,7 +93,15 @@ export class FakeHttpServer {
     let reply = routed.reply;
     const armed = matchesArmed(routed.route, request) ? this.takeArmed(routed.route, request) : undefined;
     if (armed) reply = armed.reply();
-    this.requests.push({ method: request.method, path: request.path, query: request.query, route: routed.route, status: reply.status, headers: request.headers, atMs });
+    this.requests.push({
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      route: routed.route,
+      status: reply.status,
+      headers: request.headers,
+      atMs,
+    });
     const headers: Record<string, string> = { date: this.clock.now().toUTCString(), ...reply.headers };
     const body = reply.raw ? reply.raw.body : reply.json === undefined ? '' : JSON.stringify(reply.json);
     if (reply.raw) headers['content-type'] = reply.raw.contentType;

@@ -101,28 +101,52 @@ describe('fake GitHub OAuth web flow', () => {
     const back = await authorize({ client_id: 'app-short', state: 'r' });
     // The OAuth host is the API base without /api/v3, as for GitHub Enterprise Server.
     const api = new Octokit({ baseUrl: github.apiUrl, log: quiet }).request;
-    const exchanged = await exchangeWebFlowCode({ clientType: 'github-app', clientId: 'app-short', clientSecret: 's3cret', code: back.get('code')!, request: api });
+    const exchanged = await exchangeWebFlowCode({
+      clientType: 'github-app',
+      clientId: 'app-short',
+      clientSecret: 's3cret',
+      code: back.get('code')!,
+      request: api,
+    });
     const { authentication } = exchanged;
     if (!('refreshToken' in authentication)) throw new Error('expected an expiring token with a refresh token');
     expect(Date.parse(authentication.expiresAt) - Date.parse(exchanged.headers.date!)).toBe(60_000);
 
     github.clock.advance(61);
-    const expired = await octokitFor(authentication.token).rest.users.getAuthenticated().catch((e) => e);
+    const expired = await octokitFor(authentication.token)
+      .rest.users.getAuthenticated()
+      .catch((e) => e);
     expect(expired.status).toBe(401);
     expect(expired.response.data).toEqual({ message: 'Bad credentials', documentation_url: expect.any(String), status: '401' });
 
-    const refreshed = await refreshToken({ clientType: 'github-app', clientId: 'app-short', clientSecret: 's3cret', refreshToken: authentication.refreshToken, request: api });
+    const refreshed = await refreshToken({
+      clientType: 'github-app',
+      clientId: 'app-short',
+      clientSecret: 's3cret',
+      refreshToken: authentication.refreshToken,
+      request: api,
+    });
     expect(refreshed.authentication.refreshToken).not.toBe(authentication.refreshToken);
     const { data } = await octokitFor(refreshed.authentication.token).rest.users.getAuthenticated();
     expect(data.login).toBe('octocat');
 
     // Using a refresh token also retires the access token issued with it, expired or not.
-    const second = await refreshToken({ clientType: 'github-app', clientId: 'app-short', clientSecret: 's3cret', refreshToken: refreshed.authentication.refreshToken, request: api });
-    const retired = await octokitFor(refreshed.authentication.token).rest.users.getAuthenticated().catch((e) => e);
+    const second = await refreshToken({
+      clientType: 'github-app',
+      clientId: 'app-short',
+      clientSecret: 's3cret',
+      refreshToken: refreshed.authentication.refreshToken,
+      request: api,
+    });
+    const retired = await octokitFor(refreshed.authentication.token)
+      .rest.users.getAuthenticated()
+      .catch((e) => e);
     expect(retired.status).toBe(401);
     expect((await octokitFor(second.authentication.token).rest.users.getAuthenticated()).status).toBe(200);
 
-    const again = await (await postToken({ client_id: 'app-short', client_secret: 's3cret', grant_type: 'refresh_token', refresh_token: authentication.refreshToken })).json();
+    const again = await (
+      await postToken({ client_id: 'app-short', client_secret: 's3cret', grant_type: 'refresh_token', refresh_token: authentication.refreshToken })
+    ).json();
     expect(again.error).toBe('bad_refresh_token');
   });
 });

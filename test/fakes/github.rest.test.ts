@@ -34,9 +34,7 @@ describe('fake GitHub REST', () => {
   it('paginates /user/repos with Link headers that octokit.paginate follows', async () => {
     const first = await octokit.rest.repos.listForAuthenticatedUser({ per_page: 2 });
     expect(first.data.map((r) => r.name)).toEqual(['alpha', 'beta']);
-    expect(first.headers.link).toBe(
-      `<${github.apiUrl}/user/repos?per_page=2&page=2>; rel="next", <${github.apiUrl}/user/repos?per_page=2&page=3>; rel="last"`,
-    );
+    expect(first.headers.link).toBe(`<${github.apiUrl}/user/repos?per_page=2&page=2>; rel="next", <${github.apiUrl}/user/repos?per_page=2&page=3>; rel="last"`);
     const all = await octokit.paginate(octokit.rest.repos.listForAuthenticatedUser, { per_page: 2 });
     expect(all.map((r) => r.full_name)).toEqual(['octocat/alpha', 'octocat/beta', 'octocat/delta', 'octocat/docs', 'octocat/gamma']);
     expect(github.count('GET /user/repos')).toBe(4);

@@ -45,7 +45,12 @@ describe('fake GitHub webhooks', () => {
   it('creates a hook through the API and pings it, signed with the hook secret', async () => {
     github.createRepo('pinged');
     const octokit = new Octokit({ baseUrl: github.apiUrl, auth: github.token() });
-    const { data: hook } = await octokit.rest.repos.createWebhook({ owner: 'octocat', repo: 'pinged', config: { url: receiverUrl, secret, content_type: 'json' }, events: ['push', 'issues'] });
+    const { data: hook } = await octokit.rest.repos.createWebhook({
+      owner: 'octocat',
+      repo: 'pinged',
+      config: { url: receiverUrl, secret, content_type: 'json' },
+      events: ['push', 'issues'],
+    });
     expect(hook.config).toMatchObject({ url: receiverUrl, content_type: 'json', secret: '********' });
     expect(received).toHaveLength(1);
     const [ping] = received;

@@ -89,15 +89,25 @@ describe('FakeGoogle wire format', () => {
     expect((await authorize({ client_id: 'nobody', redirect_uri: 'http://127.0.0.1:9/cb', response_type: 'code', scope: 'email' })).status).toBe(401);
     expect((await authorize({ client_id: 'c1', redirect_uri: 'http://127.0.0.1:9/other', response_type: 'code', scope: 'email' })).status).toBe(400);
     google.oauth.denyNextAuthorization = true;
-    const denied = new URL((await authorize({ client_id: 'c1', redirect_uri: 'http://127.0.0.1:9/cb', response_type: 'code', scope: 'email', state: 's' })).headers.get('location')!);
+    const denied = new URL(
+      (await authorize({ client_id: 'c1', redirect_uri: 'http://127.0.0.1:9/cb', response_type: 'code', scope: 'email', state: 's' })).headers.get('location')!,
+    );
     expect(Object.fromEntries(denied.searchParams)).toEqual({ state: 's', error: 'access_denied' });
 
-    const ok = new URL((await authorize({ client_id: 'c1', redirect_uri: 'http://127.0.0.1:9/cb', response_type: 'code', scope: 'email' })).headers.get('location')!);
+    const ok = new URL(
+      (await authorize({ client_id: 'c1', redirect_uri: 'http://127.0.0.1:9/cb', response_type: 'code', scope: 'email' })).headers.get('location')!,
+    );
     google.clock.advance(11 * 60);
     const late = await fetch(google.endpoints.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ code: ok.searchParams.get('code')!, client_id: 'c1', client_secret: 's1', redirect_uri: 'http://127.0.0.1:9/cb', grant_type: 'authorization_code' }),
+      body: new URLSearchParams({
+        code: ok.searchParams.get('code')!,
+        client_id: 'c1',
+        client_secret: 's1',
+        redirect_uri: 'http://127.0.0.1:9/cb',
+        grant_type: 'authorization_code',
+      }),
     });
     expect(late.status).toBe(400);
     expect(await late.json()).toEqual({ error: 'invalid_grant', error_description: 'Bad Request' });

@@ -53,9 +53,16 @@ describe('FakeGraph with the Microsoft Graph client', () => {
 
   it('answers Graph errors the client parses into GraphError', async () => {
     graph.throttle({ retryAfterSeconds: 7, match: 'GET /me' });
-    const err = await client.api('/me').get().catch((e: unknown) => e);
+    const err = await client
+      .api('/me')
+      .get()
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ statusCode: 429, code: 'activityLimitReached', requestId: expect.any(String) });
-    const unauthorized = await client.api('/me').header('Authorization', 'Bearer nope').get().catch((e: unknown) => e);
+    const unauthorized = await client
+      .api('/me')
+      .header('Authorization', 'Bearer nope')
+      .get()
+      .catch((e: unknown) => e);
     expect(unauthorized).toMatchObject({ statusCode: 401, code: 'InvalidAuthenticationToken' });
   });
 
@@ -68,14 +75,21 @@ describe('FakeGraph with the Microsoft Graph client', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
     const expiry = new Date(graph.clock.nowMs() + 24 * 3600 * 1000).toISOString();
-    const created = await client.api('/subscriptions').post({ changeType: 'updated', notificationUrl: url, resource: '/me/drive/root', expirationDateTime: expiry, clientState: 'x' });
+    const created = await client
+      .api('/subscriptions')
+      .post({ changeType: 'updated', notificationUrl: url, resource: '/me/drive/root', expirationDateTime: expiry, clientState: 'x' });
     expect(created).toMatchObject({ id: expect.any(String), clientState: 'x', expirationDateTime: expiry });
     const later = new Date(graph.clock.nowMs() + 48 * 3600 * 1000).toISOString();
     expect(await client.api(`/subscriptions/${created.id}`).patch({ expirationDateTime: later })).toMatchObject({ expirationDateTime: later });
     const tooLong = await client
       .api('/subscriptions')
-      
-      .post({ changeType: 'updated', notificationUrl: url, resource: '/me/drive/root', expirationDateTime: new Date(graph.clock.nowMs() + 31 * 24 * 3600 * 1000).toISOString() })
+
+      .post({
+        changeType: 'updated',
+        notificationUrl: url,
+        resource: '/me/drive/root',
+        expirationDateTime: new Date(graph.clock.nowMs() + 31 * 24 * 3600 * 1000).toISOString(),
+      })
       .catch((e: unknown) => e);
     expect(tooLong).toMatchObject({ statusCode: 400 });
     server.close();

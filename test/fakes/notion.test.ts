@@ -37,9 +37,18 @@ describe('FakeNotion with the official Notion client', () => {
   it('exchanges a code through the client (Basic client credentials)', async () => {
     const redirectUri = 'http://127.0.0.1:9/callback';
     notion.oauth.register({ clientId: 'sdk-client', clientSecret: 'sdk-secret', redirectUris: [redirectUri] });
-    const authorize = await fetch(`${notion.apiUrl}/v1/oauth/authorize?client_id=sdk-client&response_type=code&owner=user&redirect_uri=${encodeURIComponent(redirectUri)}&state=s`, { redirect: 'manual' });
+    const authorize = await fetch(
+      `${notion.apiUrl}/v1/oauth/authorize?client_id=sdk-client&response_type=code&owner=user&redirect_uri=${encodeURIComponent(redirectUri)}&state=s`,
+      { redirect: 'manual' },
+    );
     const code = new URL(authorize.headers.get('location')!).searchParams.get('code')!;
-    const tokens = await client.oauth.token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'sdk-client', client_secret: 'sdk-secret' });
+    const tokens = await client.oauth.token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'sdk-client',
+      client_secret: 'sdk-secret',
+    });
     expect(tokens).toMatchObject({ token_type: 'bearer', workspace_id: expect.any(String), owner: { type: 'user' } });
   });
 
@@ -49,7 +58,13 @@ describe('FakeNotion with the official Notion client', () => {
     const server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      seen.push(await verifyWebhookSignature({ body: Buffer.concat(chunks), signature: req.headers['x-notion-signature'] as string | undefined, verificationToken: token }));
+      seen.push(
+        await verifyWebhookSignature({
+          body: Buffer.concat(chunks),
+          signature: req.headers['x-notion-signature'] as string | undefined,
+          verificationToken: token,
+        }),
+      );
       res.writeHead(200).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

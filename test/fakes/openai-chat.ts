@@ -67,7 +67,7 @@ export class FakeOpenAiChat {
         fake!.requests.push(request);
         const reply: FakeChatReply =
           req.method === 'POST' && request.path.endsWith('/chat/completions')
-            ? fake!.queue.shift() ?? fake!.fallbackResponder(request)
+            ? (fake!.queue.shift() ?? fake!.fallbackResponder(request))
             : chatError(404, `no route ${req.method} ${req.url}`, 'invalid_request_error');
         if ('hang' in reply) {
           fake!.hanging.add(res);
@@ -124,7 +124,13 @@ export class FakeOpenAiChat {
 }
 
 /** An error reply as the OpenAI API shapes it. */
-export function chatError(status: number, message: string, type = errorType(status), code: string | null = null, headers?: Record<string, string>): FakeChatReply {
+export function chatError(
+  status: number,
+  message: string,
+  type = errorType(status),
+  code: string | null = null,
+  headers?: Record<string, string>,
+): FakeChatReply {
   return { status, body: { error: { message, type, param: null, code } }, headers };
 }
 
@@ -141,7 +147,8 @@ function completion(request: RecordedChatRequest, reply: Extract<FakeChatReply, 
   const messages: { content?: unknown }[] = Array.isArray(request.body?.messages) ? request.body.messages : [];
   const prompt = messages.reduce((sum, m) => sum + tokens(typeof m.content === 'string' ? m.content : ''), 0);
   const completionTokens = tokens(reply.content ?? '');
-  const usage = reply.usage === undefined ? { prompt_tokens: prompt, completion_tokens: completionTokens, total_tokens: prompt + completionTokens } : reply.usage;
+  const usage =
+    reply.usage === undefined ? { prompt_tokens: prompt, completion_tokens: completionTokens, total_tokens: prompt + completionTokens } : reply.usage;
   return {
     id: `chatcmpl-fake-${Date.now()}`,
     object: 'chat.completion',

@@ -38,19 +38,85 @@ const html = (body: string, at: Date): SiteResource => ({ status: 200, contentTy
  */
 export function defaultSite(origin: string, externalOrigin: string, crawlDelaySeconds: number, at: Date): Map<string, SiteResource> {
   const site = new Map<string, SiteResource>();
-  const redirect = (location: string, status = 302): SiteResource => ({ status, contentType: 'text/html; charset=utf-8', body: '', lastModified: at, headers: { location } });
+  const redirect = (location: string, status = 302): SiteResource => ({
+    status,
+    contentType: 'text/html; charset=utf-8',
+    body: '',
+    lastModified: at,
+    headers: { location },
+  });
   const xml = (body: string): SiteResource => ({ status: 200, contentType: 'application/xml; charset=utf-8', body, lastModified: at });
 
-  site.set('/', html(htmlPage('Example Garden Club', ['Welcome to the club. We grow tomatoes, beans and patience.'], [
-    ['/about', 'About'], ['/about#team', 'Team'], ['/docs/', 'Docs'], ['/news', 'News'], ['/blog/first-post', 'Blog'],
-    ['/private/admin', 'Admin'], [`${externalOrigin}/page`, 'Our friends'], ['/redirect/about', 'About (old link)'],
-    ['/redirect/metadata', 'Status'], ['/redirect/internal', 'Intranet'], ['/redirect/external', 'Partner'],
-    ['/files/report.pdf', 'Annual report'], ['/images/logo.png', 'Logo'], ['/data.json', 'Data'],
-    ['mailto:club@example.com', 'Mail us'], ['javascript:void(0)', 'Menu'],
-  ]), at));
-  site.set('/about', html(htmlPage('About the club', ['Founded in 1987 by three neighbours with one shovel.'], [['/', 'Home'], ['/docs/', 'Docs']]), at));
-  site.set('/docs/', html(htmlPage('Documentation', ['Guides for members.'], [['/docs/intro', 'Introduction'], ['guide', 'Guide']]), at));
-  site.set('/docs/intro', html(htmlPage('Introduction', ['Start with good soil and water in the morning.'], [['/docs/guide', 'Guide'], ['/chain/1', 'Deeper']]), at));
+  site.set(
+    '/',
+    html(
+      htmlPage(
+        'Example Garden Club',
+        ['Welcome to the club. We grow tomatoes, beans and patience.'],
+        [
+          ['/about', 'About'],
+          ['/about#team', 'Team'],
+          ['/docs/', 'Docs'],
+          ['/news', 'News'],
+          ['/blog/first-post', 'Blog'],
+          ['/private/admin', 'Admin'],
+          [`${externalOrigin}/page`, 'Our friends'],
+          ['/redirect/about', 'About (old link)'],
+          ['/redirect/metadata', 'Status'],
+          ['/redirect/internal', 'Intranet'],
+          ['/redirect/external', 'Partner'],
+          ['/files/report.pdf', 'Annual report'],
+          ['/images/logo.png', 'Logo'],
+          ['/data.json', 'Data'],
+          ['mailto:club@example.com', 'Mail us'],
+          ['javascript:void(0)', 'Menu'],
+        ],
+      ),
+      at,
+    ),
+  );
+  site.set(
+    '/about',
+    html(
+      htmlPage(
+        'About the club',
+        ['Founded in 1987 by three neighbours with one shovel.'],
+        [
+          ['/', 'Home'],
+          ['/docs/', 'Docs'],
+        ],
+      ),
+      at,
+    ),
+  );
+  site.set(
+    '/docs/',
+    html(
+      htmlPage(
+        'Documentation',
+        ['Guides for members.'],
+        [
+          ['/docs/intro', 'Introduction'],
+          ['guide', 'Guide'],
+        ],
+      ),
+      at,
+    ),
+  );
+  site.set(
+    '/docs/intro',
+    html(
+      htmlPage(
+        'Introduction',
+        ['Start with good soil and water in the morning.'],
+        [
+          ['/docs/guide', 'Guide'],
+          ['/chain/1', 'Deeper'],
+        ],
+      ),
+      at,
+    ),
+  );
   site.set('/docs/guide', html(htmlPage('Growing guide', ['Tomatoes need sun; beans need poles.'], [['../', 'Back to docs']]), at));
   for (let n = 1; n <= 5; n++) {
     site.set(`/chain/${n}`, html(htmlPage(`Chain ${n}`, [`Link number ${n} in a chain of five.`], n < 5 ? [[`/chain/${n + 1}`, 'Next']] : []), at));
@@ -80,12 +146,15 @@ export function defaultSite(origin: string, externalOrigin: string, crawlDelaySe
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
       .map((p) => `  <url><loc>${origin}${p}</loc><lastmod>${at.toISOString().slice(0, 10)}</lastmod></url>`)
       .join('\n')}\n</urlset>\n`;
-  site.set('/sitemap_index.xml', xml(`<?xml version="1.0" encoding="UTF-8"?>
+  site.set(
+    '/sitemap_index.xml',
+    xml(`<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
   <sitemap><loc>${origin}/sitemap.xml</loc></sitemap>
   <sitemap><loc>${origin}/sitemap-blog.xml</loc></sitemap>
 </sitemapindex>
-`));
+`),
+  );
   site.set('/sitemap.xml', xml(urlset(['/', '/about', '/docs/intro', '/orphan'])));
   site.set('/sitemap-blog.xml', xml(urlset(['/blog/first-post', '/blog/sitemap-only-post'])));
   return site;

@@ -76,7 +76,11 @@ describe('fake web site for the crawler', () => {
   it('serves files that are not HTML with their types', async () => {
     const pdf = await get('/files/report.pdf');
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await get('/images/logo.png')).headers.get('content-type')).toBe('image/png');
     expect(await (await get('/data.json')).json()).toEqual({ members: 42 });
   });

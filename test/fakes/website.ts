@@ -95,7 +95,12 @@ export class FakeWebsite {
     // A day old, so a page changed during a test always gets a later Last-Modified.
     const now = new Date(Date.now() - 86_400_000);
     for (const [path, resource] of defaultSite(site.origin, external.origin, options.crawlDelaySeconds ?? 1, now)) site.resources.set(path, resource);
-    external.resources.set('/page', { status: 200, contentType: 'text/html; charset=utf-8', body: htmlPage('Friends', ['Another host.'], [[`${site.origin}/`, 'Back']]), lastModified: now });
+    external.resources.set('/page', {
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: htmlPage('Friends', ['Another host.'], [[`${site.origin}/`, 'Back']]),
+      lastModified: now,
+    });
     return new FakeWebsite(site, external);
   }
 

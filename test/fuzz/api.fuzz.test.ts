@@ -37,19 +37,27 @@ describe(`fuzzing every operation of the OpenAPI document (${options.runs} ${sha
   }, 300_000);
   afterAll(async () => server?.close());
 
-  it('answers every request below 500, in the error shape, within the document and 10 s', async () => {
-    report = await runFuzz(server, fixtures, options);
-    if (verbose || report.failure) console.log(summarize(report));
-    if (report.failure) throw new Error(report.failure);
-    expect(report.unreached).toEqual([]);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'answers every request below 500, in the error shape, within the document and 10 s',
+    async () => {
+      report = await runFuzz(server, fixtures, options);
+      if (verbose || report.failure) console.log(summarize(report));
+      if (report.failure) throw new Error(report.failure);
+      expect(report.unreached).toEqual([]);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('ends every accepted document, job and merge, and keeps the stored data consistent', async () => {
-    expect(await settle(server.app.database.db, SETTLE_MS)).toEqual([]);
-    if (verbose) console.log('documents by status:', await documentOutcomes(server.app.database.db));
-    expect(await brokenInvariants(server.app.database.db)).toEqual([]);
-    expect(await staleProfiles(server.app.database.db)).toEqual([]);
-  }, SETTLE_MS + 60_000);
+  it(
+    'ends every accepted document, job and merge, and keeps the stored data consistent',
+    async () => {
+      expect(await settle(server.app.database.db, SETTLE_MS)).toEqual([]);
+      if (verbose) console.log('documents by status:', await documentOutcomes(server.app.database.db));
+      expect(await brokenInvariants(server.app.database.db)).toEqual([]);
+      expect(await staleProfiles(server.app.database.db)).toEqual([]);
+    },
+    SETTLE_MS + 60_000,
+  );
 
   it('leaves the other organization exactly as it was', async () => {
     expect(await organizationDigest(server.app.database.db, fixtures.victim.orgId)).toEqual(victimBefore.digest);

@@ -39,22 +39,46 @@ export async function documentOutcomes(db: Db): Promise<Record<string, number>> 
 const INVARIANTS: [string, SQL][] = [
   ['job ran past its attempts', sql`SELECT id, kind, attempts, max_attempts FROM jobs WHERE attempts > max_attempts`],
   ['job of another organization than its document', sql`SELECT j.id FROM jobs j JOIN documents d ON d.id = j.document_id WHERE j.org_id <> d.org_id`],
-  ['chunk of another organization or tag than its document', sql`SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.org_id <> d.org_id OR c.container_tag <> d.container_tag`],
-  ['chunk of a done document without an embedding', sql`SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.status = 'done' AND c.embedding IS NULL`],
-  ['file of another organization than its document', sql`SELECT f.document_id FROM document_files f JOIN documents d ON d.id = f.document_id WHERE f.org_id <> d.org_id`],
-  ['document with a file flag but no file, or a file but no flag', sql`SELECT d.id FROM documents d LEFT JOIN document_files f ON f.document_id = d.id WHERE d.has_file <> (f.document_id IS NOT NULL)`],
+  [
+    'chunk of another organization or tag than its document',
+    sql`SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.org_id <> d.org_id OR c.container_tag <> d.container_tag`,
+  ],
+  [
+    'chunk of a done document without an embedding',
+    sql`SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.status = 'done' AND c.embedding IS NULL`,
+  ],
+  [
+    'file of another organization than its document',
+    sql`SELECT f.document_id FROM document_files f JOIN documents d ON d.id = f.document_id WHERE f.org_id <> d.org_id`,
+  ],
+  [
+    'document with a file flag but no file, or a file but no flag',
+    sql`SELECT d.id FROM documents d LEFT JOIN document_files f ON f.document_id = d.id WHERE d.has_file <> (f.document_id IS NOT NULL)`,
+  ],
   [
     'memory source across organizations',
     sql`SELECT s.memory_id, s.document_id FROM memory_sources s JOIN memories m ON m.id = s.memory_id JOIN documents d ON d.id = s.document_id WHERE s.org_id <> m.org_id OR s.org_id <> d.org_id`,
   ],
-  ['memory whose parent is missing or elsewhere', sql`SELECT m.id FROM memories m LEFT JOIN memories p ON p.id = m.parent_memory_id WHERE m.parent_memory_id IS NOT NULL AND (p.id IS NULL OR p.org_id <> m.org_id)`],
-  ['memory whose root is missing or elsewhere', sql`SELECT m.id FROM memories m LEFT JOIN memories r ON r.id = m.root_memory_id WHERE m.root_memory_id IS NOT NULL AND (r.id IS NULL OR r.org_id <> m.org_id)`],
-  ['version chain with more than one latest version', sql`SELECT root_memory_id FROM memories WHERE is_latest AND root_memory_id IS NOT NULL GROUP BY root_memory_id HAVING count(*) > 1`],
+  [
+    'memory whose parent is missing or elsewhere',
+    sql`SELECT m.id FROM memories m LEFT JOIN memories p ON p.id = m.parent_memory_id WHERE m.parent_memory_id IS NOT NULL AND (p.id IS NULL OR p.org_id <> m.org_id)`,
+  ],
+  [
+    'memory whose root is missing or elsewhere',
+    sql`SELECT m.id FROM memories m LEFT JOIN memories r ON r.id = m.root_memory_id WHERE m.root_memory_id IS NOT NULL AND (r.id IS NULL OR r.org_id <> m.org_id)`,
+  ],
+  [
+    'version chain with more than one latest version',
+    sql`SELECT root_memory_id FROM memories WHERE is_latest AND root_memory_id IS NOT NULL GROUP BY root_memory_id HAVING count(*) > 1`,
+  ],
   [
     'live memory in a container tag without a space',
     sql`SELECT m.id, m.container_tag FROM memories m LEFT JOIN spaces s ON s.org_id = m.org_id AND s.container_tag = m.container_tag WHERE s.id IS NULL AND m.is_latest AND NOT m.is_forgotten`,
   ],
-  ['document in a container tag without a space', sql`SELECT d.id, d.container_tag FROM documents d LEFT JOIN spaces s ON s.org_id = d.org_id AND s.container_tag = d.container_tag WHERE s.id IS NULL`],
+  [
+    'document in a container tag without a space',
+    sql`SELECT d.id, d.container_tag FROM documents d LEFT JOIN spaces s ON s.org_id = d.org_id AND s.container_tag = d.container_tag WHERE s.id IS NULL`,
+  ],
   ['failed document without a reason', sql`SELECT id FROM documents WHERE status = 'failed' AND (error IS NULL OR error = '')`],
   // Input within the limits either processes or fails for a reason its owner can act on.
   ['document failed on an internal error', sql`SELECT id, type, title FROM documents WHERE error = ${INTERNAL_FAILURE}`],
@@ -93,7 +117,10 @@ export async function organizationDigest(db: Db, orgId: string): Promise<Record<
 type ProfileLists = Record<string, string[]>;
 
 /** The memory ids of each list of a profile, those expired by now left out (reads drop them too). */
-function profileIds(profile: { staticEntries: ProfileEntry[]; dynamicEntries: ProfileEntry[]; bucketEntries: Record<string, ProfileEntry[]> } | undefined, now: Date): ProfileLists {
+function profileIds(
+  profile: { staticEntries: ProfileEntry[]; dynamicEntries: ProfileEntry[]; bucketEntries: Record<string, ProfileEntry[]> } | undefined,
+  now: Date,
+): ProfileLists {
   const ids = (entries: ProfileEntry[] = []) =>
     entries
       .filter((e) => !e.forgetAfter || new Date(e.forgetAfter) > now)
@@ -119,7 +146,8 @@ export async function staleProfiles(db: Db, now = new Date()): Promise<string[]>
   for (const { org_id: orgId, container_tag: tag } of scopes) {
     const stored = profileIds(await readProfile(db, orgId, tag), now);
     const current = profileIds(await computeProfile(db, orgId, tag, now), now);
-    if (JSON.stringify(stored) !== JSON.stringify(current)) stale.push(`profile of ${tag} in org ${orgId}: stored ${JSON.stringify(stored)}, memories give ${JSON.stringify(current)}`);
+    if (JSON.stringify(stored) !== JSON.stringify(current))
+      stale.push(`profile of ${tag} in org ${orgId}: stored ${JSON.stringify(stored)}, memories give ${JSON.stringify(current)}`);
   }
   return stale;
 }

@@ -46,7 +46,12 @@ interface Seeded {
 async function seedOrganization(server: TestServer, key: string, marker: string, extraTag: string): Promise<Seeded> {
   const text = (s: string) => `${s} ${marker}`.trim();
   const documents = [
-    { content: text('Project 7 ships on 2024-05-01; Bob leads it.'), containerTag: 'fuzz_a', customId: 'shared-custom', metadata: { n: 5, priority: 'high', tags: ['x', 'y'], flag: true, big: '1e999', when: '2024-05-01' } },
+    {
+      content: text('Project 7 ships on 2024-05-01; Bob leads it.'),
+      containerTag: 'fuzz_a',
+      customId: 'shared-custom',
+      metadata: { n: 5, priority: 'high', tags: ['x', 'y'], flag: true, big: '1e999', when: '2024-05-01' },
+    },
     { content: text("Alice's apartment number is 1234."), containerTag: SCOPED_TAG, customId: `custom-${extraTag}`, metadata: { n: '1e309', status: 'open' } },
     { content: text('# Notes\n\n- Lisbon in May\n- Kyoto in October'), containerTag: 'merge_src', metadata: { n: -0.5 } },
     { content: text('I prefer tea over coffee.'), containerTag: extraTag },
@@ -66,10 +71,17 @@ async function seedOrganization(server: TestServer, key: string, marker: string,
 
   const memories = await ok(server, key, 'POST', '/v4/memories', {
     containerTag: 'fuzz_a',
-    memories: [{ content: text('Dana works at Acme.'), metadata: { n: 3 } }, { content: text('Dana likes chess.'), isStatic: true }],
+    memories: [
+      { content: text('Dana works at Acme.'), metadata: { n: 3 } },
+      { content: text('Dana likes chess.'), isStatic: true },
+    ],
   });
   const merge = await ok(server, key, 'POST', '/v3/container-tags/merge', { containerTags: ['merge_src'], targetContainerTag: 'merge_dst' });
-  await waitFor(async () => ((await ok(server, key, 'GET', `/v3/container-tags/merge/${merge.mergeId}`)).status === 'completed' ? true : undefined), 60_000, 'fixture merge');
+  await waitFor(
+    async () => ((await ok(server, key, 'GET', `/v3/container-tags/merge/${merge.mergeId}`)).status === 'completed' ? true : undefined),
+    60_000,
+    'fixture merge',
+  );
   const link = await ok(server, key, 'GET', `/v3/documents/${fileDocument}/file-url`);
   return {
     documents: [...ids, fileDocument, conversation.id, conversation.conversationId, 'shared-custom', `custom-${extraTag}`],
@@ -97,7 +109,11 @@ async function sampleFiles(): Promise<RequestContext['files']> {
   const office = 'application/vnd.openxmlformats-officedocument';
   return [
     { name: 'notes.md', type: 'text/markdown', bytes: new TextEncoder().encode('# Title\n\nSome *markdown* with a [link](http://127.0.0.1:1/).\n') },
-    { name: 'page.html', type: 'text/html', bytes: new TextEncoder().encode('<html><head><title>t</title></head><body><h1>Hi</h1><script>x()</script><p>text</p></body></html>') },
+    {
+      name: 'page.html',
+      type: 'text/html',
+      bytes: new TextEncoder().encode('<html><head><title>t</title></head><body><h1>Hi</h1><script>x()</script><p>text</p></body></html>'),
+    },
     { name: 'data.csv', type: 'text/csv', bytes: new TextEncoder().encode('name,n\nalice,1\nbob,"2,5"\n') },
     { name: 'data.json', type: 'application/json', bytes: new TextEncoder().encode('{"a":[1,2,{"b":"c"}],"d":null}') },
     { name: 'doc.docx', type: `${office}.wordprocessingml.document`, bytes: await buildDocx() },

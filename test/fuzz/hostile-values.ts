@@ -48,7 +48,26 @@ export const EXTREME_NUMBERS = [
 ];
 
 /** Strings that look like numbers to some parser and not to another. */
-export const NUMBER_LIKE_STRINGS = ['NaN', '-NaN', 'Infinity', '-Infinity', '1e309', '1e999', '-0', '0x10', '1_000', ' 1', '1 ', '+1', '.5', '5.', '2^63', '9223372036854775808', '1e-400', ''];
+export const NUMBER_LIKE_STRINGS = [
+  'NaN',
+  '-NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '1e999',
+  '-0',
+  '0x10',
+  '1_000',
+  ' 1',
+  '1 ',
+  '+1',
+  '.5',
+  '5.',
+  '2^63',
+  '9223372036854775808',
+  '1e-400',
+  '',
+];
 
 /** Dates JavaScript, PostgreSQL and ISO 8601 disagree about. */
 export const EXTREME_DATES = [
@@ -166,12 +185,10 @@ export const HOSTILE_STRINGS = [
 
 /** A string with a NUL or half a surrogate pair put somewhere in it. */
 export const pollutedString = (base: fc.Arbitrary<string>): fc.Arbitrary<string> =>
-  fc
-    .tuple(base, fc.constantFrom(NUL, HIGH_SURROGATE, LOW_SURROGATE, `${NUL}${HIGH_SURROGATE}`), fc.nat())
-    .map(([s, bad, at]) => {
-      const i = s.length ? at % (s.length + 1) : 0;
-      return s.slice(0, i) + bad + s.slice(i);
-    });
+  fc.tuple(base, fc.constantFrom(NUL, HIGH_SURROGATE, LOW_SURROGATE, `${NUL}${HIGH_SURROGATE}`), fc.nat()).map(([s, bad, at]) => {
+    const i = s.length ? at % (s.length + 1) : 0;
+    return s.slice(0, i) + bad + s.slice(i);
+  });
 
 /**
  * Lengths around a limit: at it, one past it, and far past it. `bodyLimit` is the server's body
@@ -201,7 +218,12 @@ export function hostileValue(bodyLimit: number, maxLength?: number, key: string 
     { weight: 3, arbitrary: fc.constantFrom(...EXTREME_NUMBERS).map((n) => new RawJson(n)) },
     { weight: 1, arbitrary: fc.double() },
     { weight: 2, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, [], {}, [null], { '': null }) },
-    { weight: 1, arbitrary: fc.constantFrom(10, 65, 1_000, 10_000).chain((n) => fc.constantFrom(deeplyNested(n, null), deeplyNested(n, key ?? 'a'), deeplyNested(n, 'AND'))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(10, 65, 1_000, 10_000)
+        .chain((n) => fc.constantFrom(deeplyNested(n, null), deeplyNested(n, key ?? 'a'), deeplyNested(n, 'AND'))),
+    },
     { weight: 1, arbitrary: fc.array(fc.constantFrom<unknown>('x', 1, null, NUL), { minLength: 101, maxLength: 300 }) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   );

@@ -48,13 +48,37 @@ function fileBytes(ctx: RequestContext, hostile: boolean): fc.Arbitrary<{ bytes:
   );
 }
 
-const FILENAMES = ['../../etc/passwd', 'a"b.txt', 'a\r\nX-Injected: 1.txt', 'é😀.md', '', '.', `${'n'.repeat(300)}.txt`, 'report.pdf', 'no-extension', 'a\\b.docx', '%00.txt'];
-const PART_TYPES = ['application/octet-stream', 'text/plain', 'image/png', 'application/pdf', '', 'x/y', 'text/html; charset=utf-16', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
+const FILENAMES = [
+  '../../etc/passwd',
+  'a"b.txt',
+  'a\r\nX-Injected: 1.txt',
+  'é😀.md',
+  '',
+  '.',
+  `${'n'.repeat(300)}.txt`,
+  'report.pdf',
+  'no-extension',
+  'a\\b.docx',
+  '%00.txt',
+];
+const PART_TYPES = [
+  'application/octet-stream',
+  'text/plain',
+  'image/png',
+  'application/pdf',
+  '',
+  'x/y',
+  'text/html; charset=utf-16',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+];
 
 function field(name: string, schema: Schema, ctx: RequestContext, hostile: boolean): fc.Arbitrary<Part | null> {
   const valid = validValue(schema, ctx, name).map((v) => (typeof v === 'string' ? v : jsonText(v)));
   const value = hostile ? fc.oneof({ weight: 2, arbitrary: valid }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) }) : valid;
-  return fc.option(value.map((v) => ({ name, data: utf8(v) })), { freq: 2 });
+  return fc.option(
+    value.map((v) => ({ name, data: utf8(v) })),
+    { freq: 2 },
+  );
 }
 
 type Variant = 'ok' | 'noFile' | 'twoFiles' | 'wrongField' | 'truncated' | 'noBoundary' | 'wrongBoundary' | 'duplicateFields' | 'hugeFile';
@@ -74,7 +98,10 @@ export function multipartBody(schema: Schema, ctx: RequestContext, hostile: bool
   const variant = hostile
     ? fc.oneof(
         { weight: 3, arbitrary: fc.constant<Variant>('ok') },
-        { weight: 1, arbitrary: fc.constantFrom<Variant>('noFile', 'twoFiles', 'wrongField', 'truncated', 'noBoundary', 'wrongBoundary', 'duplicateFields', 'hugeFile') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom<Variant>('noFile', 'twoFiles', 'wrongField', 'truncated', 'noBoundary', 'wrongBoundary', 'duplicateFields', 'hugeFile'),
+        },
       )
     : fc.constant<Variant>('ok');
   return fc.tuple(fc.tuple(...fields), file, variant, fc.nat()).map(([given, f, v, cut]) => {

@@ -47,7 +47,10 @@ export function operationsOf(...documents: OpenApiDocument[]): Operation[] {
           template,
           parameters: (operation.parameters ?? []).map((p: any) => ({ name: p.name, in: p.in, required: !!p.required, schema: p.schema ?? {} })),
           body: operation.requestBody
-            ? { required: !!operation.requestBody.required, content: Object.fromEntries(Object.entries<any>(content).map(([type, media]) => [type, media.schema ?? {}])) }
+            ? {
+                required: !!operation.requestBody.required,
+                content: Object.fromEntries(Object.entries<any>(content).map(([type, media]) => [type, media.schema ?? {}])),
+              }
             : null,
         });
       }

@@ -37,7 +37,30 @@ export function encodeSegment(value: string): string {
   return out;
 }
 
-const BAD_JSON = ['', '{', '}', '{"a":}', '{"a":1,}', "{'a':1}", '[', 'null', '"text"', '123', '[]', 'true', '{"a":1}{"b":2}', '\uFEFF{}', '{"a":1 /* c */}', 'NaN', '{"a":NaN}', '{"a":Infinity}', '{"a":-}', '{"a":"\\x00"}', '{"a":"\\ud800"}', '{"a":"\\u0000"}'];
+const BAD_JSON = [
+  '',
+  '{',
+  '}',
+  '{"a":}',
+  '{"a":1,}',
+  "{'a':1}",
+  '[',
+  'null',
+  '"text"',
+  '123',
+  '[]',
+  'true',
+  '{"a":1}{"b":2}',
+  '\uFEFF{}',
+  '{"a":1 /* c */}',
+  'NaN',
+  '{"a":NaN}',
+  '{"a":Infinity}',
+  '{"a":-}',
+  '{"a":"\\x00"}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+];
 
 const CONTENT_TYPES = [
   'text/plain',
@@ -66,8 +89,27 @@ function authorization(ctx: RequestContext, hostile: boolean): fc.Arbitrary<Reco
   const bearer = (value: string) => ({ authorization: value });
   if (hostile) {
     return fc.oneof(
-      fc.constantFrom('Bearer', 'Bearer ', `Bearer em_${'0'.repeat(40)}`, 'Basic dXNlcjpwYXNz', `bearer ${admin}`, `Bearer  ${admin}`, `Bearer ${admin}x`, `Bearer ${admin}, Bearer x`, `Bearer ${'a'.repeat(9000)}`, 'Bearer \u00e9\u00ff').map(bearer),
-      fc.constantFrom<Record<string, string>>({}, { 'x-api-key': '' }, { 'x-api-key': `${admin} ` }, { 'x-api-key': scopedRead, authorization: `Bearer ${admin}` }, { 'x-api-key': admin, authorization: 'Bearer em_unknown' }),
+      fc
+        .constantFrom(
+          'Bearer',
+          'Bearer ',
+          `Bearer em_${'0'.repeat(40)}`,
+          'Basic dXNlcjpwYXNz',
+          `bearer ${admin}`,
+          `Bearer  ${admin}`,
+          `Bearer ${admin}x`,
+          `Bearer ${admin}, Bearer x`,
+          `Bearer ${'a'.repeat(9000)}`,
+          'Bearer \u00e9\u00ff',
+        )
+        .map(bearer),
+      fc.constantFrom<Record<string, string>>(
+        {},
+        { 'x-api-key': '' },
+        { 'x-api-key': `${admin} ` },
+        { 'x-api-key': scopedRead, authorization: `Bearer ${admin}` },
+        { 'x-api-key': admin, authorization: 'Bearer em_unknown' },
+      ),
     );
   }
   return fc.oneof(
@@ -89,7 +131,17 @@ function parameterValue(parameter: Parameter, ctx: RequestContext, hostile: bool
 
 /** A path without parameters made odd: doubled or encoded slashes, dot segments, another case, NUL. */
 function oddPath(path: string): fc.Arbitrary<string> {
-  return fc.constantFrom(`${path}/`, `${path}/..`, `${path}/%2e%2e/settings`, path.replace('/', '//'), path.replaceAll('/', '%2F'), path.toUpperCase(), `${path}%00`, `${path};a=b`, `${path}/${'a'.repeat(1_001)}`);
+  return fc.constantFrom(
+    `${path}/`,
+    `${path}/..`,
+    `${path}/%2e%2e/settings`,
+    path.replace('/', '//'),
+    path.replaceAll('/', '%2F'),
+    path.toUpperCase(),
+    `${path}%00`,
+    `${path};a=b`,
+    `${path}/${'a'.repeat(1_001)}`,
+  );
 }
 
 function pathOf(operation: Operation, ctx: RequestContext, hostile: boolean): fc.Arbitrary<string> {
@@ -109,7 +161,12 @@ function pathOf(operation: Operation, ctx: RequestContext, hostile: boolean): fc
 
 function queryOf(operation: Operation, ctx: RequestContext, hostile: boolean): fc.Arbitrary<string> {
   const declared = operation.parameters.filter((p) => p.in === 'query');
-  const pairs = declared.map((p) => fc.option(parameterValue(p, ctx, false).map((v) => `${p.name}=${v}`), { freq: 2, nil: '' }));
+  const pairs = declared.map((p) =>
+    fc.option(
+      parameterValue(p, ctx, false).map((v) => `${p.name}=${v}`),
+      { freq: 2, nil: '' },
+    ),
+  );
   const name = declared[0]?.name ?? 'limit';
   const faults = hostile
     ? fc.oneof(
@@ -133,13 +190,23 @@ const json = (text: string): Body => ({ contentType: 'application/json', bytes: 
 function jsonBody(schema: Schema, ctx: RequestContext, hostile: boolean): fc.Arbitrary<Body> {
   const valid = validValue(schema, ctx);
   if (!hostile) return valid.map((value) => json(jsonText(value)));
-  const mutated = fc.tuple(valid, fc.array(mutationArbitrary(ctx.bodyLimit), { minLength: 1, maxLength: 3 })).map(([value, mutations]) => jsonText(mutate(value, mutations)));
+  const mutated = fc
+    .tuple(valid, fc.array(mutationArbitrary(ctx.bodyLimit), { minLength: 1, maxLength: 3 }))
+    .map(([value, mutations]) => jsonText(mutate(value, mutations)));
   return fc.oneof(
     { weight: 12, arbitrary: mutated.map(json) },
-    { weight: 2, arbitrary: fc.tuple(valid, fc.constantFrom(...CONTENT_TYPES)).map(([value, type]) => ({ contentType: type || null, bytes: utf8(jsonText(value)) })) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(valid, fc.constantFrom(...CONTENT_TYPES)).map(([value, type]) => ({ contentType: type || null, bytes: utf8(jsonText(value)) })),
+    },
     { weight: 2, arbitrary: fc.constantFrom(...BAD_JSON).map(json) },
     { weight: 1, arbitrary: fc.tuple(valid, fc.nat()).map(([value, cut]) => json(jsonText(value).slice(0, cut % (jsonText(value).length + 1)))) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ contentType: 'application/json', bytes: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, ...bytes, 0x22, 0x7d]) })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ maxLength: 64 })
+        .map((bytes) => ({ contentType: 'application/json', bytes: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, ...bytes, 0x22, 0x7d]) })),
+    },
     { weight: 1, arbitrary: fc.constant({ contentType: 'application/json', bytes: null }) },
   );
 }
@@ -193,7 +260,10 @@ function preferredIds(operation: Operation, ctx: RequestContext): string[] {
  */
 export function requestArbitrary(operation: Operation, shared: RequestContext): fc.Arbitrary<FuzzRequest> {
   const ctx: RequestContext = { ...shared, preferredIds: preferredIds(operation, shared) };
-  const faults = fc.oneof({ weight: 2, arbitrary: fc.constant<Layer[]>([]) }, { weight: 3, arbitrary: fc.subarray([...LAYERS], { minLength: 1, maxLength: 2 }) });
+  const faults = fc.oneof(
+    { weight: 2, arbitrary: fc.constant<Layer[]>([]) },
+    { weight: 3, arbitrary: fc.subarray([...LAYERS], { minLength: 1, maxLength: 2 }) },
+  );
   return faults.chain((hostile) =>
     fc
       .record({

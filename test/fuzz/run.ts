@@ -15,7 +15,9 @@ const env: NodeJS.ProcessEnv = {
   FUZZ_SEED: process.env.FUZZ_SEED || String(Date.now() % 2 ** 31),
   ...(postgres ? { FUZZ_DRIVER: 'postgres' } : {}),
 };
-console.log(`fuzzing: ${env.FUZZ_RUNS} cases, seed ${env.FUZZ_SEED}${env.FUZZ_PATH ? `, path ${env.FUZZ_PATH}` : ''}, ${postgres ? 'PostgreSQL' : 'embedded database'}`);
+console.log(
+  `fuzzing: ${env.FUZZ_RUNS} cases, seed ${env.FUZZ_SEED}${env.FUZZ_PATH ? `, path ${env.FUZZ_PATH}` : ''}, ${postgres ? 'PostgreSQL' : 'embedded database'}`,
+);
 
 const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const child = spawn(process.execPath, [vitest, 'run', '--project', postgres ? 'api-postgres' : 'api-pglite', 'test/fuzz'], { env, stdio: 'inherit' });

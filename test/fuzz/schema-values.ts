@@ -40,7 +40,9 @@ const VALID_DATES = ['2024-01-15', '2023-12-31T23:59:59Z', '2025-06-01T08:30:00+
 /** Requests that follow the document's schemas, biased towards values the server knows. */
 export function validValue(schema: Schema, ctx: SchemaContext, name = '', depth = 0): fc.Arbitrary<unknown> {
   if (schema.$ref) {
-    return depth >= MAX_REF_DEPTH ? endingValue(resolve(ctx.document, schema), ctx, name, depth) : validValue(resolve(ctx.document, schema), ctx, name, depth + 1);
+    return depth >= MAX_REF_DEPTH
+      ? endingValue(resolve(ctx.document, schema), ctx, name, depth)
+      : validValue(resolve(ctx.document, schema), ctx, name, depth + 1);
   }
   const branches: Schema[] | undefined = schema.anyOf ?? schema.oneOf;
   if (branches) return alternatives(branches, ctx, name, depth);
@@ -114,9 +116,9 @@ function objectValue(schema: Schema, ctx: SchemaContext, depth: number): fc.Arbi
   }
   const required = names.filter((k) => (schema.required ?? []).includes(k));
   const optional = names.filter((k) => !required.includes(k));
-  return fc.subarray(optional, { maxLength: Math.min(optional.length, MAX_OPTIONAL_FIELDS) }).chain((chosen) =>
-    fc.record(Object.fromEntries([...required, ...chosen].map((key) => [key, validValue(properties[key], ctx, key, depth)]))),
-  );
+  return fc
+    .subarray(optional, { maxLength: Math.min(optional.length, MAX_OPTIONAL_FIELDS) })
+    .chain((chosen) => fc.record(Object.fromEntries([...required, ...chosen].map((key) => [key, validValue(properties[key], ctx, key, depth)]))));
 }
 
 function stringValue(schema: Schema, ctx: SchemaContext, name: string): fc.Arbitrary<string> {
@@ -132,7 +134,14 @@ function stringValue(schema: Schema, ctx: SchemaContext, name: string): fc.Arbit
     ...pick(2, Object.values(ctx.pools.ids).flat()),
     ...pick(name === 'key' ? 6 : 0, ctx.pools.metadataKeys),
   ].filter((o) => o.weight > 0);
-  if (pattern) return fc.oneof(...known, { weight: 2, arbitrary: fc.stringMatching(pattern).map((s) => s.slice(0, max)).filter(fits) });
+  if (pattern)
+    return fc.oneof(...known, {
+      weight: 2,
+      arbitrary: fc
+        .stringMatching(pattern)
+        .map((s) => s.slice(0, max))
+        .filter(fits),
+    });
   if (DATE_NAMES.test(name)) return fc.oneof(...pick(1, VALID_DATES));
   return fc.oneof(...known, ...pick(2, SENTENCES), { weight: 2, arbitrary: fc.lorem({ maxCount: 8 }).filter(fits) }, { weight: 1, arbitrary: generated });
 }

@@ -124,7 +124,14 @@ export async function runFuzz(server: TestServer, fixtures: Fixtures, options: F
     }
   };
   const property = fc.asyncProperty(batchOf(arbitrary, options.concurrency), async (batch) => {
-    const failures = await Promise.all(batch.map((req, i) => check(req, batch.filter((_, j) => j !== i))));
+    const failures = await Promise.all(
+      batch.map((req, i) =>
+        check(
+          req,
+          batch.filter((_, j) => j !== i),
+        ),
+      ),
+    );
     const failure = failures.find((f) => f !== undefined);
     if (failure) {
       first ??= failure;
@@ -134,7 +141,14 @@ export async function runFuzz(server: TestServer, fixtures: Fixtures, options: F
   });
 
   const started = Date.now();
-  const details = await fc.check(property, { numRuns: options.runs, seed: options.seed, path: options.path, examples, endOnFailure: !options.shrink, verbose: 0 });
+  const details = await fc.check(property, {
+    numRuns: options.runs,
+    seed: options.seed,
+    path: options.path,
+    examples,
+    endOnFailure: !options.shrink,
+    verbose: 0,
+  });
   const report: FuzzReport = {
     runs: details.numRuns,
     ms: Date.now() - started,
@@ -159,10 +173,24 @@ function describeFailure(url: string, details: fc.RunDetails<[FuzzRequest[]]>, f
     return lines.join('\n');
   }
   lines.push(`Problems: ${shown.problems.join('; ')}`, '', 'Request:', describeRequest(url, shown.req));
-  if (shown.answer) lines.push('', `Answer: ${shown.answer.status} ${shown.answer.contentType ?? ''} in ${Math.round(shown.answer.ms)} ms`, shown.answer.text.slice(0, 2000));
+  if (shown.answer)
+    lines.push('', `Answer: ${shown.answer.status} ${shown.answer.contentType ?? ''} in ${Math.round(shown.answer.ms)} ms`, shown.answer.text.slice(0, 2000));
   for (const other of shown.alongside) lines.push('', 'Sent at the same time:', describeRequest(url, other, 1000));
-  if (first && first !== shown) lines.push('', `First failing request, before shrinking (${first.problems.join('; ')}):`, describeRequest(url, first.req, 1000));
-  writeFileSync(file, JSON.stringify({ url, seed: details.seed, path: details.counterexamplePath, request: { ...shown.req, body: shown.req.body && Buffer.from(shown.req.body).toString('base64') } }, null, 2));
+  if (first && first !== shown)
+    lines.push('', `First failing request, before shrinking (${first.problems.join('; ')}):`, describeRequest(url, first.req, 1000));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        url,
+        seed: details.seed,
+        path: details.counterexamplePath,
+        request: { ...shown.req, body: shown.req.body && Buffer.from(shown.req.body).toString('base64') },
+      },
+      null,
+      2,
+    ),
+  );
   lines.push('', `The request in full (body in base64): ${file}`);
   return lines.join('\n');
 }

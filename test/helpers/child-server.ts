@@ -54,7 +54,10 @@ export class ChildServer {
       async () => {
         if (child.exitCode !== null) throw new Error(`server exited early:\n${this.output}`);
         if (!http) return this.output.includes(WORKER_RUNNING) ? true : undefined;
-        const ok = await fetch(`${this.url}/`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${this.url}/`).then(
+          (r) => r.ok,
+          () => false,
+        );
         return ok ? true : undefined;
       },
       60_000,

@@ -43,25 +43,33 @@ export async function connectKind(server: TestServer, kind: string, tag: string,
  * Starts a server whose Google kinds talk to the fake; `kind` is the callback registered with the fake's
  * OAuth app (`cloud-drive` or `mail`). The server listens on a port chosen first, so its PUBLIC_URL is known.
  */
-export async function startGoogleServer(google: FakeGoogle, kind: 'cloud-drive' | 'mail', env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
+export async function startGoogleServer(
+  google: FakeGoogle,
+  kind: 'cloud-drive' | 'mail',
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestServer> {
   const app = { clientId: 'engram-google-client', clientSecret: 'engram-google-secret' };
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   google.oauth.registerApp({ ...app, redirectUris: [`${publicUrl}/v3/connections/auth/callback/${kind}`] });
   const e = google.endpoints;
-  return startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    GOOGLE_CLIENT_ID: app.clientId,
-    GOOGLE_CLIENT_SECRET: app.clientSecret,
-    GOOGLE_AUTH_URL: e.authUrl,
-    GOOGLE_TOKEN_URL: e.tokenUrl,
-    GOOGLE_USERINFO_URL: e.userinfoUrl,
-    GOOGLE_DRIVE_URL: e.driveUrl,
-    GOOGLE_GMAIL_URL: e.gmailUrl,
-    SYNC_PROVIDER_WAIT_MS: '1',
-    ...env,
-  }, options);
+  return startTestServer(
+    {
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      GOOGLE_CLIENT_ID: app.clientId,
+      GOOGLE_CLIENT_SECRET: app.clientSecret,
+      GOOGLE_AUTH_URL: e.authUrl,
+      GOOGLE_TOKEN_URL: e.tokenUrl,
+      GOOGLE_USERINFO_URL: e.userinfoUrl,
+      GOOGLE_DRIVE_URL: e.driveUrl,
+      GOOGLE_GMAIL_URL: e.gmailUrl,
+      SYNC_PROVIDER_WAIT_MS: '1',
+      ...env,
+    },
+    options,
+  );
 }
 
 /** Starts a server whose office drive talks to the fake Graph and Microsoft identity platform, with an app registered for its callback. */
@@ -174,7 +182,9 @@ interface SyncJobRow {
 
 /** The connection's sync jobs as stored. */
 export async function syncJobsOf(server: TestServer, connectionId: string): Promise<SyncJobRow[]> {
-  const result = await server.app.database.db.execute(sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${connectionId}`);
+  const result = await server.app.database.db.execute(
+    sql`select id, attempts, status, run_at from jobs where kind = 'sync' and payload->>'connectionId' = ${connectionId}`,
+  );
   return (result as unknown as { rows: SyncJobRow[] }).rows;
 }
 

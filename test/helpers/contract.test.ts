@@ -22,7 +22,11 @@ const document = {
       delete: { responses: { 204: { description: 'gone' } } },
     },
     '/v3/things/list': {
-      get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } } } } },
+      get: {
+        responses: {
+          200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } } },
+        },
+      },
     },
     '/files/{token}': {
       get: { responses: { 200: { description: 'file', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } } },

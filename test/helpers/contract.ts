@@ -91,9 +91,7 @@ export class ApiContract {
     const method = requestMethod.toUpperCase();
     const pathname = path.split('?')[0].replace(/(.)\/$/, '$1');
     if (method === 'HEAD' || UNDOCUMENTED.test(pathname)) return [];
-    const operation = this.operations
-      .filter((op) => op.method === method && op.pattern.test(pathname))
-      .sort((a, b) => b.staticSegments - a.staticSegments)[0];
+    const operation = this.operations.filter((op) => op.method === method && op.pattern.test(pathname)).sort((a, b) => b.staticSegments - a.staticSegments)[0];
     if (!operation) return this.checkUnrouted(answer);
 
     const code = String(answer.status);

@@ -19,14 +19,20 @@ export async function seedRichTag(server: TestServer, tag: string): Promise<void
   form.append('file', new Blob(['name,city\nMaya,Lisbon\n'], { type: 'text/csv' }), 'people.csv');
   form.append('containerTag', tag);
   ids.push((await server.request('POST', '/v3/documents/file', { raw: form })).body.id);
-  await waitFor(async () => {
-    const states = await Promise.all(ids.map(async (id) => (await server.request('GET', `/v3/documents/${id}`)).body.status));
-    return states.every((s) => s === 'done') || undefined;
-  }, 60_000, 'documents done');
+  await waitFor(
+    async () => {
+      const states = await Promise.all(ids.map(async (id) => (await server.request('GET', `/v3/documents/${id}`)).body.status));
+      return states.every((s) => s === 'done') || undefined;
+    },
+    60_000,
+    'documents done',
+  );
   await server.request('PATCH', `/v3/container-tags/${tag}`, {
     body: { name: 'Maya', entityContext: 'Notes about Maya', profileBuckets: [{ key: 'music', description: 'instruments and songs' }] },
   });
-  const written = await server.request('POST', '/v4/memories', { body: { containerTag: tag, memories: [{ content: 'Maya drives a blue van' }, { content: 'Maya has a cat named Pix' }] } });
+  const written = await server.request('POST', '/v4/memories', {
+    body: { containerTag: tag, memories: [{ content: 'Maya drives a blue van' }, { content: 'Maya has a cat named Pix' }] },
+  });
   const [van, cat] = written.body.memories.map((m: { id: string }) => m.id);
   await server.request('PATCH', '/v4/memories', { body: { containerTag: tag, id: van, newContent: 'Maya drives a red van' } });
   await server.request('DELETE', '/v4/memories', { body: { containerTag: tag, id: cat, reason: 'the cat moved out' } });
@@ -122,16 +128,32 @@ export async function startOtherDriverServer(): Promise<{ server: TestServer; dr
     const { loadConfig } = await import('../../src/config.js');
     const adminKey = `em_test_${randomBytes(16).toString('hex')}`;
     const app = await createApp(
-      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', ENGRAM_API_KEY: adminKey, LOG_LEVEL: 'silent', WORKER_POLL_MS: '100', RATE_LIMIT_MAX: '1000' }),
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        ENGRAM_API_KEY: adminKey,
+        LOG_LEVEL: 'silent',
+        WORKER_POLL_MS: '100',
+        RATE_LIMIT_MAX: '1000',
+      }),
       { worker: true, http: true },
     );
     const url = await app.http!.listen({ port: 0, host: '127.0.0.1' });
-    const request = async (method: string, path: string, options: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: BodyInit } = {}) => {
+    const request = async (
+      method: string,
+      path: string,
+      options: { body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: BodyInit } = {},
+    ) => {
       const headers: Record<string, string> = { ...options.headers, authorization: `Bearer ${options.key ?? adminKey}` };
       if (options.body !== undefined) headers['content-type'] ??= 'application/json';
       const response = await fetch(`${url}${path}`, { method, headers, body: options.body !== undefined ? JSON.stringify(options.body) : options.raw });
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text };
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text,
+      };
     };
     const server = { url, app, adminKey, request, createKey: () => Promise.reject(new Error('not needed')), close: () => app.close() } as unknown as TestServer;
     return { server, driver: 'pglite' };

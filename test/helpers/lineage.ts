@@ -30,8 +30,7 @@ export async function memoriesOf(server: TestServer, tag: string, key?: string):
   return res.body.memoryEntries;
 }
 
-export const liveMemoriesOf = async (server: TestServer, tag: string, key?: string) =>
-  (await memoriesOf(server, tag, key)).filter((m) => !m.isForgotten);
+export const liveMemoriesOf = async (server: TestServer, tag: string, key?: string) => (await memoriesOf(server, tag, key)).filter((m) => !m.isForgotten);
 
 /** The memory of a tag whose text contains `text` (exactly one). */
 export async function memoryWith(server: TestServer, tag: string, text: string): Promise<Entry> {

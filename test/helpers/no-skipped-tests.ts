@@ -2,9 +2,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /** The names of the tests that did not run, as `project > file > test`. */
 export function skippedTests(modules: ReadonlyArray<TestModule>): string[] {
-  return modules.flatMap((module) =>
-    [...module.children.allTests('skipped')].map((test) => `${module.project.name} > ${module.moduleId} > ${test.fullName}`),
-  );
+  return modules.flatMap((module) => [...module.children.allTests('skipped')].map((test) => `${module.project.name} > ${module.moduleId} > ${test.fullName}`));
 }
 
 /** Fails a CI run that skipped any test: a suite that did not run must not look green. */

@@ -62,8 +62,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   if (!(await postgresAvailable())) return null;
 
   const dir = await mkdtemp(join(tmpdir(), 'engram-pg-'));
-  const runScript = (cmd: 'start' | 'stop', timeout: number) =>
-    execFileAsync('bash', [CLUSTER_SCRIPT, cmd, dir], { timeout, maxBuffer: 4 * 1024 * 1024 });
+  const runScript = (cmd: 'start' | 'stop', timeout: number) => execFileAsync('bash', [CLUSTER_SCRIPT, cmd, dir], { timeout, maxBuffer: 4 * 1024 * 1024 });
 
   const cleanup = async (): Promise<void> => {
     try {

@@ -54,9 +54,9 @@ describe('the api-postgres project never passes without running', () => {
       }) as unknown as TestModule;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     process.exitCode = undefined;
-    new NoSkippedTests().onTestRunEnd([module({ 'ran': 'passed' })]);
+    new NoSkippedTests().onTestRunEnd([module({ ran: 'passed' })]);
     expect(process.exitCode).toBeUndefined();
-    new NoSkippedTests().onTestRunEnd([module({ 'ran': 'passed', 'documents > lists': 'skipped' })]);
+    new NoSkippedTests().onTestRunEnd([module({ ran: 'passed', 'documents > lists': 'skipped' })]);
     expect(process.exitCode).toBe(1);
     expect(errors.mock.calls[0][0]).toContain('api-postgres > /repo/test/api/x.test.ts > documents > lists');
     errors.mockRestore();

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deleteDocumentsAndLinks } from '../../src/store/document-removal.js';
-import {
-  getDocument,
-  insertDocument,
-  updateDocument,
-  updateDocumentGeneration,
-  findDocumentsByCustomId,
-} from '../../src/store/documents.js';
+import { getDocument, insertDocument, updateDocument, updateDocumentGeneration, findDocumentsByCustomId } from '../../src/store/documents.js';
 import { DuplicateKeyError } from '../../src/store/errors.js';
 import { newId, useTwoOrgStore } from '../helpers/store-database.js';
 
@@ -29,7 +23,7 @@ describe('store: documents', () => {
     expect(await getDocument(store.database.db, store.orgA, doc.id)).toBeUndefined();
   });
 
-  it("gives another organization nothing of a document: no read, no update, no delete", async () => {
+  it('gives another organization nothing of a document: no read, no update, no delete', async () => {
     const doc = await add(store.orgA, { customId: 'private' });
     expect(await getDocument(store.database.db, store.orgB, doc.id)).toBeUndefined();
     expect(await findDocumentsByCustomId(store.database.db, store.orgB, 'private')).toEqual([]);

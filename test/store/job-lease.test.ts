@@ -50,7 +50,7 @@ describe('store: a job outlasting its lease in a live worker', () => {
   };
   const row = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 
-  it('runs a deferred job again when the clock it was given reaches the job\'s time', async () => {
+  it("runs a deferred job again when the clock it was given reaches the job's time", async () => {
     const HOUR_MS = 3_600_000;
     const clock = new MovableClock();
     let runs = 0;
@@ -141,7 +141,10 @@ describe('store: a job outlasting its lease in a live worker', () => {
     const id = await enqueue();
     await waitFor(async () => (stageRuns[0] === 1 ? true : undefined));
     // The holder looks dead to another process: its lease ran out and that process claims the job.
-    await database.db.update(jobs).set({ lockedUntil: new Date(0) }).where(eq(jobs.id, id));
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(0) })
+      .where(eq(jobs.id, id));
     expect(await claimJob(database.db, 'other-process', 60_000, new Date())).toMatchObject({ job: { id, lockedBy: 'other-process' } });
     // The holder's own view of its lease ages past the moments in which it skips renewing.
     await new Promise((resolve) => setTimeout(resolve, LEASE_MS));

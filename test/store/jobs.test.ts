@@ -47,7 +47,10 @@ describe('store: jobs', () => {
   it('gives a job whose lease ran out to another worker, and the first one can no longer touch it', async () => {
     const id = await enqueue();
     expect(await claimJob(database.db, 'worker-1', 1, new Date())).toMatchObject({ job: { id, attempts: 1 } });
-    await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, id));
     const taken = await claimJob(database.db, 'worker-2', 60_000, new Date());
     expect(taken).toMatchObject({ exhausted: false, job: { id, lockedBy: 'worker-2', attempts: 2 } });
     expect(await renewLease(database.db, id, 'worker-1', 60_000, new Date())).toBe(false);
@@ -58,7 +61,10 @@ describe('store: jobs', () => {
   it('leaves a job its own worker started while the claim was under way, however late that lease', async () => {
     const id = await enqueue();
     await claimJob(database.db, 'worker-1', 60_000, new Date());
-    await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, id));
     const running = new Set<string>();
     const claim = claimJob(database.db, 'worker-1', 60_000, new Date(), running);
     // The worker starts running the job before the claim judges leases (its event loop was held).
@@ -74,9 +80,15 @@ describe('store: jobs', () => {
     expect(await row(id)).toMatchObject({ status: 'queued', lastError: 'try later', lockedBy: null });
     expect(await claimJob(database.db, 'worker-1', 60_000, new Date())).toBeUndefined();
 
-    await database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+    await database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, id));
     expect(await claimJob(database.db, 'worker-1', 1, new Date())).toMatchObject({ exhausted: false, job: { attempts: 2 } });
-    await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, id));
     expect(await claimJob(database.db, 'worker-2', 60_000, new Date())).toMatchObject({ exhausted: true, job: { id, attempts: 2 } });
   });
 

@@ -25,7 +25,7 @@ describe('store: keys', () => {
     expect(await deleteApiKey(store.database.db, store.orgA, key.id)).toBe(false);
   });
 
-  it("gives another organization nothing of a key: no read, no toggle, no delete", async () => {
+  it('gives another organization nothing of a key: no read, no toggle, no delete', async () => {
     const key = await insert(store.orgA);
     expect(await findApiKeyById(store.database.db, store.orgB, key.id)).toBeUndefined();
     expect((await listApiKeys(store.database.db, store.orgB)).map((k) => k.id)).not.toContain(key.id);

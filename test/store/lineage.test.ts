@@ -24,7 +24,11 @@ describe('store: lineage (document removal and what memories were drawn from)', 
     (await insertDocument(db(), { id: newId('d'), orgId, containerTag: 'tag', content: 'text', status: 'done', ...fields })).id;
   const memory = async (orgId: string, text: string, sources: string[], fields: Record<string, unknown> = {}) => {
     const [row] = await insertMemories(db(), [{ id: newId('m'), orgId, containerTag: 'tag', memory: text, sourceCount: sources.length || 1, ...fields }]);
-    await linkMemorySources(db(), orgId, sources.map((documentId) => ({ memoryId: row.id, documentId })));
+    await linkMemorySources(
+      db(),
+      orgId,
+      sources.map((documentId) => ({ memoryId: row.id, documentId })),
+    );
     return row.id;
   };
 
@@ -75,7 +79,10 @@ describe('store: lineage (document removal and what memories were drawn from)', 
     expect(await unlinkDocument(db(), org, a, { containerTag: 'tag' })).toEqual([both]);
     expect(await unlinkDocument(db(), store.orgB, b, { containerTag: 'tag' })).toEqual([]);
     expect(await listSourceDocuments(db(), org, [both, elsewhere])).toEqual(
-      expect.arrayContaining([{ memoryId: both, documentId: b }, { memoryId: elsewhere, documentId: a }]),
+      expect.arrayContaining([
+        { memoryId: both, documentId: b },
+        { memoryId: elsewhere, documentId: a },
+      ]),
     );
     await recountSources(db(), org, [both], new Date());
     expect((await memoriesWithSourceCounts(db(), org, [both]))[0]).toMatchObject({ sourceCount: 1, sources: 1 });

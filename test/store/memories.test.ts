@@ -42,8 +42,12 @@ describe('store: memories', () => {
   it('keeps one row per (root, version): a second version n of a chain is a DuplicateKeyError', async () => {
     const root = await insert(store.orgA, 'Bo works at Acme');
     await insert(store.orgA, 'Bo works at Initech', { version: 2, parentMemoryId: root.id, rootMemoryId: root.id });
-    await expect(insert(store.orgA, 'Bo works at Globex', { version: 2, parentMemoryId: root.id, rootMemoryId: root.id })).rejects.toBeInstanceOf(DuplicateKeyError);
-    await expect(insert(store.orgA, 'Bo works at Globex', { version: 3, parentMemoryId: root.id, rootMemoryId: root.id })).resolves.toMatchObject({ version: 3 });
+    await expect(insert(store.orgA, 'Bo works at Globex', { version: 2, parentMemoryId: root.id, rootMemoryId: root.id })).rejects.toBeInstanceOf(
+      DuplicateKeyError,
+    );
+    await expect(insert(store.orgA, 'Bo works at Globex', { version: 3, parentMemoryId: root.id, rootMemoryId: root.id })).resolves.toMatchObject({
+      version: 3,
+    });
     // A batch holding the clash writes none of its rows.
     const before = await listLatestByIds(store.database.db, store.orgA, 'tag', [root.id]);
     await expect(

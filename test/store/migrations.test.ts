@@ -18,7 +18,15 @@ describe('store: data migrations', () => {
     const orgId = await newOrg(fixture.database);
     const changed = new Date('2026-11-01T10:00:00Z');
     const linked = new Date('2026-11-22T10:00:00Z');
-    const row = (kind: string, status: string, expiresAt: Date | null) => ({ id: newId('c'), orgId, kind: kind as ConnectorKind, containerTag: kind, status, expiresAt, updatedAt: changed });
+    const row = (kind: string, status: string, expiresAt: Date | null) => ({
+      id: newId('c'),
+      orgId,
+      kind: kind as ConnectorKind,
+      containerTag: kind,
+      status,
+      expiresAt,
+      updatedAt: changed,
+    });
     const rows = [row('google-drive', 'pending', null), row('notion', 'active', null), row('onedrive', 'pending', linked)];
     await db.insert(connections).values(rows);
 

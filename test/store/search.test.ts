@@ -13,7 +13,13 @@ describe('store: search candidates', () => {
   const dimension = 16;
   /** A deterministic vector of its own for each seed. */
   const vectorOf = (seed: number) => Float32Array.from({ length: dimension }, (_, i) => Math.sin(seed * 7.3 + i * 1.7) * (1 + (seed % 3)));
-  const texts = ['Ana bakes sourdough bread', 'Bruno repairs an old guitar', 'Ana paints a red bicycle', 'Chen plans a trip to Lisbon', 'Dana bakes a birthday cake'];
+  const texts = [
+    'Ana bakes sourdough bread',
+    'Bruno repairs an old guitar',
+    'Ana paints a red bicycle',
+    'Chen plans a trip to Lisbon',
+    'Dana bakes a birthday cake',
+  ];
   const seeded = async (orgId: string, tag: string) => {
     const rows = texts.map((memory, i) => ({ id: newId('m'), orgId, containerTag: tag, memory, embedding: Array.from(vectorOf(i + 1)) }));
     await insertMemories(store.database.db, rows);
@@ -33,7 +39,15 @@ describe('store: search candidates', () => {
       .map((r) => ({ id: r.id, cosine: Math.max(...queries.map((q) => cosine(Float32Array.from(r.embedding), q))) }))
       .sort((a, b) => b.cosine - a.cosine);
     // The best three by either vector: the union of each vector's top three.
-    const tops = new Set(queries.flatMap((q) => rows.map((r) => ({ id: r.id, c: cosine(Float32Array.from(r.embedding), q) })).sort((a, b) => b.c - a.c).slice(0, 3).map((r) => r.id)));
+    const tops = new Set(
+      queries.flatMap((q) =>
+        rows
+          .map((r) => ({ id: r.id, c: cosine(Float32Array.from(r.embedding), q) }))
+          .sort((a, b) => b.c - a.c)
+          .slice(0, 3)
+          .map((r) => r.id),
+      ),
+    );
     expect(new Set(candidates.map((c) => c.id))).toEqual(tops);
     for (const c of candidates) expect(c.cosine).toBeCloseTo(expected.find((e) => e.id === c.id)!.cosine, 5);
   });
@@ -76,9 +90,18 @@ describe('store: search candidates', () => {
 
   it('walks the quantized vector index and orders what it yields by the exact cosine', async () => {
     await ensureVectorIndexes(store.database.db, dimension);
-    const rows = Array.from({ length: 30 }, (_, i) => ({ id: newId('m'), orgId: store.orgA, containerTag: 'indexed', memory: `row ${i}`, embedding: Array.from(vectorOf(i + 10)) }));
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: newId('m'),
+      orgId: store.orgA,
+      containerTag: 'indexed',
+      memory: `row ${i}`,
+      embedding: Array.from(vectorOf(i + 10)),
+    }));
     await insertMemories(store.database.db, rows);
-    await insertMemories(store.database.db, rows.map((r) => ({ ...r, id: newId('m'), orgId: store.orgB })));
+    await insertMemories(
+      store.database.db,
+      rows.map((r) => ({ ...r, id: newId('m'), orgId: store.orgB })),
+    );
     const query = vectorOf(17.9);
 
     // The planner can use the index for the expression the index path orders by, against the

@@ -21,7 +21,9 @@ describe('store: vector indexes', () => {
       sql.raw(`CREATE INDEX memories_embedding_hnsw_12 ON memories USING hnsw ((embedding::vector(12)) vector_cosine_ops) WHERE vector_dims(embedding) = 12`),
     );
     await store.database.db.execute(
-      sql.raw(`CREATE INDEX chunks_embedding_bq_12 ON chunks USING hnsw ((binary_quantize(embedding)::bit(12)) bit_hamming_ops) WHERE vector_dims(embedding) = 12`),
+      sql.raw(
+        `CREATE INDEX chunks_embedding_bq_12 ON chunks USING hnsw ((binary_quantize(embedding)::bit(12)) bit_hamming_ops) WHERE vector_dims(embedding) = 12`,
+      ),
     );
     await ensureVectorIndexes(store.database.db, 12);
     expect(await vectorIndexes()).toEqual([

@@ -15,7 +15,12 @@ export const DATE_CASES: TruthCase[] = [
     steps: [{ do: 'note', content: 'Farah Haddad teaches chemistry at Al-Ahliyya School in Amman.' }],
     checks: [
       { noSuffix: true },
-      { updateByContent: { content: 'Farah Haddad teaches chemistry at Al-Ahliyya School in Amman', newContent: 'Farah Haddad teaches biology at Al-Ahliyya School in Amman' } },
+      {
+        updateByContent: {
+          content: 'Farah Haddad teaches chemistry at Al-Ahliyya School in Amman',
+          newContent: 'Farah Haddad teaches biology at Al-Ahliyya School in Amman',
+        },
+      },
       { live: ['biology'] },
       { absent: ['chemistry'] },
       { answer: 'What subject does Farah teach?', expect: 'biology', above: 'chemistry' },
@@ -60,7 +65,12 @@ export const DATE_CASES: TruthCase[] = [
     ],
     checks: [
       { noSuffix: true },
-      { updateByContent: { content: 'Olusegun Bello is a structural engineer at Arup in London', newContent: 'Olusegun Bello is a structural engineer at Buro Happold in Bath' } },
+      {
+        updateByContent: {
+          content: 'Olusegun Bello is a structural engineer at Arup in London',
+          newContent: 'Olusegun Bello is a structural engineer at Buro Happold in Bath',
+        },
+      },
       { live: ['Buro Happold'] },
       { absent: ['Arup'] },
       { live: ['footbridges'] },
@@ -86,12 +96,7 @@ export const DATE_CASES: TruthCase[] = [
         },
       },
     ],
-    checks: [
-      { noSuffix: true },
-      { forgetByContent: 'Marisol Vega coordinates the food bank on Calle Ocho' },
-      { absent: ['Marisol'] },
-      { live: ['Doral'] },
-    ],
+    checks: [{ noSuffix: true }, { forgetByContent: 'Marisol Vega coordinates the food bank on Calle Ocho' }, { absent: ['Marisol'] }, { live: ['Doral'] }],
   },
   {
     id: 'dates-real-date-stays',
@@ -127,12 +132,7 @@ export const DATE_CASES: TruthCase[] = [
         ],
       },
     ],
-    checks: [
-      { noSuffix: true },
-      { live: ['midwife'] },
-      { live: ['fado'] },
-      { answer: 'What does Beatriz do for fun?', expect: 'fado' },
-    ],
+    checks: [{ noSuffix: true }, { live: ['midwife'] }, { live: ['fado'] }, { answer: 'What does Beatriz do for fun?', expect: 'fado' }],
   },
   {
     id: 'dates-markdown-list-update',
@@ -142,7 +142,8 @@ export const DATE_CASES: TruthCase[] = [
     steps: [
       {
         do: 'note',
-        content: '## Grandma Wei\n\n- Grandma Wei lives in Chengdu.\n- Grandma Wei takes tai chi classes in People’s Park.\n- Grandma Wei’s favourite dish is mapo tofu.',
+        content:
+          '## Grandma Wei\n\n- Grandma Wei lives in Chengdu.\n- Grandma Wei takes tai chi classes in People’s Park.\n- Grandma Wei’s favourite dish is mapo tofu.',
       },
     ],
     checks: [

@@ -325,11 +325,7 @@ export const DELETE_CASES: TruthCase[] = [
       { do: 'note', as: 'card', customId: 'contact-esperanza', content: 'Esperanza Ruiz teaches flamenco guitar in Seville and Córdoba.' },
       { do: 'delete', target: 'card' },
     ],
-    checks: [
-      { absent: ['flamenco'] },
-      { unfound: 'What does Esperanza teach?', text: 'flamenco' },
-      { count: { documents: 0, memories: 0 } },
-    ],
+    checks: [{ absent: ['flamenco'] }, { unfound: 'What does Esperanza teach?', text: 'flamenco' }, { count: { documents: 0, memories: 0 } }],
   },
   {
     id: 'del-bulk-mixed-sources',

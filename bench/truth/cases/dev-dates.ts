@@ -63,7 +63,12 @@ export const DEV_DATE_CASES: TruthCase[] = [
     ],
     checks: [
       { noSuffix: true },
-      { updateByContent: { content: 'Giorgos is a ferry engineer on the Piraeus–Chios route', newContent: 'Giorgos is a ferry engineer on the Piraeus–Rhodes route' } },
+      {
+        updateByContent: {
+          content: 'Giorgos is a ferry engineer on the Piraeus–Chios route',
+          newContent: 'Giorgos is a ferry engineer on the Piraeus–Rhodes route',
+        },
+      },
       { live: ['Rhodes'] },
       { absent: ['Chios'] },
       { answer: 'Which ferry route does Giorgos work on?', expect: 'Rhodes', above: 'Chios' },

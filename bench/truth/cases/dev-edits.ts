@@ -73,8 +73,7 @@ export const DEV_EDIT_CASES: TruthCase[] = [
       {
         do: 'edit',
         target: 'rota',
-        content:
-          'Flat 4B house meeting: Giorgi pays the internet bill. Tamuna does the recycling. Nino deals with the landlord, Ms. Lomidze, about the rent.',
+        content: 'Flat 4B house meeting: Giorgi pays the internet bill. Tamuna does the recycling. Nino deals with the landlord, Ms. Lomidze, about the rent.',
       },
     ],
     checks: [

@@ -14,7 +14,8 @@ export const DEV_ONE_FACT_CASES: TruthCase[] = [
     steps: [
       {
         do: 'note',
-        content: 'Yusuf Demir drives a tram in Istanbul and his wife Emine teaches Turkish at a lycée in Kadıköy and they have three cats and a balcony full of tomatoes',
+        content:
+          'Yusuf Demir drives a tram in Istanbul and his wife Emine teaches Turkish at a lycée in Kadıköy and they have three cats and a balcony full of tomatoes',
       },
     ],
     checks: [
@@ -55,7 +56,9 @@ export const DEV_ONE_FACT_CASES: TruthCase[] = [
     class: 'oneFact',
     split: 'dev',
     about: 'three facts in one line joined by semicolons',
-    steps: [{ do: 'note', content: 'Zuzana Horváthová moved to Bratislava in March; her son Matej started at the conservatory; the flat on Obchodná has no lift.' }],
+    steps: [
+      { do: 'note', content: 'Zuzana Horváthová moved to Bratislava in March; her son Matej started at the conservatory; the flat on Obchodná has no lift.' },
+    ],
     checks: [
       { oneFact: ['Matej', 'lift'] },
       { oneFact: ['Bratislava', 'conservatory'] },
@@ -82,11 +85,7 @@ export const DEV_ONE_FACT_CASES: TruthCase[] = [
     split: 'dev',
     about: 'a sentence ending in “7 a.m.”, then a fact about a daughter',
     steps: [{ do: 'note', content: 'Somchai Wongsakul starts work at the port at 7 a.m. His daughter Ploy is learning to play the ranat.' }],
-    checks: [
-      { oneFact: [['7 a.m', '7 am', '7:00'], 'Ploy'] },
-      { live: ['Ploy', 'ranat'] },
-      { answer: 'What instrument is Ploy learning?', expect: 'ranat' },
-    ],
+    checks: [{ oneFact: [['7 a.m', '7 am', '7:00'], 'Ploy'] }, { live: ['Ploy', 'ranat'] }, { answer: 'What instrument is Ploy learning?', expect: 'ranat' }],
   },
   {
     id: 'dev-onefact-initials-and-km',
@@ -134,11 +133,7 @@ export const DEV_ONE_FACT_CASES: TruthCase[] = [
     split: 'dev',
     about: 'a sentence ending in a price, then a purchase and where the buyer’s mother lives',
     steps: [{ do: 'note', content: 'The new Pixel costs €899. Niccolò Ferri bought one for his mother Benedetta, who lives in Lucca.' }],
-    checks: [
-      { oneFact: ['899', 'Lucca'] },
-      { live: ['Benedetta', 'Lucca'] },
-      { answer: 'Where does Benedetta live?', expect: 'Lucca' },
-    ],
+    checks: [{ oneFact: ['899', 'Lucca'] }, { live: ['Benedetta', 'Lucca'] }, { answer: 'Where does Benedetta live?', expect: 'Lucca' }],
   },
   {
     id: 'dev-onefact-etc',
@@ -146,10 +141,6 @@ export const DEV_ONE_FACT_CASES: TruthCase[] = [
     split: 'dev',
     about: 'a sentence ending in “etc.”, then a weekly routine of another person',
     steps: [{ do: 'note', content: 'Iñaki packs the climbing gear: ropes, quickdraws, chalk etc. Nerea Etxeberria drives them both to Siurana every Friday.' }],
-    checks: [
-      { oneFact: ['quickdraws', 'Siurana'] },
-      { live: ['Nerea', 'Siurana'] },
-      { answer: 'Who drives to Siurana?', expect: 'Nerea' },
-    ],
+    checks: [{ oneFact: ['quickdraws', 'Siurana'] }, { live: ['Nerea', 'Siurana'] }, { answer: 'Who drives to Siurana?', expect: 'Nerea' }],
   },
 ];

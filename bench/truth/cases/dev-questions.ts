@@ -64,7 +64,10 @@ export const DEV_QUESTION_CASES: TruthCase[] = [
         messages: [
           { role: 'user', content: "hi! i'm Dilnoza btw, just moved here from Tashkent" },
           { role: 'assistant', content: 'Welcome, Dilnoza! How are you settling in?' },
-          { role: 'user', content: "ok-ish lol. i rent a room in a shared flat in Neukölln and im a sous-chef at a ramen place in Kreuzberg now 🍜 long hours tho" },
+          {
+            role: 'user',
+            content: 'ok-ish lol. i rent a room in a shared flat in Neukölln and im a sous-chef at a ramen place in Kreuzberg now 🍜 long hours tho',
+          },
           { role: 'assistant', content: 'That sounds busy but exciting.' },
         ],
       },
@@ -339,7 +342,11 @@ export const DEV_QUESTION_CASES: TruthCase[] = [
         do: 'chat',
         conversationId: 'dev-q-kwabena',
         messages: [
-          { role: 'user', name: 'Kwabena', content: 'finaly got into the MSc in data sience at KNUST!! starting in sept. still working part time at the MTN call centre tho' },
+          {
+            role: 'user',
+            name: 'Kwabena',
+            content: 'finaly got into the MSc in data sience at KNUST!! starting in sept. still working part time at the MTN call centre tho',
+          },
           { role: 'assistant', content: 'Congratulations! Will you keep the call-centre job during the course?' },
           { role: 'user', name: 'Kwabena', content: 'ya gotta pay rent somehow 🙃' },
         ],

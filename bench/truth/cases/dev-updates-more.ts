@@ -88,7 +88,7 @@ export const MORE_DEV_UPDATE_CASES: TruthCase[] = [
     about: 'a note: a rabbit; a later note: it passed away, adopted a kitten',
     steps: [
       { do: 'note', content: 'Freya Lindqvist has a lop-eared rabbit called Mossa.' },
-      { do: 'note', content: 'Sad news: Freya Lindqvist\'s rabbit Mossa passed away in October. In December she adopted a kitten named Birk.' },
+      { do: 'note', content: "Sad news: Freya Lindqvist's rabbit Mossa passed away in October. In December she adopted a kitten named Birk." },
     ],
     checks: [
       { version: { now: 'Birk', was: 'has a lop-eared rabbit' } },

@@ -115,20 +115,17 @@ export const EDIT_CASES: TruthCase[] = [
       {
         do: 'note',
         customId: 'team-payments',
-        content: '# Payments team\n\n- Aiko Sato leads the team and runs the weekly planning.\n- Rahul Verma looks after the card-processing backend.\n- Lea Fischer designs the checkout screens.',
+        content:
+          '# Payments team\n\n- Aiko Sato leads the team and runs the weekly planning.\n- Rahul Verma looks after the card-processing backend.\n- Lea Fischer designs the checkout screens.',
       },
       {
         do: 'note',
         customId: 'team-payments',
-        content: '# Payments team\n\n- Tomás Herrera leads the team and runs the weekly planning.\n- Rahul Verma looks after the card-processing backend.\n- Lea Fischer designs the checkout screens.',
+        content:
+          '# Payments team\n\n- Tomás Herrera leads the team and runs the weekly planning.\n- Rahul Verma looks after the card-processing backend.\n- Lea Fischer designs the checkout screens.',
       },
     ],
-    checks: [
-      { absent: ['Aiko'] },
-      { live: ['Tomás'] },
-      { answer: 'Who heads the payments team?', expect: 'Tomás', above: 'Aiko' },
-      { profileLacks: 'Aiko' },
-    ],
+    checks: [{ absent: ['Aiko'] }, { live: ['Tomás'] }, { answer: 'Who heads the payments team?', expect: 'Tomás', above: 'Aiko' }, { profileLacks: 'Aiko' }],
   },
   {
     id: 'edit-wifi-password',

@@ -42,12 +42,10 @@ export const ONE_FACT_CASES: TruthCase[] = [
     class: 'oneFact',
     split: 'tune',
     about: 'a sentence ending in “plan B”',
-    steps: [{ do: 'note', content: 'If the Canadian visa falls through, Noor will go with plan B. Noor’s brother Idris lives in Toronto and works as a paramedic.' }],
-    checks: [
-      { oneFact: ['plan B', 'paramedic'] },
-      { live: ['Idris', 'paramedic'] },
-      { answer: 'What is Idris’s job?', expect: 'paramedic' },
+    steps: [
+      { do: 'note', content: 'If the Canadian visa falls through, Noor will go with plan B. Noor’s brother Idris lives in Toronto and works as a paramedic.' },
     ],
+    checks: [{ oneFact: ['plan B', 'paramedic'] }, { live: ['Idris', 'paramedic'] }, { answer: 'What is Idris’s job?', expect: 'paramedic' }],
   },
   {
     id: 'onefact-grade-a',
@@ -55,11 +53,7 @@ export const ONE_FACT_CASES: TruthCase[] = [
     split: 'report',
     about: 'a sentence ending in a grade letter',
     steps: [{ do: 'note', content: 'In the chemistry exam Emeka Nwankwo got an A. His sister Adaeze is moving to Leeds to study law.' }],
-    checks: [
-      { oneFact: ['chemistry', 'Leeds'] },
-      { live: ['Adaeze', 'Leeds'] },
-      { answer: 'Where is Adaeze moving?', expect: 'Leeds' },
-    ],
+    checks: [{ oneFact: ['chemistry', 'Leeds'] }, { live: ['Adaeze', 'Leeds'] }, { answer: 'Where is Adaeze moving?', expect: 'Leeds' }],
   },
   {
     id: 'onefact-platform-x',
@@ -67,11 +61,7 @@ export const ONE_FACT_CASES: TruthCase[] = [
     split: 'tune',
     about: 'a sentence ending in the platform X',
     steps: [{ do: 'note', content: 'Camille Laurent posts her ink sketches on X. Her studio is above a bakery in Lyon’s Croix-Rousse.' }],
-    checks: [
-      { oneFact: ['sketches', 'studio'] },
-      { live: ['studio', 'Croix-Rousse'] },
-      { answer: 'Where is Camille’s studio?', expect: 'Croix-Rousse' },
-    ],
+    checks: [{ oneFact: ['sketches', 'studio'] }, { live: ['studio', 'Croix-Rousse'] }, { answer: 'Where is Camille’s studio?', expect: 'Croix-Rousse' }],
   },
   {
     id: 'onefact-street-abbrev',
@@ -79,11 +69,7 @@ export const ONE_FACT_CASES: TruthCase[] = [
     split: 'report',
     about: 'a sentence ending in “St.”',
     steps: [{ do: 'note', content: 'Olu and I had dinner at the Thai place on Baker St. Olu’s birthday is on 9 October and he wants a turntable.' }],
-    checks: [
-      { oneFact: ['Thai', 'turntable'] },
-      { live: ['Olu', 'turntable'] },
-      { answer: 'What does Olu want for his birthday?', expect: 'turntable' },
-    ],
+    checks: [{ oneFact: ['Thai', 'turntable'] }, { live: ['Olu', 'turntable'] }, { answer: 'What does Olu want for his birthday?', expect: 'turntable' }],
   },
   {
     id: 'onefact-no-space',
@@ -91,11 +77,7 @@ export const ONE_FACT_CASES: TruthCase[] = [
     split: 'tune',
     about: 'no space after the full stop between two facts',
     steps: [{ do: 'note', content: 'Priyanka Joshi moved to Pune last year.She tests mobile apps for Infosys.' }],
-    checks: [
-      { oneFact: ['Pune', 'Infosys'] },
-      { live: ['Priyanka', 'Infosys'] },
-      { answer: 'Who does Priyanka work for?', expect: 'Infosys' },
-    ],
+    checks: [{ oneFact: ['Pune', 'Infosys'] }, { live: ['Priyanka', 'Infosys'] }, { answer: 'Who does Priyanka work for?', expect: 'Infosys' }],
   },
   {
     id: 'onefact-chat-emoji',
@@ -112,12 +94,7 @@ export const ONE_FACT_CASES: TruthCase[] = [
         ],
       },
     ],
-    checks: [
-      { oneFact: ['Mochi', 'Shopify'] },
-      { live: ['Mochi'] },
-      { live: ['Shopify'] },
-      { answer: 'What is Zeynep’s cat called?', expect: 'Mochi' },
-    ],
+    checks: [{ oneFact: ['Mochi', 'Shopify'] }, { live: ['Mochi'] }, { live: ['Shopify'] }, { answer: 'What is Zeynep’s cat called?', expect: 'Mochi' }],
   },
   {
     id: 'onefact-semicolon',
@@ -137,7 +114,9 @@ export const ONE_FACT_CASES: TruthCase[] = [
     class: 'oneFact',
     split: 'report',
     about: 'an author’s initials, then a new fact',
-    steps: [{ do: 'note', content: 'Thandi Nkosi’s favourite author is J. M. Coetzee. Thandi Nkosi is flying to Durban on Friday for her niece’s graduation.' }],
+    steps: [
+      { do: 'note', content: 'Thandi Nkosi’s favourite author is J. M. Coetzee. Thandi Nkosi is flying to Durban on Friday for her niece’s graduation.' },
+    ],
     checks: [
       { oneFact: ['Coetzee', 'Durban'] },
       { live: ['J. M. Coetzee'] },
@@ -173,11 +152,7 @@ export const ONE_FACT_CASES: TruthCase[] = [
         ],
       },
     ],
-    checks: [
-      { oneFact: ['learning C', ['engaged', 'Leo']] },
-      { live: [['Hana', 'hana'], 'engaged'] },
-      { answer: 'Who is Hana engaged to?', expect: 'Leo' },
-    ],
+    checks: [{ oneFact: ['learning C', ['engaged', 'Leo']] }, { live: [['Hana', 'hana'], 'engaged'] }, { answer: 'Who is Hana engaged to?', expect: 'Leo' }],
   },
   {
     id: 'onefact-ellipsis',
@@ -185,11 +160,6 @@ export const ONE_FACT_CASES: TruthCase[] = [
     split: 'tune',
     about: 'an ellipsis between a thought and a fact',
     steps: [{ do: 'note', content: 'Ayesha Khan is still thinking about the job offer in Berlin... Ayesha Khan’s cat is called Simba and hates the vet.' }],
-    checks: [
-      { oneFact: ['Berlin', 'Simba'] },
-      { live: ['Simba'] },
-      { live: ['Berlin'] },
-      { answer: 'What is the name of Ayesha’s cat?', expect: 'Simba' },
-    ],
+    checks: [{ oneFact: ['Berlin', 'Simba'] }, { live: ['Simba'] }, { live: ['Berlin'] }, { answer: 'What is the name of Ayesha’s cat?', expect: 'Simba' }],
   },
 ];

@@ -53,13 +53,7 @@ export function MemoryGraph({ entries }: { entries: MemoryEntry[] }) {
   return (
     <figure className="graph">
       <div className="graph-scroll">
-        <svg
-          width={width + extra}
-          height={height}
-          viewBox={`0 0 ${width + extra} ${height}`}
-          role="img"
-          aria-labelledby="graph-title"
-        >
+        <svg width={width + extra} height={height} viewBox={`0 0 ${width + extra} ${height}`} role="img" aria-labelledby="graph-title">
           <title id="graph-title">
             {`${entries.length} memories, ${nodes.length - entries.length} earlier versions, ${relationCount} relations between memories`}
           </title>

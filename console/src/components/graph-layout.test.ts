@@ -3,7 +3,18 @@ import type { MemoryEntry, MemoryVersion } from '../api/types';
 import { layoutGraph } from './graph-layout';
 
 function version(id: string, n: number, extra: Partial<MemoryVersion> = {}): MemoryVersion {
-  return { id, memory: `memory ${id}`, version: n, createdAt: '', updatedAt: '', parentMemoryId: null, rootMemoryId: null, isLatest: false, isForgotten: false, ...extra };
+  return {
+    id,
+    memory: `memory ${id}`,
+    version: n,
+    createdAt: '',
+    updatedAt: '',
+    parentMemoryId: null,
+    rootMemoryId: null,
+    isLatest: false,
+    isForgotten: false,
+    ...extra,
+  };
 }
 
 function entry(id: string, history: MemoryVersion[] = [], extra: Partial<MemoryEntry> = {}): MemoryEntry {

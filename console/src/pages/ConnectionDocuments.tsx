@@ -7,7 +7,10 @@ import { Link } from '../router';
 
 /** The documents a provider imported into the tag, refreshed while any is still being processed. */
 export function ConnectionDocuments({ provider, tag }: { provider: string; tag: string }) {
-  const docs = useLoad((signal) => post<ConnectionDocument[]>(`/v3/connections/${enc(provider)}/documents`, { containerTags: [tag] }, { signal }), [provider, tag]);
+  const docs = useLoad(
+    (signal) => post<ConnectionDocument[]>(`/v3/connections/${enc(provider)}/documents`, { containerTags: [tag] }, { signal }),
+    [provider, tag],
+  );
   const unfinished = docs.data?.some((d) => !FINISHED.has(d.status)) ?? false;
   useInterval(unfinished && !docs.loading, 1500, docs.reload);
   return (

@@ -185,9 +185,7 @@ function DeleteConnectionDialog({ connection, onClose, onDone }: { connection: C
           <label htmlFor="delete-docs">Also delete the documents it imported</label>
         </div>
         {deleteDocuments ? (
-          <p className="muted">
-            The memories drawn only from those documents are deleted with them; memories another document also supports stay.
-          </p>
+          <p className="muted">The memories drawn only from those documents are deleted with them; memories another document also supports stay.</p>
         ) : null}
         <ErrorMessage error={remove.error} />
         <div className="actions">

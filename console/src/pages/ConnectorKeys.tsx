@@ -22,7 +22,10 @@ interface Draft {
 
 const draftsOf = (s: Settings) =>
   Object.fromEntries(
-    KINDS.map(({ id }) => [id, { enabled: s[`${id}CustomKeyEnabled` as const] === true, clientId: s[`${id}ClientId` as const] ?? '', secret: '', clearSecret: false }]),
+    KINDS.map(({ id }) => [
+      id,
+      { enabled: s[`${id}CustomKeyEnabled` as const] === true, clientId: s[`${id}ClientId` as const] ?? '', secret: '', clearSecret: false },
+    ]),
   ) as Record<string, Draft>;
 
 /**
@@ -84,7 +87,12 @@ export function ConnectorKeys({ settings, onSaved }: { settings: Settings; onSav
                 </div>
                 {masked ? (
                   <div className="check">
-                    <input id={`${id}-clear`} type="checkbox" checked={d.clearSecret} onChange={(e) => set(id, { clearSecret: e.target.checked, secret: '' })} />
+                    <input
+                      id={`${id}-clear`}
+                      type="checkbox"
+                      checked={d.clearSecret}
+                      onChange={(e) => set(id, { clearSecret: e.target.checked, secret: '' })}
+                    />
                     <label htmlFor={`${id}-clear`}>Remove the stored secret</label>
                   </div>
                 ) : null}

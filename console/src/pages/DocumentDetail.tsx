@@ -112,7 +112,10 @@ export function DocumentPage({ id }: { id: string }) {
               {step.detail ? (
                 <span className="muted">
                   {' '}
-                  · {Object.entries(step.detail).map(([k, v]) => `${k}: ${v}`).join(', ')}
+                  ·{' '}
+                  {Object.entries(step.detail)
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join(', ')}
                 </span>
               ) : null}
               {step.error ? <div className="bad-text">{step.error}</div> : null}
@@ -142,7 +145,13 @@ export function DocumentPage({ id }: { id: string }) {
 
       <section aria-labelledby="content-title">
         <h2 id="content-title">Content</h2>
-        {d.content ? <pre className="content" tabIndex={0} aria-label="Document content">{d.content}</pre> : <p className="muted">No content yet.</p>}
+        {d.content ? (
+          <pre className="content" tabIndex={0} aria-label="Document content">
+            {d.content}
+          </pre>
+        ) : (
+          <p className="muted">No content yet.</p>
+        )}
       </section>
 
       <section aria-labelledby="chunks-title">

@@ -26,8 +26,7 @@ export function DocumentsPage() {
   const tag = state.tag;
   const [page, setPage] = useState(1);
   const list = useLoad(
-    (signal) =>
-      post<ListAnswer>('/v3/documents/list', { ...(tag ? { containerTags: [tag] } : {}), limit: PAGE_SIZE, page }, { signal }),
+    (signal) => post<ListAnswer>('/v3/documents/list', { ...(tag ? { containerTags: [tag] } : {}), limit: PAGE_SIZE, page }, { signal }),
     [tag, page],
   );
   const docs = list.data?.results ?? [];
@@ -61,8 +60,7 @@ export function DocumentsPage() {
                 <Link to={`/documents/${encodeURIComponent(doc.id)}`}>{documentLabel(doc)}</Link>
               </div>
               <div className="meta">
-                <StatusBadge status={doc.status} /> <span>{doc.type}</span> <span>{doc.containerTag}</span>{' '}
-                <span>{formatDate(doc.createdAt)}</span>
+                <StatusBadge status={doc.status} /> <span>{doc.type}</span> <span>{doc.containerTag}</span> <span>{formatDate(doc.createdAt)}</span>
               </div>
             </li>
           ))}

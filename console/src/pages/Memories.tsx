@@ -154,10 +154,22 @@ function MemoryCard({ memory, texts, onEdit, onForget, onReviewed }: CardProps) 
         </button>
         {memory.isInference && !memory.isForgotten ? (
           <>
-            <button type="button" className="secondary" disabled={review.pending} onClick={() => void review.run('approve')} aria-label={`Approve inference: ${memory.memory}`}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={review.pending}
+              onClick={() => void review.run('approve')}
+              aria-label={`Approve inference: ${memory.memory}`}
+            >
               Approve
             </button>
-            <button type="button" className="secondary" disabled={review.pending} onClick={() => void review.run('decline')} aria-label={`Decline inference: ${memory.memory}`}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={review.pending}
+              onClick={() => void review.run('decline')}
+              aria-label={`Decline inference: ${memory.memory}`}
+            >
               Decline
             </button>
           </>

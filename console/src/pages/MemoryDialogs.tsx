@@ -57,9 +57,7 @@ export function ForgetMemoryDialog({ memory, onClose, onDone }: Props) {
   const [reason, setReason] = useState('');
   const [preview, setPreview] = useState<ForgetMatchingAnswer>();
   const load = useAction(async () => {
-    setPreview(
-      await post<ForgetMatchingAnswer>('/v4/memories/forget-matching', { containerTag: memory.containerTag, ids: [memory.id], dryRun: true }),
-    );
+    setPreview(await post<ForgetMatchingAnswer>('/v4/memories/forget-matching', { containerTag: memory.containerTag, ids: [memory.id], dryRun: true }));
   });
   useEffect(() => {
     void load.run();

@@ -126,9 +126,7 @@ function Hit({ hit }: { hit: SearchResult }) {
       {hit.retrievers ? <Retrievers explanation={hit.retrievers} /> : null}
       <div className="meta">
         <span>{hit.containerTag}</span>
-        {hit.documentId ? (
-          <Link to={`/documents/${encodeURIComponent(hit.documentId)}`}>source document</Link>
-        ) : null}
+        {hit.documentId ? <Link to={`/documents/${encodeURIComponent(hit.documentId)}`}>source document</Link> : null}
       </div>
     </li>
   );

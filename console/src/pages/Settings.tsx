@@ -41,7 +41,11 @@ function GeneralSettings({ settings, onSaved }: { settings: Settings; onSaved: (
     void save.run();
   };
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
-  const setBucket = (i: number, bucket: ProfileBucket) => set('profileBuckets', draft.profileBuckets.map((b, j) => (j === i ? bucket : b)));
+  const setBucket = (i: number, bucket: ProfileBucket) =>
+    set(
+      'profileBuckets',
+      draft.profileBuckets.map((b, j) => (j === i ? bucket : b)),
+    );
 
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="general-title">
@@ -85,7 +89,12 @@ function GeneralSettings({ settings, onSaved }: { settings: Settings; onSaved: (
               type="button"
               className="secondary"
               aria-label={`Remove bucket ${bucket.key || i + 1}`}
-              onClick={() => set('profileBuckets', draft.profileBuckets.filter((_, j) => j !== i))}
+              onClick={() =>
+                set(
+                  'profileBuckets',
+                  draft.profileBuckets.filter((_, j) => j !== i),
+                )
+              }
             >
               Remove
             </button>

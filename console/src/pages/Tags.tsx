@@ -16,9 +16,7 @@ export function TagsPage() {
   return (
     <>
       <h1>Container tags</h1>
-      <p className="muted">
-        Each tag is a separate space of documents and memories. Pick one here or in the header; the other pages then work in it.
-      </p>
+      <p className="muted">Each tag is a separate space of documents and memories. Pick one here or in the header; the other pages then work in it.</p>
       <div className="actions">
         <button type="button" className="secondary" onClick={state.reloadTags}>
           Refresh counts
@@ -47,8 +45,12 @@ export function TagsPage() {
               {state.tags.map((t) => (
                 <tr key={t.containerTag} aria-current={state.tag === t.containerTag ? 'true' : undefined}>
                   <th scope="row">{t.containerTag}</th>
-                  <td className="num" data-label="Documents">{Number.isNaN(t.documentCount) ? '—' : t.documentCount}</td>
-                  <td className="num" data-label="Memories">{Number.isNaN(t.memoryCount) ? '—' : t.memoryCount}</td>
+                  <td className="num" data-label="Documents">
+                    {Number.isNaN(t.documentCount) ? '—' : t.documentCount}
+                  </td>
+                  <td className="num" data-label="Memories">
+                    {Number.isNaN(t.memoryCount) ? '—' : t.memoryCount}
+                  </td>
                   <td data-label="Last activity">{formatDate(t.lastActivityAt)}</td>
                   <td className="row-actions">
                     <button type="button" className="link" onClick={() => open(t.containerTag, '/documents')} aria-label={`Documents of ${t.containerTag}`}>

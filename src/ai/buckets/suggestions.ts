@@ -18,17 +18,126 @@ export interface BucketSuggester {
 
 /** Topic lexicons for offline suggestions; a memory mentioning a word counts toward the topic. */
 const TOPICS: { key: string; description: string; words: string[] }[] = [
-  { key: 'work', description: 'Job, employer, role, colleagues and career plans', words: ['work', 'works', 'job', 'career', 'company', 'office', 'manager', 'colleague', 'promotion', 'hired', 'employer', 'startup', 'project', 'client', 'salary', 'boss'] },
-  { key: 'family', description: 'Family members and family life', words: ['mother', 'mom', 'father', 'dad', 'sister', 'brother', 'kids', 'children', 'son', 'daughter', 'husband', 'wife', 'family', 'parents', 'grandma', 'grandmother', 'baby'] },
-  { key: 'relationships', description: 'Friends, partners and the people around them', words: ['friend', 'friends', 'partner', 'boyfriend', 'girlfriend', 'dating', 'married', 'wedding', 'neighbor', 'mentor'] },
-  { key: 'health', description: 'Health, fitness, diet and wellbeing', words: ['health', 'doctor', 'gym', 'run', 'running', 'marathon', 'diet', 'sleep', 'therapy', 'yoga', 'injury', 'hospital', 'workout', 'fitness', 'meditation'] },
-  { key: 'hobbies', description: 'Hobbies, creative pursuits and pastimes', words: ['painting', 'paint', 'music', 'guitar', 'piano', 'hiking', 'camping', 'reading', 'books', 'photography', 'pottery', 'dance', 'games', 'gardening', 'cooking', 'art', 'instrument'] },
-  { key: 'travel', description: 'Trips, places visited and travel plans', words: ['trip', 'travel', 'visited', 'visit', 'flight', 'vacation', 'holiday', 'beach', 'city', 'country', 'abroad', 'road'] },
-  { key: 'education', description: 'School, courses, studies and learning goals', words: ['school', 'class', 'course', 'exam', 'degree', 'university', 'college', 'study', 'studying', 'learn', 'learning', 'teacher', 'student'] },
-  { key: 'food', description: 'Food, cooking and eating preferences', words: ['food', 'eat', 'eating', 'restaurant', 'recipe', 'dinner', 'lunch', 'breakfast', 'vegan', 'vegetarian', 'coffee', 'tea', 'bake', 'baking'] },
-  { key: 'finance', description: 'Money, budgeting, purchases and financial goals', words: ['money', 'budget', 'savings', 'invest', 'investing', 'bought', 'buy', 'rent', 'mortgage', 'loan', 'price', 'paid'] },
+  {
+    key: 'work',
+    description: 'Job, employer, role, colleagues and career plans',
+    words: [
+      'work',
+      'works',
+      'job',
+      'career',
+      'company',
+      'office',
+      'manager',
+      'colleague',
+      'promotion',
+      'hired',
+      'employer',
+      'startup',
+      'project',
+      'client',
+      'salary',
+      'boss',
+    ],
+  },
+  {
+    key: 'family',
+    description: 'Family members and family life',
+    words: [
+      'mother',
+      'mom',
+      'father',
+      'dad',
+      'sister',
+      'brother',
+      'kids',
+      'children',
+      'son',
+      'daughter',
+      'husband',
+      'wife',
+      'family',
+      'parents',
+      'grandma',
+      'grandmother',
+      'baby',
+    ],
+  },
+  {
+    key: 'relationships',
+    description: 'Friends, partners and the people around them',
+    words: ['friend', 'friends', 'partner', 'boyfriend', 'girlfriend', 'dating', 'married', 'wedding', 'neighbor', 'mentor'],
+  },
+  {
+    key: 'health',
+    description: 'Health, fitness, diet and wellbeing',
+    words: [
+      'health',
+      'doctor',
+      'gym',
+      'run',
+      'running',
+      'marathon',
+      'diet',
+      'sleep',
+      'therapy',
+      'yoga',
+      'injury',
+      'hospital',
+      'workout',
+      'fitness',
+      'meditation',
+    ],
+  },
+  {
+    key: 'hobbies',
+    description: 'Hobbies, creative pursuits and pastimes',
+    words: [
+      'painting',
+      'paint',
+      'music',
+      'guitar',
+      'piano',
+      'hiking',
+      'camping',
+      'reading',
+      'books',
+      'photography',
+      'pottery',
+      'dance',
+      'games',
+      'gardening',
+      'cooking',
+      'art',
+      'instrument',
+    ],
+  },
+  {
+    key: 'travel',
+    description: 'Trips, places visited and travel plans',
+    words: ['trip', 'travel', 'visited', 'visit', 'flight', 'vacation', 'holiday', 'beach', 'city', 'country', 'abroad', 'road'],
+  },
+  {
+    key: 'education',
+    description: 'School, courses, studies and learning goals',
+    words: ['school', 'class', 'course', 'exam', 'degree', 'university', 'college', 'study', 'studying', 'learn', 'learning', 'teacher', 'student'],
+  },
+  {
+    key: 'food',
+    description: 'Food, cooking and eating preferences',
+    words: ['food', 'eat', 'eating', 'restaurant', 'recipe', 'dinner', 'lunch', 'breakfast', 'vegan', 'vegetarian', 'coffee', 'tea', 'bake', 'baking'],
+  },
+  {
+    key: 'finance',
+    description: 'Money, budgeting, purchases and financial goals',
+    words: ['money', 'budget', 'savings', 'invest', 'investing', 'bought', 'buy', 'rent', 'mortgage', 'loan', 'price', 'paid'],
+  },
   { key: 'pets', description: 'Pets and animals they care for', words: ['dog', 'cat', 'pet', 'pets', 'puppy', 'kitten', 'horse', 'adopted'] },
-  { key: 'community', description: 'Volunteering, activism, causes and community groups', words: ['volunteer', 'volunteering', 'community', 'charity', 'support', 'group', 'activism', 'cause', 'church', 'club'] },
+  {
+    key: 'community',
+    description: 'Volunteering, activism, causes and community groups',
+    words: ['volunteer', 'volunteering', 'community', 'charity', 'support', 'group', 'activism', 'cause', 'church', 'club'],
+  },
 ];
 
 const STARTERS = ['preferences', 'work', 'relationships'];
@@ -45,7 +154,12 @@ export function suggestBucketsOffline(memoryTexts: string[], configured: Suggest
   const scored = TOPICS.filter((t) => !taken.has(t.key))
     .map((topic) => {
       const words = new Set(topic.words);
-      const hits = memoryTexts.filter((text) => text.toLowerCase().split(/[^a-z]+/).some((w) => words.has(w))).length;
+      const hits = memoryTexts.filter((text) =>
+        text
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .some((w) => words.has(w)),
+      ).length;
       return { topic, hits };
     })
     .filter((s) => s.hits > 0)
@@ -98,7 +212,10 @@ export class OfflineBucketSuggester implements BucketSuggester {
 export class LlmBucketSuggester extends LlmWithOfflineFallback<BucketSuggester> implements BucketSuggester {
   suggest(memoryTexts: string[], configured: SuggestedBucket[]): Promise<SuggestedBucket[]> {
     const taken = new Set([...configured.map((b) => b.key), 'static', 'dynamic']);
-    const user = `Existing bucket keys (do not repeat): ${[...taken].join(', ')}\n\nMemories:\n${memoryTexts.slice(0, 300).map((m) => `- ${m}`).join('\n')}`;
+    const user = `Existing bucket keys (do not repeat): ${[...taken].join(', ')}\n\nMemories:\n${memoryTexts
+      .slice(0, 300)
+      .map((m) => `- ${m}`)
+      .join('\n')}`;
     return this.ask({ system: SYSTEM, user, format: FORMAT, read: (reply) => usableSuggestions(reply, taken) }, () =>
       this.fallback.suggest(memoryTexts, configured),
     );
@@ -110,7 +227,9 @@ function usableSuggestions(reply: unknown, taken: Set<string>): SuggestedBucket[
   const valid: SuggestedBucket[] = [];
   for (const item of listIn(reply, ['suggestions', 'buckets']) ?? []) {
     if (!isObject(item)) continue;
-    const key = asText(field(item, ['key', 'slug', 'name']))?.toLowerCase().replace(/\s+/g, '_');
+    const key = asText(field(item, ['key', 'slug', 'name']))
+      ?.toLowerCase()
+      .replace(/\s+/g, '_');
     const description = asText(field(item, ['description', 'about', 'desc']));
     if (!key || !description || !BUCKET_KEY.test(key) || taken.has(key) || valid.some((b) => b.key === key)) continue;
     valid.push({ key, description: description.slice(0, 2000) });

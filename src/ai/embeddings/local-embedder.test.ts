@@ -20,11 +20,7 @@ describe('LocalEmbedder (Universal Sentence Encoder Lite in worker threads)', ()
   });
 
   it('places paraphrases closer than unrelated sentences', async () => {
-    const [cat, kitten, revenue] = await embedder.embed([
-      'The cat sat on the mat',
-      'A kitten is sitting on a rug',
-      'Quarterly revenue grew by five percent',
-    ]);
+    const [cat, kitten, revenue] = await embedder.embed(['The cat sat on the mat', 'A kitten is sitting on a rug', 'Quarterly revenue grew by five percent']);
     expect(cosine(cat, kitten)).toBeGreaterThan(cosine(cat, revenue) + 0.2);
   });
 
@@ -36,10 +32,7 @@ describe('LocalEmbedder (Universal Sentence Encoder Lite in worker threads)', ()
 
   it('serves concurrent callers, each getting its own vectors in order', async () => {
     const texts = Array.from({ length: 30 }, (_, i) => `note number ${i} about topic ${i % 5}`);
-    const [together, ...separately] = await Promise.all([
-      embedder.embed(texts),
-      ...texts.slice(0, 5).map((t) => embedder.embed([t], 'query')),
-    ]);
+    const [together, ...separately] = await Promise.all([embedder.embed(texts), ...texts.slice(0, 5).map((t) => embedder.embed([t], 'query'))]);
     separately.forEach(([v], i) => expect(cosine(v, together[i])).toBeCloseTo(1, 4));
   });
 

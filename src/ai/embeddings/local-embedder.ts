@@ -165,9 +165,7 @@ export class LocalEmbedder implements Embedder {
       const error = new EmbeddingError(`embedding failed: ${message.message}`, false);
       batch.items.forEach((item) => item.reject(error));
     } else {
-      batch.items.forEach((item, i) =>
-        item.resolve(normalize(message.data.subarray(i * this.dimension, (i + 1) * this.dimension))),
-      );
+      batch.items.forEach((item, i) => item.resolve(normalize(message.data.subarray(i * this.dimension, (i + 1) * this.dimension))));
     }
     this.dispatch();
   }

@@ -45,7 +45,9 @@ export class OpenAiEmbedder implements Embedder {
   async embed(texts: string[], _purpose?: EmbeddingPurpose): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += this.batchSize) {
-      const batch = texts.slice(i, i + this.batchSize).map((text) => (text.trim() === '' ? ' ' : boundedText(text, this.options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS)));
+      const batch = texts
+        .slice(i, i + this.batchSize)
+        .map((text) => (text.trim() === '' ? ' ' : boundedText(text, this.options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS)));
       const vectors = await requestEmbeddings(this.client, this.options, batch);
       for (const vector of vectors) {
         if (vector.length !== this.dimension) {

@@ -9,23 +9,34 @@ export interface Classification {
 }
 
 export const RELATIVES =
-  "wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|siblings?|mom|mum|mother|dad|father|parents|son|daughter|kids|children|child|baby|friend|best friend|bff|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|grandparents|niece|nephew|boss|co-?worker|colleague|roommate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|stepmom|stepdad|in-laws|mother-in-law|father-in-law";
+  'wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|siblings?|mom|mum|mother|dad|father|parents|son|daughter|kids|children|child|baby|friend|best friend|bff|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|grandparents|niece|nephew|boss|co-?worker|colleague|roommate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|stepmom|stepdad|in-laws|mother-in-law|father-in-law';
 
-const SUBJECT = "(?:i|we)";
+const SUBJECT = '(?:i|we)';
 const BE = "(?:'m|'re| am| are)";
-const ADV = "(?: (?:really|just|also|always|still|totally|truly|absolutely|actually|definitely|kinda|so|very|now|currently))*";
+const ADV = '(?: (?:really|just|also|always|still|totally|truly|absolutely|actually|definitely|kinda|so|very|now|currently))*';
 
 // Third-person statements, as documents and notes make them ("Alex works at Stripe").
-const NAMED = "[A-Z][a-z]+(?: [A-Z][a-z]+)?";
+const NAMED = '[A-Z][a-z]+(?: [A-Z][a-z]+)?';
 
 const IDENTITY = [
-  new RegExp(`^${NAMED} (?:works|worked|has worked) (?:as|at|for|in)\\b|^${NAMED} (?:lives|lived|grew up|was born|is based|is from|comes from|moved to)\\b|^${NAMED}(?:'s)? (?:is|was) (?:\\d{1,3} years old|an? (?:[a-z]+ )?(?:engineer|developer|designer|manager|teacher|nurse|doctor|lawyer|student|artist|writer|founder|director|analyst|scientist|researcher|consultant|pm|ceo|cto))\\b`),
+  new RegExp(
+    `^${NAMED} (?:works|worked|has worked) (?:as|at|for|in)\\b|^${NAMED} (?:lives|lived|grew up|was born|is based|is from|comes from|moved to)\\b|^${NAMED}(?:'s)? (?:is|was) (?:\\d{1,3} years old|an? (?:[a-z]+ )?(?:engineer|developer|designer|manager|teacher|nurse|doctor|lawyer|student|artist|writer|founder|director|analyst|scientist|researcher|consultant|pm|ceo|cto))\\b`,
+  ),
   /\bmy name(?:'s| is)\b|\b(?:i'?m|i am) called\b|\bcall me\b/i,
   new RegExp(`\\bi${BE} \\d{1,3}(?: years? old)?\\b|\\bi (?:just )?turned \\d{1,3}\\b`, 'i'),
   /\bi (?:work|worked|have worked|'ve worked) (?:as|at|for|in)\b|\bmy (?:job|career|profession|occupation|employer|company|business)\b/i,
-  new RegExp(`\\bi${BE}${ADV} (?:an?|the) (?!(?:bit|little|lot|big fan|huge fan|fan|sucker|mess|huge|big|great|good|nice|real)\\b)[a-z-]+(?:\\s[a-z-]+)?(?:\\s(?:at|for|in|by profession))?\\b`, 'i'),
-  new RegExp(`\\b${SUBJECT} (?:live|lived|grew up|was born|were born|moved)\\b|\\b${SUBJECT}${BE} (?:from|based in|living in|originally from)\\b|\\bmy home ?town\\b`, 'i'),
-  new RegExp(`\\bi${BE}${ADV} (?:single|married|divorced|engaged|widowed|pregnant|retired|vegan|vegetarian|transgender|trans|gay|lesbian|bisexual|queer|non-?binary|christian|muslim|jewish|buddhist|hindu|atheist|an only child|lactose intolerant|allergic to|a (?:mother|father|mom|dad|parent|student|veteran))\\b`, 'i'),
+  new RegExp(
+    `\\bi${BE}${ADV} (?:an?|the) (?!(?:bit|little|lot|big fan|huge fan|fan|sucker|mess|huge|big|great|good|nice|real)\\b)[a-z-]+(?:\\s[a-z-]+)?(?:\\s(?:at|for|in|by profession))?\\b`,
+    'i',
+  ),
+  new RegExp(
+    `\\b${SUBJECT} (?:live|lived|grew up|was born|were born|moved)\\b|\\b${SUBJECT}${BE} (?:from|based in|living in|originally from)\\b|\\bmy home ?town\\b`,
+    'i',
+  ),
+  new RegExp(
+    `\\bi${BE}${ADV} (?:single|married|divorced|engaged|widowed|pregnant|retired|vegan|vegetarian|transgender|trans|gay|lesbian|bisexual|queer|non-?binary|christian|muslim|jewish|buddhist|hindu|atheist|an only child|lactose intolerant|allergic to|a (?:mother|father|mom|dad|parent|student|veteran))\\b`,
+    'i',
+  ),
   // A change of job, home or diet is the new identity fact, however it is told.
   /\bi (?:(?:just|recently|finally) )?(?:started|began|got|landed|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|work|working|gig)\b|\bmy new (?:job|employer|role|position|company)\b|\bi(?:'m| am) (?:now )?(?:working|employed|a \w+) (?:at|for|with)\b/i,
   /\bi (?:(?:just|recently|finally) )?(?:joined|was hired by|got hired (?:at|by)|relocated to|moved back to|settled in)\b|\bi (?:(?:just|recently|finally) )?(?:went|became|turned|switched to being) (?:fully )?(?:vegan|vegetarian|pescatarian|sober)\b/i,
@@ -33,16 +44,26 @@ const IDENTITY = [
 ];
 
 const RELATION = [
-  new RegExp(`^${NAMED}'s (?:${RELATIVES}) (?:is|was) (?:called |named )?[A-Z]|^${NAMED} (?:is|was) ${NAMED}'s (?:${RELATIVES})\\b|^${NAMED} (?:is married to|is dating|is engaged to)\\b`),
-  new RegExp(`\\b(?:i|we) (?:have|'ve got|got) (?:an?|one|two|three|four|five|\\d+)(?: \\w+)? (?:${RELATIVES}|kids|sons|daughters|sisters|brothers|dogs|cats|pets)\\b`, 'i'),
+  new RegExp(
+    `^${NAMED}'s (?:${RELATIVES}) (?:is|was) (?:called |named )?[A-Z]|^${NAMED} (?:is|was) ${NAMED}'s (?:${RELATIVES})\\b|^${NAMED} (?:is married to|is dating|is engaged to)\\b`,
+  ),
+  new RegExp(
+    `\\b(?:i|we) (?:have|'ve got|got) (?:an?|one|two|three|four|five|\\d+)(?: \\w+)? (?:${RELATIVES}|kids|sons|daughters|sisters|brothers|dogs|cats|pets)\\b`,
+    'i',
+  ),
   new RegExp(`\\b[Mm]y (?:${RELATIVES})(?:'s name)? (?:is|was) (?:called |named )?[A-Z][a-z]+\\b|\\b[Mm]y (?:${RELATIVES}),? [A-Z][a-z]+\\b`),
   new RegExp(`\\b[A-Z][a-z]+ (?:is|was) my (?:${RELATIVES})\\b`),
   /\bi(?:'m| am) (?:married to|dating|engaged to|seeing|in a relationship with)\b/i,
 ];
 
 const PREFERENCE = [
-  new RegExp(`^${NAMED}(?: (?:really|also|always|absolutely|strongly))? (?:loves|likes|enjoys|adores|hates|dislikes|prefers|detests)\\b|^${NAMED}'s (?:favou?rite|go-to)\\b`),
-  new RegExp(`\\b${SUBJECT}${ADV} (?:love|like|enjoy|adore|hate|dislike|prefer|detest|can't stand|cannot stand|'m not a fan of)\\b(?! (?:it|that|this|them|you|him|her)[.!]*$)(?! to hear)`, 'i'),
+  new RegExp(
+    `^${NAMED}(?: (?:really|also|always|absolutely|strongly))? (?:loves|likes|enjoys|adores|hates|dislikes|prefers|detests)\\b|^${NAMED}'s (?:favou?rite|go-to)\\b`,
+  ),
+  new RegExp(
+    `\\b${SUBJECT}${ADV} (?:love|like|enjoy|adore|hate|dislike|prefer|detest|can't stand|cannot stand|'m not a fan of)\\b(?! (?:it|that|this|them|you|him|her)[.!]*$)(?! to hear)`,
+    'i',
+  ),
   /\bmy (?:absolute )?(?:favou?rite|go-to)\b/i,
   new RegExp(`\\b${SUBJECT}${BE}${ADV} (?:a |an )?(?:big |huge |massive )?(?:fan of|into|passionate about|obsessed with|crazy about|a sucker for)\\b`, 'i'),
   /\bi'?ve always (?:loved|liked|enjoyed|been (?:into|passionate about)|had a (?:love|passion|thing|soft spot) for)\b/i,
@@ -51,7 +72,10 @@ const PREFERENCE = [
 
 const PLAN = [
   /\b(?:i|we)(?:'ll| will| shall)\b/i,
-  new RegExp(`\\b${SUBJECT}${BE}${ADV} (?:going to|planning|about to|hoping to|thinking (?:of|about)|looking forward to|getting ready to|aiming to|considering)\\b`, 'i'),
+  new RegExp(
+    `\\b${SUBJECT}${BE}${ADV} (?:going to|planning|about to|hoping to|thinking (?:of|about)|looking forward to|getting ready to|aiming to|considering)\\b`,
+    'i',
+  ),
   new RegExp(`\\b${SUBJECT}${ADV} (?:plan|intend|hope|want|aim|would like|'d like|'d love) to\\b`, 'i'),
   /\b(?:my|our) (?:plan|goal|dream) is\b|\bnext (?:week|month|year|weekend|summer|winter|spring|fall|time)\b|\bupcoming\b|\btomorrow\b/i,
 ];
@@ -69,11 +93,7 @@ const THIRD_PERSON_PAST = new RegExp(`\\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+)${A
 
 /** Decides what kind of fact a clause (still in first person) states, and whether it lasts. */
 export function classify(clause: string): Classification {
-  const tense: Tense = PLAN.some((re) => re.test(clause))
-    ? 'future'
-    : PAST_VERB.test(clause) || THIRD_PERSON_PAST.test(clause)
-      ? 'past'
-      : 'present';
+  const tense: Tense = PLAN.some((re) => re.test(clause)) ? 'future' : PAST_VERB.test(clause) || THIRD_PERSON_PAST.test(clause) ? 'past' : 'present';
   if (RELATION.some((re) => re.test(clause))) {
     return { kind: 'relation', isStatic: tense !== 'future', confidence: 0.85, tense };
   }

@@ -18,7 +18,10 @@ describe('Antecedents', () => {
       'Tunde Bello is based in Lagos',
       "Tunde Bello's sister Ada is a pilot",
     ]);
-    expect(resolveAll(['Falcon Robotics was founded in 2019', 'It employs 40 people'])).toEqual(['Falcon Robotics was founded in 2019', 'Falcon Robotics employs 40 people']);
+    expect(resolveAll(['Falcon Robotics was founded in 2019', 'It employs 40 people'])).toEqual([
+      'Falcon Robotics was founded in 2019',
+      'Falcon Robotics employs 40 people',
+    ]);
     expect(resolveAll(['Since 2022 she has led the reef programme'], 'Leilani Kahale')).toEqual(['Since 2022 Leilani Kahale has led the reef programme']);
   });
 
@@ -34,7 +37,10 @@ describe('Antecedents', () => {
       "Freya Lindqvist's rabbit Mossa passed away in October",
       'In December Freya Lindqvist adopted a kitten named Birk',
     ]);
-    expect(resolveAll(['Oskar Berg has a dog called Rex', 'He walks him twice a day'])).toEqual(['Oskar Berg has a dog called Rex', 'Oskar Berg walks him twice a day']);
+    expect(resolveAll(['Oskar Berg has a dog called Rex', 'He walks him twice a day'])).toEqual([
+      'Oskar Berg has a dog called Rex',
+      'Oskar Berg walks him twice a day',
+    ]);
   });
 
   it('leaves "it" that names nothing, and answers null for a "he" with nobody named', () => {
@@ -47,7 +53,10 @@ describe('entitiesIn and personInTitle', () => {
   it('tells people from organisations and places', () => {
     expect(entitiesIn('Amara Okafor founded Falcon Robotics in Lagos')).toEqual({
       subject: { name: 'Amara Okafor', kind: 'person' },
-      named: [{ name: 'Amara Okafor', kind: 'person' }, { name: 'Falcon Robotics', kind: 'organisation' }],
+      named: [
+        { name: 'Amara Okafor', kind: 'person' },
+        { name: 'Falcon Robotics', kind: 'organisation' },
+      ],
     });
   });
 
@@ -58,7 +67,13 @@ describe('entitiesIn and personInTitle', () => {
 });
 
 describe('entitiesIn: a word that opens a sentence is never a name', () => {
-  it.each(['In 2019 Dana ran the Berlin marathon', 'Yesterday Dana ran the Berlin marathon', 'Afterwards Dana ran the Berlin marathon', 'Meanwhile Dana ran the Berlin marathon', 'Later Dana ran the Berlin marathon'])('%s', (sentence) => {
+  it.each([
+    'In 2019 Dana ran the Berlin marathon',
+    'Yesterday Dana ran the Berlin marathon',
+    'Afterwards Dana ran the Berlin marathon',
+    'Meanwhile Dana ran the Berlin marathon',
+    'Later Dana ran the Berlin marathon',
+  ])('%s', (sentence) => {
     expect(entitiesIn(sentence).subject).toEqual({ name: 'Dana', kind: 'person' });
   });
 

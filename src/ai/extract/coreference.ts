@@ -33,7 +33,8 @@ const ORGANISATION_PREDICATE = new RegExp(
   'iu',
 );
 /** Verbs after which a name is an organisation ("founded Gojo Homes", "joined Vesna Labs"). */
-const BEFORE_ORGANISATION = /\b(?:founded|co-founded|cofounded|runs|owns|joined|works at|works for|worked at|worked for|employed by|hired by|CEO of|founder of|head of|director of|at|for)\s*$/i;
+const BEFORE_ORGANISATION =
+  /\b(?:founded|co-founded|cofounded|runs|owns|joined|works at|works for|worked at|worked for|employed by|hired by|CEO of|founder of|head of|director of|at|for)\s*$/i;
 
 /** "her rabbit Mossa", "a dog called Rex": the name is an animal's, never the "she" of a later clause. */
 const AFTER_ANIMAL = new RegExp(`\\b(?:${ANIMALS}|pet)s?,?\\s*(?:(?:named|called)\\s+)?$`, 'i');
@@ -67,7 +68,9 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
     if (/^['’]s\b/.test(after)) continue; // "Tom's sister": Tom owns, the sister is talked about
     if (AFTER_ANIMAL.test(before)) continue;
     const organisation =
-      ORGANISATION_WORD.test(name) || (before.trim() === '' && ORGANISATION_PREDICATE.test(after.trim())) || (/\b(?:founded|co-founded|cofounded|owns|joined|runs)\s*$/i.test(before) && !/^\s+(?:and|&)\s/.test(after));
+      ORGANISATION_WORD.test(name) ||
+      (before.trim() === '' && ORGANISATION_PREDICATE.test(after.trim())) ||
+      (/\b(?:founded|co-founded|cofounded|owns|joined|runs)\s*$/i.test(before) && !/^\s+(?:and|&)\s/.test(after));
     // A name after "in", "to", "from" is more often a place or an employer than a person.
     if (!organisation && BEFORE_PLACE.test(before)) continue;
     const entity: Entity = { name, kind: organisation ? 'organisation' : 'person' };
@@ -83,7 +86,8 @@ const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(it)(?:'s|�
 const POSSESSIVE_OPENING = /^(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+){0,2})['’]s\s+(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+(,?\s+\p{Lu}[\p{L}-]+)?/u;
 const GROUP_SUBJECT = /^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?\s+(?:and|&)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s+\p{Ll}/u;
 /** "Since 2022 she has led …": a phrase of time or place before the subject, with no name in it. */
-const OPENING_PHRASE = /^(?:(?:since|from|in|on|at|after|before|during|until|by|for|over|last|this|next|today|now|later|then|recently|currently|eventually|meanwhile)\b[^,]{0,40}?,?\s+)(?=(?:he|she)\b)/i;
+const OPENING_PHRASE =
+  /^(?:(?:since|from|in|on|at|after|before|during|until|by|for|over|last|this|next|today|now|later|then|recently|currently|eventually|meanwhile)\b[^,]{0,40}?,?\s+)(?=(?:he|she)\b)/i;
 
 /** Titles and headings that name a document rather than a person. */
 const TITLE_WORDS =
@@ -91,7 +95,16 @@ const TITLE_WORDS =
 
 /** The person a document is about, as its title or first heading names them ("# Leilani Kahale"), if any. */
 export function personInTitle(markdown: string): string | null {
-  const lines = markdown.split('\n').map((l) => l.replace(/^\s{0,3}#{1,6}\s+/, '').replace(/[*_`]/g, '').trim()).filter(Boolean).slice(0, 5);
+  const lines = markdown
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(/^\s{0,3}#{1,6}\s+/, '')
+        .replace(/[*_`]/g, '')
+        .trim(),
+    )
+    .filter(Boolean)
+    .slice(0, 5);
   for (const line of lines) {
     if (line.length > 80 || /[.!?]$/.test(line)) continue;
     for (const m of line.matchAll(NAME)) {
@@ -155,7 +168,14 @@ export class Antecedents {
       return `${possessiveOf(this.person)}${rest}`;
     }
     const contraction = word.slice(personal.length).replace('’', "'");
-    const verb = contraction === "'s" ? (/^\s+(?:been|got|had|done|made|gone|become|started|moved|worked|lived)\b/.test(rest) ? ' has' : ' is') : contraction === "'d" ? ' would' : '';
+    const verb =
+      contraction === "'s"
+        ? /^\s+(?:been|got|had|done|made|gone|become|started|moved|worked|lived)\b/.test(rest)
+          ? ' has'
+          : ' is'
+        : contraction === "'d"
+          ? ' would'
+          : '';
     return `${this.person}${verb}${rest}`;
   }
 
@@ -200,9 +220,14 @@ export class Antecedents {
 
 /** "They are based in Ljubljana" said of one company: "Vesna Labs is based …". */
 function singular(rest: string): string {
-  return rest.replace(/^\s+(are|were|have|do)\b/i, (_m, verb: string) => ` ${({ are: 'is', were: 'was', have: 'has', do: 'does' } as Record<string, string>)[verb.toLowerCase()]}`).replace(/^\s+(\p{Ll}+)\b/u, (m0, verb: string) =>
-    /^(?:is|was|has|does|can|will|would|could|should|may|might|must)$/.test(verb) || /s$/.test(verb) ? m0 : ` ${thirdPersonOf(verb)}`,
-  );
+  return rest
+    .replace(
+      /^\s+(are|were|have|do)\b/i,
+      (_m, verb: string) => ` ${({ are: 'is', were: 'was', have: 'has', do: 'does' } as Record<string, string>)[verb.toLowerCase()]}`,
+    )
+    .replace(/^\s+(\p{Ll}+)\b/u, (m0, verb: string) =>
+      /^(?:is|was|has|does|can|will|would|could|should|may|might|must)$/.test(verb) || /s$/.test(verb) ? m0 : ` ${thirdPersonOf(verb)}`,
+    );
 }
 
 function thirdPersonOf(verb: string): string {

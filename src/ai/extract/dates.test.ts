@@ -26,7 +26,9 @@ describe('anchorDates', () => {
 
   it('names the year or month an "ago" points at, approximately', () => {
     expect(anchorDates('I started surfing five years ago', monday, 'past').text).toBe('I started surfing five years before 8 May 2023 (around 2018)');
-    expect(anchorDates('I started volunteering about a year ago', monday, 'past').text).toBe('I started volunteering about a year before 8 May 2023 (around May 2022)');
+    expect(anchorDates('I started volunteering about a year ago', monday, 'past').text).toBe(
+      'I started volunteering about a year before 8 May 2023 (around May 2022)',
+    );
     expect(anchorDates('I moved two months ago', monday, 'past').text).toBe('I moved two months before 8 May 2023 (around March 2023)');
     expect(anchorDates('I got it a few years ago', monday, 'past').text).toBe('I got it a few years before 8 May 2023');
   });
@@ -64,7 +66,9 @@ describe('anchorDates', () => {
       text: "I've had them for 3 years now (since about 2020)",
       dates: [{ iso: '2020' }],
     });
-    expect(anchorDates("I've been playing for about four months", monday, 'present').text).toBe("I've been playing for about four months (since about January 2023)");
+    expect(anchorDates("I've been playing for about four months", monday, 'present').text).toBe(
+      "I've been playing for about four months (since about January 2023)",
+    );
   });
 
   it('resolves seasons', () => {

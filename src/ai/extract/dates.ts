@@ -17,17 +17,17 @@ export interface AnchoredText {
   dates: ResolvedDate[];
 }
 
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAY_MS = 86_400_000;
 
 // Words that make chrono report "now"-ish dates that carry no information about when something happened.
-const IGNORED = /^(?:now|right now|currently|recently|lately|at the moment|(?:the |every |each )?(?:morning|afternoon|evening|night|noon|midnight|day)s?|\d+(?::\d+)?\s*(?:am|pm)?)$/i;
+const IGNORED =
+  /^(?:now|right now|currently|recently|lately|at the moment|(?:the |every |each )?(?:morning|afternoon|evening|night|noon|midnight|day)s?|\d+(?::\d+)?\s*(?:am|pm)?)$/i;
 // "for three years", "about four months": durations, not dates.
-const AFTER_DURATION = /\bafter (?:about |around |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?)$/i;
-const DURATION = /^(?:for\s+)?(?:about |around |almost |nearly |over |roughly |only |just |the )?(?:past |last )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?|hours?|minutes?)$/i;
+const AFTER_DURATION =
+  /\bafter (?:about |around |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?)$/i;
+const DURATION =
+  /^(?:for\s+)?(?:about |around |almost |nearly |over |roughly |only |just |the )?(?:past |last )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?|hours?|minutes?)$/i;
 
 /**
  * Finds date expressions in `text`, resolves them against `reference`, and rewrites them in place as
@@ -48,7 +48,10 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     // "left my job after 3 years": how long something lasted, not when.
     if (AFTER_DURATION.test(`${text.slice(0, result.index)}${expression}`)) continue;
     const known = (c: 'day' | 'month' | 'year' | 'weekday') => result.start.isCertain(c);
-    const relative = /\b(?:yesterday|today|tonight|tomorrow|ago|last|past|previous|next|this|coming|week|weekend|month|year|days?|morning|afternoon|evening|night)\b/i.test(expression);
+    const relative =
+      /\b(?:yesterday|today|tonight|tomorrow|ago|last|past|previous|next|this|coming|week|weekend|month|year|days?|morning|afternoon|evening|night)\b/i.test(
+        expression,
+      );
     if (!known('day') && !known('month') && !known('year') && !known('weekday') && !relative) continue;
     if (!reference && !/\b\d{4}\b/.test(expression)) continue;
     // "a quiet weekend" names no particular weekend.
@@ -76,12 +79,16 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     const preposition = /\b(?:on|in|at|during|from|over)(?: the)?\s+$/i.exec(before);
     if (preposition && /^(?:on|in|the|\d)/i.test(phrase)) from -= preposition[0].length;
     // "since September", "for the whole of June": the phrase's own "in" would follow another preposition.
-    else if (/\b(?:since|until|till|by|before|after|of|throughout|through|around|about|between|and|to)\s+$/i.test(before)) phrase = phrase.replace(/^(?:in|on)\s+/i, '');
+    else if (/\b(?:since|until|till|by|before|after|of|throughout|through|around|about|between|and|to)\s+$/i.test(before))
+      phrase = phrase.replace(/^(?:in|on)\s+/i, '');
     rewritten = rewritten.slice(0, from) + phrase + rewritten.slice(result.index + result.text.length);
   }
   if (!reference) return { text: rewritten, dates };
   if (unplaced.length) rewritten = `${rewritten.replace(/[\s,;:!.]+$/, '')} (${unplaced.join(', ')})`;
-  return sinceDuration(dayOfMonth(seasons(otherDay(weekendsAgo({ text: rewritten, dates }, reference), reference), reference, tense), reference, tense), reference);
+  return sinceDuration(
+    dayOfMonth(seasons(otherDay(weekendsAgo({ text: rewritten, dates }, reference), reference), reference, tense), reference, tense),
+    reference,
+  );
 }
 
 const RECURRING_BEFORE = /\b(?:every|each|most|all|alternate|every other|every second|every third|every few)\s+(?:\w+\s+)?$/i;
@@ -123,8 +130,7 @@ function seasons(input: AnchoredText, ref: Date, tense: Tense): AnchoredText {
     while (recent > now) recent -= 12;
     const inProgress = now < recent + 3;
     const w = which.toLowerCase();
-    const start =
-      w === 'next' ? recent + 12 : w === 'this' ? (inProgress || tense === 'past' ? recent : recent + 12) : inProgress ? recent - 12 : recent;
+    const start = w === 'next' ? recent + 12 : w === 'this' ? (inProgress || tense === 'past' ? recent : recent + 12) : inProgress ? recent - 12 : recent;
     const year = Math.floor(start / 12);
     const month = start % 12;
     const startDate = new Date(Date.UTC(year, month, 1));
@@ -137,7 +143,10 @@ function seasons(input: AnchoredText, ref: Date, tense: Tense): AnchoredText {
 // "I've had them for 3 years now": the state began that long before it was said.
 function sinceDuration(input: AnchoredText, ref: Date): AnchoredText {
   if (!/\b(?:have|has|'ve|had) (?:\w+ )?(?:been|had|known|lived|worked|played|done|owned|practiced|practised)\b/i.test(input.text)) return input;
-  const m = /\bfor (?:about |around |almost |nearly |over |roughly )?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+) (years?|months?)\b/i.exec(input.text);
+  const m =
+    /\bfor (?:about |around |almost |nearly |over |roughly )?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+) (years?|months?)\b/i.exec(
+      input.text,
+    );
   if (!m) return input;
   const n = NUMBERS[m[1].toLowerCase()] ?? Number(m[1]);
   if (!Number.isFinite(n) || n <= 0) return input;
@@ -148,10 +157,32 @@ function sinceDuration(input: AnchoredText, ref: Date): AnchoredText {
   return { text: `${input.text.replace(/[\s,;:!.]+$/, '')} (since about ${since})`, dates: [...input.dates, date] };
 }
 
-const NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
 
 const COUNTS: Record<string, number> = {
-  ...NUMBERS, few: 3, 'a few': 3, couple: 2, 'a couple': 2, 'a couple of': 2, 'couple of': 2, several: 3,
+  ...NUMBERS,
+  few: 3,
+  'a few': 3,
+  couple: 2,
+  'a couple': 2,
+  'a couple of': 2,
+  'couple of': 2,
+  several: 3,
   ...Object.fromEntries(Array.from({ length: 60 }, (_, i) => [String(i + 1), i + 1])),
 };
 
@@ -274,7 +305,7 @@ function describe(
     if (tense === 'future' && day < startOfDay(ref)) day = addDays(day, 7);
     return { phrase: `on ${capitalize(weekday)}, ${formatDay(day)}`, date: span(day, 'day') };
   }
-  const month = /\bmonths?\b/.test(e) && !known('day') ? monthsFrom(e, ref) ?? date : date;
+  const month = /\bmonths?\b/.test(e) && !known('day') ? (monthsFrom(e, ref) ?? date) : date;
   const ago = /^(.*?)\s*\b(months?|years?)\s+ago$/.exec(e);
   if (ago) {
     const unit = /month/.test(ago[2]) ? 'month' : 'year';
@@ -353,5 +384,8 @@ export function withoutDates(text: string): string {
     const before = out.slice(0, result.index).replace(DATE_LEAD, '');
     out = `${before}${out.slice(result.index + result.text.length)}`;
   }
-  return out.replace(/\s+/g, ' ').replace(/\s+([,.;:!?])/g, '$1').trim();
+  return out
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .trim();
 }

@@ -9,7 +9,11 @@ describe('createExtractor', () => {
   });
 
   it('uses a shared chat client when one is given', async () => {
-    const reply = { memories: [{ content: 'Sam is a nurse', isStatic: true, kind: 'identity', eventDates: [], forgetAfter: null, speaker: null, turnIndex: null, confidence: 0.9 }] };
+    const reply = {
+      memories: [
+        { content: 'Sam is a nurse', isStatic: true, kind: 'identity', eventDates: [], forgetAfter: null, speaker: null, turnIndex: null, confidence: 0.9 },
+      ],
+    };
     const extractor = createExtractor({ chat: answering(reply) });
     expect(extractor.name).toBe('llm');
     expect(await extractor.extract({ text: 'Sam is a nurse.' })).toEqual(reply.memories);

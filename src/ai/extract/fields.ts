@@ -39,7 +39,10 @@ const PEOPLE = new RegExp(`^(${PERSON})(?:\\s*\\([^)]{1,60}\\))?((?:\\s*(?:,|&|\
 function peopleIn(value: string): string[] | null {
   const m = PEOPLE.exec(value);
   if (!m) return null;
-  const people = value.replace(/\s*\([^)]*\)/g, '').split(/\s*(?:,|&|\band\b)\s*/).filter(Boolean);
+  const people = value
+    .replace(/\s*\([^)]*\)/g, '')
+    .split(/\s*(?:,|&|\band\b)\s*/)
+    .filter(Boolean);
   return people.some((p) => p.split(/\s+/).every((w) => NOT_A_PERSON.test(w))) ? null : people;
 }
 
@@ -51,9 +54,19 @@ export function isRoleField(label: string, value: string): boolean {
 }
 
 const ROLE_OF: Record<string, string> = {
-  'owned by': 'owner', 'led by': 'lead', 'assigned to': 'assignee', 'reviewed by': 'reviewer', 'approved by': 'approver',
-  'written by': 'author', 'prepared by': 'author', 'presented by': 'presenter', 'organised by': 'organiser',
-  'organized by': 'organizer', 'hosted by': 'host', 'managed by': 'manager', dri: 'DRI',
+  'owned by': 'owner',
+  'led by': 'lead',
+  'assigned to': 'assignee',
+  'reviewed by': 'reviewer',
+  'approved by': 'approver',
+  'written by': 'author',
+  'prepared by': 'author',
+  'presented by': 'presenter',
+  'organised by': 'organiser',
+  'organized by': 'organizer',
+  'hosted by': 'host',
+  'managed by': 'manager',
+  dri: 'DRI',
 };
 
 /** "Owner: Dana Whitfield" → "Dana Whitfield is the owner of project 100" (of the thing the document is about, when known). */

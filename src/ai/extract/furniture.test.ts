@@ -22,11 +22,24 @@ const page = [
 
 describe('withoutFurniture', () => {
   it('keeps the content and drops navigation, images and captions, calls to action, post meta and legal lines', () => {
-    expect(withoutFurniture(page).split('\n').filter((l) => l.trim())).toEqual(['Falcon Robotics was founded in 2019 by Amara Okafor in Lagos.']);
+    expect(
+      withoutFurniture(page)
+        .split('\n')
+        .filter((l) => l.trim()),
+    ).toEqual(['Falcon Robotics was founded in 2019 by Amara Okafor in Lagos.']);
   });
 
   it('drops running headers and footers repeated on every page of a report, and its title and byline', () => {
-    const report = ['Quarterly Operations Report 2026', 'Prepared by Jane Smith, Head of Operations', 'Falcon shipped 40 robots.', 'Falcon Robotics — Confidential', 'Page 1 of 2', 'Falcon hired 12 engineers.', 'Falcon Robotics — Confidential', 'Page 2 of 2'];
+    const report = [
+      'Quarterly Operations Report 2026',
+      'Prepared by Jane Smith, Head of Operations',
+      'Falcon shipped 40 robots.',
+      'Falcon Robotics — Confidential',
+      'Page 1 of 2',
+      'Falcon hired 12 engineers.',
+      'Falcon Robotics — Confidential',
+      'Page 2 of 2',
+    ];
     expect(withoutFurniture(report.join('\n')).split('\n')).toEqual(['Falcon shipped 40 robots.', 'Falcon hired 12 engineers.']);
   });
 
@@ -49,7 +62,9 @@ describe('offline extraction of a page', () => {
 
   it('resolves a CV\'s "she" to the person its title names, and drops a pronoun nobody was named for', () => {
     const cv = '# Leilani Kahale\n\nSince 2022 she has led the reef monitoring programme at the Hawaii Institute of Marine Biology.';
-    expect(extractOffline({ text: cv }).map((m) => m.content)).toEqual(['Since 2022 Leilani Kahale has led the reef monitoring programme at the Hawaii Institute of Marine Biology']);
+    expect(extractOffline({ text: cv }).map((m) => m.content)).toEqual([
+      'Since 2022 Leilani Kahale has led the reef monitoring programme at the Hawaii Institute of Marine Biology',
+    ]);
     expect(extractOffline({ text: 'He joined the board in 2021.' })).toEqual([]);
   });
 });
@@ -57,7 +72,14 @@ describe('offline extraction of a page', () => {
 describe('offline extraction of a card of fields', () => {
   it('says each field of the person the card names, and takes no field for a speaker', () => {
     const card = '# Kai Tanaka\n\n**Employer:** Hawaiian Airlines\n**Lives in:** Hilo\n**Diet:** vegetarian';
-    expect(extractOffline({ text: card }).map((m) => m.content)).toEqual(['Kai Tanaka works at Hawaiian Airlines', 'Kai Tanaka lives in Hilo', 'Kai Tanaka is vegetarian']);
-    expect(extractOffline({ text: 'Name: Ana Souza\nCompany: Nubank\nCity: São Paulo' }).map((m) => m.content)).toEqual(['Ana Souza works at Nubank', 'Ana Souza lives in São Paulo']);
+    expect(extractOffline({ text: card }).map((m) => m.content)).toEqual([
+      'Kai Tanaka works at Hawaiian Airlines',
+      'Kai Tanaka lives in Hilo',
+      'Kai Tanaka is vegetarian',
+    ]);
+    expect(extractOffline({ text: 'Name: Ana Souza\nCompany: Nubank\nCity: São Paulo' }).map((m) => m.content)).toEqual([
+      'Ana Souza works at Nubank',
+      'Ana Souza lives in São Paulo',
+    ]);
   });
 });

@@ -21,7 +21,7 @@ const FURNITURE_LINE = new RegExp(
     '^(?:table of )?contents$',
     // bylines, dates of publication, labels
     '^(?:prepared|written|compiled|edited|reviewed|authored|posted|published|presented|submitted|produced|photographed|illustrated|translated|updated|last (?:updated|modified|edited|reviewed))\\b(?: (?:by|on|at|for)\\b|:)',
-    '^by [A-Z][\\p{L}\'.-]+(?: [A-Z][\\p{L}\'.-]+){0,3}(?:\\s*[,|·•-].*)?$',
+    "^by [A-Z][\\p{L}'.-]+(?: [A-Z][\\p{L}'.-]+){0,3}(?:\\s*[,|·•-].*)?$",
     '^(?:photo|image|picture|figure|fig\\.?|table|chart|graph|caption|source|credit|credits|illustration|video|map|exhibit|appendix)\\s*(?:\\d+[a-z]?)?\\s*[:.–-]',
     '^(?:photo|image|illustration)s? (?:by|courtesy of|credit)\\b',
     '^(?:tags?|categor(?:y|ies)|filed under|topics?|keywords?)\\s*:',

@@ -37,7 +37,11 @@ describe('LLM output', () => {
 
   it('normalises dates and bounds', () => {
     const [m] = parseLlmExtraction(
-      { memories: [{ ...memory, eventDates: ['2024-03-05T10:00:00Z', '2024-03', 'tomorrow'], forgetAfter: '2024-03-05T23:59:59Z', confidence: -1, speaker: ' ' }] },
+      {
+        memories: [
+          { ...memory, eventDates: ['2024-03-05T10:00:00Z', '2024-03', 'tomorrow'], forgetAfter: '2024-03-05T23:59:59Z', confidence: -1, speaker: ' ' },
+        ],
+      },
       1,
     );
     expect(m).toMatchObject({ eventDates: ['2024-03-05', '2024-03'], forgetAfter: '2024-03-05T23:59:59.000Z', confidence: 0, speaker: null, turnIndex: 0 });
@@ -70,7 +74,16 @@ describe('LLM output', () => {
         1,
       ),
     ).toEqual([
-      { content: 'Sam works as a nurse', isStatic: true, kind: 'identity', eventDates: ['2024-01-02'], forgetAfter: null, speaker: null, turnIndex: 0, confidence: 0.9 },
+      {
+        content: 'Sam works as a nurse',
+        isStatic: true,
+        kind: 'identity',
+        eventDates: ['2024-01-02'],
+        forgetAfter: null,
+        speaker: null,
+        turnIndex: 0,
+        confidence: 0.9,
+      },
       { content: 'Sam lives in Leeds', isStatic: false, kind: 'relation', eventDates: [], forgetAfter: null, speaker: null, turnIndex: null, confidence: 0.9 },
       { content: 'Sam likes tea', isStatic: false, kind: 'fact', eventDates: [], forgetAfter: null, speaker: null, turnIndex: null, confidence: 0.8 },
       { content: 'Sam has a dog named Rex', isStatic: false, kind: 'fact', eventDates: [], forgetAfter: null, speaker: null, turnIndex: null, confidence: 0.8 },
@@ -79,14 +92,33 @@ describe('LLM output', () => {
 
   it('drops what is not clear and never keeps garbage: no content, blank, too long, no letters, duplicates', () => {
     const read = parseLlmExtraction(
-      { memories: [memory, { isStatic: true }, { content: '   ' }, { content: 'x'.repeat(5000) }, { content: '12 34' }, { content: 42 }, { ...memory, content: ' Sam  works as a nurse ' }] },
+      {
+        memories: [
+          memory,
+          { isStatic: true },
+          { content: '   ' },
+          { content: 'x'.repeat(5000) },
+          { content: '12 34' },
+          { content: 42 },
+          { ...memory, content: ' Sam  works as a nurse ' },
+        ],
+      },
       1,
     );
     expect(read).toEqual([memory]);
   });
 
   it('recognises an echo of the schema or its placeholders and rejects it', () => {
-    const placeholders = { content: 'string', isStatic: 'boolean', kind: 'string', eventDates: ['YYYY-MM-DD'], forgetAfter: 'string | null', speaker: 'string', turnIndex: 'integer', confidence: 'number' };
+    const placeholders = {
+      content: 'string',
+      isStatic: 'boolean',
+      kind: 'string',
+      eventDates: ['YYYY-MM-DD'],
+      forgetAfter: 'string | null',
+      speaker: 'string',
+      turnIndex: 'integer',
+      confidence: 'number',
+    };
     expect(reason(() => parseLlmExtraction({ memories: [placeholders] }, 1))).toBe('schema_echo');
     expect(reason(() => parseLlmExtraction({ memories: [{ content: '<fact>' }, { content: '...' }] }, 1))).toBe('schema_echo');
     expect(reason(() => parseLlmExtraction({ memories: [{ content: 'One self-contained fact with its subject named.' }] }, 1))).toBe('schema_echo');

@@ -52,8 +52,18 @@ const MAX_CONTENT_CHARS = 1_000;
 const DEFAULT_CONFIDENCE = 0.8;
 const CONFIDENCE_WORDS: Record<string, number> = { high: 0.9, medium: 0.6, moderate: 0.6, low: 0.3 };
 const KIND_WORDS: Record<string, MemoryKind> = {
-  preferences: 'preference', like: 'preference', likes: 'preference', relationship: 'relation', relationships: 'relation',
-  events: 'event', plans: 'plan', goal: 'plan', intention: 'plan', facts: 'fact', attribute: 'identity', biography: 'identity',
+  preferences: 'preference',
+  like: 'preference',
+  likes: 'preference',
+  relationship: 'relation',
+  relationships: 'relation',
+  events: 'event',
+  plans: 'plan',
+  goal: 'plan',
+  intention: 'plan',
+  facts: 'fact',
+  attribute: 'identity',
+  biography: 'identity',
 };
 const SCHEMA_DESCRIPTIONS = new Set(
   Object.values(EXTRACTION_JSON_SCHEMA.properties.memories.items.properties).flatMap((p) => ('description' in p ? [p.description.toLowerCase()] : [])),
@@ -109,7 +119,13 @@ function readMemory(item: unknown, turnCount: number): ExtractedMemory | 'placeh
     content,
     isStatic: asBoolean(field(fields, MEMORY_FIELD_NAMES.isStatic)) ?? kind === 'identity',
     kind,
-    eventDates: [...new Set(asList(field(fields, MEMORY_FIELD_NAMES.eventDates)).flatMap((d) => (typeof d === 'string' ? [d.trim().slice(0, 10)] : [])).filter(isReadableDate))],
+    eventDates: [
+      ...new Set(
+        asList(field(fields, MEMORY_FIELD_NAMES.eventDates))
+          .flatMap((d) => (typeof d === 'string' ? [d.trim().slice(0, 10)] : []))
+          .filter(isReadableDate),
+      ),
+    ],
     forgetAfter: readInstant(field(fields, MEMORY_FIELD_NAMES.forgetAfter)),
     speaker: asText(field(fields, MEMORY_FIELD_NAMES.speaker)) ?? null,
     turnIndex: turnIndex !== undefined && turnIndex >= 0 && turnIndex < turnCount ? turnIndex : null,

@@ -95,7 +95,10 @@ describe('LlmExtractor against a fake OpenAI-compatible endpoint', () => {
       ['a bare array where an object is expected', JSON.stringify([goodMemory])],
       ['an object where the array is expected', JSON.stringify({ memories: goodMemory })],
       ['trailing commas, Python literals and snake_case fields', answer.replace('"isStatic":false', '"is_static":False').replace('}]}', ',}],}')],
-      ['strings for a boolean and numbers, another name for content', JSON.stringify({ memories: [{ ...goodMemory, content: undefined, fact: goodMemory.content, isStatic: 'false', turnIndex: '0', confidence: '0.9' }] })],
+      [
+        'strings for a boolean and numbers, another name for content',
+        JSON.stringify({ memories: [{ ...goodMemory, content: undefined, fact: goodMemory.content, isStatic: 'false', turnIndex: '0', confidence: '0.9' }] }),
+      ],
     ];
     for (const [what, content] of cases) {
       it(what, async () => {
@@ -133,7 +136,22 @@ describe('LlmExtractor against a fake OpenAI-compatible endpoint', () => {
   it('rejects an echo of the schema, asks again, and falls back when it stays one', async () => {
     fake.chat.reply(
       { content: JSON.stringify(EXTRACTION_JSON_SCHEMA) },
-      { content: JSON.stringify({ memories: [{ content: 'string', isStatic: 'boolean', kind: 'string', eventDates: ['string'], forgetAfter: null, speaker: null, turnIndex: null, confidence: 'number' }] }) },
+      {
+        content: JSON.stringify({
+          memories: [
+            {
+              content: 'string',
+              isStatic: 'boolean',
+              kind: 'string',
+              eventDates: ['string'],
+              forgetAfter: null,
+              speaker: null,
+              turnIndex: null,
+              confidence: 'number',
+            },
+          ],
+        }),
+      },
       { content: JSON.stringify({ memories: [EXAMPLE_MEMORY] }) },
     );
     const { memories, report } = await extract();
@@ -249,7 +267,7 @@ describe('LlmExtractor against a fake OpenAI-compatible endpoint', () => {
   });
 
   it('asks again after an empty reply or one of reasoning only', async () => {
-    fake.chat.reply({ content: '' }, { content: '<think>Caroline went to a group, so' , finishReason: 'length' }).replyJson({ memories: [goodMemory] });
+    fake.chat.reply({ content: '' }, { content: '<think>Caroline went to a group, so', finishReason: 'length' }).replyJson({ memories: [goodMemory] });
     expect((await extract()).memories).toEqual([goodMemory]);
     expect(fake.chat.requests).toHaveLength(3);
   });
@@ -262,7 +280,11 @@ describe('LlmExtractor against a fake OpenAI-compatible endpoint', () => {
   });
 
   it('splits long inputs into several requests, keeps turn indexes global and reports the parts that fell back', async () => {
-    const turns = Array.from({ length: 6 }, (_, i) => ({ role: 'user' as const, name: i % 2 ? 'Melanie' : 'Caroline', content: `I visited city number ${i} yesterday. ${'x'.repeat(60)}` }));
+    const turns = Array.from({ length: 6 }, (_, i) => ({
+      role: 'user' as const,
+      name: i % 2 ? 'Melanie' : 'Caroline',
+      content: `I visited city number ${i} yesterday. ${'x'.repeat(60)}`,
+    }));
     fake.chat.replyJson({ memories: [{ ...goodMemory, turnIndex: 1 }] });
     fake.chat.replyByDefault({ status: 500, body: { error: { message: 'down', type: 'server_error', code: null } } });
     const { memories, report } = await fake.subject(300).extractWithReport({ text: '', turns, documentDate: input.documentDate });

@@ -3,12 +3,23 @@ import { isNoise, stripInterjections } from './noise.js';
 
 describe('isNoise', () => {
   it.each([
-    'Good to see you!', 'How have you been?', 'Thanks, Caroline!', "That's really cool.", 'Wow!', 'Talk to you soon!',
-    'I hope this helps!', 'As an AI, I cannot have opinions.', "I'm so happy for you!", 'Me too', 'Sounds like a plan?', 'Definitely!',
+    'Good to see you!',
+    'How have you been?',
+    'Thanks, Caroline!',
+    "That's really cool.",
+    'Wow!',
+    'Talk to you soon!',
+    'I hope this helps!',
+    'As an AI, I cannot have opinions.',
+    "I'm so happy for you!",
+    'Me too',
+    'Sounds like a plan?',
+    'Definitely!',
   ])('drops %j', (clause) => expect(isNoise(clause)).toBe(true));
 
-  it.each(["I'm excited", 'I went to a support group', 'The transgender stories were so inspiring', 'Definitely try a salmon roll first'])('keeps %j', (clause) =>
-    expect(isNoise(clause)).toBe(false),
+  it.each(["I'm excited", 'I went to a support group', 'The transgender stories were so inspiring', 'Definitely try a salmon roll first'])(
+    'keeps %j',
+    (clause) => expect(isNoise(clause)).toBe(false),
   );
 });
 

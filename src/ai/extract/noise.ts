@@ -3,7 +3,8 @@ const INTERJECTION =
 
 const CATCHING_UP = /^since (?:we|I) (?:last )?(?:chatted|talked|spoke|caught up)(?: last)?,?\s*/i;
 /** "Big news: …", "Update - …", "PSA: …": a label before what is said. */
-const LEAD_LABEL = /^(?:big |good |great |some |quick |small |sad |exciting )?(?:news|update|psa|fyi|heads up|life update|update time|tldr|tl;dr|reminder|note to self|update on \w+)\s*[:!,-]+\s*/i;
+const LEAD_LABEL =
+  /^(?:big |good |great |some |quick |small |sad |exciting )?(?:news|update|psa|fyi|heads up|life update|update time|tldr|tl;dr|reminder|note to self|update on \w+)\s*[:!,-]+\s*/i;
 const TAG_QUESTION = /,?\s*(?:right|isn't it|aren't they|don't you think|you know|huh|eh|no|yeah|ok|okay)\?+\s*$/i;
 
 const STOCK_PHRASES = [
@@ -56,9 +57,7 @@ export function stripInterjections(clause: string, names: readonly string[]): st
 }
 
 export function contentWords(clause: string): string[] {
-  return (clause.toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? []).filter(
-    (w) => w.length > 2 && !STOPWORDS.has(w),
-  );
+  return (clause.toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(w));
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|us)\b/i;

@@ -68,7 +68,9 @@ describe('offline extraction: dates', () => {
       text: '',
       documentDate: new Date('2023-05-25T13:14:00Z'),
       turns: [
-        melanie('Hey Caroline, since we last chatted, I\u2019ve had a lot of things happening to me. I ran a charity race for mental health last Saturday \u2013 it was really rewarding.'),
+        melanie(
+          'Hey Caroline, since we last chatted, I\u2019ve had a lot of things happening to me. I ran a charity race for mental health last Saturday \u2013 it was really rewarding.',
+        ),
         caroline('That charity race sounds great, Mel!'),
       ],
     });
@@ -95,8 +97,15 @@ describe('offline extraction: dates', () => {
   });
 
   it('marks events said to have just happened with the date they were said', () => {
-    const memories = extractOffline({ text: '', documentDate: new Date('2023-01-29T10:00:00Z'), turns: [{ role: 'user', name: 'Gina', content: 'I just launched an ad campaign for my clothing store!' }] });
-    expect(memories[0]).toMatchObject({ content: "Gina just launched an ad campaign for Gina's clothing store (as of 29 January 2023)", eventDates: ['2023-01-29'] });
+    const memories = extractOffline({
+      text: '',
+      documentDate: new Date('2023-01-29T10:00:00Z'),
+      turns: [{ role: 'user', name: 'Gina', content: 'I just launched an ad campaign for my clothing store!' }],
+    });
+    expect(memories[0]).toMatchObject({
+      content: "Gina just launched an ad campaign for Gina's clothing store (as of 29 January 2023)",
+      eventDates: ['2023-01-29'],
+    });
   });
 
   it('dates a time-bound statement without a date of its own by the day it was said, not a lasting one', () => {
@@ -232,7 +241,9 @@ describe('offline extraction: what a new user notices', () => {
     expect(said('| Name | City |\n|---|---|\n| Gina | Oslo |\n| Tom | Rome |')).toEqual([]);
     expect(said('name,team,city\nGina,Sales,Oslo\nTom,Ops,Rome')).toEqual([]);
     expect(said('item\tprice\nCoffee\t3.50')).toEqual([]);
-    expect(said('I started a new diet of two ginger snaps a day.\t')).toEqual(['The user started a new diet of two ginger snaps a day (as of 20 November 2026)']);
+    expect(said('I started a new diet of two ginger snaps a day.\t')).toEqual([
+      'The user started a new diet of two ginger snaps a day (as of 20 November 2026)',
+    ]);
     expect(said('{\n  "city": "Oslo"\n}')).toEqual([]);
     expect(said('I manage the Oslo office.\n\n| Name | Role |\n|---|---|\n| Gina | Sales |')).toEqual(['The user manages the Oslo office']);
   });
@@ -262,10 +273,16 @@ describe('offline extraction: the people of notes about a numbered thing', () =>
   const contents = (text: string) => extractOffline({ text, documentDate: new Date('2024-05-01T00:00:00Z') }).map((m) => m.content);
 
   it('says whose role a field names, in what the document is about', () => {
-    expect(contents('Notes number 3 about project 100, covering plans for the hiring budget.\nOwner: Dana Whitfield\n')).toContain('Dana Whitfield is the owner of project 100');
-    expect(contents('# Notes number 3 about project 196\n\nCovering plans for the spring release.\n\nLead: Omar Haddad')).toContain('Omar Haddad is the lead of project 196');
+    expect(contents('Notes number 3 about project 100, covering plans for the hiring budget.\nOwner: Dana Whitfield\n')).toContain(
+      'Dana Whitfield is the owner of project 100',
+    );
+    expect(contents('# Notes number 3 about project 196\n\nCovering plans for the spring release.\n\nLead: Omar Haddad')).toContain(
+      'Omar Haddad is the lead of project 196',
+    );
     expect(contents('Room 4 is booked for the design review. Contact: Maria Lopez.')).toContain('Maria Lopez is the contact of Room 4');
-    expect(contents('Release notes of version 3.0\n\nReviewers: Ana Ruiz and Bo Chen (platform)')).toContain('Ana Ruiz and Bo Chen are the reviewers of version 3.0');
+    expect(contents('Release notes of version 3.0\n\nReviewers: Ana Ruiz and Bo Chen (platform)')).toContain(
+      'Ana Ruiz and Bo Chen are the reviewers of version 3.0',
+    );
     expect(contents('Ticket #212: the login page times out.\nAssigned to: Ivan Petrov')).toContain('Ivan Petrov is the assignee of Ticket #212');
     expect(contents('Weekly sync notes.\nOrganiser: Lena Berg (lena@example.com)')).toContain('Lena Berg is the organiser');
   });
@@ -284,12 +301,18 @@ describe('offline extraction: the people of notes about a numbered thing', () =>
 
 describe('offline extraction: a word that opens a sentence is never a name', () => {
   it('keeps the fact after a phrase of time, about the person it names', () => {
-    const contents = extractOffline({ text: 'Last week Jonas moved to Oslo. Afterwards Dana joined Globex.', documentDate: new Date('2024-05-01T00:00:00Z') }).map((m) => m.content);
+    const contents = extractOffline({
+      text: 'Last week Jonas moved to Oslo. Afterwards Dana joined Globex.',
+      documentDate: new Date('2024-05-01T00:00:00Z'),
+    }).map((m) => m.content);
     expect(contents).toEqual(['The week before 1 May 2024 Jonas moved to Oslo', 'Afterwards Dana joined Globex']);
   });
 
   it('never takes the opening word for a relative a speaker names', () => {
-    const memories = extractOffline({ text: '', turns: [{ role: 'user', name: 'Dana', content: 'Yesterday my sister Anna called. Recently my brother Sam moved to Oslo.' }] });
+    const memories = extractOffline({
+      text: '',
+      turns: [{ role: 'user', name: 'Dana', content: 'Yesterday my sister Anna called. Recently my brother Sam moved to Oslo.' }],
+    });
     const relations = memories.map((m) => m.content).filter((c) => / is Dana's /.test(c));
     expect(relations).toEqual(["Anna is Dana's sister", "Sam is Dana's brother"]);
   });

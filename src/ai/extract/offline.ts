@@ -6,7 +6,17 @@ import { readField } from './fields.js';
 import { withoutFurniture } from './furniture.js';
 import { contentWords, isFirstPerson, isNoise, stripInterjections } from './noise.js';
 import { resolvePerson } from './person.js';
-import { fragmentFact, markdownToPlain, normalizeText, profileFacts, splitAppositions, splitClauses, splitPredicates, splitSentences, withoutTables } from './sentences.js';
+import {
+  fragmentFact,
+  markdownToPlain,
+  normalizeText,
+  profileFacts,
+  splitAppositions,
+  splitClauses,
+  splitPredicates,
+  splitSentences,
+  withoutTables,
+} from './sentences.js';
 import { selfIntroducedName, utterancesOf, type Utterance } from './transcript.js';
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
 import { hasFiniteVerb, IRREGULAR_PAST, isInstruction, verbBase } from './verbs.js';
@@ -50,7 +60,10 @@ class Memories {
   private readonly byKey = new Map<string, ExtractedMemory>();
 
   keep(memory: ExtractedMemory): void {
-    const key = memory.content.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    const key = memory.content
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
     const existing = this.byKey.get(key);
     if (!existing || existing.confidence < memory.confidence) this.byKey.set(key, memory);
   }
@@ -78,7 +91,9 @@ function* fromUtterance(u: Utterance, out: ExtractedMemory[]): Generator<void> {
   const plain = normalizeText(markdownToPlain(withoutTables(document ? withoutFurniture(u.text) : u.text)));
   // A line a PDF wrapped mid-sentence ("Anouk Visser leads the\nTactile Lab") goes on in the next.
   const text = document
-    ? plain.replace(/([^\n.!?:;])\n(?=\p{Ll})/gu, '$1 ').replace(/\b(the|a|an|of|to|in|at|for|and|or|with|on|by|from|his|her|their|its|our|my|is|are|was|were)\n(?=\S)/giu, '$1 ')
+    ? plain
+        .replace(/([^\n.!?:;])\n(?=\p{Ll})/gu, '$1 ')
+        .replace(/\b(the|a|an|of|to|in|at|for|and|or|with|on|by|from|his|her|their|its|our|my|is|are|was|were)\n(?=\S)/giu, '$1 ')
     : plain;
   const antecedents = new Antecedents(document ? personInTitle(u.text) : null);
   let topic: string | null = null;
@@ -147,7 +162,9 @@ function fromClause(clause: string, u: Utterance): ExtractedMemory[] {
   if (introduced && introduced === u.speaker) {
     out.push(nameMemory(introduced, u));
     // "My name is Sam and I work as a nurse", "i'm Dilnoza btw, just moved here": what follows the name is a fact of its own.
-    const rest = stripInterjections(clause.slice(clause.indexOf(introduced) + introduced.length).replace(/^[\s,;:.!-]*(?:(?:and|but|so)\s+)?/i, ''), [introduced]);
+    const rest = stripInterjections(clause.slice(clause.indexOf(introduced) + introduced.length).replace(/^[\s,;:.!-]*(?:(?:and|but|so)\s+)?/i, ''), [
+      introduced,
+    ]);
     clause = restoreSubject(rest.replace(/^(?:btw|by the way|lol|haha)[\s,]*/i, ''));
     if (isNoise(clause)) return out;
   }
@@ -227,12 +244,16 @@ function forgetAfter(c: Classification, dates: ResolvedDate[], reference: Date |
   return new Date(Math.max(...dates.map((d) => d.end.getTime()))).toISOString();
 }
 
-const ELIDED_BE = /^(?:(?:so|really|super|pretty|kinda|very|always|just) )?(?:going to|glad|happy|excited|thrilled|stoked|proud|grateful|thankful|feeling|planning|hoping|thinking|working|trying|looking forward|currently|still|busy|tired|lucky|blessed|not (?:a |an )?\w+(?: any ?more)?\b|no longer|single|engaged|married|pregnant|vegan|vegetarian|back (?:in|at|home|from))\b/i;
-const ELIDED_I = /^(?:(?:just|really|also|totally|finally|recently) )?(?:love|loved|like|liked|hope|think|thought|went|got|had|made|did|took|started|finished|tried|need|want|wish|miss|missed|can't|couldn't|saw|met|bought|found|visited|joined|learned|decided|signed|picked|spent|heard|adopted|painted|wrote|read|watched|played|ran|won)\b(?! (?:is|was|are|were)\b)/i;
+const ELIDED_BE =
+  /^(?:(?:so|really|super|pretty|kinda|very|always|just) )?(?:going to|glad|happy|excited|thrilled|stoked|proud|grateful|thankful|feeling|planning|hoping|thinking|working|trying|looking forward|currently|still|busy|tired|lucky|blessed|not (?:a |an )?\w+(?: any ?more)?\b|no longer|single|engaged|married|pregnant|vegan|vegetarian|back (?:in|at|home|from))\b/i;
+const ELIDED_I =
+  /^(?:(?:just|really|also|totally|finally|recently) )?(?:love|loved|like|liked|hope|think|thought|went|got|had|made|did|took|started|finished|tried|need|want|wish|miss|missed|can't|couldn't|saw|met|bought|found|visited|joined|learned|decided|signed|picked|spent|heard|adopted|painted|wrote|read|watched|played|ran|won)\b(?! (?:is|was|are|were)\b)/i;
 const GERUND_SUBJECT = /^\w+ing\b.*\b(?:is|was|are|were|has|makes|made|helps|keeps|can|will|feels|gives|brings)\b/i;
-const PHOTO = /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
+const PHOTO =
+  /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
 
-const ELIDED_MY = /^(?:new |current |updated |old )?(?:address|home address|number|phone number|email|job|role|title|school|office|flat|apartment|house|place|commute|boss|manager|team|project|favou?rite \w+)\s+(?:is|'s|was)\b/i;
+const ELIDED_MY =
+  /^(?:new |current |updated |old )?(?:address|home address|number|phone number|email|job|role|title|school|office|flat|apartment|house|place|commute|boss|manager|team|project|favou?rite \w+)\s+(?:is|'s|was)\b/i;
 
 const SHOWING = /^(?:take a look at|have a look at|look at|check out) (?=(?:this|my|our|these|the) \w+ \w)/i;
 
@@ -269,16 +290,21 @@ function opensWithGerund(clause: string): boolean {
   return !!second && /^[a-z]{3,}ing$/.test(first) && verbBase(first) !== null && !/^(?:is|was|are|were|has|makes|helps)$/.test(second);
 }
 
-const LINKING_VERB = "(?:is|was|has|had|looks|looked|means|meant|reminds|reminded|feels|felt|seems|seemed|stands|represents|symbolizes|makes|made|brings|brought|gives|gave|helps|helped|keeps|kept|shows|showed|changed|took|takes)";
+const LINKING_VERB =
+  '(?:is|was|has|had|looks|looked|means|meant|reminds|reminded|feels|felt|seems|seemed|stands|represents|symbolizes|makes|made|brings|brought|gives|gave|helps|helped|keeps|kept|shows|showed|changed|took|takes)';
 /** "This necklace is special", "The training was intense": a thing a later "it" can stand for. */
 const TOPIC = new RegExp(`^(this|that|my|our|the) ((?:[a-z][a-z'-]* ){0,2}[a-z][a-z-]*) ${LINKING_VERB}\\b`, 'i');
 /** Heads that name a time, a person or a plural rather than a thing "it" would refer to. */
-const NOT_A_TOPIC = new RegExp(`(?:^|\\s)(?:week|weekend|month|year|day|time|night|morning|evening|summer|winter|spring|fall|thing|one|way|idea|point|reason|best|worst|most|rest|whole|same|other|family|people|guy|${RELATIVES})$|[^s]s$`, 'i');
+const NOT_A_TOPIC = new RegExp(
+  `(?:^|\\s)(?:week|weekend|month|year|day|time|night|morning|evening|summer|winter|spring|fall|thing|one|way|idea|point|reason|best|worst|most|rest|whole|same|other|family|people|guy|${RELATIVES})$|[^s]s$`,
+  'i',
+);
 /**
  * Verbs after which "it" is worth resolving. "It was great" only judges, and resolved ("my favorite
  * memory was great") it would read as a new value of the topic's attribute.
  */
-const IT_SUBJECT = /^it(?= (?:looks|looked|means|meant|reminds|reminded|feels|felt|seems|seemed|stands|stood|represents|represented|symbolizes|symbolized|makes|made|brings|brought|gives|gave|helps|helped|keeps|kept|shows|showed|changed|took|takes)\b)/i;
+const IT_SUBJECT =
+  /^it(?= (?:looks|looked|means|meant|reminds|reminded|feels|felt|seems|seemed|stands|stood|represents|represented|symbolizes|symbolized|makes|made|brings|brought|gives|gave|helps|helped|keeps|kept|shows|showed|changed|took|takes)\b)/i;
 
 /** The thing a clause starts out talking about, if a following "it" could mean it. */
 function topicOf(clause: string): string | null {
@@ -295,7 +321,6 @@ function withAntecedent(clause: string, topic: string | null): string {
   if (!topic) return clause;
   return clause.replace(IT_SUBJECT, topic).replace(/^[a-z]/, (c) => c.toUpperCase());
 }
-
 
 /** "my sister Anna …" also says who Anna is, which is worth a memory of its own. */
 function namedRelatives(clause: string, u: Utterance): ExtractedMemory[] {
@@ -331,7 +356,8 @@ function mentions(content: string, name: string): boolean {
   return content.toLowerCase().includes(name.toLowerCase());
 }
 
-const COMMON_FIRST_WORD = /^(?:The|A|An|It|It's|Its|This|That|These|Those|There|There's|Here|He|She|They|Some|Every|Everything|Nothing|Something|Someone|Everyone|His|Her|Their|What|When|Where|Being|Having|Going|Seeing|Getting|Making|Family|Life|Now|Then|Just|Not|No|All|One|Both|Each|Such|So|Even|Also|Still|Plus|If|Because|Since|As|After|Before|While|With|For|In|On|At|To|From|By|Of|Glad|Happy|Excited|Love|Loved|Like|Liked|Hope|Been|Went|Got|Had|Made|Did|Took|Started|Finished|Tried|Need|Want|Wish|Miss|Missed|Saw|Met|Bought|Found|Visited|Joined|Learned|Decided|Feeling|Planning|Hoping|Thinking|Working|Trying|Looking|Really|Super|Pretty|Kinda|Very|Busy|Tired|Lucky|Proud|Grateful|Thankful|Currently|Recently|Finally|Totally|Can't|Cannot|Can|Could|Would|Will|Should)\b/;
+const COMMON_FIRST_WORD =
+  /^(?:The|A|An|It|It's|Its|This|That|These|Those|There|There's|Here|He|She|They|Some|Every|Everything|Nothing|Something|Someone|Everyone|His|Her|Their|What|When|Where|Being|Having|Going|Seeing|Getting|Making|Family|Life|Now|Then|Just|Not|No|All|One|Both|Each|Such|So|Even|Also|Still|Plus|If|Because|Since|As|After|Before|While|With|For|In|On|At|To|From|By|Of|Glad|Happy|Excited|Love|Loved|Like|Liked|Hope|Been|Went|Got|Had|Made|Did|Took|Started|Finished|Tried|Need|Want|Wish|Miss|Missed|Saw|Met|Bought|Found|Visited|Joined|Learned|Decided|Feeling|Planning|Hoping|Thinking|Working|Trying|Looking|Really|Super|Pretty|Kinda|Very|Busy|Tired|Lucky|Proud|Grateful|Thankful|Currently|Recently|Finally|Totally|Can't|Cannot|Can|Could|Would|Will|Should)\b/;
 
 function lowerFirstWord(text: string): string {
   return COMMON_FIRST_WORD.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;

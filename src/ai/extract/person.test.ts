@@ -30,7 +30,17 @@ describe('resolvePerson', () => {
 
 describe('thirdPerson', () => {
   it.each([
-    ['love', 'loves'], ['watch', 'watches'], ['try', 'tries'], ['go', 'goes'], ['have', 'has'], ['bring', 'brings'],
-    ['need', 'needs'], ['miss', 'misses'], ['went', 'went'], ['started', 'started'], ['can', 'can'], ["don't", "doesn't"],
+    ['love', 'loves'],
+    ['watch', 'watches'],
+    ['try', 'tries'],
+    ['go', 'goes'],
+    ['have', 'has'],
+    ['bring', 'brings'],
+    ['need', 'needs'],
+    ['miss', 'misses'],
+    ['went', 'went'],
+    ['started', 'started'],
+    ['can', 'can'],
+    ["don't", "doesn't"],
   ])('%s → %s', (verb, expected) => expect(thirdPerson(verb)).toBe(expected));
 });

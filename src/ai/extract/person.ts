@@ -6,13 +6,41 @@ export interface Participants {
 }
 
 const ADVERB =
-  "(?:really|just|also|always|never|still|usually|often|sometimes|actually|totally|definitely|absolutely|even|already|finally|kinda|kind of|sort of|truly|honestly|mostly|generally|recently|currently|now|only|simply|seriously|genuinely|especially|rarely|seldom|all|both|too|then|first|once|ever|(?!(?:apply|reply|supply|fly|rely|imply|multiply|only)\\b)[a-z]{3,}ly)";
+  '(?:really|just|also|always|never|still|usually|often|sometimes|actually|totally|definitely|absolutely|even|already|finally|kinda|kind of|sort of|truly|honestly|mostly|generally|recently|currently|now|only|simply|seriously|genuinely|especially|rarely|seldom|all|both|too|then|first|once|ever|(?!(?:apply|reply|supply|fly|rely|imply|multiply|only)\\b)[a-z]{3,}ly)';
 
 const MODALS = new Set([
-  'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'was', 'were', 'had',
-  'did', 'used', 'ought', "can't", "won't", "didn't", "wasn't", "weren't",
-  "couldn't", "wouldn't", "shouldn't", "hadn't", 'cannot', 'and', 'or', 'too', 'alone', 'myself',
-  'personally', 'only',
+  'can',
+  'could',
+  'will',
+  'would',
+  'shall',
+  'should',
+  'may',
+  'might',
+  'must',
+  'was',
+  'were',
+  'had',
+  'did',
+  'used',
+  'ought',
+  "can't",
+  "won't",
+  "didn't",
+  "wasn't",
+  "weren't",
+  "couldn't",
+  "wouldn't",
+  "shouldn't",
+  "hadn't",
+  'cannot',
+  'and',
+  'or',
+  'too',
+  'alone',
+  'myself',
+  'personally',
+  'only',
 ]);
 
 // Forms that are past tense, or read the same in both tenses ("I read", "I put").
@@ -27,8 +55,16 @@ const PAST_OR_INVARIANT = new Set(
 );
 
 const IRREGULAR_PRESENT: Record<string, string> = {
-  have: 'has', do: 'does', go: 'goes', am: 'is', are: 'is', be: 'is', "don't": "doesn't",
-  "haven't": "hasn't", "aren't": "isn't", "ain't": "isn't",
+  have: 'has',
+  do: 'does',
+  go: 'goes',
+  am: 'is',
+  are: 'is',
+  be: 'is',
+  "don't": "doesn't",
+  "haven't": "hasn't",
+  "aren't": "isn't",
+  "ain't": "isn't",
 };
 
 /** Third-person singular of a verb said after "I" or "you" ("love" → "loves", "have" → "has"). */
@@ -36,7 +72,8 @@ export function thirdPerson(verb: string): string {
   const lower = verb.toLowerCase();
   if (MODALS.has(lower) || PAST_OR_INVARIANT.has(lower)) return verb;
   if (lower in IRREGULAR_PRESENT) return IRREGULAR_PRESENT[lower];
-  const baseEndingLikeInflection = /^(?:bring|sing|ring|sting|swing|cling|fling|spring|string|wring|need|feed|bleed|breed|speed|succeed|exceed|proceed|heed|embed)$/.test(lower);
+  const baseEndingLikeInflection =
+    /^(?:bring|sing|ring|sting|swing|cling|fling|spring|string|wring|need|feed|bleed|breed|speed|succeed|exceed|proceed|heed|embed)$/.test(lower);
   if (!baseEndingLikeInflection && /(?:ed|ing|'s|n't|[^s]s)$/.test(lower)) return verb;
   if (!/^[a-z]+$/.test(lower)) return verb;
   if (/(?:ss|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
@@ -63,9 +100,7 @@ export function resolvePerson(text: string, who: Participants): string {
       .replace(/\b[Ii]'ll\b/g, `${s} will`)
       .replace(/\b[Ii]'d(?= (?:been|had|never|already|just|gone|done|seen|made|taken|got)\b)/g, `${s} had`)
       .replace(/\b[Ii]'d\b/g, `${s} would`)
-      .replace(new RegExp(`\\b[Ii]((?: ${ADVERB})*) ([A-Za-z']+)`, 'g'), (_m, adverbs: string, verb: string) =>
-        `${s}${adverbs} ${thirdPerson(verb)}`,
-      )
+      .replace(new RegExp(`\\b[Ii]((?: ${ADVERB})*) ([A-Za-z']+)`, 'g'), (_m, adverbs: string, verb: string) => `${s}${adverbs} ${thirdPerson(verb)}`)
       .replace(/\bI\b(?!\.)/g, s)
       .replace(/\b[Mm]yself\b/g, 'themselves')
       .replace(/\b(?:[Mm]y|[Mm]ine)\b/g, possessive(s))
@@ -92,7 +127,10 @@ export function resolvePerson(text: string, who: Participants): string {
       .replace(/\b[Yy]ou'll\b/g, `${l} will`)
       .replace(/\b[Yy]ou'd\b/g, `${l} would`)
       .replace(
-        new RegExp(`(^|[,;:]\\s*|\\b(?:and|but|so|that|if|when|because|as|since|how|what|think|thinks|hope|hopes|bet|guess|believe|believes|know|knows|feel|feels|said|says|mean|means)\\s+)[Yy]ou((?: ${ADVERB})*) ([A-Za-z']+)`, 'g'),
+        new RegExp(
+          `(^|[,;:]\\s*|\\b(?:and|but|so|that|if|when|because|as|since|how|what|think|thinks|hope|hopes|bet|guess|believe|believes|know|knows|feel|feels|said|says|mean|means)\\s+)[Yy]ou((?: ${ADVERB})*) ([A-Za-z']+)`,
+          'g',
+        ),
         (_m, lead: string, adverbs: string, verb: string) => `${lead}${l}${adverbs} ${thirdPerson(verb)}`,
       )
       .replace(/\b[Yy]ourself\b/g, 'themselves')

@@ -36,7 +36,9 @@ describe('buildExtractionMessages', () => {
     const rules = system.content;
     expect(rules).toMatch(/exactly ONE fact/);
     expect(rules).toMatch(/names its subject[^\n]*instead of the pronoun/);
-    expect(rules).toMatch(/page furniture \(navigation[^\n]*link lists[^\n]*headers and footers[^\n]*a title or heading on its own[^\n]*"Prepared by …"[^\n]*captions/);
+    expect(rules).toMatch(
+      /page furniture \(navigation[^\n]*link lists[^\n]*headers and footers[^\n]*a title or heading on its own[^\n]*"Prepared by …"[^\n]*captions/,
+    );
     expect(rules).toMatch(/a date in its text only when the date is part of the fact/);
     expect(rules).toMatch(/Never stamp a memory with the date of the document \("as of/);
     expect(rules).toMatch(/Never invent/);

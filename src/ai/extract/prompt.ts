@@ -2,9 +2,7 @@ import type { ChatMessage } from '../llm/client.js';
 import type { ConversationTurn, ExtractionInput } from './types.js';
 
 /** A piece of the input small enough for one request; turns keep their index in the whole input. */
-export type ExtractionWindow =
-  | { kind: 'turns'; turns: { index: number; turn: ConversationTurn }[] }
-  | { kind: 'text'; text: string };
+export type ExtractionWindow = { kind: 'turns'; turns: { index: number; turn: ConversationTurn }[] } | { kind: 'text'; text: string };
 
 export function windowsOf(input: ExtractionInput, maxChars: number): ExtractionWindow[] {
   if (input.turns?.length) {

@@ -12,7 +12,10 @@ describe('splitSentences', () => {
 
   it('splits on terminal punctuation and lines, not on abbreviations or initials', () => {
     expect(splitSentences('Hi Mel! I met Dr. Smith today. J.K. Rowling inspires me?\nNew line')).toEqual([
-      'Hi Mel!', 'I met Dr. Smith today.', 'J.K. Rowling inspires me?', 'New line',
+      'Hi Mel!',
+      'I met Dr. Smith today.',
+      'J.K. Rowling inspires me?',
+      'New line',
     ]);
   });
 });
@@ -24,7 +27,9 @@ describe('splitClauses', () => {
   });
 
   it('keeps a part without a verb of its own with the clause it adds to', () => {
-    expect(splitClauses('This necklace is special to me - a gift from my grandma in Sweden.')).toEqual(['This necklace is special to me - a gift from my grandma in Sweden.']);
+    expect(splitClauses('This necklace is special to me - a gift from my grandma in Sweden.')).toEqual([
+      'This necklace is special to me - a gift from my grandma in Sweden.',
+    ]);
     expect(splitClauses('I love capturing nature - sunsets, beaches, waves.')).toEqual(['I love capturing nature - sunsets, beaches, waves.']);
     expect(splitClauses('It was tough - it really was.')).toEqual(['It was tough', 'it really was.']);
   });
@@ -37,7 +42,7 @@ describe('splitClauses', () => {
 
 describe('normalizeText and markdownToPlain', () => {
   it('spells out chat forms', () => {
-    expect(normalizeText("I\u2019m gonna go last Fri, it\u2019s my fave")).toBe("I'm going to go last Friday, it's my favorite");
+    expect(normalizeText('I\u2019m gonna go last Fri, it\u2019s my fave')).toBe("I'm going to go last Friday, it's my favorite");
   });
 
   it('drops markdown syntax, headings and code', () => {
@@ -47,13 +52,23 @@ describe('normalizeText and markdownToPlain', () => {
 
 describe('one fact per sentence', () => {
   it('ends a sentence at a one-letter word, not at an initial', () => {
-    expect(splitSentences('Maria prefers Python over R. Maria has a cat named Pixel.')).toEqual(['Maria prefers Python over R.', 'Maria has a cat named Pixel.']);
-    expect(splitSentences('John F. Kennedy was president. I got an A. Then I left.')).toEqual(['John F. Kennedy was president.', 'I got an A.', 'Then I left.']);
+    expect(splitSentences('Maria prefers Python over R. Maria has a cat named Pixel.')).toEqual([
+      'Maria prefers Python over R.',
+      'Maria has a cat named Pixel.',
+    ]);
+    expect(splitSentences('John F. Kennedy was president. I got an A. Then I left.')).toEqual([
+      'John F. Kennedy was president.',
+      'I got an A.',
+      'Then I left.',
+    ]);
     expect(splitSentences('Priyanka moved to Pune last year.She tests apps.')).toEqual(['Priyanka moved to Pune last year.', 'She tests apps.']);
   });
 
   it('splits a subject with two predicates into two statements of that subject', () => {
-    expect(splitPredicates('Tunde Bello joined Falcon in 2021 and works from Lagos')).toEqual(['Tunde Bello joined Falcon in 2021', 'Tunde Bello works from Lagos']);
+    expect(splitPredicates('Tunde Bello joined Falcon in 2021 and works from Lagos')).toEqual([
+      'Tunde Bello joined Falcon in 2021',
+      'Tunde Bello works from Lagos',
+    ]);
     expect(splitPredicates('I left Google and joined Meta')).toEqual(['I left Google', 'I joined Meta']);
     expect(splitPredicates("Noor's brother Idris lives in Toronto and works as a paramedic")).toEqual([
       "Noor's brother Idris lives in Toronto",

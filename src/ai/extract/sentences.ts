@@ -45,33 +45,46 @@ export function withoutTables(text: string): string {
 }
 
 const WEEKDAY_ABBREVIATIONS: Record<string, string> = {
-  mon: 'Monday', tue: 'Tuesday', tues: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', thur: 'Thursday',
-  thurs: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
+  mon: 'Monday',
+  tue: 'Tuesday',
+  tues: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  thur: 'Thursday',
+  thurs: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
 };
 
 /** Typographic quotes to ASCII and chat contractions spelled out, so one set of patterns fits all. */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/[\u2018\u2019\u02bc`]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\u2026/g, '...')
-    // A dash between spaces joins clauses; "Piraeus–Chios", "2019–2022" keep theirs as a hyphen.
-    .replace(/\s+[\u2013\u2014]\s*|[\u2013\u2014]\s+/g, ' - ')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/\bgonna\b/gi, 'going to')
-    .replace(/\bwanna\b/gi, 'want to')
-    .replace(/'ve gotta\b/gi, "'ve got to")
-    .replace(/\bgotta\b/gi, 'have to')
-    .replace(/\b(fave|fav)\b/gi, 'favorite')
-    // Lowercase chat: "i rent a room and im a sous-chef", "i dont touch meat".
-    .replace(/\bi\b(?!\.)/g, 'I')
-    .replace(/\b(?:i'm|im)\b/gi, "I'm")
-    .replace(/\bive\b/gi, "I've")
-    .replace(/\b(do|does|did|ca|wo|is|was|are|were|have|has|had|could|would|should)nt\b/gi, "$1n't")
-    .replace(/\bdont\b/gi, "don't")
-    .replace(/\bu\b/g, 'you')
-    .replace(/\b(last|next|this|on|past) (mon|tues?|wed|thu|thurs?|fri|sat|sun)\b\.?/gi, (_m, lead: string, day: string) => `${lead} ${WEEKDAY_ABBREVIATIONS[day.toLowerCase()]}`)
-    .replace(/[ \t]+/g, ' ');
+  return (
+    text
+      .replace(/[\u2018\u2019\u02bc`]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/\u2026/g, '...')
+      // A dash between spaces joins clauses; "Piraeus–Chios", "2019–2022" keep theirs as a hyphen.
+      .replace(/\s+[\u2013\u2014]\s*|[\u2013\u2014]\s+/g, ' - ')
+      .replace(/[\u2013\u2014]/g, '-')
+      .replace(/\bgonna\b/gi, 'going to')
+      .replace(/\bwanna\b/gi, 'want to')
+      .replace(/'ve gotta\b/gi, "'ve got to")
+      .replace(/\bgotta\b/gi, 'have to')
+      .replace(/\b(fave|fav)\b/gi, 'favorite')
+      // Lowercase chat: "i rent a room and im a sous-chef", "i dont touch meat".
+      .replace(/\bi\b(?!\.)/g, 'I')
+      .replace(/\b(?:i'm|im)\b/gi, "I'm")
+      .replace(/\bive\b/gi, "I've")
+      .replace(/\b(do|does|did|ca|wo|is|was|are|were|have|has|had|could|would|should)nt\b/gi, "$1n't")
+      .replace(/\bdont\b/gi, "don't")
+      .replace(/\bu\b/g, 'you')
+      .replace(
+        /\b(last|next|this|on|past) (mon|tues?|wed|thu|thurs?|fri|sat|sun)\b\.?/gi,
+        (_m, lead: string, day: string) => `${lead} ${WEEKDAY_ABBREVIATIONS[day.toLowerCase()]}`,
+      )
+      .replace(/[ \t]+/g, ' ')
+  );
 }
 
 /**
@@ -125,7 +138,8 @@ export function splitSentences(text: string): string[] {
 }
 
 /** Words that open a sentence far more often than they follow an initial ("J. Smith"). */
-const SENTENCE_OPENER = /^(?:The|A|An|This|That|These|Those|It|Its|He|She|They|We|I|You|His|Her|Their|Our|My|Your|There|Then|But|And|So|In|On|At|After|Before|When|While|If|As|Also|Both|Each|Every|Some|No|Not)\b/;
+const SENTENCE_OPENER =
+  /^(?:The|A|An|This|That|These|Those|It|Its|He|She|They|We|I|You|His|Her|Their|Our|My|Your|There|Then|But|And|So|In|On|At|After|Before|When|While|If|As|Also|Both|Each|Every|Some|No|Not)\b/;
 
 /**
  * Whether the capital letter and period ending `before` are an initial ("J.K. Rowling", "John F.
@@ -146,7 +160,11 @@ function isInitial(before: string, after: string): boolean {
 }
 
 /** Either case of a word's first letter: the split below is case-sensitive, since a name is told by its capital. */
-const either = (words: string) => words.split('|').map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`).join('|');
+const either = (words: string) =>
+  words
+    .split('|')
+    .map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`)
+    .join('|');
 const NEW_SUBJECT = `(?:I|I'm|I've|I'd|I'll|${either("we|we're|we've|it|it's|he|she|they|that|this|you|you're")}|(?:${either('his|her|their|my|our')})\\s+\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+\\p{Ll}+(?:s|ed)|\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+(?:has|had|is|was|got|just|also|\\p{Ll}+ed|\\p{Ll}+s)(?=\\s))`;
 
 /**
@@ -155,7 +173,12 @@ const NEW_SUBJECT = `(?:I|I'm|I've|I'd|I'll|${either("we|we're|we've|it|it's|he|
  */
 export function splitClauses(sentence: string): string[] {
   const parts = sentence
-    .split(new RegExp(`\\s+-\\s+|;\\s*|,\\s+(?=(?:${either('he|she|they|his|her|their')})\\s+\\p{Ll})|,?\\s+((?:${either('and|but|so|plus')})\\s+)(?=${NEW_SUBJECT}\\b)`, 'u'))
+    .split(
+      new RegExp(
+        `\\s+-\\s+|;\\s*|,\\s+(?=(?:${either('he|she|they|his|her|their')})\\s+\\p{Ll})|,?\\s+((?:${either('and|but|so|plus')})\\s+)(?=${NEW_SUBJECT}\\b)`,
+        'u',
+      ),
+    )
     .map((p) => p ?? '');
   // "My mom and I made dinner": a short left part is a compound subject, not a clause of its own.
   const clauses: string[] = [];
@@ -210,7 +233,11 @@ export function splitPredicates(clause: string): string[] {
     let split: { at: number; from: number } | null = null;
     for (let hit = m.exec(rest); hit; hit = m.exec(rest)) {
       // "found this spot in a park and took this pic": a predicate about "this" or "it" needs the first.
-      const after = rest.slice(hit.index + hit[0].length).split(/\s+/).slice(0, 3).join(' ');
+      const after = rest
+        .slice(hit.index + hit[0].length)
+        .split(/\s+/)
+        .slice(0, 3)
+        .join(' ');
       if (/\b(?:it|this|that|these|those|them|there)\b/i.test(after)) continue;
       // "to stay true and be a leader": a second infinitive, not a second predicate.
       if (/\bto\s+\S+(?:\s+\S+){0,3}$/.test(rest.slice(0, hit.index)) && verbBase(hit[1]) === hit[1].toLowerCase()) continue;
@@ -265,7 +292,10 @@ const VERB_FIRST = /^\p{Ll}+s\b|^(?:has|is|was|had)\b/u;
  * line, each piece a fact of the person its label names.
  */
 export function profileFacts(person: string, body: string): string[] | null {
-  const pieces = body.replace(/[.!]+$/, '').split(/\s*,\s*/).filter(Boolean);
+  const pieces = body
+    .replace(/[.!]+$/, '')
+    .split(/\s*,\s*/)
+    .filter(Boolean);
   if (pieces.length < 2) return null;
   const facts = pieces.map((piece) => {
     if (COUNT_ONLY.test(piece)) return `${person} is ${piece} years old`;
@@ -278,9 +308,11 @@ export function profileFacts(person: string, body: string): string[] | null {
   return facts.every((f): f is string => f !== null) ? facts : null;
 }
 
-const ADJECTIVE_OPENING = /^(?:allergic|based|married|engaged|born|fluent|vegan|vegetarian|pescatarian|retired|single|originally|currently|intolerant|lactose|gluten|qualified|certified|licensed|trained|responsible|available|away|keen|good|great|bad|afraid|scared)\b/i;
+const ADJECTIVE_OPENING =
+  /^(?:allergic|based|married|engaged|born|fluent|vegan|vegetarian|pescatarian|retired|single|originally|currently|intolerant|lactose|gluten|qualified|certified|licensed|trained|responsible|available|away|keen|good|great|bad|afraid|scared)\b/i;
 const PLACE_OPENING = /^(?:class|year|grade|form|room|ward|team|group|section|unit)\s+\w+\s+(?:at|of|in)\b/i;
-const DEGREE = /^(PhD|DPhil|MSc|MA|MBA|MPhil|MEng|MFA|LLM|LLB|BSc|BA|BEng|BFA|MD|Master'?s|Bachelor'?s|Doctorate|Diploma)(?:\s+(?:in|of)\s+([^,]{3,60}))?,\s+([^,]*\b(?:University|College|Institute|School|Academy|Polytechnic|Conservatory|Universidad|Université|Universität|Università)\b[^,]*)(?:,\s*(\d{4}))?$/;
+const DEGREE =
+  /^(PhD|DPhil|MSc|MA|MBA|MPhil|MEng|MFA|LLM|LLB|BSc|BA|BEng|BFA|MD|Master'?s|Bachelor'?s|Doctorate|Diploma)(?:\s+(?:in|of)\s+([^,]{3,60}))?,\s+([^,]*\b(?:University|College|Institute|School|Academy|Polytechnic|Conservatory|Universidad|Université|Universität|Università)\b[^,]*)(?:,\s*(\d{4}))?$/;
 const AGE_FRAGMENT = /^(?:aged?|age:?)\s+(\d{1,3})$/i;
 
 /**
@@ -300,10 +332,12 @@ export function fragmentFact(fragment: string, person: string | null): string | 
   if (role) return `${role[1]} is ${role[2] ?? (/^[aeiou]/i.test(role[3]) ? 'an ' : 'a ')}${role[3]}`;
   // "PhD in marine ecology, University of Queensland, 2017." on a CV.
   const degree = DEGREE.exec(text);
-  if (person && degree) return `${person} has ${/^[aeiouAEIOU]|^M[A-Z]|^MBA/.test(degree[1]) ? 'an' : 'a'} ${degree[1]}${degree[2] ? ` in ${degree[2]}` : ''} from ${degree[3]}${degree[4] ? ` (${degree[4]})` : ''}`;
+  if (person && degree)
+    return `${person} has ${/^[aeiouAEIOU]|^M[A-Z]|^MBA/.test(degree[1]) ? 'an' : 'a'} ${degree[1]}${degree[2] ? ` in ${degree[2]}` : ''} from ${degree[3]}${degree[4] ? ` (${degree[4]})` : ''}`;
   if (person && ADJECTIVE_OPENING.test(text)) return `${person} is ${lowerFirst(text)}`;
   // "Lives in Osaka.", "Works at the port.": the verb of the person the note is about.
-  if (person && /^\p{Lu}\p{Ll}+s\s+(?:in|at|for|with|on|the|a|an|as|to|from)\b/u.test(text) && verbBase(text.split(/\s+/)[0]) !== null) return `${person} ${lowerFirst(text)}`;
+  if (person && /^\p{Lu}\p{Ll}+s\s+(?:in|at|for|with|on|the|a|an|as|to|from)\b/u.test(text) && verbBase(text.split(/\s+/)[0]) !== null)
+    return `${person} ${lowerFirst(text)}`;
   if (person && PLACE_OPENING.test(text)) return `${person} is in ${text}`;
   // "Payment terms: 30 days", "Meeting at the Ivy House pub at 7 pm": a short label and its value, or an -ing phrase.
   if (/^[\p{L}][\p{L} ]{1,30}:\s+\S/u.test(text) || /^\p{Lu}\p{Ll}+ing\s+(?:at|in|on|with|for|to)\b/u.test(text)) return text;

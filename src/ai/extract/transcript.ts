@@ -11,7 +11,15 @@ export interface Utterance {
 }
 
 const TRANSCRIPT_LINE = /^\s*(?:\*\*|__)?([A-Z][\w .'-]{0,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(\S.*)$/;
-const ROLE_NAMES: Record<string, string> = { user: 'user', human: 'user', assistant: 'assistant', ai: 'assistant', bot: 'assistant', system: 'system', tool: 'tool' };
+const ROLE_NAMES: Record<string, string> = {
+  user: 'user',
+  human: 'user',
+  assistant: 'assistant',
+  ai: 'assistant',
+  bot: 'assistant',
+  system: 'system',
+  tool: 'tool',
+};
 
 /**
  * Reads "Name: text" lines as turns when most lines of the text look like that and two or more
@@ -43,7 +51,10 @@ export function parseTranscript(text: string): ConversationTurn[] | null {
 
 const NAME = "[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?";
 const STRONG_INTRODUCTION = new RegExp(`\\b(?:[Mm]y name(?:'s| is)|[Cc]all me|I go by)\\s+(${NAME})`, 'u');
-const I_AM = new RegExp(`(?:^|[.!?,:]\\s+|^(?:[Hh]i|[Hh]ello|[Hh]ey)[,!.]?\\s+)(?:I'm|I am|[Tt]his is)\\s+(${NAME})(?=\\s*(?:[,.!;:)-]|$|\\b(?:and|here|from|btw|by|lol|haha|tbh|fyi)\\b))`, 'u');
+const I_AM = new RegExp(
+  `(?:^|[.!?,:]\\s+|^(?:[Hh]i|[Hh]ello|[Hh]ey)[,!.]?\\s+)(?:I'm|I am|[Tt]his is)\\s+(${NAME})(?=\\s*(?:[,.!;:)-]|$|\\b(?:and|here|from|btw|by|lol|haha|tbh|fyi)\\b))`,
+  'u',
+);
 /** Capitalised words that follow "I'm" without being a name. */
 const NOT_A_NAME =
   /^(?:I|OK|Okay|Fine|Good|Great|Sorry|Back|Here|Home|Done|Ready|Sure|Not|So|Just|Also|Still|Now|The|A|An|Very|Really|Christian|Muslim|Jewish|Buddhist|Hindu|Catholic|Atheist|American|Canadian|British|English|French|German|Italian|Spanish|Mexican|Indian|Chinese|Japanese|Korean|Irish|Scottish|Welsh|Australian|Brazilian|Dutch|Swedish|Polish|Russian|Greek|Turkish|African|Asian|European|Latino|Latina|Vegan|Vegetarian)\b|(?:ese|ish)$/u;
@@ -51,7 +62,10 @@ const NOT_A_NAME =
 /** The name a speaker gives for themselves ("I'm Priya Raman", "my name is Alice"), if any. */
 export function selfIntroducedName(text: string): string | null {
   // Lowercase chat: "hi! i'm Dilnoza btw", "im Dilnoza".
-  const normalized = text.replace(/[\u2018\u2019]/g, "'").replace(/\b(?:i'm|im)\b/gi, "I'm").replace(/\bi am\b/g, 'I am');
+  const normalized = text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\b(?:i'm|im)\b/gi, "I'm")
+    .replace(/\bi am\b/g, 'I am');
   const name = (STRONG_INTRODUCTION.exec(normalized) ?? I_AM.exec(normalized))?.[1]?.trim();
   if (!name || NOT_A_NAME.test(name.split(' ')[0])) return null;
   return name;
@@ -96,13 +110,15 @@ export function utterancesOf(input: ExtractionInput): Utterance[] {
     if (turn.role === 'system' || turn.role === 'tool') return [];
     if (turn.role === 'assistant' && !turn.name?.trim()) return [];
     const speaker = speakerOf(turn);
-    return [{
-      text: turn.content,
-      speaker,
-      listener: listenerOf(turns, index, speaker, speakers),
-      date: validDate(turn.date ? new Date(turn.date) : null) ?? documentDate,
-      turnIndex: index,
-    }];
+    return [
+      {
+        text: turn.content,
+        speaker,
+        listener: listenerOf(turns, index, speaker, speakers),
+        date: validDate(turn.date ? new Date(turn.date) : null) ?? documentDate,
+        turnIndex: index,
+      },
+    ];
   });
 }
 

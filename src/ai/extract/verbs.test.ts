@@ -17,7 +17,13 @@ describe('hasFiniteVerb', () => {
   });
 
   it('finds none in titles, labels and captions', () => {
-    for (const fragment of ['Quarterly Operations Report 2026', 'Photo: the team at the 2024 offsite', 'Terraced vineyards above Pinhão', 'Team members: Ana, Bo', 'PhD in marine ecology, University of Queensland, 2017.']) {
+    for (const fragment of [
+      'Quarterly Operations Report 2026',
+      'Photo: the team at the 2024 offsite',
+      'Terraced vineyards above Pinhão',
+      'Team members: Ana, Bo',
+      'PhD in marine ecology, University of Queensland, 2017.',
+    ]) {
       expect(hasFiniteVerb(fragment), fragment).toBe(false);
     }
   });
@@ -33,6 +39,12 @@ describe('isInstruction and verbBase', () => {
   });
 
   it('finds the base of inflected verbs', () => {
-    expect([verbBase('studies'), verbBase('leads'), verbBase('moved'), verbBase('planning'), verbBase('table')]).toEqual(['study', 'lead', 'move', 'plan', null]);
+    expect([verbBase('studies'), verbBase('leads'), verbBase('moved'), verbBase('planning'), verbBase('table')]).toEqual([
+      'study',
+      'lead',
+      'move',
+      'plan',
+      null,
+    ]);
   });
 });

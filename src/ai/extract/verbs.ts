@@ -71,7 +71,29 @@ const INSTRUCTION_OPENERS = new Set(
 );
 
 const PRONOUN_SUBJECT = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'which', 'that', 'there', 'this', 'these', 'those', 'one']);
-const DETERMINER = new Set(['the', 'a', 'an', 'our', 'his', 'her', 'their', 'its', 'my', 'your', 'this', 'that', 'these', 'those', 'every', 'each', 'some', 'many', 'most', 'all', 'both']);
+const DETERMINER = new Set([
+  'the',
+  'a',
+  'an',
+  'our',
+  'his',
+  'her',
+  'their',
+  'its',
+  'my',
+  'your',
+  'this',
+  'that',
+  'these',
+  'those',
+  'every',
+  'each',
+  'some',
+  'many',
+  'most',
+  'all',
+  'both',
+]);
 const NOT_S_VERB = /(?:ss|us|is|ics|ous|ness|ps)$/;
 /** Plural nouns that head labels and titles ("Quick facts about …", "Team members: …"). */
 const LABEL_NOUNS = new Set(
@@ -80,7 +102,8 @@ const LABEL_NOUNS = new Set(
   questions answers reviews ratings specs features hours prices rates terms settings options steps instructions
   ingredients requirements benefits positions openings dates times guidelines rules policies ideas plans goals`.split(/\s+/),
 );
-const ADVERB = /^(?:now|also|still|just|already|recently|currently|often|usually|always|never|finally|sometimes|mostly|really|then|later|soon|rarely|regularly|officially|actually|newly|\p{Ll}{3,}ly)$/u;
+const ADVERB =
+  /^(?:now|also|still|just|already|recently|currently|often|usually|always|never|finally|sometimes|mostly|really|then|later|soon|rarely|regularly|officially|actually|newly|\p{Ll}{3,}ly)$/u;
 
 /** Whether a plural noun heads labels and titles ("notes", "minutes", "plans") rather than being a verb. */
 export function isLabelNoun(word: string): boolean {
@@ -92,9 +115,16 @@ export function verbBase(word: string): string | null {
   const w = word.toLowerCase();
   if (BASE_VERBS.has(w)) return w;
   const candidates = [
-    w.replace(/ies$/, 'y'), w.replace(/es$/, ''), w.replace(/s$/, ''),
-    w.replace(/ied$/, 'y'), w.replace(/ed$/, ''), w.replace(/d$/, ''), w.replace(/(\w)\1ed$/, '$1'),
-    w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/(\w)\1ing$/, '$1'),
+    w.replace(/ies$/, 'y'),
+    w.replace(/es$/, ''),
+    w.replace(/s$/, ''),
+    w.replace(/ied$/, 'y'),
+    w.replace(/ed$/, ''),
+    w.replace(/d$/, ''),
+    w.replace(/(\w)\1ed$/, '$1'),
+    w.replace(/ing$/, ''),
+    w.replace(/ing$/, 'e'),
+    w.replace(/(\w)\1ing$/, '$1'),
   ];
   return candidates.find((c) => c !== w && BASE_VERBS.has(c)) ?? null;
 }

@@ -140,7 +140,14 @@ export class LlmClient implements ChatEndpoint {
       this.structuredOutput = false;
       return new LlmRequestError('format_unsupported', `${said}: structured output is not supported; asking without it`, status, undefined, code);
     }
-    if (status === 404) return new LlmRequestError('request_rejected', `${said}: is LLM_MODEL served there, and LLM_BASE_URL the base of its /chat/completions?`, status, undefined, code);
+    if (status === 404)
+      return new LlmRequestError(
+        'request_rejected',
+        `${said}: is LLM_MODEL served there, and LLM_BASE_URL the base of its /chat/completions?`,
+        status,
+        undefined,
+        code,
+      );
     return new LlmRequestError('request_rejected', said, status, undefined, code);
   }
 }

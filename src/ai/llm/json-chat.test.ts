@@ -28,7 +28,12 @@ describe('JsonChat: one retry policy for every feature', () => {
 
   it('answers with the value read, the requests made and the tokens reported', async () => {
     fake.chat.reply({ content: '{"count": 2}', usage: { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 } });
-    expect(await fake.subject.ask(question)).toEqual({ value: 2, requests: 1, usage: { promptTokens: 11, completionTokens: 3, totalTokens: 14 }, truncated: false });
+    expect(await fake.subject.ask(question)).toEqual({
+      value: 2,
+      requests: 1,
+      usage: { promptTokens: 11, completionTokens: 3, totalTokens: 14 },
+      truncated: false,
+    });
   });
 
   it('honours Retry-After given in seconds, as a date, or in milliseconds', async () => {
@@ -88,9 +93,32 @@ describe('JsonChat: one retry policy for every feature', () => {
   it('reads message content sent as text parts, and counts requests whose usage is missing', async () => {
     fake.chat.reply(
       { content: 'no', usage: null },
-      { status: 200, body: { choices: [{ index: 0, message: { role: 'assistant', content: [{ type: 'text', text: '{"count":' }, { type: 'text', text: ' 2}' }] }, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 2 } } },
+      {
+        status: 200,
+        body: {
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: 'assistant',
+                content: [
+                  { type: 'text', text: '{"count":' },
+                  { type: 'text', text: ' 2}' },
+                ],
+              },
+              finish_reason: 'stop',
+            },
+          ],
+          usage: { prompt_tokens: 5, completion_tokens: 2 },
+        },
+      },
     );
-    expect(await fake.subject.ask(question)).toEqual({ value: 2, requests: 2, usage: { promptTokens: 5, completionTokens: 2, totalTokens: 7 }, truncated: false });
+    expect(await fake.subject.ask(question)).toEqual({
+      value: 2,
+      requests: 2,
+      usage: { promptTokens: 5, completionTokens: 2, totalTokens: 7 },
+      truncated: false,
+    });
   });
 
   it('gives up with a message that quotes neither the question nor the reply', async () => {

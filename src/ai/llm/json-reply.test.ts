@@ -49,7 +49,10 @@ describe('readJsonReply', () => {
     expect(read('{"memories": [{"content": "Ana is')).toEqual({ value: { memories: [] }, truncated: true });
     expect(read('{"memories": [{"content": "Ana", "confidence": 0.')).toEqual({ value: { memories: [] }, truncated: true });
     expect(read('{"memories": [{"content": "Ana", "isStatic": tr')).toEqual({ value: { memories: [] }, truncated: true });
-    expect(read('```json\n{"memories": [{"content": "Ana is a nurse"}, {"con')).toEqual({ value: { memories: [{ content: 'Ana is a nurse' }] }, truncated: true });
+    expect(read('```json\n{"memories": [{"content": "Ana is a nurse"}, {"con')).toEqual({
+      value: { memories: [{ content: 'Ana is a nurse' }] },
+      truncated: true,
+    });
   });
 
   it('forgives what models get wrong: trailing commas, Python literals, unquoted keys, raw line breaks', () => {
@@ -66,7 +69,11 @@ describe('readJsonReply', () => {
   });
 
   it('recognises an echo of the schema and skips it for the answer beside it', () => {
-    const schema = { type: 'object', properties: { memories: { type: 'array', items: { type: 'object', properties: { content: { type: 'string' } } } } }, required: ['memories'] };
+    const schema = {
+      type: 'object',
+      properties: { memories: { type: 'array', items: { type: 'object', properties: { content: { type: 'string' } } } } },
+      required: ['memories'],
+    };
     expect(failure(JSON.stringify(schema))).toBe('schema_echo');
     expect(failure(JSON.stringify({ name: 'memories', schema, strict: true }))).toBe('schema_echo');
     expect(failure(JSON.stringify({ memories: { type: 'array', items: { type: 'object' } } }))).toBe('schema_echo');

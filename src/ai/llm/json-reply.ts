@@ -113,9 +113,33 @@ const largest = (candidates: Candidate[]) => candidates.reduce<Candidate | undef
 
 const TYPE_NAMES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 const SCHEMA_KEYWORDS = new Set([
-  'type', 'properties', 'items', 'required', 'additionalProperties', 'description', 'enum', 'const', 'title', 'format',
-  'minimum', 'maximum', 'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'default', 'examples', 'anyOf',
-  'oneOf', 'allOf', 'nullable', '$defs', 'definitions', '$ref', 'strict',
+  'type',
+  'properties',
+  'items',
+  'required',
+  'additionalProperties',
+  'description',
+  'enum',
+  'const',
+  'title',
+  'format',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'default',
+  'examples',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'nullable',
+  '$defs',
+  'definitions',
+  '$ref',
+  'strict',
 ]);
 
 /** A JSON schema, or the wrapper it was sent in, or a map of property schemas: what a model echoes instead of answering. */
@@ -136,7 +160,9 @@ export function looksLikeSchema(value: unknown): boolean {
 /** Words a model writes where a value belongs when it fills in the schema instead of the source: "string", "<name>", "YYYY-MM-DD". */
 export function isPlaceholder(text: string): boolean {
   const t = text.trim();
-  return /^(?:<[^<>]{0,60}>|\{\{[^{}]{0,60}\}\}|\.{2,}|…|string|str|text|boolean|bool|true\s*[|/]\s*false|number|integer|int|float|null|none|n\/a|array|object|(?:string|null)\s*[|/]\s*(?:string|null)|y{4}(?:-mm(?:-dd)?)?(?:t.*)?|iso[ -]?(?:8601)?(?: date| instant| timestamp)?)$/i.test(t);
+  return /^(?:<[^<>]{0,60}>|\{\{[^{}]{0,60}\}\}|\.{2,}|…|string|str|text|boolean|bool|true\s*[|/]\s*false|number|integer|int|float|null|none|n\/a|array|object|(?:string|null)\s*[|/]\s*(?:string|null)|y{4}(?:-mm(?:-dd)?)?(?:t.*)?|iso[ -]?(?:8601)?(?: date| instant| timestamp)?)$/i.test(
+    t,
+  );
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

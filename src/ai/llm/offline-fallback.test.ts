@@ -21,9 +21,17 @@ describe('LlmWithOfflineFallback', () => {
     const sent: unknown[] = [];
     const model: JsonChatModel = {
       model: 'm',
-      ask: async (question) => (sent.push(...question.messages), { value: question.read({ n: 2 }, { truncated: false }), requests: 1, usage: noUsage(), truncated: false }),
+      ask: async (question) => (
+        sent.push(...question.messages), { value: question.read({ n: 2 }, { truncated: false }), requests: 1, usage: noUsage(), truncated: false }
+      ),
     };
-    expect(await new TimesTen(model, async () => 0, (e) => errors.push(e)).answer()).toBe(20);
+    expect(
+      await new TimesTen(
+        model,
+        async () => 0,
+        (e) => errors.push(e),
+      ).answer(),
+    ).toBe(20);
     expect(sent).toEqual([
       { role: 'system', content: 'You count.' },
       { role: 'user', content: 'A number?' },

@@ -39,7 +39,12 @@ export class LlmReranker extends LlmWithOfflineFallback<Reranker> implements Rer
     if (!candidates.length) return [];
     const passages = candidates.map((c, i) => `[${i}] ${c.text.slice(0, MAX_PASSAGE_CHARS).replace(/\s+/g, ' ')}`).join('\n');
     return this.ask(
-      { system: SYSTEM, user: `Query: ${query}\n\nPassages:\n${passages}`, format: FORMAT, read: (reply) => blend(candidates, judgedScores(reply, candidates.length)) },
+      {
+        system: SYSTEM,
+        user: `Query: ${query}\n\nPassages:\n${passages}`,
+        format: FORMAT,
+        read: (reply) => blend(candidates, judgedScores(reply, candidates.length)),
+      },
       () => this.fallback.rerank(query, candidates),
     );
   }

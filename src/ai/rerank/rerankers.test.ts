@@ -35,7 +35,12 @@ describe('LlmReranker against a fake chat endpoint', () => {
   const fake = withFakeChatModel('judge', (llm, onError) => new LlmReranker(llm, new LexicalSemanticReranker(), onError));
 
   it('orders by the model judgement and sends every passage with its index', async () => {
-    fake.chat.replyJson({ scores: [{ index: 0, score: 1 }, { index: 1, score: 9 }] });
+    fake.chat.replyJson({
+      scores: [
+        { index: 0, score: 1 },
+        { index: 1, score: 9 },
+      ],
+    });
     const scores = await fake.subject.rerank('where does Alice work', [candidate('Alice likes tea', 0.8), candidate('Alice works at Stripe', 0.6)]);
     expect(scores[1]).toBeGreaterThan(scores[0]);
     const prompt = fake.chat.requests[0].body.messages.map((m: { content: string }) => m.content).join('\n');

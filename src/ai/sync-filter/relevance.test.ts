@@ -7,7 +7,12 @@ describe('LlmRelevanceFilter against a fake chat endpoint', () => {
   const item = { title: 'Payroll', excerpt: 'The payroll of March.' };
 
   it('reads the verdict however a small model writes it', async () => {
-    fake.chat.reply({ content: '{"relevant": false}' }, { content: '<think>no</think> {"relevant": "no"}' }, { content: 'false' }, { content: '```json\n{"relevant": "yes"}\n```' });
+    fake.chat.reply(
+      { content: '{"relevant": false}' },
+      { content: '<think>no</think> {"relevant": "no"}' },
+      { content: 'false' },
+      { content: '```json\n{"relevant": "yes"}\n```' },
+    );
     expect(await fake.subject.isRelevant('Only engineering', item)).toBe(false);
     expect(await fake.subject.isRelevant('Only engineering', item)).toBe(false);
     expect(await fake.subject.isRelevant('Only engineering', item)).toBe(false);

@@ -20,7 +20,14 @@ describe('statedAttributes', () => {
   });
 
   it('reads every phrasing of where someone lives', () => {
-    for (const text of ['Sam lives in Toronto', 'Sam moved to Toronto the week before 3 May 2026', 'Sam relocated to Toronto', 'Sam has moved back to Toronto', 'Sam is based in Toronto', 'Sam settled in Toronto']) {
+    for (const text of [
+      'Sam lives in Toronto',
+      'Sam moved to Toronto the week before 3 May 2026',
+      'Sam relocated to Toronto',
+      'Sam has moved back to Toronto',
+      'Sam is based in Toronto',
+      'Sam settled in Toronto',
+    ]) {
       expect(slots(text), text).toContain('Sam|residence=Toronto');
     }
   });
@@ -97,7 +104,9 @@ describe('statedAttributes', () => {
   });
 
   it('writes the canonical forms plain questions use', () => {
-    expect(canonicalText(statedAttributes('Bob Tanaka just moved to Berlin for a new job at Siemens'))).toBe('Bob Tanaka works at Siemens. Bob Tanaka lives in Berlin');
+    expect(canonicalText(statedAttributes('Bob Tanaka just moved to Berlin for a new job at Siemens'))).toBe(
+      'Bob Tanaka works at Siemens. Bob Tanaka lives in Berlin',
+    );
     expect(canonicalText(statedAttributes('Dana left Google'))).toBe('Dana no longer works at Google');
     expect(canonicalText(statedAttributes('Sam likes hiking'))).toBe('');
   });
@@ -142,7 +151,7 @@ describe('askedAttribute', () => {
     expect(askedAttribute('What happened at the offsite?')).toBeNull();
   });
 
-  it('is answered by the attribute of the same person, or of the tag\'s user', () => {
+  it("is answered by the attribute of the same person, or of the tag's user", () => {
     const asked = askedAttribute('Where does Bob work?')!;
     expect(answers({ subject: 'Bob Tanaka', attribute: 'employer', value: 'Siemens' }, asked)).toBe(true);
     expect(answers({ subject: 'the user', attribute: 'employer', value: 'Siemens' }, asked)).toBe(true);

@@ -4,8 +4,8 @@
  * …", "Last week Jonas …": none of them is ever a person's name or what a statement is about.
  */
 const OPENERS = new Set(
+  // determiners and pronouns
   (
-    // determiners and pronouns
     'the a an this that these those it its he she they we i you my our your his her their there here ' +
     'some every each all both either neither no any another such what who whom whose which where why how ' +
     // prepositions
@@ -25,7 +25,8 @@ const OPENERS = new Set(
 );
 
 /** A month or a day of the week, capitalised: never a name, never a subject. */
-export const MONTH_OR_DAY = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+export const MONTH_OR_DAY =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const WHOLE_MONTH_OR_DAY = new RegExp(`^${MONTH_OR_DAY}$`);
 
 export function isMonthOrDay(word: string): boolean {
@@ -38,7 +39,8 @@ export function isOpener(word: string): boolean {
 }
 
 const PHRASE = /^(\p{L}+)((?:\s+[\p{Ll}\d][\p{L}\d'’-]*)*)\s*,?\s*$/u;
-const PREPOSITION = /^(?:in|on|at|from|to|by|for|with|of|into|onto|over|under|near|across|around|about|after|before|since|during|until|through|between|among)$/i;
+const PREPOSITION =
+  /^(?:in|on|at|from|to|by|for|with|of|into|onto|over|under|near|across|around|about|after|before|since|during|until|through|between|among)$/i;
 
 /** Pronouns and determiners open a clause's subject ("Our CTO", "We rescheduled"), never a phrase before it. */
 const STARTS_A_SUBJECT = /^(?:I|We|You|He|She|It|They|The|A|An|My|Our|Your|His|Her|Its|Their|There|Here)$/i;

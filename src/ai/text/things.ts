@@ -35,7 +35,8 @@ const NOT_A_KIND = new Set(
 
 /** "project 100", "Room 4B", "notes number 3", "ticket #212", "v2.1", "JIRA-42". */
 // Words start only where no letter precedes, and are short: a long run of letters is read once, not once per letter.
-const IDENTIFIER = /(?<!\p{L})(\p{L}{2,30})\.?\s+(?:(?:number|no\.?|nr\.?)\s*)?#?\s*(\d+(?:[.\-/]\d+)*\p{L}?)(?![\p{L}\d])|\b[vV](\d+(?:\.\d+)+)\b|\b(\p{Lu}{2,12})-(\d+)\b/gu;
+const IDENTIFIER =
+  /(?<!\p{L})(\p{L}{2,30})\.?\s+(?:(?:number|no\.?|nr\.?)\s*)?#?\s*(\d+(?:[.\-/]\d+)*\p{L}?)(?![\p{L}\d])|\b[vV](\d+(?:\.\d+)+)\b|\b(\p{Lu}{2,12})-(\d+)\b/gu;
 const QUOTED = /"([^"]{2,80})"|“([^”]{2,80})”/g;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const DETERMINER = /^(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|every|each|some|any|no)$/i;
@@ -63,7 +64,8 @@ export function aboutPhrase(statement: string): string {
   return text.slice(0, end);
 }
 
-const AUXILIARY = /^(?:is|are|was|were|am|be|been|has|have|had|will|would|can|could|should|shall|may|might|must|does|do|did|isn't|wasn't|won't|can't|doesn't|didn't)$/i;
+const AUXILIARY =
+  /^(?:is|are|was|were|am|be|been|has|have|had|will|would|can|could|should|shall|may|might|must|does|do|did|isn't|wasn't|won't|can't|doesn't|didn't)$/i;
 const PRONOUN = /^(?:i|you|we|they|he|she|it|who)$/i;
 
 /**

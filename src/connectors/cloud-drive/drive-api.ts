@@ -76,7 +76,12 @@ export interface DriveChannel {
   expiration?: string;
 }
 
-export function watchChanges(drive: GoogleClient, base: string, pageToken: string, channel: { id: string; address: string; token: string; expiration: number }) {
+export function watchChanges(
+  drive: GoogleClient,
+  base: string,
+  pageToken: string,
+  channel: { id: string; address: string; token: string; expiration: number },
+) {
   return drive.json<DriveChannel>({
     method: 'POST',
     url: `${base}/changes/watch`,

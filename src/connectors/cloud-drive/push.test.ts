@@ -10,7 +10,12 @@ const SECRET = 'whsec-drive-0123456789';
 
 beforeAll(async () => {
   [google, receiver] = await Promise.all([FakeGoogle.start(), WebhookReceiver.start()]);
-  connector = connectorFor('cloud-drive', { google: google.endpoints, fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 }, retryBaseMs: 1, now: () => google.clock.now() })!;
+  connector = connectorFor('cloud-drive', {
+    google: google.endpoints,
+    fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
+    retryBaseMs: 1,
+    now: () => google.clock.now(),
+  })!;
 });
 afterAll(() => Promise.all([google.close(), receiver.close()]));
 

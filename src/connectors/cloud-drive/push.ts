@@ -24,7 +24,12 @@ function readState(raw: unknown): DriveChannelState | null {
  * A channel on the changes feed delivering to the webhook URL with the secret as its token. A
  * channel cannot be extended: renewing opens a new one, then stops the old one.
  */
-export async function ensureChannel(options: GoogleOptions, request: SyncRequest, webhook: { url: string; secret: string }, current: unknown): Promise<PushSubscription> {
+export async function ensureChannel(
+  options: GoogleOptions,
+  request: SyncRequest,
+  webhook: { url: string; secret: string },
+  current: unknown,
+): Promise<PushSubscription> {
   const drive = new GoogleClient(options, accessToken(request.credentials), request.signal);
   const base = options.endpoints.driveUrl;
   try {

@@ -10,7 +10,12 @@ let connector: Connector;
 
 beforeAll(async () => {
   google = await FakeGoogle.start();
-  connector = connectorFor('cloud-drive', { google: google.endpoints, fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 }, retryBaseMs: 1, now: () => google.clock.now() })!;
+  connector = connectorFor('cloud-drive', {
+    google: google.endpoints,
+    fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
+    retryBaseMs: 1,
+    now: () => google.clock.now(),
+  })!;
 });
 afterAll(() => google.close());
 beforeEach(() => google.resetRequests());
@@ -46,7 +51,17 @@ describe('cloud-drive sync', () => {
     const projects = d.addFolder('Projects');
     const plans = d.addFolder('Plans', { parent: projects });
     files.roadmap = d.addDoc('Roadmap', '# Roadmap\n\nShip the memory service.\n', { parent: plans });
-    files.budget = d.addSheet('Budget', { Costs: [['Item', 'Amount'], ['Servers', 1200], ['Licences', 300]] }, { parent: projects });
+    files.budget = d.addSheet(
+      'Budget',
+      {
+        Costs: [
+          ['Item', 'Amount'],
+          ['Servers', 1200],
+          ['Licences', 300],
+        ],
+      },
+      { parent: projects },
+    );
     files.deck = d.addSlides('Launch deck', [{ title: 'Launch plan', body: 'We launch in spring.' }]);
     files.notes = d.addFile('notes.txt', 'text/plain', 'plain notes\n', { parent: projects });
     files.old = d.addFile('old.md', 'text/markdown', '# Old\n');
@@ -155,7 +170,10 @@ describe('cloud-drive sync', () => {
     try {
       const doc = google.drive.state.addDoc('Legacy', 'Plain words');
       const run = await drain(connector.sync(request({ cursor })));
-      expect(run.items.find((i) => i.externalId === doc.id)).toMatchObject({ type: 'google_doc', body: { mediaType: 'text/html', text: expect.stringContaining('Plain words') } });
+      expect(run.items.find((i) => i.externalId === doc.id)).toMatchObject({
+        type: 'google_doc',
+        body: { mediaType: 'text/html', text: expect.stringContaining('Plain words') },
+      });
       cursor = run.cursor;
     } finally {
       google.drive.markdownExport = true;
@@ -176,13 +194,24 @@ describe('cloud-drive sync', () => {
   it("treats Drive's 403 userRateLimitExceeded as a limit, and a failing server as provider_unavailable", async () => {
     const limited = () => ({
       status: 403,
-      json: { error: { code: 403, message: 'User rate limit exceeded.', errors: [{ message: 'User rate limit exceeded.', domain: 'usageLimits', reason: 'userRateLimitExceeded' }], status: 'PERMISSION_DENIED' } },
+      json: {
+        error: {
+          code: 403,
+          message: 'User rate limit exceeded.',
+          errors: [{ message: 'User rate limit exceeded.', domain: 'usageLimits', reason: 'userRateLimitExceeded' }],
+          status: 'PERMISSION_DENIED',
+        },
+      },
     });
     google.failNext({ match: 'GET /drive/v3/changes', reply: limited, times: 3 });
     await expect(drain(connector.sync(request({ cursor })))).rejects.toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
     expect(google.count('GET /drive/v3/changes', 403)).toBe(3);
 
-    google.failNext({ match: 'GET /drive/v3/changes', reply: () => ({ status: 503, json: { error: { code: 503, message: 'Backend Error', status: 'UNAVAILABLE' } } }), times: 4 });
+    google.failNext({
+      match: 'GET /drive/v3/changes',
+      reply: () => ({ status: 503, json: { error: { code: 503, message: 'Backend Error', status: 'UNAVAILABLE' } } }),
+      times: 4,
+    });
     await expect(drain(connector.sync(request({ cursor })))).rejects.toMatchObject({ code: 'provider_unavailable' });
   });
 });

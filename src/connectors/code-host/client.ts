@@ -56,7 +56,9 @@ export function isHttpFailure(err: unknown, ...statuses: number[]): err is HttpF
 export function isRateLimited(err: HttpFailure): boolean {
   if (err.status !== 403 && err.status !== 429) return false;
   const headers = err.response?.headers ?? {};
-  return err.status === 429 || String(headers['x-ratelimit-remaining']) === '0' || headers['retry-after'] !== undefined || /rate limit/i.test(err.message ?? '');
+  return (
+    err.status === 429 || String(headers['x-ratelimit-remaining']) === '0' || headers['retry-after'] !== undefined || /rate limit/i.test(err.message ?? '')
+  );
 }
 
 /** The answer for something this token may not see or do (GitHub hides private things behind 404). */

@@ -17,8 +17,30 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const DOC_EXTENSIONS = ['md', 'mdx', 'markdown', 'txt', 'rst', 'adoc', 'asciidoc'];
 const MARKDOWN_EXTENSIONS = new Set(['md', 'mdx', 'markdown']);
 const CODE_EXTENSIONS = [
-  'ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 'java', 'kt', 'kts', 'rb', 'php', 'cs',
-  'c', 'h', 'cc', 'cpp', 'hpp', 'swift', 'scala', 'sh', 'sql',
+  'ts',
+  'tsx',
+  'js',
+  'jsx',
+  'mjs',
+  'cjs',
+  'py',
+  'go',
+  'rs',
+  'java',
+  'kt',
+  'kts',
+  'rb',
+  'php',
+  'cs',
+  'c',
+  'h',
+  'cc',
+  'cpp',
+  'hpp',
+  'swift',
+  'scala',
+  'sh',
+  'sql',
 ];
 export const DEFAULT_EXTENSIONS = [...DOC_EXTENSIONS, ...CODE_EXTENSIONS];
 
@@ -31,7 +53,8 @@ export function isRepositoryName(value: string): boolean {
 }
 
 export function parseCodeHostConfig(metadata: Record<string, unknown>): CodeHostConfig {
-  const repositories = stringListField(metadata, 'repositories', { pattern: REPOSITORY, describe: 'repository names as owner/name', maxItems: MAX_REPOSITORIES }) ?? [];
+  const repositories =
+    stringListField(metadata, 'repositories', { pattern: REPOSITORY, describe: 'repository names as owner/name', maxItems: MAX_REPOSITORIES }) ?? [];
   const extensions = stringListField(metadata, 'extensions', { pattern: /^\.?[A-Za-z0-9_+-]{1,16}$/, describe: 'file name extensions', maxItems: 100 });
   if (extensions?.length === 0) throw new ConnectorConfigError('metadata.extensions', 'must name at least one extension');
   return {

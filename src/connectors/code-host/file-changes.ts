@@ -24,7 +24,10 @@ function fits(file: TreeFile, config: CodeHostConfig): boolean {
 export async function fileChanges(gh: GitHubClient, repo: Repo, config: CodeHostConfig, base: string | null, target: string): Promise<FileChange[]> {
   if (base === null) {
     const files = (await listFiles(gh, repo, target)) ?? [];
-    return files.filter((f) => fits(f, config)).map((f) => ({ path: f.path, deletes: [], upsert: { mayExist: false } })).sort(byPath);
+    return files
+      .filter((f) => fits(f, config))
+      .map((f) => ({ path: f.path, deletes: [], upsert: { mayExist: false } }))
+      .sort(byPath);
   }
   const compared = await compareCommits(gh, repo, base, target);
   if (compared === null) return treeDiff(gh, repo, config, base, target);

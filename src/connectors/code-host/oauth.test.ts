@@ -46,7 +46,12 @@ describe('code-host OAuth', () => {
   it('builds the authorization link on the web base, with the state passed through untouched', async () => {
     const link = new URL(oauth.authorizationUrl(client, 'opaque.state-1'));
     expect(`${link.origin}${link.pathname}`).toBe(`${github.webUrl}/login/oauth/authorize`);
-    expect(Object.fromEntries(link.searchParams)).toEqual({ client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'repo read:user user:email', state: 'opaque.state-1' });
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      client_id: client.clientId,
+      redirect_uri: client.redirectUri,
+      scope: 'repo read:user user:email',
+      state: 'opaque.state-1',
+    });
 
     const back = await authorize('opaque.state-1');
     expect(back.get('state')).toBe('opaque.state-1');
@@ -57,7 +62,11 @@ describe('code-host OAuth', () => {
     const back = await authorize('s');
     const before = github.clock.nowMs();
     tokens = await oauth.exchangeCode(client, back.get('code')!);
-    expect(tokens).toMatchObject({ accessToken: expect.stringMatching(/^ghu_/), refreshToken: expect.stringMatching(/^ghr_/), scope: 'repo,read:user,user:email' });
+    expect(tokens).toMatchObject({
+      accessToken: expect.stringMatching(/^ghu_/),
+      refreshToken: expect.stringMatching(/^ghr_/),
+      scope: 'repo,read:user,user:email',
+    });
     expect(tokens.expiresAt!.getTime() - before).toBeGreaterThanOrEqual(3_600_000 - 1_000);
     expect(tokens.expiresAt!.getTime() - before).toBeLessThanOrEqual(3_600_000 + 1_000);
 

@@ -31,7 +31,10 @@ export function gitHubOAuth(options: CodeHostOptions): OAuthProvider {
     },
 
     refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet> {
-      return tokenRequest({ client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken);
+      return tokenRequest(
+        { client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken },
+        refreshToken,
+      );
     },
 
     async account(tokens: TokenSet): Promise<AccountInfo> {

@@ -92,7 +92,10 @@ describe('code-host configure and webhooks', () => {
   });
 
   it('replaces its own hooks on a new selection, and takes them off repositories dropped', async () => {
-    const result = await connector.configure!(request(config), [{ full_name: 'mona/bravo' }, { fullName: 'mona/charlie' }], { url: hookUrl, secret: 'rotated' });
+    const result = await connector.configure!(request(config), [{ full_name: 'mona/bravo' }, { fullName: 'mona/charlie' }], {
+      url: hookUrl,
+      secret: 'rotated',
+    });
     expect(result).toEqual({ config: { keep: 'me', repositories: ['mona/bravo', 'mona/charlie'] }, webhooksRegistered: 2 });
     const hooks = github.webhooks.hooks.filter((h) => h.url === hookUrl);
     expect(hooks.map((h) => [h.repo.fullName, h.secret])).toEqual([

@@ -42,7 +42,9 @@ export async function listRepositories(gh: GitHubClient, page: number, perPage: 
 /** `owner/name` from a resource as listRepositories gives it, or as a bare string. */
 function repositoryName(resource: unknown): string | null {
   const candidate =
-    typeof resource === 'string' ? resource : ((resource as { full_name?: unknown; fullName?: unknown } | null)?.full_name ?? (resource as { fullName?: unknown } | null)?.fullName);
+    typeof resource === 'string'
+      ? resource
+      : ((resource as { full_name?: unknown; fullName?: unknown } | null)?.full_name ?? (resource as { fullName?: unknown } | null)?.fullName);
   return typeof candidate === 'string' && isRepositoryName(candidate) ? candidate : null;
 }
 

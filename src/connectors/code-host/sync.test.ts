@@ -136,7 +136,12 @@ describe('code-host sync', () => {
     github.resetRequests();
 
     const run = await drain(connector.sync(request({ cursor })));
-    expect(ids(run.items)).toEqual(['octocat/handbook#3', 'octocat/handbook:docs/huge.md', 'octocat/handbook:guide/install.md', 'octocat/handbook:guide/intro.md']);
+    expect(ids(run.items)).toEqual([
+      'octocat/handbook#3',
+      'octocat/handbook:docs/huge.md',
+      'octocat/handbook:guide/install.md',
+      'octocat/handbook:guide/intro.md',
+    ]);
     expect(run.deletions.sort()).toEqual(['octocat/handbook:guide/setup.md', 'octocat/handbook:notes.txt']);
     expect(textOf(run.items.find((i) => i.externalId.endsWith('intro.md')))).toBe('Start here, then read the setup.\n');
     expect(textOf(run.items.find((i) => i.externalId.endsWith('#3')))).toContain('Much more, please.');

@@ -45,7 +45,8 @@ function reasonOf(answer: ProviderAnswer): string | null {
 export function classifyGoogle(answer: ProviderAnswer): 'rate_limited' | Error | null {
   const reason = reasonOf(answer);
   // The user left the kind's scope unticked on the consent page: only authorizing again helps.
-  if (answer.status === 403 && reason === 'insufficientPermissions') return new ConnectorError('auth_expired', 'the Google token lacks the scope this kind needs');
+  if (answer.status === 403 && reason === 'insufficientPermissions')
+    return new ConnectorError('auth_expired', 'the Google token lacks the scope this kind needs');
   if (answer.status === 403 && reason !== null && RATE_LIMIT_REASONS.has(reason)) return 'rate_limited';
   if (answer.status === 401 || answer.status === 429 || answer.status >= 500) return null;
   return new GoogleApiError(answer.status, reason);

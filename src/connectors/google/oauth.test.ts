@@ -6,7 +6,11 @@ import { ConnectorError, type Connector, type OAuthClient, type SyncPage, type T
 let google: FakeGoogle;
 let drive: Connector;
 let mail: Connector;
-const client: OAuthClient = { clientId: '1234-fake.apps.googleusercontent.com', clientSecret: 'GOCSPX-fake', redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/cloud-drive' };
+const client: OAuthClient = {
+  clientId: '1234-fake.apps.googleusercontent.com',
+  clientSecret: 'GOCSPX-fake',
+  redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/cloud-drive',
+};
 
 beforeAll(async () => {
   google = await FakeGoogle.start();
@@ -50,7 +54,9 @@ describe('Google OAuth (cloud drive and mail)', () => {
       state: 'opaque.state',
       scope: 'openid email profile https://www.googleapis.com/auth/drive.readonly',
     });
-    expect(new URL(mail.oauth!.authorizationUrl(client, 's')).searchParams.get('scope')).toBe('openid email profile https://www.googleapis.com/auth/gmail.readonly');
+    expect(new URL(mail.oauth!.authorizationUrl(client, 's')).searchParams.get('scope')).toBe(
+      'openid email profile https://www.googleapis.com/auth/gmail.readonly',
+    );
     expect((await consent(drive, 'opaque.state')).get('state')).toBe('opaque.state');
   });
 
@@ -79,7 +85,15 @@ describe('Google OAuth (cloud drive and mail)', () => {
     const credentials = { tokens };
     const sync = async () => {
       const pages: SyncPage[] = [];
-      for await (const page of drive.sync({ credentials, config: {}, cursor: null, maxItems: null, signal: new AbortController().signal, now: () => google.clock.now() })) pages.push(page);
+      for await (const page of drive.sync({
+        credentials,
+        config: {},
+        cursor: null,
+        maxItems: null,
+        signal: new AbortController().signal,
+        now: () => google.clock.now(),
+      }))
+        pages.push(page);
       return pages;
     };
     expect((await rejection(sync())).code).toBe('auth_expired');

@@ -59,7 +59,10 @@ export function googleOAuth(options: GoogleOptions, apiScopes: string[]): OAuthP
     },
 
     refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet> {
-      return tokenRequest({ refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token' }, refreshToken);
+      return tokenRequest(
+        { refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token' },
+        refreshToken,
+      );
     },
 
     async account(tokens: TokenSet): Promise<AccountInfo> {

@@ -38,7 +38,10 @@ export function mailConnector(options: GoogleOptions & { pushTopic?: string; con
 const mailEnv = googleEnv
   .extend({
     /** The Pub/Sub topic (`projects/P/topics/T`) Gmail publishes to; without it mail is synced on schedule only. */
-    GMAIL_PUSH_TOPIC: z.string().regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/PROJECT/topics/TOPIC').optional(),
+    GMAIL_PUSH_TOPIC: z
+      .string()
+      .regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/PROJECT/topics/TOPIC')
+      .optional(),
     /** The shared secret the topic's push subscription sends as `?token=` to /v3/connections/webhooks/mail; needed with GMAIL_PUSH_TOPIC. */
     GMAIL_PUSH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })

@@ -19,7 +19,11 @@ beforeAll(async () => {
     now: () => google.clock.now(),
   })!;
   // The operator's push subscription on the topic, pointing at engram with the shared secret.
-  google.gmail.pushSubscription = { endpoint: receiver.url('/v3/connections/webhooks/mail'), token: SECRET, name: 'projects/engram-test/subscriptions/gmail-push-engram' };
+  google.gmail.pushSubscription = {
+    endpoint: receiver.url('/v3/connections/webhooks/mail'),
+    token: SECRET,
+    name: 'projects/engram-test/subscriptions/gmail-push-engram',
+  };
 });
 afterAll(() => Promise.all([google.close(), receiver.close()]));
 

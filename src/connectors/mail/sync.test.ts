@@ -8,7 +8,12 @@ let google: FakeGoogle;
 let connector: Connector;
 
 function mailFor(fake: FakeGoogle): Connector {
-  return connectorFor('mail', { google: fake.endpoints, fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 }, retryBaseMs: 1, now: () => fake.clock.now() })!;
+  return connectorFor('mail', {
+    google: fake.endpoints,
+    fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
+    retryBaseMs: 1,
+    now: () => fake.clock.now(),
+  })!;
 }
 
 beforeAll(async () => {
@@ -58,7 +63,13 @@ describe('mail sync', () => {
       ],
     });
     google.clock.advance(60);
-    m.reply = box.addMessage({ from: 'Ada Lovelace <ada@example.com>', to: ['bob@example.com'], subject: 'Re: Quarterly plan', text: 'Thanks, looks good.', replyTo: m.plan });
+    m.reply = box.addMessage({
+      from: 'Ada Lovelace <ada@example.com>',
+      to: ['bob@example.com'],
+      subject: 'Re: Quarterly plan',
+      text: 'Thanks, looks good.',
+      replyTo: m.plan,
+    });
     m.cafe = box.addMessage({ from: 'carol@example.com', to: ['ada@example.com'], subject: 'Café ☕ on Friday', text: 'Coffee at ten?' });
     m.old = box.addMessage({ from: 'dave@example.com', to: ['ada@example.com'], subject: 'Old news', text: 'Nothing new.' });
     m.spam = box.addMessage({ from: 'win@spam.example', to: ['ada@example.com'], subject: 'You won', text: 'Click', labelIds: ['SPAM'] });
@@ -140,15 +151,34 @@ describe('mail sync', () => {
 
   it('keeps to the chosen labels', async () => {
     const box = google.gmail.mailbox;
-    const work = box.addMessage({ from: 'gina@example.com', to: ['ada@example.com'], subject: 'Work item', text: 'Tagged.', labelIds: ['INBOX', 'Label_work'] });
+    const work = box.addMessage({
+      from: 'gina@example.com',
+      to: ['ada@example.com'],
+      subject: 'Work item',
+      text: 'Tagged.',
+      labelIds: ['INBOX', 'Label_work'],
+    });
     const run = await drain(connector.sync(request({ config: connector.parseConfig({ labels: ['Label_work'] }) })));
     expect(ids(run.items)).toEqual([work.threadId]);
   });
 
   it('leaves out a message too large to fetch, and says so', async () => {
     const box = google.gmail.mailbox;
-    const first = box.addMessage({ from: 'ivy@example.com', to: ['ada@example.com'], subject: 'Big files', text: 'See the next one.', labelIds: ['Label_big'] });
-    const huge = box.addMessage({ from: 'ivy@example.com', to: ['ada@example.com'], subject: 'Re: Big files', text: 'x', replyTo: first, labelIds: ['Label_big'] });
+    const first = box.addMessage({
+      from: 'ivy@example.com',
+      to: ['ada@example.com'],
+      subject: 'Big files',
+      text: 'See the next one.',
+      labelIds: ['Label_big'],
+    });
+    const huge = box.addMessage({
+      from: 'ivy@example.com',
+      to: ['ada@example.com'],
+      subject: 'Re: Big files',
+      text: 'x',
+      replyTo: first,
+      labelIds: ['Label_big'],
+    });
     huge.raw = Buffer.alloc(41 * 1024 * 1024);
     google.resetRequests();
     const run = await drain(connector.sync(request({ config: connector.parseConfig({ labels: ['Label_big'] }) })));

@@ -92,7 +92,14 @@ async function messageSection(email: Email, sentAt: Date | null, config: MailCon
  * attachments. The version is a hash of the message ids, since Gmail messages never change: only
  * a message added or deleted changes a thread.
  */
-export async function threadItem(threadId: string, messages: ThreadMessage[], config: MailConfig, convert: ConvertFile, mailWebUrl: string, leftOut = 0): Promise<SourceItem> {
+export async function threadItem(
+  threadId: string,
+  messages: ThreadMessage[],
+  config: MailConfig,
+  convert: ConvertFile,
+  mailWebUrl: string,
+  leftOut = 0,
+): Promise<SourceItem> {
   const emails = await Promise.all(messages.map((m) => PostalMime.parse(m.raw)));
   const dated = emails.map((email, i) => ({ email, sentAt: messages[i]!.internalDate ?? (email.date ? new Date(email.date) : null) }));
   const subject = emails.find((e) => e.subject)?.subject?.trim() || null;

@@ -22,7 +22,15 @@ function meetings(retryBaseMs = 1, maxRateLimitWaitSeconds = 60): Connector {
 
 function request(cursor: unknown = null, overrides: Partial<SyncRequest> = {}): SyncRequest {
   const config = connector.parseConfig({ apiKey });
-  return { credentials: { config: { apiKey } }, config, cursor, maxItems: null, signal: new AbortController().signal, now: () => fake.clock.now(), ...overrides };
+  return {
+    credentials: { config: { apiKey } },
+    config,
+    cursor,
+    maxItems: null,
+    signal: new AbortController().signal,
+    now: () => fake.clock.now(),
+    ...overrides,
+  };
 }
 
 const lastCursor = (pages: SyncPage[]) => pages.at(-1)!.cursor;
@@ -111,7 +119,11 @@ describe('meetings sync', () => {
     const added = fake.addMeeting({ title: 'Retro', transcript: [{ source: 'microphone', text: 'What went well?', at: 0 }] });
     fake.resetRequests();
     const pages = await drain(connector.sync(request(cursor)));
-    expect(itemsOf(pages).map((i) => i.externalId).sort()).toEqual([added.id, review.id].sort());
+    expect(
+      itemsOf(pages)
+        .map((i) => i.externalId)
+        .sort(),
+    ).toEqual([added.id, review.id].sort());
     expect(textOf(itemsOf(pages).find((i) => i.externalId === review.id)!)).toContain('Budget raised by five percent.');
     expect(deletionsOf(pages)).toEqual([standup.id]);
     expect(fake.count('GET /v1/notes/{note_id}', 200)).toBe(2);
@@ -127,7 +139,9 @@ describe('meetings sync', () => {
     }
     fake.resetRequests();
     const pages = await drain(connector.sync(request()));
-    const all = itemsOf(pages).map((i) => i.externalId).sort();
+    const all = itemsOf(pages)
+      .map((i) => i.externalId)
+      .sort();
     expect(all).toHaveLength(67);
     expect(fake.count('GET /v1/notes')).toBe(3);
     expect(fake.requests.find((r) => r.route === 'GET /v1/notes')!.query.get('page_size')).toBe('30');

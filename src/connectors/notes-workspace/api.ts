@@ -12,9 +12,18 @@ export const NOTION_DEFAULTS = { apiUrl: 'https://api.notion.com' } as const;
 export const NOTION_VERSION = '2022-06-28';
 export const PROVIDER = 'the notes workspace';
 
-export type RichText = { plain_text?: string; href?: string | null; type?: string; annotations?: Partial<Record<'bold' | 'italic' | 'strikethrough' | 'code', boolean>> };
+export type RichText = {
+  plain_text?: string;
+  href?: string | null;
+  type?: string;
+  annotations?: Partial<Record<'bold' | 'italic' | 'strikethrough' | 'code', boolean>>;
+};
 
-export type NotionParent = { type: 'workspace' } | { type: 'page_id'; page_id: string } | { type: 'database_id'; database_id: string } | { type: 'block_id'; block_id: string };
+export type NotionParent =
+  | { type: 'workspace' }
+  | { type: 'page_id'; page_id: string }
+  | { type: 'database_id'; database_id: string }
+  | { type: 'block_id'; block_id: string };
 
 export interface NotionPage {
   object: 'page';

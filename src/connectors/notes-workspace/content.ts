@@ -53,7 +53,10 @@ export function propertyText(property: { type: string; [key: string]: unknown })
     case 'last_edited_time':
       return String(value);
     case 'people':
-      return (value as { name?: string }[]).map((p) => p.name ?? '').filter(Boolean).join(', ');
+      return (value as { name?: string }[])
+        .map((p) => p.name ?? '')
+        .filter(Boolean)
+        .join(', ');
     case 'formula':
       return String(value[value.type] ?? '');
     default:

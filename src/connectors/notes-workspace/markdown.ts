@@ -46,7 +46,18 @@ function indent(text: string, prefix: string): string {
 /** One block (and what it holds) as markdown; '' for what has no text. */
 function render(node: BlockNode, pageUrl: (id: string) => string): string {
   const { block } = node;
-  const data = (block[block.type] ?? {}) as { rich_text?: RichText[]; checked?: boolean; language?: string; title?: string; url?: string; caption?: RichText[]; expression?: string; type?: string; external?: { url?: string }; icon?: { emoji?: string } };
+  const data = (block[block.type] ?? {}) as {
+    rich_text?: RichText[];
+    checked?: boolean;
+    language?: string;
+    title?: string;
+    url?: string;
+    caption?: RichText[];
+    expression?: string;
+    type?: string;
+    external?: { url?: string };
+    icon?: { emoji?: string };
+  };
   const text = inline(data.rich_text);
   const nested = renderBlocks(node.children, pageUrl);
   const under = (head: string) => (nested ? `${head}\n${indent(nested, '   ')}` : head);

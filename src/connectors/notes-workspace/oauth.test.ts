@@ -6,7 +6,11 @@ import type { OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 
 let notion: FakeNotion;
 let oauth: OAuthProvider;
-const client: OAuthClient = { clientId: 'engram-notion-client', clientSecret: 'secret_engram', redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/notes-workspace' };
+const client: OAuthClient = {
+  clientId: 'engram-notion-client',
+  clientSecret: 'secret_engram',
+  redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/notes-workspace',
+};
 
 beforeAll(async () => {
   notion = await FakeNotion.start();
@@ -31,13 +35,24 @@ describe('notes-workspace OAuth (Notion)', () => {
   it('sends the user to the API host to pick pages, with the state untouched', async () => {
     const link = new URL(oauth.authorizationUrl(client, 'st.1'));
     expect(`${link.origin}${link.pathname}`).toBe(`${notion.apiUrl}/v1/oauth/authorize`);
-    expect(Object.fromEntries(link.searchParams)).toEqual({ client_id: client.clientId, response_type: 'code', owner: 'user', redirect_uri: client.redirectUri, state: 'st.1' });
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      client_id: client.clientId,
+      response_type: 'code',
+      owner: 'user',
+      redirect_uri: client.redirectUri,
+      state: 'st.1',
+    });
     expect((await authorize('st.1')).get('state')).toBe('st.1');
   });
 
   it('exchanges the code with Basic client credentials and names the account', async () => {
     tokens = await oauth.exchangeCode(client, (await authorize('s')).get('code')!);
-    expect(tokens).toMatchObject({ accessToken: expect.stringMatching(/^ntn_/), refreshToken: expect.stringMatching(/^nrt_/), expiresAt: null, workspaceId: WORKSPACE.id });
+    expect(tokens).toMatchObject({
+      accessToken: expect.stringMatching(/^ntn_/),
+      refreshToken: expect.stringMatching(/^nrt_/),
+      expiresAt: null,
+      workspaceId: WORKSPACE.id,
+    });
     expect(notion.requests.find((r) => r.route === 'POST /v1/oauth/token')!.headers.authorization).toMatch(/^Basic /);
     // The workspace id from the token answer is what Notion's webhook events name the account by.
     expect(await oauth.account(tokens)).toEqual({ id: OWNER.id, email: OWNER.email, name: WORKSPACE.name, deliveryKey: WORKSPACE.id });

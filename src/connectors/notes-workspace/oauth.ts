@@ -47,7 +47,13 @@ export function notionOAuth(options: NotesWorkspaceOptions): OAuthProvider {
   return {
     authorizationUrl(client: OAuthClient, state: string): string {
       const url = new URL(`${base}/v1/oauth/authorize`);
-      url.search = new URLSearchParams({ client_id: client.clientId, response_type: 'code', owner: 'user', redirect_uri: client.redirectUri, state }).toString();
+      url.search = new URLSearchParams({
+        client_id: client.clientId,
+        response_type: 'code',
+        owner: 'user',
+        redirect_uri: client.redirectUri,
+        state,
+      }).toString();
       return url.href;
     },
 

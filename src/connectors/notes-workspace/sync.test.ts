@@ -84,7 +84,18 @@ beforeAll(async () => {
   state.editPage(wiki, {
     blocks: [
       { type: 'heading_1', text: 'Getting started' },
-      { type: 'paragraph', text: [rich('Welcome '), rich('aboard', { bold: true }), rich(', read the '), rich('whole', { italic: true }), rich(' thing and see '), rich('the site', { link: 'https://example.com/docs' }), rich('.')] },
+      {
+        type: 'paragraph',
+        text: [
+          rich('Welcome '),
+          rich('aboard', { bold: true }),
+          rich(', read the '),
+          rich('whole', { italic: true }),
+          rich(' thing and see '),
+          rich('the site', { link: 'https://example.com/docs' }),
+          rich('.'),
+        ],
+      },
       { type: 'bulleted_list_item', text: 'First point', children: [{ type: 'bulleted_list_item', text: 'Nested point' }] },
       { type: 'bulleted_list_item', text: 'Second point' },
       { type: 'numbered_list_item', text: 'Install' },
@@ -92,7 +103,14 @@ beforeAll(async () => {
       { type: 'to_do', text: 'Laptop ready', checked: true },
       { type: 'to_do', text: 'Accounts created', checked: false },
       { type: 'toggle', text: 'Details', children: [{ type: 'paragraph', text: 'Hidden until opened.' }] },
-      { type: 'table', rows: [['Tool', 'Use'], ['git', 'history'], ['npm', 'packages']] },
+      {
+        type: 'table',
+        rows: [
+          ['Tool', 'Use'],
+          ['git', 'history'],
+          ['npm', 'packages'],
+        ],
+      },
       { type: 'code', text: 'const answer = 42;', language: 'typescript' },
       { type: 'quote', text: 'Measure twice.' },
       { type: 'divider' },
@@ -102,7 +120,12 @@ beforeAll(async () => {
     ],
   });
   tasks = state.addDatabase({ title: 'Tasks', parent: wiki, schema: { Name: 'title', Status: 'select', Tags: 'multi_select', Done: 'checkbox' } });
-  state.addPage({ title: 'Write docs', parent: tasks, values: { Status: 'Doing', Tags: ['docs', 'q1'], Done: false }, blocks: [{ type: 'paragraph', text: 'Start with the README.' }] });
+  state.addPage({
+    title: 'Write docs',
+    parent: tasks,
+    values: { Status: 'Doing', Tags: ['docs', 'q1'], Done: false },
+    blocks: [{ type: 'paragraph', text: 'Start with the README.' }],
+  });
   scratch = state.addPage({ title: 'Scratch', blocks: Array.from({ length: 150 }, (_, i) => ({ type: 'paragraph' as const, text: `Line ${i}` })) });
   settle();
 });
@@ -122,7 +145,9 @@ describe('notes-workspace sync', () => {
     const row = items.find((i) => i.title === 'Write docs')!;
     expect(textOf(row)).toBe('# Write docs\n\n- **Status**: Doing\n- **Tags**: docs, q1\n- **Done**: no\n\nStart with the README.\n');
     expect(row.metadata).toMatchObject({ parentType: 'database_id', databaseId: tasks.id });
-    expect(textOf(items.find((i) => i.externalId === tasks.id)!)).toBe('# Tasks\n\n| Name | Status | Tags | Done |\n| --- | --- | --- | --- |\n| Write docs | Doing | docs, q1 | no |\n');
+    expect(textOf(items.find((i) => i.externalId === tasks.id)!)).toBe(
+      '# Tasks\n\n| Name | Status | Tags | Done |\n| --- | --- | --- | --- |\n| Write docs | Doing | docs, q1 | no |\n',
+    );
     // 150 blocks come in two pages of block children.
     expect(textOf(items.find((i) => i.externalId === scratch.id)!)).toContain('Line 149');
     expect(notion.requests.filter((r) => r.route === 'GET /v1/blocks/{id}/children' && r.path.includes(scratch.id))).toHaveLength(2);
@@ -171,7 +196,9 @@ describe('notes-workspace sync', () => {
     for (let i = 0; i < 130; i++) notion.state.addPage({ title: `Note ${i}` });
     settle();
     const pages = await drain(connector.sync(request()));
-    const all = itemsOf(pages).map((i) => i.externalId).sort();
+    const all = itemsOf(pages)
+      .map((i) => i.externalId)
+      .sort();
     expect(all.length).toBeGreaterThan(130);
     expect(notion.count('POST /v1/search')).toBe(2);
     for (const k of [0, 3, pages.length - 2]) {
@@ -208,7 +235,9 @@ describe('notes-workspace limits and failures', () => {
   it('answers a revoked token with auth_expired', async () => {
     const revoked = notion.token();
     notion.oauth.revoke(revoked);
-    const err = await connectorFailure(drain(connector.sync(request(null, { credentials: { tokens: { accessToken: revoked, refreshToken: null, expiresAt: null, scope: null } } }))));
+    const err = await connectorFailure(
+      drain(connector.sync(request(null, { credentials: { tokens: { accessToken: revoked, refreshToken: null, expiresAt: null, scope: null } } }))),
+    );
     expect(err.code).toBe('auth_expired');
     expect(err.message).not.toContain(revoked);
   });

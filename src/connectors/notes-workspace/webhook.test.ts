@@ -12,7 +12,10 @@ const VERIFICATION_TOKEN = 'secret_notionVerificationToken0001';
 
 beforeAll(async () => {
   notion = await FakeNotion.start();
-  connector = connectorFor('notes-workspace', { notesWorkspace: { apiUrl: notion.apiUrl }, fetch: { allowPrivate: false, maxBytes: 1_000, timeoutMs: 1_000 } })!;
+  connector = connectorFor('notes-workspace', {
+    notesWorkspace: { apiUrl: notion.apiUrl },
+    fetch: { allowPrivate: false, maxBytes: 1_000, timeoutMs: 1_000 },
+  })!;
   receiver = await WebhookReceiver.start(connector, VERIFICATION_TOKEN);
 });
 afterAll(async () => {

@@ -42,7 +42,10 @@ export const officeDriveDescriptor = defineConnector({
     GRAPH_API_URL: z.string().url().default(MICROSOFT_DEFAULTS.graphUrl),
     MICROSOFT_LOGIN_URL: z.string().url().default(MICROSOFT_DEFAULTS.loginUrl),
     /** `common` (work and personal accounts), `organizations`, `consumers` or one tenant's id. */
-    MICROSOFT_TENANT: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/).default(MICROSOFT_DEFAULTS.tenant),
+    MICROSOFT_TENANT: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]{1,100}$/)
+      .default(MICROSOFT_DEFAULTS.tenant),
   }),
   optionsFrom: (env) => ({ officeDrive: { graphUrl: env.GRAPH_API_URL, loginUrl: env.MICROSOFT_LOGIN_URL, tenant: env.MICROSOFT_TENANT } }),
   create: (context) => officeDriveConnector({ ...(context.options.officeDrive ?? MICROSOFT_DEFAULTS), http: providerSettings(context), now: context.now }),

@@ -6,7 +6,11 @@ import type { OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 
 let graph: FakeGraph;
 let oauth: OAuthProvider;
-const client: OAuthClient = { clientId: 'c0ffee00-0000-4000-8000-000000000001', clientSecret: 'engram~secret', redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/office-drive' };
+const client: OAuthClient = {
+  clientId: 'c0ffee00-0000-4000-8000-000000000001',
+  clientSecret: 'engram~secret',
+  redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/office-drive',
+};
 
 beforeAll(async () => {
   graph = await FakeGraph.start();

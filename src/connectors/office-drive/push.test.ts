@@ -59,7 +59,11 @@ describe('office-drive subscriptions and notifications', () => {
 
   it('answers the handshake only for a validationToken', () => {
     const handshake = connector.webhook!.handshake!;
-    expect(handshake({ validationToken: 'Validation: a b&c' }, {})).toEqual({ status: 200, contentType: 'text/plain; charset=utf-8', body: 'Validation: a b&c' });
+    expect(handshake({ validationToken: 'Validation: a b&c' }, {})).toEqual({
+      status: 200,
+      contentType: 'text/plain; charset=utf-8',
+      body: 'Validation: a b&c',
+    });
     expect(handshake({}, {})).toBeNull();
     expect(handshake({ validationToken: '' }, {})).toBeNull();
   });

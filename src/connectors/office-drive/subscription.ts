@@ -36,7 +36,12 @@ function readState(raw: unknown): SubscriptionState | null {
 
 function pushSubscription(subscription: GraphSubscription, webhook: { url: string; secret: string }): PushSubscription {
   const expiresAt = new Date(subscription.expirationDateTime);
-  const state: SubscriptionState = { id: subscription.id, expiresAt: expiresAt.toISOString(), notificationUrl: webhook.url, secretDigest: digest(webhook.secret) };
+  const state: SubscriptionState = {
+    id: subscription.id,
+    expiresAt: expiresAt.toISOString(),
+    notificationUrl: webhook.url,
+    secretDigest: digest(webhook.secret),
+  };
   return { state, renewBy: new Date(expiresAt.getTime() - RENEW_MARGIN_MS) };
 }
 
@@ -45,7 +50,12 @@ function pushSubscription(subscription: GraphSubscription, webhook: { url: strin
  * extends it by PATCH; one that is gone (expired, removed) or that delivers elsewhere or with
  * another secret is replaced. Graph checks the URL while creating (the handshake in webhook.ts).
  */
-export async function ensureSubscription(options: OfficeDriveOptions, request: SyncRequest, webhook: { url: string; secret: string }, current: unknown): Promise<PushSubscription> {
+export async function ensureSubscription(
+  options: OfficeDriveOptions,
+  request: SyncRequest,
+  webhook: { url: string; secret: string },
+  current: unknown,
+): Promise<PushSubscription> {
   const graph = new GraphClient(options, oauthAccessToken(request.credentials, PROVIDER), request.signal);
   const expirationDateTime = new Date(request.now().getTime() + LIFETIME_MS).toISOString();
   const state = readState(current);

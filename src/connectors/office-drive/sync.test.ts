@@ -57,7 +57,13 @@ describe('office-drive sync', () => {
   it('enumerates the drive first, downloading each supported file through its /content redirect', async () => {
     const pages = await drain(connector.sync(request()));
     const items = itemsOf(pages);
-    expect(items.map((i) => i.filepath).sort()).toEqual(['/Documents/Finance/prices.xlsx', '/Documents/plan.docx', '/Slides/handbook.pdf', '/Slides/launch.pptx', '/notes.txt']);
+    expect(items.map((i) => i.filepath).sort()).toEqual([
+      '/Documents/Finance/prices.xlsx',
+      '/Documents/plan.docx',
+      '/Slides/handbook.pdf',
+      '/Slides/launch.pptx',
+      '/notes.txt',
+    ]);
     const docx = items.find((i) => i.title === 'plan.docx')!;
     expect(docx).toMatchObject({
       externalId: graph.drive.item('/Documents/plan.docx')!.id,
@@ -78,7 +84,12 @@ describe('office-drive sync', () => {
 
   it('hands over bytes the conversion layer reads (DOCX, XLSX, PPTX, PDF)', async () => {
     const items = itemsOf(await drain(connector.sync(request())));
-    const cases = [['plan.docx', 'Revenue'], ['prices.xlsx', 'Apple'], ['launch.pptx', 'Agenda'], ['handbook.pdf', 'quick brown fox']] as const;
+    const cases = [
+      ['plan.docx', 'Revenue'],
+      ['prices.xlsx', 'Apple'],
+      ['launch.pptx', 'Agenda'],
+      ['handbook.pdf', 'quick brown fox'],
+    ] as const;
     for (const [name, expected] of cases) {
       const item = items.find((i) => i.title === name)!;
       if (!('bytes' in item.body)) throw new Error('expected bytes');
@@ -121,7 +132,9 @@ describe('office-drive sync', () => {
   it('follows @odata.nextLink pages and resumes from the cursor of any page', async () => {
     graph.deltaPageSize = 2;
     const pages = await drain(connector.sync(request()));
-    const all = itemsOf(pages).map((i) => i.externalId).sort();
+    const all = itemsOf(pages)
+      .map((i) => i.externalId)
+      .sort();
     expect(graph.count('GET /me/drive/root/delta')).toBeGreaterThan(3);
     for (let k = 0; k < pages.length - 1; k++) {
       const rest = await drain(connector.sync(request(pages[k]!.cursor)));
@@ -184,7 +197,9 @@ describe('office-drive limits and failures', () => {
   it('answers an expired or revoked token with auth_expired, without the token in the message', async () => {
     const expired = graph.token(60);
     graph.identity.expireToken(expired);
-    const err = await connectorFailure(drain(connector.sync(request(null, { credentials: { tokens: { accessToken: expired, refreshToken: null, expiresAt: null, scope: null } } }))));
+    const err = await connectorFailure(
+      drain(connector.sync(request(null, { credentials: { tokens: { accessToken: expired, refreshToken: null, expiresAt: null, scope: null } } }))),
+    );
     expect(err.code).toBe('auth_expired');
     expect(err.message).not.toContain(expired);
   });

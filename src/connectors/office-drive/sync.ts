@@ -42,7 +42,9 @@ class FolderPaths {
     if (!id) return null;
     const known = this.paths.get(id);
     if (known !== undefined) return known;
-    const { status, body } = await this.graph.json<DriveItem>(`/me/drive/items/${encodeURIComponent(id)}?$select=id,name,root,parentReference`, { allow: [404] });
+    const { status, body } = await this.graph.json<DriveItem>(`/me/drive/items/${encodeURIComponent(id)}?$select=id,name,root,parentReference`, {
+      allow: [404],
+    });
     if (status === 404) return null;
     const path = body.root ? '' : `${(body.parentReference?.path ?? '').replace(/^\/drive\/root:/, '')}/${body.name ?? id}`;
     this.paths.set(id, path);

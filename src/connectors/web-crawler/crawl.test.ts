@@ -164,7 +164,10 @@ describe('web crawler, recrawl', () => {
     expect(second.deletions).toEqual([]);
     const news = second.items[0]!;
     expect(news.version).not.toBe(first.items.find((i) => i.externalId === news.externalId)!.version);
-    const conditional = site.conditionalRequests().map((r) => r.path).sort();
+    const conditional = site
+      .conditionalRequests()
+      .map((r) => r.path)
+      .sort();
     expect(conditional).toEqual(paths(first.items));
     expect(site.requests.filter((r) => r.status === 304)).toHaveLength(first.items.length - 1);
     cursor = second.cursor;

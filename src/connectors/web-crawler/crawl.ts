@@ -114,7 +114,8 @@ class Crawl {
   /** The start URL; a redirect to another host moves the whole crawl there. Its failure ends the run. */
   private async start(url: string, redirectsLeft: number): Promise<void> {
     const res = await this.visit(url, 0);
-    if (res instanceof FetchError) throw new ConnectorError(res.transient ? 'provider_unavailable' : 'internal', `start URL: ${res.message}`, undefined, { cause: res });
+    if (res instanceof FetchError)
+      throw new ConnectorError(res.transient ? 'provider_unavailable' : 'internal', `start URL: ${res.message}`, undefined, { cause: res });
     if (res?.location && redirectsLeft > 0 && !this.site.resolve(res.location, url)) {
       let target: URL;
       try {

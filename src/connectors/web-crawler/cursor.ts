@@ -30,7 +30,9 @@ export function validator(value: string | null): string | null {
 function isPageRecord(v: unknown): v is PageRecord {
   const r = v as PageRecord | null;
   const strOrNull = (x: unknown) => x === null || typeof x === 'string';
-  return !!r && typeof r === 'object' && strOrNull(r.etag) && strOrNull(r.lastModified) && typeof r.version === 'string' && Number.isInteger(r.depth) && r.depth >= 0;
+  return (
+    !!r && typeof r === 'object' && strOrNull(r.etag) && strOrNull(r.lastModified) && typeof r.version === 'string' && Number.isInteger(r.depth) && r.depth >= 0
+  );
 }
 
 /** The stored cursor's pages that are well-formed; anything else starts over. */

@@ -58,7 +58,8 @@ export class KeyManagement {
    * The calling key cannot disable itself: an admin could otherwise lock itself out.
    */
   async toggle(principal: Principal, id: string): Promise<ApiKeyRecord> {
-    if (id === principal.keyId) throw conflict('self-disable', 'A key cannot disable itself', 'call with another admin key of the organization to disable this one');
+    if (id === principal.keyId)
+      throw conflict('self-disable', 'A key cannot disable itself', 'call with another admin key of the organization to disable this one');
     const row = await toggleApiKeyDisabled(this.db, principal.orgId, id, this.clock.now());
     if (!row) throw notFound('API key');
     this.resolver.invalidateAll();

@@ -112,9 +112,7 @@ export class KeyResolver {
       const generation = this.generation;
       const found = await findApiKeyByHash(this.db, hash);
       const usable =
-        found && !found.key.disabled
-          ? { principal: toPrincipal(found.key, found.org), keyExpiresAt: found.key.expiresAt?.getTime() ?? Infinity }
-          : null;
+        found && !found.key.disabled ? { principal: toPrincipal(found.key, found.org), keyExpiresAt: found.key.expiresAt?.getTime() ?? Infinity } : null;
       if (generation === this.generation) {
         if (usable) this.known.set(hash, usable);
         else this.misses.set(hash, true);

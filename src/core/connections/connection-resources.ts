@@ -35,7 +35,12 @@ export class ConnectionResources {
    * Applies a selection: the adapter stores it in the config (and registers webhooks), the
    * documents of resources no longer chosen are deleted, and a sync is queued.
    */
-  async configure(principal: Principal, id: string, resources: object[], requestOrigin: string): Promise<{ success: true; message: string; webhooksRegistered: number }> {
+  async configure(
+    principal: Principal,
+    id: string,
+    resources: object[],
+    requestOrigin: string,
+  ): Promise<{ success: true; message: string; webhooksRegistered: number }> {
     const { connection, adapter } = await this.authorized(principal, id, 'configure');
     const tokens = await this.tokens(connection, adapter);
     const secret = this.access.openWebhookSecret(connection);

@@ -98,7 +98,8 @@ export class ConnectionService {
       await assertTagsWritable(tx, principal.orgId, [tag]);
       await ensureSpace(tx, principal.orgId, tag, newId());
       const current = (await listConnections(tx, principal.orgId, { containerTags: [tag], kind }))[0];
-      if (current && current.id !== id) throw invalidInput('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
+      if (current && current.id !== id)
+        throw invalidInput('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
       const row = current
         ? await updateConnection(tx, current.id, fields, this.clock.now())
         : await this.insert(tx, { id, orgId: principal.orgId, kind, containerTag: tag, webhook: !!adapter.webhook, fields });
@@ -214,7 +215,8 @@ export class ConnectionService {
         updatedAt: this.clock.now(),
       });
     } catch (error) {
-      if (error instanceof DuplicateKeyError) throw invalidInput('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
+      if (error instanceof DuplicateKeyError)
+        throw invalidInput('Connection exists', 'a connection of this kind was created for this container tag at the same time; try again');
       throw error;
     }
   }
@@ -237,7 +239,10 @@ export class ConnectionService {
   }
 
   private async withRuns(found: ConnectionRecord[]): Promise<ConnectionWithRun[]> {
-    const runs = await latestSyncRuns(this.db, found.map((c) => c.id));
+    const runs = await latestSyncRuns(
+      this.db,
+      found.map((c) => c.id),
+    );
     return found.map((connection) => ({ connection, lastSyncRun: runs.get(connection.id) ?? null }));
   }
 }

@@ -125,12 +125,16 @@ export class ConnectorAccess {
     const keyKind = settingsKeyOf(kind);
     if (connection.usesCustomKey && keyKind) {
       const own = await this.customKeys(connection.orgId, keyKind);
-      if (!own.clientId || !own.clientSecret) throw invalidInput('Custom key missing', `the organization's ${keyKind}ClientId and ${keyKind}ClientSecret are not set`);
+      if (!own.clientId || !own.clientSecret)
+        throw invalidInput('Custom key missing', `the organization's ${keyKind}ClientId and ${keyKind}ClientSecret are not set`);
       return { clientId: own.clientId, clientSecret: own.clientSecret, redirectUri };
     }
     const app = this.env.oauthApps[kind];
     if (!app) {
-      throw new NotSupportedError('Connector not configured', `the server has no OAuth application for ${kind}: set its client id and secret, or the organization's custom key in settings`);
+      throw new NotSupportedError(
+        'Connector not configured',
+        `the server has no OAuth application for ${kind}: set its client id and secret, or the organization's custom key in settings`,
+      );
     }
     return { ...app, redirectUri };
   }

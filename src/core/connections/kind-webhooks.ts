@@ -11,9 +11,7 @@ import type { ConnectionJobs } from './connection-service.js';
 import type { ConnectorAccess } from './connector-access.js';
 import { acceptDelivery, parseBody, type WebhookDelivery } from './webhooks.js';
 
-export type KindWebhookAnswer =
-  | { kind: 'verification' }
-  | { kind: 'accepted'; duplicate: boolean };
+export type KindWebhookAnswer = { kind: 'verification' } | { kind: 'accepted'; duplicate: boolean };
 
 /**
  * The one push URL of a kind whose provider notifies for every account through one channel (Gmail's
@@ -37,7 +35,10 @@ export class KindWebhookReceiver {
     const token = webhook.verificationToken?.(delivery.headers, delivery.rawBody);
     if (token) {
       await putKindSecret(this.db, kind, this.access.sealKindSecret(kind, token), this.clock.now());
-      this.log.info({ kind }, `a ${kind} webhook verification token was received: an admin key reads it at GET /v3/connections/webhooks/${kind}/verification-token`);
+      this.log.info(
+        { kind },
+        `a ${kind} webhook verification token was received: an admin key reads it at GET /v3/connections/webhooks/${kind}/verification-token`,
+      );
       return { kind: 'verification' };
     }
     const secret = await this.secretOf(kind);

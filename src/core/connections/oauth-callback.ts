@@ -52,16 +52,21 @@ export class OAuthCallback {
       const tokens = await adapter.oauth!.exchangeCode(client, query.code);
       const account = await adapter.oauth!.account(tokens);
       authorized = await this.db.transaction(async (tx) => {
-        const row = await updateConnection(tx, connection.id, {
-          tokens: this.access.sealTokens(connection.id, tokens),
-          tokenExpiresAt: tokens.expiresAt,
-          email: account.email,
-          accountId: account.id,
-          deliveryKey: account.deliveryKey ?? null,
-          status: 'active',
-          nextSyncAt: null,
-          expiresAt: null,
-        }, this.clock.now());
+        const row = await updateConnection(
+          tx,
+          connection.id,
+          {
+            tokens: this.access.sealTokens(connection.id, tokens),
+            tokenExpiresAt: tokens.expiresAt,
+            email: account.email,
+            accountId: account.id,
+            deliveryKey: account.deliveryKey ?? null,
+            status: 'active',
+            nextSyncAt: null,
+            expiresAt: null,
+          },
+          this.clock.now(),
+        );
         if (row) await enqueueSync(tx, row, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
         return row;
       });

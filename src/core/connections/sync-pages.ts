@@ -89,7 +89,13 @@ export async function commitPage(
     await ensureSpace(tx, orgId, containerTag, newId());
     const items = [...new Map(page.accepted.map((item) => [item.externalId, item])).values()];
     const existing = new Map(
-      (await lockImportedDocuments(tx, connectionId, items.map((i) => i.externalId))).map((doc) => [doc.externalId!, doc]),
+      (
+        await lockImportedDocuments(
+          tx,
+          connectionId,
+          items.map((i) => i.externalId),
+        )
+      ).map((doc) => [doc.externalId!, doc]),
     );
     let held = connection.documentLimit === null ? 0 : await countConnectionDocuments(tx, connectionId);
     const counts: PageCounts = { processed: 0, failed: 0, deleted: 0, overLimit: 0 };
@@ -119,12 +125,25 @@ export async function commitPage(
         : await insertQueuedDocument(tx, ctx.clock, ctx.maxJobAttempts, { orgId, containerTag }, fields);
       if (!current) held += 1;
       const file = bodyBytes(item);
-      await insertFile(tx, { documentId: doc.id, orgId, filename: file.filename, mimeType: file.mimeType, forcedType: null, size: file.data.byteLength, data: file.data });
+      await insertFile(tx, {
+        documentId: doc.id,
+        orgId,
+        filename: file.filename,
+        mimeType: file.mimeType,
+        forcedType: null,
+        size: file.data.byteLength,
+        data: file.data,
+      });
       counts.processed += 1;
     }
     const unlisted = page.listed ? (await listImportedExternalIds(tx, connectionId)).filter((externalId) => !page.listed!.has(externalId)) : [];
     // Gone at the source (or refused by the filters): the memories drawn only from them go too (lineage).
-    const removal = await removeDocuments(tx, orgId, { connectionId, externalIds: [...new Set([...page.deletions, ...page.refused, ...unlisted])] }, ctx.clock.now());
+    const removal = await removeDocuments(
+      tx,
+      orgId,
+      { connectionId, externalIds: [...new Set([...page.deletions, ...page.refused, ...unlisted])] },
+      ctx.clock.now(),
+    );
     counts.deleted = removal.documents.length;
     await updateConnection(tx, connectionId, { cursor: page.cursor ?? null }, ctx.clock.now());
     await addSyncRunCounts(tx, runId, counts);

@@ -21,6 +21,13 @@ export async function enqueueSync(
 ): Promise<boolean> {
   if (await findSyncJob(tx, connection.id, ['queued'])) return false;
   const payload: SyncJobPayload = { connectionId: connection.id, trigger };
-  await enqueueJob(tx, { id: newId(), orgId: connection.orgId, kind: SYNC_JOB_KIND, payload: { ...payload }, maxAttempts: options.maxAttempts, runAt: options.runAt });
+  await enqueueJob(tx, {
+    id: newId(),
+    orgId: connection.orgId,
+    kind: SYNC_JOB_KIND,
+    payload: { ...payload },
+    maxAttempts: options.maxAttempts,
+    runAt: options.runAt,
+  });
   return true;
 }

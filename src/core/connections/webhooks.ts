@@ -17,9 +17,7 @@ export interface WebhookDelivery {
   rawBody: Buffer;
 }
 
-export type WebhookAnswer =
-  | { kind: 'handshake'; status: number; contentType: string; body: string }
-  | { kind: 'accepted'; duplicate: boolean };
+export type WebhookAnswer = { kind: 'handshake'; status: number; contentType: string; body: string } | { kind: 'accepted'; duplicate: boolean };
 
 /**
  * A provider's notification for one connection: a handshake is answered first; anything else must
@@ -45,7 +43,7 @@ export class WebhookReceiver {
     if (handshake) return { kind: 'handshake', ...handshake };
     const secret = this.access.openWebhookSecret(connection);
     if (!secret || !adapter.webhook.verify(delivery.headers, delivery.rawBody, secret, delivery.query)) {
-      throw new UnauthenticatedError('Invalid signature', 'the delivery is not signed with this connection\'s webhook secret');
+      throw new UnauthenticatedError('Invalid signature', "the delivery is not signed with this connection's webhook secret");
     }
     const { deliveryId, event } = adapter.webhook.describe(delivery.headers, parseBody(delivery.rawBody));
     const fresh = await this.db.transaction((tx) => acceptDelivery(tx, connection, deliveryId, event, this.clock, this.jobs));
@@ -67,7 +65,14 @@ export function parseBody(rawBody: Buffer): unknown {
  * Records a verified delivery for a connection and queues an `event` sync, unless it was recorded
  * before (a redelivery: false) or only announces a hook.
  */
-export async function acceptDelivery(tx: Tx, connection: ConnectionRecord, deliveryId: string, event: string, clock: Clock, jobs: ConnectionJobs): Promise<boolean> {
+export async function acceptDelivery(
+  tx: Tx,
+  connection: ConnectionRecord,
+  deliveryId: string,
+  event: string,
+  clock: Clock,
+  jobs: ConnectionJobs,
+): Promise<boolean> {
   if (!(await recordWebhookDelivery(tx, connection.id, deliveryId.slice(0, 200), clock.now()))) return false;
   if (connection.status === 'active' && !ANNOUNCEMENTS.has(event)) await enqueueSync(tx, connection, 'event', { maxAttempts: jobs.maxJobAttempts });
   return true;

@@ -27,9 +27,7 @@ export function conversationCustomId(conversationId: string): string {
 
 function textOf(content: string | ContentPart[]): string {
   if (typeof content === 'string') return content;
-  return content
-    .map((part) => (part.type === 'text' ? part.text : `[image: ${(part.imageUrl ?? part.image_url)?.url ?? ''}]`))
-    .join('\n');
+  return content.map((part) => (part.type === 'text' ? part.text : `[image: ${(part.imageUrl ?? part.image_url)?.url ?? ''}]`)).join('\n');
 }
 
 /**

@@ -1,6 +1,17 @@
 import type { Db, Tx } from '../../store/database.js';
 import { listChunks, setChunksTag } from '../../store/chunks.js';
-import { countUnfinishedDocuments, findDocumentByCustomIdForUpdate, findDocumentsByCustomId, getDocument, listDocuments, listUnfinishedDocuments, updateDocument, type DocumentPatch, getFile, insertFile } from '../../store/documents.js';
+import {
+  countUnfinishedDocuments,
+  findDocumentByCustomIdForUpdate,
+  findDocumentsByCustomId,
+  getDocument,
+  listDocuments,
+  listUnfinishedDocuments,
+  updateDocument,
+  type DocumentPatch,
+  getFile,
+  insertFile,
+} from '../../store/documents.js';
 import { insertQueuedDocument, requeueDocument } from './queueing.js';
 import { listMemoriesOfDocument } from '../../store/memories/records.js';
 import { getAttachment } from '../../store/attachments.js';
@@ -199,7 +210,11 @@ export class DocumentService {
         else found.push(doc);
       }
       const removal = await this.db.transaction(async (tx) => {
-        await assertTagsWritable(tx, principal.orgId, found.map((d) => d.containerTag));
+        await assertTagsWritable(
+          tx,
+          principal.orgId,
+          found.map((d) => d.containerTag),
+        );
         return removeDocuments(tx, principal.orgId, { ids: found.map((d) => d.id) }, this.clock.now());
       });
       await this.memoriesChanged(principal.orgId, removal);
@@ -320,12 +335,7 @@ export class DocumentService {
     return fields;
   }
 
-  private async applyMetadataChanges(
-    tx: Tx,
-    doc: DocumentRecord,
-    input: DocumentInput,
-    documentDate: Date | null | undefined,
-  ): Promise<DocumentRecord> {
+  private async applyMetadataChanges(tx: Tx, doc: DocumentRecord, input: DocumentInput, documentDate: Date | null | undefined): Promise<DocumentRecord> {
     const fields = this.optionalFields(input, documentDate);
     if (Object.keys(fields).length === 0) return doc;
     return (await updateDocument(tx, doc.orgId, doc.id, fields, this.clock.now())) ?? doc;
@@ -348,7 +358,8 @@ export class DocumentService {
       try {
         return await run();
       } catch (again) {
-        if (again instanceof DuplicateKeyError) throw conflict('custom-id-taken', 'customId already in use', 'another document in this container tag has that customId');
+        if (again instanceof DuplicateKeyError)
+          throw conflict('custom-id-taken', 'customId already in use', 'another document in this container tag has that customId');
         throw again;
       }
     }

@@ -36,13 +36,19 @@ export async function requeueDocument(tx: Tx, clock: Clock, maxJobAttempts: numb
   await cancelPendingJobs(tx, doc.id, now);
   // Text replacing an upload: the file must not stay stored behind it.
   if (doc.hasFile && fields.hasFile === false) await deleteFile(tx, doc.orgId, doc.id);
-  const row = await updateDocument(tx, doc.orgId, doc.id, {
-    ...fields,
-    generation,
-    status: 'queued',
-    error: null,
-    processing: { steps: [] },
-  }, now);
+  const row = await updateDocument(
+    tx,
+    doc.orgId,
+    doc.id,
+    {
+      ...fields,
+      generation,
+      status: 'queued',
+      error: null,
+      processing: { steps: [] },
+    },
+    now,
+  );
   if (!row) throw notFound('Document');
   await enqueueJob(tx, { id: newId(), orgId: doc.orgId, documentId: doc.id, generation, maxAttempts: maxJobAttempts });
   return row;

@@ -1,6 +1,15 @@
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Db } from '../../store/database.js';
-import { dropVectorIndexes, ensureVectorIndexes, recordEmbeddingSpace, withEmbeddingSpaceLock, countRows, pageTextsToEmbed, setVectors, type VectorTable } from '../../store/embedding.js';
+import {
+  dropVectorIndexes,
+  ensureVectorIndexes,
+  recordEmbeddingSpace,
+  withEmbeddingSpaceLock,
+  countRows,
+  pageTextsToEmbed,
+  setVectors,
+  type VectorTable,
+} from '../../store/embedding.js';
 import { spaceOf } from './embedding-space.js';
 import { chunkEmbeddingText } from './embedding-text.js';
 import type { Clock } from '../shared/clock.js';

@@ -76,7 +76,8 @@ async function findNamedMemory(tx: Tx, orgId: string, containerTag: string, by: 
   const candidates = await latestMemoriesWithWords(tx, orgId, containerTag, withoutDates(by.content), CONTENT_CANDIDATES);
   // The same fact, or the one memory that says it and goes on ("… route" names "… route, two weeks on, two weeks off").
   const starting = candidates.filter((m) => factKey(m.memory).startsWith(`${key} `));
-  const same = candidates.find((m) => factKey(m.memory) === key) ?? (key.split(' ').length >= MIN_PREFIX_WORDS && starting.length === 1 ? starting[0] : undefined);
+  const same =
+    candidates.find((m) => factKey(m.memory) === key) ?? (key.split(' ').length >= MIN_PREFIX_WORDS && starting.length === 1 ? starting[0] : undefined);
   return same ? findLatestMemory(tx, orgId, containerTag, { id: same.id }, options) : undefined;
 }
 
@@ -180,11 +181,17 @@ export class MemoryEdits {
       for (const candidate of candidates) {
         const current = await findLatestMemory(tx, orgId, input.containerTag, { id: candidate.id });
         if (!current || current.isForgotten) continue;
-        await updateMemory(tx, orgId, candidate.id, {
-          isForgotten: true,
-          forgetReason: input.reason ?? (input.query ? `forgotten by request: ${input.query}` : 'forgotten by request'),
-          metadata: { ...(current.metadata ?? {}), forgetBatchId },
-        }, this.ctx.clock.now());
+        await updateMemory(
+          tx,
+          orgId,
+          candidate.id,
+          {
+            isForgotten: true,
+            forgetReason: input.reason ?? (input.query ? `forgotten by request: ${input.query}` : 'forgotten by request'),
+            metadata: { ...(current.metadata ?? {}), forgetBatchId },
+          },
+          this.ctx.clock.now(),
+        );
       }
     });
     if (candidates.length) await this.ctx.onChanged(orgId, input.containerTag);

@@ -154,8 +154,16 @@ export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecor
   const found = extracted.filter((m) => m.confidence >= MIN_CONFIDENCE && (m.turnIndex ?? plan.firstNewTurn) >= plan.firstNewTurn);
   const memories = found.slice(0, limits.maxMemories);
   signal?.throwIfAborted();
-  const vectors = memories.length ? await ctx.embedder.embed(memories.map((m) => m.content), 'document') : [];
-  const attributes = await readAttributes(ctx.embedder, memories.map((m) => m.content));
+  const vectors = memories.length
+    ? await ctx.embedder.embed(
+        memories.map((m) => m.content),
+        'document',
+      )
+    : [];
+  const attributes = await readAttributes(
+    ctx.embedder,
+    memories.map((m) => m.content),
+  );
   return { plan, memories, vectors, attributes, buckets, report, skipped: { chars: charsSkipped, memories: found.length - memories.length } };
 }
 
@@ -190,9 +198,25 @@ async function knownUserName(db: Db, orgId: string, containerTag: string): Promi
  * memory is resolved against what its tag already remembers (duplicate → more support,
  * contradiction → new version, added detail → extends), then lasting interests are inferred.
  */
-export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: DocumentRecord, extraction: Extraction, signal?: AbortSignal): Promise<MemorizeOutcome> {
+export async function rememberExtraction(
+  ctx: ExtractionContext,
+  tx: Tx,
+  doc: DocumentRecord,
+  extraction: Extraction,
+  signal?: AbortSignal,
+): Promise<MemorizeOutcome> {
   const { memories, vectors, buckets } = extraction;
-  const outcome: MemorizeOutcome = { extracted: memories.length, created: 0, duplicates: 0, updates: 0, extends: 0, inferences: 0, superseded: 0, forgotten: 0, unlinked: 0 };
+  const outcome: MemorizeOutcome = {
+    extracted: memories.length,
+    created: 0,
+    duplicates: 0,
+    updates: 0,
+    extends: 0,
+    inferences: 0,
+    superseded: 0,
+    forgotten: 0,
+    unlinked: 0,
+  };
   if (extraction.skipped.chars) outcome.charsSkipped = extraction.skipped.chars;
   if (extraction.skipped.memories) outcome.memoriesSkipped = extraction.skipped.memories;
   const now = ctx.clock.now();
@@ -202,7 +226,12 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   const restatement = extraction.plan.whole ? await DocumentRestatement.begin(tx, doc, now) : null;
   for (const [i, memory] of memories.entries()) {
     signal?.throwIfAborted();
-    const remembered = await rememberStatement(tx, scope, extractedDraft(doc, memory, vectors[i], extraction.attributes[i], extraction.plan.turnOffset, now), buckets);
+    const remembered = await rememberStatement(
+      tx,
+      scope,
+      extractedDraft(doc, memory, vectors[i], extraction.attributes[i], extraction.plan.turnOffset, now),
+      buckets,
+    );
     if (remembered.action === 'duplicate') {
       restatement?.restates(remembered.memory.id);
       outcome.duplicates++;
@@ -222,7 +251,14 @@ export async function rememberExtraction(ctx: ExtractionContext, tx: Tx, doc: Do
   return outcome;
 }
 
-function extractedDraft(doc: DocumentRecord, memory: ExtractedMemory, vector: ArrayLike<number>, { stated, meant }: ReadAttributes, turnOffset: number, now: Date): MemoryDraft {
+function extractedDraft(
+  doc: DocumentRecord,
+  memory: ExtractedMemory,
+  vector: ArrayLike<number>,
+  { stated, meant }: ReadAttributes,
+  turnOffset: number,
+  now: Date,
+): MemoryDraft {
   return {
     containerTag: doc.containerTag,
     memory: memory.content,
@@ -248,13 +284,7 @@ function personOf(content: string): string | null {
 }
 
 /** New inferences ("X has a lasting interest in painting") from pastimes a person keeps mentioning. */
-async function inferInterests(
-  ctx: ExtractionContext,
-  tx: Tx,
-  doc: DocumentRecord,
-  touched: ExtractedMemory[],
-  buckets: ProfileBucket[],
-): Promise<number> {
+async function inferInterests(ctx: ExtractionContext, tx: Tx, doc: DocumentRecord, touched: ExtractedMemory[], buckets: ProfileBucket[]): Promise<number> {
   const { orgId, containerTag } = doc;
   const candidates = new Map<string, { subject: string; activity: string }>();
   for (const memory of touched) {
@@ -272,7 +302,10 @@ async function inferInterests(
     }
   }
   if (!inferences.length) return 0;
-  const vectors = await ctx.embedder.embed(inferences.map((i) => i.content), 'document');
+  const vectors = await ctx.embedder.embed(
+    inferences.map((i) => i.content),
+    'document',
+  );
   const drafts = inferences.map(
     (inference, i): MemoryDraft => ({
       containerTag,

@@ -39,7 +39,26 @@ const NOT_NAMES = new Set(
 const FILLERS = new Set(['now', 'currently', 'still', 'also', 'actually', 'recently', 'just', 'already', 'new', 'updated', 'current', 'latest']);
 
 const PRONOUNS = new Set('it its he his she her they their this that these those there'.split(' '));
-const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'am', 'be', 'been', 'has', 'have', 'had', 'will', 'would', 'can', 'could', 'should', 'does', 'do', 'did']);
+const AUXILIARIES = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'am',
+  'be',
+  'been',
+  'has',
+  'have',
+  'had',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'does',
+  'do',
+  'did',
+]);
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'am', 'be', 'been', 'being']);
 const IRREGULAR_PAST = new Set(
   'went met saw bought made took gave got came left won lost wrote found sent spent flew drove ate ran began sold built told said became led'.split(' '),
@@ -69,7 +88,13 @@ function wordsOf(text: string): Word[] {
 /** The values `a` states that `b` does not mention at all. */
 export function unsharedValues(a: string, b: string): string[] {
   const other = new Set(wordsOf(b).map((w) => w.text));
-  return [...new Set(wordsOf(a).filter((w) => w.isValue && !other.has(w.text)).map((w) => w.text))];
+  return [
+    ...new Set(
+      wordsOf(a)
+        .filter((w) => w.isValue && !other.has(w.text))
+        .map((w) => w.text),
+    ),
+  ];
 }
 
 /** Past actions ("visited", "met") happen again and add up; states ("is", "is led by") are replaced. */

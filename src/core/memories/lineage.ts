@@ -98,8 +98,18 @@ async function settleUnlinked(tx: Tx, orgId: string, memoryIds: string[], change
   await lockMemories(tx, orgId, memoryIds);
   const rows = (await memoriesWithSourceCounts(tx, orgId, memoryIds)).filter((m) => !m.isInference);
   changes.touch(...rows.map((m) => m.containerTag));
-  await recountSources(tx, orgId, rows.filter((m) => m.sources > 0).map((m) => m.id), changes.now);
-  await deleteVersions(tx, orgId, rows.filter((m) => m.sources === 0), changes);
+  await recountSources(
+    tx,
+    orgId,
+    rows.filter((m) => m.sources > 0).map((m) => m.id),
+    changes.now,
+  );
+  await deleteVersions(
+    tx,
+    orgId,
+    rows.filter((m) => m.sources === 0),
+    changes,
+  );
 }
 
 /**
@@ -111,7 +121,11 @@ async function settleUnlinked(tx: Tx, orgId: string, memoryIds: string[], change
 async function deleteVersions(tx: Tx, orgId: string, rows: MemoryRecord[], changes: Changes): Promise<void> {
   let pending = rows;
   while (pending.length) {
-    await lockMemories(tx, orgId, pending.map((m) => m.id));
+    await lockMemories(
+      tx,
+      orgId,
+      pending.map((m) => m.id),
+    );
     const gone = new Set(pending.map((m) => m.id));
     const tags = [...new Set(pending.map((m) => m.containerTag))];
     const chains = groupBy(await listVersions(tx, orgId, [...new Set(pending.map(chainRoot))]), chainRoot);
@@ -146,7 +160,13 @@ async function repairChain(tx: Tx, orgId: string, left: MemoryRecord[], gone: Se
     if (Object.keys(patch).length) await updateMemory(tx, orgId, version.id, patch, now);
   }
   if (left.some((v) => v.isLatest)) return;
-  const supported = (await memoriesWithSourceCounts(tx, orgId, left.map((v) => v.id))).filter((v) => v.sources > 0);
+  const supported = (
+    await memoriesWithSourceCounts(
+      tx,
+      orgId,
+      left.map((v) => v.id),
+    )
+  ).filter((v) => v.sources > 0);
   const newest = supported.sort((a, b) => b.version - a.version)[0];
   // Its source still says it: the version it replaced is the latest again.
   if (newest) await updateMemory(tx, orgId, newest.id, { isLatest: true }, now);
@@ -219,11 +239,26 @@ export class DocumentRestatement {
     const candidates = this.before.filter((m) => !this.restated.has(m.id));
     if (!candidates.length) return outcome;
     // What this extraction superseded on its own (an update by attribute) is settled already.
-    const current = new Map((await memoriesWithSourceCounts(tx, orgId, [...candidates, ...this.added].map((m) => m.id))).map((m) => [m.id, m]));
+    const current = new Map(
+      (
+        await memoriesWithSourceCounts(
+          tx,
+          orgId,
+          [...candidates, ...this.added].map((m) => m.id),
+        )
+      ).map((m) => [m.id, m]),
+    );
     const live = (m: MemoryRecord) => current.get(m.id)?.isLatest === true && !current.get(m.id)!.isForgotten;
     const dropped = candidates.filter(live);
     if (!dropped.length) return outcome;
-    const sources = groupBy(await listSourceDocuments(tx, orgId, dropped.map((m) => m.id)), (s) => s.memoryId);
+    const sources = groupBy(
+      await listSourceDocuments(
+        tx,
+        orgId,
+        dropped.map((m) => m.id),
+      ),
+      (s) => s.memoryId,
+    );
     const shared = dropped.filter((m) => (sources.get(m.id) ?? []).some((s) => s.documentId !== this.doc.id));
     const own = dropped.filter((m) => !shared.includes(m));
 
@@ -253,7 +288,12 @@ export class DocumentRestatement {
 
   /** Pairs each dropped memory with the new statement that replaces it, closest pairs first, each used once. */
   private async replacements(tx: Tx, dropped: MemoryRecord[], added: MemoryRecord[]): Promise<Map<string, MemoryRecord>> {
-    const pairs = await memorySimilarities(tx, this.doc.orgId, dropped.map((m) => m.id), added.map((m) => m.id));
+    const pairs = await memorySimilarities(
+      tx,
+      this.doc.orgId,
+      dropped.map((m) => m.id),
+      added.map((m) => m.id),
+    );
     const oldById = new Map(dropped.map((m) => [m.id, m]));
     const newById = new Map(added.map((m) => [m.id, m]));
     const chosen = new Map<string, MemoryRecord>();
@@ -273,7 +313,9 @@ export class DocumentRestatement {
 async function forgetInferencesOf(tx: Tx, orgId: string, containerTag: string, memoryIds: string[], now: Date): Promise<void> {
   const inferences = (await memoriesRelatedTo(tx, orgId, [containerTag], memoryIds)).filter((m) => m.isInference && !m.isForgotten);
   for (const inference of inferences) {
-    const parents = Object.entries(inference.relations).filter(([, r]) => r === 'derives').map(([id]) => id);
+    const parents = Object.entries(inference.relations)
+      .filter(([, r]) => r === 'derives')
+      .map(([id]) => id);
     const live = (await memoriesWithSourceCounts(tx, orgId, parents)).filter((p) => !p.isForgotten);
     if (!live.length) await updateMemory(tx, orgId, inference.id, { isForgotten: true, forgetReason: PARENTS_NO_LONGER_STATED }, now);
   }
@@ -307,11 +349,17 @@ export async function moveDocumentMemories(
 
   const moved = new Set(ownChains.flat().map((v) => v.id));
   for (const version of ownChains.flat()) {
-    await updateMemory(tx, orgId, version.id, {
-      containerTag: toTag,
-      buckets: classifyBuckets(version.memory, buckets),
-      relations: Object.fromEntries(Object.entries(version.relations).filter(([id]) => moved.has(id))),
-    }, now);
+    await updateMemory(
+      tx,
+      orgId,
+      version.id,
+      {
+        containerTag: toTag,
+        buckets: classifyBuckets(version.memory, buckets),
+        relations: Object.fromEntries(Object.entries(version.relations).filter(([id]) => moved.has(id))),
+      },
+      now,
+    );
   }
   for (const version of ownChains.flat()) {
     if (!version.isLatest || version.isForgotten) continue;

@@ -63,7 +63,13 @@ export class MemoryListing {
       }
       return action === 'approve'
         ? updateMemory(tx, principal.orgId, memory.id, { isInference: false, reviewStatus: 'approved' }, this.ctx.clock.now())
-        : updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, reviewStatus: 'declined', forgetReason: 'declined in review' }, this.ctx.clock.now());
+        : updateMemory(
+            tx,
+            principal.orgId,
+            memory.id,
+            { isForgotten: true, reviewStatus: 'declined', forgetReason: 'declined in review' },
+            this.ctx.clock.now(),
+          );
     });
     if (!updated) throw notFound('Memory');
     await this.ctx.onChanged(principal.orgId, containerTag);
@@ -80,11 +86,7 @@ export interface ListedMemory {
 }
 
 /** Adds history and source documents to latest memories: two queries however many memories there are. */
-export async function withHistoryAndSources(
-  db: Tx,
-  orgId: string,
-  rows: { memory: MemoryRecord; spaceId: string | null }[],
-): Promise<ListedMemory[]> {
+export async function withHistoryAndSources(db: Tx, orgId: string, rows: { memory: MemoryRecord; spaceId: string | null }[]): Promise<ListedMemory[]> {
   const versions = await listVersions(db, orgId, rootsOfLongerChains(rows.map((r) => r.memory)));
   const memoryIds = [...new Set([...versions.map((v) => v.id), ...rows.map((r) => r.memory.id)])];
   const sources = (await listSourceDocuments(db, orgId, memoryIds)).map((source, order) => ({ ...source, order }));

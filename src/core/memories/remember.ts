@@ -57,14 +57,31 @@ export async function rememberStatement(
     return { action: 'duplicate', memory: resolution.of };
   }
   if (resolution.action === 'relate' && resolution.relation === 'extends') {
-    const [memory] = await insertMemoriesWithSources(tx, scope.orgId, [{ ...draft, relations: { ...draft.relations, [resolution.to.id]: 'extends' } }], buckets);
+    const [memory] = await insertMemoriesWithSources(
+      tx,
+      scope.orgId,
+      [{ ...draft, relations: { ...draft.relations, [resolution.to.id]: 'extends' } }],
+      buckets,
+    );
     return { action: 'extends', memory, of: resolution.to.id };
   }
   // Locked: an edit or another document may be adding a version to the same chain right now.
   const previous = resolution.action === 'relate' ? await lockChainHead(tx, scope.orgId, resolution.to.id) : undefined;
   if (previous) {
-    const memory = await supersede(tx, scope.orgId, previous, withConfirmedMeaning(draft, resolution.action === 'relate' ? resolution.to : undefined), buckets, scope.now);
-    await retireRestatements(tx, scope, memory, mates.filter((m) => m.id !== previous.id));
+    const memory = await supersede(
+      tx,
+      scope.orgId,
+      previous,
+      withConfirmedMeaning(draft, resolution.action === 'relate' ? resolution.to : undefined),
+      buckets,
+      scope.now,
+    );
+    await retireRestatements(
+      tx,
+      scope,
+      memory,
+      mates.filter((m) => m.id !== previous.id),
+    );
     return { action: 'updates', memory, of: previous.id };
   }
   const [memory] = await insertMemoriesWithSources(tx, scope.orgId, [draft], buckets);
@@ -91,7 +108,8 @@ async function retireRestatements(tx: Tx, scope: StatementScope, memory: MemoryR
   const stated = memory.attributes ?? statedAttributes(memory.memory);
   for (const mate of mates) {
     const said = mate.attributes ?? statedAttributes(mate.memory);
-    if (differentThings(memory.memory, mate.memory) || !replacesAttribute(stated, said) || said.some((a) => !stated.some((s) => s.attribute === a.attribute))) continue;
+    if (differentThings(memory.memory, mate.memory) || !replacesAttribute(stated, said) || said.some((a) => !stated.some((s) => s.attribute === a.attribute)))
+      continue;
     await updateMemory(tx, scope.orgId, mate.id, { isForgotten: true, forgetReason: `replaced by a newer value (memory ${memory.id})` }, scope.now);
   }
 }

@@ -36,7 +36,9 @@ describe('resolveMemory: attributes read by meaning', () => {
   it('never makes a version of another subject, or of an attribute that holds many values', () => {
     expect(resolveMemory(picked, [], [volvo], [{ subject: 'Ingrid', attribute: 'car', value: 'Tesla Model Y' }])).toEqual({ action: 'new' });
     const pet = n('Lars has a dog named Bamse', 0.3);
-    expect(resolveMemory('Lars adopted a greyhound called Arrow', [], [pet], [{ subject: 'Lars', attribute: 'pet', value: 'Arrow' }])).toEqual({ action: 'new' });
+    expect(resolveMemory('Lars adopted a greyhound called Arrow', [], [pet], [{ subject: 'Lars', attribute: 'pet', value: 'Arrow' }])).toEqual({
+      action: 'new',
+    });
   });
 });
 
@@ -89,7 +91,7 @@ describe('resolveMemory: updates decided by meaning', () => {
     expect(resolveMemory('Dana Reyes relocated to Porto', [], [n('Dana lives in Lisbon', 0.1)])).toMatchObject({ relation: 'updates' });
   });
 
-  it('keeps another person\'s attribute, a second value of a many-valued one, and the same value apart', () => {
+  it("keeps another person's attribute, a second value of a many-valued one, and the same value apart", () => {
     expect(resolveMemory('Bob joined Meta', [], [n('Dana works at Google', 0.2)])).toEqual({ action: 'new' });
     expect(resolveMemory('Kenji plays the piano', [n('Kenji plays the cello', 0.8)])).toEqual({ action: 'new' });
     expect(resolveMemory('Dana works at Google as a designer', [n('Dana works at Google', 0.85)])).toMatchObject({ relation: 'extends' });
@@ -97,7 +99,9 @@ describe('resolveMemory: updates decided by meaning', () => {
 
   it('makes a statement told as a change a new version of the close statement it changes', () => {
     expect(resolveMemory('From now on, Zoe takes her coffee with oat milk', [n('Zoe takes her coffee black', 0.7)])).toMatchObject({ relation: 'updates' });
-    expect(resolveMemory('Dana and others are going to Florence instead', [n('Dana and others are going to Rome in June', 0.62)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('Dana and others are going to Florence instead', [n('Dana and others are going to Rome in June', 0.62)])).toMatchObject({
+      relation: 'updates',
+    });
     expect(resolveMemory('Kenji now plays the piano', [n('Kenji plays the cello', 0.8)])).toMatchObject({ relation: 'updates' });
     // Told as a change, but of something else, or of someone else.
     expect(resolveMemory('From now on, Zoe walks to work', [n('Zoe takes her coffee black', 0.55)])).toEqual({ action: 'new' });
@@ -187,7 +191,12 @@ describe('fact values', () => {
   });
 
   it('shapes a statement into its frame, value slots and subject', () => {
-    expect(factShape("Alice's apartment number is 1234")).toEqual({ frame: '# apartment number is #', slots: ['alice', '1234'], subjectSlots: 1, describesEvent: false });
+    expect(factShape("Alice's apartment number is 1234")).toEqual({
+      frame: '# apartment number is #',
+      slots: ['alice', '1234'],
+      subjectSlots: 1,
+      describesEvent: false,
+    });
     expect(factShape('The wifi password is "hunter 2"')).toMatchObject({ frame: 'the wifi password is #', slots: ['hunter 2'], subjectSlots: 0 });
     expect(factShape('Alice visited Rome')).toMatchObject({ subjectSlots: 1, describesEvent: true });
     expect(factShape('Project 12 is led by Maria')).toMatchObject({ slots: ['project 12', 'maria'], subjectSlots: 1, describesEvent: false });
@@ -227,7 +236,9 @@ describe('resolveMemory: statements about different things', () => {
     // One value changed in the same frame: what reads as a new value names another project.
     expect(resolveMemory(notes(196), [n(notes(100), 0.97)])).toEqual({ action: 'new' });
     expect(resolveMemory('Room 12 is booked for the design review', [n('Room 4 is booked for the design review', 0.96)])).toEqual({ action: 'new' });
-    expect(resolveMemory('The release notes of version 3.0 cover the sync engine', [n('The release notes of version 2.1 cover the sync engine', 0.95)])).toEqual({ action: 'new' });
+    expect(
+      resolveMemory('The release notes of version 3.0 cover the sync engine', [n('The release notes of version 2.1 cover the sync engine', 0.95)]),
+    ).toEqual({ action: 'new' });
     // The same attribute of a subject of the same kind, found however far it embeds.
     const munich = 'Project 196 is based in Munich';
     expect(resolveMemory(munich, [n('Project 100 is based in Berlin', 0.8)], [n('Project 100 is based in Berlin', 0)])).toEqual({ action: 'new' });
@@ -238,14 +249,18 @@ describe('resolveMemory: statements about different things', () => {
 
   it('never takes a fact about another title or another named subject for a restatement or added detail', () => {
     expect(resolveMemory('The book "Emma" is on the top shelf', [n('The book "Dune" is on the top shelf', 0.97)])).toEqual({ action: 'new' });
-    expect(resolveMemory('Omar Haddad presented the roadmap to the board on Friday', [n('Dana Whitfield presented the roadmap to the board', 0.9)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Omar Haddad presented the roadmap to the board on Friday', [n('Dana Whitfield presented the roadmap to the board', 0.9)])).toEqual({
+      action: 'new',
+    });
     expect(resolveMemory('We rescheduled the Hermes offsite to April', [n('The Apollo offsite is on 12 March', 0.75)])).toEqual({ action: 'new' });
   });
 
   it('still updates a value of the same thing: another employer, another room for the same meeting, a moved date', () => {
     expect(resolveMemory('Maria works at Globex', [n('Maria works at Acme', 0.8)])).toMatchObject({ relation: 'updates' });
     expect(resolveMemory('The review is in Room 12', [n('The review is in Room 4', 0.95)])).toMatchObject({ relation: 'updates' });
-    expect(resolveMemory('The launch of version 2.1 moved to May 10', [n('The launch of version 2.1 is on May 3', 0.8)])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('The launch of version 2.1 moved to May 10', [n('The launch of version 2.1 is on May 3', 0.8)])).toMatchObject({
+      relation: 'updates',
+    });
     expect(resolveMemory('Project 100 is due on March 9', [n('Project 100 is due on March 5', 0.97)])).toMatchObject({ relation: 'updates' });
     expect(resolveMemory(notes(100), [n(notes(100), 0.99)])).toMatchObject({ action: 'duplicate' });
   });

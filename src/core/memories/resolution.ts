@@ -78,13 +78,34 @@ export function replacesAttribute(candidate: StatedAttribute[], existing: Stated
 }
 
 /** Said as a change of what held before: "… instead", "from now on …", "no longer …", "switched to …". */
-const CHANGE = /^(?:now|these days|nowadays|from now on|going forward|from here on|henceforth|correction|actually|update|starting|as of|the \w+ after)\b|\bfrom (?:next|this coming|the start of next) \w+|\bnow\s+[a-z]+s\b|\bmoved out\b|\b(?:pushed|slipped|delayed|postponed|bumped)\s+(?:back\s+|forward\s+)?(?:from\s+.{1,40}?\s+)?to\b|\b(?:moved|brought forward|shifted)\s+(?:back\s+|forward\s+)?(?:from\s+.{1,40}?\s+)?to\s+(?:(?:next|the|a|an)\s+)?(?:\d|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|tomorrow|later|week|month|morning|afternoon|evening|spring|summer|autumn|fall|winter|[A-Z][a-z]*\s+Street|[A-Z][a-z]*\s+(?:Road|Avenue|Square|Hall|Room))|\b(?:to correct|i meant|misspoke|not\s+\S+(?:\s+\S+)?\s+but)\b|\b(?:instead|ditched|dropped|scrapped|abandoned|traded|swapped|sold|quit|handed in|stepped down|moved on|took up|picked up|from now on|no longer|not any ?more|anymore|any more|switched|swapped|changed (?:\S+ )?mind|rather than|replaced|gave up|no more|handed (?:\S+ ){1,5}over|moved on from|went back to|now (?:prefers?|plays?|uses?|drinks?|eats?|takes?|works?|lives?|wants?|likes?|goes|drives?|studies|is|has)|is now|are now|has now|these days|nowadays|decided against|cancel+ed|postponed|rescheduled|pushed back|moved (?:it|the \S+) to|reassigned|stopped(?! by\b)|ceased|discontinued|retrained)\b/i;
+const CHANGE =
+  /^(?:now|these days|nowadays|from now on|going forward|from here on|henceforth|correction|actually|update|starting|as of|the \w+ after)\b|\bfrom (?:next|this coming|the start of next) \w+|\bnow\s+[a-z]+s\b|\bmoved out\b|\b(?:pushed|slipped|delayed|postponed|bumped)\s+(?:back\s+|forward\s+)?(?:from\s+.{1,40}?\s+)?to\b|\b(?:moved|brought forward|shifted)\s+(?:back\s+|forward\s+)?(?:from\s+.{1,40}?\s+)?to\s+(?:(?:next|the|a|an)\s+)?(?:\d|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|tomorrow|later|week|month|morning|afternoon|evening|spring|summer|autumn|fall|winter|[A-Z][a-z]*\s+Street|[A-Z][a-z]*\s+(?:Road|Avenue|Square|Hall|Room))|\b(?:to correct|i meant|misspoke|not\s+\S+(?:\s+\S+)?\s+but)\b|\b(?:instead|ditched|dropped|scrapped|abandoned|traded|swapped|sold|quit|handed in|stepped down|moved on|took up|picked up|from now on|no longer|not any ?more|anymore|any more|switched|swapped|changed (?:\S+ )?mind|rather than|replaced|gave up|no more|handed (?:\S+ ){1,5}over|moved on from|went back to|now (?:prefers?|plays?|uses?|drinks?|eats?|takes?|works?|lives?|wants?|likes?|goes|drives?|studies|is|has)|is now|are now|has now|these days|nowadays|decided against|cancel+ed|postponed|rescheduled|pushed back|moved (?:it|the \S+) to|reassigned|stopped(?! by\b)|ceased|discontinued|retrained)\b/i;
 
 export function toldAsChange(text: string): boolean {
   return CHANGE.test(text);
 }
 
-const CHANGE_WORDS = new Set(['instead', 'longer', 'anymore', 'switch', 'swapp', 'chang', 'mind', 'rather', 'replac', 'gave', 'day', 'nowaday', 'decid', 'cancel', 'cancell', 'postpon', 'reschedul', 'push', 'back']);
+const CHANGE_WORDS = new Set([
+  'instead',
+  'longer',
+  'anymore',
+  'switch',
+  'swapp',
+  'chang',
+  'mind',
+  'rather',
+  'replac',
+  'gave',
+  'day',
+  'nowaday',
+  'decid',
+  'cancel',
+  'cancell',
+  'postpon',
+  'reschedul',
+  'push',
+  'back',
+]);
 
 /** Whether two statements say something of the same kind: a word of the predicate in common beyond names and change words. */
 function samePredicate(candidate: string, existing: string, subject: string): boolean {
@@ -105,7 +126,12 @@ function samePredicate(candidate: string, existing: string, subject: string): bo
  * caller read them, its meaning (`AttributeReader`). What is about another thing (project 196 after project 100, Room 12 after
  * Room 4) is never either, whatever the wording around it.
  */
-export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMates: Neighbour[] = [], stated: StatedAttribute[] = statedAttributes(candidate)): Resolution {
+export function resolveMemory(
+  candidate: string,
+  neighbours: Neighbour[],
+  slotMates: Neighbour[] = [],
+  stated: StatedAttribute[] = statedAttributes(candidate),
+): Resolution {
   const normalized = normalizeMemoryText(candidate);
   const sameThing = (n: Neighbour) => !differentThings(candidate, n.memory);
   const ranked = neighbours.filter(sameThing).sort((a, b) => b.similarity - a.similarity);
@@ -117,7 +143,9 @@ export function resolveMemory(candidate: string, neighbours: Neighbour[], slotMa
 
   const replaces = (n: Neighbour) => replacesAttribute(stated, attributesOf(n));
   const sharesAttribute = (n: Neighbour) =>
-    stated.some((c) => attributesOf(n).some((e) => sameAttribute(e.attribute, c.attribute) && sameSubject(e.subject, c.subject) && isSingleValued(c.attribute)));
+    stated.some((c) =>
+      attributesOf(n).some((e) => sameAttribute(e.attribute, c.attribute) && sameSubject(e.subject, c.subject) && isSingleValued(c.attribute)),
+    );
 
   // Detail added to a known fact extends it; only a different value for the same attribute replaces it.
   const words = wordSet(candidate);
@@ -159,8 +187,7 @@ export const CHANGE_OBJECT_SIMILARITY = 0.7;
  */
 function changedFact(candidate: string, stated: StatedAttribute[], ranked: Neighbour[]): Neighbour | undefined {
   const subject = subjectOf(candidate);
-  const setsOnlyWhatCandidateSets = (n: Neighbour) =>
-    attributesOf(n).every((e) => e.negated || stated.some((c) => sameAttribute(c.attribute, e.attribute)));
+  const setsOnlyWhatCandidateSets = (n: Neighbour) => attributesOf(n).every((e) => e.negated || stated.some((c) => sameAttribute(c.attribute, e.attribute)));
   if (!subject) {
     // Closer, or sharing more of the topic's words.
     return ranked.find(

@@ -108,11 +108,17 @@ export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draf
  * The caller holds `previous` locked (`lockChainHead`).
  */
 export async function appendVersion(tx: Tx, orgId: string, previous: ChainHead, memoryId: string, now: Date): Promise<void> {
-  await updateMemory(tx, orgId, memoryId, {
-    version: previous.version + 1,
-    parentMemoryId: previous.id,
-    rootMemoryId: chainRoot(previous),
-    relations: { [previous.id]: 'updates' },
-  }, now);
+  await updateMemory(
+    tx,
+    orgId,
+    memoryId,
+    {
+      version: previous.version + 1,
+      parentMemoryId: previous.id,
+      rootMemoryId: chainRoot(previous),
+      relations: { [previous.id]: 'updates' },
+    },
+    now,
+  );
   await retireVersion(tx, orgId, previous.id, now);
 }

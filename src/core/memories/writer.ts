@@ -47,8 +47,15 @@ export class MemoryWriter {
       documentDate: parseDateInput(m.temporalContext?.documentDate, `memories.${i}.temporalContext.documentDate`),
     }));
     const { db, clock } = this.ctx;
-    const vectors = await embedForRequest(this.ctx.embedder, parsed.map((m) => m.content), 'document');
-    const attributes = await readAttributes(this.ctx.embedder, parsed.map((m) => m.content));
+    const vectors = await embedForRequest(
+      this.ctx.embedder,
+      parsed.map((m) => m.content),
+      'document',
+    );
+    const attributes = await readAttributes(
+      this.ctx.embedder,
+      parsed.map((m) => m.content),
+    );
     const buckets = await bucketsOfTag(db, principal.orgId, input.containerTag);
     const now = clock.now();
     const orgId = principal.orgId;

@@ -63,15 +63,27 @@ export class ExportService {
       yield json(spaceLine(space));
     }
     const pages = (limit: number): PageScope => ({ orgId, containerTag, afterId: '', limit: this.ctx.pageSize ?? limit });
-    for await (const row of paged(pages(DOCUMENT_PAGE_SIZE), (scope) => pageDocuments(db, scope), (r) => r.document.id)) {
+    for await (const row of paged(
+      pages(DOCUMENT_PAGE_SIZE),
+      (scope) => pageDocuments(db, scope),
+      (r) => r.document.id,
+    )) {
       counts.documents++;
       yield json(documentLine(row.document, row.file));
     }
-    for await (const row of paged(pages(PAGE_SIZE), (scope) => pageChunks(db, scope, options.embeddings), (r) => r.id)) {
+    for await (const row of paged(
+      pages(PAGE_SIZE),
+      (scope) => pageChunks(db, scope, options.embeddings),
+      (r) => r.id,
+    )) {
       counts.chunks++;
       yield json(chunkLine(row));
     }
-    for await (const row of paged(pages(PAGE_SIZE), (scope) => pageMemories(db, scope, options.embeddings), (r) => r.id)) {
+    for await (const row of paged(
+      pages(PAGE_SIZE),
+      (scope) => pageMemories(db, scope, options.embeddings),
+      (r) => r.id,
+    )) {
       counts.memories++;
       yield json(memoryLine(row));
     }

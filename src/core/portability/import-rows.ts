@@ -170,11 +170,17 @@ export async function writeMemories(tx: Tx, target: ImportTarget, lines: MemoryL
 export async function writeProfile(tx: Tx, target: ImportTarget, line: ProfileLine): Promise<void> {
   const remap = <T extends { memoryId: string }>(entries: T[]) =>
     entries.map((e) => ({ ...e, memoryId: importedId(target.orgId, target.containerTag, e.memoryId) }));
-  await saveProfile(tx, target.orgId, target.containerTag, {
-    staticEntries: remap(line.staticEntries),
-    dynamicEntries: remap(line.dynamicEntries),
-    bucketEntries: Object.fromEntries(Object.entries(line.bucketEntries).map(([key, entries]) => [key, remap(entries)])),
-  }, target.clock.now());
+  await saveProfile(
+    tx,
+    target.orgId,
+    target.containerTag,
+    {
+      staticEntries: remap(line.staticEntries),
+      dynamicEntries: remap(line.dynamicEntries),
+      bucketEntries: Object.fromEntries(Object.entries(line.bucketEntries).map(([key, entries]) => [key, remap(entries)])),
+    },
+    target.clock.now(),
+  );
 }
 
 /**

@@ -54,7 +54,11 @@ export class ImportUndo {
     const { db, orgId, containerTag } = this;
     const now = this.clock.now();
     await this.each('l', (entries) =>
-      deleteImportedLinks(db, orgId, entries.map((e) => ({ memoryId: e.split(':')[0], documentId: e.split(':')[1] }))),
+      deleteImportedLinks(
+        db,
+        orgId,
+        entries.map((e) => ({ memoryId: e.split(':')[0], documentId: e.split(':')[1] })),
+      ),
     );
     await this.each('m', (ids) => deleteImportedMemories(db, orgId, ids));
     await this.each('c', (ids) => deleteImportedChunks(db, orgId, ids));

@@ -107,7 +107,13 @@ export class ImportService {
     const inserted: Inserted = { documents: [], chunks: [], memories: [], links: [] };
     const { lines } = batch;
     const kind = lines[0].kind;
-    const chunks = kind === 'chunk' ? chunksToWrite(target, lines.filter((l) => l.kind === 'chunk')) : [];
+    const chunks =
+      kind === 'chunk'
+        ? chunksToWrite(
+            target,
+            lines.filter((l) => l.kind === 'chunk'),
+          )
+        : [];
     const memories = lines.filter((l) => l.kind === 'memory');
     const vectors = kind === 'chunk' ? await vectorsFor(target, chunks, chunkText) : await vectorsFor(target, memories, memoryText);
     try {
@@ -117,7 +123,15 @@ export class ImportService {
           if (line.kind === 'space') await writeSpace(tx, target, line);
           if (line.kind === 'profile') await writeProfile(tx, target, line);
         }
-        if (kind === 'document') Object.assign(inserted, await writeDocuments(tx, target, lines.filter((l) => l.kind === 'document')));
+        if (kind === 'document')
+          Object.assign(
+            inserted,
+            await writeDocuments(
+              tx,
+              target,
+              lines.filter((l) => l.kind === 'document'),
+            ),
+          );
         if (kind === 'chunk') Object.assign(inserted, await writeChunks(tx, target, chunks, vectors));
         if (kind === 'memory') Object.assign(inserted, await writeMemories(tx, target, memories, vectors));
       });

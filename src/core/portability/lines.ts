@@ -39,9 +39,7 @@ export function documentLine(d: Row<typeof pageDocuments>['document'], f: Row<ty
     documentDate: iso(d.documentDate),
     error: d.error,
     memoryCursor: (d.memoryCursor as Record<string, unknown> | null) ?? null,
-    file: f
-      ? { filename: f.filename, mimeType: f.mimeType, forcedType: f.forcedType, size: f.size, base64: Buffer.from(f.data).toString('base64') }
-      : null,
+    file: f ? { filename: f.filename, mimeType: f.mimeType, forcedType: f.forcedType, size: f.size, base64: Buffer.from(f.data).toString('base64') } : null,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
   };

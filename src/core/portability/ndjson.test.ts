@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInputError, TooLargeError } from '../../model/errors.js';
 import { joinLines, readLines } from './ndjson.js';
 
-const bytes = (...parts: string[]) => (async function* () {
-  for (const part of parts) yield Buffer.from(part);
-})();
+const bytes = (...parts: string[]) =>
+  (async function* () {
+    for (const part of parts) yield Buffer.from(part);
+  })();
 
 async function collect(body: AsyncIterable<Uint8Array>, limits = { maxLineBytes: 20, maxTotalBytes: 100 }) {
   const out: [number, string][] = [];

@@ -50,8 +50,7 @@ export async function* readLines(body: AsyncIterable<Uint8Array>, limits: LineLi
   }
 }
 
-const lineTooLong = (line: number, limits: LineLimits) =>
-  invalidInput('Invalid export file', `line ${line}: longer than ${limits.maxLineBytes} bytes`);
+const lineTooLong = (line: number, limits: LineLimits) => invalidInput('Invalid export file', `line ${line}: longer than ${limits.maxLineBytes} bytes`);
 
 /**
  * Joins whole lines into chunks of at least `minChars` (the last one shorter): a stream written

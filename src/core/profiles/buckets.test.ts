@@ -18,11 +18,7 @@ describe('profile buckets', () => {
   });
 
   it('classifies by shared content words and puts stated preferences in preferences', () => {
-    const buckets = [
-      { key: 'work', description: 'job, employer, projects' },
-      { key: 'health', description: 'fitness, diet, sleep' },
-      ...DEFAULT_BUCKETS,
-    ];
+    const buckets = [{ key: 'work', description: 'job, employer, projects' }, { key: 'health', description: 'fitness, diet, sleep' }, ...DEFAULT_BUCKETS];
     expect(classifyBuckets('Alex changed employer and now works on payments projects', buckets)).toEqual(['work']);
     expect(classifyBuckets('Alex loves trail running for fitness', buckets)).toEqual(['health', 'preferences']);
     expect(classifyBuckets('Alex visited Lisbon', buckets)).toEqual([]);

@@ -3,9 +3,7 @@ import type { Tx } from '../../store/database.js';
 import { getOrgSettings } from '../../store/settings.js';
 import { getSpace } from '../../store/tags.js';
 
-export const DEFAULT_BUCKETS: ProfileBucket[] = [
-  { key: 'preferences', description: 'Explicit first-person preferences: likes, dislikes, favourites, habits' },
-];
+export const DEFAULT_BUCKETS: ProfileBucket[] = [{ key: 'preferences', description: 'Explicit first-person preferences: likes, dislikes, favourites, habits' }];
 
 /** Org buckets first; a tag may add its own, but an org key wins over a tag key of the same name. */
 export function mergeBuckets(orgBuckets: ProfileBucket[] | null | undefined, tagBuckets: ProfileBucket[] | null | undefined): ProfileBucket[] {
@@ -22,7 +20,9 @@ export async function bucketsOfTag(db: Tx, orgId: string, containerTag: string):
 }
 
 const STOPWORDS = new Set(
-  'a an and are as at be by for from has have in is it its of on or that the their this to was were will with about any all into other such what when which who whose'.split(' '),
+  'a an and are as at be by for from has have in is it its of on or that the their this to was were will with about any all into other such what when which who whose'.split(
+    ' ',
+  ),
 );
 
 const PREFERENCE = /\b(likes?|loves?|enjoys?|prefers?|favou?rites?|hates?|dislikes?|can't stand|is into|fond of|passionate about)\b/i;

@@ -76,9 +76,7 @@ export class ProfileService {
     const now = this.clock.now();
     const filters = parseFilters(input.filters);
     const [stored, configured] = await Promise.all([
-      filters
-        ? computeProfile(this.db, principal.orgId, input.containerTag, now, filters)
-        : readProfile(this.db, principal.orgId, input.containerTag),
+      filters ? computeProfile(this.db, principal.orgId, input.containerTag, now, filters) : readProfile(this.db, principal.orgId, input.containerTag),
       bucketsOfTag(this.db, principal.orgId, input.containerTag),
     ]);
     const include = new Set<ProfilePart>(input.include?.length ? input.include : ['static', 'dynamic', 'buckets']);

@@ -40,7 +40,8 @@ const ANSWERS: Record<AnswerType, RegExp> = {
     'i',
   ),
   duration: new RegExp(`\\b${NUMBER} (?:years?|months?|weeks?|days?|hours?|minutes?)\\b|\\bsince\\b`, 'i'),
-  count: /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|once|twice|dozens?|hundreds|thousands)\b/i,
+  count:
+    /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|once|twice|dozens?|hundreds|thousands)\b/i,
   title: /"[^"]{2,}"|“[^”]{2,}”/,
 };
 

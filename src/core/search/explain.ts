@@ -22,7 +22,11 @@ export interface RetrieverTrace {
  * retriever's list; the vector rank its place by cosine among the pool, counted only within
  * the `perRetriever` rows the vector retriever contributes.
  */
-export function retrieverRanks(candidates: Candidate[], lexicalRanked: { id: string }[], perRetriever: number): Map<string, { vectorRank: number | null; lexicalRank: number | null }> {
+export function retrieverRanks(
+  candidates: Candidate[],
+  lexicalRanked: { id: string }[],
+  perRetriever: number,
+): Map<string, { vectorRank: number | null; lexicalRank: number | null }> {
   const lexicalRank = new Map(lexicalRanked.map((c, i) => [c.id, i + 1]));
   const byCosine = candidates.filter((c) => c.cosine !== null).sort((a, b) => b.cosine! - a.cosine! || a.id.localeCompare(b.id));
   const vectorRank = new Map(byCosine.slice(0, perRetriever).map((c, i) => [c.id, i + 1]));

@@ -44,8 +44,14 @@ export function memoryContext(hit: MemoryRecord, chain: MemoryRecord[], related:
     version: m.version - hit.version,
   });
   return {
-    parents: versions.filter((m) => m.version < hit.version).map(relative).sort((a, b) => b.version - a.version),
-    children: versions.filter((m) => m.version > hit.version).map(relative).sort((a, b) => a.version - b.version),
+    parents: versions
+      .filter((m) => m.version < hit.version)
+      .map(relative)
+      .sort((a, b) => b.version - a.version),
+    children: versions
+      .filter((m) => m.version > hit.version)
+      .map(relative)
+      .sort((a, b) => a.version - b.version),
     related: Object.entries(hit.relations ?? {}).flatMap(([id, relation]) => {
       const other = related.get(id);
       if (!other || (relation !== 'extends' && relation !== 'derives')) return [];

@@ -85,9 +85,7 @@ export class Retrieval {
     const vectors = plan.vectors ? await plan.vectors : [];
     const asked = retrievers === 'hybrid' && target.table === 'memories' ? plan.asked : null;
     const candidates = await scoreCandidates(db, target, {
-      vectors: vectors.length
-        ? { vectors, perRetriever, path: size.large && !options.exact ? 'hnsw' : 'exact', dimension: this.deps.dimension }
-        : null,
+      vectors: vectors.length ? { vectors, perRetriever, path: size.large && !options.exact ? 'hnsw' : 'exact', dimension: this.deps.dimension } : null,
       lexical,
       attribute: asked ? { names: answeringAttributes(asked), limit: ATTRIBUTE_CANDIDATES } : null,
     });

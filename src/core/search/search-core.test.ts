@@ -74,7 +74,12 @@ describe('ScopeSizes', () => {
   const deferred = () => {
     let now = 0;
     const tasks: (() => void)[] = [];
-    const sizes = new ScopeSizes(1000, () => now, 10_000, (task) => tasks.push(task));
+    const sizes = new ScopeSizes(
+      1000,
+      () => now,
+      10_000,
+      (task) => tasks.push(task),
+    );
     const runTasks = async () => {
       for (const task of tasks.splice(0)) task();
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -209,7 +214,13 @@ describe('blendTurnContext', () => {
   const blended = (...hits: ReturnType<typeof hit>[]) => Object.fromEntries(blendTurnContext(hits).map((h) => [h.id, h.similarity]));
 
   it('lifts a hit toward the best of its turn, by at most a share of its own score, never down', () => {
-    const out = blended(hit('best', 0.8, 'doc#3'), hit('sibling', 0.7, 'doc#3'), hit('faint', 0.1, 'doc#3'), hit('other', 0.5, 'doc#4'), hit('free', 0.4, null));
+    const out = blended(
+      hit('best', 0.8, 'doc#3'),
+      hit('sibling', 0.7, 'doc#3'),
+      hit('faint', 0.1, 'doc#3'),
+      hit('other', 0.5, 'doc#4'),
+      hit('free', 0.4, null),
+    );
     expect(out.best).toBe(0.8);
     expect(out.sibling).toBeCloseTo(0.7 + TURN_WEIGHT * 0.1);
     expect(out.faint).toBeCloseTo(0.1 + TURN_WEIGHT * TURN_CAP * 0.1);
@@ -221,7 +232,18 @@ describe('blendTurnContext', () => {
 describe('rerankCandidates', () => {
   it('re-scores the head, orders it by the new scores and keeps the tail after it', async () => {
     const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
-    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: 0.5, lexical: 0.5, similarity: 0.9 - i * 0.1, trace }));
+    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({
+      id,
+      sourceId: null,
+      turnId: null,
+      text: null,
+      attributes: null,
+      writtenAt: null,
+      cosine: 0.5,
+      lexical: 0.5,
+      similarity: 0.9 - i * 0.1,
+      trace,
+    }));
     const reranker = { name: 'reverse', rerank: async (_q: string, cs: { text: string }[]) => cs.map((_, i) => 0.2 + i * 0.3) };
     const out = await rerankCandidates(reranker, 'q', candidates, (id) => id, 3);
     expect(out.map((c) => c.id)).toEqual(['c', 'b', 'a', 'd']);
@@ -235,7 +257,7 @@ describe('rerankCandidates', () => {
 });
 
 describe('retrieverRanks', () => {
-  it("ranks the lexical retriever by its own list and the vector one by cosine within its share of the pool", () => {
+  it('ranks the lexical retriever by its own list and the vector one by cosine within its share of the pool', () => {
     const pool = [
       { id: 'a', sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: 0.9, lexical: 0 },
       { id: 'b', sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: 0.2, lexical: 0.8 },
@@ -248,7 +270,11 @@ describe('retrieverRanks', () => {
   });
 
   it('gives no vector rank when the query was not embedded', () => {
-    const ranks = retrieverRanks([{ id: 'a', sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: null, lexical: 1 }], [{ id: 'a' }], 5);
+    const ranks = retrieverRanks(
+      [{ id: 'a', sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: null, lexical: 1 }],
+      [{ id: 'a' }],
+      5,
+    );
     expect(ranks.get('a')).toEqual({ vectorRank: null, lexicalRank: 1 });
   });
 });
@@ -270,7 +296,18 @@ describe('PhaseTimer', () => {
 
 describe('mergeKinds (hybrid)', () => {
   const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
-  const candidate = (id: string, similarity: number) => ({ id, sourceId: null, turnId: null, text: null, attributes: null, writtenAt: null, cosine: 0.5, lexical: 0.5, similarity, trace });
+  const candidate = (id: string, similarity: number) => ({
+    id,
+    sourceId: null,
+    turnId: null,
+    text: null,
+    attributes: null,
+    writtenAt: null,
+    cosine: 0.5,
+    lexical: 0.5,
+    similarity,
+    trace,
+  });
   const ids = (list: ReturnType<typeof mergeKinds>) => list.map((s) => s.candidate.id);
 
   it('keeps each kind its share of the results, ordered by similarity', () => {
@@ -294,7 +331,11 @@ describe('mergeKinds (hybrid)', () => {
 describe('chunksBelowAnswer (hybrid)', () => {
   it('caps chunks just under the best memory that fully answers the attribute asked for, keeping their order', () => {
     const memories = [{ similarity: 0.9 }, { similarity: 0.82, answers: 2 }, { similarity: 0.7, answers: 1 }];
-    const chunks = [{ id: 'a', similarity: 0.95 }, { id: 'b', similarity: 0.85 }, { id: 'c', similarity: 0.5 }];
+    const chunks = [
+      { id: 'a', similarity: 0.95 },
+      { id: 'b', similarity: 0.85 },
+      { id: 'c', similarity: 0.5 },
+    ];
     const capped = chunksBelowAnswer(memories, chunks);
     expect(capped.map((c) => c.id)).toEqual(['a', 'b', 'c']);
     expect(capped[0]!.similarity).toBeLessThan(0.82);
@@ -310,13 +351,19 @@ describe('chunksBelowAnswer (hybrid)', () => {
 
 describe('chunksBelowLaterVersions (hybrid)', () => {
   it('caps a chunk under the found later version of what its document stated, and leaves the others', () => {
-    const memories = [{ id: 'new', similarity: 0.7 }, { id: 'other', similarity: 0.9 }];
+    const memories = [
+      { id: 'new', similarity: 0.7 },
+      { id: 'other', similarity: 0.9 },
+    ];
     const chunks = [
       { id: 'old-chunk', sourceId: 'doc-old', similarity: 0.95 },
       { id: 'unrelated', sourceId: 'doc-x', similarity: 0.8 },
       { id: 'below-already', sourceId: 'doc-old', similarity: 0.5 },
     ];
-    const later = [{ documentId: 'doc-old', memoryId: 'new' }, { documentId: 'doc-x', memoryId: 'not-found' }];
+    const later = [
+      { documentId: 'doc-old', memoryId: 'new' },
+      { documentId: 'doc-x', memoryId: 'not-found' },
+    ];
     const capped = chunksBelowLaterVersions(memories, chunks, later);
     expect(capped[0]!.similarity).toBeLessThan(0.7);
     expect(capped[0]!.similarity).toBeGreaterThan(0.69);

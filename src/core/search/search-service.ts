@@ -3,7 +3,15 @@ import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Reranker } from '../../ai/rerank/reranker.js';
 import type { QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
 import type { Db } from '../../store/database.js';
-import { documentExists, laterVersionsOfDocumentMemories, loadChunks, loadDocumentBriefs, loadDocumentContents, loadMemories, loadNeighbourChunks } from '../../store/search/results.js';
+import {
+  documentExists,
+  laterVersionsOfDocumentMemories,
+  loadChunks,
+  loadDocumentBriefs,
+  loadDocumentContents,
+  loadMemories,
+  loadNeighbourChunks,
+} from '../../store/search/results.js';
 import type { Clock } from '../shared/clock.js';
 import { lookupTags, resolveReadTags } from '../tags/rules.js';
 import { notFound } from '../../model/errors.js';
@@ -180,29 +188,40 @@ export class SearchService {
     const wantMemories = input.searchMode !== 'documents';
     const wantChunks = input.searchMode !== 'memories';
 
-    const [memoryCandidates, chunkCandidates] = await timer.measure('retrieval', Promise.all([
-      wantMemories
-        ? this.deps.retrieval.memories(
-            {
-              orgId: principal.orgId,
-              containerTags,
-              filters,
-              filepath,
-              now: this.deps.clock.now(),
-              includeForgotten: input.include.forgottenMemories,
-            },
-            plan,
-            depth,
-            retrievers,
-          )
-        : [],
-      wantChunks ? this.deps.retrieval.chunks({ orgId: principal.orgId, containerTags, filters, filepath }, plan, depth, retrievers) : [],
-    ]));
+    const [memoryCandidates, chunkCandidates] = await timer.measure(
+      'retrieval',
+      Promise.all([
+        wantMemories
+          ? this.deps.retrieval.memories(
+              {
+                orgId: principal.orgId,
+                containerTags,
+                filters,
+                filepath,
+                now: this.deps.clock.now(),
+                includeForgotten: input.include.forgottenMemories,
+              },
+              plan,
+              depth,
+              retrievers,
+            )
+          : [],
+        wantChunks ? this.deps.retrieval.chunks({ orgId: principal.orgId, containerTags, filters, filepath }, plan, depth, retrievers) : [],
+      ]),
+    );
 
     const keep = input.rerank ? rerankDepth(input.limit) : input.limit;
     const [memoryRows, chunkRows] = await Promise.all([
-      loadMemories(this.deps.db, principal.orgId, memoryCandidates.slice(0, keep * 2).map((c) => c.id)),
-      loadChunks(this.deps.db, principal.orgId, chunkCandidates.slice(0, keep).map((c) => c.id)),
+      loadMemories(
+        this.deps.db,
+        principal.orgId,
+        memoryCandidates.slice(0, keep * 2).map((c) => c.id),
+      ),
+      loadChunks(
+        this.deps.db,
+        principal.orgId,
+        chunkCandidates.slice(0, keep).map((c) => c.id),
+      ),
     ]);
     const memoriesById = new Map(memoryRows.map((m) => [m.id, m]));
     const chunksById = new Map(chunkRows.map((c) => [c.id, c]));
@@ -227,7 +246,11 @@ export class SearchService {
     if (memories.length && chunks.length) {
       const documentIds = [...new Set(chunks.flatMap((c) => (c.sourceId ? [c.sourceId] : [])))];
       const later = await laterVersionsOfDocumentMemories(this.deps.db, principal.orgId, documentIds);
-      chunks = chunksBelowLaterVersions(memories.filter((m) => m.similarity >= input.threshold), chunks, later);
+      chunks = chunksBelowLaterVersions(
+        memories.filter((m) => m.similarity >= input.threshold),
+        chunks,
+        later,
+      );
     }
 
     const scored = mergeKinds(
@@ -263,7 +286,11 @@ export class SearchService {
         retrievers,
       ),
     );
-    const rows = await loadChunks(this.deps.db, principal.orgId, candidates.map((c) => c.id));
+    const rows = await loadChunks(
+      this.deps.db,
+      principal.orgId,
+      candidates.map((c) => c.id),
+    );
     const chunksById = new Map(rows.map((c) => [c.id, c]));
     candidates = candidates.filter((c) => chunksById.has(c.id));
     if (input.rerank) {
@@ -285,17 +312,20 @@ export class SearchService {
       if (list.length < MAX_CHUNKS_PER_DOCUMENT) list.push({ chunk, score: c.similarity, trace: c.trace });
     }
     const documentIds = [...byDocument.keys()];
-    const [briefs, contents, neighbours] = await timer.measure('assembly', Promise.all([
-      loadDocumentBriefs(this.deps.db, principal.orgId, documentIds),
-      input.includeFullDocs ? loadDocumentContents(this.deps.db, principal.orgId, documentIds) : [],
-      input.onlyMatchingChunks
-        ? []
-        : loadNeighbourChunks(
-            this.deps.db,
-            principal.orgId,
-            [...byDocument.values()].flat().map(({ chunk }) => ({ documentId: chunk.documentId, position: chunk.position })),
-          ),
-    ]));
+    const [briefs, contents, neighbours] = await timer.measure(
+      'assembly',
+      Promise.all([
+        loadDocumentBriefs(this.deps.db, principal.orgId, documentIds),
+        input.includeFullDocs ? loadDocumentContents(this.deps.db, principal.orgId, documentIds) : [],
+        input.onlyMatchingChunks
+          ? []
+          : loadNeighbourChunks(
+              this.deps.db,
+              principal.orgId,
+              [...byDocument.values()].flat().map(({ chunk }) => ({ documentId: chunk.documentId, position: chunk.position })),
+            ),
+      ]),
+    );
     const briefById = new Map(briefs.map((b) => [b.id, b]));
     const contentById = new Map(contents.map((c) => [c.id, c.content]));
     const candidateById = new Map(candidates.map((c) => [c.id, c]));
@@ -345,7 +375,13 @@ export class SearchService {
     const memoryHits = scored.filter((s) => s.kind === 'memory').map((s) => memoriesById.get(s.candidate.id)!);
     const chunkHits = scored.filter((s) => s.kind === 'chunk').map((s) => chunksById.get(s.candidate.id)!);
     const wantSources = input.include.documents || input.include.summaries || input.include.chunks;
-    const sources = wantSources ? await listSourceDocuments(this.deps.db, orgId, memoryHits.map((m) => m.id)) : [];
+    const sources = wantSources
+      ? await listSourceDocuments(
+          this.deps.db,
+          orgId,
+          memoryHits.map((m) => m.id),
+        )
+      : [];
     const documentIds = [...new Set([...sources.map((s) => s.documentId), ...chunkHits.map((c) => c.documentId)])];
     const [briefs, chains, related] = await Promise.all([
       loadDocumentBriefs(this.deps.db, orgId, documentIds),

@@ -7,7 +7,6 @@ import type { ProfileBucket } from '../../model/profiles.js';
 import type { Principal } from '../../model/access.js';
 import type { Clock } from '../shared/clock.js';
 
-
 /** Spec names of the connector kinds with custom OAuth credentials, and the names the SDK uses for them. */
 export const CONNECTOR_KEY_ALIASES: Record<ConnectorKeyKind, string> = {
   cloudDrive: 'googleDrive',
@@ -21,9 +20,7 @@ type ConnectorAlias = 'googleDrive' | 'notion' | 'onedrive' | 'github';
 type ConnectorFieldValues = { CustomKeyEnabled: boolean | null; ClientId: string | null; ClientSecret: string | null };
 type ConnectorField = keyof ConnectorFieldValues;
 export type ConnectorSettingsInput = {
-  [K in `${ConnectorKeyKind | ConnectorAlias}${ConnectorField}`]?: K extends `${string}${infer F extends ConnectorField}`
-    ? ConnectorFieldValues[F]
-    : never;
+  [K in `${ConnectorKeyKind | ConnectorAlias}${ConnectorField}`]?: K extends `${string}${infer F extends ConnectorField}` ? ConnectorFieldValues[F] : never;
 };
 
 export interface GeneralSettings {
@@ -223,9 +220,7 @@ function pick<F extends ConnectorField>(
   kind: ConnectorKeyKind,
   field: F,
 ): { value: ConnectorFieldValues[F]; names: string[] } | undefined {
-  const names = [`${kind}${field}`, `${CONNECTOR_KEY_ALIASES[kind]}${field}`].filter(
-    (name) => (input as Record<string, unknown>)[name] !== undefined,
-  );
+  const names = [`${kind}${field}`, `${CONNECTOR_KEY_ALIASES[kind]}${field}`].filter((name) => (input as Record<string, unknown>)[name] !== undefined);
   if (names.length === 0) return undefined;
   const values = names.map((name) => (input as Record<string, unknown>)[name]);
   if (values.length === 2 && values[0] !== values[1]) {

@@ -12,7 +12,11 @@ export async function assertTagsWritable(tx: Tx, orgId: string, tags: string[]):
   const [merge] = await findActiveMerges(tx, orgId, [...new Set(tags)]);
   if (merge) {
     const busy = tags.find((t) => t === merge.targetTag || merge.sourceTags.includes(t)) ?? merge.targetTag;
-    throw conflict('tag-merging', 'Container tag merge in progress', `containerTag ${busy} is being merged (mergeId ${merge.id}); write again once it completed`);
+    throw conflict(
+      'tag-merging',
+      'Container tag merge in progress',
+      `containerTag ${busy} is being merged (mergeId ${merge.id}); write again once it completed`,
+    );
   }
 }
 

@@ -26,11 +26,7 @@ describe('planCustomIdRenames', () => {
   });
 
   it('does not hand a new name to two documents, nor take an original customId of the source', () => {
-    const renames = planCustomIdRenames('dst', 'src', [
-      doc('a', 'x', 'src'),
-      doc('b', 'x:src', 'src'),
-      doc('c', 'x', 'dst'),
-    ]);
+    const renames = planCustomIdRenames('dst', 'src', [doc('a', 'x', 'src'), doc('b', 'x:src', 'src'), doc('c', 'x', 'dst')]);
     // "x:src" is a document of the source that keeps its own name, so the clashing "x" cannot take it.
     expect(renames).toEqual([{ documentId: 'a'.padEnd(22, '0'), from: 'x', to: `x:${'a'.padEnd(22, '0')}` }]);
   });
@@ -42,9 +38,9 @@ describe('planCustomIdRenames', () => {
 
   it('gives up, rather than dropping a customId, when no name is free', () => {
     const id = 'a'.padEnd(22, '0');
-    expect(() =>
-      planCustomIdRenames('dst', 'src', [doc('a', 'n', 'src'), doc('b', 'n', 'dst'), doc('c', 'n:src', 'dst'), doc('d', `n:${id}`, 'dst')]),
-    ).toThrow(MergeFailure);
+    expect(() => planCustomIdRenames('dst', 'src', [doc('a', 'n', 'src'), doc('b', 'n', 'dst'), doc('c', 'n:src', 'dst'), doc('d', `n:${id}`, 'dst')])).toThrow(
+      MergeFailure,
+    );
   });
 });
 
@@ -72,7 +68,12 @@ describe('combineSpaceSettings', () => {
 
   it('joins profile buckets by key, the target winning, and caps them at 50', () => {
     const patch = combineSpaceSettings(space({ profileBuckets: [{ key: 'home', description: 'target' }] }), [
-      space({ profileBuckets: [{ key: 'home', description: 'source' }, { key: 'work', description: '' }] }),
+      space({
+        profileBuckets: [
+          { key: 'home', description: 'source' },
+          { key: 'work', description: '' },
+        ],
+      }),
     ]);
     expect(patch.profileBuckets).toEqual([
       { key: 'home', description: 'target' },

@@ -94,7 +94,12 @@ export class MergeService {
     const merge = await this.db.transaction(async (tx) => {
       await lockTagWritesExclusive(tx, orgId);
       const [busy] = await findActiveMerges(tx, orgId, [...sourceTags, targetTag]);
-      if (busy) throw conflict('tag-merging', 'Container tag merge in progress', `mergeId ${busy.id} already involves ${[busy.targetTag, ...busy.sourceTags].join(', ')}`);
+      if (busy)
+        throw conflict(
+          'tag-merging',
+          'Container tag merge in progress',
+          `mergeId ${busy.id} already involves ${[busy.targetTag, ...busy.sourceTags].join(', ')}`,
+        );
       for (const tag of sourceTags) {
         if ((await listTagStats(tx, orgId, tag)).length === 0) throw notFound('Container tag', `containerTag: ${tag}`);
       }

@@ -6,10 +6,7 @@ import { DEFAULT_CONTAINER_TAG } from '../../model/tags.js';
  * Picks the one container tag a write goes to. `containerTag` wins over the deprecated
  * `containerTags`; a scoped key without a tag writes to its own.
  */
-export function resolveWriteTag(
-  principal: Principal,
-  input: { containerTag?: string | null; containerTags?: string[] | null },
-): string {
+export function resolveWriteTag(principal: Principal, input: { containerTag?: string | null; containerTags?: string[] | null }): string {
   const fromList = input.containerTags?.filter(Boolean) ?? [];
   if (!input.containerTag && new Set(fromList).size > 1) {
     throw invalidInput('Invalid containerTags', 'containerTags: a document belongs to exactly one container tag');

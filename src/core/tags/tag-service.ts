@@ -46,10 +46,7 @@ export class ContainerTagService {
 
   async get(principal: Principal, containerTag: string): Promise<ContainerTagDetails> {
     assertTagInScope(principal, containerTag);
-    const [space, [stats]] = await Promise.all([
-      getSpace(this.db, principal.orgId, containerTag),
-      listTagStats(this.db, principal.orgId, containerTag),
-    ]);
+    const [space, [stats]] = await Promise.all([getSpace(this.db, principal.orgId, containerTag), listTagStats(this.db, principal.orgId, containerTag)]);
     if (!stats) throw tagNotFound(containerTag);
     return details(space, stats);
   }

@@ -70,7 +70,8 @@ export function registerProtocol(app: FastifyInstance): void {
     const request = inFlight.get(socket);
     if (request?.complete) return;
     if (request) answerOnSocket(socket, 408, 'Request timeout', 'the request body stalled: nothing arrived for too long');
-    else if (socket.bytesRead > (answeredAt.get(socket) ?? 0)) answerOnSocket(socket, 408, 'Request timeout', 'the request headers stalled: nothing arrived for too long');
+    else if (socket.bytesRead > (answeredAt.get(socket) ?? 0))
+      answerOnSocket(socket, 408, 'Request timeout', 'the request headers stalled: nothing arrived for too long');
     closeAfterWrite(socket);
   });
 }

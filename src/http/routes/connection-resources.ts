@@ -43,8 +43,7 @@ export const connectionResourceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ success: z.boolean(), message: z.string(), webhooksRegistered: z.number() }), ...errorResponses },
       },
     },
-    async (request) =>
-      connectionResources.configure(principalOf(request), request.params.connectionId, request.body.resources, requestOrigin(request)),
+    async (request) => connectionResources.configure(principalOf(request), request.params.connectionId, request.body.resources, requestOrigin(request)),
   );
 
   app.get(

@@ -37,7 +37,15 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/connections/list',
-    { config: { access: 'read' }, schema: { tags, summary: 'List connections, by container tags and optionally provider', body: TagsBody.nullable().optional(), response: { 200: z.array(Connection), ...errorResponses } } },
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        summary: 'List connections, by container tags and optionally provider',
+        body: TagsBody.nullable().optional(),
+        response: { 200: z.array(Connection), ...errorResponses },
+      },
+    },
     async (request) => (await connections.list(principalOf(request), request.body ?? {})).map(connectionView),
   );
 
@@ -58,7 +66,14 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/connections/:connectionId',
-    { schema: { tags, summary: 'A connection with its last sync run', params: z.object({ connectionId: ConnectionId }), response: { 200: Connection, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'A connection with its last sync run',
+        params: z.object({ connectionId: ConnectionId }),
+        response: { 200: Connection, ...errorResponses },
+      },
+    },
     async (request) => connectionView(await connections.get(principalOf(request), request.params.connectionId)),
   );
 
@@ -121,7 +136,10 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const count = await connections.import(principalOf(request), request.params.provider, request.body?.containerTags);
-      return reply.code(202).type('text/plain; charset=utf-8').send(`Sync queued for ${count} connection${count === 1 ? '' : 's'}`);
+      return reply
+        .code(202)
+        .type('text/plain; charset=utf-8')
+        .send(`Sync queued for ${count} connection${count === 1 ? '' : 's'}`);
     },
   );
 
@@ -137,6 +155,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ConnectionDocument), ...errorResponses },
       },
     },
-    async (request) => (await connections.listDocuments(principalOf(request), request.params.provider, request.body?.containerTags)).map(connectionDocumentView),
+    async (request) =>
+      (await connections.listDocuments(principalOf(request), request.params.provider, request.body?.containerTags)).map(connectionDocumentView),
   );
 };

@@ -54,7 +54,8 @@ export const containerTagImportRoutes: FastifyPluginAsyncZod = async (app) => {
         const code = (error as { code?: string }).code;
         if (code?.startsWith('Z_')) throw new ApiError(400, 'Invalid export file', 'body: not valid gzip');
         // The client went away, or stalled past a request timeout: nothing was written, no one is left to answer.
-        if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') throw new ApiError(400, 'Invalid export file', 'body: the connection closed before the body was received');
+        if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE')
+          throw new ApiError(400, 'Invalid export file', 'body: the connection closed before the body was received');
         throw error;
       } finally {
         raw.resume();

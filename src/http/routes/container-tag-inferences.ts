@@ -73,12 +73,7 @@ export const containerTagInferenceRoutes: FastifyPluginAsyncZod = async (app) =>
       },
     },
     async (request) => {
-      const m = await memoryListing.review(
-        principalOf(request),
-        request.params.containerTag,
-        request.params.memoryId,
-        request.body.action,
-      );
+      const m = await memoryListing.review(principalOf(request), request.params.containerTag, request.params.memoryId, request.body.action);
       return {
         id: m.id,
         isInference: m.isInference,

@@ -10,7 +10,12 @@ const tags = ['container tags'];
 
 const MergeBody = z
   .strictObject({
-    containerTags: z.array(ContainerTag).min(1).max(MAX_MERGE_SOURCES + 1).optional().describe('Tags to merge; may include the target'),
+    containerTags: z
+      .array(ContainerTag)
+      .min(1)
+      .max(MAX_MERGE_SOURCES + 1)
+      .optional()
+      .describe('Tags to merge; may include the target'),
     targetContainerTag: ContainerTag.optional(),
     sourceTags: z.array(ContainerTag).min(1).max(MAX_MERGE_SOURCES).optional().describe('Alias of containerTags'),
     targetTag: ContainerTag.optional().describe('Alias of targetContainerTag'),
@@ -30,9 +35,7 @@ const MergeProgressView = z.object({
   completedSourceTags: z.array(z.string()).optional(),
   inFlightItems: z.number().optional(),
   attempt: z.number().optional(),
-  moved: z
-    .object({ documents: z.number(), chunks: z.number(), memories: z.number(), renamedCustomIds: z.number(), duplicateMemories: z.number() })
-    .optional(),
+  moved: z.object({ documents: z.number(), chunks: z.number(), memories: z.number(), renamedCustomIds: z.number(), duplicateMemories: z.number() }).optional(),
 });
 
 const MergeView = z

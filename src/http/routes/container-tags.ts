@@ -100,9 +100,7 @@ export const containerTagRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { createdAt: _createdAt, ...view } = toTagView(
-        await containerTags.update(principalOf(request), request.params.containerTag, request.body ?? {}),
-      );
+      const { createdAt: _createdAt, ...view } = toTagView(await containerTags.update(principalOf(request), request.params.containerTag, request.body ?? {}));
       return view;
     },
   );

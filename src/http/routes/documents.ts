@@ -55,7 +55,14 @@ const ListBody = z
 const commaList = z
   .string()
   .optional()
-  .transform((v) => (v ? v.split(',').map((t) => t.trim()).filter(Boolean) : undefined))
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : undefined,
+  )
   .pipe(ContainerTags.optional());
 
 /**

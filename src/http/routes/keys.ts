@@ -87,7 +87,11 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v3/auth/keys',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: "The organization's API keys (never their secrets)", response: { 200: z.object({ keys: z.array(KeyView) }), ...errorResponses } },
+      schema: {
+        tags,
+        summary: "The organization's API keys (never their secrets)",
+        response: { 200: z.object({ keys: z.array(KeyView) }), ...errorResponses },
+      },
     },
     async (request) => ({ keys: (await keyManagement.list(principalOf(request))).map(toKeyView) }),
   );

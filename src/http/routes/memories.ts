@@ -51,7 +51,10 @@ const ForgetMatchingBody = z.object({
   containerTag: ContainerTag,
   query: z.string().min(1).max(2000).optional(),
   ids: z.array(z.string().min(1).max(255)).min(1).max(500).optional(),
-  dryRun: z.boolean().optional().describe('Preview without forgetting. Defaults to true with `query` (a match is a judgement to check first), false with `ids`'),
+  dryRun: z
+    .boolean()
+    .optional()
+    .describe('Preview without forgetting. Defaults to true with `query` (a match is a judgement to check first), false with `ids`'),
   threshold: z.number().min(0).max(1).optional().describe('Lowest search similarity of a memory to forget (query mode; default: the search default)'),
   maxForget: z.number().int().min(1).max(500).optional(),
   reason: z.string().max(1000).nullish(),
@@ -63,14 +66,10 @@ const NewMemory = z.object({
   metadata: Metadata.nullish(),
   forgetAfter: DateText.nullish().describe('ISO date after which the memory drops out of search'),
   forgetReason: z.string().max(1000).nullish(),
-  temporalContext: z
-    .object({ documentDate: DateText.nullish(), eventDate: z.array(DateText).max(50).nullish() })
-    .nullish(),
+  temporalContext: z.object({ documentDate: DateText.nullish(), eventDate: z.array(DateText).max(50).nullish() }).nullish(),
 });
 
-const CreateBody = z
-  .object({ containerTag: ContainerTag, memories: z.array(NewMemory).min(1).max(100) })
-  .meta({ id: 'CreateMemories' });
+const CreateBody = z.object({ containerTag: ContainerTag, memories: z.array(NewMemory).min(1).max(100) }).meta({ id: 'CreateMemories' });
 
 const CreatedMemory = WrittenMemoryView.extend({ isStatic: z.boolean() });
 
@@ -111,7 +110,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List latest memories with their history and source documents',
         description:
           'The latest version of each memory, forgotten ones included and flagged (`isForgotten`, `forgetReason`). ' +
-          '`pagination.totalItems` counts them all; `counts.memories` the live ones (what a container tag\'s `memoryCount` says) ' +
+          "`pagination.totalItems` counts them all; `counts.memories` the live ones (what a container tag's `memoryCount` says) " +
           'and `counts.forgotten` the rest. `documentIds` are the documents any version was drawn from.',
         body: ListBody,
         response: { 200: z.object({ memoryEntries: z.array(MemoryEntryView), pagination: Pagination, counts: ListCounts }), ...errorResponses },

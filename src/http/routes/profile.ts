@@ -13,7 +13,10 @@ const ProfileBody = z.object({
   q: z.string().min(1).max(10_000).optional(),
   threshold: z.number().min(0).max(1).optional(),
   filters: FiltersInputSchema.optional(),
-  include: z.array(z.enum(['static', 'dynamic', 'buckets'])).max(3).optional(),
+  include: z
+    .array(z.enum(['static', 'dynamic', 'buckets']))
+    .max(3)
+    .optional(),
   buckets: z.array(z.string().min(1).max(64)).max(50).optional(),
 });
 

@@ -47,7 +47,11 @@ const generalFields = {
 const SettingsPatchBody = z
   .strictObject({
     ...generalFields,
-    ...connectorFields(z.boolean().nullable().optional(), z.string().trim().min(1).max(256).nullable().optional(), z.string().min(1).max(2048).nullable().optional()),
+    ...connectorFields(
+      z.boolean().nullable().optional(),
+      z.string().trim().min(1).max(256).nullable().optional(),
+      z.string().min(1).max(2048).nullable().optional(),
+    ),
   })
   .meta({ id: 'SettingsUpdate' });
 

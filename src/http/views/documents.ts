@@ -25,9 +25,7 @@ const documentBase = {
   taskType: z.string(),
 };
 
-export const DocumentListItem = z
-  .object({ ...documentBase, content: z.string().nullable().optional() })
-  .meta({ id: 'DocumentListItem' });
+export const DocumentListItem = z.object({ ...documentBase, content: z.string().nullable().optional() }).meta({ id: 'DocumentListItem' });
 
 export const DocumentView = z
   .object({

@@ -40,4 +40,3 @@ export function toKeyView(row: ApiKeyRecord): z.infer<typeof KeyView> {
     createdAt: row.createdAt.toISOString(),
   };
 }
-

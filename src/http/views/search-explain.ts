@@ -41,4 +41,3 @@ export function retrieverExplanation(source: 'memory' | 'chunk', trace: Retrieve
     ...(trace.firstStage !== undefined ? { firstStage: round(trace.firstStage) } : {}),
   };
 }
-

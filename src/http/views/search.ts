@@ -45,15 +45,11 @@ export const SearchResultView = z
       .object({
         parents: z.array(VersionRelative),
         children: z.array(VersionRelative),
-        related: z.array(
-          z.object({ memory: z.string(), relation: z.enum(['extends', 'derives']), updatedAt: z.string(), metadata: Metadata.optional() }),
-        ),
+        related: z.array(z.object({ memory: z.string(), relation: z.enum(['extends', 'derives']), updatedAt: z.string(), metadata: Metadata.optional() })),
       })
       .optional(),
     documents: z.array(SearchDocument).optional(),
-    chunks: z
-      .array(z.object({ content: z.string(), documentId: z.string(), position: z.number().int(), score: z.number() }))
-      .optional(),
+    chunks: z.array(z.object({ content: z.string(), documentId: z.string(), position: z.number().int(), score: z.number() })).optional(),
     retrievers: RetrieverExplanation.optional().describe('With explain: true, which retrievers found this result and how each scored it'),
   })
   .meta({ id: 'SearchResult' });

@@ -108,13 +108,7 @@ export async function findLiveStatement(db: Tx, orgId: string, containerTag: str
   const [row] = await db
     .select(memoryRecordColumns)
     .from(memories)
-    .where(
-      and(
-        ...liveInTag(orgId, containerTag),
-        eq(memories.memory, text),
-        ...except.map((id) => ne(memories.id, id)),
-      ),
-    )
+    .where(and(...liveInTag(orgId, containerTag), eq(memories.memory, text), ...except.map((id) => ne(memories.id, id))))
     .orderBy(memories.createdAt)
     .limit(1);
   return row;
@@ -124,7 +118,13 @@ export async function findLiveStatement(db: Tx, orgId: string, containerTag: str
  * Writes a copy of a memory into another tag as a memory of its own (version 1, vector and all),
  * with the profile buckets given.
  */
-export async function copyMemory(db: Tx, orgId: string, fromId: string, copy: { id: string; containerTag: string; buckets: string[] }, now: Date): Promise<void> {
+export async function copyMemory(
+  db: Tx,
+  orgId: string,
+  fromId: string,
+  copy: { id: string; containerTag: string; buckets: string[] },
+  now: Date,
+): Promise<void> {
   await db.execute(sql`
     insert into ${memories} (id, org_id, container_tag, memory, source_count, is_static, forget_after, forget_reason,
       temporal_context, metadata, buckets, embedding, created_at, updated_at)

@@ -61,13 +61,7 @@ export async function memoriesStating(db: Tx, orgId: string, containerTag: strin
   return db
     .select({ id: memories.id, memory: memories.memory, attributes: memories.attributes })
     .from(memories)
-    .where(
-      and(
-        ...liveInTag(orgId, containerTag),
-        eq(memories.isInference, false),
-        sql`${memories.attributes} @> ${JSON.stringify([{ attribute }])}::jsonb`,
-      ),
-    )
+    .where(and(...liveInTag(orgId, containerTag), eq(memories.isInference, false), sql`${memories.attributes} @> ${JSON.stringify([{ attribute }])}::jsonb`))
     .orderBy(desc(memories.createdAt))
     .limit(limit);
 }

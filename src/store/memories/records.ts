@@ -8,8 +8,6 @@ import { spaces } from '../schema/spaces.js';
 import { memoryRecordColumns } from './record-columns.js';
 import type { MemoryRecord } from '../../model/memories.js';
 
-
-
 export interface MemoryListOptions {
   containerTags: string[];
   filters?: FilterNode;
@@ -59,12 +57,7 @@ export async function listVersions(db: Tx, orgId: string, rootIds: string[]): Pr
   return db
     .select(memoryRecordColumns)
     .from(memories)
-    .where(
-      and(
-        eq(memories.orgId, orgId),
-        or(inArray(memories.rootMemoryId, rootIds), and(isNull(memories.rootMemoryId), inArray(memories.id, rootIds))),
-      ),
-    )
+    .where(and(eq(memories.orgId, orgId), or(inArray(memories.rootMemoryId, rootIds), and(isNull(memories.rootMemoryId), inArray(memories.id, rootIds)))))
     .orderBy(asc(memories.version));
 }
 
@@ -135,17 +128,11 @@ export async function listUnreviewedInferences(db: Tx, orgId: string, containerT
     sql`(${memories.forgetAfter} is null or ${memories.forgetAfter} > ${now.toISOString()}::timestamptz)`,
   );
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ memory: memoryRecordColumns, parentCount })
-      .from(memories)
-      .where(where)
-      .orderBy(desc(parentCount), desc(memories.createdAt))
-      .limit(limit),
+    db.select({ memory: memoryRecordColumns, parentCount }).from(memories).where(where).orderBy(desc(parentCount), desc(memories.createdAt)).limit(limit),
     db.select({ total: count() }).from(memories).where(where),
   ]);
   return { rows, total: Number(total) };
 }
-
 
 /** Memories extracted from (or confirmed by) a document, newest first. */
 export async function listMemoriesOfDocument(db: Tx, orgId: string, documentId: string, limit = 500): Promise<MemoryRecord[]> {
@@ -189,9 +176,7 @@ export async function listLatestMemoriesOfDocuments(
     .select({
       documentId: memorySources.documentId,
       memoryId: memorySources.memoryId,
-      rank: sql<number>`row_number() over (partition by ${memorySources.documentId} order by ${memories.createdAt} desc, ${memories.id} desc)`.as(
-        'rank',
-      ),
+      rank: sql<number>`row_number() over (partition by ${memorySources.documentId} order by ${memories.createdAt} desc, ${memories.id} desc)`.as('rank'),
     })
     .from(memorySources)
     .innerJoin(memories, eq(memories.id, memorySources.memoryId))

@@ -29,4 +29,4 @@ export const timestamps = {
  * Compile-time proof that a table's rows have exactly the shape of their model type, so the
  * model types the other layers use cannot drift from the columns: `type _ = SameShape<Row, Model>`.
  */
-export type SameShape<Row, Model extends ([Row] extends [Model] ? ([Model] extends [Row] ? unknown : never) : never)> = Model;
+export type SameShape<Row, Model extends [Row] extends [Model] ? ([Model] extends [Row] ? unknown : never) : never> = Model;

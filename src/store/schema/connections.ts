@@ -7,7 +7,9 @@ export const connections = pgTable(
   'connections',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<ConnectorKind>().notNull(),
     containerTag: text('container_tag').notNull(),
     documentLimit: integer('document_limit'),

@@ -9,7 +9,9 @@ export const documents = pgTable(
   'documents',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
     containerTag: text('container_tag').notNull(),
     customId: text('custom_id'),
     status: text('status').notNull().default('queued'),
@@ -48,9 +50,7 @@ export const documents = pgTable(
     index('documents_org_tag_id_idx').on(t.orgId, t.containerTag, t.id),
     index('documents_org_created_idx').on(t.orgId, t.createdAt),
     index('documents_org_status_idx').on(t.orgId, t.status),
-    uniqueIndex('documents_org_tag_custom_uq')
-      .on(t.orgId, t.containerTag, t.customId)
-      .where(sql`${t.customId} is not null`),
+    uniqueIndex('documents_org_tag_custom_uq').on(t.orgId, t.containerTag, t.customId).where(sql`${t.customId} is not null`),
     uniqueIndex('documents_connection_external_uq').on(t.connectionId, t.externalId),
   ],
 );

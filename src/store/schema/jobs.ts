@@ -22,10 +22,7 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     ...timestamps,
   },
-  (t) => [
-    index('jobs_claim_idx').on(t.status, t.runAt),
-    index('jobs_document_idx').on(t.documentId),
-  ],
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAt), index('jobs_document_idx').on(t.documentId)],
 );
 
 export type JobRow = SameShape<typeof jobs.$inferSelect, JobRecord>;

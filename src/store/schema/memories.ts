@@ -11,7 +11,9 @@ export const memories = pgTable(
   'memories',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
     containerTag: text('container_tag').notNull(),
     memory: text('memory').notNull(),
     version: integer('version').notNull().default(1),
@@ -57,9 +59,7 @@ export const memories = pgTable(
     index('memories_profile_dynamic_idx')
       .on(t.orgId, t.containerTag, sql`memory_profile_date(temporal_context, created_at) DESC`, t.createdAt.desc().nullsFirst())
       .where(sql`${LIVE_STATED} AND NOT is_static`),
-    index('memories_profile_buckets_idx')
-      .on(t.orgId, t.containerTag, t.updatedAt.desc().nullsFirst())
-      .where(sql`${LIVE_STATED} AND cardinality(buckets) > 0`),
+    index('memories_profile_buckets_idx').on(t.orgId, t.containerTag, t.updatedAt.desc().nullsFirst()).where(sql`${LIVE_STATED} AND cardinality(buckets) > 0`),
   ],
 );
 

@@ -8,7 +8,9 @@ export const spaces = pgTable(
   'spaces',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id').notNull().references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
     containerTag: text('container_tag').notNull(),
     name: text('name'),
     entityContext: text('entity_context'),

@@ -7,7 +7,9 @@ export const syncRuns = pgTable(
   'sync_runs',
   {
     id: text('id').primaryKey(),
-    connectionId: text('connection_id').notNull().references(() => connections.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
     orgId: text('org_id').notNull(),
     jobId: text('job_id'),
     trigger: text('trigger').notNull(),

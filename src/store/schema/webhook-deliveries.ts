@@ -5,7 +5,9 @@ import { connections } from './connections.js';
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    connectionId: text('connection_id').notNull().references(() => connections.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
     deliveryId: text('delivery_id').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -207,10 +207,12 @@ export async function scoreCandidates(
   if (vectors) {
     // Each query vector is sent (and parsed) once: the top rows and the final cosines both read it.
     // Unit length, as stored vectors are, for the quantized index's levels.
-    ctes.push(sql`qv AS MATERIALIZED (SELECT ${sql.join(
-      vectors.vectors.map((v, i) => sql`l2_normalize(${scaledIntegers(v)}::int4[]::vector) AS ${sql.raw(`v${i}`)}`),
-      sql`, `,
-    )})`);
+    ctes.push(
+      sql`qv AS MATERIALIZED (SELECT ${sql.join(
+        vectors.vectors.map((v, i) => sql`l2_normalize(${scaledIntegers(v)}::int4[]::vector) AS ${sql.raw(`v${i}`)}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (scoreLexical) {
     ctes.push(sql`idf AS (
@@ -263,18 +265,16 @@ export async function scoreCandidates(
         cosine: number | string | null;
         lexical: number | string | null;
       }>(tx, statement)
-    ).map(
-      (row) => ({
-        id: row.id,
-        sourceId: row.source_id,
-        turnId: row.turn_id,
-        text: row.text,
-        attributes: typeof row.attributes === 'string' ? (JSON.parse(row.attributes) as MemoryAttribute[]) : row.attributes,
-        writtenAt: row.written_at === null ? null : new Date(row.written_at),
-        cosine: row.cosine === null ? null : Number(row.cosine),
-        lexical: known ? (known.get(row.id) ?? 0) : Number(row.lexical ?? 0),
-      }),
-    );
+    ).map((row) => ({
+      id: row.id,
+      sourceId: row.source_id,
+      turnId: row.turn_id,
+      text: row.text,
+      attributes: typeof row.attributes === 'string' ? (JSON.parse(row.attributes) as MemoryAttribute[]) : row.attributes,
+      writtenAt: row.written_at === null ? null : new Date(row.written_at),
+      cosine: row.cosine === null ? null : Number(row.cosine),
+      lexical: known ? (known.get(row.id) ?? 0) : Number(row.lexical ?? 0),
+    }));
   if (!vectors || vectors.path === 'exact') return run(db);
   return db.transaction(async (tx) => {
     await tx.execute(hnswSettings(vectors.perRetriever));

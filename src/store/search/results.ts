@@ -10,7 +10,6 @@ import type { MemoryRecord } from '../../model/memories.js';
 
 const { embedding: _ce, tsv: _ct, ...chunkColumns } = getTableColumns(chunks);
 
-
 const documentBrief = {
   id: documents.id,
   createdAt: documents.createdAt,
@@ -56,12 +55,7 @@ export async function loadChunks(db: Tx, orgId: string, ids: string[]): Promise<
 }
 
 /** Chunks sitting right before or after the given ones in their documents. */
-export async function loadNeighbourChunks(
-  db: Tx,
-  orgId: string,
-  around: { documentId: string; position: number }[],
-  distance = 1,
-): Promise<ChunkRecord[]> {
+export async function loadNeighbourChunks(db: Tx, orgId: string, around: { documentId: string; position: number }[], distance = 1): Promise<ChunkRecord[]> {
   if (!around.length) return [];
   const wanted = around.flatMap(({ documentId, position }) =>
     Array.from({ length: 2 * distance + 1 }, (_, i) => position - distance + i)
@@ -76,12 +70,7 @@ export async function loadNeighbourChunks(
 }
 
 /** The document with this id, if it is in one of `containerTags` (when given). */
-export async function documentExists(
-  db: Tx,
-  orgId: string,
-  id: string,
-  containerTags?: string[],
-): Promise<{ id: string; containerTag: string } | undefined> {
+export async function documentExists(db: Tx, orgId: string, id: string, containerTags?: string[]): Promise<{ id: string; containerTag: string } | undefined> {
   const [row] = await db
     .select({ id: documents.id, containerTag: documents.containerTag })
     .from(documents)
@@ -104,7 +93,10 @@ export async function laterVersionsOfDocumentMemories(db: Tx, orgId: string, doc
       JOIN memories latest ON latest.org_id = earlier.org_id
         AND COALESCE(latest.root_memory_id, latest.id) = COALESCE(earlier.root_memory_id, earlier.id)
         AND latest.is_latest AND NOT latest.is_forgotten
-      WHERE s.org_id = ${orgId} AND s.document_id IN (${sql.join(documentIds.map((id) => sql`${id}`), sql`, `)})
+      WHERE s.org_id = ${orgId} AND s.document_id IN (${sql.join(
+        documentIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
         AND NOT EXISTS (SELECT 1 FROM memory_sources own WHERE own.memory_id = latest.id AND own.document_id = s.document_id)`,
   );
 }

@@ -74,7 +74,15 @@ export function chunkTarget(query: ChunkScopeQuery): SearchTarget {
   if (documentParts.length) {
     parts.push(sql`EXISTS (SELECT 1 FROM documents d WHERE d.id = t.document_id AND ${sql.join(documentParts, sql` AND `)})`);
   }
-  return { table: 'chunks', scope: sql.join(parts, sql` AND `), source: sql`t.document_id`, turn: sql`NULL::text`, text: sql`NULL::text`, attributes: sql`NULL::jsonb`, writtenAt: sql`NULL::timestamptz` };
+  return {
+    table: 'chunks',
+    scope: sql.join(parts, sql` AND `),
+    source: sql`t.document_id`,
+    turn: sql`NULL::text`,
+    text: sql`NULL::text`,
+    attributes: sql`NULL::jsonb`,
+    writtenAt: sql`NULL::timestamptz`,
+  };
 }
 
 function tagIn(tags: string[]): SQL {
@@ -100,10 +108,7 @@ export async function measureScope(
   containerTags: string[] | undefined,
   cap: number,
 ): Promise<{ size: number; large: boolean }> {
-  const target =
-    table === 'memories'
-      ? memoryTarget({ orgId, containerTags, includeForgotten: true })
-      : chunkTarget({ orgId, containerTags });
+  const target = table === 'memories' ? memoryTarget({ orgId, containerTags, includeForgotten: true }) : chunkTarget({ orgId, containerTags });
   const [row] = await queryRows<{ n: number | string; estimate: number | string | null }>(
     db,
     sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM ${sql.raw(table)} t WHERE ${target.scope} LIMIT ${cap + 1}) capped) AS n,

@@ -23,7 +23,13 @@ function mergeBase(repo: FakeRepo, base: GitCommit, head: GitCommit): GitCommit 
 function compare(ctx: ApiContext, repo: FakeRepo, base: GitCommit, head: GitCommit): FakeReply {
   const mb = mergeBase(repo, base, head);
   if (!mb) return notFound(`${DOCS}/commits/commits#compare-two-commits`);
-  const aheadCommits = repo.history(head).slice(0, repo.history(head).findIndex((c) => c.sha === mb.sha)).reverse();
+  const aheadCommits = repo
+    .history(head)
+    .slice(
+      0,
+      repo.history(head).findIndex((c) => c.sha === mb.sha),
+    )
+    .reverse();
   const behindBy = repo.history(base).findIndex((c) => c.sha === mb.sha);
   const status = aheadCommits.length && behindBy ? 'diverged' : aheadCommits.length ? 'ahead' : behindBy ? 'behind' : 'identical';
   const path = `${repo.fullName}/compare/${base.sha}...${head.sha}`;
@@ -64,13 +70,9 @@ export const commitRoutes: ApiRoute[] = [
       const path = q.get('path');
       const touches = (c: GitCommit) => {
         const parent = c.parents[0] ? repo.commits.get(c.parents[0])!.files : new Map<string, string>();
-        return [...new Set([...c.files.keys(), ...parent.keys()])].some(
-          (f) => (f === path || f.startsWith(`${path}/`)) && c.files.get(f) !== parent.get(f),
-        );
+        return [...new Set([...c.files.keys(), ...parent.keys()])].some((f) => (f === path || f.startsWith(`${path}/`)) && c.files.get(f) !== parent.get(f));
       };
-      const commits = repo
-        .history(head)
-        .filter((c) => c.date.getTime() >= since && c.date.getTime() <= until && (!path || touches(c)));
+      const commits = repo.history(head).filter((c) => c.date.getTime() >= since && c.date.getTime() <= until && (!path || touches(c)));
       const page = paginate(ctx.req, ctx.urls.api, commits);
       return { status: 200, json: page.items.map((c) => commitWithUser(ctx, repo, c)), headers: page.headers };
     },

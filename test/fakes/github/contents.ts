@@ -62,7 +62,11 @@ function getContent(ctx: ApiContext, repo: FakeRepo, path: string): FakeReply {
   if (!sha) return notFound(`${DOCS}/repos/contents#get-repository-content`);
   const content = repo.blobs.get(sha)!;
   if (RAW_TYPES.test(String(ctx.req.headers.accept ?? ''))) {
-    return { status: 200, raw: { body: content, contentType: 'application/vnd.github.raw; charset=utf-8' }, headers: { 'x-github-media-type': 'github.v3; param=raw' } };
+    return {
+      status: 200,
+      raw: { body: content, contentType: 'application/vnd.github.raw; charset=utf-8' },
+      headers: { 'x-github-media-type': 'github.v3; param=raw' },
+    };
   }
   const item = contentItem(ctx, repo, ref, dirPath, { name: dirPath.split('/').pop()!, mode: '100644', type: 'blob', sha });
   const inline = content.length <= CONTENTS_INLINE_LIMIT;
@@ -109,9 +113,13 @@ export const contentRoutes: ApiRoute[] = [
       const repo = visibleRepo(ctx, p.owner, p.repo);
       const content = repo?.blobs.get(p.file_sha);
       if (!repo || !content) return notFound(`${DOCS}/git/blobs#get-a-blob`);
-      if (RAW_TYPES.test(String(ctx.req.headers.accept ?? ''))) return { status: 200, raw: { body: content, contentType: 'application/vnd.github.raw; charset=utf-8' } };
+      if (RAW_TYPES.test(String(ctx.req.headers.accept ?? '')))
+        return { status: 200, raw: { body: content, contentType: 'application/vnd.github.raw; charset=utf-8' } };
       const url = `${ctx.urls.api}/repos/${repo.fullName}/git/blobs/${p.file_sha}`;
-      return { status: 200, json: { sha: p.file_sha, node_id: '', size: content.length, url, content: content.toString('base64').replace(/(.{60})/g, '$1\n'), encoding: 'base64' } };
+      return {
+        status: 200,
+        json: { sha: p.file_sha, node_id: '', size: content.length, url, content: content.toString('base64').replace(/(.{60})/g, '$1\n'), encoding: 'base64' },
+      };
     },
   },
   {
@@ -120,7 +128,11 @@ export const contentRoutes: ApiRoute[] = [
     handle: (ctx, p) => {
       const repo = visibleRepo(ctx, p.owner, p.repo);
       if (!repo) return notFound(`${DOCS}/repos/contents#get-repository-content`);
-      if (repo.commits.size === 0) return { status: 404, json: { message: 'This repository is empty.', documentation_url: `${DOCS}/repos/contents#get-repository-content`, status: '404' } };
+      if (repo.commits.size === 0)
+        return {
+          status: 404,
+          json: { message: 'This repository is empty.', documentation_url: `${DOCS}/repos/contents#get-repository-content`, status: '404' },
+        };
       return getContent(ctx, repo, p.path);
     },
   },

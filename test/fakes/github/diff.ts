@@ -15,7 +15,12 @@ export interface FileChange {
 
 function lines(repo: FakeRepo, sha: string | undefined): string[] {
   const content = sha ? repo.blobs.get(sha) : undefined;
-  return content ? content.toString('utf8').split('\n').filter((l, i, all) => l !== '' || i < all.length - 1) : [];
+  return content
+    ? content
+        .toString('utf8')
+        .split('\n')
+        .filter((l, i, all) => l !== '' || i < all.length - 1)
+    : [];
 }
 
 /** Lines in `a` not matched in `b` (a multiset difference: enough for change counts). */

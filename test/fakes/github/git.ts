@@ -54,9 +54,7 @@ export function buildTrees(files: FileTree): { rootSha: string; trees: Map<strin
     // Git orders entries by name, with directory names compared as if they ended in '/'.
     const key = (e: TreeEntry) => (e.type === 'tree' ? `${e.name}/` : e.name);
     entries.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-    const body = Buffer.concat(
-      entries.flatMap((e) => [Buffer.from(`${e.mode === '040000' ? '40000' : e.mode} ${e.name}\0`), Buffer.from(e.sha, 'hex')]),
-    );
+    const body = Buffer.concat(entries.flatMap((e) => [Buffer.from(`${e.mode === '040000' ? '40000' : e.mode} ${e.name}\0`), Buffer.from(e.sha, 'hex')]));
     const sha = hashObject('tree', body);
     trees.set(sha, entries);
     return sha;
@@ -67,14 +65,8 @@ export function buildTrees(files: FileTree): { rootSha: string; trees: Map<strin
 /** The sha git gives a commit object with these fields. */
 export function commitSha(fields: Omit<GitCommit, 'sha' | 'files'>): string {
   const person = `${fields.author.name} <${fields.author.email}> ${Math.floor(fields.date.getTime() / 1000)} +0000`;
-  const text = [
-    `tree ${fields.treeSha}`,
-    ...fields.parents.map((p) => `parent ${p}`),
-    `author ${person}`,
-    `committer ${person}`,
-    '',
-    fields.message,
-    '',
-  ].join('\n');
+  const text = [`tree ${fields.treeSha}`, ...fields.parents.map((p) => `parent ${p}`), `author ${person}`, `committer ${person}`, '', fields.message, ''].join(
+    '\n',
+  );
   return hashObject('commit', Buffer.from(text));
 }

@@ -125,7 +125,14 @@ export class FakeOAuth {
     }
     const code = randomBytes(10).toString('hex');
     const scopes = (req.query.get('scope') ?? '').split(/[\s,]+/).filter(Boolean);
-    this.codes.set(code, { clientId: app.clientId, user: this.signedInUser, scopes, redirectUri, expiresAtMs: this.clock.nowMs() + CODE_LIFETIME_SECONDS * 1000, used: false });
+    this.codes.set(code, {
+      clientId: app.clientId,
+      user: this.signedInUser,
+      scopes,
+      redirectUri,
+      expiresAtMs: this.clock.nowMs() + CODE_LIFETIME_SECONDS * 1000,
+      used: false,
+    });
     return back(redirectUri ?? app.callbackUrl!, { code });
   }
 
@@ -136,7 +143,13 @@ export class FakeOAuth {
     const reply = (body: Record<string, string | number>): FakeReply =>
       asJson
         ? { status: 200, json: body }
-        : { status: 200, raw: { body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(), contentType: 'application/x-www-form-urlencoded; charset=utf-8' } };
+        : {
+            status: 200,
+            raw: {
+              body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+              contentType: 'application/x-www-form-urlencoded; charset=utf-8',
+            },
+          };
     const error = (code: string, description: string, uri = `${TOKEN_ERRORS}#${code.replace(/_/g, '-')}`) =>
       reply({ error: code, error_description: description, error_uri: uri });
 
@@ -154,7 +167,11 @@ export class FakeOAuth {
         return error('bad_verification_code', 'The code passed is incorrect or expired.');
       }
       if (p.redirect_uri && grant.redirectUri && p.redirect_uri !== grant.redirectUri) {
-        return error('redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.', `${AUTHORIZE_ERRORS}#redirect-uri-mismatch2`);
+        return error(
+          'redirect_uri_mismatch',
+          'The redirect_uri MUST match the registered callback URL for this application.',
+          `${AUTHORIZE_ERRORS}#redirect-uri-mismatch2`,
+        );
       }
     } else {
       return error('unsupported_grant_type', 'The grant type is not supported.');

@@ -94,7 +94,13 @@ export class FakeRepo {
     // Distinct commits need distinct times even when a test makes several in the same second.
     const last = parentSha ? this.commits.get(parentSha)!.date.getTime() : 0;
     const date = new Date(Math.max(Math.floor(this.clock.nowMs() / 1000) * 1000, last + 1000));
-    const fields = { treeSha: rootSha, parents: parentSha ? [parentSha] : [], message: options.message ?? `Update ${Object.keys(changes).join(', ')}`, author, date };
+    const fields = {
+      treeSha: rootSha,
+      parents: parentSha ? [parentSha] : [],
+      message: options.message ?? `Update ${Object.keys(changes).join(', ')}`,
+      author,
+      date,
+    };
     const commit: GitCommit = { ...fields, sha: commitSha(fields), files };
     this.commits.set(commit.sha, commit);
     this.branches.set(branch, commit.sha);

@@ -125,7 +125,8 @@ export class FakeGitHub {
 
   private site(req: FakeRequest): { reply: FakeReply; route?: string } {
     if (req.method === 'GET' && req.path === '/login/oauth/authorize') return { reply: this.oauth.authorize(req), route: 'GET /login/oauth/authorize' };
-    if (req.method === 'POST' && req.path === '/login/oauth/access_token') return { reply: this.oauth.accessToken(req), route: 'POST /login/oauth/access_token' };
+    if (req.method === 'POST' && req.path === '/login/oauth/access_token')
+      return { reply: this.oauth.accessToken(req), route: 'POST /login/oauth/access_token' };
     return { reply: { status: 404, raw: { body: 'Not Found', contentType: 'text/plain; charset=utf-8' } } };
   }
 
@@ -140,10 +141,13 @@ export class FakeGitHub {
     const route = matched && `${matched.route.method} ${matched.route.template}`;
     const armed = this.rateLimits.takeArmed(route ?? '', req.method, req.path);
     if (armed) return { reply: armed.reply(base), route };
-    if (this.rateLimits.isExhausted(who, !!caller)) return { reply: withHeaders(this.rateLimits.exhaustedReply(who, !!caller), this.commonHeaders(caller)), route };
+    if (this.rateLimits.isExhausted(who, !!caller))
+      return { reply: withHeaders(this.rateLimits.exhaustedReply(who, !!caller), this.commonHeaders(caller)), route };
 
     const ctx: ApiContext = { req, caller, state: this.state, urls: this.urls };
-    const reply = matched ? await matched.route.handle(ctx, matched.params) : { status: 404, json: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
+    const reply = matched
+      ? await matched.route.handle(ctx, matched.params)
+      : { status: 404, json: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
     if (reply.status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
       const etag = `W/"${createHash('sha256').update(who).update(bodyOf(reply)).digest('hex')}"`;
       // GitHub: a 304 to a conditional request does not count against the rate limit.

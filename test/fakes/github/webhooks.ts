@@ -66,7 +66,16 @@ export class FakeWebhooks {
 
   /** Registers a hook directly (the API's `POST /repos/{owner}/{repo}/hooks` does the same). */
   addHook(repo: FakeRepo, hook: { url: string; secret?: string; events?: string[]; contentType?: 'json' | 'form' }): RepoHook {
-    const created: RepoHook = { id: this.nextHookId++, repo, url: hook.url, secret: hook.secret, events: hook.events ?? ['push'], active: true, contentType: hook.contentType ?? 'json', createdAt: this.clock.now() };
+    const created: RepoHook = {
+      id: this.nextHookId++,
+      repo,
+      url: hook.url,
+      secret: hook.secret,
+      events: hook.events ?? ['push'],
+      active: true,
+      contentType: hook.contentType ?? 'json',
+      createdAt: this.clock.now(),
+    };
     this.hooks.push(created);
     return created;
   }
@@ -82,7 +91,10 @@ export class FakeWebhooks {
       'x-github-event': request.event,
       'x-github-delivery': guid,
       ...(request.hookId !== undefined && { 'x-github-hook-id': String(request.hookId) }),
-      ...(request.repoId !== undefined && { 'x-github-hook-installation-target-id': String(request.repoId), 'x-github-hook-installation-target-type': 'repository' }),
+      ...(request.repoId !== undefined && {
+        'x-github-hook-installation-target-id': String(request.repoId),
+        'x-github-hook-installation-target-type': 'repository',
+      }),
     };
     const mode = request.signature ?? 'valid';
     if (request.secret && mode !== 'missing') {
@@ -110,23 +122,47 @@ export class FakeWebhooks {
   }
 
   /** A `push` event for `branch` moving from `before` to its head, to the repository's push hooks (or `to`). */
-  async sendPush(repo: FakeRepo, options: { before: string; branch?: string; sender?: FakeUser; to?: { url: string; secret?: string }; signature?: SignatureMode }): Promise<Delivery[]> {
+  async sendPush(
+    repo: FakeRepo,
+    options: { before: string; branch?: string; sender?: FakeUser; to?: { url: string; secret?: string }; signature?: SignatureMode },
+  ): Promise<Delivery[]> {
     const payload = pushPayload(this.urls(), repo, options.sender ?? repo.owner, options.before, options.branch);
     return this.sendToHooks(repo, 'push', payload, options);
   }
 
   /** An `issues` event with `action` for issue `number`, to the repository's issues hooks (or `to`). */
-  async sendIssues(repo: FakeRepo, action: string, number: number, options: { sender?: FakeUser; to?: { url: string; secret?: string }; signature?: SignatureMode } = {}): Promise<Delivery[]> {
+  async sendIssues(
+    repo: FakeRepo,
+    action: string,
+    number: number,
+    options: { sender?: FakeUser; to?: { url: string; secret?: string }; signature?: SignatureMode } = {},
+  ): Promise<Delivery[]> {
     const payload = issuesPayload(this.urls(), repo, options.sender ?? repo.owner, action, number);
     return this.sendToHooks(repo, 'issues', payload, options);
   }
 
-  private async sendToHooks(repo: FakeRepo, event: string, payload: unknown, options: { to?: { url: string; secret?: string }; signature?: SignatureMode }): Promise<Delivery[]> {
+  private async sendToHooks(
+    repo: FakeRepo,
+    event: string,
+    payload: unknown,
+    options: { to?: { url: string; secret?: string }; signature?: SignatureMode },
+  ): Promise<Delivery[]> {
     if (options.to) return [await this.deliver({ ...options.to, event, payload, signature: options.signature, repoId: repo.id })];
     const hooks = this.hooks.filter((h) => h.repo === repo && h.active && (h.events.includes(event) || h.events.includes('*')));
     const deliveries: Delivery[] = [];
     for (const h of hooks) {
-      deliveries.push(await this.deliver({ url: h.url, secret: h.secret, event, payload, signature: options.signature, contentType: h.contentType, hookId: h.id, repoId: repo.id }));
+      deliveries.push(
+        await this.deliver({
+          url: h.url,
+          secret: h.secret,
+          event,
+          payload,
+          signature: options.signature,
+          contentType: h.contentType,
+          hookId: h.id,
+          repoId: repo.id,
+        }),
+      );
     }
     return deliveries;
   }
@@ -162,10 +198,29 @@ export class FakeWebhooks {
           if (!repo || !ctx.caller) return notFound(docs);
           const config = ctx.req.json?.config ?? {};
           if (typeof config.url !== 'string') return validationFailed('Validation Failed', docs);
-          const hook = this.addHook(repo, { url: config.url, secret: config.secret, events: ctx.req.json?.events, contentType: config.content_type === 'form' ? 'form' : 'json' });
+          const hook = this.addHook(repo, {
+            url: config.url,
+            secret: config.secret,
+            events: ctx.req.json?.events,
+            contentType: config.content_type === 'form' ? 'form' : 'json',
+          });
           const json = this.hookJson(ctx, hook);
-          const ping = { zen: 'Keep it logically awesome.', hook_id: hook.id, hook: json, repository: repository(ctx.urls, repo), sender: simpleUser(ctx.urls, ctx.caller.user) };
-          await this.deliver({ url: hook.url, secret: hook.secret, event: 'ping', payload: ping, contentType: hook.contentType, hookId: hook.id, repoId: repo.id });
+          const ping = {
+            zen: 'Keep it logically awesome.',
+            hook_id: hook.id,
+            hook: json,
+            repository: repository(ctx.urls, repo),
+            sender: simpleUser(ctx.urls, ctx.caller.user),
+          };
+          await this.deliver({
+            url: hook.url,
+            secret: hook.secret,
+            event: 'ping',
+            payload: ping,
+            contentType: hook.contentType,
+            hookId: hook.id,
+            repoId: repo.id,
+          });
           return { status: 201, json, headers: { location: json.url } };
         },
       },

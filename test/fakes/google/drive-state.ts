@@ -112,7 +112,14 @@ export class DriveState {
 
   private put(fields: Omit<FakeDriveFile, 'id' | 'version' | 'createdTime' | 'modifiedTime' | 'trashed'>, recorded = true): FakeDriveFile {
     const now = this.clock.now().toISOString();
-    const file: FakeDriveFile = { id: randomBytes(22).toString('base64url').replace(/[-_]/g, 'x'), version: 1, createdTime: now, modifiedTime: now, trashed: false, ...fields };
+    const file: FakeDriveFile = {
+      id: randomBytes(22).toString('base64url').replace(/[-_]/g, 'x'),
+      version: 1,
+      createdTime: now,
+      modifiedTime: now,
+      trashed: false,
+      ...fields,
+    };
     this.files.set(file.id, file);
     if (recorded) this.changes.push({ seq: this.nextSeq++, fileId: file.id, removed: false, time: now });
     return file;

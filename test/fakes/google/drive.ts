@@ -73,7 +73,11 @@ export class FakeDrive {
       { method: 'GET', template: '/files', handle: (req) => this.listFiles(req) },
       { method: 'GET', template: '/files/{fileId}', handle: (req, p) => this.getFile(req, p.fileId!) },
       { method: 'GET', template: '/files/{fileId}/export', handle: (req, p) => this.exportFile(req, p.fileId!) },
-      { method: 'GET', template: '/changes/startPageToken', handle: () => ({ status: 200, json: { kind: 'drive#startPageToken', startPageToken: this.state.startPageToken } }) },
+      {
+        method: 'GET',
+        template: '/changes/startPageToken',
+        handle: () => ({ status: 200, json: { kind: 'drive#startPageToken', startPageToken: this.state.startPageToken } }),
+      },
       { method: 'GET', template: '/changes', handle: (req) => this.listChanges(req) },
       { method: 'POST', template: '/changes/watch', handle: (req) => this.watch(req) },
       { method: 'POST', template: '/channels/stop', handle: (req) => this.stop(req) },
@@ -134,7 +138,13 @@ export class FakeDrive {
     const file = this.state.get(id);
     if (!file) return notFound(`File not found: ${id}.`);
     if (req.query.get('alt') === 'media') {
-      if (!file.bytes) return googleError(403, 'Only files with binary content can be downloaded. Use Export with Docs Editors files.', 'fileNotDownloadable', 'PERMISSION_DENIED');
+      if (!file.bytes)
+        return googleError(
+          403,
+          'Only files with binary content can be downloaded. Use Export with Docs Editors files.',
+          'fileNotDownloadable',
+          'PERMISSION_DENIED',
+        );
       return { status: 200, raw: { body: file.bytes, contentType: file.mimeType } };
     }
     const fields = this.fields(req, DEFAULT_FILE_FIELDS);
@@ -147,11 +157,14 @@ export class FakeDrive {
     if (!file) return notFound(`File not found: ${id}.`);
     const target = req.query.get('mimeType');
     if (!target) return badRequest('Required parameter: mimeType', 'required');
-    if (file.mimeType === DOC && ((target === 'text/markdown' && this.markdownExport) || target === 'text/plain')) return { status: 200, raw: { body: file.markdown ?? '', contentType: `${target}; charset=utf-8` } };
-    if (file.mimeType === DOC && target === 'text/html') return { status: 200, raw: { body: `<html><body><p>${escapeHtml(file.markdown ?? '')}</p></body></html>`, contentType: 'text/html; charset=utf-8' } };
+    if (file.mimeType === DOC && ((target === 'text/markdown' && this.markdownExport) || target === 'text/plain'))
+      return { status: 200, raw: { body: file.markdown ?? '', contentType: `${target}; charset=utf-8` } };
+    if (file.mimeType === DOC && target === 'text/html')
+      return { status: 200, raw: { body: `<html><body><p>${escapeHtml(file.markdown ?? '')}</p></body></html>`, contentType: 'text/html; charset=utf-8' } };
     if (file.mimeType === SHEET && target === XLSX) return { status: 200, raw: { body: sheetToXlsx(file.sheets ?? { Sheet1: [] }), contentType: XLSX } };
     if (file.mimeType === SLIDES && target === PPTX) return { status: 200, raw: { body: await slidesToPptx(file.slides ?? []), contentType: PPTX } };
-    if (!file.mimeType.startsWith('application/vnd.google-apps.')) return googleError(403, 'Export only supports Docs Editors files.', 'fileNotExportable', 'PERMISSION_DENIED');
+    if (!file.mimeType.startsWith('application/vnd.google-apps.'))
+      return googleError(403, 'Export only supports Docs Editors files.', 'fileNotExportable', 'PERMISSION_DENIED');
     return badRequest('The requested conversion is not supported.', 'badRequest');
   }
 
@@ -176,7 +189,11 @@ export class FakeDrive {
       const removed = c.removed || !file;
       return { kind: 'drive#change', changeType: 'file', time: c.time, removed, fileId: c.fileId, ...(!removed && { file: this.resource(file!) }) };
     });
-    const body = { kind: 'drive#changeList', ...(more ? { nextPageToken: String(listed[size]!.seq) } : { newStartPageToken: this.state.startPageToken }), changes };
+    const body = {
+      kind: 'drive#changeList',
+      ...(more ? { nextPageToken: String(listed[size]!.seq) } : { newStartPageToken: this.state.startPageToken }),
+      changes,
+    };
     return { status: 200, json: selectFields(body, fields) };
   }
 

@@ -25,7 +25,14 @@ export const notFound = (what = 'Requested entity was not found.'): FakeReply =>
 export const badRequest = (message: string, reason = 'badRequest'): FakeReply => googleError(400, message, reason, 'INVALID_ARGUMENT');
 
 export const rateLimited = (retryAfterSeconds: number | null): FakeReply =>
-  googleError(429, 'Rate Limit Exceeded', 'rateLimitExceeded', 'RESOURCE_EXHAUSTED', 'usageLimits', retryAfterSeconds === null ? undefined : { 'retry-after': String(retryAfterSeconds) });
+  googleError(
+    429,
+    'Rate Limit Exceeded',
+    'rateLimitExceeded',
+    'RESOURCE_EXHAUSTED',
+    'usageLimits',
+    retryAfterSeconds === null ? undefined : { 'retry-after': String(retryAfterSeconds) },
+  );
 
 /** Page tokens are opaque to callers; here they carry an offset and which listing they belong to. */
 export function pageToken(listing: string, offset: number): string {

@@ -12,12 +12,19 @@ const HIDDEN = ['TRASH', 'SPAM'];
 export interface PubSubDelivery {
   url: string;
   status: number;
-  body: { message: { data: string; messageId: string; message_id: string; publishTime: string; publish_time: string; attributes: Record<string, string> }; subscription: string };
+  body: {
+    message: { data: string; messageId: string; message_id: string; publishTime: string; publish_time: string; attributes: Record<string, string> };
+    subscription: string;
+  };
 }
 
 const history = (event: HistoryEvent) => {
   const key = { messageAdded: 'messagesAdded', messageDeleted: 'messagesDeleted', labelAdded: 'labelsAdded', labelRemoved: 'labelsRemoved' }[event.type];
-  return { id: String(event.id), messages: [{ id: event.message.id, threadId: event.message.threadId }], [key]: [{ message: event.message, ...(event.labelIds && { labelIds: event.labelIds }) }] };
+  return {
+    id: String(event.id),
+    messages: [{ id: event.message.id, threadId: event.message.threadId }],
+    [key]: [{ message: event.message, ...(event.labelIds && { labelIds: event.labelIds }) }],
+  };
 };
 
 /** Gmail API v1 routes for the signed-in user's mailbox (`users/me` or its address), `users.watch` and Pub/Sub pushes. */
@@ -40,7 +47,8 @@ export class FakeGmail {
     const on = (template: string, handle: (req: FakeRequest, p: Record<string, string>) => FakeReply, method = 'GET') => ({
       method,
       template: `/{userId}${template}`,
-      handle: (req: FakeRequest, p: Record<string, string>) => (p.userId === 'me' || p.userId === this.mailbox.emailAddress ? handle(req, p) : notFound('Delegation denied')),
+      handle: (req: FakeRequest, p: Record<string, string>) =>
+        p.userId === 'me' || p.userId === this.mailbox.emailAddress ? handle(req, p) : notFound('Delegation denied'),
     });
     return [
       on('/profile', () => this.profile()),
@@ -70,7 +78,11 @@ export class FakeGmail {
     const messageId = String(randomInt(1e12, 9e12));
     const publishTime = this.clock.now().toISOString();
     const body = { message: { data, messageId, message_id: messageId, publishTime, publish_time: publishTime, attributes: {} }, subscription: sub.name };
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'APIs-Google; (+https://developers.google.com/webmasters/APIs-Google.html)' }, body: JSON.stringify(body) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'APIs-Google; (+https://developers.google.com/webmasters/APIs-Google.html)' },
+      body: JSON.stringify(body),
+    });
     await response.arrayBuffer();
     const delivery = { url: url.href, status: response.status, body };
     this.deliveries.push(delivery);
@@ -79,11 +91,22 @@ export class FakeGmail {
 
   private profile(): FakeReply {
     const m = this.mailbox;
-    return { status: 200, json: { emailAddress: m.emailAddress, messagesTotal: m.messages.size, threadsTotal: m.threadIds().length, historyId: String(m.historyId) } };
+    return {
+      status: 200,
+      json: { emailAddress: m.emailAddress, messagesTotal: m.messages.size, threadsTotal: m.threadIds().length, historyId: String(m.historyId) },
+    };
   }
 
   private minimal(m: FakeMessage) {
-    return { id: m.id, threadId: m.threadId, labelIds: m.labelIds, snippet: m.snippet, sizeEstimate: m.raw.length, historyId: String(m.historyId), internalDate: String(m.internalDate) };
+    return {
+      id: m.id,
+      threadId: m.threadId,
+      labelIds: m.labelIds,
+      snippet: m.snippet,
+      sizeEstimate: m.raw.length,
+      historyId: String(m.historyId),
+      internalDate: String(m.internalDate),
+    };
   }
 
   private page<T>(req: FakeRequest, listing: string, all: T[], fallback: number, max: number): { items: T[]; next?: string } | FakeReply {
@@ -150,14 +173,19 @@ export class FakeGmail {
     if ('status' in page) return page;
     return {
       status: 200,
-      json: { ...(page.items.length && { history: page.items.map(history) }), ...(page.next && { nextPageToken: page.next }), historyId: String(this.mailbox.historyId) },
+      json: {
+        ...(page.items.length && { history: page.items.map(history) }),
+        ...(page.next && { nextPageToken: page.next }),
+        historyId: String(this.mailbox.historyId),
+      },
     };
   }
 
   private startWatch(req: FakeRequest): FakeReply {
     const body = (req.json ?? {}) as { topicName?: string; labelIds?: string[] };
     this.watchRequests.push(body);
-    if (!body.topicName || !/^projects\/[^/]+\/topics\/[^/]+$/.test(body.topicName)) return badRequest('Invalid topicName does not match projects/*/topics/*', 'invalidArgument');
+    if (!body.topicName || !/^projects\/[^/]+\/topics\/[^/]+$/.test(body.topicName))
+      return badRequest('Invalid topicName does not match projects/*/topics/*', 'invalidArgument');
     this.watch = { topicName: body.topicName, labelIds: body.labelIds ?? [], expirationMs: this.clock.nowMs() + WATCH_LIFETIME_MS };
     return { status: 200, json: { historyId: String(this.mailbox.historyId), expiration: String(this.watch.expirationMs) } };
   }

@@ -106,6 +106,11 @@ export class Mailbox {
   }
 
   private record(type: HistoryType, message: FakeMessage, labelIds?: string[]): void {
-    this.history.push({ id: this.historyId, type, message: { id: message.id, threadId: message.threadId, labelIds: [...message.labelIds] }, ...(labelIds && { labelIds }) });
+    this.history.push({
+      id: this.historyId,
+      type,
+      message: { id: message.id, threadId: message.threadId, labelIds: [...message.labelIds] },
+      ...(labelIds && { labelIds }),
+    });
   }
 }

@@ -26,7 +26,11 @@ function header(value: string): string {
 }
 
 function base64Lines(bytes: Buffer | Uint8Array): string {
-  return (Buffer.from(bytes).toString('base64').match(/.{1,76}/g) ?? []).join(CRLF);
+  return (
+    Buffer.from(bytes)
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join(CRLF);
 }
 
 function part(contentType: string, bytes: Buffer | Uint8Array, extra: string[] = []): string {

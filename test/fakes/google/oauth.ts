@@ -33,8 +33,15 @@ interface CodeRecord {
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
-const json = (status: number, body: unknown): FakeReply => ({ status, json: body, headers: { 'cache-control': 'no-cache, no-store, max-age=0, must-revalidate', pragma: 'no-cache' } });
-const errorPage = (status: number, text: string): FakeReply => ({ status, raw: { body: `<html><body>${text}</body></html>`, contentType: 'text/html; charset=utf-8' } });
+const json = (status: number, body: unknown): FakeReply => ({
+  status,
+  json: body,
+  headers: { 'cache-control': 'no-cache, no-store, max-age=0, must-revalidate', pragma: 'no-cache' },
+});
+const errorPage = (status: number, text: string): FakeReply => ({
+  status,
+  raw: { body: `<html><body>${text}</body></html>`, contentType: 'text/html; charset=utf-8' },
+});
 
 /**
  * Google's OAuth 2.0 web-server flow: the consent page approves at once, codes are single-use and
@@ -146,7 +153,15 @@ export class FakeGoogleOAuth {
     if (!record) return json(401, { error: 'invalid_request', error_description: 'Invalid Credentials' });
     const { sub, email, name } = record.account;
     const [given, ...family] = name.split(' ');
-    return json(200, { sub, name, given_name: given, family_name: family.join(' '), picture: 'https://lh3.googleusercontent.com/a/fake', email, email_verified: true });
+    return json(200, {
+      sub,
+      name,
+      given_name: given,
+      family_name: family.join(' '),
+      picture: 'https://lh3.googleusercontent.com/a/fake',
+      email,
+      email_verified: true,
+    });
   }
 
   private newRefreshToken(clientId: string, scopes: string[]): string {

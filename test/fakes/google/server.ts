@@ -117,7 +117,16 @@ export class FakeGoogle {
     const atMs = this.clock.nowMs();
     const request = await readRequest(req, '');
     const { reply, route } = await this.route(request);
-    this.requests.push({ method: request.method, path: request.path, query: request.query, route, status: reply.status, headers: request.headers, grantType: request.fields.grant_type, atMs });
+    this.requests.push({
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      route,
+      status: reply.status,
+      headers: request.headers,
+      grantType: request.fields.grant_type,
+      atMs,
+    });
     const headers: Record<string, string> = { date: this.clock.now().toUTCString(), vary: 'Origin, X-Origin, Referer', ...reply.headers };
     const body = reply.status === 204 ? '' : reply.raw ? reply.raw.body : reply.json === undefined ? '' : JSON.stringify(reply.json);
     if (body !== '' || reply.raw) headers['content-type'] = reply.raw?.contentType ?? 'application/json; charset=UTF-8';

@@ -88,8 +88,9 @@ export class FakeMicrosoftIdentity {
     const app = this.apps.get(q.get('client_id') ?? '');
     const redirectUri = q.get('redirect_uri') ?? '';
     // Microsoft shows an error page rather than redirecting to an unregistered address.
-    if (!app) return page(400, "AADSTS700016: Application with identifier was not found in the directory.");
-    if (!app.redirectUris.includes(redirectUri)) return page(400, 'AADSTS50011: The redirect URI specified in the request does not match the redirect URIs configured for the application.');
+    if (!app) return page(400, 'AADSTS700016: Application with identifier was not found in the directory.');
+    if (!app.redirectUris.includes(redirectUri))
+      return page(400, 'AADSTS50011: The redirect URI specified in the request does not match the redirect URIs configured for the application.');
     const back = (params: Record<string, string>) => {
       const url = new URL(redirectUri);
       for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
@@ -97,7 +98,8 @@ export class FakeMicrosoftIdentity {
       if (state !== null) url.searchParams.set('state', state);
       return { status: 302, headers: { location: url.href } };
     };
-    if (q.get('response_type') !== 'code') return back({ error: 'unsupported_response_type', error_description: 'AADSTS70005: response_type is not supported.' });
+    if (q.get('response_type') !== 'code')
+      return back({ error: 'unsupported_response_type', error_description: 'AADSTS70005: response_type is not supported.' });
     if (this.denyNextAuthorization) {
       this.denyNextAuthorization = false;
       return back({ error: 'access_denied', error_description: 'AADSTS65004: User declined to consent to access the app.' });
@@ -120,7 +122,8 @@ export class FakeMicrosoftIdentity {
       if (!grant || grant.used || grant.clientId !== app.clientId || grant.expiresAtMs <= this.clock.nowMs()) {
         return this.error(400, 'invalid_grant', 70008, 'The provided authorization code or refresh token has expired due to inactivity.');
       }
-      if (grant.redirectUri !== p.redirect_uri) return this.error(400, 'invalid_grant', 50148, 'The redirect_uri does not match the one of the authorization request.');
+      if (grant.redirectUri !== p.redirect_uri)
+        return this.error(400, 'invalid_grant', 50148, 'The redirect_uri does not match the one of the authorization request.');
       grant.used = true;
     } else if (p.grant_type === 'refresh_token') {
       grant = this.refreshTokens.get(p.refresh_token ?? '');
@@ -161,7 +164,11 @@ export class FakeMicrosoftIdentity {
         error,
         error_description: `AADSTS${code}: ${description}\r\nTrace ID: ${traceId}\r\nCorrelation ID: ${randomUUID()}\r\nTimestamp: ${this.clock.now().toISOString()}`,
         error_codes: [code],
-        timestamp: this.clock.now().toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
+        timestamp: this.clock
+          .now()
+          .toISOString()
+          .replace('T', ' ')
+          .replace(/\.\d+Z$/, 'Z'),
         trace_id: traceId,
         correlation_id: randomUUID(),
       },

@@ -9,7 +9,20 @@ export function graphError(status: number, code: string, message: string, clock:
   return {
     status,
     headers: { 'request-id': requestId, 'client-request-id': requestId, ...headers },
-    json: { error: { code, message, innerError: { date: clock.now().toISOString().replace(/\.\d+Z$/, ''), 'request-id': requestId, 'client-request-id': requestId } } },
+    json: {
+      error: {
+        code,
+        message,
+        innerError: {
+          date: clock
+            .now()
+            .toISOString()
+            .replace(/\.\d+Z$/, ''),
+          'request-id': requestId,
+          'client-request-id': requestId,
+        },
+      },
+    },
   };
 }
 
@@ -37,6 +50,14 @@ export function driveItemJson(drive: FakeDrive, item: FakeDriveItem, origin: str
   };
   if (item.parentId === null) json.root = {};
   if (item.folder) json.folder = { childCount: [...drive.items.values()].filter((c) => !c.deleted && c.parentId === item.id).length };
-  else json.file = { mimeType: item.mimeType, hashes: { quickXorHash: Buffer.from(item.guid + item.cTagVersion).toString('base64').slice(0, 28) } };
+  else
+    json.file = {
+      mimeType: item.mimeType,
+      hashes: {
+        quickXorHash: Buffer.from(item.guid + item.cTagVersion)
+          .toString('base64')
+          .slice(0, 28),
+      },
+    };
   return json;
 }

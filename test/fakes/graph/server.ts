@@ -27,7 +27,12 @@ export class FakeGraph {
   readonly identity = new FakeMicrosoftIdentity(this.clock);
   readonly drive = new FakeDrive(this.clock);
   readonly subscriptions = new FakeSubscriptions(this.clock);
-  readonly user: GraphUser = { id: '48d31887-5fad-4d73-a9f5-3c356e68a038', displayName: 'Megan Bowen', mail: 'megan@contoso.example', userPrincipalName: 'megan@contoso.example' };
+  readonly user: GraphUser = {
+    id: '48d31887-5fad-4d73-a9f5-3c356e68a038',
+    displayName: 'Megan Bowen',
+    mail: 'megan@contoso.example',
+    userPrincipalName: 'megan@contoso.example',
+  };
   readonly app: MicrosoftApp;
   /** Items per delta page (Graph decides its own; tests make it small to see pagination). */
   deltaPageSize = 200;
@@ -39,7 +44,10 @@ export class FakeGraph {
 
   static async start(): Promise<FakeGraph> {
     const fake = new FakeGraph();
-    await fake.http.listen((req) => fake.route(req), (route) => route !== null && !route.includes('oauth2'));
+    await fake.http.listen(
+      (req) => fake.route(req),
+      (route) => route !== null && !route.includes('oauth2'),
+    );
     return fake;
   }
 
@@ -90,8 +98,10 @@ export class FakeGraph {
   private async route(req: FakeHttpRequest): Promise<{ route: string | null; reply: FakeHttpReply }> {
     const { method, path } = req;
     let params: Record<string, string> | null;
-    if ((params = matchPath('/{tenant}/oauth2/v2.0/authorize', path)) && method === 'GET') return { route: 'GET /{tenant}/oauth2/v2.0/authorize', reply: this.identity.authorize(req) };
-    if ((params = matchPath('/{tenant}/oauth2/v2.0/token', path)) && method === 'POST') return { route: 'POST /{tenant}/oauth2/v2.0/token', reply: this.identity.token(req) };
+    if ((params = matchPath('/{tenant}/oauth2/v2.0/authorize', path)) && method === 'GET')
+      return { route: 'GET /{tenant}/oauth2/v2.0/authorize', reply: this.identity.authorize(req) };
+    if ((params = matchPath('/{tenant}/oauth2/v2.0/token', path)) && method === 'POST')
+      return { route: 'POST /{tenant}/oauth2/v2.0/token', reply: this.identity.token(req) };
     if ((params = matchPath('/download/{id}', path)) && method === 'GET') return { route: 'GET /download/{id}', reply: this.download(params.id!, req) };
     if (!path.startsWith(GRAPH_PREFIX)) return { route: null, reply: { status: 404, raw: { body: 'Not Found', contentType: 'text/plain' } } };
 

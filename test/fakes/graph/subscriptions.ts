@@ -47,16 +47,23 @@ export class FakeSubscriptions {
     for (const field of ['changeType', 'notificationUrl', 'resource', 'expirationDateTime']) {
       if (typeof body[field] !== 'string') return graphError(400, 'InvalidRequest', `Missing or invalid '${field}'.`, this.clock);
     }
-    if (!/^\/?me\/drive\/root$/.test(body.resource)) return graphError(400, 'InvalidRequest', 'Only the drive root may be subscribed to in this fake.', this.clock);
+    if (!/^\/?me\/drive\/root$/.test(body.resource))
+      return graphError(400, 'InvalidRequest', 'Only the drive root may be subscribed to in this fake.', this.clock);
     if (body.changeType !== 'updated') return graphError(400, 'InvalidRequest', "driveItem subscriptions support only changeType 'updated'.", this.clock);
-    if (typeof body.clientState === 'string' && body.clientState.length > 128) return graphError(400, 'InvalidRequest', 'clientState must be at most 128 characters.', this.clock);
+    if (typeof body.clientState === 'string' && body.clientState.length > 128)
+      return graphError(400, 'InvalidRequest', 'clientState must be at most 128 characters.', this.clock);
     const expiry = this.checkExpiration(body.expirationDateTime);
     if (typeof expiry !== 'number') return expiry;
     const url = new URL(body.notificationUrl);
     // Graph requires HTTPS; the fake also takes plain HTTP on loopback for tests.
     if (url.protocol !== 'https:' && url.hostname !== '127.0.0.1') return graphError(400, 'InvalidRequest', 'The notification URL must use HTTPS.', this.clock);
     if (!(await this.validate(body.notificationUrl))) {
-      return graphError(400, 'InvalidRequest', 'Subscription validation request failed. Notification endpoint must respond with 200 OK to validation request.', this.clock);
+      return graphError(
+        400,
+        'InvalidRequest',
+        'Subscription validation request failed. Notification endpoint must respond with 200 OK to validation request.',
+        this.clock,
+      );
     }
     const subscription: FakeSubscription = {
       id: randomUUID(),
@@ -119,7 +126,11 @@ export class FakeSubscriptions {
     const url = new URL(notificationUrl);
     url.searchParams.set('validationToken', token);
     try {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' }, signal: AbortSignal.timeout(VALIDATION_TIMEOUT_MS) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        signal: AbortSignal.timeout(VALIDATION_TIMEOUT_MS),
+      });
       const body = await response.text();
       this.validations.push({ url: notificationUrl, token, status: response.status, body });
       return response.status === 200 && body === token && /^text\/plain/.test(response.headers.get('content-type') ?? '');

@@ -46,7 +46,10 @@ export class FakeMeetings {
 
   static async start(): Promise<FakeMeetings> {
     const fake = new FakeMeetings();
-    await fake.http.listen((req) => fake.route(req), (route) => route !== null);
+    await fake.http.listen(
+      (req) => fake.route(req),
+      (route) => route !== null,
+    );
     return fake;
   }
 

@@ -27,7 +27,11 @@ type Text = string | RichText[];
 
 /** What a test writes; the fake turns it into Notion's block objects. */
 export type BlockInput =
-  | { type: 'paragraph' | 'quote' | 'toggle' | 'bulleted_list_item' | 'numbered_list_item' | 'heading_1' | 'heading_2' | 'heading_3' | 'callout'; text: Text; children?: BlockInput[] }
+  | {
+      type: 'paragraph' | 'quote' | 'toggle' | 'bulleted_list_item' | 'numbered_list_item' | 'heading_1' | 'heading_2' | 'heading_3' | 'callout';
+      text: Text;
+      children?: BlockInput[];
+    }
   | { type: 'to_do'; text: Text; checked: boolean; children?: BlockInput[] }
   | { type: 'code'; text: string; language: string }
   | { type: 'divider' }
@@ -80,7 +84,12 @@ export function buildBlock(input: BlockInput, parent: { type: string; id: string
       content = { expression: input.expression };
       break;
     default:
-      content = { rich_text: runs(input.text), color: 'default', ...(input.type.startsWith('heading') && { is_toggleable: false }), ...(input.type === 'callout' && { icon: { type: 'emoji', emoji: '💡' } }) };
+      content = {
+        rich_text: runs(input.text),
+        color: 'default',
+        ...(input.type.startsWith('heading') && { is_toggleable: false }),
+        ...(input.type === 'callout' && { icon: { type: 'emoji', emoji: '💡' } }),
+      };
       children = input.children ?? [];
   }
   const self = { type: 'block_id', id };
@@ -91,7 +100,14 @@ export function buildBlock(input: BlockInput, parent: { type: string; id: string
   return { json: blockJson(id, parent, timeIso, input.type, content, childBlocks.length > 0), children: childBlocks };
 }
 
-function blockJson(id: string, parent: { type: string; id: string }, timeIso: string, type: string, content: unknown, hasChildren: boolean): Record<string, any> {
+function blockJson(
+  id: string,
+  parent: { type: string; id: string },
+  timeIso: string,
+  type: string,
+  content: unknown,
+  hasChildren: boolean,
+): Record<string, any> {
   const user = { object: 'user', id: 'c2f20311-9e54-4d11-8c79-7398424ae41e' };
   return {
     object: 'block',

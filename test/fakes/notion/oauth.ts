@@ -71,7 +71,8 @@ export class FakeNotionOAuth {
     const body = req.body ?? {};
     if (body.grant_type === 'authorization_code') {
       const grant = this.codes.get(body.code ?? '');
-      if (!grant || grant.used || grant.clientId !== clientId || grant.expiresAtMs <= this.clock.nowMs()) return oauthError(400, 'invalid_grant', 'Invalid code.');
+      if (!grant || grant.used || grant.clientId !== clientId || grant.expiresAtMs <= this.clock.nowMs())
+        return oauthError(400, 'invalid_grant', 'Invalid code.');
       if (body.redirect_uri !== undefined && body.redirect_uri !== grant.redirectUri) return oauthError(400, 'invalid_grant', 'Invalid redirect_uri.');
       grant.used = true;
     } else if (body.grant_type === 'refresh_token') {

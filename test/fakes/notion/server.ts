@@ -26,12 +26,19 @@ export class FakeNotion {
   readonly deliveries: { url: string; status: number; rawBody: string }[] = [];
 
   private constructor() {
-    this.integration = this.oauth.register({ clientId: '1f2d872b-594c-80e4-fake-0037c0fe0001', clientSecret: 'secret_fakeNotionClientSecret', redirectUris: [] });
+    this.integration = this.oauth.register({
+      clientId: '1f2d872b-594c-80e4-fake-0037c0fe0001',
+      clientSecret: 'secret_fakeNotionClientSecret',
+      redirectUris: [],
+    });
   }
 
   static async start(): Promise<FakeNotion> {
     const fake = new FakeNotion();
-    await fake.http.listen((req) => fake.route(req), (route) => route !== null && !route.includes('/oauth/'));
+    await fake.http.listen(
+      (req) => fake.route(req),
+      (route) => route !== null && !route.includes('/oauth/'),
+    );
     return fake;
   }
 
@@ -93,11 +100,16 @@ export class FakeNotion {
       accessible_by: [{ id: OWNER.id, type: 'person' }],
       attempt_number: 1,
       entity: { id: event.entity.id, type: event.entity.object },
-      data: event.entity.parent.type === 'workspace' ? {} : { parent: { id: Object.values(event.entity.parent)[1], type: event.entity.parent.type.replace('_id', '') } },
+      data:
+        event.entity.parent.type === 'workspace'
+          ? {}
+          : { parent: { id: Object.values(event.entity.parent)[1], type: event.entity.parent.type.replace('_id', '') } },
     };
     const rawBody = JSON.stringify(body);
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'notion-api' };
-    const hmac = createHmac('sha256', signature === 'wrong' ? 'secret_wrong' : verificationToken).update(rawBody).digest('hex');
+    const hmac = createHmac('sha256', signature === 'wrong' ? 'secret_wrong' : verificationToken)
+      .update(rawBody)
+      .digest('hex');
     if (signature !== 'missing') headers['x-notion-signature'] = `sha256=${hmac}`;
     const response = await fetch(url, { method: 'POST', headers, body: rawBody });
     await response.arrayBuffer();
@@ -116,7 +128,8 @@ export class FakeNotion {
     if (method === 'POST' && path === '/v1/oauth/token') return { route: 'POST /v1/oauth/token', reply: this.oauth.token(req) };
     const token = bearerToken(req);
     if (!token || !this.oauth.tokens.has(token)) return { route: null, reply: notionError(401, 'unauthorized', 'API token is invalid.') };
-    if (!req.headers['notion-version']) return { route: null, reply: notionError(400, 'missing_version', 'Notion-Version header failed validation: Notion-Version header should be defined.') };
+    if (!req.headers['notion-version'])
+      return { route: null, reply: notionError(400, 'missing_version', 'Notion-Version header failed validation: Notion-Version header should be defined.') };
     const routes: [string, string, (p: Record<string, string>) => FakeHttpReply][] = [
       ['GET', '/v1/users/me', () => this.me()],
       ['POST', '/v1/search', () => this.search(req)],
@@ -141,7 +154,10 @@ export class FakeNotion {
         name: 'engram',
         avatar_url: null,
         type: 'bot',
-        bot: { owner: { type: 'user', user: { object: 'user', id: OWNER.id, name: OWNER.name, avatar_url: null, type: 'person', person: { email: OWNER.email } } }, workspace_name: WORKSPACE.name },
+        bot: {
+          owner: { type: 'user', user: { object: 'user', id: OWNER.id, name: OWNER.name, avatar_url: null, type: 'person', person: { email: OWNER.email } } },
+          workspace_name: WORKSPACE.name,
+        },
         request_id: randomUUID(),
       },
     };
@@ -156,7 +172,9 @@ export class FakeNotion {
     const results = all
       .filter((o) => !o.inTrash && (!filter || o.object === filter) && (!query || this.titleOf(o).toLowerCase().includes(query)))
       .sort((a, b) => direction * (Math.floor(a.editedMs / 60_000) - Math.floor(b.editedMs / 60_000)) || a.id.localeCompare(b.id));
-    return this.list(results, body, 'page_or_database', (o) => (o.object === 'page' ? this.state.pageJson(o, this.apiUrl) : this.state.databaseJson(o, this.apiUrl)));
+    return this.list(results, body, 'page_or_database', (o) =>
+      o.object === 'page' ? this.state.pageJson(o, this.apiUrl) : this.state.databaseJson(o, this.apiUrl),
+    );
   }
 
   private page(id: string): FakeHttpReply {
@@ -194,7 +212,8 @@ export class FakeNotion {
   /** Notion's list: `page_size` at most 100 (default 100), `start_cursor` the id of the first result of the page. */
   private list<T>(items: T[], params: { start_cursor?: string; page_size?: unknown }, type: string, json: (item: T) => any): FakeHttpReply {
     const size = params.page_size === undefined ? 100 : Number(params.page_size);
-    if (!Number.isInteger(size) || size < 1 || size > 100) return notionError(400, 'validation_error', 'body failed validation: body.page_size should be ≤ `100`.');
+    if (!Number.isInteger(size) || size < 1 || size > 100)
+      return notionError(400, 'validation_error', 'body failed validation: body.page_size should be ≤ `100`.');
     const ids = items.map((i) => json(i).id as string);
     let start = 0;
     if (params.start_cursor !== undefined && params.start_cursor !== null) {
@@ -203,7 +222,18 @@ export class FakeNotion {
     }
     const page = items.slice(start, start + size);
     const hasMore = start + size < items.length;
-    return { status: 200, json: { object: 'list', results: page.map(json), next_cursor: hasMore ? ids[start + size] : null, has_more: hasMore, type, [type]: {}, request_id: randomUUID() } };
+    return {
+      status: 200,
+      json: {
+        object: 'list',
+        results: page.map(json),
+        next_cursor: hasMore ? ids[start + size] : null,
+        has_more: hasMore,
+        type,
+        [type]: {},
+        request_id: randomUUID(),
+      },
+    };
   }
 
   private titleOf(o: FakePage | FakeDatabase): string {
@@ -211,6 +241,10 @@ export class FakeNotion {
   }
 
   private notFound(id: string): FakeHttpReply {
-    return notionError(404, 'object_not_found', `Could not find object with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`);
+    return notionError(
+      404,
+      'object_not_found',
+      `Could not find object with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`,
+    );
   }
 }

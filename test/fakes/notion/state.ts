@@ -57,7 +57,16 @@ export class NotionState {
 
   addDatabase(options: { title: string; parent?: FakePage; schema: Record<string, PropertyType> }): FakeDatabase {
     const now = this.clock.nowMs();
-    const db: FakeDatabase = { object: 'database', id: randomUUID(), parent: parentOf(options.parent), title: options.title, schema: options.schema, createdMs: now, editedMs: now, inTrash: false };
+    const db: FakeDatabase = {
+      object: 'database',
+      id: randomUUID(),
+      parent: parentOf(options.parent),
+      title: options.title,
+      schema: options.schema,
+      createdMs: now,
+      editedMs: now,
+      inTrash: false,
+    };
     this.databases.set(db.id, db);
     return db;
   }

@@ -1,5 +1,21 @@
 import { type Attribute } from './kinds.js';
-import { ANIMALS, DIETS, FIELD, FOODS, INSTRUMENTS, LANGUAGES, NAMED, NAME_WORD, ROLE, ROLE_NOUNS, SCHOOL_NAME, SPORTS, V, WORK_VERBS, DETERMINER } from './lexicon.js';
+import {
+  ANIMALS,
+  DIETS,
+  FIELD,
+  FOODS,
+  INSTRUMENTS,
+  LANGUAGES,
+  NAMED,
+  NAME_WORD,
+  ROLE,
+  ROLE_NOUNS,
+  SCHOOL_NAME,
+  SPORTS,
+  V,
+  WORK_VERBS,
+  DETERMINER,
+} from './lexicon.js';
 import { ANY_VALUE } from './kinds.js';
 
 /** The phrasings that set each attribute ("works at", "got a job at", "is a nurse at" …), value in group 1. */
@@ -15,7 +31,8 @@ export interface Cue {
 }
 
 /** A subject of study told in up to three lowercase words ("jazz piano", "cinematography"), not a time or manner. */
-const STUDIED = "((?!(?:hard|late|online|abroad|remotely|together|there|here|now|every|each|all|most|some|full|part|at|in|with|for|to|and|the|a|an|his|her|their|my)\\b)\\p{Ll}[\\p{Ll}-]+(?:\\s+\\p{Ll}[\\p{Ll}-]+){0,2}?)(?=\\s+(?:at|in|with|from|and|full-time|part-time|this|next|since|for)\\b|\\s*[,.;!?(]|$)";
+const STUDIED =
+  '((?!(?:hard|late|online|abroad|remotely|together|there|here|now|every|each|all|most|some|full|part|at|in|with|for|to|and|the|a|an|his|her|their|my)\\b)\\p{Ll}[\\p{Ll}-]+(?:\\s+\\p{Ll}[\\p{Ll}-]+){0,2}?)(?=\\s+(?:at|in|with|from|and|full-time|part-time|this|next|since|for)\\b|\\s*[,.;!?(]|$)';
 
 const cue = (attribute: Attribute, source: string, options: Omit<Cue, 'attribute' | 'pattern'> = {}): Cue => ({
   attribute,
@@ -25,182 +42,349 @@ const cue = (attribute: Attribute, source: string, options: Omit<Cue, 'attribute
 });
 
 /** A named value is a proper name, so the case-insensitive patterns check it separately. */
-const PERSON_AFTER = /^\s+(?:(?:for|on|in|at|with|to)\s+(?:a|an|the|some|dinner|lunch|breakfast|coffee|drinks|his|her|their|my)|and\s+(?:his|her|their|the|my)\s+(?:kids|family|friends|children|husband|wife|partner))\b/i;
+const PERSON_AFTER =
+  /^\s+(?:(?:for|on|in|at|with|to)\s+(?:a|an|the|some|dinner|lunch|breakfast|coffee|drinks|his|her|their|my)|and\s+(?:his|her|their|the|my)\s+(?:kids|family|friends|children|husband|wife|partner))\b/i;
 
 /** "runs the Westgate tunnel project": a project run, not a company. */
 const PROJECT_AFTER = /^(?:\s+\p{Ll}[\p{L}-]*){0,2}\s+(?:project|migration|launch|rollout|redesign|retrofit|initiative|programme|program|campaign|team)\b/u;
 
-const CAR_BRAND = /^(?:Tesla|Toyota|Honda|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Volvo|Subaru|Mazda|Nissan|Kia|Hyundai|Jeep|Chevrolet|Chevy|Fiat|Peugeot|Renault|Skoda|Porsche|Mini|Lexus|Polestar|Rivian|Prius|Dodge|Citroen|Citroën|Seat|Opel|Dacia|Lada|Suzuki|Mitsubishi|Land Rover|Range Rover|Jaguar|Alfa Romeo|Lancia|Cupra|Tata|Mahindra|Maruti|Proton|Perodua|BYD|Geely|NIO|Chery|MG|Smart|Saab|Ferrari|Lamborghini|Maserati|Bentley|Rolls-Royce|Aston Martin|Lotus|Cadillac|Buick|GMC|Chrysler|Lincoln|Acura|Infiniti|Genesis|DS|Zoe)\b/;
+const CAR_BRAND =
+  /^(?:Tesla|Toyota|Honda|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Volvo|Subaru|Mazda|Nissan|Kia|Hyundai|Jeep|Chevrolet|Chevy|Fiat|Peugeot|Renault|Skoda|Porsche|Mini|Lexus|Polestar|Rivian|Prius|Dodge|Citroen|Citroën|Seat|Opel|Dacia|Lada|Suzuki|Mitsubishi|Land Rover|Range Rover|Jaguar|Alfa Romeo|Lancia|Cupra|Tata|Mahindra|Maruti|Proton|Perodua|BYD|Geely|NIO|Chery|MG|Smart|Saab|Ferrari|Lamborghini|Maserati|Bentley|Rolls-Royce|Aston Martin|Lotus|Cadillac|Buick|GMC|Chrysler|Lincoln|Acura|Infiniti|Genesis|DS|Zoe)\b/;
 
 export const CUES: Cue[] = [
   // Employer: works at, joined, hired by, a new job at, an engineer at, left …
-  cue('employer', `\\b${V('work')}\\s+(?:(?:full[- ]time|part[- ]time|remotely|there|again|now)\\s+)*(?:as\\s+${DETERMINER}?\\s*(?:[\\p{L}-]+\\s+){0,3}?)?(?:at|for|with)\\s+${NAMED}`),
+  cue(
+    'employer',
+    `\\b${V('work')}\\s+(?:(?:full[- ]time|part[- ]time|remotely|there|again|now)\\s+)*(?:as\\s+${DETERMINER}?\\s*(?:[\\p{L}-]+\\s+){0,3}?)?(?:at|for|with)\\s+${NAMED}`,
+  ),
   cue('employer', `\\b(?:employed|hired|recruited|poached|headhunted|contracted)\\s+(?:by|at)\\s+${NAMED}`),
   cue('employer', `\\b${V('join')}\\s+${NAMED}`, { notAfter: PERSON_AFTER }),
   cue('employer', `\\b${V('join')}\\s+(?:the\\s+)?(?:[\\p{L}-]+\\s+){0,2}(?:team|staff|company|firm|startup|faculty)\\s+(?:at|of)\\s+${NAMED}`),
-  cue('employer', `\\b(?:job|position|role|internship|post|gig|career|contract|placement|residency|fellowship|offer)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:at|with|from|for)\\s+${NAMED}`),
+  cue(
+    'employer',
+    `\\b(?:job|position|role|internship|post|gig|career|contract|placement|residency|fellowship|offer)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:at|with|from|for)\\s+${NAMED}`,
+  ),
   cue('employer', `\\b${V('start', 'begin')}\\s+(?:(?:a\\s+new\\s+job|work|working|a\\s+job)\\s+)?(?:at|with|for)\\s+${NAMED}`),
-  cue('employer', `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer))s?\\s+(?:at|for|with|of)\\s+${NAMED}`),
+  cue(
+    'employer',
+    `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer))s?\\s+(?:at|for|with|of)\\s+${NAMED}`,
+  ),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
   cue('employer', `\\b(?:is|are|'s)\\s+now\\s+at\\s+${NAMED}|\\b(?:is|are|'s)\\s+at\\s+${NAMED}\\s+(?:now|these days|nowadays)\\b`, {
     value: (m) => (SCHOOL_NAME.test(m[1] ?? m[2]) ? null : (m[1] ?? m[2])),
   }),
   cue('employer', `\\b(?:is|are|'s)\\s+(?:not|no longer)\\s+(?:working\\s+)?(?:at|with|for)\\s+${NAMED}(?:\\s+any\\s?more)?`, { negated: true }),
-  cue('employer', `\\b(?:has been|'s been|have been|was|is)\\s+(?:with|at)\\s+${NAMED}\\s+(?:for|since)\\b`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
+  cue('employer', `\\b(?:has been|'s been|have been|was|is)\\s+(?:with|at)\\s+${NAMED}\\s+(?:for|since)\\b`, {
+    value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]),
+  }),
   cue('employer', `\\b${V('found', 'co-found', 'cofound', 'launch', 'run', 'own')}\\s+(?:a\\s+(?:company|startup|business)\\s+(?:called|named)\\s+)?${NAMED}`, {
     notAfter: PROJECT_AFTER,
   }),
-  cue('employer', `\\b(?:left|quit|leaves|quits|leaving|quitting|resigned from|was laid off (?:from|by)|got laid off (?:from|by)|was fired from|got fired from|retired from|no longer works? (?:at|for))\\s+${NAMED}`, { negated: true }),
+  cue(
+    'employer',
+    `\\b(?:left|quit|leaves|quits|leaving|quitting|resigned from|was laid off (?:from|by)|got laid off (?:from|by)|was fired from|got fired from|retired from|no longer works? (?:at|for))\\s+${NAMED}`,
+    { negated: true },
+  ),
   // Residence
   cue('residence', `\\b${V('live', 'reside', 'stay', 'rent')}\\s+(?:(?:now|currently|permanently|full[- ]time)\\s+)*(?:in|at)\\s+${NAMED}`),
-  cue('residence', `\\b${V('move', 'relocate')}\\s+(?:(?:back|here|over|across|out|away)\\s+)*(?:from\\s+${NAMED.slice(1, -1)}\\s+)?(?:to|into|in)\\s+${NAMED}`),
+  cue(
+    'residence',
+    `\\b${V('move', 'relocate')}\\s+(?:(?:back|here|over|across|out|away)\\s+)*(?:from\\s+${NAMED.slice(1, -1)}\\s+)?(?:to|into|in)\\s+${NAMED}`,
+  ),
   cue('residence', `\\b${V('move', 'relocate')}\\s+(?:away\\s+)?from\\s+${NAMED}\\s+to\\b`, { negated: true }),
   cue('residence', `\\b(?:is|are|'s|'re)\\s+(?:now\\s+)?back\\s+(?:home\\s+)?in\\s+${NAMED}`),
-  cue('residence', `\\b(?:${V('work', 'transfer', 'move', 'relocate')}|based)\\s+(?:now\\s+)?(?:in|to|at|from|out of)\\s+(?:the|our|their|a)\\s+(?:new\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD})?)\\s+(?:office|branch|site|hub|campus|studio|base|team)\\b`),
+  cue(
+    'residence',
+    `\\b(?:${V('work', 'transfer', 'move', 'relocate')}|based)\\s+(?:now\\s+)?(?:in|to|at|from|out of)\\s+(?:the|our|their|a)\\s+(?:new\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD})?)\\s+(?:office|branch|site|hub|campus|studio|base|team)\\b`,
+  ),
   // "packed up and went to Cork, sharing a flat near the market now": a move told by where one lives after it.
-  cue('residence', `\\b(?:went|headed|moved|came|got)\\s+(?:back\\s+)?(?:over\\s+)?to\\s+${NAMED}(?=[^.;!?]{0,80}?\\b(?:sharing|renting|living|staying|lodging|subletting)\\b)`),
+  cue(
+    'residence',
+    `\\b(?:went|headed|moved|came|got)\\s+(?:back\\s+)?(?:over\\s+)?to\\s+${NAMED}(?=[^.;!?]{0,80}?\\b(?:sharing|renting|living|staying|lodging|subletting)\\b)`,
+  ),
   cue('residence', `\\b${V('settle')}\\s+(?:down\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:based|living|located|residing|settled|resident)\\s+(?:in|at)\\s+${NAMED}`),
   cue('residence', `\\b(?:home|apartment|flat|house|condo)\\s+(?:is\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:new|our|my|their|his|her|'s)\\s+(?:place|pad|digs)\\s+in\\s+${NAMED}`),
-  cue('residence', `\\b${V('move')}\\s+(?:out\\s+of\\s+.{0,50}?\\s+)?into\\s+(?:a|an|the|their|his|her|our|my)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:flat|house|apartment|place|home|room|studio|condo|cottage)\\s+in\\s+${NAMED}`),
+  cue(
+    'residence',
+    `\\b${V('move')}\\s+(?:out\\s+of\\s+.{0,50}?\\s+)?into\\s+(?:a|an|the|their|his|her|our|my)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:flat|house|apartment|place|home|room|studio|condo|cottage)\\s+in\\s+${NAMED}`,
+  ),
   cue('residence', `\\bhome\\s+(?:is|is now)\\s+${NAMED}`),
-  cue('residence', `\\b(?:${V('rent', 'share', 'own', 'buy')}|bought|has|have|found|got)\\s+(?:a|an|the|their|his|her)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,4}?(?:room|flat|apartment|house|home|place|studio|condo|cottage|loft|bungalow|townhouse)\\s+(?:[\\p{L}-]+\\s+){0,4}?in\\s+${NAMED}`),
+  cue(
+    'residence',
+    `\\b(?:${V('rent', 'share', 'own', 'buy')}|bought|has|have|found|got)\\s+(?:a|an|the|their|his|her)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,4}?(?:room|flat|apartment|house|home|place|studio|condo|cottage|loft|bungalow|townhouse)\\s+(?:[\\p{L}-]+\\s+){0,4}?in\\s+${NAMED}`,
+  ),
   cue('residence', `\\b(?:new\\s+)?address\\s+is\\s+[^.!?;]{0,60}?\\bin\\s+${NAMED}`),
-  cue('residence', `\\b${V('work')}\\s+(?:now\\s+)?(?:from|at|in|out of)\\s+(?:our|the|a|their|his|her)\\s+(?:new\\s+)?${NAMED}\\s+(?:office|branch|studio|site|hub|campus|base)\\b`),
+  cue(
+    'residence',
+    `\\b${V('work')}\\s+(?:now\\s+)?(?:from|at|in|out of)\\s+(?:our|the|a|their|his|her)\\s+(?:new\\s+)?${NAMED}\\s+(?:office|branch|studio|site|hub|campus|base)\\b`,
+  ),
   cue('residence', `\\b(?:${ROLE_NOUNS})s?\\s+(?:based\\s+)?in\\s+${NAMED}`),
-  cue('residence', `\\b(?:is|are|'s|'re)\\s+(?:now\\s+)?(?:living\\s+)?in\\s+${NAMED}\\s+(?:now|these days|nowadays|for good|permanently)\\b|\\b(?:is|are|'s|'re)\\s+now\\s+in\\s+${NAMED}`, {
-    value: (m) => m[1] ?? m[2],
-  }),
+  cue(
+    'residence',
+    `\\b(?:is|are|'s|'re)\\s+(?:now\\s+)?(?:living\\s+)?in\\s+${NAMED}\\s+(?:now|these days|nowadays|for good|permanently)\\b|\\b(?:is|are|'s|'re)\\s+now\\s+in\\s+${NAMED}`,
+    {
+      value: (m) => m[1] ?? m[2],
+    },
+  ),
   cue('residence', `\\b(?:moved (?:out of|away from)|no longer lives? in)\\s+${NAMED}`, { negated: true }),
   cue('residence', `\\b${V('work')}\\s+(?:remotely\\s+)?from\\s+${NAMED}`),
   // Origin
   cue('origin', `\\b(?:is|are|was|comes|came|hails)\\s+(?:originally\\s+)?from\\s+${NAMED}`),
   cue('origin', `\\b(?:grew up|was born|were born|was raised|born and raised)\\s+in\\s+${NAMED}`),
-  cue('origin', `\\b(?:${V('move', 'relocate', 'come', 'emigrate', 'immigrate')}\\s+(?:here|over|to\\s+${NAMED.slice(1, -1)})|${V('emigrate', 'immigrate')}|came)\\s+from\\s+${NAMED}`),
+  cue(
+    'origin',
+    `\\b(?:${V('move', 'relocate', 'come', 'emigrate', 'immigrate')}\\s+(?:here|over|to\\s+${NAMED.slice(1, -1)})|${V('emigrate', 'immigrate')}|came)\\s+from\\s+${NAMED}`,
+  ),
   cue('origin', `\\b(?:home ?town|birthplace|native country|home country)\\s+is\\s+${NAMED}`),
   // Job
   cue('job', `\\b${V('work')}\\s+(?:(?:full[- ]time|part[- ]time|now)\\s+)*as\\s+${ROLE}`),
-  cue('job', `\\b(?:is|was|became|becomes|'s|has become|is now|has been|got a job as|trained as|qualified as|promoted to|was promoted to|got promoted to|hired as|retired as)\\s+${ROLE}`),
+  cue(
+    'job',
+    `\\b(?:is|was|became|becomes|'s|has become|is now|has been|got a job as|trained as|qualified as|promoted to|was promoted to|got promoted to|hired as|retired as)\\s+${ROLE}`,
+  ),
   cue('job', `\\b(?:job|role|title|position|profession|occupation|career)\\s+(?:is|was|as)\\s+${ROLE}`),
   cue('job', `\\bas\\s+${ROLE}`),
-  cue('job', `\\b(?:promoted|elevated|appointed|(?:was|were|been|got|is)\\s+(?:named|made))\\s+(?:to\\s+|as\\s+)?((?:${DETERMINER}\\s+)?(?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+?)(?=\\s+(?:at|in|for|of|on|with|after|since)\\b|\\s*[,.;!?(]|$)`),
+  cue(
+    'job',
+    `\\b(?:promoted|elevated|appointed|(?:was|were|been|got|is)\\s+(?:named|made))\\s+(?:to\\s+|as\\s+)?((?:${DETERMINER}\\s+)?(?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+?)(?=\\s+(?:at|in|for|of|on|with|after|since)\\b|\\s*[,.;!?(]|$)`,
+  ),
   cue('job', `\\b(?:no longer|is no longer|stopped being|quit being|retired as|gave up being)\\s+${ROLE}`, { negated: true }),
-  cue('job', `\\b(${V('lead', 'head', 'run', 'manage', 'direct', 'oversee', 'supervise', 'chair')}\\s+(?:the\\s+|a\\s+)?(?:[\\p{L}-]+\\s+){0,3}(?:team|group|department|division|office|lab|unit|practice|program|programme|school|clinic|ward|store|shop|branch|studio|restaurant|kitchen))\\b`),
+  cue(
+    'job',
+    `\\b(${V('lead', 'head', 'run', 'manage', 'direct', 'oversee', 'supervise', 'chair')}\\s+(?:the\\s+|a\\s+)?(?:[\\p{L}-]+\\s+){0,3}(?:team|group|department|division|office|lab|unit|practice|program|programme|school|clinic|ward|store|shop|branch|studio|restaurant|kitchen))\\b`,
+  ),
   cue('job', `\\b(${V('teach')}\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,2}?[\\p{L}\\p{N}-]+)\\s+(?:at|in|to)\\b`),
   // Partner
   cue('partner', `\\b(?:married|engaged|wed)\\s+to\\s+${NAMED}`),
-  cue('partner', `\\b(?:is seeing|is dating|started dating|has a new (?:boyfriend|girlfriend|partner))\\s+(?:someone(?:\\s+new)?|a\\s+[\\p{L}-]+)(?:,?\\s+(?:a|an)\\s+[\\p{L} -]{2,30}?)?,?\\s+(?:called|named)\\s+${NAMED}`),
+  cue(
+    'partner',
+    `\\b(?:is seeing|is dating|started dating|has a new (?:boyfriend|girlfriend|partner))\\s+(?:someone(?:\\s+new)?|a\\s+[\\p{L}-]+)(?:,?\\s+(?:a|an)\\s+[\\p{L} -]{2,30}?)?,?\\s+(?:called|named)\\s+${NAMED}`,
+  ),
   cue('partner', `\\b(?:${V('date', 'marry')}|is seeing|in a relationship with|is with)\\s+${NAMED}`, { notAfter: PERSON_AFTER }),
-  cue('partner', `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|other half|better half|hubby|wifey|missus)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`),
+  cue(
+    'partner',
+    `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|other half|better half|hubby|wifey|missus)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`,
+  ),
   cue('partner', `\\b(?:broke up with|divorced|separated from|split up with|split from)\\s+${NAMED}`, { negated: true }),
-  cue('partner', `\\b(?:is|'s|are|became|is now)\\s+(?:(?:single|divorced|separated|widowed)(?:\\s+again)?|no longer (?:married|engaged|together|dating))\\b|\\b(?:called off|broke off|ended)\\s+(?:the|their|his|her)\\s+(?:engagement|wedding|marriage|relationship)\\b|\\b(?:broke|breaks|split|splits|splitting|breaking) up\\b|\\bgot divorced\\b|\\b(?:separated|divorced)\\b(?!\\s+(?:from|with)\\b)`, {
-    negated: true,
-    value: () => ANY_VALUE,
-  }),
+  cue(
+    'partner',
+    `\\b(?:is|'s|are|became|is now)\\s+(?:(?:single|divorced|separated|widowed)(?:\\s+again)?|no longer (?:married|engaged|together|dating))\\b|\\b(?:called off|broke off|ended)\\s+(?:the|their|his|her)\\s+(?:engagement|wedding|marriage|relationship)\\b|\\b(?:broke|breaks|split|splits|splitting|breaking) up\\b|\\bgot divorced\\b|\\b(?:separated|divorced)\\b(?!\\s+(?:from|with)\\b)`,
+    {
+      negated: true,
+      value: () => ANY_VALUE,
+    },
+  ),
   // School and field of study
   // "designs train stations for a firm in Yokohama", "tests mobile apps for Infosys": work told by what one does.
-  cue('job', `\\b(${WORK_VERBS}\\s+(?:[\\p{L}-]+\\s+){1,4}?)(?:for|at|with)\\s+(?:${NAMED.slice(1, -1)}|(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+)?(?:firm|company|startup|agency|studio|consultancy|practice|hospital|clinic|school|bank|charity|nonprofit|non-profit|magazine|newspaper|publisher|lab|laboratory|brand|retailer|client|clients|council|ministry|government))\\b`, {
-    value: (m) => m[1].trim(),
-  }),
+  cue(
+    'job',
+    `\\b(${WORK_VERBS}\\s+(?:[\\p{L}-]+\\s+){1,4}?)(?:for|at|with)\\s+(?:${NAMED.slice(1, -1)}|(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+)?(?:firm|company|startup|agency|studio|consultancy|practice|hospital|clinic|school|bank|charity|nonprofit|non-profit|magazine|newspaper|publisher|lab|laboratory|brand|retailer|client|clients|council|ministry|government))\\b`,
+    {
+      value: (m) => m[1].trim(),
+    },
+  ),
   cue('employer', `\\b${WORK_VERBS}\\s+(?:[\\p{L}-]+\\s+){1,4}?(?:for|at)\\s+${NAMED}`),
-  cue('job', `\\b(${V('drive')}\\s+(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+)?(?:tram|bus|taxi|cab|truck|lorry|train|ambulance|forklift|van|coach|delivery van|school bus|tractor|ferry|crane))\\b`),
-  cue('employer', `\\b${V('run', 'own', 'found', 'co-found', 'start', 'manage')}\\s+(?:a|an|the|her|his|their)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:called|named)\\s+${NAMED}`),
+  cue(
+    'job',
+    `\\b(${V('drive')}\\s+(?:a|an|the)\\s+(?:[\\p{L}-]+\\s+)?(?:tram|bus|taxi|cab|truck|lorry|train|ambulance|forklift|van|coach|delivery van|school bus|tractor|ferry|crane))\\b`,
+  ),
+  cue(
+    'employer',
+    `\\b${V('run', 'own', 'found', 'co-found', 'start', 'manage')}\\s+(?:a|an|the|her|his|their)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:called|named)\\s+${NAMED}`,
+  ),
   cue('school', `\\b(?:is|are|was|has been|'s been|have been|started|starts|is now|now)\\s+(?:(?:now|currently|still)\\s+)?at\\s+${NAMED}`, {
     value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
   }),
   cue('employer', `\\b${V('teach', 'lecture', 'coach')}\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,3}?at\\s+${NAMED}`),
-  cue('school', `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma)\\s+(?:[\\p{L}'-]+\\s+){0,4}?(?:at|from)\\s+${NAMED}`),
-  cue('school', `\\b(?:${V('study', 'enrol')}|student|enrolled|a degree|a master'?s|a phd|a doctorate|a bachelor'?s|graduate student|undergrad)\\s+(?:[\\p{L}'-]+\\s+){0,4}?at\\s+${NAMED}`),
+  cue(
+    'school',
+    `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma)\\s+(?:[\\p{L}'-]+\\s+){0,4}?(?:at|from)\\s+${NAMED}`,
+  ),
+  cue(
+    'school',
+    `\\b(?:${V('study', 'enrol')}|student|enrolled|a degree|a master'?s|a phd|a doctorate|a bachelor'?s|graduate student|undergrad)\\s+(?:[\\p{L}'-]+\\s+){0,4}?at\\s+${NAMED}`,
+  ),
   cue('school', `\\b(?:${V('attend')}|goes to|go to|went to|transferred to|was accepted (?:to|into|at)|got into|got accepted (?:to|into|at))\\s+${NAMED}`, {
     value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
   }),
   cue('school', `\\b(?:graduated|graduates)\\s+from\\s+${NAMED}`),
   cue('school', `\\b(?:transferred|transfers|transferring)\\s+to\\s+${NAMED}(?!\\s+(?:office|branch|site|hub|team|department|store|plant|division))`),
   cue('school', `\\b(?:school|college|university|uni)\\s+is\\s+${NAMED}`),
-  cue('field', `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma|course|programme|program)\\s+in\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)(?=\\s+(?:at|from|in|with|and)\\b|\\s*[,.;!?(]|$)`),
+  cue(
+    'field',
+    `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma|course|programme|program)\\s+in\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)(?=\\s+(?:at|from|in|with|and)\\b|\\s*[,.;!?(]|$)`,
+  ),
   // What one enrols to study, or studies at a school, whatever the subject is called ("to study jazz piano").
-  cue('field', `\\b(?:enrolled|enrolls|enrols|enrolling|enrol|enroll|registered|admitted|accepted|signed up|went back|goes back|going back|back at (?:school|college|university|uni))\\b[^.;!?]{0,60}?\\bto\\s+study\\s+${STUDIED}`),
+  cue(
+    'field',
+    `\\b(?:enrolled|enrolls|enrols|enrolling|enrol|enroll|registered|admitted|accepted|signed up|went back|goes back|going back|back at (?:school|college|university|uni))\\b[^.;!?]{0,60}?\\bto\\s+study\\s+${STUDIED}`,
+  ),
   cue('field', `\\b${V('study')}\\s+${STUDIED}\\s+(?:at|in)\\s+${NAMED.slice(1, -1)}`, { value: (m) => m[1] }),
-  cue('field', `\\b(?:dropped|drops|dropping|drop)\\s+out\\s+of\\s+(?:(?:his|her|their|my)\\s+)?${FIELD}(?:\\s+(?:school|college|degree|course|programme|program|studies))?\\b`, { negated: true }),
+  cue(
+    'field',
+    `\\b(?:dropped|drops|dropping|drop)\\s+out\\s+of\\s+(?:(?:his|her|their|my)\\s+)?${FIELD}(?:\\s+(?:school|college|degree|course|programme|program|studies))?\\b`,
+    { negated: true },
+  ),
   cue('school', `\\b(?:dropped|drops|dropping|drop)\\s+out\\s+of\\s+${NAMED}`, { negated: true }),
-  cue('field', `\\bswitched\\s+(?:(?:his|her|their|my)\\s+)?(?:(?:majors?|subjects?|courses?|degrees?)\\s+)?(?:from\\s+(?:[\\p{L}-]+\\s+){1,3}?)?to\\s+${FIELD}`),
+  cue(
+    'field',
+    `\\bswitched\\s+(?:(?:his|her|their|my)\\s+)?(?:(?:majors?|subjects?|courses?|degrees?)\\s+)?(?:from\\s+(?:[\\p{L}-]+\\s+){1,3}?)?to\\s+${FIELD}`,
+  ),
   cue('field', `\\bswitched\\s+(?:(?:his|her|their|my)\\s+)?(?:(?:majors?|subjects?|courses?|degrees?)\\s+)?from\\s+${FIELD}\\s+to\\b`, { negated: true }),
-  cue('field', `\\b(?:${V('study')}|majoring in|majors in|majored in|a degree in|a master'?s in|a phd in|a doctorate in|a bachelor'?s in|specializ(?:es|ed|ing) in|specialis(?:es|ed|ing) in|major is)\\s+${FIELD}`),
+  cue(
+    'field',
+    `\\b(?:${V('study')}|majoring in|majors in|majored in|a degree in|a master'?s in|a phd in|a doctorate in|a bachelor'?s in|specializ(?:es|ed|ing) in|specialis(?:es|ed|ing) in|major is)\\s+${FIELD}`,
+  ),
   // Diet and food
-  cue('diet', `\\b(?:is|are|was|went|became|turned|has been|switched to being|switched to|changed to|moved to|adopted|started|is now|is strictly|is fully|went fully|eats|follows|keeps|on)\\s+(?:a\\s+|an\\s+)?(?:strict\\s+|fully\\s+|mostly\\s+)?(${DIETS})\\b`),
-  cue('diet', `\\b(?:does not|doesn't|do not|don't|never|no longer|stopped eating|avoids|cut out|gave up|can't eat|cannot eat|won't eat|refuses to eat)\\s+(?:eat\\s+|eating\\s+|touch\\s+|touches\\s+|have\\s+|drink\\s+)?(?:any\\s+)?(${FOODS})\\b`, { value: (m) => `no ${m[1].toLowerCase()}` }),
+  cue(
+    'diet',
+    `\\b(?:is|are|was|went|became|turned|has been|switched to being|switched to|changed to|moved to|adopted|started|is now|is strictly|is fully|went fully|eats|follows|keeps|on)\\s+(?:a\\s+|an\\s+)?(?:strict\\s+|fully\\s+|mostly\\s+)?(${DIETS})\\b`,
+  ),
+  cue(
+    'diet',
+    `\\b(?:does not|doesn't|do not|don't|never|no longer|stopped eating|avoids|cut out|gave up|can't eat|cannot eat|won't eat|refuses to eat)\\s+(?:eat\\s+|eating\\s+|touch\\s+|touches\\s+|have\\s+|drink\\s+)?(?:any\\s+)?(${FOODS})\\b`,
+    { value: (m) => `no ${m[1].toLowerCase()}` },
+  ),
   cue('diet', `\\b(?:eats|eating|started eating)\\s+(meat|fish)\\s+again\\b`, { value: () => 'omnivore' }),
-  cue('diet', `\\b(?:eats|eat|ate|loves eating|mostly eats)\\s+((?:${FOODS})(?:(?:,\\s*|\\s+and\\s+|\\s+or\\s+)(?:${FOODS}))*)\\b`, { value: (m) => `eats ${m[1]}` }),
+  cue('diet', `\\b(?:eats|eat|ate|loves eating|mostly eats)\\s+((?:${FOODS})(?:(?:,\\s*|\\s+and\\s+|\\s+or\\s+)(?:${FOODS}))*)\\b`, {
+    value: (m) => `eats ${m[1]}`,
+  }),
   cue('diet', `\\b(?:stopped being|is no longer|no longer|is not|isn't|not)\\s+(?:a\\s+)?(${DIETS})(?:\\s+any\\s?more)?\\b`, { negated: true }),
   cue('allergy', `\\ballergic\\s+to\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b`),
   cue('allergy', `\\b((?:[\\p{L}-]+\\s+)?[\\p{L}-]+)\\s+allergy\\b`),
   // Instrument, sport, hobby
-  cue('instrument', `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach')}|picked up|took up|takes|took|started|plays in|playing in)\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`),
+  cue(
+    'instrument',
+    `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach')}|picked up|took up|takes|took|started|plays in|playing in)\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`,
+  ),
   cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`),
   cue('instrument', `\\bswitched\\s+(?:from\\s+(?:the\\s+)?(?:${INSTRUMENTS})\\s+)?to\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`),
   cue('instrument', `\\bswitched\\s+from\\s+(?:the\\s+)?(${INSTRUMENTS})\\s+to\\b`, { negated: true }),
-  cue('instrument', `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the\\s+|a\\s+|an\\s+|their\\s+|his\\s+|her\\s+)?(?:${INSTRUMENTS})\\s+for\\s+(?:the\\s+|a\\s+|an\\s+)?(${INSTRUMENTS})\\b`),
-  cue('instrument', `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the\\s+|a\\s+|an\\s+|their\\s+|his\\s+|her\\s+)?(${INSTRUMENTS})\\s+for\\b`, { negated: true }),
+  cue(
+    'instrument',
+    `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the\\s+|a\\s+|an\\s+|their\\s+|his\\s+|her\\s+)?(?:${INSTRUMENTS})\\s+for\\s+(?:the\\s+|a\\s+|an\\s+)?(${INSTRUMENTS})\\b`,
+  ),
+  cue('instrument', `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the\\s+|a\\s+|an\\s+|their\\s+|his\\s+|her\\s+)?(${INSTRUMENTS})\\s+for\\b`, {
+    negated: true,
+  }),
   cue('sport', `\\b(?:quit|gave up|given up|giving up|stopped playing|stopped|no longer plays?|retired from)\\s+(${SPORTS})\\b`, { negated: true }),
   cue('instrument', `\\b(?:gave up|given up|quit|stopped playing|no longer plays)\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`, { negated: true }),
   cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
   cue('sport', `\\b(?:${V('play', 'practice', 'do', 'train')}|goes|go|took up|picked up|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`),
   // Pastimes: what someone does in their own time
-  cue('hobby', `\\b(\\p{Ll}+s\\s+(?:[\\p{L}-]+\\s+){1,4}?)(?:in (?:his|her|their|the) (?:spare|free) time|as a hobby|for fun|on (?:the )?weekends|at weekends|in (?:his|her|their) (?:garage|shed|garden|workshop))\\b`, { value: (m) => m[1].trim() }),
+  cue(
+    'hobby',
+    `\\b(\\p{Ll}+s\\s+(?:[\\p{L}-]+\\s+){1,4}?)(?:in (?:his|her|their|the) (?:spare|free) time|as a hobby|for fun|on (?:the )?weekends|at weekends|in (?:his|her|their) (?:garage|shed|garden|workshop))\\b`,
+    { value: (m) => m[1].trim() },
+  ),
   cue('hobby', `\\b(?:keeps|breeds|raises|collects)\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b(?=\\s+(?:on|in|at|as|for|since|from)\\b|\\s*[,.;!]|$)`),
   // Pets
-  cue('pet', `\\b(?:${V('have', 'adopt', 'get', 'own', 'rescue', 'buy')})\\s+(?:a|an|two|three|\\d+)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`, {
-    value: (m) => (m[2] ? `${m[1].toLowerCase()} ${m[2]}` : m[1].toLowerCase()),
-  }),
-  cue('pet', `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)\\s+(?:has\\s+|had\\s+)?(?:died|passed(?:\\s+away|\\s+on)?|was put (?:down|to sleep)|ran away|went missing|was rehomed)\\b`, { negated: true }),
+  cue(
+    'pet',
+    `\\b(?:${V('have', 'adopt', 'get', 'own', 'rescue', 'buy')})\\s+(?:a|an|two|three|\\d+)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`,
+    {
+      value: (m) => (m[2] ? `${m[1].toLowerCase()} ${m[2]}` : m[1].toLowerCase()),
+    },
+  ),
+  cue(
+    'pet',
+    `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)\\s+(?:has\\s+|had\\s+)?(?:died|passed(?:\\s+away|\\s+on)?|was put (?:down|to sleep)|ran away|went missing|was rehomed)\\b`,
+    { negated: true },
+  ),
   cue('pet', `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)`),
   cue('pet', `\\b(?:after|since|when|because)\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(?:died|passed(?:\\s+away)?|was put (?:down|to sleep))\\b`, { negated: true }),
   // Team
-  cue('team', `\\b(?:is|are|'s|was|has been|works|working|joined|moved to|switched to|transferred to|leads|heads|runs|manages|now leads|on)\\s+(?:on\\s+|in\\s+|with\\s+)?(?:the|a|our|their)\\s+((?:[\\p{L}\\p{N}&-]+\\s+){1,3}?)(?:team|squad|group|crew|department|unit)\\b`, {
-    value: (m) => m[1].trim(),
-  }),
+  cue(
+    'team',
+    `\\b(?:is|are|'s|was|has been|works|working|joined|moved to|switched to|transferred to|leads|heads|runs|manages|now leads|on)\\s+(?:on\\s+|in\\s+|with\\s+)?(?:the|a|our|their)\\s+((?:[\\p{L}\\p{N}&-]+\\s+){1,3}?)(?:team|squad|group|crew|department|unit)\\b`,
+    {
+      value: (m) => m[1].trim(),
+    },
+  ),
   cue('team', `\\b(?:left|moved off|quit)\\s+(?:the|a|our|their)\\s+((?:[\\p{L}\\p{N}&-]+\\s+){1,3}?)(?:team|squad|group|crew|department|unit)\\b`, {
     negated: true,
     value: (m) => m[1].trim(),
   }),
   // Project
-  cue('project', `\\b${V('work', 'lead', 'build', 'run', 'manage')}\\s+(?:(?:now|currently|mostly)\\s+)*on\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|app|platform|product|launch|migration|redesign|rollout|book|novel|album|thesis|dissertation|startup|game|website|campaign|study|paper|tool|library|system|initiative)|${NAMED.slice(1, -1)})`),
+  cue(
+    'project',
+    `\\b${V('work', 'lead', 'build', 'run', 'manage')}\\s+(?:(?:now|currently|mostly)\\s+)*on\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|app|platform|product|launch|migration|redesign|rollout|book|novel|album|thesis|dissertation|startup|game|website|campaign|study|paper|tool|library|system|initiative)|${NAMED.slice(1, -1)})`,
+  ),
   cue('project', `\\b[Pp]roject\\s+(?:called\\s+|named\\s+)?${NAMED}`),
-  cue('project', `\\b(?:is|are|'s|has been|was moved|got moved|moved)\\s+(?:(?:now|currently)\\s+)?(?:on(?:to)?|to)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|team|squad|initiative|migration|launch)\\b`),
-  cue('project', `\\b${V('lead', 'run', 'manage', 'own', 'drive', 'coordinate', 'head')}\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+\\p{Ll}[\\p{L}-]*){0,2}?\\s+(?:project|migration|launch|rollout|redesign|retrofit|initiative|programme|program))\\b`),
+  cue(
+    'project',
+    `\\b(?:is|are|'s|has been|was moved|got moved|moved)\\s+(?:(?:now|currently)\\s+)?(?:on(?:to)?|to)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|team|squad|initiative|migration|launch)\\b`,
+  ),
+  cue(
+    'project',
+    `\\b${V('lead', 'run', 'manage', 'own', 'drive', 'coordinate', 'head')}\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+\\p{Ll}[\\p{L}-]*){0,2}?\\s+(?:project|migration|launch|rollout|redesign|retrofit|initiative|programme|program))\\b`,
+  ),
   // "was reassigned to the search relevance project", "got moved onto the billing migration".
-  cue('project', `\\b(?:re)?(?:assigned|allocated|transferred|moved|switched|seconded)\\s+(?:on)?to\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|initiative|migration|launch|rollout|redesign|programme|program))\\b`),
+  cue(
+    'project',
+    `\\b(?:re)?(?:assigned|allocated|transferred|moved|switched|seconded)\\s+(?:on)?to\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|initiative|migration|launch|rollout|redesign|programme|program))\\b`,
+  ),
   // "handed the Harbour Bridge retrofit over to a colleague": the project is someone else's now.
-  cue('project', `\\bhand(?:ed|s|ing)?\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+\\p{Ll}[\\p{L}-]*){0,2}?)(?:\\s+(?:project|work))?\\s+over\\b`, { negated: true }),
-  cue('project', `\\bmoved\\s+on\\s+from\\s+(?:the\\s+)?${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+(?:project|team))?\\s+to\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`),
+  cue(
+    'project',
+    `\\bhand(?:ed|s|ing)?\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+\\p{Ll}[\\p{L}-]*){0,2}?)(?:\\s+(?:project|work))?\\s+over\\b`,
+    { negated: true },
+  ),
+  cue(
+    'project',
+    `\\bmoved\\s+on\\s+from\\s+(?:the\\s+)?${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+(?:project|team))?\\s+to\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
+  ),
   cue('project', `\\bmoved\\s+on\\s+from\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, { negated: true }),
   cue('project', `\\b(?:left|quit)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|migration|launch)\\b`, { negated: true }),
-  cue('project', `\\b(?:moved off|rolled off|finished|wrapped up|handed over|no longer works on|stopped working on)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?:\\s+(?:project|team|migration|launch))?\\b`, {
-    negated: true,
-    value: (m) => (/^(?:the\s+)?\p{Lu}/u.test(m[1]) ? m[1] : null),
-  }),
+  cue(
+    'project',
+    `\\b(?:moved off|rolled off|finished|wrapped up|handed over|no longer works on|stopped working on)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?:\\s+(?:project|team|migration|launch))?\\b`,
+    {
+      negated: true,
+      value: (m) => (/^(?:the\s+)?\p{Lu}/u.test(m[1]) ? m[1] : null),
+    },
+  ),
   // Age, name, car, language
-  cue('age', `\\b(?:is|turned|turns|just turned|will be|'s)\\s+(\\d{1,3})(?:\\s+years?\\s+old|\\b(?!\\s*(?:%|percent|people|times|hours|days|minutes|km|miles|kg)))`),
+  cue(
+    'age',
+    `\\b(?:is|turned|turns|just turned|will be|'s)\\s+(\\d{1,3})(?:\\s+years?\\s+old|\\b(?!\\s*(?:%|percent|people|times|hours|days|minutes|km|miles|kg)))`,
+  ),
   cue('age', `\\bage\\s+is\\s+(\\d{1,3})\\b`),
   cue('name', `\\b(?:changed|legally changed)\\s+(?:[\\p{L}']+\\s+){0,2}?name\\s+to\\s+${NAMED}`),
   cue('phone', `\\b(?:phone|mobile|cell)(?:\\s+number)?\\s+(?:is|is now)\\s+(\\+?[\\d(][\\d\\s().-]{4,}\\d)`),
   cue('email', `\\b(?:e-?mail)(?:\\s+address)?\\s+(?:is|is now)\\s+(\\S+@\\S+)`, { value: (m) => m[1].replace(/[.,;]+$/, '') }),
   cue('name', `\\b(?:name is|goes by|is called|prefers to be called)\\s+${NAMED}`),
-  cue('car', `\\b(?:${V('drive')}|owns|bought|got|leased|leases)\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`, {
-    value: (m) => (CAR_BRAND.test(m[1]) ? m[1] : null),
-  }),
-  cue('car', `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the|their|his|her|our|my)\\s+(?:[\\p{Ll}-]+\\s+)?\\p{Lu}[\\p{L}\\p{N}-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}-]*)?\\s+(?:in\\s+)?for\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+)?(\\p{Lu}[\\p{L}\\p{N}-]*(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)`, {
-    value: (m) => (CAR_BRAND.test(m[1]) ? m[1] : null),
-  }),
+  cue(
+    'car',
+    `\\b(?:${V('drive')}|owns|bought|got|leased|leases)\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`,
+    {
+      value: (m) => (CAR_BRAND.test(m[1]) ? m[1] : null),
+    },
+  ),
+  cue(
+    'car',
+    `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the|their|his|her|our|my)\\s+(?:[\\p{Ll}-]+\\s+)?\\p{Lu}[\\p{L}\\p{N}-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}-]*)?\\s+(?:in\\s+)?for\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+)?(\\p{Lu}[\\p{L}\\p{N}-]*(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)`,
+    {
+      value: (m) => (CAR_BRAND.test(m[1]) ? m[1] : null),
+    },
+  ),
   cue('car', `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the|their|his|her|our|my)\\s+(?:[\\p{Ll}-]+\\s+)?(\\p{Lu}[\\p{L}\\p{N}-]*)`, {
     negated: true,
     value: (m) => (CAR_BRAND.test(m[1]) ? m[1] : null),
   }),
-  cue('car', `\\b(?:sold|got rid of|scrapped|traded in|gave up)\\s+(?:the|their|his|her|our)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?(\\p{Lu}[\\p{L}\\p{N}-]*)\\b`, { negated: true }),
-  cue('language', `\\b(?:${V('speak', 'learn', 'study')}|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`),
+  cue('car', `\\b(?:sold|got rid of|scrapped|traded in|gave up)\\s+(?:the|their|his|her|our)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?(\\p{Lu}[\\p{L}\\p{N}-]*)\\b`, {
+    negated: true,
+  }),
+  cue(
+    'language',
+    `\\b(?:${V('speak', 'learn', 'study')}|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
+  ),
 ];
 
-export const FAVORITE = /\bfavou?rite\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:is|was|are|has always been|has become|is now|right now is|these days is)\s+([^,;.!?]+)/iu;
+export const FAVORITE =
+  /\bfavou?rite\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:is|was|are|has always been|has become|is now|right now is|these days is)\s+([^,;.!?]+)/iu;
 /** "Ramen is the user's favorite now", "Dune is Hugo's favourite book". */
-export const FAVORITE_OBJECT = /^(?:[\p{L} ]{1,30}:\s+)?([^,;.!?]{2,60}?)\s+is\s+(?:now\s+)?((?:[Tt]he user|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:'s|’s))\s+(?:new\s+|absolute\s+|all-time\s+)?favou?rite(?:\s+(?!(?:now|again|these|lately|right|too|by)\b)([\p{L}-]+))?/u;
+export const FAVORITE_OBJECT =
+  /^(?:[\p{L} ]{1,30}:\s+)?([^,;.!?]{2,60}?)\s+is\s+(?:now\s+)?((?:[Tt]he user|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:'s|’s))\s+(?:new\s+|absolute\s+|all-time\s+)?favou?rite(?:\s+(?!(?:now|again|these|lately|right|too|by)\b)([\p{L}-]+))?/u;

@@ -1,8 +1,27 @@
 /** The attributes a statement can set of its subject, and which hold one value at a time. */
 
 export const ATTRIBUTES = [
-  'employer', 'residence', 'origin', 'job', 'partner', 'school', 'field', 'diet', 'instrument', 'pet',
-  'project', 'team', 'age', 'name', 'car', 'allergy', 'language', 'sport', 'hobby', 'phone', 'email',
+  'employer',
+  'residence',
+  'origin',
+  'job',
+  'partner',
+  'school',
+  'field',
+  'diet',
+  'instrument',
+  'pet',
+  'project',
+  'team',
+  'age',
+  'name',
+  'car',
+  'allergy',
+  'language',
+  'sport',
+  'hobby',
+  'phone',
+  'email',
 ] as const;
 export type KnownAttribute = (typeof ATTRIBUTES)[number];
 /** A known attribute, or `favorite <thing>`. */
@@ -19,7 +38,22 @@ export interface StatedAttribute {
 }
 
 /** Attributes a subject has one value of at a time: a new value replaces the old. */
-const SINGLE_VALUED = new Set<string>(['employer', 'residence', 'origin', 'job', 'partner', 'school', 'field', 'diet', 'age', 'name', 'car', 'team', 'phone', 'email']);
+const SINGLE_VALUED = new Set<string>([
+  'employer',
+  'residence',
+  'origin',
+  'job',
+  'partner',
+  'school',
+  'field',
+  'diet',
+  'age',
+  'name',
+  'car',
+  'team',
+  'phone',
+  'email',
+]);
 
 /** The value of a negation that ends whatever value held ("is single again", "called off the engagement"). */
 export const ANY_VALUE = '*';

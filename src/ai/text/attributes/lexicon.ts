@@ -1,18 +1,55 @@
 /** The words the attribute cues are made of: verb forms, proper names, roles, diets, instruments, sports. */
 
 export const IRREGULAR: Record<string, string[]> = {
-  leave: ['left'], get: ['got', 'gotten'], begin: ['began', 'begun'], teach: ['taught'], go: ['went', 'gone'],
-  take: ['took', 'taken'], become: ['became'], grow: ['grew', 'grown'], drive: ['drove', 'driven'], eat: ['ate', 'eaten'],
-  have: ['has', 'had'], be: ['is', 'am', 'are', 'was', 'were', 'been'], run: ['ran'], find: ['found'], make: ['made'],
-  give: ['gave', 'given'], quit: ['quit'], lead: ['led'], hold: ['held'], win: ['won'], buy: ['bought'], bring: ['brought'],
-  study: ['studies', 'studied'], marry: ['married', 'marries'], date: ['dated', 'dating', 'dates'], move: ['moved', 'moving', 'moves'],
-  live: ['lived', 'living', 'lives'], settle: ['settled', 'settling', 'settles'], relocate: ['relocated', 'relocating', 'relocates'],
-  hire: ['hired', 'hiring', 'hires'], retire: ['retired', 'retiring', 'retires'], practice: ['practiced', 'practicing', 'practices', 'practised', 'practising'],
-  use: ['used', 'using', 'uses'], love: ['loved', 'loving', 'loves'], like: ['liked', 'liking', 'likes'], manage: ['managed', 'managing', 'manages'],
-  reside: ['resided', 'residing', 'resides'], rent: ['rented', 'renting', 'rents'],
-  adopt: ['adopted', 'adopting', 'adopts'], own: ['owned', 'owning', 'owns'], stop: ['stopped', 'stopping', 'stops'], switch: ['switched', 'switching', 'switches'],
-  transfer: ['transferred', 'transferring'], travel: ['travelled', 'travelling'], plan: ['planned', 'planning'], shop: ['shopped', 'shopping'],
-  drop: ['dropped', 'dropping'], prefer: ['preferred', 'preferring'], enrol: ['enrolled', 'enrolling', 'enrols', 'enroll', 'enrolls'],
+  leave: ['left'],
+  get: ['got', 'gotten'],
+  begin: ['began', 'begun'],
+  teach: ['taught'],
+  go: ['went', 'gone'],
+  take: ['took', 'taken'],
+  become: ['became'],
+  grow: ['grew', 'grown'],
+  drive: ['drove', 'driven'],
+  eat: ['ate', 'eaten'],
+  have: ['has', 'had'],
+  be: ['is', 'am', 'are', 'was', 'were', 'been'],
+  run: ['ran'],
+  find: ['found'],
+  make: ['made'],
+  give: ['gave', 'given'],
+  quit: ['quit'],
+  lead: ['led'],
+  hold: ['held'],
+  win: ['won'],
+  buy: ['bought'],
+  bring: ['brought'],
+  study: ['studies', 'studied'],
+  marry: ['married', 'marries'],
+  date: ['dated', 'dating', 'dates'],
+  move: ['moved', 'moving', 'moves'],
+  live: ['lived', 'living', 'lives'],
+  settle: ['settled', 'settling', 'settles'],
+  relocate: ['relocated', 'relocating', 'relocates'],
+  hire: ['hired', 'hiring', 'hires'],
+  retire: ['retired', 'retiring', 'retires'],
+  practice: ['practiced', 'practicing', 'practices', 'practised', 'practising'],
+  use: ['used', 'using', 'uses'],
+  love: ['loved', 'loving', 'loves'],
+  like: ['liked', 'liking', 'likes'],
+  manage: ['managed', 'managing', 'manages'],
+  reside: ['resided', 'residing', 'resides'],
+  rent: ['rented', 'renting', 'rents'],
+  adopt: ['adopted', 'adopting', 'adopts'],
+  own: ['owned', 'owning', 'owns'],
+  stop: ['stopped', 'stopping', 'stops'],
+  switch: ['switched', 'switching', 'switches'],
+  transfer: ['transferred', 'transferring'],
+  travel: ['travelled', 'travelling'],
+  plan: ['planned', 'planning'],
+  shop: ['shopped', 'shopping'],
+  drop: ['dropped', 'dropping'],
+  prefer: ['preferred', 'preferring'],
+  enrol: ['enrolled', 'enrolling', 'enrols', 'enroll', 'enrolls'],
 };
 
 /** Every form of a verb: "work" → works, worked, working. */
@@ -25,9 +62,8 @@ function forms(base: string): string {
 }
 export const V = (...bases: string[]) => `(?:${bases.map(forms).join('|')})`;
 
-
 export const NAME_WORD = "(?:\\p{Lu}[\\p{L}\\p{N}&'’.-]*|\\p{N}+\\p{L}*)";
-export const CONNECTOR = "(?:of|de|la|le|del|da|du|von|van|der|and|&|for|the|on|am|an|upon|y)";
+export const CONNECTOR = '(?:of|de|la|le|del|da|du|von|van|der|and|&|for|the|on|am|an|upon|y)';
 /** A proper name: "Siemens", "the University of Lagos", "St. Mary's Hospital", "New York". */
 export const NAMED = `((?:the\\s+)?${NAME_WORD}(?:\\s+(?:${CONNECTOR}\\s+)?${NAME_WORD}){0,5})`;
 
@@ -39,12 +75,15 @@ export const ROLE_NOUNS =
 /** A role: "a pediatric nurse", "the CEO", "senior product manager". */
 export const ROLE = `((?:${DETERMINER}\\s+(?:(?!${DETERMINER}\\b)[\\p{L}-]+\\s+){0,3}?|(?:(?!${DETERMINER}\\b|\\p{L}+ing\\b)[\\p{L}-]+\\s+){0,2}?)(?:${ROLE_NOUNS}|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer))s?)\\b`;
 
-export const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|ketogenic|paleo|gluten-free|dairy-free|halal|kosher|carnivore|flexitarian|omnivore|plant-based|raw vegan|lacto-vegetarian|ovo-vegetarian|low-carb|sugar-free';
+export const DIETS =
+  'vegetarian|vegan|pescatarian|pescetarian|keto|ketogenic|paleo|gluten-free|dairy-free|halal|kosher|carnivore|flexitarian|omnivore|plant-based|raw vegan|lacto-vegetarian|ovo-vegetarian|low-carb|sugar-free';
 export const FOODS = 'meat|fish|pork|beef|chicken|dairy|eggs|gluten|sugar|seafood|shellfish|red meat|animal products|carbs|alcohol';
 export const INSTRUMENTS =
   'piano|guitar|bass|bass guitar|electric guitar|acoustic guitar|violin|viola|cello|double bass|drums|drum kit|flute|clarinet|oboe|bassoon|saxophone|sax|trumpet|trombone|tuba|french horn|harp|ukulele|banjo|mandolin|accordion|harmonica|keyboard|synthesizer|organ|sitar|tabla|oud|erhu|koto|bagpipes|xylophone|marimba|recorder|lute|percussion';
-export const ANIMALS = 'dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster|guinea pig|turtle|tortoise|snake|lizard|gecko|ferret|horse|pony|goldfish|fish|bird|budgie|canary|chicken|goat|pig|hedgehog|iguana|rat|mouse';
-export const SPORTS = 'ultramarathons?|ultras|trail running|trail races?|hurling|camogie|gaelic football|netball|water polo|kabaddi|muay thai|jiu-jitsu|jiu jitsu|taekwondo|kendo|kickboxing|curling|bowling|snooker|padel|pickleball|frisbee|ultimate frisbee|softball|triathlon|duathlon|orienteering|canoeing|kayaking|paddleboarding|diving|freediving|mountaineering|powerlifting|weightlifting|football|soccer|basketball|baseball|tennis|golf|rugby|cricket|hockey|volleyball|badminton|swimming|running|cycling|climbing|bouldering|skiing|snowboarding|surfing|boxing|judo|karate|yoga|pilates|rowing|sailing|skating|table tennis|squash|fencing|archery|marathons?|triathlons?|crossfit|martial arts|handball|lacrosse';
+export const ANIMALS =
+  'dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster|guinea pig|turtle|tortoise|snake|lizard|gecko|ferret|horse|pony|goldfish|fish|bird|budgie|canary|chicken|goat|pig|hedgehog|iguana|rat|mouse';
+export const SPORTS =
+  'ultramarathons?|ultras|trail running|trail races?|hurling|camogie|gaelic football|netball|water polo|kabaddi|muay thai|jiu-jitsu|jiu jitsu|taekwondo|kendo|kickboxing|curling|bowling|snooker|padel|pickleball|frisbee|ultimate frisbee|softball|triathlon|duathlon|orienteering|canoeing|kayaking|paddleboarding|diving|freediving|mountaineering|powerlifting|weightlifting|football|soccer|basketball|baseball|tennis|golf|rugby|cricket|hockey|volleyball|badminton|swimming|running|cycling|climbing|bouldering|skiing|snowboarding|surfing|boxing|judo|karate|yoga|pilates|rowing|sailing|skating|table tennis|squash|fencing|archery|marathons?|triathlons?|crossfit|martial arts|handball|lacrosse';
 export const LANGUAGES =
   'English|Spanish|French|German|Italian|Portuguese|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Russian|Ukrainian|Czech|Greek|Turkish|Arabic|Hebrew|Persian|Farsi|Hindi|Urdu|Bengali|Punjabi|Tamil|Telugu|Mandarin|Cantonese|Chinese|Japanese|Korean|Vietnamese|Thai|Indonesian|Malay|Tagalog|Swahili|Yoruba|Igbo|Hausa|Amharic|Zulu|Afrikaans|Hungarian|Romanian|Catalan|Basque|Irish|Welsh|Icelandic|Latin|ASL|sign language';
 
@@ -54,4 +93,5 @@ export const WORK_VERBS =
 export const SCHOOL_NAME =
   /\b(?:School|Academy|University|College|Institute|Polytechnic|Conservatory|Kindergarten|Nursery|Gymnasium|Lycée|Lycee|Liceo|Colegio|Instituto|Universidad|Université|Universite|Universität|Universitat|Universidade|Università|Hochschule|Scoil|Escola|Escuela|École|Ecole|Schule|Skola|Skole|Scuola|Ysgol|High|Primary|Elementary|MIT|UCLA|NYU|ETH|UCL|LSE|KNUST|IIT|NUS)\b/;
 
-export const FIELD = "((?:[\\p{L}-]+\\s+){0,3}?(?:science|sciences|engineering|studies|physics|chemistry|biology|mathematics|maths?|economics|history|law|medicine|nursing|psychology|sociology|philosophy|literature|linguistics|architecture|design|art|arts|music|finance|accounting|marketing|business|management|education|statistics|geography|geology|astronomy|anthropology|journalism|communications|politics|political science|computer science|data science|informatics|pharmacy|dentistry|biochemistry|neuroscience|ecology|agriculture|theology|film|photography|fashion|drama|theatre|theater|languages|english|french|spanish|german|japanese|chinese|mandarin|arabic|italian|korean|russian|portuguese)|\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+){0,3})\\b";
+export const FIELD =
+  '((?:[\\p{L}-]+\\s+){0,3}?(?:science|sciences|engineering|studies|physics|chemistry|biology|mathematics|maths?|economics|history|law|medicine|nursing|psychology|sociology|philosophy|literature|linguistics|architecture|design|art|arts|music|finance|accounting|marketing|business|management|education|statistics|geography|geology|astronomy|anthropology|journalism|communications|politics|political science|computer science|data science|informatics|pharmacy|dentistry|biochemistry|neuroscience|ecology|agriculture|theology|film|photography|fashion|drama|theatre|theater|languages|english|french|spanish|german|japanese|chinese|mandarin|arabic|italian|korean|russian|portuguese)|\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+){0,3})\\b';

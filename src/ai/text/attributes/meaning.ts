@@ -31,7 +31,8 @@ const CALIBRATIONS: Record<string, Calibration> = {
   'universal-sentence-encoder-lite': { min: 0.45, margin: 0.04 },
 };
 
-const NOT_PLAIN = /\b(?:wants?|wanted|would|might|may|could|should|will|won't|going to|plans?|planning|hopes?|hoping|wish(?:es)?|dreams?|considering|thinking (?:of|about)|maybe|perhaps|if|unless|whether|not|never|no longer|didn't|doesn't|don't|isn't|wasn't|until|till|back in|used to|formerly|previously|as a (?:child|kid|teenager|student)|from \S+ to)\b|\?/i;
+const NOT_PLAIN =
+  /\b(?:wants?|wanted|would|might|may|could|should|will|won't|going to|plans?|planning|hopes?|hoping|wish(?:es)?|dreams?|considering|thinking (?:of|about)|maybe|perhaps|if|unless|whether|not|never|no longer|didn't|doesn't|don't|isn't|wasn't|until|till|back in|used to|formerly|previously|as a (?:child|kid|teenager|student)|from \S+ to)\b|\?/i;
 const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s+(?:(?:of|de|la|von|van|and|&)\s+)?(?:\p{Lu}[\p{L}\p{N}&'’.-]*|\d+\p{L}*))*/gu;
 /** The words a value of each attribute follows. */
 const VALUE_AFTER: Record<string, RegExp> = {
@@ -41,7 +42,8 @@ const VALUE_AFTER: Record<string, RegExp> = {
   partner: /\b(?:to|marry|married|marrying|dating|seeing)\s+$/i,
   car: /\b(?:a|an|her|the)\s+(?:(?:new|used|second-hand|old|red|blue|black|white|grey|gray|silver|green|electric|hybrid)\s+){0,2}$/i,
 };
-const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
+const MONTH_OR_DAY =
+  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 
 interface Prototype {
   attribute: string;
@@ -76,7 +78,13 @@ export class AttributeReader {
       return names(masked).length ? [{ i, subject, masked }] : [];
     });
     if (!candidates.length) return read;
-    const [prototypes, vectors] = await Promise.all([this.loadPrototypes(), this.embedder.embed(candidates.map((c) => c.masked), 'document')]);
+    const [prototypes, vectors] = await Promise.all([
+      this.loadPrototypes(),
+      this.embedder.embed(
+        candidates.map((c) => c.masked),
+        'document',
+      ),
+    ]);
     for (const [k, c] of candidates.entries()) {
       read[c.i] = this.attributesOf(vectors[k], prototypes).flatMap((attribute) => {
         const value = valueOf(attribute, c.masked, c.subject);
@@ -99,8 +107,14 @@ export class AttributeReader {
 
   private loadPrototypes(): Promise<Prototype[]> {
     this.prototypes ??= (async () => {
-      const entries = [...Object.entries(ATTRIBUTE_PROTOTYPES).flatMap(([attribute, texts]) => texts.map((text) => ({ attribute, text }))), ...EVERYDAY.map((text) => ({ attribute: EVERYDAY_KEY, text }))];
-      const vectors = await this.embedder.embed(entries.map((e) => e.text), 'document');
+      const entries = [
+        ...Object.entries(ATTRIBUTE_PROTOTYPES).flatMap(([attribute, texts]) => texts.map((text) => ({ attribute, text }))),
+        ...EVERYDAY.map((text) => ({ attribute: EVERYDAY_KEY, text })),
+      ];
+      const vectors = await this.embedder.embed(
+        entries.map((e) => e.text),
+        'document',
+      );
       return entries.map((e, i) => ({ attribute: e.attribute, vector: vectors[i] }));
     })();
     // A failed load is tried again by the next statement.

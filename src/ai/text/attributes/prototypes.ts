@@ -17,7 +17,14 @@ export const ATTRIBUTE_PROTOTYPES: Partial<Record<KnownAttribute, string[]>> = {
     'Her employer is a bank.',
   ],
   residence: ['She lives in a city.', 'She moved to a new city.', 'She relocated to another town.', 'Her home is in a city.', 'She settled in a new town.'],
-  partner: ['She is married to him.', 'Her boyfriend is a man.', 'She is dating a man.', 'She got engaged to him.', 'Her husband is a man.', 'She is in a relationship with him.'],
+  partner: [
+    'She is married to him.',
+    'Her boyfriend is a man.',
+    'She is dating a man.',
+    'She got engaged to him.',
+    'Her husband is a man.',
+    'She is in a relationship with him.',
+  ],
   school: ['She attends a school.', 'She goes to a high school.', 'She transferred to another school.', 'She is a student at a university.'],
   car: ['She drives a car.', 'She bought a new car.', 'Her car is a Toyota.', 'She got a new car from the dealer.'],
 };

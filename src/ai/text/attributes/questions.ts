@@ -14,17 +14,35 @@ const Q = (attribute: Attribute, source: string): { attribute: Attribute; patter
 /** Question forms, most specific first. */
 const QUESTIONS = [
   Q('origin', '\\bwhere\\b.*\\b(?:from|grow up|grew up|born|raised)\\b|\\bhome ?town\\b|\\bbirthplace\\b|\\bnationality\\b|\\bwhat country\\b.*\\bfrom\\b'),
-  Q('school', '\\bwhere\\b.*\\b(?:study|studies|studying|studied|school|college|university|enrolled|go to school|graduate)\\b|\\b(?:which|what)\\s+(?:school|college|university|uni|academy|institute)\\b|\\balma mater\\b'),
+  Q(
+    'school',
+    '\\bwhere\\b.*\\b(?:study|studies|studying|studied|school|college|university|enrolled|go to school|graduate)\\b|\\b(?:which|what)\\s+(?:school|college|university|uni|academy|institute)\\b|\\balma mater\\b',
+  ),
   Q('field', '\\bwhat\\b.*\\b(?:study|studies|studying|studied|major|majoring|degree|specializ|specialis)\\b|\\bfield of study\\b|\\bmajor\\b'),
-  Q('employer', '\\bwhat\\b.*\\b(?:business|company|shop|store|cafe|café|restaurant|studio|firm|bakery)\\b.*\\b(?:run|runs|own|owns|started|founded)\\b|\\bwhat\\s+does\\s+\\S+(?:\\s+\\S+)?\\s+(?:run|own)\\b'),
-  Q('employer', '\\bwhere\\b.*\\b(?:work|works|working|worked|employed|job)\\b|\\bwho\\b.*\\b(?:employs|employ|employed|hired|pays|work for|works for|working for)\\b|\\b(?:which|what)\\s+(?:company|firm|employer|organi[sz]ation|business|startup|agency|bank|studio|lab|hospital|store|shop|restaurant|school)\\b.*\\b(?:work|works|working|employ|employs|employed|hire|hired|job|at|for|with|join|joined)\\b|\\bemployer\\b|\\bworkplace\\b|\\bwork(?:s|ing)? for\\b'),
-  Q('residence', '\\bwhere\\b.*\\b(?:live|lives|living|lived|based|stay|stays|staying|reside|resides|moved|move|moving|relocated|home)\\b|\\b(?:which|what)\\s+(?:city|town|country|place|neighbou?rhood|state|area|village|part of)\\b.*\\b(?:live|lives|living|based|in|home|move|moved|reside)\\b|\\bwhere\\b.*\\b(?:is|are)\\b.*\\b(?:now|these days|nowadays)\\b|\\baddress\\b'),
-  Q('diet', '\\bwhat\\b.*\\b(?:eat|eats|eating)\\b|\\bdiet(?:ary)?\\b|\\b(?:vegetarian|vegan|meat|food restrictions?|pescatarian)\\b|\\bwhat\\b.*\\bfood\\b.*\\b(?:avoid|can\'?t|cannot|won\'?t)\\b'),
+  Q(
+    'employer',
+    '\\bwhat\\b.*\\b(?:business|company|shop|store|cafe|café|restaurant|studio|firm|bakery)\\b.*\\b(?:run|runs|own|owns|started|founded)\\b|\\bwhat\\s+does\\s+\\S+(?:\\s+\\S+)?\\s+(?:run|own)\\b',
+  ),
+  Q(
+    'employer',
+    '\\bwhere\\b.*\\b(?:work|works|working|worked|employed|job)\\b|\\bwho\\b.*\\b(?:employs|employ|employed|hired|pays|work for|works for|working for)\\b|\\b(?:which|what)\\s+(?:company|firm|employer|organi[sz]ation|business|startup|agency|bank|studio|lab|hospital|store|shop|restaurant|school)\\b.*\\b(?:work|works|working|employ|employs|employed|hire|hired|job|at|for|with|join|joined)\\b|\\bemployer\\b|\\bworkplace\\b|\\bwork(?:s|ing)? for\\b',
+  ),
+  Q(
+    'residence',
+    '\\bwhere\\b.*\\b(?:live|lives|living|lived|based|stay|stays|staying|reside|resides|moved|move|moving|relocated|home)\\b|\\b(?:which|what)\\s+(?:city|town|country|place|neighbou?rhood|state|area|village|part of)\\b.*\\b(?:live|lives|living|based|in|home|move|moved|reside)\\b|\\bwhere\\b.*\\b(?:is|are)\\b.*\\b(?:now|these days|nowadays)\\b|\\baddress\\b',
+  ),
+  Q(
+    'diet',
+    "\\bwhat\\b.*\\b(?:eat|eats|eating)\\b|\\bdiet(?:ary)?\\b|\\b(?:vegetarian|vegan|meat|food restrictions?|pescatarian)\\b|\\bwhat\\b.*\\bfood\\b.*\\b(?:avoid|can'?t|cannot|won'?t)\\b",
+  ),
   Q('allergy', '\\ballerg'),
   Q('partner', '\\b(?:partner|wife|husband|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|other half|married|dating|seeing|in a relationship)\\b'),
   Q('instrument', '\\binstruments?\\b|\\bwhat\\b.*\\bplays?\\b(?!.*\\b(?:sport|game|team|position)\\b)'),
   Q('sport', '\\bsports?\\b|\\bwhat\\b.*\\bplay\\b.*\\b(?:sport|game|team)\\b'),
-  Q('hobby', '\\bwhat\\b.*\\bdo(?:es)?\\b.*\\b(?:weekends?|free time|spare time|for fun|evenings?|after work|to relax|to unwind)\\b|\\bhobb(?:y|ies)\\b|\\bpastimes?\\b'),
+  Q(
+    'hobby',
+    '\\bwhat\\b.*\\bdo(?:es)?\\b.*\\b(?:weekends?|free time|spare time|for fun|evenings?|after work|to relax|to unwind)\\b|\\bhobb(?:y|ies)\\b|\\bpastimes?\\b',
+  ),
   Q('pet', '\\bpets?\\b|\\b(?:dog|cat|puppy|kitten)\\b.*\\b(?:name|called|named)\\b|\\bwhat\\b.*\\banimal\\b'),
   Q('team', '\\b(?:which|what)\\s+(?:team|squad|department|group)\\b|\\bteam\\b.*\\b(?:on|in|lead|leads|run)\\b'),
   Q('project', '\\bprojects?\\b|\\bworking on\\b|\\bwork on\\b'),
@@ -32,12 +50,17 @@ const QUESTIONS = [
   Q('car', '\\bcar\\b|\\bwhat\\b.*\\bdrive\\b'),
   Q('language', '\\blanguages?\\b|\\bwhat\\b.*\\bspeak\\b'),
   Q('job', '\\bwhat\\b.*\\b(?:lead|leads|head|heads|manage|manages|oversee|oversees|direct|directs)\\b\\??$'),
-  Q('job', '\\bwhat\\b.*\\b(?:do|does)\\b.*\\b(?:do|for (?:a )?living|for work)\\s*\\??$|\\b(?:job|role|profession|occupation|title|position|career|line of work|what .* work as|works as|earns? (?:a|their|his|her) living|make (?:a|their|his|her) living)\\b|\\bwhat\\b.*\\bdo(?:es)?\\b\\s+(?:\\p{L}+\\s+){1,3}do\\b'),
+  Q(
+    'job',
+    '\\bwhat\\b.*\\b(?:do|does)\\b.*\\b(?:do|for (?:a )?living|for work)\\s*\\??$|\\b(?:job|role|profession|occupation|title|position|career|line of work|what .* work as|works as|earns? (?:a|their|his|her) living|make (?:a|their|his|her) living)\\b|\\bwhat\\b.*\\bdo(?:es)?\\b\\s+(?:\\p{L}+\\s+){1,3}do\\b',
+  ),
   Q('name', "\\bwhat(?:'s| is)\\b.*\\bname\\b|\\bwho is the user\\b"),
 ] as const;
 
-const QUESTION_WORD = /^(?:who|whom|whose|what|what's|whats|where|where's|which|when|why|how|is|are|was|were|does|do|did|can|could|has|have|will|would|should|tell|name)\b/i;
-const NOT_A_QUESTION_SUBJECT = /^(?:Who|Whom|Whose|What|Where|Which|When|Why|How|Is|Are|Was|Were|Does|Do|Did|Can|Could|Has|Have|Will|Would|Should|Tell|Name|The|A|An|I|My|Me|Please|Currently|Now)$/;
+const QUESTION_WORD =
+  /^(?:who|whom|whose|what|what's|whats|where|where's|which|when|why|how|is|are|was|were|does|do|did|can|could|has|have|will|would|should|tell|name)\b/i;
+const NOT_A_QUESTION_SUBJECT =
+  /^(?:Who|Whom|Whose|What|Where|Which|When|Why|How|Is|Are|Was|Were|Does|Do|Did|Can|Could|Has|Have|Will|Would|Should|Tell|Name|The|A|An|I|My|Me|Please|Currently|Now)$/;
 
 /** The attribute a question asks for ("Where does Bob work?" → Bob's employer), or null. */
 export function askedAttribute(question: string): AskedAttribute | null {
@@ -55,7 +78,10 @@ export function askedAttribute(question: string): AskedAttribute | null {
 export function questionSubject(question: string): string | null {
   const names = question.match(/\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu) ?? [];
   for (const raw of names) {
-    const words = raw.replace(/(?:'s|’s|')$/, '').split(/\s+/).filter((w) => !NOT_A_QUESTION_SUBJECT.test(w.replace(/(?:'s|’s)$/, '')));
+    const words = raw
+      .replace(/(?:'s|’s|')$/, '')
+      .split(/\s+/)
+      .filter((w) => !NOT_A_QUESTION_SUBJECT.test(w.replace(/(?:'s|’s)$/, '')));
     if (words.length) return words.join(' ').replace(/(?:'s|’s)$/, '');
   }
   if (/\b(?:I|my|me)\b/.test(question) || /\bthe user\b/i.test(question)) return 'the user';

@@ -4,11 +4,16 @@ import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subj
 
 /** The attributes a statement sets of its subject, read with the cues. */
 
-const TRAILING_NOT_VALUE = /\s+(?:in|on|at|last|this|next|since|for|from|and|with|to|by|the|as)$|\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+\d{4})?$/i;
-const NOT_A_VALUE = /^(?:the\s+)?(?:I|We|You|He|She|They|It|Me|Him|Her|Us|Them|The|A|An|My|Our|His|Their|This|That|Mr|Mrs|Ms|Dr|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Thanksgiving|Halloween|Today|Tomorrow|Yesterday|Instead|Now)$/i;
+const TRAILING_NOT_VALUE =
+  /\s+(?:in|on|at|last|this|next|since|for|from|and|with|to|by|the|as)$|\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+\d{4})?$/i;
+const NOT_A_VALUE =
+  /^(?:the\s+)?(?:I|We|You|He|She|They|It|Me|Him|Her|Us|Them|The|A|An|My|Our|His|Their|This|That|Mr|Mrs|Ms|Dr|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Thanksgiving|Halloween|Today|Tomorrow|Yesterday|Instead|Now)$/i;
 
 function cleanValue(raw: string): string | null {
-  let value = raw.trim().replace(/[,;:.!?)'"’]+$/, '').replace(/^(?:our|their|his|her|my|its|your)\s+/i, '');
+  let value = raw
+    .trim()
+    .replace(/[,;:.!?)'"’]+$/, '')
+    .replace(/^(?:our|their|his|her|my|its|your)\s+/i, '');
   for (let i = 0; i < 3 && TRAILING_NOT_VALUE.test(value); i++) value = value.replace(TRAILING_NOT_VALUE, '');
   value = value.replace(/^the\s+(?=\p{Ll})/u, 'the ');
   if (!value || NOT_A_VALUE.test(value) || value.length > 80) return null;
@@ -27,14 +32,18 @@ function isProperName(value: string): boolean {
   return /^[\p{Lu}\p{N}]/u.test(core);
 }
 
-const UNREAL_BEFORE = /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't)\s+(?:\S+\s+){0,2}$/i;
+const UNREAL_BEFORE =
+  /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't)\s+(?:\S+\s+){0,2}$/i;
 
 const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
 
 const PET_WORD = /^(?:dog|cat|puppy|kitten|pet|rabbit|hamster|parrot|horse|pony|bird|tortoise|turtle|guinea pig)$/;
 const DIED = /\b(?:died|passed away|passed|was put (?:down|to sleep)|ran away|went missing)\b/;
-const PARTNER_OF = new RegExp(`^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`, 'u');
+const PARTNER_OF = new RegExp(
+  `^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`,
+  'u',
+);
 const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
 
 const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'partner', 'school', 'name']);
@@ -50,7 +59,11 @@ export function statedAttributes(text: string): StatedAttribute[] {
   const found: StatedAttribute[] = [];
   const predicate = text.trim();
   // "From 2017 to 2022 Leilani worked as a technician for NOAA": the subject's own verb says it held once.
-  const verb = predicate.slice(predicate.indexOf(subject) + subject.length).trim().split(/\s+/)[0] ?? '';
+  const verb =
+    predicate
+      .slice(predicate.indexOf(subject) + subject.length)
+      .trim()
+      .split(/\s+/)[0] ?? '';
   const heldOnce = HELD_ONCE.test(verb) && !/^(?:was|were)$/i.test(verb);
   for (const c of CUES) {
     const m = c.pattern.exec(predicate);

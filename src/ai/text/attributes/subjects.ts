@@ -6,14 +6,15 @@ import { isMonthOrDay, isOpener, isPreposition, MONTH_OR_DAY, opensAPhrase } fro
 const CAPITALISED = "\\p{Lu}[\\p{L}-]*(?:['’]\\p{L}{2,}[\\p{L}-]*)?";
 export const SUBJECT_NAME = `${CAPITALISED}(?:\\s+(?:${CAPITALISED}|\\p{Lu}\\.))*`;
 const RELATIONS =
-  "other half|better half|hubby|wifey|missus|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|sibling|mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|baby|friend|best friend|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|team|company|family";
+  'other half|better half|hubby|wifey|missus|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|sibling|mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|baby|friend|best friend|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|team|company|family';
 export const PARTNER_WORD = /^(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|half|hubby|wifey|missus)$/;
 /** "Project 100", "Room 4B", "Release #12": a number names which one. */
 const IDENTIFIER = '\\s+(?:#\\s*)?\\d[\\p{L}\\d.-]*(?<!\\.)';
 /** A phrase of time or manner before the subject: "From now on, Zoe …", "These days the user …". */
 const PHRASE_OPENER =
   '(?:From|These|Nowadays|Since|In|Now|Today|Recently|Lately|Currently|Starting|As|After|Before|Last|This|Next|On|At|By|Over|During|Until|Once|When|While|Yesterday|Tomorrow|Earlier|Later|Back|Soon|Eventually|Finally|Meanwhile|Also|However|Still|So|Well|Anyway|Actually|Honestly)\\b[^,]{0,40},\\s+';
-const TIME_OPENER = '(?:[Tt]hese days|[Nn]owadays|[Ff]rom now on|[Nn]ow|[Cc]urrently|[Ll]ately|[Rr]ecently|[Tt]oday|[Ss]ince then|[Aa]t the moment|[Rr]ight now|(?:[Ss]ince|[Ii]n|[Ff]rom|[Bb]y|[Uu]ntil)\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?\\d{4}),?\\s+';
+const TIME_OPENER =
+  '(?:[Tt]hese days|[Nn]owadays|[Ff]rom now on|[Nn]ow|[Cc]urrently|[Ll]ately|[Rr]ecently|[Tt]oday|[Ss]ince then|[Aa]t the moment|[Rr]ight now|(?:[Ss]ince|[Ii]n|[Ff]rom|[Bb]y|[Uu]ntil)\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?\\d{4}),?\\s+';
 const LEADING_SUBJECT = new RegExp(
   `^(?:According to [^,]+,\\s+)?(?:[\\p{L} ]{1,30}:\\s+)?(?:${PHRASE_OPENER}|${TIME_OPENER})?(?:([Tt]he user|[Tt]he assistant)|((?:[Tt]he\\s+)?${SUBJECT_NAME}(?:\\s+(?:family|household|couple|twins|kids|team|group|band|club)|${IDENTIFIER})?))(?:(?:'s|’s)\\s+((?:[\\p{Ll}-]+\\s+)?(?:${RELATIONS}))\\b(?:,?\\s+(${SUBJECT_NAME}))?)?(?=(?:'s|’s)?\\s|,|$)`,
   'u',
@@ -81,7 +82,12 @@ function afterOpener(text: string): Subject {
 /** "Bob" and "Bob Tanaka" name one person; "the user" is whoever the tag belongs to. */
 export function sameSubject(a: string | null, b: string | null): boolean {
   if (!a || !b) return false;
-  const words = (s: string) => s.toLowerCase().replace(/(?:'s|’s)\b/g, '').split(/\s+/).filter(Boolean);
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/(?:'s|’s)\b/g, '')
+      .split(/\s+/)
+      .filter(Boolean);
   const x = words(a);
   const y = words(b);
   const [shorter, longer] = x.length <= y.length ? [x, y] : [y, x];
