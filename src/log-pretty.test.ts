@@ -45,6 +45,6 @@ describe('prettyDestination', () => {
       },
     });
     pino({ level: 'info' }, prettyDestination(out)).info({ documentId: 'd9', ms: 5 }, 'document d9 done in 5 ms');
-    expect(written.join('')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  document d9 done in 5 ms\n$/);
+    expect(written.join('')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}document d9 done in 5 ms\n$/);
   });
 });

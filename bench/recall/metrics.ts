@@ -23,7 +23,7 @@ export class RecallTable {
   /** Mean recall in percent. */
   get(category: number | 'all', k: number): number {
     const entry = this.sums.get(`${category}@${k}`);
-    return entry && entry.n ? (100 * entry.total) / entry.n : 0;
+    return entry?.n ? (100 * entry.total) / entry.n : 0;
   }
 
   count(category: number | 'all'): number {

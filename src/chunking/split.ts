@@ -98,7 +98,7 @@ function endsSentence(src: string, dot: number, floor: number): boolean {
     while (p > floor && (src[p - 1] === ' ' || src[p - 1] === '\t' || src[p - 1] === '>')) p--;
     return !(p === floor || src[p - 1] === '\n');
   }
-  const lower = word.replace(/^[(\["'“‘]+/, '').toLowerCase();
+  const lower = word.replace(/^[(["'“‘]+/, '').toLowerCase();
   return !ABBREVIATIONS.has(lower) && !/^[a-z]$/.test(lower);
 }
 

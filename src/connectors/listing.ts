@@ -19,7 +19,7 @@ export interface ListingCursor<K extends string> {
 export function readListingCursor<K extends string>(raw: unknown, kinds: readonly K[]): ListingCursor<K> {
   const c = raw as Partial<ListingCursor<K>> | null;
   const fresh: ListingCursor<K> = { v: 1, known: {}, pass: 0, listing: null };
-  if (!c || c.v !== 1 || !Number.isInteger(c.pass) || !c.known || typeof c.known !== 'object') return fresh;
+  if (c?.v !== 1 || !Number.isInteger(c.pass) || !c.known || typeof c.known !== 'object') return fresh;
   const known: Record<string, KnownEntry<K>> = {};
   for (const [id, e] of Object.entries(c.known)) {
     if (Array.isArray(e) && typeof e[0] === 'string' && Number.isInteger(e[1]) && kinds.includes(e[2])) known[id] = [e[0], e[1], e[2]];

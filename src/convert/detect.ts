@@ -192,7 +192,7 @@ function sniffBinary(bytes: Uint8Array, limits: ConversionLimits): Kind | null {
   return isZip(bytes) ? containerKind(bytes, limits) : null;
 }
 
-function forcedKind(bytes: Uint8Array, fileType: string, limits: ConversionLimits): Kind {
+function forcedKind(bytes: Uint8Array, fileType: string, _limits: ConversionLimits): Kind {
   const forced = fileType.trim().toLowerCase();
   const kind = FILE_TYPES[forced] ?? kindOfMediaType(forced);
   if (!kind) throw new ConversionError(`unsupported file type: ${fileType}`);

@@ -18,6 +18,6 @@ const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]
  * anything, a NUL or a line break included).
  */
 export function storableMediaType(value: string | null | undefined, fallback: string): string {
-  const essence = value?.split(';')[0]!.trim().toLowerCase();
+  const essence = value?.split(';')[0]?.trim().toLowerCase();
   return essence && MEDIA_TYPE.test(essence) ? essence : fallback;
 }

@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { DomainError, ForbiddenError, NotFoundError, NotSupportedError, UnavailableError, UpstreamError } from '../model/errors.js';
+import { type DomainError, ForbiddenError, NotFoundError, NotSupportedError, UnavailableError, UpstreamError } from '../model/errors.js';
 
 /** The code the MCP specification gives an unknown resource. */
 const RESOURCE_NOT_FOUND = -32002;

@@ -318,7 +318,7 @@ class StageRecorder {
   /** Marks the running step completed, with what it reports. */
   private complete(detail: Record<string, number> = {}): void {
     const step = this.log.steps.at(-1);
-    if (!step || step.status !== 'running') return;
+    if (step?.status !== 'running') return;
     Object.assign(step, { status: 'completed', finishedAt: this.clock.now().toISOString() });
     if (Object.keys(detail).length) step.detail = { ...step.detail, ...detail };
   }

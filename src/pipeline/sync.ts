@@ -18,7 +18,7 @@ import {
   insertSyncRun,
   updateConnection,
 } from '../store/connections.js';
-import type { Db, Tx } from '../store/database.js';
+import type { Db } from '../store/database.js';
 import { isAvailabilityError } from '../store/errors.js';
 import { getOrgSettings } from '../store/settings.js';
 import { DeferredError, INTERNAL_FAILURE, SupersededError, type JobHandler } from './worker.js';
@@ -58,7 +58,7 @@ export function syncHandler(ctx: SyncContext): JobHandler<'sync'> {
 export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<void> {
   const { connectionId, trigger } = job.payload;
   const connection = await getConnectionById(ctx.db, connectionId);
-  if (!connection || connection.status !== 'active') return;
+  if (connection?.status !== 'active') return;
   const adapter = ctx.access.adapterOrNull(connection.kind);
   if (!adapter) return;
   const other = await findSyncJob(ctx.db, connectionId, ['running'], job.id);
@@ -107,7 +107,7 @@ async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: C
       if (!expired || refreshed || !tokens?.refreshToken) throw error;
       refreshed = true;
       const fresh = await getConnectionById(ctx.db, connection.id);
-      if (!fresh || fresh.status !== 'active') throw new SupersededError();
+      if (fresh?.status !== 'active') throw new SupersededError();
       const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, ctx.access.openTokens(fresh) ?? tokens, ctx.clock);
       if (!next) throw error;
       ({ connection, tokens } = next);

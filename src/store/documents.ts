@@ -7,7 +7,6 @@ import { filterToSql } from './filter-sql.js';
 import { documents } from './schema/documents.js';
 import type { DocumentRecord, ListedDocument, StoredFile } from '../model/documents.js';
 import { documentFiles } from './schema/document-files.js';
-import { queryRows } from './sql.js';
 
 export type NewDocument = typeof documents.$inferInsert;
 export type DocumentPatch = Partial<Omit<NewDocument, 'id' | 'orgId'>>;

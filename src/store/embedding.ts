@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Tx } from './database.js';
+import type { Tx } from './database.js';
 import { queryRows, scaledIntegers } from './sql.js';
 import { embeddingSpace } from './schema/embedding-space.js';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
-import { type Tx } from './database.js';
+import type { Tx } from './database.js';
 import { chunks } from './schema/chunks.js';
 import { documentFiles } from './schema/document-files.js';
 import { documents } from './schema/documents.js';

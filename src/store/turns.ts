@@ -108,7 +108,7 @@ export class Turns {
       if (w.priority !== 'foreground') continue;
       if (pick < 0 || this.lastServed(w.owner) < this.lastServed(this.waiting[pick].owner)) pick = i;
     }
-    return pick >= 0 ? pick : 0;
+    return Math.max(pick, 0);
   }
 
   private lastServed(owner: string): number {

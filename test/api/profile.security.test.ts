@@ -8,15 +8,12 @@ describe('profile: authorization and isolation', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ RATE_LIMIT_MAX: '1000' });
-  });
-  afterAll(async () => server?.close());
-
-  beforeAll(async () => {
     await seedMemory(server, { memory: 'Sam is a nurse in Denver', containerTag: 'profile_sam', isStatic: true });
     const { findOrgByName } = await import('../../src/store/keys.js');
     await server.app.profiles.refresh((await findOrgByName(server.app.database.db, 'default'))!.id, 'profile_sam');
     expect((await server.request('POST', '/v4/profile', { body: { containerTag: 'profile_sam' } })).body.profile.static).toEqual(['Sam is a nurse in Denver']);
   });
+  afterAll(async () => server?.close());
 
   it('keeps profiles apart between tags and organizations', async () => {
     const other = await server.createKey({ orgName: 'profile-other' });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/errors.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const NUL = /contains a NUL character/;
-const SURROGATE = /unpaired UTF-16 surrogate/;
+const _NUL = /contains a NUL character/;
+const _SURROGATE = /unpaired UTF-16 surrogate/;
 
 /** A filter tree `levels` AND-groups deep. */
 function deepFilter(levels: number): unknown {

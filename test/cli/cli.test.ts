@@ -85,8 +85,8 @@ describe('engram CLI', () => {
     servers.push(pretty);
     await pretty.start();
     await pretty.stop();
-    expect(pretty.log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  engram \S+ listening on http:\/\/127\.0\.0\.1:\d+ \(pglite, with workers\)$/m);
-    expect(pretty.log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  GET \/ 200 \d+ ms$/m);
+    expect(pretty.log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}engram \S+ listening on http:\/\/127\.0\.0\.1:\d+ \(pglite, with workers\)$/m);
+    expect(pretty.log).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/ 200 \d+ ms$/m);
     expect(pretty.log).not.toMatch(/^\{/m);
     expect(pretty.log).not.toContain(ENGRAM_API_KEY);
   }, 180_000);

@@ -82,7 +82,7 @@ export class FakeOpenAiEmbeddings {
     const failure = this.failures.shift();
     if (failure) return [failure.status, { error: { message: failure.message, type: 'fake_error' } }];
     const body = request.body;
-    if (!body || !body.model || body.input === undefined) return [400, { error: { message: 'model and input are required' } }];
+    if (!body?.model || body.input === undefined) return [400, { error: { message: 'model and input are required' } }];
     const inputs = Array.isArray(body.input) ? body.input : [body.input];
     const dimension = (body.dimensions ?? this.options.dimension ?? 8) + (this.wrongDimensionNext ? 1 : 0);
     this.wrongDimensionNext = false;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import type { sql } from 'drizzle-orm';
 import { newId } from '../../src/core/shared/ids.js';
 import { seedMemory } from './memories.js';
 import type { TestServer } from './server.js';

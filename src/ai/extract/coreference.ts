@@ -14,9 +14,8 @@ const NAME_WORD = "\\p{Lu}[\\p{L}.-]*(?:['’]\\p{L}{2,}[\\p{L}-]*)?";
 const NAME = new RegExp(`${NAME_WORD}(?:\\s+(?:(?:of|de|da|van|von|der|del|la|le|bin|al)\\s+)?${NAME_WORD}){0,4}`, 'gu');
 
 /** Capitalised words that open sentences or name times, not entities. */
-const NOT_A_NAME_WORD = new RegExp(
-  `^(?:The|A|An|This|That|These|Those|It|Its|He|She|They|We|I|You|His|Her|Their|Our|My|Your|There|Then|But|And|So|In|On|At|After|Before|When|While|If|As|Also|Both|Each|Every|Some|No|Not|Since|During|With|For|From|By|To|Of|Yes|Today|Yesterday|Tomorrow|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|According|Last|Next|Here|What|Who|Where|Why|How|Which|Mr|Mrs|Ms|Dr|Prof)$`,
-);
+const NOT_A_NAME_WORD =
+  /^(?:The|A|An|This|That|These|Those|It|Its|He|She|They|We|I|You|His|Her|Their|Our|My|Your|There|Then|But|And|So|In|On|At|After|Before|When|While|If|As|Also|Both|Each|Every|Some|No|Not|Since|During|With|For|From|By|To|Of|Yes|Today|Yesterday|Tomorrow|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|According|Last|Next|Here|What|Who|Where|Why|How|Which|Mr|Mrs|Ms|Dr|Prof)$/;
 const notAName = (word: string) => NOT_A_NAME_WORD.test(word) || isOpener(word);
 
 /** Words that make a name an organisation's. */
@@ -33,7 +32,7 @@ const ORGANISATION_PREDICATE = new RegExp(
   'iu',
 );
 /** Verbs after which a name is an organisation ("founded Gojo Homes", "joined Vesna Labs"). */
-const BEFORE_ORGANISATION =
+const _BEFORE_ORGANISATION =
   /\b(?:founded|co-founded|cofounded|runs|owns|joined|works at|works for|worked at|worked for|employed by|hired by|CEO of|founder of|head of|director of|at|for)\s*$/i;
 
 /** "her rabbit Mossa", "a dog called Rex": the name is an animal's, never the "she" of a later clause. */
@@ -208,7 +207,7 @@ export class Antecedents {
     // A couple stays "they" while one of them is talked about ("He proposed …. They live in Da Lat").
     const group = GROUP_SUBJECT.exec(clause)?.[1] ?? null;
     if (group) this.group = group;
-    else if (subject && !(this.group && this.group.includes(subject.name.split(' ')[0]))) this.group = null;
+    else if (subject && !this.group?.includes(subject.name.split(' ')[0])) this.group = null;
   }
 
   /** A title that names what a document is about ("Supplier sheet — Panificio Greco"): "they" and "it" may stand for it. */

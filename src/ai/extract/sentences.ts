@@ -121,10 +121,11 @@ export function splitSentences(text: string): string[] {
   const spaced = text
     .replace(/(?<=\p{Ll}{2})([.!?])(?=\p{Lu}\p{Ll})/gu, '$1 ')
     .replace(/([!?]+)\s+(?=\p{Ll}+\s+\p{Ll})/gu, '$1\n')
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiner and the variation selector are listed to be matched one by one
     .replace(/\s*(\p{Extended_Pictographic}[\p{Extended_Pictographic}\u200d\ufe0f]*)\s+(?=\p{Lu}|(?:i|we|he|she|they|my|our)\s)/gu, ' $1\n');
   for (const line of spaced.split(/\n+/)) {
     let start = 0;
-    const boundary = /[.!?]+["')\]]*(?=\s+["'(\[]?[A-Z0-9])|[.!?]+["')\]]*\s*$/g;
+    const boundary = /[.!?]+["')\]]*(?=\s+["'([]?[A-Z0-9])|[.!?]+["')\]]*\s*$/g;
     for (let m = boundary.exec(line); m; m = boundary.exec(line)) {
       const end = m.index + m[0].length;
       const candidate = line.slice(start, end);

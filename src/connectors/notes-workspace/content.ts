@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SourceItem } from '../types.js';
-import { NotionClient, plainText, type NotionDatabase, type NotionPage, type RichText } from './api.js';
+import { type NotionClient, plainText, type NotionDatabase, type NotionPage, type RichText } from './api.js';
 import { renderBlocks, inline, type BlockNode } from './markdown.js';
 
 /** Blocks read per page at most, and how deep nesting is followed: a bound on one page's requests. */

@@ -83,7 +83,7 @@ export async function commitPage(
 ): Promise<CommittedPage | null> {
   return ctx.db.transaction(async (tx) => {
     const connection: ConnectionRecord | undefined = await lockConnectionShared(tx, connectionId);
-    if (!connection || connection.status !== 'active') return null;
+    if (connection?.status !== 'active') return null;
     const { orgId, containerTag } = connection;
     await assertTagsWritable(tx, orgId, [containerTag]);
     await ensureSpace(tx, orgId, containerTag, newId());

@@ -49,10 +49,10 @@ const attributesOf = (n: { memory: string; attributes?: MemoryAttribute[] | null
 function namesSameValue(a: string, b: string): boolean {
   const x = a.toLowerCase().replace(/^the\s+/, '');
   const y = b.toLowerCase().replace(/^the\s+/, '');
-  return x === y || new RegExp(`\\b${escape(x)}\\b`).test(y) || new RegExp(`\\b${escape(y)}\\b`).test(x);
+  return x === y || new RegExp(`\\b${escapeRegExp(x)}\\b`).test(y) || new RegExp(`\\b${escapeRegExp(y)}\\b`).test(x);
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "Ramen is the user's favorite" sets whichever favorite the user had named before. */
 function sameAttribute(a: string, b: string): boolean {

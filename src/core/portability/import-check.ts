@@ -1,5 +1,5 @@
 import { findInputProblem } from '../../model/request-input.js';
-import { InvalidInputError, invalidInput } from '../../model/errors.js';
+import { type InvalidInputError, invalidInput } from '../../model/errors.js';
 import { BodyLine, emptyCounts, HeaderLine, SECTION_ORDER, type Counts } from './format.js';
 import type { NumberedLine } from './ndjson.js';
 

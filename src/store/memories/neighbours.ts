@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Tx } from '../database.js';
+import type { Tx } from '../database.js';
 import { queryRows, scaledIntegers } from '../sql.js';
 import { memories } from '../schema/memories.js';
 import { liveInTag } from './record-columns.js';

@@ -1,4 +1,4 @@
-import { type Tx } from '../database.js';
+import type { Tx } from '../database.js';
 import { failOnDuplicate } from '../errors.js';
 import { unitVectorValue } from '../sql.js';
 import { memories } from '../schema/memories.js';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type Db, type Tx } from '../database.js';
+import type { Db, Tx } from '../database.js';
 import type { SearchTarget } from './scope.js';
 import { queryRows, scaledIntegers } from '../sql.js';
 import { quantizedExpression } from '../embedding.js';

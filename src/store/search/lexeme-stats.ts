@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Tx } from '../database.js';
+import type { Tx } from '../database.js';
 import type { SearchTable } from './scope.js';
 import { queryRows } from '../sql.js';
 

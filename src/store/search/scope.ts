@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterNode } from '../../model/filters.js';
-import { type Tx } from '../database.js';
+import type { Tx } from '../database.js';
 import { filterToSql } from '../filter-sql.js';
 import { queryRows } from '../sql.js';
 

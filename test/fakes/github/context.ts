@@ -18,7 +18,7 @@ export type ApiRoute = Route<ApiContext>;
 /** The repository if the caller may see it; private ones are 404 to everybody else, as on GitHub. */
 export function visibleRepo(ctx: ApiContext, owner: string, name: string): FakeRepo | undefined {
   const repo = ctx.state.repo(owner, name);
-  if (!repo || !repo.isPrivate) return repo;
+  if (!repo?.isPrivate) return repo;
   const user = ctx.caller?.user;
   if (!user) return undefined;
   return repo.owner.id === user.id || repo.collaborators.has(user.login.toLowerCase()) ? repo : undefined;

@@ -52,7 +52,7 @@ export class FakeNotionOAuth {
     const q = req.query;
     const integration = this.integrations.get(q.get('client_id') ?? '');
     const redirectUri = q.get('redirect_uri') ?? '';
-    if (!integration || !integration.redirectUris.includes(redirectUri) || q.get('response_type') !== 'code' || q.get('owner') !== 'user') {
+    if (!integration?.redirectUris.includes(redirectUri) || q.get('response_type') !== 'code' || q.get('owner') !== 'user') {
       return { status: 400, raw: { body: '<html><body>Invalid OAuth request.</body></html>', contentType: 'text/html' } };
     }
     const code = randomUUID();

@@ -1,4 +1,4 @@
-import { type Attribute } from './kinds.js';
+import type { Attribute } from './kinds.js';
 import {
   ANIMALS,
   DIETS,

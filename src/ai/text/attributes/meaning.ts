@@ -87,7 +87,7 @@ export class AttributeReader {
     ]);
     for (const [k, c] of candidates.entries()) {
       read[c.i] = this.attributesOf(vectors[k], prototypes).flatMap((attribute) => {
-        const value = valueOf(attribute, c.masked, c.subject);
+        const value = valueFor(attribute, c.masked, c.subject);
         return value ? [{ subject: c.subject, attribute, value }] : [];
       });
     }
@@ -154,10 +154,10 @@ function names(masked: string): { name: string; index: number }[] {
 }
 
 /** The first name standing where a value of `attribute` stands ("at Klarna", "her Tesla Model Y"), never the subject's. */
-function valueOf(attribute: string, masked: string, subject: string): string | null {
-  for (const { name, index } of names(masked)) {
+function valueFor(attribute: string, masked: string, subject: string): string | null {
+  for (const { name: found, index } of names(masked)) {
     if (!VALUE_AFTER[attribute]?.test(masked.slice(0, index))) continue;
-    const value = namedValue(name);
+    const value = namedValue(found);
     if (attribute === 'school' && value && !SCHOOL_NAME.test(value)) continue;
     if (value && !subject.toLowerCase().split(/\s+/).includes(value.toLowerCase())) return value;
   }

@@ -68,7 +68,7 @@ export function statedAttributes(text: string): StatedAttribute[] {
   for (const c of CUES) {
     const m = c.pattern.exec(predicate);
     if (!m) continue;
-    if (c.notAfter && c.notAfter.test(predicate.slice(m.index + m[0].length))) continue;
+    if (c.notAfter?.test(predicate.slice(m.index + m[0].length))) continue;
     // "will join Meta", "wants to move to Oslo": a plan or a wish, not the attribute's value.
     if (UNREAL_BEFORE.test(predicate.slice(Math.max(0, m.index - 40), m.index))) continue;
     // "In 2020 Alice lived in Rome", "worked at Google until 2019": a value that held once, not now.
