@@ -37,7 +37,6 @@ const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s+(?:(?:of|de|l
 /** The words a value of each attribute follows. */
 const VALUE_AFTER: Record<string, RegExp> = {
   employer: /\b(?:at|for|with|joined|by)\s+(?:the\s+)?$/i,
-  residence: /\b(?:in|to|into)\s+(?:the\s+)?$/i,
   school: /\b(?:at|to|attends|attending|into)\s+(?:the\s+)?$/i,
   partner: /\b(?:to|marry|married|marrying|dating|seeing)\s+$/i,
   car: /\b(?:a|an|her|the)\s+(?:(?:new|used|second-hand|old|red|blue|black|white|grey|gray|silver|green|electric|hybrid)\s+){0,2}$/i,

@@ -5,7 +5,8 @@ import type { KnownAttribute } from './kinds.js';
  * A statement close in meaning to one attribute's sentences, and closer to them than to everyday
  * happenings (`EVERYDAY`), sets that attribute however it is worded. Only attributes that hold one
  * value at a time, and whose value is a name, are read this way: there a new value means the old one
- * ended. (A diet, a job or a team is told by cues: its value is no name.)
+ * ended. (A diet, a job or a team is told by cues: its value is no name; so is where someone lives:
+ * "in <a city>" follows too many happenings.)
  */
 export const ATTRIBUTE_PROTOTYPES: Partial<Record<KnownAttribute, string[]>> = {
   employer: [
@@ -16,7 +17,6 @@ export const ATTRIBUTE_PROTOTYPES: Partial<Record<KnownAttribute, string[]>> = {
     'She started a new job at a company.',
     'Her employer is a bank.',
   ],
-  residence: ['She lives in a city.', 'She moved to a new city.', 'She relocated to another town.', 'Her home is in a city.', 'She settled in a new town.'],
   partner: [
     'She is married to him.',
     'Her boyfriend is a man.',
