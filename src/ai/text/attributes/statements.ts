@@ -1,5 +1,6 @@
 import { CUES, FAVORITE, FAVORITE_OBJECT } from './cues.js';
 import { ANY_VALUE, isSingleValued, type StatedAttribute } from './kinds.js';
+import { ANIMALS } from './lexicon.js';
 import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subjects.js';
 
 /** The attributes a statement sets of its subject, read with the cues. */
@@ -38,7 +39,7 @@ const UNREAL_BEFORE =
 const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
 
-const PET_WORD = /^(?:dog|cat|puppy|kitten|pet|rabbit|hamster|parrot|horse|pony|bird|tortoise|turtle|guinea pig)$/;
+const PET_WORD = new RegExp(`^(?:${ANIMALS}|pet)$`);
 const DIED = /\b(?:died|passed away|passed|was put (?:down|to sleep)|ran away|went missing)\b/;
 const PARTNER_OF = new RegExp(
   `^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`,
