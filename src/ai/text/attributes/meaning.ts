@@ -1,5 +1,5 @@
 import type { Embedder } from '../../embeddings/embedder.js';
-import { isOpener } from '../openers.js';
+import { isMonthOrDay, isOpener } from '../openers.js';
 import { STOPWORDS } from '../words.js';
 import type { StatedAttribute } from './kinds.js';
 import { ATTRIBUTE_PROTOTYPES, EVERYDAY } from './prototypes.js';
@@ -9,14 +9,14 @@ import { subjectOf } from './subjects.js';
 
 /**
  * The attributes a statement sets read by its meaning, where no cue names them: "Lars picked up his
- * Tesla Model Y, the dealer took the Volvo" sets the car Lars drives, "Samuel's first day at EY was
- * yesterday" his employer. The statement, its subject put as "she", is scored with the embedder
+ * Tesla Model Y, the dealer took the Volvo" sets the car Lars drives, "Samuel was promoted at
+ * Siemens" his employer. The statement, its subject put as "she", is scored with the embedder
  * against plain sentences of each attribute (prototypes.ts); it sets the attribute it is closest to
  * when that is clearly closer than everyday happenings, and its value is the first name it gives
- * where that attribute's values stand ("at Klarna", "in Malmö", "her Tesla", "to Giulia").
+ * where that attribute's values stand ("at Klarna", "her Tesla", "to Giulia").
  * Only plain assertions are read so: a plan, a wish, a negation or a past that ended sets nothing.
  * What is read so is less certain than what a cue reads: it is used to find the memory a statement
- * gives a new value of, never stored as the memory's attributes.
+ * gives a new value of, and stored only with the update it makes (core/memories/remember.ts).
  */
 
 interface Calibration {
@@ -41,8 +41,6 @@ const VALUE_AFTER: Record<string, RegExp> = {
   partner: /\b(?:to|marry|married|marrying|dating|seeing)\s+$/i,
   car: /\b(?:a|an|her|the)\s+(?:(?:new|used|second-hand|old|red|blue|black|white|grey|gray|silver|green|electric|hybrid)\s+){0,2}$/i,
 };
-const MONTH_OR_DAY =
-  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 
 interface Prototype {
   attribute: string;
@@ -147,7 +145,7 @@ function asShe(text: string, subject: string): string {
 function names(masked: string): { name: string; index: number }[] {
   return [...masked.matchAll(NAME_RUN)].flatMap((m) => {
     const first = m[0].split(/\s+/)[0];
-    if (m.index === 0 || STOPWORDS.has(first.toLowerCase()) || isOpener(first) || MONTH_OR_DAY.test(first)) return [];
+    if (m.index === 0 || STOPWORDS.has(first.toLowerCase()) || isOpener(first) || isMonthOrDay(first)) return [];
     return [{ name: m[0], index: m.index }];
   });
 }
