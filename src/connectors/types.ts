@@ -91,8 +91,14 @@ export interface SyncRequest {
   config: Record<string, unknown>;
   /** null: first (full) sync. */
   cursor: unknown | null;
-  /** Upper bound of items the engine still wants (documentLimit minus what exists); null: no bound. */
+  /**
+   * How many *new* documents the engine still takes (documentLimit minus what the connection holds);
+   * null: no bound. It never bounds items in `held`, deletions or the cursor: a connection at its
+   * limit still reads its changes to the end. Adapters count through `PageBuilder`.
+   */
   maxItems: number | null;
+  /** The externalIds the connection holds (given with a maxItems): always wanted, never counted. */
+  held?: ReadonlySet<string>;
   signal: AbortSignal;
   now(): Date;
 }

@@ -18,6 +18,7 @@ import {
   insertSyncRun,
   updateConnection,
 } from '../store/connections.js';
+import { listImportedExternalIds } from '../store/connection-documents.js';
 import type { Db } from '../store/database.js';
 import { isAvailabilityError } from '../store/errors.js';
 import { getOrgSettings } from '../store/settings.js';
@@ -123,9 +124,10 @@ async function pages(
   tokens: TokenSet | null,
 ): Promise<ConnectionRecord> {
   const settings = (await getOrgSettings(ctx.db, connection.orgId))?.settings ?? {};
-  const held = connection.documentLimit === null ? 0 : await countConnectionDocuments(ctx.db, connection.id);
-  const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - held);
-  const request = ctx.access.syncRequest(connection, { tokens, maxItems });
+  // documentLimit bounds new documents only: the held ones are always read again, edited or deleted.
+  const held = connection.documentLimit === null ? null : new Set(await listImportedExternalIds(ctx.db, connection.id));
+  const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - (await countConnectionDocuments(ctx.db, connection.id)));
+  const request = ctx.access.syncRequest(connection, { tokens, maxItems, ...(held && { held }) });
   let cursor = connection.cursor;
   // What this run's pages showed: a page that completes a full listing makes every other document gone.
   const seen = new Set<string>();

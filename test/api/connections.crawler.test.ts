@@ -52,6 +52,36 @@ describe('web crawler connections', () => {
     expect(changed.body.content).toContain('peppers');
   });
 
+  it('at the documentLimit still applies edits and removals of the pages it holds, and imports new ones as room frees', async () => {
+    const own = await FakeWebsite.start({ crawlDelaySeconds: 1 });
+    try {
+      const created = await server.request('POST', '/v3/connections/web-crawler', {
+        body: { containerTag: 'site_limited', documentLimit: 3, metadata: { startUrl: own.url('/'), maxPages: 40, maxDepth: 3 } },
+      });
+      const id = created.body.id;
+      expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'completed', itemsProcessed: 3 });
+      const held = await waitForSourceDocuments(server, 'web-crawler', 'site_limited', 3);
+      const paths = held.map((d: any) => new URL(d.url).pathname).filter((p: string) => p !== '/');
+      const [edited, pruned] = paths as [string, string];
+      own.setPage(edited, htmlPage('Edited', ['Now about peppers.'], []));
+      own.remove(pruned);
+      const importNow = async () =>
+        expect((await server.request('POST', '/v3/connections/web-crawler/import', { body: { containerTags: ['site_limited'] } })).status).toBe(202);
+      await importNow();
+      expect((await waitForRuns(server, id, 2))[0]).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsDeleted: 1 });
+      const after = await waitForSourceDocuments(server, 'web-crawler', 'site_limited', 2);
+      const page = after.find((d: any) => d.url === own.url(edited));
+      expect((await server.request('GET', `/v3/documents/${page.id}`)).body.content).toContain('peppers');
+      // The cursor moved (the edit is not processed again) and the freed place takes one new page.
+      await importNow();
+      expect((await waitForRuns(server, id, 3))[0]).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsDeleted: 0 });
+      const third = await waitForSourceDocuments(server, 'web-crawler', 'site_limited', 3);
+      expect(third.map((d: any) => d.url)).not.toContain(own.url(pruned));
+    } finally {
+      await own.close();
+    }
+  });
+
   it('refuses a redirect to a private address', async () => {
     const created = await server.request('POST', '/v3/connections/web-crawler', {
       body: { containerTag: 'site_private', metadata: { startUrl: site.url('/redirect/internal') } },

@@ -79,7 +79,7 @@ class Crawl {
     this.site = Site.of(config.startUrl);
     this.pages = { ...previous.pages };
     this.fetcher = new PacedFetcher(options.fetch, request.signal);
-    this.out = new PageBuilder(request.maxItems);
+    this.out = new PageBuilder(request);
   }
 
   cursor(finished: boolean): CrawlerCursor {
@@ -96,7 +96,9 @@ class Crawl {
       else this.forget(url);
     }
     for (let next = this.dequeue(); next; next = this.dequeue()) {
-      if (this.requests >= this.config.maxPages || this.out.exhausted) break;
+      if (this.requests >= this.config.maxPages) break;
+      // At the documentLimit only the pages held are read again (edits, removals); new ones wait.
+      if (!this.out.wants(next.url)) continue;
       await this.visit(next.url, next.depth);
       if (this.out.full) yield this.out.take(this.cursor(false));
     }
@@ -218,10 +220,10 @@ class Crawl {
       this.forget(url);
       return;
     }
-    const record = { etag: validator(res.etag), lastModified: validator(res.lastModified), version: item.version, depth };
-    this.pages[url] = record;
     // A server that ignores conditional requests sends the same body again: nothing changed.
-    if (known?.version !== item.version) this.out.add(item);
+    // A new page past the documentLimit is not recorded, so a later run with room imports it.
+    if (known?.version !== item.version && !this.out.add(item)) return;
+    this.pages[url] = { etag: validator(res.etag), lastModified: validator(res.lastModified), version: item.version, depth };
   }
 
   private item(url: string, depth: number, res: FetchedResource, type: SourceDocumentType, body: SourceItem['body'], title: string | null): SourceItem {
@@ -255,7 +257,6 @@ class Crawl {
 
 export async function* crawlSite(options: CrawlerOptions, request: SyncRequest): AsyncGenerator<SyncPage> {
   const crawl = new Crawl(options, parseCrawlerConfig(request.config), readCursor(request.cursor), request);
-  if (crawl.out.exhausted) return;
   try {
     yield* crawl.run();
   } catch (err) {
