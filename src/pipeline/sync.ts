@@ -109,7 +109,8 @@ async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: C
       refreshed = true;
       const fresh = await getConnectionById(ctx.db, connection.id);
       if (fresh?.status !== 'active') throw new SupersededError();
-      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, ctx.access.openTokens(fresh) ?? tokens, ctx.clock);
+      // The refused tokens: when another refreshed meanwhile, its tokens are taken, no second refresh.
+      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, tokens, ctx.clock);
       if (!next) throw error;
       ({ connection, tokens } = next);
     }
