@@ -186,7 +186,8 @@ export interface WebhookDescription {
   account?: string | null;
 }
 
-export type ConnectorErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 'provider_unavailable' | 'internal';
+/** `not_allowed`: this service's own policy refuses what the sync needs (a destination the URL policy blocks). */
+export type ConnectorErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 'provider_unavailable' | 'not_allowed' | 'internal';
 
 /** Errors carry the sync-run errorCode of api-reference §10. Messages hold no user content. */
 export class ConnectorError extends Error {

@@ -7,7 +7,7 @@ import { refreshTokens, usableTokens } from '../core/connections/tokens.js';
 import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { ConnectionRecord, SyncErrorCode, SyncRunRecord } from '../model/connections.js';
-import { ConflictError } from '../model/errors.js';
+import { ConflictError, NotSupportedError } from '../model/errors.js';
 import type { JobOf } from '../model/jobs.js';
 import {
   countConnectionDocuments,
@@ -46,8 +46,14 @@ export function syncHandler(ctx: SyncContext): JobHandler<'sync'> {
   return {
     run: (job) => runSync(ctx, job),
     isTransient: (error) => (error instanceof ConnectorError ? error.code === 'provider_unavailable' : isAvailabilityError(error)),
+    // A policy refusal is the operator's rule working, not a fault: runSync says it in one line, without a stack.
+    isExpected: isPolicyRefusal,
     reason: (error) =>
-      error instanceof ConnectorError ? error.message : isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE,
+      error instanceof ConnectorError || isPolicyRefusal(error)
+        ? failureText(error)
+        : isAvailabilityError(error)
+          ? 'a service the sync depends on is unavailable'
+          : INTERNAL_FAILURE,
   };
 }
 
@@ -87,6 +93,9 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
       // Deleted (the run went with it) or no longer authorized: the run ends without writing more.
       await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: 'the connection was deleted or needs authorization again' });
       return;
+    }
+    if (isPolicyRefusal(error)) {
+      ctx.log.warn({ connectionId, kind: connection.kind, errorCode: 'not_allowed', reason: failureText(error) }, 'sync refused by policy');
     }
     await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: failureText(error), errorCode: errorCodeOf(error) }).catch(
       (err: unknown) => ctx.log.error({ err, connectionId }, 'recording a failed sync run failed'),
@@ -175,13 +184,24 @@ async function consequence(ctx: SyncContext, connection: ConnectionRecord, error
 
 const isTagMerging = (error: unknown): error is ConflictError => error instanceof ConflictError && error.reason === 'tag-merging';
 
+/**
+ * Refused by this service's own policy: the URL policy blocking the crawler's destination (the
+ * adapter's `not_allowed`), or the server or the organization's settings no longer offering the
+ * kind's OAuth client when a token is refreshed (`NotSupportedError`).
+ */
+function isPolicyRefusal(error: unknown): boolean {
+  return (error instanceof ConnectorError && error.code === 'not_allowed') || error instanceof NotSupportedError;
+}
+
 function errorCodeOf(error: unknown): SyncErrorCode {
   if (error instanceof ConnectorError) return error.code;
+  if (error instanceof NotSupportedError) return 'not_allowed';
   if (isAvailabilityError(error)) return 'provider_unavailable';
   return 'internal';
 }
 
 function failureText(error: unknown): string {
   if (error instanceof ConnectorError || isTagMerging(error)) return error.message.slice(0, 1000);
+  if (error instanceof NotSupportedError) return `${error.message}${error.details ? `: ${error.details}` : ''}`.slice(0, 1000);
   return isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE;
 }

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlPage, FakeWebsite } from '../fakes/website.js';
 import { waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { LogCapture } from '../helpers/log-capture.js';
+import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 
 let site: FakeWebsite;
 let server: TestServer;
+const logs = new LogCapture();
 
 beforeAll(async () => {
   site = await FakeWebsite.start({ crawlDelaySeconds: 1 });
   // Private addresses stay refused; only the local test site is allowed, as an operator would allow one host.
-  server = await startTestServer({ ALLOW_PRIVATE_URLS: 'false', URL_FETCH_ALLOWED_ADDRESSES: '127.0.0.1', SYNC_PROVIDER_WAIT_MS: '1' });
+  server = await startTestServer(
+    { ALLOW_PRIVATE_URLS: 'false', URL_FETCH_ALLOWED_ADDRESSES: '127.0.0.1', SYNC_PROVIDER_WAIT_MS: '1', LOG_LEVEL: 'info' },
+    { logger: logs.logger },
+  );
 });
 
 afterAll(async () => {
@@ -82,13 +87,20 @@ describe('web crawler connections', () => {
     }
   });
 
-  it('refuses a redirect to a private address', async () => {
+  it('refuses a redirect to a private address as a policy refusal (not_allowed), logged in one line without a stack', async () => {
     const created = await server.request('POST', '/v3/connections/web-crawler', {
       body: { containerTag: 'site_private', metadata: { startUrl: site.url('/redirect/internal') } },
     });
     expect(created.status).toBe(200);
-    const [run] = await waitForRuns(server, created.body.id, 1);
-    expect(run).toMatchObject({ status: 'failed', errorCode: 'internal' });
+    const connectionId = created.body.id;
+    const [run] = await waitForRuns(server, connectionId, 1);
+    expect(run).toMatchObject({ status: 'failed', errorCode: 'not_allowed' });
+    const [line] = await waitFor(async () => {
+      const found = logs.entries().filter((e) => e.connectionId === connectionId && e.errorCode === 'not_allowed');
+      return found.length ? found : undefined;
+    });
+    expect(line).toMatchObject({ level: 40, msg: 'sync refused by policy', kind: 'web-crawler' });
+    expect(JSON.stringify(logs.entries().filter((e) => e.connectionId === connectionId || JSON.stringify(e).includes('start URL')))).not.toContain('stack');
     const listed = await server.request('POST', '/v3/documents/list', { body: { containerTags: ['site_private'] } });
     expect(listed.body.totalCount).toBe(0);
   });

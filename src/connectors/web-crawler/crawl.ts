@@ -48,6 +48,9 @@ function fileNameOf(url: string): string | null {
   }
 }
 
+/** A fetch failure as a sync-run code: the URL policy's refusal is no fault of the site's or ours. */
+const failureCode = (err: FetchError) => (err.refused ? 'not_allowed' : err.transient ? 'provider_unavailable' : 'internal');
+
 /** The agent name robots.txt rules are matched against: our User-Agent's product token. */
 const agentToken = (userAgent: string) => userAgent.split('/')[0]!.trim() || 'engram';
 
@@ -116,8 +119,7 @@ class Crawl {
   /** The start URL; a redirect to another host moves the whole crawl there. Its failure ends the run. */
   private async start(url: string, redirectsLeft: number): Promise<void> {
     const res = await this.visit(url, 0);
-    if (res instanceof FetchError)
-      throw new ConnectorError(res.transient ? 'provider_unavailable' : 'internal', `start URL: ${res.message}`, undefined, { cause: res });
+    if (res instanceof FetchError) throw new ConnectorError(failureCode(res), `start URL: ${res.message}`, undefined, { cause: res });
     if (res?.location && redirectsLeft > 0 && !this.site.resolve(res.location, url)) {
       let target: URL;
       try {
@@ -261,7 +263,7 @@ export async function* crawlSite(options: CrawlerOptions, request: SyncRequest):
     yield* crawl.run();
   } catch (err) {
     if (err instanceof FetchError) {
-      throw new ConnectorError(err.transient ? 'provider_unavailable' : 'internal', `the site cannot be crawled: ${err.message}`, undefined, { cause: err });
+      throw new ConnectorError(failureCode(err), `the site cannot be crawled: ${err.message}`, undefined, { cause: err });
     }
     throw err;
   }
