@@ -7,7 +7,7 @@ import { refreshTokens, usableTokens } from '../core/connections/tokens.js';
 import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { ConnectionRecord, SyncErrorCode, SyncRunRecord } from '../model/connections.js';
-import { ConflictError } from '../model/errors.js';
+import { ConflictError, NotSupportedError } from '../model/errors.js';
 import type { JobOf } from '../model/jobs.js';
 import {
   countConnectionDocuments,
@@ -18,6 +18,7 @@ import {
   insertSyncRun,
   updateConnection,
 } from '../store/connections.js';
+import { listImportedExternalIds } from '../store/connection-documents.js';
 import type { Db } from '../store/database.js';
 import { isAvailabilityError } from '../store/errors.js';
 import { getOrgSettings } from '../store/settings.js';
@@ -45,8 +46,14 @@ export function syncHandler(ctx: SyncContext): JobHandler<'sync'> {
   return {
     run: (job) => runSync(ctx, job),
     isTransient: (error) => (error instanceof ConnectorError ? error.code === 'provider_unavailable' : isAvailabilityError(error)),
+    // A policy refusal is the operator's rule working, not a fault: runSync says it in one line, without a stack.
+    isExpected: isPolicyRefusal,
     reason: (error) =>
-      error instanceof ConnectorError ? error.message : isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE,
+      error instanceof ConnectorError || isPolicyRefusal(error)
+        ? failureText(error)
+        : isAvailabilityError(error)
+          ? 'a service the sync depends on is unavailable'
+          : INTERNAL_FAILURE,
   };
 }
 
@@ -87,6 +94,9 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
       await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: 'the connection was deleted or needs authorization again' });
       return;
     }
+    if (isPolicyRefusal(error)) {
+      ctx.log.warn({ connectionId, kind: connection.kind, errorCode: 'not_allowed', reason: failureText(error) }, 'sync refused by policy');
+    }
     await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: failureText(error), errorCode: errorCodeOf(error) }).catch(
       (err: unknown) => ctx.log.error({ err, connectionId }, 'recording a failed sync run failed'),
     );
@@ -108,7 +118,8 @@ async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: C
       refreshed = true;
       const fresh = await getConnectionById(ctx.db, connection.id);
       if (fresh?.status !== 'active') throw new SupersededError();
-      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, ctx.access.openTokens(fresh) ?? tokens, ctx.clock);
+      // The refused tokens: when another refreshed meanwhile, its tokens are taken, no second refresh.
+      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, tokens, ctx.clock);
       if (!next) throw error;
       ({ connection, tokens } = next);
     }
@@ -123,9 +134,10 @@ async function pages(
   tokens: TokenSet | null,
 ): Promise<ConnectionRecord> {
   const settings = (await getOrgSettings(ctx.db, connection.orgId))?.settings ?? {};
-  const held = connection.documentLimit === null ? 0 : await countConnectionDocuments(ctx.db, connection.id);
-  const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - held);
-  const request = ctx.access.syncRequest(connection, { tokens, maxItems });
+  // documentLimit bounds new documents only: the held ones are always read again, edited or deleted.
+  const held = connection.documentLimit === null ? null : new Set(await listImportedExternalIds(ctx.db, connection.id));
+  const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - (await countConnectionDocuments(ctx.db, connection.id)));
+  const request = ctx.access.syncRequest(connection, { tokens, maxItems, ...(held && { held }) });
   let cursor = connection.cursor;
   // What this run's pages showed: a page that completes a full listing makes every other document gone.
   const seen = new Set<string>();
@@ -172,13 +184,24 @@ async function consequence(ctx: SyncContext, connection: ConnectionRecord, error
 
 const isTagMerging = (error: unknown): error is ConflictError => error instanceof ConflictError && error.reason === 'tag-merging';
 
+/**
+ * Refused by this service's own policy: the URL policy blocking the crawler's destination (the
+ * adapter's `not_allowed`), or the server or the organization's settings no longer offering the
+ * kind's OAuth client when a token is refreshed (`NotSupportedError`).
+ */
+function isPolicyRefusal(error: unknown): boolean {
+  return (error instanceof ConnectorError && error.code === 'not_allowed') || error instanceof NotSupportedError;
+}
+
 function errorCodeOf(error: unknown): SyncErrorCode {
   if (error instanceof ConnectorError) return error.code;
+  if (error instanceof NotSupportedError) return 'not_allowed';
   if (isAvailabilityError(error)) return 'provider_unavailable';
   return 'internal';
 }
 
 function failureText(error: unknown): string {
   if (error instanceof ConnectorError || isTagMerging(error)) return error.message.slice(0, 1000);
+  if (error instanceof NotSupportedError) return `${error.message}${error.details ? `: ${error.details}` : ''}`.slice(0, 1000);
   return isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE;
 }

@@ -4652,7 +4652,7 @@ export interface components {
         LastSyncRunInput: {
             /** @enum {string} */
             status: "running" | "completed" | "failed";
-            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "not_allowed" | "internal") | null;
             error: string | null;
             startedAt: string;
             completedAt: string | null;
@@ -4692,7 +4692,7 @@ export interface components {
             itemsFailed: number;
             itemsDeleted: number;
             error: string | null;
-            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "not_allowed" | "internal") | null;
         };
         ConnectionDocumentInput: {
             id: string;
@@ -5378,7 +5378,7 @@ export interface components {
         LastSyncRun: {
             /** @enum {string} */
             status: "running" | "completed" | "failed";
-            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "not_allowed" | "internal") | null;
             error: string | null;
             startedAt: string;
             completedAt: string | null;
@@ -5418,7 +5418,7 @@ export interface components {
             itemsFailed: number;
             itemsDeleted: number;
             error: string | null;
-            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "not_allowed" | "internal") | null;
         };
         ConnectionDocument: {
             id: string;

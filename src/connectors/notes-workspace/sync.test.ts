@@ -208,7 +208,7 @@ describe('notes-workspace sync', () => {
     }
   });
 
-  it('stops at maxItems and goes on from there; maxPages bounds what is imported', async () => {
+  it('caps new pages at maxItems, takes more as room is given; maxPages bounds what is imported', async () => {
     const first = await drain(connector.sync(request(null, { maxItems: 3 })));
     expect(itemsOf(first)).toHaveLength(3);
     const rest = await drain(connector.sync(request(lastCursor(first), { maxItems: 2 })));
@@ -216,7 +216,7 @@ describe('notes-workspace sync', () => {
     expect(new Set([...itemsOf(first), ...itemsOf(rest)].map((i) => i.externalId)).size).toBe(5);
     const bounded = await drain(connector.sync(request(null, { config: { maxPages: 4 } })));
     expect(itemsOf(bounded)).toHaveLength(4);
-    expect(await drain(connector.sync(request(null, { maxItems: 0 })))).toEqual([]);
+    expect(itemsOf(await drain(connector.sync(request(null, { maxItems: 0 }))))).toEqual([]);
   });
 });
 

@@ -57,7 +57,7 @@ export async function* syncNotesWorkspace(options: NotesWorkspaceOptions, reques
       return object !== null && !object.archived && !object.in_trash;
     },
   };
-  yield* listingSync(source, readListingCursor(request.cursor, KINDS), new PageBuilder(request.maxItems), config.maxPages);
+  yield* listingSync(source, readListingCursor(request.cursor, KINDS), new PageBuilder(request), config.maxPages);
 }
 
 /** What tells a change: last_edited_time, and for a database also its newest row's. */
