@@ -277,4 +277,11 @@ describe('databases with several data sources, and objects that cannot be read (
     expect(itemsOf(again).map((i) => i.externalId)).toContain(locked.id);
     expect(again.flatMap((p) => p.skipped ?? [])).toEqual([]);
   });
+
+  it('replaces the whole-database documents of a cursor written before 2025-09-03 by their data sources', async () => {
+    const legacy = { v: 1, known: { [tasks.id]: ['2026-01-01T00:00:00.000Z|', 1, 'd'] }, pass: 1, listing: null };
+    const pages = await drain(connector.sync(request(legacy)));
+    expect(deletionsOf(pages)).toEqual([tasks.id]);
+    expect(itemsOf(pages).map((i) => i.externalId)).toContain(tasks.sources[0]);
+  });
 });
