@@ -1,4 +1,4 @@
-import type { SourceItem, SyncPage } from './types.js';
+import type { SkippedObject, SourceItem, SyncPage } from './types.js';
 
 const ITEMS_PER_PAGE = 20;
 const DELETIONS_PER_PAGE = 500;
@@ -13,6 +13,7 @@ const NOTHING_HELD: ReadonlySet<string> = new Set();
 export class PageBuilder {
   private items: SourceItem[] = [];
   private deletions: string[] = [];
+  private skipped: SkippedObject[] = [];
   private remaining: number | null;
   private readonly held: ReadonlySet<string>;
 
@@ -49,11 +50,18 @@ export class PageBuilder {
     this.deletions.push(externalId);
   }
 
+  /** An object the run could not read: reported with the next page, not fatal. */
+  skip(externalId: string, reason: string): void {
+    this.skipped.push({ externalId, reason });
+  }
+
   /** The page so far with a snapshot of `cursor`, which the caller goes on changing. */
   take(cursor: unknown): SyncPage {
     const page: SyncPage = { items: this.items, deletions: this.deletions, cursor: structuredClone(cursor) };
+    if (this.skipped.length > 0) page.skipped = this.skipped;
     this.items = [];
     this.deletions = [];
+    this.skipped = [];
     return page;
   }
 }

@@ -81,6 +81,17 @@ export interface SyncPage {
   cursor: unknown;
   /** A full listing: externalIds not seen across all pages of this run are gone at the source. */
   complete?: boolean;
+  /**
+   * Objects this page could not read (no access, refused by the provider): left out of this run
+   * (a held document stays as it was) and read again next run; the run reports them, never fails on them.
+   * `reason` names the provider's answer, no user content.
+   */
+  skipped?: SkippedObject[];
+}
+
+export interface SkippedObject {
+  externalId: string;
+  reason: string;
 }
 
 export type SyncCredentials = { tokens: TokenSet } | { config: Record<string, unknown> };

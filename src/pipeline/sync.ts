@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { ConnectorError, isScheduled, type Connector, type TokenSet } from '../connectors/index.js';
+import type { SkippedObject } from '../connectors/types.js';
 import type { ConnectorAccess } from '../core/connections/connector-access.js';
 import { commitPage, decideItems, type RelevanceCheck } from '../core/connections/sync-pages.js';
 import { ensureSubscription } from '../core/connections/subscriptions.js';
@@ -84,9 +85,10 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
       status: 'running',
       startedAt: ctx.clock.now(),
     }));
+  const skipped: SkippedObject[] = [];
   try {
-    const last = await syncPages(ctx, connection, adapter, run);
-    await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now() });
+    const last = await syncPages(ctx, connection, adapter, run, skipped);
+    await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now(), error: skippedText(skipped) });
     await afterRun(ctx, last, adapter);
   } catch (error) {
     if (error instanceof SupersededError) {
@@ -105,13 +107,19 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
 }
 
 /** Runs the adapter to its end; an access token refused mid-way is refreshed once and the run resumed. */
-async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: Connector, run: SyncRunRecord): Promise<ConnectionRecord> {
+async function syncPages(
+  ctx: SyncContext,
+  initial: ConnectionRecord,
+  adapter: Connector,
+  run: SyncRunRecord,
+  skipped: SkippedObject[],
+): Promise<ConnectionRecord> {
   let { connection, tokens } =
     adapter.auth === 'oauth' ? await usableTokens(ctx.db, ctx.access, adapter, initial, ctx.clock) : { connection: initial, tokens: null };
   let refreshed = false;
   for (;;) {
     try {
-      return await pages(ctx, connection, adapter, run, tokens);
+      return await pages(ctx, connection, adapter, run, tokens, skipped);
     } catch (error) {
       const expired = error instanceof ConnectorError && error.code === 'auth_expired';
       if (!expired || refreshed || !tokens?.refreshToken) throw error;
@@ -132,6 +140,7 @@ async function pages(
   adapter: Connector,
   run: SyncRunRecord,
   tokens: TokenSet | null,
+  skipped: SkippedObject[],
 ): Promise<ConnectionRecord> {
   const settings = (await getOrgSettings(ctx.db, connection.orgId))?.settings ?? {};
   // documentLimit bounds new documents only: the held ones are always read again, edited or deleted.
@@ -143,13 +152,20 @@ async function pages(
   const seen = new Set<string>();
   for await (const page of adapter.sync(request)) {
     for (const item of page.items) seen.add(item.externalId);
+    // Skipped, not gone: a held document of it stays as it was.
+    for (const object of page.skipped ?? []) seen.add(object.externalId);
     const decided = await decideItems(settings, ctx.isRelevant, page.items);
     const committed = await commitPage(ctx, connection.id, run.id, {
       ...decided,
       deletions: page.deletions,
       cursor: page.cursor,
       ...(page.complete && { listed: seen }),
+      failed: page.skipped?.length ?? 0,
     });
+    if (page.skipped?.length) {
+      skipped.push(...page.skipped);
+      ctx.log.warn({ connectionId: connection.id, skipped: page.skipped }, 'the sync skipped objects it could not read');
+    }
     if (!committed) throw new SupersededError();
     for (const tag of committed.changedTags) await ctx.onMemoriesChanged(connection.orgId, tag);
     cursor = page.cursor;
@@ -198,6 +214,17 @@ function errorCodeOf(error: unknown): SyncErrorCode {
   if (error instanceof NotSupportedError) return 'not_allowed';
   if (isAvailabilityError(error)) return 'provider_unavailable';
   return 'internal';
+}
+
+/** A completed run's report of the objects it could not read (counted in itemsFailed); null: none. */
+function skippedText(skipped: SkippedObject[]): string | null {
+  if (skipped.length === 0) return null;
+  const shown = skipped
+    .slice(0, 5)
+    .map((s) => `${s.externalId} (${s.reason})`)
+    .join(', ');
+  const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : '';
+  return `${skipped.length} object(s) could not be read and were skipped (read again next run): ${shown}${more}`.slice(0, 1000);
 }
 
 function failureText(error: unknown): string {
