@@ -64,7 +64,6 @@ export async function* listingSync<T, K extends string>(
   out: PageBuilder,
   maxObjects: number,
 ): AsyncGenerator<SyncPage> {
-  if (out.exhausted) return;
   if (!cursor.listing) {
     cursor.pass++;
     cursor.listing = { start: null, skip: 0 };
@@ -86,14 +85,10 @@ export async function* listingSync<T, K extends string>(
         }
       } else if (entry && entry[0] !== '' && entry[0] === object.marker) {
         entry[1] = cursor.pass;
-      } else if (entry || count < maxObjects) {
-        if (out.exhausted) {
-          yield out.take(cursor);
-          return;
-        }
+      } else if ((entry || count < maxObjects) && out.wants(object.id)) {
         const item = await source.read(result);
-        if (item) {
-          out.add(item);
+        // A new object past the documentLimit is left out unrecorded, so a later run with room reads it.
+        if (item && out.add(item)) {
           if (!entry) count++;
           cursor.known[object.id] = [object.settled ? object.marker : '', cursor.pass, object.kind];
         }

@@ -81,6 +81,17 @@ export interface SyncPage {
   cursor: unknown;
   /** A full listing: externalIds not seen across all pages of this run are gone at the source. */
   complete?: boolean;
+  /**
+   * Objects this page could not read (no access, refused by the provider): left out of this run
+   * (a held document stays as it was) and read again next run; the run reports them, never fails on them.
+   * `reason` names the provider's answer, no user content.
+   */
+  skipped?: SkippedObject[];
+}
+
+export interface SkippedObject {
+  externalId: string;
+  reason: string;
 }
 
 export type SyncCredentials = { tokens: TokenSet } | { config: Record<string, unknown> };
@@ -91,8 +102,14 @@ export interface SyncRequest {
   config: Record<string, unknown>;
   /** null: first (full) sync. */
   cursor: unknown | null;
-  /** Upper bound of items the engine still wants (documentLimit minus what exists); null: no bound. */
+  /**
+   * How many *new* documents the engine still takes (documentLimit minus what the connection holds);
+   * null: no bound. It never bounds items in `held`, deletions or the cursor: a connection at its
+   * limit still reads its changes to the end. Adapters count through `PageBuilder`.
+   */
   maxItems: number | null;
+  /** The externalIds the connection holds (given with a maxItems): always wanted, never counted. */
+  held?: ReadonlySet<string>;
   signal: AbortSignal;
   now(): Date;
 }
@@ -180,7 +197,8 @@ export interface WebhookDescription {
   account?: string | null;
 }
 
-export type ConnectorErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 'provider_unavailable' | 'internal';
+/** `not_allowed`: this service's own policy refuses what the sync needs (a destination the URL policy blocks). */
+export type ConnectorErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 'provider_unavailable' | 'not_allowed' | 'internal';
 
 /** Errors carry the sync-run errorCode of api-reference §10. Messages hold no user content. */
 export class ConnectorError extends Error {

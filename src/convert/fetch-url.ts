@@ -12,15 +12,19 @@ export class FetchError extends Error {
   /** The HTTP status when the server answered with an error status. */
   readonly status: number | undefined;
 
+  /** The address policy refused the destination (a private or metadata address): the operator's rule, not a fault. */
+  readonly refused: boolean;
+
   constructor(
     message: string,
     readonly transient: boolean,
-    options?: { cause?: unknown; diagnosis?: string; status?: number },
+    options?: { cause?: unknown; diagnosis?: string; status?: number; refused?: boolean },
   ) {
     super(message, options);
     this.name = 'FetchError';
     this.diagnosis = options?.diagnosis;
     this.status = options?.status;
+    this.refused = options?.refused ?? false;
   }
 }
 
@@ -32,6 +36,11 @@ export const UNREACHABLE_DESTINATION = 'the URL cannot be fetched: its host is u
 
 function unreachable(transient: boolean, diagnosis: string, cause?: unknown): FetchError {
   return new FetchError(UNREACHABLE_DESTINATION, transient, { diagnosis, cause });
+}
+
+/** The address policy refused the destination; told to the caller in the same words as an unreachable one. */
+function blocked(diagnosis: string): FetchError {
+  return new FetchError(UNREACHABLE_DESTINATION, false, { diagnosis, refused: true });
 }
 
 export interface FetchUrlOptions {
@@ -102,7 +111,7 @@ function validateUrl(raw: string, policy: AddressPolicy): URL {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (/^[\d.]+$/.test(host) || host.includes(':')) {
     const reason = policy(host);
-    if (reason) throw unreachable(false, `blocked destination: ${reason}`);
+    if (reason) throw blocked(`blocked destination: ${reason}`);
   }
   return url;
 }
@@ -118,7 +127,7 @@ function guardedLookup(policy: AddressPolicy): LookupFunction {
       if (addresses.length === 0) return callback(unreachable(true, `no addresses for ${hostname}`), '');
       for (const { address } of addresses) {
         const reason = policy(address);
-        if (reason) return callback(unreachable(false, `blocked destination ${hostname}: ${reason}`), '');
+        if (reason) return callback(blocked(`blocked destination ${hostname}: ${reason}`), '');
       }
       if (options.all) callback(null, addresses);
       else callback(null, addresses[0]!.address, addresses[0]!.family);

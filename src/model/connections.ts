@@ -10,7 +10,8 @@ export type SyncTrigger = 'event' | 'cron' | 'manual';
 export type SyncRunStatus = 'running' | 'completed' | 'failed';
 
 /** The sync-run error codes of the wire format. */
-export type SyncErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 'provider_unavailable' | 'internal';
+/** `not_allowed`: refused by this service's policy (the URL policy, the organization's settings), not a fault. */
+export type SyncErrorCode = 'auth_expired' | 'rate_limited' | 'plan_required' | 'provider_unavailable' | 'not_allowed' | 'internal';
 
 /** A stored connection. `tokens` and `webhookSecret` are sealed; they never leave the service. */
 export interface ConnectionRecord {

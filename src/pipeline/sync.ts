@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { ConnectorError, isScheduled, type Connector, type TokenSet } from '../connectors/index.js';
+import type { SkippedObject } from '../connectors/types.js';
 import type { ConnectorAccess } from '../core/connections/connector-access.js';
 import { commitPage, decideItems, type RelevanceCheck } from '../core/connections/sync-pages.js';
 import { ensureSubscription } from '../core/connections/subscriptions.js';
@@ -7,7 +8,7 @@ import { refreshTokens, usableTokens } from '../core/connections/tokens.js';
 import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { ConnectionRecord, SyncErrorCode, SyncRunRecord } from '../model/connections.js';
-import { ConflictError } from '../model/errors.js';
+import { ConflictError, NotSupportedError } from '../model/errors.js';
 import type { JobOf } from '../model/jobs.js';
 import {
   countConnectionDocuments,
@@ -18,6 +19,7 @@ import {
   insertSyncRun,
   updateConnection,
 } from '../store/connections.js';
+import { listImportedExternalIds } from '../store/connection-documents.js';
 import type { Db } from '../store/database.js';
 import { isAvailabilityError } from '../store/errors.js';
 import { getOrgSettings } from '../store/settings.js';
@@ -45,8 +47,14 @@ export function syncHandler(ctx: SyncContext): JobHandler<'sync'> {
   return {
     run: (job) => runSync(ctx, job),
     isTransient: (error) => (error instanceof ConnectorError ? error.code === 'provider_unavailable' : isAvailabilityError(error)),
+    // A policy refusal is the operator's rule working, not a fault: runSync says it in one line, without a stack.
+    isExpected: isPolicyRefusal,
     reason: (error) =>
-      error instanceof ConnectorError ? error.message : isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE,
+      error instanceof ConnectorError || isPolicyRefusal(error)
+        ? failureText(error)
+        : isAvailabilityError(error)
+          ? 'a service the sync depends on is unavailable'
+          : INTERNAL_FAILURE,
   };
 }
 
@@ -77,15 +85,19 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
       status: 'running',
       startedAt: ctx.clock.now(),
     }));
+  const skipped: SkippedObject[] = [];
   try {
-    const last = await syncPages(ctx, connection, adapter, run);
-    await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now() });
+    const last = await syncPages(ctx, connection, adapter, run, skipped);
+    await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now(), error: skippedText(skipped) });
     await afterRun(ctx, last, adapter);
   } catch (error) {
     if (error instanceof SupersededError) {
       // Deleted (the run went with it) or no longer authorized: the run ends without writing more.
       await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: 'the connection was deleted or needs authorization again' });
       return;
+    }
+    if (isPolicyRefusal(error)) {
+      ctx.log.warn({ connectionId, kind: connection.kind, errorCode: 'not_allowed', reason: failureText(error) }, 'sync refused by policy');
     }
     await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: failureText(error), errorCode: errorCodeOf(error) }).catch(
       (err: unknown) => ctx.log.error({ err, connectionId }, 'recording a failed sync run failed'),
@@ -95,20 +107,27 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
 }
 
 /** Runs the adapter to its end; an access token refused mid-way is refreshed once and the run resumed. */
-async function syncPages(ctx: SyncContext, initial: ConnectionRecord, adapter: Connector, run: SyncRunRecord): Promise<ConnectionRecord> {
+async function syncPages(
+  ctx: SyncContext,
+  initial: ConnectionRecord,
+  adapter: Connector,
+  run: SyncRunRecord,
+  skipped: SkippedObject[],
+): Promise<ConnectionRecord> {
   let { connection, tokens } =
     adapter.auth === 'oauth' ? await usableTokens(ctx.db, ctx.access, adapter, initial, ctx.clock) : { connection: initial, tokens: null };
   let refreshed = false;
   for (;;) {
     try {
-      return await pages(ctx, connection, adapter, run, tokens);
+      return await pages(ctx, connection, adapter, run, tokens, skipped);
     } catch (error) {
       const expired = error instanceof ConnectorError && error.code === 'auth_expired';
       if (!expired || refreshed || !tokens?.refreshToken) throw error;
       refreshed = true;
       const fresh = await getConnectionById(ctx.db, connection.id);
       if (fresh?.status !== 'active') throw new SupersededError();
-      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, ctx.access.openTokens(fresh) ?? tokens, ctx.clock);
+      // The refused tokens: when another refreshed meanwhile, its tokens are taken, no second refresh.
+      const next = await refreshTokens(ctx.db, ctx.access, adapter, fresh, tokens, ctx.clock);
       if (!next) throw error;
       ({ connection, tokens } = next);
     }
@@ -121,23 +140,32 @@ async function pages(
   adapter: Connector,
   run: SyncRunRecord,
   tokens: TokenSet | null,
+  skipped: SkippedObject[],
 ): Promise<ConnectionRecord> {
   const settings = (await getOrgSettings(ctx.db, connection.orgId))?.settings ?? {};
-  const held = connection.documentLimit === null ? 0 : await countConnectionDocuments(ctx.db, connection.id);
-  const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - held);
-  const request = ctx.access.syncRequest(connection, { tokens, maxItems });
+  // documentLimit bounds new documents only: the held ones are always read again, edited or deleted.
+  const held = connection.documentLimit === null ? null : new Set(await listImportedExternalIds(ctx.db, connection.id));
+  const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - (await countConnectionDocuments(ctx.db, connection.id)));
+  const request = ctx.access.syncRequest(connection, { tokens, maxItems, ...(held && { held }) });
   let cursor = connection.cursor;
   // What this run's pages showed: a page that completes a full listing makes every other document gone.
   const seen = new Set<string>();
   for await (const page of adapter.sync(request)) {
     for (const item of page.items) seen.add(item.externalId);
+    // Skipped, not gone: a held document of it stays as it was.
+    for (const object of page.skipped ?? []) seen.add(object.externalId);
     const decided = await decideItems(settings, ctx.isRelevant, page.items);
     const committed = await commitPage(ctx, connection.id, run.id, {
       ...decided,
       deletions: page.deletions,
       cursor: page.cursor,
       ...(page.complete && { listed: seen }),
+      failed: page.skipped?.length ?? 0,
     });
+    if (page.skipped?.length) {
+      skipped.push(...page.skipped);
+      ctx.log.warn({ connectionId: connection.id, skipped: page.skipped }, 'the sync skipped objects it could not read');
+    }
     if (!committed) throw new SupersededError();
     for (const tag of committed.changedTags) await ctx.onMemoriesChanged(connection.orgId, tag);
     cursor = page.cursor;
@@ -172,13 +200,35 @@ async function consequence(ctx: SyncContext, connection: ConnectionRecord, error
 
 const isTagMerging = (error: unknown): error is ConflictError => error instanceof ConflictError && error.reason === 'tag-merging';
 
+/**
+ * Refused by this service's own policy: the URL policy blocking the crawler's destination (the
+ * adapter's `not_allowed`), or the server or the organization's settings no longer offering the
+ * kind's OAuth client when a token is refreshed (`NotSupportedError`).
+ */
+function isPolicyRefusal(error: unknown): boolean {
+  return (error instanceof ConnectorError && error.code === 'not_allowed') || error instanceof NotSupportedError;
+}
+
 function errorCodeOf(error: unknown): SyncErrorCode {
   if (error instanceof ConnectorError) return error.code;
+  if (error instanceof NotSupportedError) return 'not_allowed';
   if (isAvailabilityError(error)) return 'provider_unavailable';
   return 'internal';
 }
 
+/** A completed run's report of the objects it could not read (counted in itemsFailed); null: none. */
+function skippedText(skipped: SkippedObject[]): string | null {
+  if (skipped.length === 0) return null;
+  const shown = skipped
+    .slice(0, 5)
+    .map((s) => `${s.externalId} (${s.reason})`)
+    .join(', ');
+  const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : '';
+  return `${skipped.length} object(s) could not be read and were skipped (read again next run): ${shown}${more}`.slice(0, 1000);
+}
+
 function failureText(error: unknown): string {
   if (error instanceof ConnectorError || isTagMerging(error)) return error.message.slice(0, 1000);
+  if (error instanceof NotSupportedError) return `${error.message}${error.details ? `: ${error.details}` : ''}`.slice(0, 1000);
   return isAvailabilityError(error) ? 'a service the sync depends on is unavailable' : INTERNAL_FAILURE;
 }

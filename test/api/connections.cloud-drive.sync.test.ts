@@ -117,6 +117,28 @@ describe('cloud drive sync over HTTP', () => {
     expect(await waitForSourceDocuments(server, 'cloud-drive', 'drive_limited', 2)).toHaveLength(2);
   });
 
+  it('at the documentLimit still follows the changes feed: edits and deletions of held files apply, new files wait', async () => {
+    const s = google.drive.state;
+    const files = ['One', 'Two', 'Three'].map((name) => s.addDoc(name, `# ${name}\n\nText.\n`));
+    const id = await connectKind(server, 'cloud-drive', 'drive_full', { documentLimit: 2 });
+    expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'completed', itemsProcessed: 2 });
+    const held = await waitForSourceDocuments(server, 'cloud-drive', 'drive_full', 2);
+    const [edited, trashed] = held.map((d: any) => files.find((f) => f.name === d.title)!);
+    s.update(edited!.id, { markdown: `# ${edited!.name}\n\nEdited at the source.\n` });
+    s.trash(trashed!.id);
+    s.addDoc('Four', '# Four\n\nNew.\n');
+    await importNow('drive_full');
+    expect((await waitForRuns(server, id, 2))[0]).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsDeleted: 1 });
+    const [left] = await waitForSourceDocuments(server, 'cloud-drive', 'drive_full', 1);
+    expect(left.title).toBe(edited!.name);
+    expect(await contentOf(left)).toContain('Edited at the source.');
+    // The deletion made room: the next change of a file not held is imported.
+    s.update(files.find((f) => f !== edited && f !== trashed)!.id, { markdown: '# Three\n\nChanged.\n' });
+    await importNow('drive_full');
+    expect((await waitForRuns(server, id, 3))[0]).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsDeleted: 0 });
+    expect(await waitForSourceDocuments(server, 'cloud-drive', 'drive_full', 2)).toHaveLength(2);
+  });
+
   it("applies the organization's include and exclude lists to the drive's folders and titles", async () => {
     const key = await server.createKey({ orgName: 'drive-filters', role: 'admin' });
     const patched = await server.request('PATCH', '/v3/settings', {

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlPage, FakeWebsite } from '../fakes/website.js';
 import { waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { LogCapture } from '../helpers/log-capture.js';
+import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 
 let site: FakeWebsite;
 let server: TestServer;
+const logs = new LogCapture();
 
 beforeAll(async () => {
   site = await FakeWebsite.start({ crawlDelaySeconds: 1 });
   // Private addresses stay refused; only the local test site is allowed, as an operator would allow one host.
-  server = await startTestServer({ ALLOW_PRIVATE_URLS: 'false', URL_FETCH_ALLOWED_ADDRESSES: '127.0.0.1', SYNC_PROVIDER_WAIT_MS: '1' });
+  server = await startTestServer(
+    { ALLOW_PRIVATE_URLS: 'false', URL_FETCH_ALLOWED_ADDRESSES: '127.0.0.1', SYNC_PROVIDER_WAIT_MS: '1', LOG_LEVEL: 'info' },
+    { logger: logs.logger },
+  );
 });
 
 afterAll(async () => {
@@ -52,13 +57,50 @@ describe('web crawler connections', () => {
     expect(changed.body.content).toContain('peppers');
   });
 
-  it('refuses a redirect to a private address', async () => {
+  it('at the documentLimit still applies edits and removals of the pages it holds, and imports new ones as room frees', async () => {
+    const own = await FakeWebsite.start({ crawlDelaySeconds: 1 });
+    try {
+      const created = await server.request('POST', '/v3/connections/web-crawler', {
+        body: { containerTag: 'site_limited', documentLimit: 3, metadata: { startUrl: own.url('/'), maxPages: 40, maxDepth: 3 } },
+      });
+      const id = created.body.id;
+      expect((await waitForRuns(server, id, 1))[0]).toMatchObject({ status: 'completed', itemsProcessed: 3 });
+      const held = await waitForSourceDocuments(server, 'web-crawler', 'site_limited', 3);
+      const paths = held.map((d: any) => new URL(d.url).pathname).filter((p: string) => p !== '/');
+      const [edited, pruned] = paths as [string, string];
+      own.setPage(edited, htmlPage('Edited', ['Now about peppers.'], []));
+      own.remove(pruned);
+      const importNow = async () =>
+        expect((await server.request('POST', '/v3/connections/web-crawler/import', { body: { containerTags: ['site_limited'] } })).status).toBe(202);
+      await importNow();
+      expect((await waitForRuns(server, id, 2))[0]).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsDeleted: 1 });
+      const after = await waitForSourceDocuments(server, 'web-crawler', 'site_limited', 2);
+      const page = after.find((d: any) => d.url === own.url(edited));
+      expect((await server.request('GET', `/v3/documents/${page.id}`)).body.content).toContain('peppers');
+      // The cursor moved (the edit is not processed again) and the freed place takes one new page.
+      await importNow();
+      expect((await waitForRuns(server, id, 3))[0]).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsDeleted: 0 });
+      const third = await waitForSourceDocuments(server, 'web-crawler', 'site_limited', 3);
+      expect(third.map((d: any) => d.url)).not.toContain(own.url(pruned));
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses a redirect to a private address as a policy refusal (not_allowed), logged in one line without a stack', async () => {
     const created = await server.request('POST', '/v3/connections/web-crawler', {
       body: { containerTag: 'site_private', metadata: { startUrl: site.url('/redirect/internal') } },
     });
     expect(created.status).toBe(200);
-    const [run] = await waitForRuns(server, created.body.id, 1);
-    expect(run).toMatchObject({ status: 'failed', errorCode: 'internal' });
+    const connectionId = created.body.id;
+    const [run] = await waitForRuns(server, connectionId, 1);
+    expect(run).toMatchObject({ status: 'failed', errorCode: 'not_allowed' });
+    const [line] = await waitFor(async () => {
+      const found = logs.entries().filter((e) => e.connectionId === connectionId && e.errorCode === 'not_allowed');
+      return found.length ? found : undefined;
+    });
+    expect(line).toMatchObject({ level: 40, msg: 'sync refused by policy', kind: 'web-crawler' });
+    expect(JSON.stringify(logs.entries().filter((e) => e.connectionId === connectionId || JSON.stringify(e).includes('start URL')))).not.toContain('stack');
     const listed = await server.request('POST', '/v3/documents/list', { body: { containerTags: ['site_private'] } });
     expect(listed.body.totalCount).toBe(0);
   });

@@ -28,7 +28,10 @@ describe('connections: refused requests', () => {
   it('answers 400 naming the provider for an unknown one and 501 for OAuth kinds the server has no application for', async () => {
     expectError(await server.request('POST', '/v3/connections/dropbox', { body: { containerTag: 'x' } }), 400, /provider/);
     for (const provider of ['notion', 'gmail', 'google-drive', 'onedrive', 'cloud-drive', 'mail', 'notes-workspace', 'office-drive']) {
-      expectError(await server.request('POST', `/v3/connections/${provider}`, { body: { containerTag: 'x' } }), 501, /OAuth application/);
+      const refused = await server.request('POST', `/v3/connections/${provider}`, { body: { containerTag: 'x' } });
+      expectError(refused, 501, /OAuth application/);
+      // Not configured here: the official SDK must not retry it.
+      expect(refused.headers.get('x-should-retry')).toBe('false');
     }
     expectError(await server.request('POST', '/v3/connections/meetings', { body: { containerTag: 'x', metadata: {} } }), 400, /apiKey/);
     const stored = await server.request('POST', '/v3/connections/list', { body: { containerTags: ['x'] } });
@@ -66,7 +69,9 @@ describe('connections: refused requests', () => {
     const crawler = await server.request('POST', '/v3/connections/web-crawler', {
       body: { containerTag: 'crawl_tag', metadata: { startUrl: 'http://127.0.0.1:9/' } },
     });
-    expectError(await server.request('GET', `/v3/connections/${crawler.body.id}/resources`), 501);
+    const none = await server.request('GET', `/v3/connections/${crawler.body.id}/resources`);
+    expectError(none, 501);
+    expect(none.headers.get('x-should-retry')).toBe('false');
   });
 
   it('refuses a forged, reused or expired state at the callback', async () => {

@@ -56,7 +56,7 @@ describe('Notion webhooks through the kind-wide endpoint', () => {
     token = sent.token;
     const shown = await server.request('GET', '/v3/connections/webhooks/notes-workspace/verification-token');
     expect(shown.status).toBe(200);
-    expect(shown.body).toEqual({ verificationToken: token, receivedAt: expect.any(String) });
+    expect(shown.body).toEqual({ verificationToken: token, receivedAt: expect.any(String), verified: false, verifiedAt: null, unsolicited: null });
 
     const member = await server.createKey({ role: 'member' });
     expectError(await server.request('GET', '/v3/connections/webhooks/notes-workspace/verification-token', { key: member }), 403);
@@ -140,3 +140,63 @@ function signedEventReplay(rawBody: string, token: string): Promise<Response> {
   const signature = `sha256=${createHmac('sha256', token).update(rawBody).digest('hex')}`;
   return fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-notion-signature': signature }, body: rawBody });
 }
+
+describe('a later, unsolicited verification token (issue 33, defect 4)', () => {
+  let guarded: TestServer;
+  let url: string;
+  const TOKEN_PATH = '/v3/connections/webhooks/notes-workspace/verification-token';
+
+  beforeAll(async () => {
+    guarded = await startNotionServer(notion);
+    url = `${guarded.url}/v3/connections/webhooks/notes-workspace`;
+  });
+  afterAll(() => guarded?.close());
+
+  it('keeps the first token: a second, unauthenticated one neither replaces it nor verifies events', async () => {
+    const first = await notion.sendVerification(url);
+    expect(first.status).toBe(202);
+    expect((await signedEvent(url, first.token)).status).toBe(202);
+
+    // Anyone can post an unsigned {verification_token}: it is answered like Notion's, and recorded only.
+    const attacker = 'secret_attackerChosenVerificationToken';
+    const posted = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ verification_token: attacker }),
+    });
+    expect(posted.status).toBe(202);
+    expect((await signedEvent(url, attacker)).status).toBe(401);
+    expect((await signedEvent(url, first.token)).status).toBe(202);
+
+    const shown = await guarded.request('GET', TOKEN_PATH);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({
+      verificationToken: first.token,
+      verified: true,
+      verifiedAt: expect.any(String),
+      unsolicited: { verificationToken: attacker, receivedAt: expect.any(String) },
+    });
+  });
+
+  it('an admin replaces the stored token, or clears it so that the next one sent is kept', async () => {
+    const member = await guarded.createKey({ role: 'member' });
+    expectError(await guarded.request('PUT', TOKEN_PATH, { key: member, body: { verificationToken: 'secret_memberChosenToken' } }), 403);
+    expectError(await guarded.request('DELETE', TOKEN_PATH, { key: member }), 403);
+    const tenantAdmin = await guarded.createKey({ role: 'admin', orgName: 'tenant_org_2' });
+    expectError(await guarded.request('DELETE', TOKEN_PATH, { key: tenantAdmin }), 404);
+
+    const replacement = 'secret_adminPastedVerificationToken';
+    const replaced = await guarded.request('PUT', TOKEN_PATH, { body: { verificationToken: replacement } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ verificationToken: replacement, verified: false, verifiedAt: null, unsolicited: null });
+    expect((await signedEvent(url, replacement)).status).toBe(202);
+    expect((await guarded.request('GET', TOKEN_PATH)).body).toMatchObject({ verified: true });
+
+    expect((await guarded.request('DELETE', TOKEN_PATH)).status).toBe(204);
+    expectError(await guarded.request('GET', TOKEN_PATH), 404);
+    expect((await signedEvent(url, replacement)).status).toBe(401);
+    const next = await notion.sendVerification(url);
+    expect((await guarded.request('GET', TOKEN_PATH)).body).toMatchObject({ verificationToken: next.token, verified: false, unsolicited: null });
+    expect((await signedEvent(url, next.token)).status).toBe(202);
+  });
+});

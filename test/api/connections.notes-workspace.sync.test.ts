@@ -143,3 +143,25 @@ describe('notes-workspace connections over HTTP', () => {
     await waitForSourceDocuments(server, 'notes-workspace', 'notion_limited', 1);
   });
 });
+
+describe('a database with two data sources and a page the integration may not read (issue 33, defect 3)', () => {
+  it('imports each data source, skips the unreadable page and reports it in the completed run', async () => {
+    const projects = notion.state.addDatabase({ title: 'Projects', schema: { Name: 'title', Stage: 'select' } });
+    notion.state.addPage({ title: 'Launch', parent: projects, values: { Stage: 'Now' } });
+    const archive = notion.state.addDataSource(projects, { title: 'Archive', schema: { Name: 'title', Year: 'number' } });
+    notion.state.addPage({ title: 'Old launch', parent: archive, values: { Year: 2019 } });
+    const locked = notion.state.addPage({ title: 'Locked', blocks: paragraph('Hidden.') });
+    notion.failWith({ status: 403, code: 'restricted_resource', times: 1, match: new RegExp(`/v1/blocks/${locked.id}/children`) });
+    const id = await connectKind(server, 'notion', 'notion_sources');
+    const docs = await documentsByTitle(server, 'notes-workspace', 'notion_sources', 4);
+    expect([...docs.keys()].sort()).toEqual(['Archive', 'Launch', 'Old launch', 'Projects']);
+    const [run] = await waitForRuns(server, id, 1);
+    expect(run).toMatchObject({ status: 'completed', errorCode: null, itemsProcessed: 4, itemsFailed: 1 });
+    expect(run).toMatchObject({ error: expect.stringMatching(new RegExp(`${locked.id} \\(403 restricted_resource\\)`)) });
+
+    // The next run reads it.
+    await importNow(server, 'notion', 'notion_sources');
+    const [next] = await waitForRuns(server, id, 2);
+    expect(next).toMatchObject({ status: 'completed', error: null, itemsFailed: 0, itemsProcessed: 1 });
+  });
+});

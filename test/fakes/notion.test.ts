@@ -1,7 +1,7 @@
 import { APIResponseError, Client, collectPaginatedAPI, verifyWebhookSignature } from '@notionhq/client';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeNotion, NOTION_VERSION } from './notion/index.js';
+import { FakeNotion, LEGACY_NOTION_VERSION, NOTION_VERSION } from './notion/index.js';
 
 let notion: FakeNotion;
 let client: Client;
@@ -22,6 +22,51 @@ describe('FakeNotion with the official Notion client', () => {
     expect(blocks).toHaveLength(120);
     const retrieved = await client.pages.retrieve({ page_id: page.id });
     expect(retrieved).toMatchObject({ object: 'page', id: page.id, properties: { title: { type: 'title' } } });
+  });
+
+  it('models a database with two data sources as 2025-09-03 does, and refuses it under 2022-06-28 as Notion does', async () => {
+    expect(NOTION_VERSION).toBe(Client.defaultNotionVersion);
+    const db = notion.state.addDatabase({ title: 'Projects', schema: { Name: 'title', Stage: 'select' } });
+    notion.state.addPage({ title: 'Launch', parent: db, values: { Stage: 'Now' } });
+    const archive = notion.state.addDataSource(db, { title: 'Archive', schema: { Name: 'title', Year: 'number' } });
+    notion.state.addPage({ title: 'Old launch', parent: archive, values: { Year: 2019 } });
+
+    const retrieved = await client.databases.retrieve({ database_id: db.id });
+    expect(retrieved).toMatchObject({
+      object: 'database',
+      data_sources: [
+        { id: db.sources[0], name: 'Projects' },
+        { id: archive.id, name: 'Archive' },
+      ],
+    });
+    const source = await client.dataSources.retrieve({ data_source_id: archive.id });
+    expect(source).toMatchObject({ object: 'data_source', parent: { type: 'database_id', database_id: db.id }, properties: { Year: { type: 'number' } } });
+    const rows = await collectPaginatedAPI(client.dataSources.query, { data_source_id: archive.id });
+    expect(rows).toMatchObject([{ object: 'page', parent: { type: 'data_source_id', data_source_id: archive.id, database_id: db.id } }]);
+    const sources = await collectPaginatedAPI(client.search, { filter: { property: 'object', value: 'data_source' } });
+    expect(sources.map((s) => s.id).sort()).toEqual([...db.sources].sort());
+
+    for (const [method, path] of [
+      ['GET', `/v1/databases/${db.id}`],
+      ['POST', `/v1/databases/${db.id}/query`],
+    ] as const) {
+      const legacy = await fetch(`${notion.apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${notion.token()}`, 'notion-version': LEGACY_NOTION_VERSION, 'content-type': 'application/json' },
+        ...(method === 'POST' && { body: '{}' }),
+      });
+      expect(legacy.status).toBe(400);
+      expect(await legacy.json()).toMatchObject({
+        object: 'error',
+        status: 400,
+        code: 'validation_error',
+        message: 'Databases with multiple data sources are not supported in this API version.',
+        additional_data: { error_type: 'multiple_data_sources_for_database', database_id: db.id, child_data_source_ids: db.sources },
+      });
+    }
+    // The endpoint 2025-09-03 replaced is gone.
+    const removed = await client.request({ path: `databases/${db.id}/query`, method: 'post', body: {} }).catch((e: unknown) => e);
+    expect(removed).toMatchObject({ code: 'invalid_request_url', status: 400 });
   });
 
   it('answers errors the client turns into APIResponseError with Notion codes', async () => {

@@ -4549,7 +4549,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The verification token a provider last sent to the kind's push URL (Notion), to paste into the provider's settings */
+        /** The verification token kept from the first the provider sent to the kind's push URL (Notion), to paste into the provider's settings */
         get: {
             parameters: {
                 query?: never;
@@ -4591,9 +4591,93 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /** Replaces the kind's verification token (e.g. with the unsolicited one, once checked in the provider's settings) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookVerificationTokenReplacementInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookVerificationToken"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         post?: never;
-        delete?: never;
+        /** Clears the kind's verification token: events are refused until the provider sends one again, which is kept */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A connector kind id (code-host, web-crawler, …) or the SDK name (github, …) */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cleared */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4652,7 +4736,7 @@ export interface components {
         LastSyncRunInput: {
             /** @enum {string} */
             status: "running" | "completed" | "failed";
-            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "not_allowed" | "internal") | null;
             error: string | null;
             startedAt: string;
             completedAt: string | null;
@@ -4692,7 +4776,7 @@ export interface components {
             itemsFailed: number;
             itemsDeleted: number;
             error: string | null;
-            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "not_allowed" | "internal") | null;
         };
         ConnectionDocumentInput: {
             id: string;
@@ -4716,10 +4800,21 @@ export interface components {
             accepted: true;
             duplicate: boolean;
         };
-        /** @description The token a provider sent to the kind's push URL, to paste back into its settings */
+        /** @description The token kept from the first the provider sent to the kind's push URL, to paste back into its settings */
         WebhookVerificationTokenInput: {
             verificationToken: string;
             receivedAt: string;
+            /** @description Whether a signed event has verified with this token */
+            verified: boolean;
+            verifiedAt: string | null;
+            /** @description The latest token sent after the one kept: it verifies nothing until an admin puts it in place */
+            unsolicited: {
+                verificationToken: string;
+                receivedAt: string;
+            } | null;
+        };
+        WebhookVerificationTokenReplacementInput: {
+            verificationToken: string;
         };
         ContainerTagMergeInput: {
             id: string;
@@ -5378,7 +5473,7 @@ export interface components {
         LastSyncRun: {
             /** @enum {string} */
             status: "running" | "completed" | "failed";
-            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "not_allowed" | "internal") | null;
             error: string | null;
             startedAt: string;
             completedAt: string | null;
@@ -5418,7 +5513,7 @@ export interface components {
             itemsFailed: number;
             itemsDeleted: number;
             error: string | null;
-            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+            errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "not_allowed" | "internal") | null;
         };
         ConnectionDocument: {
             id: string;
@@ -5442,10 +5537,21 @@ export interface components {
             accepted: true;
             duplicate: boolean;
         };
-        /** @description The token a provider sent to the kind's push URL, to paste back into its settings */
+        /** @description The token kept from the first the provider sent to the kind's push URL, to paste back into its settings */
         WebhookVerificationToken: {
             verificationToken: string;
             receivedAt: string;
+            /** @description Whether a signed event has verified with this token */
+            verified: boolean;
+            verifiedAt: string | null;
+            /** @description The latest token sent after the one kept: it verifies nothing until an admin puts it in place */
+            unsolicited: {
+                verificationToken: string;
+                receivedAt: string;
+            } | null;
+        };
+        WebhookVerificationTokenReplacement: {
+            verificationToken: string;
         };
         ContainerTagMerge: {
             id: string;

@@ -39,6 +39,7 @@ async function drain(pages: AsyncIterable<SyncPage>) {
 }
 
 const byTitle = (items: SourceItem[], title: string) => items.find((i) => i.title === title)!;
+const isDownload = (r: { path: string; query: URLSearchParams }) => r.query.get('alt') === 'media' || r.path.endsWith('/export');
 const bytesOf = (item: SourceItem) => ('bytes' in item.body ? item.body.bytes : new Uint8Array());
 
 describe('cloud-drive sync', () => {
@@ -236,17 +237,13 @@ describe('cloud-drive sync with maxItems', () => {
     now: () => other.clock.now(),
   });
 
-  it('stops at maxItems, and resumes without repeats across Drive pages', async () => {
+  it('caps new files at maxItems but lists to the end, so the next run reads the changes feed', async () => {
     const first = await drain(drive.sync(req(null, 110)));
     expect(first.items).toHaveLength(110);
+    expect(first.pages.at(-1)!.complete).toBe(true);
+    expect(first.cursor).toMatchObject({ phase: 'changes' });
     const second = await drain(drive.sync(req(first.cursor, 15)));
-    expect(second.items).toHaveLength(15);
-    const third = await drain(drive.sync(req(second.cursor, null)));
-    const all = [...first.items, ...second.items, ...third.items].map((i) => i.externalId);
-    expect(all).toHaveLength(130);
-    expect(new Set(all).size).toBe(130);
-    // A listing resumed in another run cannot tell what is gone.
-    expect(third.pages.some((p) => p.complete)).toBe(false);
+    expect(second.items).toHaveLength(0);
   });
 
   it('resumes from the cursor of any page, as after a restart', async () => {
@@ -260,21 +257,26 @@ describe('cloud-drive sync with maxItems', () => {
     }
   });
 
-  it('stops at maxItems in the changes feed too, and resumes there', async () => {
+  it('in the changes feed, edits of held files always flow; new ones past maxItems are passed over undownloaded', async () => {
     const listed = await drain(drive.sync(req(null, null)));
     const edited = [...other.drive.state.files.values()].filter((f) => f.name.endsWith('.md')).slice(0, 45);
     for (const file of edited) other.drive.state.update(file.id, { bytes: Buffer.from(`edited ${file.name}\n`) });
-    const first = await drain(drive.sync(req(listed.cursor, 20)));
-    expect(first.items).toHaveLength(20);
-    const rest = await drain(drive.sync(req(first.cursor, null)));
-    const ids = [...first.items, ...rest.items].map((i) => i.externalId);
-    expect(new Set(ids)).toEqual(new Set(edited.map((f) => f.id)));
-    expect(ids).toHaveLength(45);
+    const held = new Set(edited.slice(0, 30).map((f) => f.id));
+    other.resetRequests();
+    const run = await drain(drive.sync({ ...req(listed.cursor, 5), held }));
+    const ids = run.items.map((i) => i.externalId);
+    expect(ids).toHaveLength(35);
+    expect(ids.filter((id) => held.has(id))).toHaveLength(30);
+    const downloads = other.requests.filter(isDownload);
+    expect(downloads).toHaveLength(35);
+    expect(run.cursor).not.toEqual(listed.cursor);
   });
 
-  it('makes no request when no item is wanted', async () => {
+  it('at maxItems 0 with nothing held lists to the end without downloading, and moves to the changes feed', async () => {
     other.resetRequests();
-    expect((await drain(drive.sync(req(null, 0)))).pages).toEqual([]);
-    expect(other.requests).toEqual([]);
+    const run = await drain(drive.sync(req(null, 0)));
+    expect(run.items).toEqual([]);
+    expect(run.cursor).toMatchObject({ phase: 'changes' });
+    expect(other.requests.filter(isDownload)).toEqual([]);
   });
 });

@@ -36,8 +36,7 @@ interface Run {
 /** The first sync lists every file; later ones read the changes feed from the stored page token. */
 export async function* syncCloudDrive(options: GoogleOptions, request: SyncRequest): AsyncGenerator<SyncPage> {
   const config = parseCloudDriveConfig(request.config);
-  const out = new PageBuilder(request.maxItems);
-  if (out.exhausted) return;
+  const out = new PageBuilder(request);
   const drive = new GoogleClient(options, accessToken(request.credentials), request.signal);
   const base = options.endpoints.driveUrl;
   const run: Run = { drive, base, config, paths: new FolderPaths(drive, base), out };
@@ -66,24 +65,30 @@ export async function* syncCloudDrive(options: GoogleOptions, request: SyncReque
 }
 
 /**
- * Adds one file unless it was done on this page: `stopped` when no more items are wanted,
- * `unreadable` when its content cannot be had (an export past Google's limit, gone meanwhile).
+ * Adds one file unless it was done on this page: `unreadable` when its content cannot be had (an
+ * export past Google's limit, gone meanwhile); a new file past the documentLimit is passed over
+ * without downloading it.
  */
-async function addFile(run: Run, file: DriveFile, done: string[]): Promise<'added' | 'unreadable' | 'stopped'> {
+async function addFile(run: Run, file: DriveFile, done: string[]): Promise<'added' | 'unreadable'> {
   if (done.includes(file.id)) return 'added';
-  if (run.out.exhausted) return 'stopped';
-  const item = await driveItem(run.drive, run.base, file, run.paths, run.config.maxFileBytes);
-  if (item) run.out.add(item);
+  if (run.out.wants(file.id)) {
+    const item = await driveItem(run.drive, run.base, file, run.paths, run.config.maxFileBytes);
+    if (!item) {
+      done.push(file.id);
+      return 'unreadable';
+    }
+    run.out.add(item);
+  }
   done.push(file.id);
-  return item ? 'added' : 'unreadable';
+  return 'added';
 }
 
-async function* listAll(run: Run, cursor: Extract<CloudDriveCursor, { phase: 'list' }>): AsyncGenerator<SyncPage, boolean> {
+async function* listAll(run: Run, cursor: Extract<CloudDriveCursor, { phase: 'list' }>): AsyncGenerator<SyncPage, true> {
   for (;;) {
     const page = await listFiles(run.drive, run.base, cursor.pageToken);
     for (const file of page.files ?? []) {
       if (!isImportable(file, run.config.maxFileBytes)) continue;
-      if ((await addFile(run, file, cursor.done)) === 'stopped') return false;
+      await addFile(run, file, cursor.done);
       if (run.out.full) yield run.out.take(cursor);
     }
     if (!page.nextPageToken) return true;
@@ -108,9 +113,7 @@ async function* readChanges(run: Run, cursor: Extract<CloudDriveCursor, { phase:
         run.out.remove(id);
         cursor.done.push(id);
       } else {
-        const added = await addFile(run, file, cursor.done);
-        if (added === 'stopped') return;
-        if (added === 'unreadable') run.out.remove(id);
+        if ((await addFile(run, file, cursor.done)) === 'unreadable') run.out.remove(id);
       }
       if (run.out.full) yield run.out.take(cursor);
     }

@@ -31,14 +31,12 @@ export async function* syncCodeHost(options: CodeHostOptions, request: SyncReque
   const config = parseCodeHostConfig(request.config);
   const gh = gitHubClient(options, accessToken(request.credentials), request.signal);
   const cursor = readCursor(request.cursor, config.repositories);
-  const out = new PageBuilder(request.maxItems);
-  if (out.exhausted) return;
+  const out = new PageBuilder(request);
   try {
     for (const name of config.repositories) {
       const run: RepoRun = { gh, repo: repoOf(name), config, state: cursor.repos[name]!, cursor, out, webUrl: options.webUrl };
       const reachable = yield* syncFiles(run);
-      if (reachable && config.includeIssues && !out.exhausted) yield* syncIssues(run);
-      if (out.exhausted) break;
+      if (reachable && config.includeIssues) yield* syncIssues(run);
     }
   } catch (err) {
     throw toConnectorError(err, options.now, request.signal);
@@ -61,9 +59,9 @@ async function* syncFiles(run: RepoRun): AsyncGenerator<SyncPage, boolean> {
   const pass = state.pending;
   for (const change of await fileChanges(gh, repo, run.config, pass.base, pass.target)) {
     if (pass.after !== null && change.path <= pass.after) continue;
-    if (change.upsert && out.exhausted) return true;
     for (const path of change.deletes) out.remove(fileId(repo, path));
-    if (change.upsert) {
+    // A new file past the documentLimit is passed over without downloading it.
+    if (change.upsert && out.wants(fileId(repo, change.path))) {
       const content = await readFile(gh, repo, change.path, pass.target, run.config.maxFileBytes);
       if (typeof content === 'object' && !isBinary(content.bytes)) {
         out.add(fileItem(repo, change.path, content.sha, content.bytes, pass.target, run.webUrl));
@@ -90,7 +88,6 @@ async function* syncIssues(run: RepoRun): AsyncGenerator<SyncPage> {
     for (const issue of page.issues) {
       if (issue.updated_at === seen.since && seen.atSince.includes(issue.number)) continue;
       if (!issue.pull_request) {
-        if (out.exhausted) return;
         out.add(issueItem(repo, issue));
       }
       if (issue.updated_at !== seen.since) {

@@ -227,17 +227,13 @@ describe('mail sync with maxItems', () => {
   });
   afterAll(() => other.close());
 
-  it('stops at maxItems and resumes without repeats across Gmail pages, then reads history', async () => {
+  it('caps new threads at maxItems but finishes the listing, and the next run reads the history', async () => {
     const first = await drain(mail.sync(request({ maxItems: 105 }, other)));
     expect(first.items).toHaveLength(105);
-    other.gmail.mailbox.addMessage({ from: 'x@example.com', to: ['ada@example.com'], subject: 'Late', text: 'during the listing' });
-    const second = await drain(mail.sync(request({ cursor: first.cursor, maxItems: null }, other)));
-    const third = await drain(mail.sync(request({ cursor: second.cursor }, other)));
-    const all = [...first.items, ...second.items, ...third.items].map((i) => i.title);
-    expect(new Set(all).size).toBe(121);
-    // The message that arrived during the listing is caught by the history, even if the listing saw it.
-    expect(all.filter((t) => t === 'Late').length).toBeGreaterThanOrEqual(1);
-    expect(third.items.map((i) => i.title)).toEqual(['Late']);
+    expect(first.pages.at(-1)!.complete).toBe(true);
+    other.gmail.mailbox.addMessage({ from: 'x@example.com', to: ['ada@example.com'], subject: 'Late', text: 'after the listing' });
+    const second = await drain(mail.sync(request({ cursor: first.cursor, maxItems: 1 }, other)));
+    expect(second.items.map((i) => i.title)).toEqual(['Late']);
   });
 
   it('resumes from the cursor of any page, as after a restart', async () => {

@@ -53,8 +53,7 @@ interface Run {
  */
 export async function* syncMail(options: GoogleOptions, convert: ConvertFile, request: SyncRequest): AsyncGenerator<SyncPage> {
   const config = parseMailConfig(request.config);
-  const out = new PageBuilder(request.maxItems);
-  if (out.exhausted) return;
+  const out = new PageBuilder(request);
   const gmail = new GoogleClient(options, accessToken(request.credentials), request.signal);
   const base = options.endpoints.gmailUrl;
   try {
@@ -144,15 +143,15 @@ async function fetchThread(run: Run, threadId: string): Promise<SourceItem | nul
   return threadItem(threadId, messages, run.config, run.convert, run.webUrl, shown.length - fitting.length);
 }
 
-async function* listAll(run: Run): AsyncGenerator<SyncPage, boolean> {
+async function* listAll(run: Run): AsyncGenerator<SyncPage, true> {
   const listing = run.cursor.listing!;
   const labelIds = run.config.labels.length === 1 ? run.config.labels : [];
   for (;;) {
     const page = await listThreads(run.gmail, run.base, listing.pageToken, labelIds);
     for (const { id } of page.threads ?? []) {
       if (listing.done.includes(id)) continue;
-      if (run.out.exhausted) return false;
-      const item = await fetchThread(run, id);
+      // A new thread past the documentLimit is passed over without downloading it.
+      const item = run.out.wants(id) ? await fetchThread(run, id) : null;
       if (item) run.out.add(item);
       listing.done.push(id);
       if (run.out.full) yield run.out.take(run.cursor);
@@ -166,9 +165,10 @@ async function* listAll(run: Run): AsyncGenerator<SyncPage, boolean> {
 
 async function* refetchPending(run: Run): AsyncGenerator<SyncPage> {
   const { pending } = run.cursor;
-  while (pending.length > 0 && !run.out.exhausted) {
+  while (pending.length > 0) {
     const id = pending[0]!;
-    const item = await fetchThread(run, id);
+    // A thread new to the connection past the documentLimit is passed over (its removal is harmless).
+    const item = run.out.wants(id) ? await fetchThread(run, id) : null;
     if (item) run.out.add(item);
     else run.out.remove(id);
     pending.shift();

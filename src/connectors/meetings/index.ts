@@ -54,7 +54,7 @@ async function* syncMeetings(options: MeetingsOptions, request: SyncRequest): As
     },
     exists: async (id) => (await api.note(id)) !== null,
   };
-  yield* listingSync(source, readListingCursor(request.cursor, KINDS), new PageBuilder(request.maxItems), maxMeetings);
+  yield* listingSync(source, readListingCursor(request.cursor, KINDS), new PageBuilder(request), maxMeetings);
 }
 
 /** Meeting notes (Granola's public API): one document per meeting, synced only when asked. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SourceItem } from '../types.js';
-import { type NotionClient, plainText, type NotionDatabase, type NotionPage, type RichText } from './api.js';
+import { type NotionClient, type NotionDatabase, type NotionDataSource, type NotionPage, plainText, type RichText } from './api.js';
 import { renderBlocks, inline, type BlockNode } from './markdown.js';
 
 /** Blocks read per page at most, and how deep nesting is followed: a bound on one page's requests. */
@@ -64,15 +64,15 @@ export function propertyText(property: { type: string; [key: string]: unknown })
   }
 }
 
-export function titleOf(object: NotionPage | NotionDatabase): string {
-  if (object.object === 'database') return plainText(object.title) || 'Untitled';
+export function titleOf(object: NotionPage | NotionDatabase | NotionDataSource): string {
+  if (object.object !== 'page') return plainText(object.title) || 'Untitled';
   const title = Object.values(object.properties).find((p) => p.type === 'title');
   return (title ? plainText(title.title as RichText[]) : '') || 'Untitled';
 }
 
 const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-function item(object: NotionPage | NotionDatabase, text: string, path: string): SourceItem {
+function item(object: NotionPage | NotionDataSource, text: string, path: string): SourceItem {
   const parent = object.parent;
   return {
     externalId: object.id,
@@ -86,7 +86,8 @@ function item(object: NotionPage | NotionDatabase, text: string, path: string): 
     metadata: {
       notionObject: object.object,
       parentType: parent.type,
-      ...(parent.type === 'database_id' && { databaseId: parent.database_id }),
+      ...((parent.type === 'database_id' || parent.type === 'data_source_id') && { databaseId: parent.database_id }),
+      ...(parent.type === 'data_source_id' && { dataSourceId: parent.data_source_id }),
       lastEditedTime: object.last_edited_time,
     },
     updatedAt: new Date(object.last_edited_time),
@@ -106,16 +107,15 @@ export async function pageItem(api: NotionClient, page: NotionPage, path: string
   return item(page, text, path);
 }
 
-/** A database as markdown: title, description and a table of its rows' properties. */
-export async function databaseItem(api: NotionClient, db: NotionDatabase, path: string): Promise<SourceItem | null> {
+/** A data source (a database's table) as markdown: title, description and a table of its rows' properties. */
+export async function dataSourceItem(api: NotionClient, db: NotionDataSource, path: string): Promise<SourceItem> {
   const columns = Object.entries(db.properties)
     .sort(([, a], [, b]) => Number(b.type === 'title') - Number(a.type === 'title'))
     .map(([name]) => name);
   const rows: string[][] = [];
   let cursor: string | null = null;
   do {
-    const list = await api.queryDatabase(db.id, { page_size: 100, ...(cursor && { start_cursor: cursor }) });
-    if (!list) return null;
+    const list = await api.queryDataSource(db.id, { page_size: 100, ...(cursor && { start_cursor: cursor }) });
     for (const row of list.results) {
       if (rows.length >= MAX_DATABASE_ROWS) break;
       rows.push(columns.map((c) => (row.properties[c] ? propertyText(row.properties[c]!) : '').replace(/\|/g, '\\|').replace(/\n/g, ' ')));

@@ -144,8 +144,9 @@ describe('notes-workspace sync', () => {
     expect(textOf(wikiItem)).toBe(WIKI_MARKDOWN.replace('https://www.notion.so/ONBOARDING', `https://www.notion.so/${onboarding.id.replace(/-/g, '')}`));
     const row = items.find((i) => i.title === 'Write docs')!;
     expect(textOf(row)).toBe('# Write docs\n\n- **Status**: Doing\n- **Tags**: docs, q1\n- **Done**: no\n\nStart with the README.\n');
-    expect(row.metadata).toMatchObject({ parentType: 'database_id', databaseId: tasks.id });
-    expect(textOf(items.find((i) => i.externalId === tasks.id)!)).toBe(
+    expect(row.metadata).toMatchObject({ parentType: 'data_source_id', databaseId: tasks.id, dataSourceId: tasks.sources[0] });
+    // A database is read through its data source (2025-09-03): the table is the data source's document.
+    expect(textOf(items.find((i) => i.externalId === tasks.sources[0])!)).toBe(
       '# Tasks\n\n| Name | Status | Tags | Done |\n| --- | --- | --- | --- |\n| Write docs | Doing | docs, q1 | no |\n',
     );
     // 150 blocks come in two pages of block children.
@@ -208,7 +209,7 @@ describe('notes-workspace sync', () => {
     }
   });
 
-  it('stops at maxItems and goes on from there; maxPages bounds what is imported', async () => {
+  it('caps new pages at maxItems, takes more as room is given; maxPages bounds what is imported', async () => {
     const first = await drain(connector.sync(request(null, { maxItems: 3 })));
     expect(itemsOf(first)).toHaveLength(3);
     const rest = await drain(connector.sync(request(lastCursor(first), { maxItems: 2 })));
@@ -216,7 +217,7 @@ describe('notes-workspace sync', () => {
     expect(new Set([...itemsOf(first), ...itemsOf(rest)].map((i) => i.externalId)).size).toBe(5);
     const bounded = await drain(connector.sync(request(null, { config: { maxPages: 4 } })));
     expect(itemsOf(bounded)).toHaveLength(4);
-    expect(await drain(connector.sync(request(null, { maxItems: 0 })))).toEqual([]);
+    expect(itemsOf(await drain(connector.sync(request(null, { maxItems: 0 }))))).toEqual([]);
   });
 });
 
@@ -245,5 +246,42 @@ describe('notes-workspace limits and failures', () => {
   it('gives provider_unavailable after repeated 503s', async () => {
     notion.failWith({ status: 503, code: 'service_unavailable', times: 4, match: 'POST /v1/search' });
     expect((await connectorFailure(drain(connector.sync(request())))).code).toBe('provider_unavailable');
+  });
+});
+
+describe('databases with several data sources, and objects that cannot be read (issue 33, defect 3)', () => {
+  it('reads each data source of a database, and skips and reports one unreadable object without failing the run', async () => {
+    const { state } = notion;
+    const projects = state.addDatabase({ title: 'Projects', schema: { Name: 'title', Stage: 'select' } });
+    state.addPage({ title: 'Launch', parent: projects, values: { Stage: 'Now' } });
+    const archive = state.addDataSource(projects, { title: 'Archive', schema: { Name: 'title', Year: 'number' } });
+    state.addPage({ title: 'Old launch', parent: archive, values: { Year: 2019 } });
+    const locked = state.addPage({ title: 'Locked', blocks: [{ type: 'paragraph', text: 'Hidden.' }] });
+    settle();
+    notion.failWith({ status: 403, code: 'restricted_resource', times: 1, match: new RegExp(`/v1/blocks/${locked.id}/children`) });
+
+    const pages = await drain(connector.sync(request()));
+    const items = itemsOf(pages);
+    const byPath = new Map(items.map((i) => [i.filepath, i]));
+    expect(textOf(byPath.get('/Projects')!)).toBe('# Projects\n\n| Name | Stage |\n| --- | --- |\n| Launch | Now |\n');
+    expect(textOf(byPath.get('/Projects/Archive')!)).toBe('# Archive\n\n| Name | Year |\n| --- | --- |\n| Old launch | 2019 |\n');
+    expect(byPath.get('/Projects/Launch')!.metadata).toMatchObject({ parentType: 'data_source_id', databaseId: projects.id });
+    expect(byPath.has('/Projects/Archive/Old launch')).toBe(true);
+    expect(items.some((i) => i.externalId === locked.id)).toBe(false);
+    expect(pages.flatMap((p) => p.skipped ?? [])).toEqual([{ externalId: locked.id, reason: expect.stringContaining('restricted_resource') }]);
+    expect(notion.requests.every((r) => r.headers['notion-version'] === '2025-09-03')).toBe(true);
+    expect(notion.count('POST /v1/data_sources/{id}/query')).toBeGreaterThan(0);
+
+    // Readable again: the next run reads it.
+    const again = await drain(connector.sync(request(lastCursor(pages))));
+    expect(itemsOf(again).map((i) => i.externalId)).toContain(locked.id);
+    expect(again.flatMap((p) => p.skipped ?? [])).toEqual([]);
+  });
+
+  it('replaces the whole-database documents of a cursor written before 2025-09-03 by their data sources', async () => {
+    const legacy = { v: 1, known: { [tasks.id]: ['2026-01-01T00:00:00.000Z|', 1, 'd'] }, pass: 1, listing: null };
+    const pages = await drain(connector.sync(request(legacy)));
+    expect(deletionsOf(pages)).toEqual([tasks.id]);
+    expect(itemsOf(pages).map((i) => i.externalId)).toContain(tasks.sources[0]);
   });
 });

@@ -61,8 +61,7 @@ export async function* syncOfficeDrive(options: OfficeDriveOptions, request: Syn
   const config = parseOfficeDriveConfig(request.config);
   const graph = new GraphClient(options, oauthAccessToken(request.credentials, PROVIDER), request.signal);
   const cursor = readCursor(request.cursor, graph);
-  const out = new PageBuilder(request.maxItems);
-  if (out.exhausted) return;
+  const out = new PageBuilder(request);
   const folders = new FolderPaths(graph);
   // Only an enumeration read whole in this run lists everything there is.
   let fullListing = cursor.link === null;
@@ -80,10 +79,6 @@ export async function* syncOfficeDrive(options: OfficeDriveOptions, request: Syn
     const items = Array.isArray(body?.value) ? body.value : [];
     for (let i = cursor.skip; i < items.length; i++) {
       const item = items[i]!;
-      if (item.file && !item.deleted && isSelectedFile(item.name ?? '', item.size, config) && out.exhausted) {
-        yield out.take(cursor);
-        return;
-      }
       await take(item, { graph, folders, config, out, initial: cursor.initial });
       cursor.skip = i + 1;
       if (out.full) yield out.take(cursor);
@@ -120,6 +115,8 @@ async function take(item: DriveItem, run: Run): Promise<void> {
   }
   if (!item.file) return;
   const selected = isSelectedFile(item.name ?? '', item.size, run.config);
+  // A new file past the documentLimit is passed over without downloading it.
+  if (selected && !run.out.wants(item.id)) return;
   const bytes = selected ? await run.graph.download(item.id, run.config.maxFileBytes) : null;
   if (bytes) {
     const parent = await run.folders.of(item.parentReference?.id);

@@ -108,7 +108,8 @@ describe('web crawler, first crawl', () => {
     for (const path of ['/redirect/internal', '/redirect/metadata']) {
       const err = await crawl(crawler(), { startUrl: site.url(path) }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ConnectorError);
-      expect((err as ConnectorError).code).toBe('internal');
+      // The URL policy's refusal: no fault of the site's, told apart from an internal error.
+      expect((err as ConnectorError).code).toBe('not_allowed');
       expect((err as ConnectorError).message).toContain(UNREACHABLE_DESTINATION);
     }
   });
@@ -117,6 +118,7 @@ describe('web crawler, first crawl', () => {
     const strict = crawler({ fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 } });
     const err = await crawl(strict, { startUrl: site.url('/') }).catch((e: unknown) => e);
     expect((err as ConnectorError).message).toContain(UNREACHABLE_DESTINATION);
+    expect((err as ConnectorError).code).toBe('not_allowed');
     expect(site.requests).toEqual([]);
   });
 

@@ -48,6 +48,9 @@ function fileNameOf(url: string): string | null {
   }
 }
 
+/** A fetch failure as a sync-run code: the URL policy's refusal is no fault of the site's or ours. */
+const failureCode = (err: FetchError) => (err.refused ? 'not_allowed' : err.transient ? 'provider_unavailable' : 'internal');
+
 /** The agent name robots.txt rules are matched against: our User-Agent's product token. */
 const agentToken = (userAgent: string) => userAgent.split('/')[0]!.trim() || 'engram';
 
@@ -79,7 +82,7 @@ class Crawl {
     this.site = Site.of(config.startUrl);
     this.pages = { ...previous.pages };
     this.fetcher = new PacedFetcher(options.fetch, request.signal);
-    this.out = new PageBuilder(request.maxItems);
+    this.out = new PageBuilder(request);
   }
 
   cursor(finished: boolean): CrawlerCursor {
@@ -96,7 +99,9 @@ class Crawl {
       else this.forget(url);
     }
     for (let next = this.dequeue(); next; next = this.dequeue()) {
-      if (this.requests >= this.config.maxPages || this.out.exhausted) break;
+      if (this.requests >= this.config.maxPages) break;
+      // At the documentLimit only the pages held are read again (edits, removals); new ones wait.
+      if (!this.out.wants(next.url)) continue;
       await this.visit(next.url, next.depth);
       if (this.out.full) yield this.out.take(this.cursor(false));
     }
@@ -114,8 +119,7 @@ class Crawl {
   /** The start URL; a redirect to another host moves the whole crawl there. Its failure ends the run. */
   private async start(url: string, redirectsLeft: number): Promise<void> {
     const res = await this.visit(url, 0);
-    if (res instanceof FetchError)
-      throw new ConnectorError(res.transient ? 'provider_unavailable' : 'internal', `start URL: ${res.message}`, undefined, { cause: res });
+    if (res instanceof FetchError) throw new ConnectorError(failureCode(res), `start URL: ${res.message}`, undefined, { cause: res });
     if (res?.location && redirectsLeft > 0 && !this.site.resolve(res.location, url)) {
       let target: URL;
       try {
@@ -218,10 +222,10 @@ class Crawl {
       this.forget(url);
       return;
     }
-    const record = { etag: validator(res.etag), lastModified: validator(res.lastModified), version: item.version, depth };
-    this.pages[url] = record;
     // A server that ignores conditional requests sends the same body again: nothing changed.
-    if (known?.version !== item.version) this.out.add(item);
+    // A new page past the documentLimit is not recorded, so a later run with room imports it.
+    if (known?.version !== item.version && !this.out.add(item)) return;
+    this.pages[url] = { etag: validator(res.etag), lastModified: validator(res.lastModified), version: item.version, depth };
   }
 
   private item(url: string, depth: number, res: FetchedResource, type: SourceDocumentType, body: SourceItem['body'], title: string | null): SourceItem {
@@ -255,12 +259,11 @@ class Crawl {
 
 export async function* crawlSite(options: CrawlerOptions, request: SyncRequest): AsyncGenerator<SyncPage> {
   const crawl = new Crawl(options, parseCrawlerConfig(request.config), readCursor(request.cursor), request);
-  if (crawl.out.exhausted) return;
   try {
     yield* crawl.run();
   } catch (err) {
     if (err instanceof FetchError) {
-      throw new ConnectorError(err.transient ? 'provider_unavailable' : 'internal', `the site cannot be crawled: ${err.message}`, undefined, { cause: err });
+      throw new ConnectorError(failureCode(err), `the site cannot be crawled: ${err.message}`, undefined, { cause: err });
     }
     throw err;
   }

@@ -173,7 +173,10 @@ export class ConnectorAccess {
   }
 
   /** The request an adapter call gets for a connection. */
-  syncRequest(connection: ConnectionRecord, options: { signal?: AbortSignal; maxItems?: number | null; tokens?: TokenSet | null } = {}): SyncRequest {
+  syncRequest(
+    connection: ConnectionRecord,
+    options: { signal?: AbortSignal; maxItems?: number | null; held?: ReadonlySet<string>; tokens?: TokenSet | null } = {},
+  ): SyncRequest {
     if (this.adapterOrNull(connection.kind)?.auth === 'credentials') {
       return this.request(connection, { config: { ...connection.config, ...this.openCredentials(connection) } }, options);
     }
@@ -181,12 +184,17 @@ export class ConnectorAccess {
     return this.request(connection, tokens ? { tokens } : { config: connection.config }, options);
   }
 
-  private request(connection: ConnectionRecord, credentials: SyncCredentials, options: { signal?: AbortSignal; maxItems?: number | null }): SyncRequest {
+  private request(
+    connection: ConnectionRecord,
+    credentials: SyncCredentials,
+    options: { signal?: AbortSignal; maxItems?: number | null; held?: ReadonlySet<string> },
+  ): SyncRequest {
     return {
       credentials,
       config: connection.config,
       cursor: connection.cursor ?? null,
       maxItems: options.maxItems ?? null,
+      ...(options.held && { held: options.held }),
       signal: options.signal ?? new AbortController().signal,
       now: () => this.clock.now(),
     };

@@ -1,5 +1,5 @@
 import { ConnectorConfigError, ConnectorError } from '../../connectors/index.js';
-import { PlanRequiredError, RateLimitedError, UpstreamError, invalidInput } from '../../model/errors.js';
+import { ForbiddenError, PlanRequiredError, RateLimitedError, UpstreamError, invalidInput } from '../../model/errors.js';
 
 /** A provider's failure during a request a caller waits for, as the caller is told it. */
 export function asDomainError(error: unknown): unknown {
@@ -14,6 +14,8 @@ export function asDomainError(error: unknown): unknown {
     }
     case 'plan_required':
       return new PlanRequiredError('The provider account needs another plan', error.message);
+    case 'not_allowed':
+      return new ForbiddenError('Not allowed by this server', error.message);
     default:
       return new UpstreamError('The provider failed', error.message);
   }

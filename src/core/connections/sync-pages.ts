@@ -79,7 +79,7 @@ export async function commitPage(
   ctx: { db: Db; clock: Clock; maxJobAttempts: number },
   connectionId: string,
   runId: string,
-  page: DecidedItems & { deletions: string[]; cursor: unknown; listed?: ReadonlySet<string> },
+  page: DecidedItems & { deletions: string[]; cursor: unknown; listed?: ReadonlySet<string>; failed?: number },
 ): Promise<CommittedPage | null> {
   return ctx.db.transaction(async (tx) => {
     const connection: ConnectionRecord | undefined = await lockConnectionShared(tx, connectionId);
@@ -98,7 +98,8 @@ export async function commitPage(
       ).map((doc) => [doc.externalId!, doc]),
     );
     let held = connection.documentLimit === null ? 0 : await countConnectionDocuments(tx, connectionId);
-    const counts: PageCounts = { processed: 0, failed: 0, deleted: 0, overLimit: 0 };
+    // Objects the adapter could not read (skipped and reported, not fatal) count as failed.
+    const counts: PageCounts = { processed: 0, failed: page.failed ?? 0, deleted: 0, overLimit: 0 };
     for (const item of items) {
       const current = existing.get(item.externalId);
       if (current && current.sourceVersion === item.version) continue;

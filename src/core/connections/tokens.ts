@@ -1,19 +1,27 @@
 import type { Connector, TokenSet } from '../../connectors/index.js';
 import type { ConnectionRecord } from '../../model/connections.js';
-import type { Tx } from '../../store/database.js';
-import { updateConnection } from '../../store/connections.js';
+import type { Db } from '../../store/database.js';
+import { lockConnectionForUpdate, updateConnection } from '../../store/connections.js';
 import type { Clock } from '../shared/clock.js';
 import type { ConnectorAccess } from './connector-access.js';
 
 /** Tokens expiring sooner than this are refreshed before they are used. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
+/** Same tokens: nobody refreshed since the caller read them. */
+const sameTokens = (a: TokenSet, b: TokenSet) => a.accessToken === b.accessToken && a.refreshToken === b.refreshToken;
+
 /**
  * Exchanges the refresh token for a new token set and stores it sealed (refresh tokens rotate: the
- * old one stops working, so the new one must be kept). Returns the connection as updated.
+ * old one stops working, so the new one must be kept). `tokens` are the ones the caller holds (seen
+ * refused, or expiring). One refresh of a connection runs at a time — the sync job, a push
+ * subscription's renewal and the resources API may all want one at once, in different processes —
+ * and each re-reads the stored tokens first, holding the connection's row: when another refreshed meanwhile, its
+ * tokens are used and no spent refresh token is sent again (Google and Notion refuse a reused one
+ * with `invalid_grant`, and may revoke the grant). Returns the connection as updated.
  */
 export async function refreshTokens(
-  db: Tx,
+  db: Db,
   access: ConnectorAccess,
   adapter: Connector,
   connection: ConnectionRecord,
@@ -21,10 +29,26 @@ export async function refreshTokens(
   clock: Clock,
 ): Promise<{ connection: ConnectionRecord; tokens: TokenSet } | null> {
   if (!adapter.oauth || !tokens.refreshToken) return null;
+  // Read before the transaction: the custom key lookup runs on its own connection.
   const client = await access.oauthClient(connection);
-  const fresh = await adapter.oauth.refresh(client, tokens.refreshToken);
-  const updated = await updateConnection(db, connection.id, { tokens: access.sealTokens(connection.id, fresh), tokenExpiresAt: fresh.expiresAt }, clock.now());
-  return updated ? { connection: updated, tokens: fresh } : null;
+  return db.transaction(async (tx) => {
+    // The row, not an advisory lock: whoever holds it already (the scheduler renewing a push
+    // subscription) refreshes at once, and nobody waits for a lock while holding the row.
+    const current = await lockConnectionForUpdate(tx, connection.id);
+    if (!current) return null;
+    const stored = access.openTokens(current);
+    if (stored && !sameTokens(stored, tokens)) return { connection: current, tokens: stored };
+    const refreshToken = stored?.refreshToken ?? tokens.refreshToken;
+    if (!refreshToken) return null;
+    const fresh = await adapter.oauth!.refresh(client, refreshToken);
+    const updated = await updateConnection(
+      tx,
+      connection.id,
+      { tokens: access.sealTokens(connection.id, fresh), tokenExpiresAt: fresh.expiresAt },
+      clock.now(),
+    );
+    return updated ? { connection: updated, tokens: fresh } : null;
+  });
 }
 
 /** Whether the access token expires within the refresh margin. */
@@ -34,7 +58,7 @@ export function expiresSoon(tokens: TokenSet, clock: Clock): boolean {
 
 /** The connection's tokens, refreshed first when they expire within the margin. */
 export async function usableTokens(
-  db: Tx,
+  db: Db,
   access: ConnectorAccess,
   adapter: Connector,
   connection: ConnectionRecord,

@@ -62,7 +62,8 @@ export function httpAnswerOf(error: DomainError): { status: number; headers: Rec
   if (error instanceof ConflictError) return { status: 409, headers: { 'x-should-retry': 'false' } };
   if (error instanceof TooLargeError) return plain(413);
   if (error instanceof RateLimitedError) return { status: 429, headers: { 'retry-after': String(error.retryAfterSeconds) } };
-  if (error instanceof NotSupportedError) return plain(501);
+  // Not built or not configured here: asking again changes nothing (the official SDK retries a 5xx otherwise).
+  if (error instanceof NotSupportedError) return { status: 501, headers: { 'x-should-retry': 'false' } };
   if (error instanceof UpstreamError) return plain(502);
   if (error instanceof UnavailableError) {
     return { status: 503, headers: error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) } };
@@ -85,7 +86,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err }, 'unmapped domain error');
       return reply.code(500).send({ error: 'Internal server error' });
     }
-    if (err instanceof ApiError) return reply.code(err.status).headers(err.headers).send(body(err));
+    if (err instanceof ApiError) {
+      const headers = err.status === 501 ? { 'x-should-retry': 'false', ...err.headers } : err.headers;
+      return reply.code(err.status).headers(headers).send(body(err));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.code(400).send({
         error: 'Invalid request',

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { VerificationTokenState } from '../../core/connections/kind-webhooks.js';
 import { errorResponses } from '../schemas/common.js';
 import { ConnectionId, Provider } from '../schemas/connections.js';
 import { principalOf } from '../plugins/auth.js';
@@ -8,8 +9,31 @@ const MAX_DELIVERY_BYTES = 5 * 1024 * 1024;
 
 const Accepted = z.object({ accepted: z.literal(true), duplicate: z.boolean() }).meta({ id: 'WebhookAccepted' });
 const VerificationToken = z
-  .object({ verificationToken: z.string(), receivedAt: z.string() })
-  .meta({ id: 'WebhookVerificationToken', description: "The token a provider sent to the kind's push URL, to paste back into its settings" });
+  .object({
+    verificationToken: z.string(),
+    receivedAt: z.string(),
+    verified: z.boolean().meta({ description: 'Whether a signed event has verified with this token' }),
+    verifiedAt: z.string().nullable(),
+    unsolicited: z
+      .object({ verificationToken: z.string(), receivedAt: z.string() })
+      .nullable()
+      .meta({ description: 'The latest token sent after the one kept: it verifies nothing until an admin puts it in place' }),
+  })
+  .meta({
+    id: 'WebhookVerificationToken',
+    description: "The token kept from the first the provider sent to the kind's push URL, to paste back into its settings",
+  });
+const ReplaceVerificationToken = z
+  .object({ verificationToken: z.string().regex(/^[\x21-\x7e]{8,512}$/, '8 to 512 printable characters') })
+  .meta({ id: 'WebhookVerificationTokenReplacement' });
+
+const tokenView = (found: VerificationTokenState) => ({
+  verificationToken: found.verificationToken,
+  receivedAt: found.receivedAt.toISOString(),
+  verified: found.verifiedAt !== null,
+  verifiedAt: found.verifiedAt?.toISOString() ?? null,
+  unsolicited: found.unsolicited ? { verificationToken: found.unsolicited.verificationToken, receivedAt: found.unsolicited.receivedAt.toISOString() } : null,
+});
 const Handshake = z.string().meta({ description: "A provider's handshake answer", content: { 'text/plain': { schema: { type: 'string' } } } });
 
 /**
@@ -17,8 +41,9 @@ const Handshake = z.string().meta({ description: "A provider's handshake answer"
  * connection, verified by the connection's webhook secret. POST /v3/connections/webhooks/{provider}:
  * the one URL of a kind pushed kind-wide (mail, notes-workspace), verified by the kind's secret.
  * Public, over the exact bytes received, so the body is kept raw (this plugin's own parsers) and
- * parsed only after verification. GET …/{provider}/verification-token (admin): what the provider
- * sent to set its webhook up.
+ * parsed only after verification. GET …/{provider}/verification-token (admin): the token kept from
+ * the provider's set-up delivery (the first; later ones are only shown); PUT replaces it, DELETE
+ * clears it so that the next one sent is kept.
  */
 export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { webhooks, kindWebhooks } = app.services;
@@ -80,14 +105,48 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['connections'],
-        summary: "The verification token a provider last sent to the kind's push URL (Notion), to paste into the provider's settings",
+        summary: "The verification token kept from the first the provider sent to the kind's push URL (Notion), to paste into the provider's settings",
         params: z.object({ provider: Provider }),
         response: { 200: VerificationToken, ...errorResponses },
       },
     },
-    async (request) => {
-      const found = await kindWebhooks.verificationToken(request.params.provider, principalOf(request));
-      return { verificationToken: found.verificationToken, receivedAt: found.receivedAt.toISOString() };
-    },
+    async (request) => tokenView(await kindWebhooks.verificationToken(request.params.provider, principalOf(request))),
   );
+
+  // The admin's changes take JSON, which the raw parsers above do not read.
+  await app.register(async (plain) => {
+    const admin = plain.withTypeProvider<ZodTypeProvider>();
+    admin.addContentTypeParser('application/json', { parseAs: 'string' }, admin.getDefaultJsonParser('error', 'error'));
+    admin.put(
+      '/v3/connections/webhooks/:provider/verification-token',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['connections'],
+          summary: "Replaces the kind's verification token (e.g. with the unsolicited one, once checked in the provider's settings)",
+          params: z.object({ provider: Provider }),
+          body: ReplaceVerificationToken,
+          response: { 200: VerificationToken, ...errorResponses },
+        },
+      },
+      async (request) => tokenView(await kindWebhooks.replaceVerificationToken(request.params.provider, principalOf(request), request.body.verificationToken)),
+    );
+
+    admin.delete(
+      '/v3/connections/webhooks/:provider/verification-token',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['connections'],
+          summary: "Clears the kind's verification token: events are refused until the provider sends one again, which is kept",
+          params: z.object({ provider: Provider }),
+          response: { 204: z.null().meta({ description: 'Cleared' }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await kindWebhooks.clearVerificationToken(request.params.provider, principalOf(request));
+        return reply.code(204).send(null);
+      },
+    );
+  });
 };

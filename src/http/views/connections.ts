@@ -4,7 +4,7 @@ import type { SyncRunRecord } from '../../model/connections.js';
 import type { ListedDocument } from '../../model/documents.js';
 import { iso } from '../../model/timestamps.js';
 
-const ErrorCode = z.enum(['auth_expired', 'rate_limited', 'plan_required', 'provider_unavailable', 'internal']);
+const ErrorCode = z.enum(['auth_expired', 'rate_limited', 'plan_required', 'provider_unavailable', 'not_allowed', 'internal']);
 
 export const LastSyncRun = z
   .object({

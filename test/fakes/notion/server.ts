@@ -1,9 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { bearerToken, FakeHttpServer, matchPath, type FakeHttpReply, type FakeHttpRequest, type FakeMatch } from '../fake-server.js';
 import { FakeNotionOAuth, OWNER, WORKSPACE, type NotionIntegration } from './oauth.js';
-import { isoMinute, NotionState, type FakeDatabase, type FakePage } from './state.js';
+import { isoMinute, NotionState, type ApiVersion, type FakeDatabase, type FakeDataSource, type FakePage } from './state.js';
 
-export const NOTION_VERSION = '2022-06-28';
+/** The current API version (data sources), the official client's default. */
+export const NOTION_VERSION = '2025-09-03';
+/** The version before data sources: still answered, but not for a database with several data sources. */
+export const LEGACY_NOTION_VERSION = '2022-06-28';
 
 /** Notion's error body: `{object: 'error', status, code, message, request_id}`. */
 export function notionError(status: number, code: string, message: string, headers?: Record<string, string>): FakeHttpReply {
@@ -128,16 +131,25 @@ export class FakeNotion {
     if (method === 'POST' && path === '/v1/oauth/token') return { route: 'POST /v1/oauth/token', reply: this.oauth.token(req) };
     const token = bearerToken(req);
     if (!token || !this.oauth.tokens.has(token)) return { route: null, reply: notionError(401, 'unauthorized', 'API token is invalid.') };
-    if (!req.headers['notion-version'])
+    const named = req.headers['notion-version'];
+    if (!named)
       return { route: null, reply: notionError(400, 'missing_version', 'Notion-Version header failed validation: Notion-Version header should be defined.') };
-    const routes: [string, string, (p: Record<string, string>) => FakeHttpReply][] = [
+    if (named !== NOTION_VERSION && named !== LEGACY_NOTION_VERSION)
+      return {
+        route: null,
+        reply: notionError(400, 'validation_error', `Notion-Version header failed validation: ${String(named)} is not a supported version.`),
+      };
+    const version: ApiVersion = named === NOTION_VERSION ? 'data-sources' : 'legacy';
+    type Route = [string, string, (p: Record<string, string>) => FakeHttpReply];
+    const routes: Route[] = [
       ['GET', '/v1/users/me', () => this.me()],
-      ['POST', '/v1/search', () => this.search(req)],
-      ['GET', '/v1/pages/{id}', (p) => this.page(p.id!)],
-      ['GET', '/v1/databases/{id}', (p) => this.database(p.id!)],
-      ['POST', '/v1/databases/{id}/query', (p) => this.query(p.id!, req)],
+      ['POST', '/v1/search', () => this.search(req, version)],
+      ['GET', '/v1/pages/{id}', (p) => this.page(p.id!, version)],
+      ['GET', '/v1/databases/{id}', (p) => this.database(p.id!, version)],
       ['GET', '/v1/blocks/{id}/children', (p) => this.children(p.id!, req)],
     ];
+    if (version === 'legacy') routes.push(['POST', '/v1/databases/{id}/query', (p) => this.legacyQuery(p.id!, req)]);
+    else routes.push(['GET', '/v1/data_sources/{id}', (p) => this.dataSource(p.id!)], ['POST', '/v1/data_sources/{id}/query', (p) => this.query(p.id!, req)]);
     for (const [m, template, handle] of routes) {
       const params = matchPath(template, path);
       if (params && m === method) return { route: `${m} ${template}`, reply: handle(params) };
@@ -163,42 +175,91 @@ export class FakeNotion {
     };
   }
 
-  private search(req: FakeHttpRequest): FakeHttpReply {
+  /** Pages and, by version, databases (2022-06-28) or data sources (2025-09-03). */
+  private search(req: FakeHttpRequest, version: ApiVersion): FakeHttpReply {
     const body = req.body ?? {};
-    const filter = body.filter?.value as 'page' | 'database' | undefined;
+    const filter = body.filter?.value as 'page' | 'database' | 'data_source' | undefined;
+    const tables = version === 'legacy' ? 'database' : 'data_source';
+    if (filter !== undefined && filter !== 'page' && filter !== tables)
+      return notionError(400, 'validation_error', `body failed validation: body.filter.value should be "page" or "${tables}".`);
     const query = typeof body.query === 'string' ? body.query.toLowerCase() : '';
     const direction = body.sort?.direction === 'ascending' ? 1 : -1;
-    const all: (FakePage | FakeDatabase)[] = [...this.state.pages.values(), ...this.state.databases.values()];
+    const containers: (FakeDatabase | FakeDataSource)[] =
+      version === 'legacy'
+        ? [...this.state.databases.values()]
+        : [...this.state.dataSources.values()].filter((d) => !this.state.databases.get(d.databaseId)!.inTrash);
+    const all: (FakePage | FakeDatabase | FakeDataSource)[] = [...this.state.pages.values(), ...containers];
     const results = all
       .filter((o) => !o.inTrash && (!filter || o.object === filter) && (!query || this.titleOf(o).toLowerCase().includes(query)))
-      .sort((a, b) => direction * (Math.floor(a.editedMs / 60_000) - Math.floor(b.editedMs / 60_000)) || a.id.localeCompare(b.id));
-    return this.list(results, body, 'page_or_database', (o) =>
-      o.object === 'page' ? this.state.pageJson(o, this.apiUrl) : this.state.databaseJson(o, this.apiUrl),
+      .sort((a, b) => direction * (Math.floor(this.editedOf(a) / 60_000) - Math.floor(this.editedOf(b) / 60_000)) || a.id.localeCompare(b.id));
+    return this.list(results, body, version === 'legacy' ? 'page_or_database' : 'page_or_data_source', (o) =>
+      o.object === 'page'
+        ? this.state.pageJson(o, this.apiUrl, version)
+        : o.object === 'database'
+          ? this.state.databaseJson(o, this.apiUrl, version)
+          : this.state.dataSourceJson(o, this.apiUrl),
     );
   }
 
-  private page(id: string): FakeHttpReply {
+  private page(id: string, version: ApiVersion): FakeHttpReply {
     const page = this.state.pages.get(id);
-    return page ? { status: 200, json: this.state.pageJson(page, this.apiUrl) } : this.notFound(id);
+    return page ? { status: 200, json: this.state.pageJson(page, this.apiUrl, version) } : this.notFound(id);
   }
 
-  private database(id: string): FakeHttpReply {
+  private database(id: string, version: ApiVersion): FakeHttpReply {
     const db = this.state.databases.get(id);
-    return db ? { status: 200, json: this.state.databaseJson(db, this.apiUrl) } : this.notFound(id);
+    if (!db) return this.notFound(id);
+    const refused = version === 'legacy' ? this.multiSource(db) : null;
+    return refused ?? { status: 200, json: this.state.databaseJson(db, this.apiUrl, version) };
   }
 
-  /** Rows of a database; supports a `last_edited_time` timestamp filter and a `last_edited_time` sort. */
-  private query(id: string, req: FakeHttpRequest): FakeHttpReply {
+  private dataSource(id: string): FakeHttpReply {
+    const source = this.state.dataSources.get(id);
+    return source ? { status: 200, json: this.state.dataSourceJson(source, this.apiUrl) } : this.notFound(id);
+  }
+
+  /**
+   * What Notion answers a request of a version before 2025-09-03 about a database with several
+   * data sources (its upgrade guide): 400 `validation_error`, with the data sources in `additional_data`.
+   */
+  private multiSource(db: FakeDatabase): FakeHttpReply | null {
+    if (db.sources.length < 2) return null;
+    return {
+      status: 400,
+      json: {
+        object: 'error',
+        status: 400,
+        code: 'validation_error',
+        message: 'Databases with multiple data sources are not supported in this API version.',
+        request_id: randomUUID(),
+        additional_data: { error_type: 'multiple_data_sources_for_database', database_id: db.id, child_data_source_ids: db.sources },
+      },
+    };
+  }
+
+  /** 2022-06-28's query of a database: its only data source's rows. */
+  private legacyQuery(id: string, req: FakeHttpRequest): FakeHttpReply {
     const db = this.state.databases.get(id);
     if (!db || db.inTrash) return this.notFound(id);
+    return this.multiSource(db) ?? this.rows(db.sources[0]!, req, 'legacy');
+  }
+
+  /** Rows of a data source; supports a `last_edited_time` timestamp filter and a `last_edited_time` sort. */
+  private query(id: string, req: FakeHttpRequest): FakeHttpReply {
+    const source = this.state.dataSources.get(id);
+    if (!source || source.inTrash || this.state.databases.get(source.databaseId)!.inTrash) return this.notFound(id);
+    return this.rows(id, req, 'data-sources');
+  }
+
+  private rows(sourceId: string, req: FakeHttpRequest, version: ApiVersion): FakeHttpReply {
     const body = req.body ?? {};
     const after = body.filter?.timestamp === 'last_edited_time' ? body.filter.last_edited_time?.after : undefined;
     const sort = Array.isArray(body.sorts) ? body.sorts.find((s: { timestamp?: string }) => s.timestamp === 'last_edited_time') : undefined;
     const rows = [...this.state.pages.values()]
-      .filter((p) => !p.inTrash && p.parent.type === 'database_id' && p.parent.database_id === id)
+      .filter((p) => !p.inTrash && p.parent.type === 'data_source_id' && p.parent.data_source_id === sourceId)
       .filter((p) => after === undefined || isoMinute(p.editedMs) > new Date(after).toISOString())
       .sort((a, b) => (sort ? (sort.direction === 'descending' ? -1 : 1) * (a.editedMs - b.editedMs) : a.createdMs - b.createdMs) || a.id.localeCompare(b.id));
-    return this.list(rows, body, 'page_or_database', (p) => this.state.pageJson(p, this.apiUrl));
+    return this.list(rows, body, 'page_or_database', (p) => this.state.pageJson(p, this.apiUrl, version));
   }
 
   private children(id: string, req: FakeHttpRequest): FakeHttpReply {
@@ -236,8 +297,13 @@ export class FakeNotion {
     };
   }
 
-  private titleOf(o: FakePage | FakeDatabase): string {
-    return o.object === 'database' ? o.title : String(o.values[this.state.titleProperty(o)] ?? '');
+  private titleOf(o: FakePage | FakeDatabase | FakeDataSource): string {
+    return o.object === 'page' ? String(o.values[this.state.titleProperty(o)] ?? '') : o.title;
+  }
+
+  /** A data source shows its database's edits too (title, description). */
+  private editedOf(o: FakePage | FakeDatabase | FakeDataSource): number {
+    return o.object === 'data_source' ? Math.max(o.editedMs, this.state.databases.get(o.databaseId)!.editedMs) : o.editedMs;
   }
 
   private notFound(id: string): FakeHttpReply {

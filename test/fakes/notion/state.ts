@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FakeClock } from '../github/clock.js';
 import { buildBlock, rich, type BlockInput, type StoredBlock } from './blocks.js';
 
-export type NotionParent = { type: 'workspace'; workspace: true } | { type: 'page_id'; page_id: string } | { type: 'database_id'; database_id: string };
+export type NotionParent =
+  | { type: 'workspace'; workspace: true }
+  | { type: 'page_id'; page_id: string }
+  | { type: 'database_id'; database_id: string }
+  | { type: 'data_source_id'; data_source_id: string; database_id: string };
+
+/** The API version a request names: its shapes differ (2025-09-03 brought data sources). */
+export type ApiVersion = 'legacy' | 'data-sources';
 
 export type PropertyType = 'title' | 'rich_text' | 'select' | 'multi_select' | 'date' | 'checkbox' | 'number' | 'url';
 export type PropertyValue = string | string[] | number | boolean | null;
@@ -24,7 +31,21 @@ export interface FakeDatabase {
   id: string;
   parent: NotionParent;
   title: string;
-  /** Property name → type; exactly one is `title`. */
+  /** The first data source's schema: property name → type; exactly one is `title`. */
+  schema: Record<string, PropertyType>;
+  /** Its data sources' ids, the first made with it. */
+  sources: string[];
+  createdMs: number;
+  editedMs: number;
+  inTrash: boolean;
+}
+
+/** One table of a database (2025-09-03): its own schema and rows. */
+export interface FakeDataSource {
+  object: 'data_source';
+  id: string;
+  databaseId: string;
+  title: string;
   schema: Record<string, PropertyType>;
   createdMs: number;
   editedMs: number;
@@ -38,16 +59,31 @@ export const isoMinute = (ms: number): string => new Date(Math.floor(ms / 60_000
 export class NotionState {
   readonly pages = new Map<string, FakePage>();
   readonly databases = new Map<string, FakeDatabase>();
+  readonly dataSources = new Map<string, FakeDataSource>();
   /** Every block by id, for `GET /v1/blocks/{id}/children`. */
   readonly blocks = new Map<string, StoredBlock>();
 
   constructor(private readonly clock: FakeClock) {}
 
-  addPage(options: { title: string; parent?: FakePage | FakeDatabase; blocks?: BlockInput[]; values?: Record<string, PropertyValue> }): FakePage {
+  /** A page; under a database it is a row of the database's first data source. */
+  addPage(options: {
+    title: string;
+    parent?: FakePage | FakeDatabase | FakeDataSource;
+    blocks?: BlockInput[];
+    values?: Record<string, PropertyValue>;
+  }): FakePage {
     const now = this.clock.nowMs();
-    const parent = parentOf(options.parent);
+    const source =
+      options.parent?.object === 'database'
+        ? this.dataSources.get(options.parent.sources[0]!)!
+        : options.parent?.object === 'data_source'
+          ? options.parent
+          : undefined;
+    const parent: NotionParent = source
+      ? { type: 'data_source_id', data_source_id: source.id, database_id: source.databaseId }
+      : parentOf(options.parent as FakePage | undefined);
     const values = { ...options.values };
-    const titleName = options.parent?.object === 'database' ? Object.entries(options.parent.schema).find(([, t]) => t === 'title')![0] : 'title';
+    const titleName = source ? Object.entries(source.schema).find(([, t]) => t === 'title')![0] : 'title';
     values[titleName] = options.title;
     const page: FakePage = { object: 'page', id: randomUUID(), parent, values, blocks: [], createdMs: now, editedMs: now, inTrash: false };
     this.pages.set(page.id, page);
@@ -63,12 +99,32 @@ export class NotionState {
       parent: parentOf(options.parent),
       title: options.title,
       schema: options.schema,
+      sources: [],
       createdMs: now,
       editedMs: now,
       inTrash: false,
     };
     this.databases.set(db.id, db);
+    this.addDataSource(db, { title: options.title, schema: options.schema });
     return db;
+  }
+
+  /** Another data source (table) in a database: the database then has several, which 2022-06-28 cannot read. */
+  addDataSource(db: FakeDatabase, options: { title: string; schema: Record<string, PropertyType> }): FakeDataSource {
+    const now = this.clock.nowMs();
+    const source: FakeDataSource = {
+      object: 'data_source',
+      id: randomUUID(),
+      databaseId: db.id,
+      title: options.title,
+      schema: options.schema,
+      createdMs: now,
+      editedMs: now,
+      inTrash: false,
+    };
+    this.dataSources.set(source.id, source);
+    db.sources.push(source.id);
+    return source;
   }
 
   /** Changes a page's title, values or blocks (replacing them all); its last_edited_time moves. */
@@ -80,20 +136,23 @@ export class NotionState {
   }
 
   /** Moves a page or database to the trash: it leaves search and answers `in_trash: true`. */
-  trash(target: FakePage | FakeDatabase): void {
+  trash(target: FakePage | FakeDatabase | FakeDataSource): void {
     target.inTrash = true;
     target.editedMs = this.clock.nowMs();
   }
 
   titleProperty(page: FakePage): string {
-    if (page.parent.type !== 'database_id') return 'title';
-    const db = this.databases.get(page.parent.database_id)!;
-    return Object.entries(db.schema).find(([, t]) => t === 'title')![0];
+    const source = this.sourceOf(page);
+    return source ? Object.entries(source.schema).find(([, t]) => t === 'title')![0] : 'title';
   }
 
-  pageJson(page: FakePage, origin: string): Record<string, unknown> {
-    const db = page.parent.type === 'database_id' ? this.databases.get(page.parent.database_id) : undefined;
-    const schema: Record<string, PropertyType> = db?.schema ?? { title: 'title' };
+  sourceOf(page: FakePage): FakeDataSource | undefined {
+    return page.parent.type === 'data_source_id' ? this.dataSources.get(page.parent.data_source_id) : undefined;
+  }
+
+  /** A page as the version names its parent: a row's is its database under 2022-06-28, its data source since. */
+  pageJson(page: FakePage, origin: string, version: ApiVersion = 'data-sources'): Record<string, unknown> {
+    const schema: Record<string, PropertyType> = this.sourceOf(page)?.schema ?? { title: 'title' };
     const properties: Record<string, unknown> = {};
     for (const [name, type] of Object.entries(schema)) properties[name] = propertyJson(name, type, page.values[name] ?? null);
     return {
@@ -105,7 +164,7 @@ export class NotionState {
       last_edited_by: { object: 'user', id: 'c2f20311-9e54-4d11-8c79-7398424ae41e' },
       cover: null,
       icon: null,
-      parent: page.parent,
+      parent: version === 'legacy' && page.parent.type === 'data_source_id' ? { type: 'database_id', database_id: page.parent.database_id } : page.parent,
       archived: page.inTrash,
       in_trash: page.inTrash,
       properties,
@@ -114,10 +173,9 @@ export class NotionState {
     };
   }
 
-  databaseJson(db: FakeDatabase, origin: string): Record<string, unknown> {
-    const properties: Record<string, unknown> = {};
-    for (const [name, type] of Object.entries(db.schema)) properties[name] = { id: propertyId(name, type), name, type, [type]: {} };
-    return {
+  /** A database: under 2022-06-28 with its (only) data source's properties, since 2025-09-03 a container naming its data sources. */
+  databaseJson(db: FakeDatabase, origin: string, version: ApiVersion = 'data-sources'): Record<string, unknown> {
+    const common = {
       object: 'database',
       id: db.id,
       created_time: isoMinute(db.createdMs),
@@ -127,10 +185,37 @@ export class NotionState {
       icon: null,
       cover: null,
       parent: db.parent,
-      properties,
       url: `${origin}/${db.id.replace(/-/g, '')}`,
       archived: db.inTrash,
       in_trash: db.inTrash,
+      is_inline: false,
+      public_url: null,
+    };
+    if (version === 'legacy') return { ...common, properties: propertiesJson(db.schema) };
+    const sources = db.sources.map((id) => this.dataSources.get(id)!).filter((s) => !s.inTrash);
+    return { ...common, is_locked: false, data_sources: sources.map((s) => ({ id: s.id, name: s.title })) };
+  }
+
+  dataSourceJson(source: FakeDataSource, origin: string): Record<string, unknown> {
+    const db = this.databases.get(source.databaseId)!;
+    const gone = source.inTrash || db.inTrash;
+    return {
+      object: 'data_source',
+      id: source.id,
+      created_time: isoMinute(source.createdMs),
+      last_edited_time: isoMinute(Math.max(source.editedMs, db.editedMs)),
+      created_by: { object: 'user', id: 'c2f20311-9e54-4d11-8c79-7398424ae41e' },
+      last_edited_by: { object: 'user', id: 'c2f20311-9e54-4d11-8c79-7398424ae41e' },
+      title: [rich(source.title)],
+      description: [],
+      icon: null,
+      cover: null,
+      parent: { type: 'database_id', database_id: db.id },
+      database_parent: db.parent,
+      properties: propertiesJson(source.schema),
+      url: `${origin}/${source.id.replace(/-/g, '')}`,
+      archived: gone,
+      in_trash: gone,
       is_inline: false,
       public_url: null,
     };
@@ -152,6 +237,12 @@ export class NotionState {
 function parentOf(parent: FakePage | FakeDatabase | undefined): NotionParent {
   if (!parent) return { type: 'workspace', workspace: true };
   return parent.object === 'page' ? { type: 'page_id', page_id: parent.id } : { type: 'database_id', database_id: parent.id };
+}
+
+function propertiesJson(schema: Record<string, PropertyType>): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [name, type] of Object.entries(schema)) properties[name] = { id: propertyId(name, type), name, type, [type]: {} };
+  return properties;
 }
 
 const slug = (title: string) => title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'Untitled';
