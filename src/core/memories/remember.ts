@@ -1,4 +1,4 @@
-import { statedAttributes, type StatedAttribute } from '../../ai/text/attributes.js';
+import type { StatedAttribute } from '../../ai/text/attributes.js';
 import { differentThings } from '../../ai/text/things.js';
 import type { MemoryRecord } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
@@ -6,7 +6,7 @@ import type { Tx } from '../../store/database.js';
 import { memoriesStating, nearestMemories } from '../../store/memories/neighbours.js';
 import { findLatestMemory } from '../../store/memories/records.js';
 import { bumpSourceCount, lockChainHead, updateMemory } from '../../store/memories/writes.js';
-import { replacesAttribute, resolveMemory, type Neighbour } from './resolution.js';
+import { replacesAttribute, resolveMemory, storedAttributes, type Neighbour } from './resolution.js';
 import { insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
 
 const NEIGHBOURS = 5;
@@ -49,7 +49,7 @@ export async function rememberStatement(
   options: RememberOptions = {},
 ): Promise<Remembered> {
   const neighbours = await nearestMemories(tx, scope, draft.embedding ?? [], NEIGHBOURS);
-  const stated = [...(draft.attributes ?? statedAttributes(draft.memory)), ...(draft.meant ?? [])];
+  const stated = [...storedAttributes(draft), ...(draft.meant ?? [])];
   const mates = await slotMates(tx, scope, stated);
   const resolution = resolveMemory(draft.memory, neighbours, mates, stated);
   if (resolution.action === 'duplicate' && (options.mergeDuplicates?.(resolution.of) ?? true)) {
@@ -93,9 +93,9 @@ export async function rememberStatement(
  * the memory it updates states that attribute by its cues.
  */
 function withConfirmedMeaning(draft: MemoryDraft, updated: Neighbour | undefined): MemoryDraft {
-  const old = updated ? (updated.attributes ?? statedAttributes(updated.memory)) : [];
+  const old = updated ? storedAttributes(updated) : [];
   const confirmed = (draft.meant ?? []).filter((m) => old.some((a) => a.attribute === m.attribute));
-  return confirmed.length ? { ...draft, attributes: [...(draft.attributes ?? statedAttributes(draft.memory)), ...confirmed] } : draft;
+  return confirmed.length ? { ...draft, attributes: [...storedAttributes(draft), ...confirmed] } : draft;
 }
 
 /**
@@ -105,9 +105,9 @@ function withConfirmedMeaning(draft: MemoryDraft, updated: Neighbour | undefined
  * value stays.
  */
 async function retireRestatements(tx: Tx, scope: StatementScope, memory: MemoryRecord, mates: Neighbour[]): Promise<void> {
-  const stated = memory.attributes ?? statedAttributes(memory.memory);
+  const stated = storedAttributes(memory);
   for (const mate of mates) {
-    const said = mate.attributes ?? statedAttributes(mate.memory);
+    const said = storedAttributes(mate);
     if (differentThings(memory.memory, mate.memory) || !replacesAttribute(stated, said) || said.some((a) => !stated.some((s) => s.attribute === a.attribute)))
       continue;
     await updateMemory(tx, scope.orgId, mate.id, { isForgotten: true, forgetReason: `replaced by a newer value (memory ${memory.id})` }, scope.now);

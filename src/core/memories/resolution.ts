@@ -44,7 +44,8 @@ function wordSet(text: string): Set<string> {
   return new Set(normalizeMemoryText(text).match(CONTENT_WORD) ?? []);
 }
 
-const attributesOf = (n: { memory: string; attributes?: MemoryAttribute[] | null }): StatedAttribute[] => n.attributes ?? statedAttributes(n.memory);
+/** The attributes a memory was stored with, or read from its text when it was stored without them. */
+export const storedAttributes = (n: { memory: string; attributes?: MemoryAttribute[] | null }): StatedAttribute[] => n.attributes ?? statedAttributes(n.memory);
 
 function namesSameValue(a: string, b: string): boolean {
   const x = a.toLowerCase().replace(/^the\s+/, '');
@@ -141,10 +142,10 @@ export function resolveMemory(
   const restated = ranked.find((n) => n.similarity >= DUPLICATE_SIMILARITY && unsharedValues(candidate, n.memory).length === 0 && !toldAsChange(candidate));
   if (restated) return { action: 'duplicate', of: restated };
 
-  const replaces = (n: Neighbour) => replacesAttribute(stated, attributesOf(n));
+  const replaces = (n: Neighbour) => replacesAttribute(stated, storedAttributes(n));
   const sharesAttribute = (n: Neighbour) =>
     stated.some((c) =>
-      attributesOf(n).some((e) => sameAttribute(e.attribute, c.attribute) && sameSubject(e.subject, c.subject) && isSingleValued(c.attribute)),
+      storedAttributes(n).some((e) => sameAttribute(e.attribute, c.attribute) && sameSubject(e.subject, c.subject) && isSingleValued(c.attribute)),
     );
 
   // Detail added to a known fact extends it; only a different value for the same attribute replaces it.
@@ -187,7 +188,8 @@ export const CHANGE_OBJECT_SIMILARITY = 0.7;
  */
 function changedFact(candidate: string, stated: StatedAttribute[], ranked: Neighbour[]): Neighbour | undefined {
   const subject = subjectOf(candidate);
-  const setsOnlyWhatCandidateSets = (n: Neighbour) => attributesOf(n).every((e) => e.negated || stated.some((c) => sameAttribute(c.attribute, e.attribute)));
+  const setsOnlyWhatCandidateSets = (n: Neighbour) =>
+    storedAttributes(n).every((e) => e.negated || stated.some((c) => sameAttribute(c.attribute, e.attribute)));
   if (!subject) {
     // Closer, or sharing more of the topic's words.
     return ranked.find(
