@@ -96,6 +96,11 @@ const ConfigSchema = z
      * document's batch; 0 lets queries only go ahead in the queue.
      */
     EMBEDDINGS_QUERY_THREADS: z.coerce.number().int().min(0).max(8).default(1),
+    /**
+     * How much lower the OS priority of the local model's document threads is than the server's
+     * (Linux niceness steps), so searches get the cores first while ingest keeps them busy.
+     */
+    EMBEDDINGS_DOCUMENT_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
     /** Distinct search queries whose vectors are kept in memory; 0 embeds every query. */
     EMBEDDINGS_QUERY_CACHE: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
     /** OpenAI-compatible chat endpoint used for memory extraction, reranking, query rewriting, bucket suggestions and the sync filter when set. */

@@ -29,6 +29,8 @@ export interface AiSettings {
   EMBEDDINGS_THREADS?: number;
   /** Further threads of the local model that embed search queries only. */
   EMBEDDINGS_QUERY_THREADS?: number;
+  /** How much lower the OS priority of the local model's document threads is. */
+  EMBEDDINGS_DOCUMENT_NICENESS?: number;
   /** Search queries whose vectors are remembered; 0 embeds every query. */
   EMBEDDINGS_QUERY_CACHE?: number;
   /** An OpenAI-compatible chat endpoint; without one every feature runs offline. */
@@ -95,6 +97,7 @@ async function createModelEmbedder(settings: AiSettings, logger?: WarnLogger): P
   return new LocalEmbedder({
     threads: settings.EMBEDDINGS_THREADS ?? Math.min(2, availableParallelism()),
     queryThreads: settings.EMBEDDINGS_QUERY_THREADS ?? 1,
+    documentThreadNiceness: settings.EMBEDDINGS_DOCUMENT_NICENESS,
     onWorkerError: (err) => logger?.warn({ err }, 'an embedding worker died and was replaced'),
   });
 }

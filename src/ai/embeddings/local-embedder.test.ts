@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cosine, EmbeddingError } from './embedder.js';
 import { LocalEmbedder, USE_LITE_DIMENSION, USE_LITE_MODEL } from './local-embedder.js';
@@ -53,6 +54,20 @@ describe('LocalEmbedder (Universal Sentence Encoder Lite in worker threads)', ()
     expect(ticks).toBeGreaterThan(5);
   });
 
+  it('runs its document threads at a lower OS priority than the query thread when it has one', async () => {
+    const before = threadNiceness();
+    const laned = new LocalEmbedder({ threads: 1, queryThreads: 1, documentThreadNiceness: 7 });
+    try {
+      await laned.ready();
+      const added = [...threadNiceness()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+      const base = before.get(process.pid)!;
+      expect(added).toContain(base + 7);
+      expect(added.filter((nice) => nice === base + 7)).toHaveLength(1);
+    } finally {
+      await laned.close();
+    }
+  });
+
   it('rejects work after close', async () => {
     const other = new LocalEmbedder({ threads: 1 });
     await other.close();
@@ -89,3 +104,14 @@ describe('LocalEmbedder under ingest', () => {
     }
   });
 });
+
+/** Each thread of this process by id, with its niceness (field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceness(): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    threads.set(Number(tid), Number(fields[16]));
+  }
+  return threads;
+}

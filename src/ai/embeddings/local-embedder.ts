@@ -14,6 +14,13 @@ export interface LocalEmbedderOptions {
    * batch, however much ingest there is.
    */
   queryThreads?: number;
+  /**
+   * How much lower the OS priority (niceness) of the threads that embed documents is than the
+   * process's: on a machine kept busy by ingest, the query thread and the threads serving requests
+   * get the cores first (Linux; elsewhere the threads keep the process's priority). Default 10;
+   * 0 without query threads, since the document threads then embed queries too.
+   */
+  documentThreadNiceness?: number;
   /** Longest text handed to the model; longer ones are cut (it reads a few hundred tokens of each). */
   maxTextChars?: number;
   /** Most texts sent to a worker at once; larger batches embed faster per text. */
@@ -135,7 +142,7 @@ export class LocalEmbedder implements Embedder {
   private spawn(queriesOnly: boolean): WorkerSlot {
     const worker = new Worker(USE_WORKER_SOURCE, {
       eval: true,
-      workerData: { ...this.paths, dimension: this.dimension },
+      workerData: { ...this.paths, dimension: this.dimension, lowerPriorityBy: this.nicenessOf(queriesOnly) },
     });
     const slot: WorkerSlot = { worker, ready: false, queriesOnly, inFlight: null };
     worker.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
@@ -144,6 +151,12 @@ export class LocalEmbedder implements Embedder {
       if (!this.closed) this.onCrash(slot, new Error(`embedding worker exited with code ${code}`));
     });
     return slot;
+  }
+
+  /** Document threads step back only when a query thread is there to take the queries. */
+  private nicenessOf(queriesOnly: boolean): number {
+    if (queriesOnly || !this.options.queryThreads) return 0;
+    return this.options.documentThreadNiceness ?? 10;
   }
 
   private onMessage(slot: WorkerSlot, message: WorkerMessage): void {

@@ -13,10 +13,22 @@ const { initModel } = require(workerData.embeddingsPath);
 const { modelSource } = require(workerData.modelPath);
 // The backend must be up before the graph loads; initModel starts both at once and can lose that race.
 const ready = core.ready().then(() => initModel(modelSource));
+lowerPriority(workerData.lowerPriorityBy);
 ready.then(
   () => parentPort.postMessage({ type: 'ready' }),
   (error) => parentPort.postMessage({ type: 'fatal', message: String((error && error.message) || error) }),
 );
+/** Linux schedules threads by their own niceness: a thread's id is the last part of /proc/thread-self. */
+function lowerPriority(by) {
+  if (!by) return;
+  try {
+    const os = require('node:os');
+    const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+    os.setPriority(tid, Math.min(19, os.getPriority(tid) + by));
+  } catch {
+    // Not Linux, or not permitted: the thread keeps the process's priority.
+  }
+}
 parentPort.on('message', async (request) => {
   try {
     const model = await ready;
