@@ -6,7 +6,7 @@ import { ConversionError } from '../../convert/types.js';
 import { allText, child, find, findAll, parseXml, type XmlNode } from '../../convert/xml.js';
 import { ProviderHttp, type ProviderAnswer, type ProviderSettings } from '../provider-http.js';
 import { ConnectorError } from '../types.js';
-import type { S3Settings } from './config.js';
+import type { S3Credentials, S3Settings } from './config.js';
 
 export const PROVIDER = 'the S3 bucket';
 
@@ -20,12 +20,6 @@ export interface S3Options {
   http: ProviderSettings;
   /** The address policy every connection to the endpoint is vetted by (the crawler's). */
   policy: { allowPrivate: boolean; allowedAddresses?: readonly string[] };
-}
-
-export interface S3Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
 }
 
 /** One entry of a listing. */

@@ -1,6 +1,5 @@
 import { booleanField, httpUrlField, integerField, stringListField } from '../config-fields.js';
 import { ConnectorConfigError, ConnectorError, type SyncRequest } from '../types.js';
-import type { S3Credentials } from './client.js';
 
 /** The connection's bucket and what of it is imported (its credentials are kept apart). */
 export interface S3Settings {
@@ -18,6 +17,13 @@ export interface S3Settings {
   maxObjectBytes: number;
   /** How many objects the connection imports at most (bounds the cursor). */
   maxObjects: number;
+}
+
+/** An access key pair, with the session token of temporary credentials. */
+export interface S3Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
 }
 
 /** The fields of `metadata` that are credentials: sealed, never stored in the connection or answered. */
