@@ -302,5 +302,15 @@ describe('s3 failures', () => {
     expect(err.code).toBe('not_allowed');
     expect(s3.requests).toHaveLength(0);
     expect(keysOf(await drain(bucket({ allowPrivate: false, allowedAddresses: ['127.0.0.1'] }).sync(request())))).toEqual(['a.md']);
+    // A cloud metadata address is refused even where private addresses are allowed, before anything is sent.
+    const metadata = await connectorFailure(drain(bucket({ allowPrivate: true }).sync(request({ endpoint: 'http://169.254.169.254' }))));
+    expect(metadata.code).toBe('not_allowed');
+  });
+
+  it('does not follow a redirect: a 301 says the bucket is elsewhere', async () => {
+    s3.failWith({ status: 301, code: 'PermanentRedirect', route: 'ListObjectsV2' });
+    const err = await connectorFailure(drain(connector().sync(request())));
+    expect(err).toMatchObject({ code: 'internal', message: expect.stringMatching(/another region, not us-east-1/) });
+    expect(s3.count('ListObjectsV2')).toBe(1);
   });
 });
