@@ -99,7 +99,7 @@ export function readSettings(metadata: Record<string, unknown>): S3Settings {
     suffixes: (suffixes ?? CONVERTIBLE_SUFFIXES).map((s) => s.toLowerCase()),
     forcePathStyle: booleanField(metadata, 'forcePathStyle', endpoint !== null),
     maxObjectBytes: integerField(metadata, 'maxObjectBytes', { min: 1, max: 100 * MIB, fallback: 20 * MIB }),
-    maxObjects: integerField(metadata, 'maxObjects', { min: 1, max: 50_000, fallback: 10_000 }),
+    maxObjects: integerField(metadata, 'maxObjects', { min: 1, max: 20_000, fallback: 10_000 }),
   };
 }
 
