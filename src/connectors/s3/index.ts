@@ -74,7 +74,8 @@ async function* syncBucket(options: S3Options, request: SyncRequest): AsyncGener
       id: object.key,
       kind: 'o',
       marker: markerOf(object),
-      gone: object.size > settings.maxObjectBytes || ARCHIVED.has(object.storageClass),
+      // Nothing to read in an empty object; too large or archived ones are not downloaded.
+      gone: object.size === 0 || object.size > settings.maxObjectBytes || ARCHIVED.has(object.storageClass),
       settled: true,
     }),
     async read(object) {

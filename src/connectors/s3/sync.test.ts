@@ -212,6 +212,7 @@ describe('s3 sync', () => {
     s3.putObject('docs', 'small.md', 'tiny');
     s3.putObject('docs', 'big.md', 'x'.repeat(200));
     s3.putObject('docs', 'cold.md', 'frozen', { storageClass: 'GLACIER' });
+    s3.putObject('docs', 'empty.md', '');
     const first = await drain(connector().sync(request({ maxObjectBytes: 100 })));
     expect(keysOf(first)).toEqual(['small.md']);
     expect(s3.requests.filter((r) => r.route === 'GetObject').map((r) => r.key)).toEqual(['small.md']);
