@@ -19,7 +19,8 @@ describe('connector registry', () => {
     expect(resolveKind('github')).toBe('code-host');
     expect(resolveKind('google-drive')).toBe('cloud-drive');
     expect(Object.values(PROVIDER_ALIASES).sort()).toEqual([...CONNECTOR_KINDS].sort());
-    expect(resolveKind('s3')).toBeNull();
+    expect(resolveKind('s3')).toBe('s3');
+    expect(resolveKind('dropbox')).toBeNull();
     expect(resolveKind('constructor')).toBeNull();
   });
 
@@ -31,6 +32,7 @@ describe('connector registry', () => {
     expect(connectorFor('office-drive', options)).toMatchObject({ kind: 'office-drive', auth: 'oauth' });
     expect(connectorFor('notes-workspace', options)).toMatchObject({ kind: 'notes-workspace', auth: 'oauth' });
     expect(connectorFor('meetings', options)).toMatchObject({ kind: 'meetings', auth: 'credentials' });
+    expect(connectorFor('s3', options)).toMatchObject({ kind: 's3', auth: 'credentials' });
   });
 
   it('points the office drive at Microsoft unless told otherwise', () => {
@@ -63,6 +65,7 @@ describe('connector registry', () => {
         .sort(),
     ).toEqual(['cloudDrive', 'codeHost', 'notesWorkspace', 'officeDrive']);
     expect(credentialFieldsOf('meetings')).toEqual(['apiKey']);
+    expect(credentialFieldsOf('s3')).toEqual(['accessKeyId', 'secretAccessKey', 'sessionToken']);
     expect(CONNECTORS.filter((d) => d.auth === 'oauth').every((d) => d.envPrefix)).toBe(true);
   });
 

@@ -34,6 +34,23 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('provider HTTP', () => {
+  it('sends through a given fetch, and ends the call at once with the ConnectorError it throws', async () => {
+    hits = 0;
+    const sent: string[] = [];
+    const through = http({ fetch: (url, init) => (sent.push(url), fetch(url, init)) });
+    expect((await through.request(`${base}/given`)).json()).toEqual({ ok: true });
+    expect([sent, hits]).toEqual([[`${base}/given`], 1]);
+    let calls = 0;
+    const refusing = http({
+      fetch: async () => {
+        calls++;
+        throw new ConnectorError('not_allowed', 'refused by policy');
+      },
+    });
+    expect(await connectorFailure(refusing.request(`${base}/x`))).toMatchObject({ code: 'not_allowed' });
+    expect(calls).toBe(1);
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     expect(retryAfterSeconds(new Headers({ 'retry-after': '7' }), now)).toBe(7);

@@ -34,6 +34,8 @@ export interface ProviderHttpOptions extends ProviderSettings {
   /** Names the provider in error messages, e.g. `the office drive`. */
   provider: string;
   classify?: ProviderClassifier;
+  /** What sends the requests (default: the global fetch); one that throws a ConnectorError ends the call with it. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface ProviderCall {
@@ -134,7 +136,7 @@ export class ProviderHttp {
       let response: Response;
       let body: { bytes: Uint8Array; tooLarge: boolean };
       try {
-        response = await fetch(url, {
+        response = await (this.options.fetch ?? fetch)(url, {
           method: call.method ?? 'GET',
           headers: { 'user-agent': this.options.userAgent, ...call.headers },
           body: call.body,
@@ -143,7 +145,7 @@ export class ProviderHttp {
         });
         body = await readCappedBody(response, Math.min(call.maxBytes ?? Infinity, this.options.maxBytes));
       } catch (err) {
-        if (this.signal.aborted) throw err;
+        if (this.signal.aborted || err instanceof ConnectorError) throw err;
         if (++serverFailures > SERVER_RETRIES) throw new ConnectorError('provider_unavailable', `${provider} cannot be reached`, undefined, { cause: err });
         await this.pause(this.options.retryBaseMs * 2 ** (serverFailures - 1));
         continue;

@@ -7,6 +7,7 @@ import { mailDescriptor } from './mail/index.js';
 import { meetingsDescriptor } from './meetings/index.js';
 import { notesWorkspaceDescriptor } from './notes-workspace/index.js';
 import { officeDriveDescriptor } from './office-drive/index.js';
+import { s3Descriptor } from './s3/index.js';
 import type { Connector, ConnectorKind } from './types.js';
 import { webCrawlerDescriptor } from './web-crawler/index.js';
 
@@ -19,6 +20,7 @@ const DESCRIPTORS = {
   'code-host': codeHostDescriptor,
   meetings: meetingsDescriptor,
   'web-crawler': webCrawlerDescriptor,
+  s3: s3Descriptor,
 } satisfies { [K in ConnectorKind]: { kind: K } };
 
 // Each descriptor's environment type is its own; the registry reads them as records.

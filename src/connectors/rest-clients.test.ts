@@ -6,6 +6,8 @@ import { MeetingsClient } from './meetings/api.js';
 import { NotionClient } from './notes-workspace/api.js';
 import { GraphClient } from './office-drive/graph.js';
 import type { ProviderSettings } from './provider-http.js';
+import { S3Client } from './s3/client.js';
+import { readSettings } from './s3/config.js';
 import { ConnectorError } from './types.js';
 
 /** Every REST adapter's own client, each pointed at one scripted server: one policy for all of them. */
@@ -69,7 +71,22 @@ const providers: Provider[] = [
     expectOversized: notJson,
     expectForbidden: internal,
   },
+  {
+    name: 'S3 (s3)',
+    read: async () => {
+      const got = await s3().get('notes/a.md', 4_096);
+      return got && 'bytes' in got ? JSON.parse(new TextDecoder().decode(got.bytes)) : got;
+    },
+    oversized: () => s3().get('notes/a.md', 1_024),
+    expectOversized: (outcome) => expect(outcome).toEqual({ skipped: 'larger than 1024 bytes' }),
+    expectForbidden: internal,
+  },
 ];
+
+function s3(): S3Client {
+  const credentials = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-access-key' };
+  return new S3Client({ http: settings, policy: { allowPrivate: true } }, readSettings({ bucket: 'docs', endpoint: base }), credentials, signal);
+}
 
 function google(): GoogleClient {
   const endpoints = { authUrl: base, tokenUrl: base, userinfoUrl: base, driveUrl: base, gmailUrl: base, mailWebUrl: base };

@@ -265,3 +265,32 @@ export async function fetchUrl(url: string, opts: FetchUrlOptions): Promise<Fetc
     agent.destroy().catch(() => undefined);
   }
 }
+
+/** A `fetch` whose every connection is vetted by the address policy (see `guardedFetch`). */
+export interface GuardedFetch {
+  (url: string, init: RequestInit): Promise<Response>;
+  /** Ends the connections kept open. */
+  close(): Promise<void>;
+}
+
+/**
+ * `fetch` for requests that are not plain GETs (a signed API call, its error answers read too) to
+ * destinations a caller chose: each connection's addresses are vetted and pinned as in `fetchUrl`,
+ * and a literal IP in the URL is checked before anything is sent. Redirects are never followed.
+ * A refused or unreachable destination, and any other network failure, is a FetchError.
+ */
+export function guardedFetch(opts: Pick<FetchUrlOptions, 'allowPrivate' | 'allowedAddresses'>): GuardedFetch {
+  const policy = addressPolicy(opts.allowPrivate, opts.allowedAddresses);
+  const agent = new Agent({ connect: { lookup: guardedLookup(policy) } });
+  const call = async (url: string, init: RequestInit): Promise<Response> => {
+    const target = validateUrl(url, policy);
+    try {
+      const res = await fetch(target, { ...(init as Parameters<typeof fetch>[1]), redirect: 'manual', dispatcher: agent });
+      return res as unknown as Response;
+    } catch (err) {
+      if (init.signal?.aborted) throw err;
+      throw toFetchError(err, false, 0);
+    }
+  };
+  return Object.assign(call, { close: () => agent.close().catch(() => undefined) });
+}

@@ -1,5 +1,5 @@
 /** The spec's connector kinds; each is described once in `connectors/registry.ts`. */
-export type ConnectorKind = 'cloud-drive' | 'mail' | 'notes-workspace' | 'office-drive' | 'code-host' | 'meetings' | 'web-crawler';
+export type ConnectorKind = 'cloud-drive' | 'mail' | 'notes-workspace' | 'office-drive' | 'code-host' | 'meetings' | 'web-crawler' | 's3';
 
 /** Whether a connection syncs: `pending` until its account is authorized, `error` until authorized again. */
 export type ConnectionStatus = 'pending' | 'active' | 'error';

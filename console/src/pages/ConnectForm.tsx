@@ -16,6 +16,7 @@ export const PROVIDERS = [
   { id: 'office-drive', label: 'Office drive (onedrive)', oauth: true },
   { id: 'mail', label: 'Mail (gmail)', oauth: true },
   { id: 'meetings', label: 'Meetings (granola)', oauth: false },
+  { id: 's3', label: 'S3 bucket (s3)', oauth: false },
 ];
 
 /** Where the provider sends the browser back after authorization: this page, in this tab (the key stays in its session). */
