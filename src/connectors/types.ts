@@ -51,6 +51,12 @@ export interface OAuthProvider {
   /** Refresh tokens rotate: the one passed in stops working, store the returned one. */
   refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet>;
   account(tokens: TokenSet): Promise<AccountInfo>;
+  /**
+   * The provider keeps only a few live tokens per user and application and revokes the oldest past
+   * them (GitHub: ten per user, app and scope): the connections of one account in an organization
+   * then share one grant, the newest, instead of each holding a token of its own.
+   */
+  oneGrantPerAccount?: boolean;
 }
 
 export type SourceBody = { text: string; mediaType: string } | { bytes: Uint8Array; mediaType: string | null; filename: string | null };

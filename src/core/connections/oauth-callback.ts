@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import { resolveKind } from '../../connectors/index.js';
+import { resolveKind, type TokenSet } from '../../connectors/index.js';
 import type { ConnectionRecord } from '../../model/connections.js';
 import { invalidInput } from '../../model/errors.js';
-import { consumeAuthNonce, getConnectionById, updateConnection } from '../../store/connections.js';
-import type { Db } from '../../store/database.js';
+import { consumeAuthNonce, getConnectionById, lockAccountConnections, updateConnection } from '../../store/connections.js';
+import type { Db, Tx } from '../../store/database.js';
 import type { ConnectionJobs } from './connection-service.js';
 import type { ConnectorAccess } from './connector-access.js';
 import type { OAuthStateSigner } from './oauth-state.js';
@@ -68,6 +68,7 @@ export class OAuthCallback {
           this.clock.now(),
         );
         if (row) await enqueueSync(tx, row, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
+        if (row && adapter.oauth!.oneGrantPerAccount) await this.shareGrant(tx, row, tokens);
         return row;
       });
     } catch (error) {
@@ -77,6 +78,30 @@ export class OAuthCallback {
     if (!authorized) throw invalidInput('Invalid state', 'state: the connection was deleted');
     this.jobs.onJobQueued();
     return { connectionId: connection.id, redirect: connection.redirectUrl };
+  }
+
+  /**
+   * The other connections of the account in the organization (same kind, same kind of client) take
+   * the grant just given: the provider may have revoked the oldest token of the account to issue it.
+   * One in `error` (its token revoked) syncs again.
+   */
+  private async shareGrant(tx: Tx, authorized: ConnectionRecord, tokens: TokenSet): Promise<void> {
+    const sharing = await lockAccountConnections(tx, {
+      orgId: authorized.orgId,
+      kind: authorized.kind,
+      accountId: authorized.accountId!,
+      usesCustomKey: authorized.usesCustomKey,
+    });
+    for (const other of sharing) {
+      if (other.id === authorized.id || other.status === 'pending') continue;
+      const row = await updateConnection(
+        tx,
+        other.id,
+        { tokens: this.access.sealTokens(other.id, tokens), tokenExpiresAt: tokens.expiresAt, status: 'active' },
+        this.clock.now(),
+      );
+      if (row && other.status === 'error') await enqueueSync(tx, row, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
+    }
   }
 
   /** Told to the redirectUrl when there is one, else refused as invalid input. */
