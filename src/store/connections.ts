@@ -231,6 +231,14 @@ export async function finishSyncRun(
     .where(eq(syncRuns.id, id));
 }
 
+/** Adds a note to a finished run's `error` (after what it holds, if anything): what happened after its pages. */
+export async function noteSyncRun(db: Tx, id: string, note: string): Promise<void> {
+  await db
+    .update(syncRuns)
+    .set({ error: sql`left(coalesce(${syncRuns.error} || '; ', '') || ${note}, 1000)` })
+    .where(eq(syncRuns.id, id));
+}
+
 export async function listSyncRuns(db: Tx, connectionId: string, limit: number): Promise<SyncRunRecord[]> {
   return db.select().from(syncRuns).where(eq(syncRuns.connectionId, connectionId)).orderBy(desc(syncRuns.startedAt), desc(syncRuns.id)).limit(limit);
 }

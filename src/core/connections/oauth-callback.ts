@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../store/database.js';
 import type { ConnectionJobs } from './connection-service.js';
 import type { ConnectorAccess } from './connector-access.js';
 import type { OAuthStateSigner } from './oauth-state.js';
+import { refusedPush } from './subscriptions.js';
 import { enqueueSync } from './sync-queue.js';
 import type { Clock } from '../shared/clock.js';
 
@@ -49,7 +50,7 @@ export class OAuthCallback {
     let authorized: ConnectionRecord | undefined;
     try {
       const client = await this.access.oauthClient(connection, requestOrigin);
-      const tokens = await adapter.oauth!.exchangeCode(client, query.code);
+      const tokens = await adapter.oauth!.exchangeCode(client, query.code, { config: connection.config });
       const account = await adapter.oauth!.account(tokens);
       authorized = await this.db.transaction(async (tx) => {
         const row = await updateConnection(
@@ -61,6 +62,8 @@ export class OAuthCallback {
             email: account.email,
             accountId: account.id,
             deliveryKey: account.deliveryKey ?? null,
+            // A push subscription refused for the old grant is tried again with the new one.
+            ...(refusedPush(connection) ? { subscription: null, subscriptionRenewBy: null } : {}),
             status: 'active',
             nextSyncAt: null,
             expiresAt: null,

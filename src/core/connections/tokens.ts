@@ -44,7 +44,7 @@ export async function refreshTokens(
     if (stored && !sameTokens(stored, tokens)) return { connection: current, tokens: stored };
     const refreshToken = stored?.refreshToken ?? tokens.refreshToken;
     if (!refreshToken) return null;
-    const fresh = await adapter.oauth!.refresh(client, refreshToken);
+    const fresh = await adapter.oauth!.refresh(client, refreshToken, { config: current.config, scope: (stored ?? tokens).scope });
     let updated: ConnectionRecord | undefined;
     for (const holder of locked) {
       // The others holding the grant just refreshed: its refresh token is spent for them too.
