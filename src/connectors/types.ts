@@ -44,13 +44,29 @@ export interface AccountInfo {
   deliveryKey?: string | null;
 }
 
+/**
+ * What an OAuth call knows of the connection: its config (the permissions asked may depend on it:
+ * the office drive asks to write only when push is on) and, on a refresh, the scope the grant
+ * being refreshed was given (null: unknown).
+ */
+export interface GrantContext {
+  config: Record<string, unknown>;
+  scope?: string | null;
+}
+
 export interface OAuthProvider {
   /** Where the end user authorizes; `state` is opaque to the adapter. */
-  authorizationUrl(client: OAuthClient, state: string): string;
-  exchangeCode(client: OAuthClient, code: string): Promise<TokenSet>;
+  authorizationUrl(client: OAuthClient, state: string, grant?: GrantContext): string;
+  exchangeCode(client: OAuthClient, code: string, grant?: GrantContext): Promise<TokenSet>;
   /** Refresh tokens rotate: the one passed in stops working, store the returned one. */
-  refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet>;
+  refresh(client: OAuthClient, refreshToken: string, grant?: GrantContext): Promise<TokenSet>;
   account(tokens: TokenSet): Promise<AccountInfo>;
+  /**
+   * The provider keeps only a few live tokens per user and application and revokes the oldest past
+   * them (GitHub: ten per user, app and scope): the connections of one account in an organization
+   * then share one grant, the newest, instead of each holding a token of its own.
+   */
+  oneGrantPerAccount?: boolean;
 }
 
 export type SourceBody = { text: string; mediaType: string } | { bytes: Uint8Array; mediaType: string | null; filename: string | null };
@@ -148,10 +164,14 @@ export interface Connector {
   /** The earliest time the scheduler should sync again after a run that ended with `cursor`. Absent: the engine's interval. */
   nextRunAfter?(cursor: unknown): Date | null;
   subscription?: {
+    /** Whether the connection's config wants push at all (absent: always). Off: none is made, one held is stopped. */
+    enabled?(config: Record<string, unknown>): boolean;
     /**
      * Create the subscription, or renew/replace `current` (null the first time), delivering to
      * `webhook.url` and proving itself with `webhook.secret` (Drive channel token, Graph clientState,
      * Pub/Sub push token). Called after the first sync and by the scheduler before `renewBy`.
+     * Throws `SubscriptionRefusedError` when the provider refuses push for this grant (a permission
+     * it lacks): the engine records that and does not try again until the connection is authorized again.
      */
     ensure(request: SyncRequest, webhook: { url: string; secret: string }, current: unknown | null): Promise<PushSubscription>;
     /** Stop deliveries when the connection is deleted (best effort; errors are logged, not thrown). */
@@ -210,6 +230,18 @@ export class ConnectorError extends Error {
   ) {
     super(message, options);
     this.name = 'ConnectorError';
+  }
+}
+
+/**
+ * The provider refuses a push subscription for this grant: the permission it needs was not asked for
+ * or not granted. Retrying changes nothing; authorizing again (with the permission) or turning push
+ * off does. `reason` names the provider's answer, no user content.
+ */
+export class SubscriptionRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(`push notifications refused: ${reason}`);
+    this.name = 'SubscriptionRefusedError';
   }
 }
 

@@ -52,6 +52,18 @@ export interface ConnectionRecord {
   updatedAt: Date;
 }
 
+/**
+ * A connection's push notifications: `off` (its config turned them off), `waiting` (made after the
+ * next sync), `active` (until `renewBy`, when they are renewed), `refused` (the provider refused
+ * them for this grant, `reason` says why: not tried again until the connection is authorized again;
+ * the schedule keeps syncing it).
+ */
+export interface PushStatus {
+  state: 'off' | 'waiting' | 'active' | 'refused';
+  reason: string | null;
+  renewBy: Date | null;
+}
+
 export interface SyncRunRecord {
   id: string;
   connectionId: string;

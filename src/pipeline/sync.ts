@@ -17,6 +17,7 @@ import {
   finishSyncRun,
   getConnectionById,
   insertSyncRun,
+  noteSyncRun,
   updateConnection,
 } from '../store/connections.js';
 import { listImportedExternalIds } from '../store/connection-documents.js';
@@ -89,7 +90,7 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
   try {
     const last = await syncPages(ctx, connection, adapter, run, skipped);
     await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now(), error: skippedText(skipped) });
-    await afterRun(ctx, last, adapter);
+    await afterRun(ctx, last, adapter, run);
   } catch (error) {
     if (error instanceof SupersededError) {
       // Deleted (the run went with it) or no longer authorized: the run ends without writing more.
@@ -173,16 +174,25 @@ async function pages(
   return { ...connection, cursor };
 }
 
-/** When the scheduler syncs next, and the push subscription a kind needs after its first sync. */
-async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector): Promise<void> {
+/**
+ * When the scheduler syncs next, and the push subscription a kind needs after its first sync (or
+ * its end, when the config turned push off). A refusal by the provider is noted on the run.
+ */
+async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector, run: SyncRunRecord): Promise<void> {
   const now = ctx.clock.now();
   const nextSyncAt = isScheduled(connection.kind) ? (adapter.nextRunAfter?.(connection.cursor) ?? new Date(now.getTime() + ctx.intervalMs)) : null;
   await updateConnection(ctx.db, connection.id, { nextSyncAt }, now);
-  if (adapter.subscription && connection.subscription == null) {
+  const turnedOff = adapter.subscription?.enabled?.(connection.config) === false;
+  if (adapter.subscription && (connection.subscription == null || turnedOff)) {
     // The run is done whatever happens here: the next sync tries again while there is no subscription.
-    await ensureSubscription(ctx.access, adapter, connection, ctx.db, ctx.clock).catch((err: unknown) =>
-      ctx.log.warn({ err, connectionId: connection.id }, 'creating a push subscription failed; the next sync tries again'),
-    );
+    const outcome = await ensureSubscription(ctx.access, adapter, connection, ctx.db, ctx.clock).catch((err: unknown) => {
+      ctx.log.warn({ err, connectionId: connection.id }, 'creating a push subscription failed; the next sync tries again');
+      return null;
+    });
+    if (outcome?.refused) {
+      ctx.log.warn({ connectionId: connection.id, reason: outcome.refused }, 'push notifications refused by the provider; syncing on schedule');
+      await noteSyncRun(ctx.db, run.id, `push notifications refused: ${outcome.refused}`);
+    }
   }
 }
 

@@ -60,6 +60,29 @@ export async function lockConnectionForUpdate(db: Tx, id: string): Promise<Conne
   return row;
 }
 
+/**
+ * Locks, in id order, the org's connections of a kind authorized by one account with the same
+ * kind of OAuth client (the service's or the org's own): the connections that share one grant.
+ */
+export async function lockAccountConnections(
+  db: Tx,
+  key: { orgId: string; kind: ConnectorKind; accountId: string; usesCustomKey: boolean },
+): Promise<ConnectionRecord[]> {
+  return db
+    .select()
+    .from(connections)
+    .where(
+      and(
+        eq(connections.orgId, key.orgId),
+        eq(connections.kind, key.kind),
+        eq(connections.accountId, key.accountId),
+        eq(connections.usesCustomKey, key.usesCustomKey),
+      ),
+    )
+    .orderBy(asc(connections.id))
+    .for('update');
+}
+
 export async function listConnections(db: Tx, orgId: string, scope: ConnectionScope): Promise<ConnectionRecord[]> {
   return db.select().from(connections).where(scopeWhere(orgId, scope)).orderBy(desc(connections.createdAt), asc(connections.id));
 }
@@ -205,6 +228,14 @@ export async function finishSyncRun(
   await db
     .update(syncRuns)
     .set({ status: outcome.status, completedAt: outcome.completedAt, error: outcome.error ?? null, errorCode: outcome.errorCode ?? null })
+    .where(eq(syncRuns.id, id));
+}
+
+/** Adds a note to a finished run's `error` (after what it holds, if anything): what happened after its pages. */
+export async function noteSyncRun(db: Tx, id: string, note: string): Promise<void> {
+  await db
+    .update(syncRuns)
+    .set({ error: sql`left(coalesce(${syncRuns.error} || '; ', '') || ${note}, 1000)` })
     .where(eq(syncRuns.id, id));
 }
 

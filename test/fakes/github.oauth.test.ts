@@ -1,7 +1,7 @@
 import { exchangeWebFlowCode, refreshToken } from '@octokit/oauth-methods';
 import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeGitHub } from './github/index.js';
+import { FakeGitHub, TOKENS_PER_USER_APP_SCOPE } from './github/index.js';
 
 let github: FakeGitHub;
 const callback = 'http://127.0.0.1:9/v3/connections/auth/callback/github';
@@ -148,5 +148,30 @@ describe('fake GitHub OAuth web flow', () => {
       await postToken({ client_id: 'app-short', client_secret: 's3cret', grant_type: 'refresh_token', refresh_token: authentication.refreshToken })
     ).json();
     expect(again.error).toBe('bad_refresh_token');
+  });
+
+  it('revokes the oldest token, and its refresh token, once an eleventh is issued for the same user, app and scope', async () => {
+    const issue = async (scope: string) => {
+      const back = await authorize({ client_id: 'app-short', redirect_uri: callback, state: 's', scope });
+      return (await postToken({ client_id: 'app-short', client_secret: 's3cret', code: back.get('code')!, redirect_uri: callback })).json();
+    };
+    const other = await issue('read:user');
+    const first = await issue('repo');
+    const rest = [];
+    for (let i = 1; i < TOKENS_PER_USER_APP_SCOPE; i++) rest.push(await issue('repo'));
+    expect((await octokitFor(first.access_token).rest.users.getAuthenticated()).status).toBe(200);
+
+    await issue('repo');
+    const revoked = await octokitFor(first.access_token)
+      .rest.users.getAuthenticated()
+      .catch((e) => e);
+    expect(revoked.status).toBe(401);
+    expect(revoked.response.data.message).toBe('Bad credentials');
+    const refused = await (
+      await postToken({ client_id: 'app-short', client_secret: 's3cret', grant_type: 'refresh_token', refresh_token: first.refresh_token })
+    ).json();
+    expect(refused.error).toBe('bad_refresh_token');
+    // The others of the scope, and the token of another scope, still work.
+    for (const token of [rest[0].access_token, other.access_token]) expect((await octokitFor(token).rest.users.getAuthenticated()).status).toBe(200);
   });
 });

@@ -92,6 +92,46 @@ describe('FakeGraph with the Microsoft Graph client', () => {
       })
       .catch((e: unknown) => e);
     expect(tooLong).toMatchObject({ statusCode: 400 });
+
+    // Reading is not enough to subscribe: Files.ReadWrite (personal) or Files.ReadWrite.All (business).
+    const subscribe = (token: string) =>
+      client
+        .api('/subscriptions')
+        .header('Authorization', `Bearer ${token}`)
+        .post({ changeType: 'updated', notificationUrl: url, resource: '/me/drive/root', expirationDateTime: expiry })
+        .catch((e: unknown) => e);
+    const refused = await subscribe(graph.token(3600, ['User.Read', 'Files.Read.All']));
+    expect(refused).toMatchObject({ statusCode: 403, code: 'ExtensionError', message: expect.stringContaining('Access denied') });
+    expect(await subscribe(graph.token(3600, ['Files.ReadWrite']))).toMatchObject({ id: expect.any(String) });
+    graph.drive.driveType = 'business';
+    try {
+      expect(await subscribe(graph.token(3600, ['Files.ReadWrite']))).toMatchObject({ statusCode: 403, code: 'ExtensionError' });
+      expect(await subscribe(graph.token(3600, ['https://graph.microsoft.com/Files.ReadWrite.All']))).toMatchObject({ id: expect.any(String) });
+    } finally {
+      graph.drive.driveType = 'personal';
+    }
     server.close();
+  });
+
+  it('leaves cTag out of delta on a business drive, where the content hash changes with the content only', async () => {
+    graph.drive.driveType = 'business';
+    graph.deltaPageSize = 200;
+    try {
+      graph.drive.writeFile('/biz/h.txt', 'one');
+      const read = async () => {
+        const { value } = await client.api('/me/drive/root/delta').get();
+        return (value as { name?: string; cTag?: string; eTag?: string; file?: { hashes: { quickXorHash: string } } }[]).find((i) => i.name?.startsWith('h'))!;
+      };
+      const first = await read();
+      expect(first.cTag).toBeUndefined();
+      graph.drive.move('/biz/h.txt', '/biz/h2.txt');
+      const renamed = await read();
+      expect(renamed.eTag).not.toBe(first.eTag);
+      expect(renamed.file!.hashes.quickXorHash).toBe(first.file!.hashes.quickXorHash);
+      graph.drive.writeFile('/biz/h2.txt', 'two');
+      expect((await read()).file!.hashes.quickXorHash).not.toBe(first.file!.hashes.quickXorHash);
+    } finally {
+      graph.drive.driveType = 'personal';
+    }
   });
 });

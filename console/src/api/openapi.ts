@@ -4741,6 +4741,16 @@ export interface components {
             startedAt: string;
             completedAt: string | null;
         };
+        ConnectionPushInput: {
+            /**
+             * @description off: turned off by its metadata; waiting: made after the next sync; active: notifications arrive; refused: the provider refused them for this authorization (reason says why): authorize again, or turn push off; syncs go on on schedule
+             * @enum {string}
+             */
+            state: "off" | "waiting" | "active" | "refused";
+            reason: string | null;
+            /** @description when an active subscription is renewed */
+            renewBy: string | null;
+        };
         ConnectionInput: {
             id: string;
             /** @description The connector kind id */
@@ -4762,6 +4772,8 @@ export interface components {
              */
             status: "pending" | "active" | "error";
             lastSyncRun: components["schemas"]["LastSyncRunInput"] | null;
+            /** @description the provider's change notifications, for kinds that subscribe to them */
+            push?: components["schemas"]["ConnectionPushInput"];
         };
         SyncRunInput: {
             id: string;
@@ -5478,6 +5490,16 @@ export interface components {
             startedAt: string;
             completedAt: string | null;
         };
+        ConnectionPush: {
+            /**
+             * @description off: turned off by its metadata; waiting: made after the next sync; active: notifications arrive; refused: the provider refused them for this authorization (reason says why): authorize again, or turn push off; syncs go on on schedule
+             * @enum {string}
+             */
+            state: "off" | "waiting" | "active" | "refused";
+            reason: string | null;
+            /** @description when an active subscription is renewed */
+            renewBy: string | null;
+        };
         Connection: {
             id: string;
             /** @description The connector kind id */
@@ -5499,6 +5521,8 @@ export interface components {
              */
             status: "pending" | "active" | "error";
             lastSyncRun: components["schemas"]["LastSyncRun"] | null;
+            /** @description the provider's change notifications, for kinds that subscribe to them */
+            push?: components["schemas"]["ConnectionPush"];
         };
         SyncRun: {
             id: string;

@@ -20,6 +20,10 @@ export function gitHubOAuth(options: CodeHostOptions): OAuthProvider {
   }
 
   return {
+    // GitHub revokes the oldest token past ten per user, app and scope: an eleventh connection of
+    // one account would otherwise break the first.
+    oneGrantPerAccount: true,
+
     authorizationUrl(client: OAuthClient, state: string): string {
       const url = new URL('/login/oauth/authorize', options.webUrl);
       url.search = new URLSearchParams({ client_id: client.clientId, redirect_uri: client.redirectUri, scope: SCOPES.join(' '), state }).toString();

@@ -1,4 +1,4 @@
-import { integerField, stringListField } from '../config-fields.js';
+import { booleanField, integerField, stringListField } from '../config-fields.js';
 import { ConnectorConfigError } from '../types.js';
 
 export interface OfficeDriveConfig {
@@ -6,6 +6,12 @@ export interface OfficeDriveConfig {
   extensions: string[];
   /** Files larger than this are left out. */
   maxFileBytes: number;
+  /**
+   * Change notifications (a Graph subscription to the drive). Graph lets only a token that may
+   * write files subscribe, so push on asks for write permission; off asks to read the user's files
+   * only, and the drive is synced on schedule.
+   */
+  push: boolean;
 }
 
 /** What the conversion layer reads: office documents, PDF, text, web pages, e-books. */
@@ -18,6 +24,7 @@ export function parseOfficeDriveConfig(metadata: Record<string, unknown>): Offic
   return {
     extensions: extensions ? [...new Set(extensions.map((e) => e.replace(/^\./, '').toLowerCase()))] : DEFAULT_EXTENSIONS,
     maxFileBytes: integerField(metadata, 'maxFileBytes', { min: 1, max: MAX_FILE_BYTES, fallback: 50 * 1024 * 1024 }),
+    push: booleanField(metadata, 'push', true),
   };
 }
 

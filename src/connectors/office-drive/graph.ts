@@ -25,8 +25,8 @@ export interface DriveItem {
   size?: number;
   webUrl?: string;
   lastModifiedDateTime?: string;
-  parentReference?: { id?: string; driveId?: string; path?: string };
-  file?: { mimeType?: string };
+  parentReference?: { id?: string; driveId?: string; driveType?: string; path?: string };
+  file?: { mimeType?: string; hashes?: { quickXorHash?: string; sha256Hash?: string; sha1Hash?: string } };
   folder?: object;
   root?: object;
   deleted?: object;

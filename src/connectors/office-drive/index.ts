@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineConnector, oauthAppEnv } from '../descriptor.js';
 import { asConnectorError, guardedSync, providerSettings } from '../provider-http.js';
-import type { Connector } from '../types.js';
+import { SubscriptionRefusedError, type Connector } from '../types.js';
 import { parseOfficeDriveConfig } from './config.js';
 import { MICROSOFT_DEFAULTS, PROVIDER, type OfficeDriveOptions } from './graph.js';
 import { microsoftOAuth } from './oauth.js';
@@ -20,8 +20,10 @@ export function officeDriveConnector(options: OfficeDriveOptions): Connector {
     parseConfig: (metadata) => ({ ...metadata, ...parseOfficeDriveConfig(metadata) }),
     sync: (request) => guardedSync(syncOfficeDrive(options, request), request.signal, PROVIDER),
     subscription: {
+      enabled: (config) => config.push !== false,
       ensure: (request, webhook, current) =>
         ensureSubscription(options, request, webhook, current).catch((err: unknown) => {
+          if (err instanceof SubscriptionRefusedError) throw err;
           throw asConnectorError(err, request.signal, PROVIDER);
         }),
       stop: (request, current) => stopSubscription(options, request, current),

@@ -44,16 +44,28 @@ describe('office-drive OAuth (Microsoft identity platform v2.0)', () => {
       response_type: 'code',
       redirect_uri: client.redirectUri,
       response_mode: 'query',
-      scope: 'offline_access User.Read Files.Read.All',
+      scope: 'offline_access User.Read Files.ReadWrite.All',
       state: 'opaque.state',
     });
     expect((await authorize('opaque.state')).get('state')).toBe('opaque.state');
   });
 
+  it('asks to write files only for push (Files.ReadWrite where the tenant admits personal accounts only), else to read the own drive', () => {
+    const scope = (o: OAuthProvider, config: Record<string, unknown>) => new URL(o.authorizationUrl(client, 's', { config })).searchParams.get('scope');
+    expect(scope(oauth, { push: true })).toBe('offline_access User.Read Files.ReadWrite.All');
+    expect(scope(oauth, { push: false })).toBe('offline_access User.Read Files.Read');
+    const consumers = connectorFor('office-drive', {
+      officeDrive: { graphUrl: graph.graphUrl, loginUrl: graph.loginUrl, tenant: 'consumers' },
+      fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
+    })!.oauth!;
+    expect(scope(consumers, {})).toBe('offline_access User.Read Files.ReadWrite');
+    expect(scope(consumers, { push: false })).toBe('offline_access User.Read Files.Read');
+  });
+
   it('exchanges the code for tokens and reads the account', async () => {
     const before = graph.clock.nowMs();
     tokens = await oauth.exchangeCode(client, (await authorize('s')).get('code')!);
-    expect(tokens).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), scope: 'User.Read Files.Read.All' });
+    expect(tokens).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), scope: 'User.Read Files.ReadWrite.All' });
     expect(Math.abs(tokens.expiresAt!.getTime() - before - 3_600_000)).toBeLessThan(2_000);
     expect(await oauth.account(tokens)).toEqual({ id: graph.user.id, email: 'megan@contoso.example', name: 'Megan Bowen' });
   });
@@ -70,7 +82,9 @@ describe('office-drive OAuth (Microsoft identity platform v2.0)', () => {
   it('refreshes an expired token and hands back the new refresh token to keep', async () => {
     graph.clock.advance(3_601);
     expect((await connectorFailure(oauth.account(tokens))).code).toBe('auth_expired');
-    const refreshed = await oauth.refresh(client, tokens.refreshToken!);
+    // The refresh asks for what the grant was given, though push is off by now: Microsoft refuses more.
+    const refreshed = await oauth.refresh(client, tokens.refreshToken!, { config: { push: false }, scope: tokens.scope });
+    expect(refreshed.scope).toBe('User.Read Files.ReadWrite.All');
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
     expect(refreshed.expiresAt!.getTime()).toBeGreaterThan(graph.clock.nowMs());

@@ -1,10 +1,31 @@
 import { oauthAccessToken } from '../credentials.js';
 import { readTokenAnswer } from '../oauth-token.js';
-import type { AccountInfo, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
+import type { AccountInfo, GrantContext, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 import { GraphClient, newHttp, PROVIDER, type OfficeDriveOptions } from './graph.js';
 
-/** Files the user can read (own and shared), the profile, and a refresh token. */
-export const SCOPES = ['offline_access', 'User.Read', 'Files.Read.All'];
+/**
+ * The permissions asked, by mode. The adapter reads the signed-in user's own drive only
+ * (`/me/drive/root/delta`): `Files.Read` is enough for that, so without push nothing more is asked.
+ * Graph lets a delegated token subscribe to a drive only with write permission: `Files.ReadWrite`
+ * on a personal OneDrive, `Files.ReadWrite.All` on OneDrive for Business (its permission table for
+ * `POST /subscriptions`). Which kind of account signs in is known only afterwards, so push asks for
+ * `Files.ReadWrite.All`, which covers both, unless the tenant is `consumers` (personal accounts
+ * only). `offline_access` gives a refresh token, `User.Read` the profile `account` reads.
+ */
+export function scopesFor(options: Pick<OfficeDriveOptions, 'tenant'>, config: Record<string, unknown>): string[] {
+  const push = config.push !== false;
+  const files = !push ? 'Files.Read' : options.tenant.toLowerCase() === 'consumers' ? 'Files.ReadWrite' : 'Files.ReadWrite.All';
+  return ['offline_access', 'User.Read', files];
+}
+
+/**
+ * A refresh asks for what the grant was given (Microsoft refuses a refresh asking for more than was
+ * consented to): the scope of the last token answer, else the mode's permissions.
+ */
+function refreshScopes(options: OfficeDriveOptions, grant: GrantContext | undefined): string[] {
+  const given = (grant?.scope ?? '').split(/\s+/).filter((s) => s && !/^(openid|profile|email|offline_access)$/i.test(s));
+  return given.length ? ['offline_access', ...given] : scopesFor(options, grant?.config ?? {});
+}
 
 /** The Microsoft identity platform's v2.0 authorization-code flow, on `loginUrl/{tenant}`. */
 export function microsoftOAuth(options: OfficeDriveOptions): OAuthProvider {
@@ -21,39 +42,39 @@ export function microsoftOAuth(options: OfficeDriveOptions): OAuthProvider {
   }
 
   return {
-    authorizationUrl(client: OAuthClient, state: string): string {
+    authorizationUrl(client: OAuthClient, state: string, grant?: GrantContext): string {
       const url = new URL(endpoint('authorize'));
       url.search = new URLSearchParams({
         client_id: client.clientId,
         response_type: 'code',
         redirect_uri: client.redirectUri,
         response_mode: 'query',
-        scope: SCOPES.join(' '),
+        scope: scopesFor(options, grant?.config ?? {}).join(' '),
         state,
       }).toString();
       return url.href;
     },
 
-    exchangeCode(client: OAuthClient, code: string): Promise<TokenSet> {
+    exchangeCode(client: OAuthClient, code: string, grant?: GrantContext): Promise<TokenSet> {
       return tokenRequest({
         client_id: client.clientId,
         client_secret: client.clientSecret,
         grant_type: 'authorization_code',
         code,
         redirect_uri: client.redirectUri,
-        scope: SCOPES.join(' '),
+        scope: scopesFor(options, grant?.config ?? {}).join(' '),
       });
     },
 
     /** Microsoft issues a new refresh token with each refresh: store it in place of the old one. */
-    refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet> {
+    refresh(client: OAuthClient, refreshToken: string, grant?: GrantContext): Promise<TokenSet> {
       return tokenRequest(
         {
           client_id: client.clientId,
           client_secret: client.clientSecret,
           grant_type: 'refresh_token',
           refresh_token: refreshToken,
-          scope: SCOPES.join(' '),
+          scope: refreshScopes(options, grant).join(' '),
         },
         refreshToken,
       );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { oauthAccessToken } from '../credentials.js';
-import { ConnectorError, type PushSubscription, type SyncRequest } from '../types.js';
+import { ConnectorError, SubscriptionRefusedError, type PushSubscription, type SyncRequest } from '../types.js';
 import { GraphClient, PROVIDER, type OfficeDriveOptions } from './graph.js';
 import { clientStateFor } from './webhook.js';
 
@@ -79,8 +79,15 @@ export async function ensureSubscription(
       clientState: clientStateFor(webhook.secret),
       latestSupportedTlsVersion: 'v1_2',
     }),
-    allow: [400],
+    allow: [400, 403],
   });
+  if (created.status === 403) {
+    // Graph's answer when the token may not subscribe: a driveItem subscription needs write permission.
+    const code = (created.body as { error?: { code?: string } } | null)?.error?.code ?? 'Forbidden';
+    throw new SubscriptionRefusedError(
+      `${PROVIDER} answered 403 ${code}: subscribing to a drive needs Files.ReadWrite (personal) or Files.ReadWrite.All (work or school); authorize again with push on, or set metadata.push to false`,
+    );
+  }
   if (created.status !== 201) {
     // Most often the handshake failed: the URL is not reachable from Graph or did not echo the token.
     const message = (created.body as { error?: { code?: string } } | null)?.error?.code ?? 'HTTP 400';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { ConnectorConfigError, resolveKind, type ConnectorKind } from '../../connectors/index.js';
 import type { Principal } from '../../model/access.js';
-import type { ConnectionRecord, SyncRunRecord } from '../../model/connections.js';
+import type { ConnectionRecord, PushStatus, SyncRunRecord } from '../../model/connections.js';
 import type { ListedDocument } from '../../model/documents.js';
 import { invalidInput, notFound } from '../../model/errors.js';
 import {
@@ -24,7 +24,7 @@ import { assertTagsWritable } from '../tags/merge-guard.js';
 import { resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import type { ConnectorAccess } from './connector-access.js';
 import { AUTH_LINK_LIFETIME_MS, type OAuthStateSigner } from './oauth-state.js';
-import { stopSubscription } from './subscriptions.js';
+import { pushStatus, stopSubscription } from './subscriptions.js';
 import { enqueueSync } from './sync-queue.js';
 
 export interface ConnectionJobs {
@@ -45,10 +45,11 @@ export interface CreateConnectionInput {
 
 export type CreatedConnection = { id: string; authLink?: string; expiresIn?: string; redirectsTo?: string };
 
-/** A connection with its latest sync run. */
+/** A connection with its latest sync run, and its push notifications where its kind has them. */
 export interface ConnectionWithRun {
   connection: ConnectionRecord;
   lastSyncRun: SyncRunRecord | null;
+  push: PushStatus | null;
 }
 
 const LIST_LIMIT = 1000;
@@ -113,7 +114,7 @@ export class ConnectionService {
     }
     const client = await this.access.oauthClient(connection, requestOrigin);
     const { state } = this.state.sign(connection.id, nonce!);
-    return { id: connection.id, authLink: adapter.oauth!.authorizationUrl(client, state), expiresIn: '1 hour', ...redirectsTo };
+    return { id: connection.id, authLink: adapter.oauth!.authorizationUrl(client, state, { config: connection.config }), expiresIn: '1 hour', ...redirectsTo };
   }
 
   /** Whether a path value names a provider (a kind id or an SDK name) rather than a connection id. */
@@ -243,7 +244,11 @@ export class ConnectionService {
       this.db,
       found.map((c) => c.id),
     );
-    return found.map((connection) => ({ connection, lastSyncRun: runs.get(connection.id) ?? null }));
+    return found.map((connection) => ({
+      connection,
+      lastSyncRun: runs.get(connection.id) ?? null,
+      push: pushStatus(this.access.adapterOrNull(connection.kind), connection),
+    }));
   }
 }
 

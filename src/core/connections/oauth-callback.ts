@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
-import { resolveKind } from '../../connectors/index.js';
+import { resolveKind, type TokenSet } from '../../connectors/index.js';
 import type { ConnectionRecord } from '../../model/connections.js';
 import { invalidInput } from '../../model/errors.js';
-import { consumeAuthNonce, getConnectionById, updateConnection } from '../../store/connections.js';
-import type { Db } from '../../store/database.js';
+import { consumeAuthNonce, getConnectionById, lockAccountConnections, updateConnection } from '../../store/connections.js';
+import type { Db, Tx } from '../../store/database.js';
 import type { ConnectionJobs } from './connection-service.js';
 import type { ConnectorAccess } from './connector-access.js';
 import type { OAuthStateSigner } from './oauth-state.js';
+import { refusedPush } from './subscriptions.js';
 import { enqueueSync } from './sync-queue.js';
 import type { Clock } from '../shared/clock.js';
 
@@ -49,7 +50,7 @@ export class OAuthCallback {
     let authorized: ConnectionRecord | undefined;
     try {
       const client = await this.access.oauthClient(connection, requestOrigin);
-      const tokens = await adapter.oauth!.exchangeCode(client, query.code);
+      const tokens = await adapter.oauth!.exchangeCode(client, query.code, { config: connection.config });
       const account = await adapter.oauth!.account(tokens);
       authorized = await this.db.transaction(async (tx) => {
         const row = await updateConnection(
@@ -61,6 +62,8 @@ export class OAuthCallback {
             email: account.email,
             accountId: account.id,
             deliveryKey: account.deliveryKey ?? null,
+            // A push subscription refused for the old grant is tried again with the new one.
+            ...(refusedPush(connection) ? { subscription: null, subscriptionRenewBy: null } : {}),
             status: 'active',
             nextSyncAt: null,
             expiresAt: null,
@@ -68,6 +71,7 @@ export class OAuthCallback {
           this.clock.now(),
         );
         if (row) await enqueueSync(tx, row, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
+        if (row && adapter.oauth!.oneGrantPerAccount) await this.shareGrant(tx, row, tokens);
         return row;
       });
     } catch (error) {
@@ -77,6 +81,30 @@ export class OAuthCallback {
     if (!authorized) throw invalidInput('Invalid state', 'state: the connection was deleted');
     this.jobs.onJobQueued();
     return { connectionId: connection.id, redirect: connection.redirectUrl };
+  }
+
+  /**
+   * The other connections of the account in the organization (same kind, same kind of client) take
+   * the grant just given: the provider may have revoked the oldest token of the account to issue it.
+   * One in `error` (its token revoked) syncs again.
+   */
+  private async shareGrant(tx: Tx, authorized: ConnectionRecord, tokens: TokenSet): Promise<void> {
+    const sharing = await lockAccountConnections(tx, {
+      orgId: authorized.orgId,
+      kind: authorized.kind,
+      accountId: authorized.accountId!,
+      usesCustomKey: authorized.usesCustomKey,
+    });
+    for (const other of sharing) {
+      if (other.id === authorized.id || other.status === 'pending') continue;
+      const row = await updateConnection(
+        tx,
+        other.id,
+        { tokens: this.access.sealTokens(other.id, tokens), tokenExpiresAt: tokens.expiresAt, status: 'active' },
+        this.clock.now(),
+      );
+      if (row && other.status === 'error') await enqueueSync(tx, row, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
+    }
   }
 
   /** Told to the redirectUrl when there is one, else refused as invalid input. */

@@ -16,6 +16,18 @@ export const LastSyncRun = z
   })
   .meta({ id: 'LastSyncRun' });
 
+export const ConnectionPush = z
+  .object({
+    state: z
+      .enum(['off', 'waiting', 'active', 'refused'])
+      .describe(
+        'off: turned off by its metadata; waiting: made after the next sync; active: notifications arrive; refused: the provider refused them for this authorization (reason says why): authorize again, or turn push off; syncs go on on schedule',
+      ),
+    reason: z.string().nullable(),
+    renewBy: z.string().nullable().describe('when an active subscription is renewed'),
+  })
+  .meta({ id: 'ConnectionPush' });
+
 export const Connection = z
   .object({
     id: z.string(),
@@ -29,6 +41,7 @@ export const Connection = z
     metadata: z.record(z.string(), z.unknown()),
     status: z.enum(['pending', 'active', 'error']).describe('pending until authorized; error until authorized again'),
     lastSyncRun: LastSyncRun.nullable(),
+    push: ConnectionPush.optional().describe("the provider's change notifications, for kinds that subscribe to them"),
   })
   .meta({ id: 'Connection' });
 
@@ -74,7 +87,7 @@ function lastRunView(run: SyncRunRecord | null): z.infer<typeof LastSyncRun> | n
 }
 
 /** A connection as answered: never its tokens, webhook secret or cursor. */
-export function connectionView({ connection, lastSyncRun }: ConnectionWithRun): z.infer<typeof Connection> {
+export function connectionView({ connection, lastSyncRun, push }: ConnectionWithRun): z.infer<typeof Connection> {
   return {
     id: connection.id,
     provider: connection.kind,
@@ -87,6 +100,7 @@ export function connectionView({ connection, lastSyncRun }: ConnectionWithRun): 
     metadata: connection.metadata,
     status: connection.status as z.infer<typeof Connection>['status'],
     lastSyncRun: lastRunView(lastSyncRun),
+    ...(push ? { push: { state: push.state, reason: push.reason, renewBy: iso(push.renewBy) } } : {}),
   };
 }
 

@@ -22,6 +22,8 @@ export interface TokenRecord {
   /** On the fake clock; undefined never expires. */
   expiresAtMs?: number;
   revoked: boolean;
+  /** Issued by the web flow (code exchange or refresh): counted against the limit per user, app and scope. */
+  issuedByFlow?: boolean;
 }
 
 interface Grant {
@@ -39,6 +41,11 @@ const DOCS_APPS = 'https://docs.github.com/apps/managing-oauth-apps';
 const TOKEN_ERRORS = `${DOCS_APPS}/troubleshooting-oauth-app-access-token-request-errors/`;
 const AUTHORIZE_ERRORS = `${DOCS_APPS}/troubleshooting-authorization-request-errors/`;
 const CODE_LIFETIME_SECONDS = 600;
+/**
+ * GitHub issues at most ten live tokens per user, application and scope: an eleventh revokes the
+ * oldest of them (docs: "Token expiration and revocation", excess of tokens for an OAuth app).
+ */
+export const TOKENS_PER_USER_APP_SCOPE = 10;
 
 function secret(prefix: string): string {
   return prefix + randomBytes(27).toString('base64url').replace(/[-_]/g, 'x').slice(0, 36);
@@ -51,6 +58,8 @@ export class FakeOAuth {
   readonly authorizeRequests: URLSearchParams[] = [];
   /** When true, the next authorization is refused by the user (`error=access_denied`). */
   denyNextAuthorization = false;
+  /** Tokens revoked because an eleventh was issued for the same user, app and scope. */
+  revokedForExcess = 0;
   private readonly codes = new Map<string, Grant>();
   private readonly refreshTokens = new Map<string, Grant>();
   private readonly tokens = new Map<string, TokenRecord>();
@@ -185,12 +194,30 @@ export class FakeOAuth {
     const token = secret(app.expiringTokens ? 'ghu_' : 'gho_');
     const now = this.clock.nowMs();
     const expiresAtMs = app.expiringTokens ? now + app.accessTokenLifetimeSeconds * 1000 : undefined;
-    this.tokens.set(token, { token, user: grant.user, scopes: grant.scopes, clientId: app.clientId, expiresAtMs, revoked: false });
+    this.tokens.set(token, { token, user: grant.user, scopes: grant.scopes, clientId: app.clientId, expiresAtMs, revoked: false, issuedByFlow: true });
+    this.enforceTokenLimit(app.clientId, grant);
     const body: Record<string, string | number> = { access_token: token, token_type: 'bearer', scope: grant.scopes.join(',') };
     if (!app.expiringTokens) return body;
     const refreshToken = secret('ghr_');
     this.refreshTokens.set(refreshToken, { ...grant, used: false, expiresAtMs: now + app.refreshTokenLifetimeSeconds * 1000, accessToken: token });
     return { ...body, expires_in: app.accessTokenLifetimeSeconds, refresh_token: refreshToken, refresh_token_expires_in: app.refreshTokenLifetimeSeconds };
+  }
+
+  /**
+   * Past ten live tokens for the grant's user, app and scope, the oldest are revoked, with the
+   * refresh tokens issued beside them: their holder gets 401 Bad credentials and cannot refresh.
+   */
+  private enforceTokenLimit(clientId: string, grant: Grant): void {
+    const scope = [...grant.scopes].sort().join(' ');
+    // Map order is issue order.
+    const live = [...this.tokens.values()].filter(
+      (t) => t.issuedByFlow && t.clientId === clientId && t.user === grant.user && [...t.scopes].sort().join(' ') === scope && this.lookup(t.token),
+    );
+    for (const oldest of live.slice(0, Math.max(0, live.length - TOKENS_PER_USER_APP_SCOPE))) {
+      oldest.revoked = true;
+      this.revokedForExcess += 1;
+      for (const refresh of this.refreshTokens.values()) if (refresh.accessToken === oldest.token) refresh.used = true;
+    }
   }
 
   private redirectAllowed(app: OAuthApp, redirectUri: string): boolean {

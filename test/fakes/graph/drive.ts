@@ -30,6 +30,9 @@ const MIME_TYPES: Record<string, string> = {
   zip: 'application/zip',
 };
 
+/** A consumer OneDrive, or OneDrive for Business (whose delta leaves `cTag` out). */
+export type DriveType = 'personal' | 'business';
+
 export const DRIVE_ID = 'b!fAkEdRiVe0000000000000000000000000000000000000000000000000';
 
 /** One user's OneDrive: folders and files addressed by path, and the change log that delta reads. */
@@ -38,6 +41,7 @@ export class FakeDrive {
   readonly root: FakeDriveItem;
   /** Delta tokens of an earlier epoch are answered 410 resyncRequired. */
   epoch = 1;
+  driveType: DriveType = 'personal';
   private seq = 0;
   private nextId = 1;
 

@@ -28,7 +28,15 @@ interface Grant {
 interface AccessToken {
   expiresAtMs: number;
   revoked: boolean;
+  /** The delegated permissions granted (`scp`), without `offline_access`, `openid`, `profile`, `email`. */
+  scopes: string[];
 }
+
+/** What a token issued without the web flow may do: read and write every file, as push needs on any drive. */
+export const DEFAULT_TOKEN_SCOPES = ['User.Read', 'Files.ReadWrite.All'];
+
+/** Graph's permission names are case-insensitive; a `https://graph.microsoft.com/` prefix names the same one. */
+export const normalizeScope = (scope: string) => scope.replace(/^https:\/\/graph\.microsoft\.com\//i, '').toLowerCase();
 
 const CODE_LIFETIME_SECONDS = 600;
 const REFRESH_LIFETIME_SECONDS = 90 * 24 * 3600;
@@ -44,6 +52,11 @@ export class FakeMicrosoftIdentity {
   denyNextAuthorization = false;
   /** On: a refresh token works once, as with providers that rotate strictly (the client must keep the new one). */
   singleUseRefreshTokens = false;
+  /**
+   * The permissions the tenant lets a user consent to (an administrator's policy), or null for any:
+   * a token then carries only those of the asked ones, and the answer's `scope` says which.
+   */
+  consentablePermissions: string[] | null = null;
   /** Refresh grants answered with tokens. */
   refreshes = 0;
   private readonly codes = new Map<string, Grant>();
@@ -59,10 +72,15 @@ export class FakeMicrosoftIdentity {
   }
 
   /** A token without the web flow. */
-  issueAccessToken(lifetimeSeconds = 3599): string {
+  issueAccessToken(lifetimeSeconds = 3599, scopes: string[] = DEFAULT_TOKEN_SCOPES): string {
     const token = `EwB${randomBytes(30).toString('base64url')}`;
-    this.accessTokens.set(token, { expiresAtMs: this.clock.nowMs() + lifetimeSeconds * 1000, revoked: false });
+    this.accessTokens.set(token, { expiresAtMs: this.clock.nowMs() + lifetimeSeconds * 1000, revoked: false, scopes });
     return token;
+  }
+
+  /** The permissions a valid token was granted (empty for an unknown one). */
+  scopesOf(token: string | null): string[] {
+    return (token === null ? undefined : this.accessTokens.get(token))?.scopes ?? [];
   }
 
   isValid(token: string | null): 'valid' | 'expired' | 'invalid' {
@@ -135,10 +153,26 @@ export class FakeMicrosoftIdentity {
     } else {
       return this.error(400, 'unsupported_grant_type', 70003, 'The app requested an unsupported grant type.');
     }
-    const accessToken = this.issueAccessToken(app.accessTokenLifetimeSeconds);
+    // A refresh may ask for fewer permissions than were consented to, never for more.
+    const consented = new Set(grant.scopes.map(normalizeScope));
+    const asked = p.grant_type === 'refresh_token' && p.scope ? p.scope.split(' ').filter(Boolean) : grant.scopes;
+    const notConsented = asked.find((s) => !consented.has(normalizeScope(s)));
+    if (notConsented) {
+      return this.error(
+        400,
+        'invalid_grant',
+        65001,
+        `The user or administrator has not consented to use the application. Send an interactive authorization request for this user and resource (${notConsented}).`,
+      );
+    }
+    const consentable = this.consentablePermissions?.map(normalizeScope);
+    const granted = asked.filter(
+      (s) => !['offline_access', 'openid', 'profile', 'email'].includes(s) && (!consentable || consentable.includes(normalizeScope(s))),
+    );
+    const accessToken = this.issueAccessToken(app.accessTokenLifetimeSeconds, granted);
     const body: Record<string, string | number> = {
       token_type: 'Bearer',
-      scope: grant.scopes.filter((s) => s !== 'offline_access').join(' '),
+      scope: granted.join(' '),
       expires_in: app.accessTokenLifetimeSeconds,
       ext_expires_in: app.accessTokenLifetimeSeconds,
       access_token: accessToken,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FakeClock } from '../github/clock.js';
 import type { FakeHttpReply } from '../fake-server.js';
 import { DRIVE_ID, type FakeDrive, type FakeDriveItem } from './drive.js';
@@ -29,9 +29,11 @@ export function graphError(status: number, code: string, message: string, clock:
 /**
  * A driveItem as Graph shows it. Delta leaves `parentReference.path` out (items are to be tracked by
  * id); a plain GET of one item includes it. Deleted items carry only their id, parent and `deleted`.
+ * On a business drive delta gives no `cTag`: the content hash (`file.hashes.quickXorHash`) is what
+ * tells a content change from a rename there.
  */
-export function driveItemJson(drive: FakeDrive, item: FakeDriveItem, origin: string, options: { withPath: boolean }): Record<string, unknown> {
-  const parentReference: Record<string, unknown> = { driveType: 'personal', driveId: DRIVE_ID };
+export function driveItemJson(drive: FakeDrive, item: FakeDriveItem, origin: string, options: { withPath: boolean; delta?: boolean }): Record<string, unknown> {
+  const parentReference: Record<string, unknown> = { driveType: drive.driveType, driveId: DRIVE_ID };
   if (item.parentId !== null) parentReference.id = item.parentId;
   if (item.deleted) return { id: item.id, parentReference, deleted: { state: 'deleted' } };
   const parent = item.parentId === null ? undefined : drive.items.get(item.parentId);
@@ -48,16 +50,15 @@ export function driveItemJson(drive: FakeDrive, item: FakeDriveItem, origin: str
     parentReference,
     fileSystemInfo: { createdDateTime: new Date(item.createdMs).toISOString(), lastModifiedDateTime: new Date(item.modifiedMs).toISOString() },
   };
+  // OneDrive for Business leaves cTag out of delta on create and modify (driveItem: delta, Remarks).
+  if (options.delta && drive.driveType === 'business') delete json.cTag;
   if (item.parentId === null) json.root = {};
   if (item.folder) json.folder = { childCount: [...drive.items.values()].filter((c) => !c.deleted && c.parentId === item.id).length };
   else
     json.file = {
       mimeType: item.mimeType,
-      hashes: {
-        quickXorHash: Buffer.from(item.guid + item.cTagVersion)
-          .toString('base64')
-          .slice(0, 28),
-      },
+      // 20 bytes in base64, as quickXorHash is; derived from the content alone (a SHA-1 stands in for the algorithm).
+      hashes: { quickXorHash: createHash('sha1').update(item.content).digest('base64') },
     };
   return json;
 }

@@ -73,9 +73,9 @@ export class FakeGraph {
     this.http.resetRequests();
   }
 
-  /** A valid access token without the web flow. */
-  token(lifetimeSeconds?: number): string {
-    return this.identity.issueAccessToken(lifetimeSeconds);
+  /** A valid access token without the web flow (by default with every file permission). */
+  token(lifetimeSeconds?: number, scopes?: string[]): string {
+    return this.identity.issueAccessToken(lifetimeSeconds, scopes);
   }
 
   /** The next matching Graph requests are throttled: 429 (or 503) with Retry-After and Graph's error body. */
@@ -117,7 +117,7 @@ export class FakeGraph {
       ['GET', '/me/drive/root', () => ({ status: 200, json: driveItemJson(this.drive, this.drive.root, this.http.origin, { withPath: true }) })],
       ['GET', '/me/drive/items/{id}', (p) => this.item(p.id!)],
       ['GET', '/me/drive/items/{id}/content', (p) => this.content(p.id!)],
-      ['POST', '/subscriptions', () => this.subscriptions.create(req)],
+      ['POST', '/subscriptions', () => this.subscriptions.create(req, { scopes: this.identity.scopesOf(bearerToken(req)), driveType: this.drive.driveType })],
       ['GET', '/subscriptions/{id}', (p) => this.subscriptions.get(p.id!)],
       ['PATCH', '/subscriptions/{id}', (p) => this.subscriptions.update(p.id!, req)],
       ['DELETE', '/subscriptions/{id}', (p) => this.subscriptions.delete(p.id!)],
@@ -149,7 +149,7 @@ export class FakeGraph {
     const link = (t: DeltaToken) => `${this.graphUrl}/me/drive/root/delta?token=${Buffer.from(JSON.stringify(t)).toString('base64url')}`;
     const body: Record<string, unknown> = {
       '@odata.context': `${this.graphUrl}/$metadata#Collection(driveItem)`,
-      value: page.map((item) => driveItemJson(this.drive, item, this.http.origin, { withPath: false })),
+      value: page.map((item) => driveItemJson(this.drive, item, this.http.origin, { withPath: false, delta: true })),
     };
     if (changes.length > page.length) body['@odata.nextLink'] = link({ ...token, s: page.at(-1)!.seq });
     else body['@odata.deltaLink'] = link({ e: this.drive.epoch, s: Math.max(token.s, this.drive.lastSeq), f: false });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FakeClock } from '../github/clock.js';
 import type { FakeHttpReply, FakeHttpRequest } from '../fake-server.js';
+import type { DriveType } from './drive.js';
+import { normalizeScope } from './identity.js';
 import { graphError } from './representations.js';
 
 export interface FakeSubscription {
@@ -23,6 +25,12 @@ export interface GraphDelivery {
 
 export type ClientStateMode = 'valid' | 'wrong' | 'missing';
 
+/** Which permissions let a delegated token subscribe to a drive: the one in Graph's table, or a higher one. */
+const SUBSCRIPTION_PERMISSIONS: Record<DriveType, string[]> = {
+  personal: ['files.readwrite', 'files.readwrite.all'],
+  business: ['files.readwrite.all'],
+};
+
 /** Graph's longest lifetime of a subscription to a driveItem: 42,300 minutes (about 29.4 days). */
 export const MAX_DRIVE_SUBSCRIPTION_MINUTES = 42_300;
 export const TENANT_ID = '9188040d-6c67-4c5b-b112-36a304b66dad';
@@ -34,6 +42,8 @@ export class FakeSubscriptions {
   readonly deliveries: GraphDelivery[] = [];
   /** Every validation request sent, with what the endpoint answered. */
   readonly validations: { url: string; token: string; status: number; body: string }[] = [];
+  /** Subscriptions refused for a missing permission. */
+  refusals = 0;
 
   constructor(private readonly clock: FakeClock) {}
 
@@ -42,7 +52,12 @@ export class FakeSubscriptions {
     return [...this.all.values()].filter((s) => s.expirationMs > this.clock.nowMs());
   }
 
-  async create(req: FakeHttpRequest): Promise<FakeHttpReply> {
+  /**
+   * `POST /subscriptions`. A driveItem subscription needs `Files.ReadWrite` on a personal OneDrive
+   * and `Files.ReadWrite.All` on OneDrive for Business (Graph's permission table for creating a
+   * subscription; reading is not enough): without it Graph answers 403 `ExtensionError`.
+   */
+  async create(req: FakeHttpRequest, caller: { scopes: string[]; driveType: DriveType }): Promise<FakeHttpReply> {
     const body = req.body ?? {};
     for (const field of ['changeType', 'notificationUrl', 'resource', 'expirationDateTime']) {
       if (typeof body[field] !== 'string') return graphError(400, 'InvalidRequest', `Missing or invalid '${field}'.`, this.clock);
@@ -54,6 +69,11 @@ export class FakeSubscriptions {
       return graphError(400, 'InvalidRequest', 'clientState must be at most 128 characters.', this.clock);
     const expiry = this.checkExpiration(body.expirationDateTime);
     if (typeof expiry !== 'number') return expiry;
+    const needed = SUBSCRIPTION_PERMISSIONS[caller.driveType];
+    if (!caller.scopes.map(normalizeScope).some((s) => needed.includes(s))) {
+      this.refusals += 1;
+      return graphError(403, 'ExtensionError', 'Operation: Create; Exception: [Status Code: Forbidden; Reason: Access denied]', this.clock);
+    }
     const url = new URL(body.notificationUrl);
     // Graph requires HTTPS; the fake also takes plain HTTP on loopback for tests.
     if (url.protocol !== 'https:' && url.hostname !== '127.0.0.1') return graphError(400, 'InvalidRequest', 'The notification URL must use HTTPS.', this.clock);
