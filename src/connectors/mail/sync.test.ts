@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGoogle, type FakeMessage } from '../../../test/fakes/google/index.js';
 import { buildDocx } from '../../../test/fixtures/convert/office.js';
+import { convertToMarkdown } from '../../convert/index.js';
 import { connectorFor } from '../index.js';
 import type { Connector, SourceItem, SyncPage, SyncRequest } from '../types.js';
 
@@ -12,6 +13,7 @@ function mailFor(fake: FakeGoogle): Connector {
     google: fake.endpoints,
     fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
     retryBaseMs: 1,
+    convert: convertToMarkdown,
     now: () => fake.clock.now(),
   })!;
 }
