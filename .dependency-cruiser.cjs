@@ -63,6 +63,15 @@ module.exports = {
       to: { path: outside('connectors', 'convert', 'model') },
     },
     {
+      name: 'connectors-convert-through-the-pool',
+      comment:
+        'What a connector converts goes through the injected ConvertFile (the conversion pool in a worker, with its time and memory limits); ' +
+        'connectors/ read only the helpers of convert/ (decoding, fetchUrl, types, the safe XML parser), never a converter or convertToMarkdown.',
+      severity: 'error',
+      from: { path: layer('connectors') },
+      to: { path: '^src/convert/', pathNot: '^src/convert/(decode|fetch-url|types|xml)\\.ts$' },
+    },
+    {
       name: 'core-stays-below-http-and-pipeline',
       comment: 'core/ is the domain: it uses model, store, ai, chunking and connectors; never http, pipeline, convert or the root files.',
       severity: 'error',

@@ -35,7 +35,10 @@ export interface ConnectorOptions {
   maxRateLimitWaitSeconds?: number;
   /** Milliseconds per second of a provider's Retry-After or a crawl delay, and of retry backoff (default 1000; tests shrink it). */
   retryBaseMs?: number;
-  /** Conversion of what an adapter converts itself (mail bodies and attachments); default: in this thread. */
+  /**
+   * Conversion of what an adapter converts itself (mail bodies and attachments): the conversion pool's
+   * (`app.ts`). Without it an adapter's conversion fails; nothing is converted on the event loop.
+   */
   convert?: ConvertFile;
   now?: () => Date;
 }

@@ -38,3 +38,21 @@ describe('PageBuilder and the documentLimit', () => {
     expect(none.empty).toBe(true);
   });
 });
+
+describe('PageBuilder and the held versions', () => {
+  it('keeps an item held at the same version, reporting it in the page, and nothing else', () => {
+    const out = new PageBuilder({ maxItems: null, versions: new Map([['a', 'v1']]) });
+    expect(out.unchanged('a', 'v2')).toBe(false);
+    expect(out.unchanged('b', 'v1')).toBe(false);
+    expect(out.empty).toBe(true);
+    expect(out.unchanged('a', 'v1')).toBe(true);
+    expect(out.empty).toBe(false);
+    const page = out.take(null);
+    expect(page).toMatchObject({ items: [], deletions: [], kept: ['a'] });
+    expect(out.take(null).kept).toBeUndefined();
+  });
+
+  it('knows no versions when the engine gives none', () => {
+    expect(new PageBuilder({ maxItems: null }).unchanged('a', '')).toBe(false);
+  });
+});

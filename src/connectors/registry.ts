@@ -1,14 +1,13 @@
-import { convertToMarkdown } from '../convert/index.js';
 import type { ConnectorKeyKind } from '../model/settings.js';
 import { cloudDriveDescriptor } from './cloud-drive/index.js';
 import { codeHostDescriptor } from './code-host/index.js';
-import type { ConnectorDescriptor, ConnectorOptions } from './descriptor.js';
+import type { ConnectorDescriptor, ConnectorOptions, ConvertFile } from './descriptor.js';
 import { mailDescriptor } from './mail/index.js';
 import { meetingsDescriptor } from './meetings/index.js';
 import { notesWorkspaceDescriptor } from './notes-workspace/index.js';
 import { officeDriveDescriptor } from './office-drive/index.js';
 import { s3Descriptor } from './s3/index.js';
-import type { Connector, ConnectorKind } from './types.js';
+import { ConnectorError, type Connector, type ConnectorKind } from './types.js';
 import { webCrawlerDescriptor } from './web-crawler/index.js';
 
 /** Every connector kind, by its id: the one list a new kind is added to. */
@@ -60,6 +59,12 @@ export function isScheduled(kind: ConnectorKind): boolean {
 
 const DEFAULT_USER_AGENT = 'engram/0.1';
 
+/**
+ * Without a conversion pool (a process that runs no jobs) nothing is converted: an adapter never
+ * converts on the event loop, outside the pool's time and memory limits.
+ */
+const noConversionPool: ConvertFile = () => Promise.reject(new ConnectorError('internal', 'conversion runs in the conversion pool, and this process has none'));
+
 /** The adapter for a kind, or null for a kind not built yet. */
 export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Connector | null {
   if (!Object.hasOwn(DESCRIPTORS, kind)) return null;
@@ -68,7 +73,7 @@ export function connectorFor(kind: ConnectorKind, options: ConnectorOptions): Co
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? 60,
     retryBaseMs: options.retryBaseMs ?? 1000,
-    convert: options.convert ?? convertToMarkdown,
+    convert: options.convert ?? noConversionPool,
     now: options.now ?? (() => new Date()),
   });
 }

@@ -98,6 +98,11 @@ export interface SyncPage {
   /** A full listing: externalIds not seen across all pages of this run are gone at the source. */
   complete?: boolean;
   /**
+   * Held documents the source still has at the version they were imported at (`request.versions`):
+   * not downloaded, nothing to write; a full listing counts them as seen.
+   */
+  kept?: string[];
+  /**
    * Objects this page could not read (no access, refused by the provider): left out of this run
    * (a held document stays as it was) and read again next run; the run reports them, never fails on them.
    * `reason` names the provider's answer, no user content.
@@ -126,6 +131,12 @@ export interface SyncRequest {
   maxItems: number | null;
   /** The externalIds the connection holds (given with a maxItems): always wanted, never counted. */
   held?: ReadonlySet<string>;
+  /**
+   * The version (`SourceItem.version`) each document the connection holds was imported at: an item
+   * whose version at the source is the same is not downloaded again, only reported as kept
+   * (`PageBuilder.unchanged`). Absent: nothing is known, everything is read.
+   */
+  versions?: ReadonlyMap<string, string>;
   signal: AbortSignal;
   now(): Date;
 }

@@ -15,16 +15,20 @@ export class FetchError extends Error {
   /** The address policy refused the destination (a private or metadata address): the operator's rule, not a fault. */
   readonly refused: boolean;
 
+  /** The error answer's `Retry-After` as sent (delta-seconds or an HTTP date), if any. */
+  readonly retryAfter: string | undefined;
+
   constructor(
     message: string,
     readonly transient: boolean,
-    options?: { cause?: unknown; diagnosis?: string; status?: number; refused?: boolean },
+    options?: { cause?: unknown; diagnosis?: string; status?: number; refused?: boolean; retryAfter?: string },
   ) {
     super(message, options);
     this.name = 'FetchError';
     this.diagnosis = options?.diagnosis;
     this.status = options?.status;
     this.refused = options?.refused ?? false;
+    this.retryAfter = options?.retryAfter;
   }
 }
 
@@ -70,6 +74,8 @@ export interface FetchedResource {
   lastModified: string | null;
   /** The absolute redirect target, for a returned redirect. */
   location: string | null;
+  /** The `X-Robots-Tag` header (several joined with `, `), or null. */
+  robotsTag: string | null;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -143,9 +149,9 @@ function resolveLocation(location: string, base: URL): string {
   }
 }
 
-function statusError(status: number): FetchError {
+function statusError(status: number, retryAfter: string | null): FetchError {
   const transient = status >= 500 || status === 429 || status === 408;
-  return new FetchError(`HTTP ${status}`, transient, { status });
+  return new FetchError(`HTTP ${status}`, transient, { status, ...(retryAfter !== null && { retryAfter }) });
 }
 
 /** Failures to resolve or reach a host: answered like a refused destination. */
@@ -231,6 +237,7 @@ export async function fetchUrl(url: string, opts: FetchUrlOptions): Promise<Fetc
         etag: res.headers.get('etag'),
         lastModified: res.headers.get('last-modified'),
         location,
+        robotsTag: res.headers.get('x-robots-tag'),
       });
 
       const location = res.headers.get('location');
@@ -248,7 +255,7 @@ export async function fetchUrl(url: string, opts: FetchUrlOptions): Promise<Fetc
       }
       if (res.status < 200 || res.status >= 300) {
         await res.body?.cancel().catch(() => undefined);
-        throw res.status >= 400 ? statusError(res.status) : new FetchError(`unexpected HTTP ${res.status}`, false);
+        throw res.status >= 400 ? statusError(res.status, res.headers.get('retry-after')) : new FetchError(`unexpected HTTP ${res.status}`, false);
       }
 
       const length = Number(res.headers.get('content-length'));

@@ -20,7 +20,7 @@ import {
   noteSyncRun,
   updateConnection,
 } from '../store/connections.js';
-import { listImportedExternalIds } from '../store/connection-documents.js';
+import { listImportedVersions } from '../store/connection-documents.js';
 import type { Db } from '../store/database.js';
 import { isAvailabilityError } from '../store/errors.js';
 import { getOrgSettings } from '../store/settings.js';
@@ -144,10 +144,12 @@ async function pages(
   skipped: SkippedObject[],
 ): Promise<ConnectionRecord> {
   const settings = (await getOrgSettings(ctx.db, connection.orgId))?.settings ?? {};
+  // The versions the held documents were imported at: what the source has at the same version is not downloaded again.
+  const versions = await listImportedVersions(ctx.db, connection.id);
   // documentLimit bounds new documents only: the held ones are always read again, edited or deleted.
-  const held = connection.documentLimit === null ? null : new Set(await listImportedExternalIds(ctx.db, connection.id));
+  const held = connection.documentLimit === null ? null : new Set(versions.keys());
   const maxItems = connection.documentLimit === null ? null : Math.max(0, connection.documentLimit - (await countConnectionDocuments(ctx.db, connection.id)));
-  const request = ctx.access.syncRequest(connection, { tokens, maxItems, ...(held && { held }) });
+  const request = ctx.access.syncRequest(connection, { tokens, maxItems, versions, ...(held && { held }) });
   let cursor = connection.cursor;
   // What this run's pages showed: a page that completes a full listing makes every other document gone.
   const seen = new Set<string>();
@@ -155,6 +157,8 @@ async function pages(
     for (const item of page.items) seen.add(item.externalId);
     // Skipped, not gone: a held document of it stays as it was.
     for (const object of page.skipped ?? []) seen.add(object.externalId);
+    // Kept unchanged, not downloaded: still at the source.
+    for (const externalId of page.kept ?? []) seen.add(externalId);
     const decided = await decideItems(settings, ctx.isRelevant, page.items);
     const committed = await commitPage(ctx, connection.id, run.id, {
       ...decided,

@@ -13,6 +13,17 @@ export async function lockImportedDocuments(db: Tx, connectionId: string, extern
     .for('update');
 }
 
+/** The version (`source_version`) each document a connection imported was imported at, by external id. */
+export async function listImportedVersions(db: Tx, connectionId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ externalId: documents.externalId, version: documents.sourceVersion })
+    .from(documents)
+    .where(eq(documents.connectionId, connectionId));
+  const versions = new Map<string, string>();
+  for (const row of rows) if (row.externalId !== null) versions.set(row.externalId, row.version ?? '');
+  return versions;
+}
+
 export async function listImportedExternalIds(db: Tx, connectionId: string): Promise<string[]> {
   const rows = await db.select({ externalId: documents.externalId }).from(documents).where(eq(documents.connectionId, connectionId));
   return rows.map((r) => r.externalId).filter((id): id is string => id !== null);

@@ -30,6 +30,30 @@ const importNow = async (tag: string) =>
   expect((await server.request('POST', '/v3/connections/cloud-drive/import', { body: { containerTags: [tag] } })).status).toBe(202);
 
 describe('cloud drive sync over HTTP', () => {
+  it('downloads nothing again for a change of metadata alone (a star): the content version is compared first', async () => {
+    const s = google.drive.state;
+    const doc = s.addDoc('Charter', '# Charter\n\nWe garden.\n');
+    const file = s.addFile('minutes.txt', 'text/plain', 'Met on Monday.\n');
+    const id = await connectKind(server, 'cloud-drive', 'drive_versions');
+    await waitForSourceDocuments(server, 'cloud-drive', 'drive_versions', 2);
+    await waitForRuns(server, id, 1);
+
+    s.star(doc.id);
+    s.star(file.id);
+    const downloads = google.drive.downloads.length;
+    await importNow('drive_versions');
+    const [run] = await waitForRuns(server, id, 2);
+    expect(run).toMatchObject({ status: 'completed', errorCode: null, itemsProcessed: 0, itemsDeleted: 0 });
+    expect(google.drive.downloads.length).toBe(downloads);
+
+    // A change of content is read again, and only that file.
+    s.update(file.id, { bytes: Buffer.from('Met on Tuesday.\n') });
+    await importNow('drive_versions');
+    const [edited] = await waitForRuns(server, id, 3);
+    expect(edited).toMatchObject({ status: 'completed', itemsProcessed: 1 });
+    expect(google.drive.downloads.slice(downloads)).toEqual([file.id]);
+  });
+
   it('exports Docs, converts Sheets (XLSX) and Slides (PPTX), then follows an edit and deletions through the changes feed', async () => {
     const s = google.drive.state;
     const plans = s.addFolder('Plans');

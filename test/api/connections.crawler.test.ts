@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlPage, FakeWebsite } from '../fakes/website.js';
-import { waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
+import { expectDeferredThenRelease, waitForRuns, waitForSourceDocuments } from '../helpers/connections.js';
 import { LogCapture } from '../helpers/log-capture.js';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
 
@@ -82,6 +82,27 @@ describe('web crawler connections', () => {
       expect((await waitForRuns(server, id, 3))[0]).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsDeleted: 0 });
       const third = await waitForSourceDocuments(server, 'web-crawler', 'site_limited', 3);
       expect(third.map((d: any) => d.url)).not.toContain(own.url(pruned));
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('defers the crawl of a site that answers 429 with a long Retry-After, without spending an attempt, then crawls it', async () => {
+    const own = await FakeWebsite.start({ crawlDelaySeconds: 1 });
+    try {
+      own.throttle('/robots.txt', { times: 1, retryAfter: '3600' });
+      const created = await server.request('POST', '/v3/connections/web-crawler', {
+        body: { containerTag: 'site_throttled', metadata: { startUrl: own.url('/'), maxPages: 5, maxDepth: 1 } },
+      });
+      const id = created.body.id;
+      const [limited] = await waitForRuns(server, id, 1);
+      expect(limited).toMatchObject({ status: 'failed', errorCode: 'rate_limited' });
+      // Nothing but robots.txt was asked for: a 429 there is no licence to crawl.
+      expect(own.requests.map((r) => `${r.path} ${r.status}`)).toEqual(['/robots.txt 429']);
+      await expectDeferredThenRelease(server, id, 3600);
+      const [done] = await waitForRuns(server, id, 2);
+      expect(done).toMatchObject({ status: 'completed', errorCode: null });
+      expect(done.itemsProcessed).toBeGreaterThan(0);
     } finally {
       await own.close();
     }

@@ -87,6 +87,42 @@ describe('mail connections over HTTP', () => {
     expect(kept.threadId).not.toBe(gone.threadId);
   });
 
+  it('label churn downloads nothing: marking mail read, starring, or relabelling a held thread fetches no message again', async () => {
+    const first = mail('Label_churn', 'Budget', 'Numbers attached.');
+    mail('Label_churn', 'Re: Budget', 'Looks right.', { replyTo: first });
+    const second = mail('Label_churn', 'Standup', 'Ten o’clock.');
+    // Mail of the same mailbox this connection does not sync: more than 500 threads.
+    const elsewhere = Array.from({ length: 501 }, (_, i) => mail('Label_churn_other', `Other ${i}`, 'not synced'));
+    const id = await connectKind(server, 'gmail', 'mail_churn', { metadata: { labels: ['Label_churn'] } });
+    await waitForSourceDocuments(server, 'mail', 'mail_churn', 2);
+    await waitForRuns(server, id, 1);
+
+    const box = google.gmail.mailbox;
+    // "Mark all as read" over the whole mailbox, a star on a held thread, and the synced label taken
+    // off and put back on one message of a held thread (membership checked, the thread unchanged).
+    for (const m of [...box.messages.values()]) if (m.labelIds.includes('UNREAD')) box.removeLabels(m.id, ['UNREAD']);
+    box.addLabels(second.id, ['STARRED']);
+    box.removeLabels(first.id, ['Label_churn']);
+    box.addLabels(first.id, ['Label_churn']);
+    expect(elsewhere).toHaveLength(501);
+    const downloads = google.gmail.downloads.length;
+    const listings = google.count('GET /gmail/v1/users/{userId}/threads');
+    await importNow(server, 'gmail', 'mail_churn');
+    const [run] = await waitForRuns(server, id, 2);
+    expect(run).toMatchObject({ status: 'completed', errorCode: null, itemsProcessed: 0, itemsDeleted: 0 });
+    // No listing of the mailbox again, no message downloaded again.
+    expect(google.count('GET /gmail/v1/users/{userId}/threads')).toBe(listings);
+    expect(google.gmail.downloads.length).toBe(downloads);
+    expect(titles(await waitForSourceDocuments(server, 'mail', 'mail_churn', 2))).toEqual(['Budget', 'Standup']);
+
+    // A reply is a change of content: only its own message is new, and the thread is read again.
+    mail('Label_churn', 'Re: Standup', 'Moved to eleven.', { replyTo: second });
+    await importNow(server, 'gmail', 'mail_churn');
+    const [third] = await waitForRuns(server, id, 3);
+    expect(third).toMatchObject({ status: 'completed', itemsProcessed: 1 });
+    expect(google.gmail.downloads.length).toBe(downloads + 2);
+  });
+
   it('refreshes an expired access token and stores the rotated refresh token', async () => {
     mail('Label_token', 'Tokens', 'first');
     const id = await connectKind(server, 'gmail', 'mail_token', { metadata: { labels: ['Label_token'] } });

@@ -74,6 +74,31 @@ describe('office drive sync over HTTP', () => {
     await waitFor(async () => ((await contentOf(after.find((doc: any) => doc.filepath === '/Docs/plan.md'))).includes('on Friday') ? true : undefined));
   });
 
+  it('downloads no file whose cTag is the one held: a rename, and a resync that enumerates the drive again, download nothing', async () => {
+    const d = graph.drive;
+    d.writeFile('/Versions/minutes.md', '# Minutes\n\nMet on Monday.\n', 'text/markdown');
+    d.writeFile('/Versions/agenda.md', '# Agenda\n\nTomatoes.\n', 'text/markdown');
+    const id = await connectKind(server, 'office-drive', 'od_versions');
+    await waitForSourceDocuments(server, 'office-drive', 'od_versions', 2);
+    await waitForRuns(server, id, 1);
+
+    d.move('/Versions/agenda.md', '/Versions/agenda-2026.md');
+    const downloads = graph.downloads.length;
+    await importNow('od_versions');
+    expect((await waitForRuns(server, id, 2))[0]).toMatchObject({ status: 'completed', errorCode: null, itemsProcessed: 0, itemsDeleted: 0 });
+    // Graph asks for a resync: the whole drive is enumerated again, and what is held stays.
+    d.epoch++;
+    await importNow('od_versions');
+    expect((await waitForRuns(server, id, 3))[0]).toMatchObject({ status: 'completed', errorCode: null, itemsProcessed: 0, itemsDeleted: 0 });
+    expect(graph.downloads.length).toBe(downloads);
+    expect(await waitForSourceDocuments(server, 'office-drive', 'od_versions', 2)).toHaveLength(2);
+
+    d.writeFile('/Versions/minutes.md', '# Minutes\n\nMet on Tuesday.\n');
+    await importNow('od_versions');
+    expect((await waitForRuns(server, id, 4))[0]).toMatchObject({ status: 'completed', itemsProcessed: 1 });
+    expect(graph.downloads.slice(downloads)).toEqual([d.item('/Versions/minutes.md')!.id]);
+  });
+
   it('refreshes a lapsed access token and keeps the refresh token each refresh hands out', async () => {
     graph.drive.writeFile('/tokens.md', '# Tokens\n\nThey expire.\n');
     const id = await connectKind(server, 'office-drive', 'od_tokens');

@@ -23,6 +23,8 @@ class LoggedSite {
   readonly requests: SiteRequest[] = [];
   origin = '';
   private server?: Server;
+  /** Paths answered 429 for their next requests, with the Retry-After to send (none: no header). */
+  readonly throttled = new Map<string, { times: number; retryAfter?: string | (() => string) }>();
 
   constructor(readonly resources: Map<string, SiteResource>) {}
 
@@ -50,6 +52,14 @@ class LoggedSite {
         userAgent: req.headers['user-agent'],
         atMs: Date.now(),
       });
+    const throttle = this.throttled.get(new URL(path, 'http://site.invalid').pathname);
+    if (throttle && throttle.times > 0) {
+      throttle.times--;
+      log(429);
+      const retryAfter = typeof throttle.retryAfter === 'function' ? throttle.retryAfter() : throttle.retryAfter;
+      res.writeHead(429, { 'content-type': 'text/plain', ...(retryAfter !== undefined && { 'retry-after': retryAfter }) }).end('Too Many Requests');
+      return;
+    }
     if (!resource || (req.method !== 'GET' && req.method !== 'HEAD')) {
       const status = resource ? 405 : 404;
       log(status);
@@ -156,6 +166,14 @@ export class FakeWebsite {
   /** Makes a path answer 404 from now on (a page deleted at the source). */
   remove(path: string): void {
     this.site.resources.delete(path);
+  }
+
+  /**
+   * The next `times` requests of `path` are answered 429 Too Many Requests, with `Retry-After`
+   * (delta-seconds or an HTTP date, or a function giving it at the time of the request) when given.
+   */
+  throttle(path: string, options: { times?: number; retryAfter?: string | (() => string) } = {}): void {
+    this.site.throttled.set(path, { times: options.times ?? 1, retryAfter: options.retryAfter });
   }
 
   redirect(path: string, location: string, status = 302): void {

@@ -7,9 +7,15 @@ export interface DriveFile {
   name: string;
   mimeType: string;
   parents?: string[];
-  /** Drive's version number: it grows with every change to the file, its name or place included. */
+  /**
+   * Drive's version number: it grows with every change to the file on the server, a star, a share
+   * or a new description included, so it is no measure of the content.
+   */
   version?: string;
+  /** Set when the file itself is modified (not by a star or a share). */
   modifiedTime?: string;
+  /** The stored bytes' MD5 (files with content in Drive; Google formats have none). */
+  md5Checksum?: string;
   size?: string;
   webViewLink?: string;
   trashed?: boolean;
@@ -23,7 +29,7 @@ export interface DriveChange {
   time?: string;
 }
 
-export const FILE_FIELDS = 'id,name,mimeType,parents,version,modifiedTime,size,webViewLink,trashed';
+export const FILE_FIELDS = 'id,name,mimeType,parents,version,modifiedTime,md5Checksum,size,webViewLink,trashed';
 const PAGE_SIZE = 100;
 
 export function listFiles(drive: GoogleClient, base: string, pageToken: string | null) {

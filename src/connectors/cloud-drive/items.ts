@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GoogleApiError, TooLargeError, type GoogleClient } from '../google/http.js';
 import type { SourceBody, SourceDocumentType, SourceItem } from '../types.js';
 import { downloadFile, exportFile, getFolder, type DriveFile } from './drive-api.js';
@@ -102,13 +103,26 @@ export class FolderPaths {
   }
 }
 
+/**
+ * The version of what is imported of a file, from its metadata alone (so it is compared before a
+ * download): the content (a stored file's MD5, else, for Google formats, `modifiedTime`), its
+ * name and its folder. A change of metadata alone (a star, a share), which grows Drive's own
+ * `version`, leaves it as it is; an edit, a rename or a move changes it.
+ */
+export function fileVersion(file: DriveFile): string {
+  const content = file.md5Checksum ? `md5:${file.md5Checksum}` : `modified:${file.modifiedTime ?? file.version ?? ''}`;
+  return createHash('sha256')
+    .update(JSON.stringify([content, file.name, file.parents?.[0] ?? null]))
+    .digest('base64url');
+}
+
 export async function driveItem(drive: GoogleClient, base: string, file: DriveFile, paths: FolderPaths, maxFileBytes: number): Promise<SourceItem | null> {
   const body = await bodyOf(drive, base, file, maxFileBytes);
   if (!body) return null;
   const type = EXPORTS[file.mimeType]?.type ?? downloadedType(file.mimeType) ?? 'text';
   return {
     externalId: file.id,
-    version: file.version ?? file.modifiedTime ?? '0',
+    version: fileVersion(file),
     title: file.name,
     url: file.webViewLink ?? null,
     filepath: await paths.pathOf(file),

@@ -5,7 +5,7 @@ import { PageBuilder } from '../pages.js';
 import type { SyncPage, SyncRequest } from '../types.js';
 import { parseCloudDriveConfig, type CloudDriveConfig } from './config.js';
 import { FOLDER, listChanges, listFiles, startPageToken, type DriveFile } from './drive-api.js';
-import { driveItem, FolderPaths, isImportable } from './items.js';
+import { driveItem, fileVersion, FolderPaths, isImportable } from './items.js';
 
 /**
  * The cursor, at most about 2.5 KB: a Drive page token and the ids of the files already done on
@@ -67,11 +67,13 @@ export async function* syncCloudDrive(options: GoogleOptions, request: SyncReque
 /**
  * Adds one file unless it was done on this page: `unreadable` when its content cannot be had (an
  * export past Google's limit, gone meanwhile); a new file past the documentLimit is passed over
- * without downloading it.
+ * without downloading it, and a held one whose version is the one imported is kept, not downloaded.
+ * (Documents imported when the version was Drive's own number are kept while that number stands.)
  */
 async function addFile(run: Run, file: DriveFile, done: string[]): Promise<'added' | 'unreadable'> {
   if (done.includes(file.id)) return 'added';
-  if (run.out.wants(file.id)) {
+  const unchanged = run.out.unchanged(file.id, fileVersion(file)) || (file.version !== undefined && run.out.unchanged(file.id, file.version));
+  if (!unchanged && run.out.wants(file.id)) {
     const item = await driveItem(run.drive, run.base, file, run.paths, run.config.maxFileBytes);
     if (!item) {
       done.push(file.id);

@@ -42,6 +42,10 @@ export async function rawMessage(gmail: GoogleClient, base: string, id: string):
   return Buffer.from(message.raw ?? '', 'base64url');
 }
 
+/**
+ * History records after `startHistoryId`, 500 a page. Label changes are asked for too: moving mail
+ * to the trash or spam, or into or out of a chosen label, is one; the sync passes over the rest.
+ */
 export function listHistory(gmail: GoogleClient, base: string, startHistoryId: string, pageToken: string | null) {
   return gmail.json<{ history?: GmailHistoryRecord[]; nextPageToken?: string; historyId?: string }>({
     url: `${me(base)}/history`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGoogle, type FakeMessage } from '../../../test/fakes/google/index.js';
 import { buildDocx } from '../../../test/fixtures/convert/office.js';
+import { convertToMarkdown } from '../../convert/index.js';
 import { connectorFor } from '../index.js';
 import type { Connector, SourceItem, SyncPage, SyncRequest } from '../types.js';
 
@@ -12,6 +13,7 @@ function mailFor(fake: FakeGoogle): Connector {
     google: fake.endpoints,
     fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
     retryBaseMs: 1,
+    convert: convertToMarkdown,
     now: () => fake.clock.now(),
   })!;
 }
@@ -130,8 +132,9 @@ describe('mail sync', () => {
     expect(ids(run.items)).toEqual([m.cafe!.threadId, fresh.threadId].sort());
     expect(textOf(run.items.find((i) => i.externalId === m.cafe!.threadId))).toContain('Yes!');
     expect(run.items.find((i) => i.externalId === m.cafe!.threadId)!.metadata.messageCount).toBe(2);
-    // Trashed, deleted for good, and a spam thread that was never imported.
-    expect(run.deletions.sort()).toEqual([m.plan!.threadId, m.old!.threadId, m.spam!.threadId].sort());
+    // Trashed and deleted for good; a star on spam changes no thread's membership and is not looked at.
+    expect(run.deletions.sort()).toEqual([m.plan!.threadId, m.old!.threadId].sort());
+    expect(google.count('GET /gmail/v1/users/{userId}/threads/{id}')).toBe(4);
     expect(google.count('GET /gmail/v1/users/{userId}/threads')).toBe(0);
     expect(google.count('GET /gmail/v1/users/{userId}/messages/{id}')).toBe(3);
     expect(answer.threadId).toBe(m.cafe!.threadId);
@@ -245,5 +248,53 @@ describe('mail sync with maxItems', () => {
       expect(new Set(seen).size).toBe(121);
       expect(seen).toHaveLength(121);
     }
+  });
+});
+
+describe('mail sync and what changed', () => {
+  let fake: FakeGoogle;
+  let mail: Connector;
+
+  beforeAll(async () => {
+    fake = await FakeGoogle.start();
+    mail = mailFor(fake);
+  });
+  afterAll(() => fake.close());
+
+  it('reads a long history 500 threads at a time, never listing the mailbox again', async () => {
+    const box = fake.gmail.mailbox;
+    const messages = Array.from({ length: 620 }, (_, i) => box.addMessage({ from: 'x@example.com', to: ['ada@example.com'], subject: `Old ${i}`, text: 'x' }));
+    const cursor = { v: 1, historyId: String(box.historyId), listing: null, pending: [] };
+    for (const m of messages) box.trash(m.id);
+    fake.resetRequests();
+    const downloads = fake.gmail.downloads.length;
+    const run = await drain(mail.sync(request({ cursor }, fake)));
+    expect(run.deletions).toHaveLength(620);
+    expect(new Set(run.deletions).size).toBe(620);
+    expect(fake.count('GET /gmail/v1/users/{userId}/threads')).toBe(0);
+    expect(fake.gmail.downloads.length).toBe(downloads);
+    // A page handed over while the history is still being read names where to read on.
+    expect(run.pages.some((p) => typeof (p.cursor as { historyPage?: unknown }).historyPage === 'string')).toBe(true);
+    expect(run.cursor).toMatchObject({ historyId: String(box.historyId), pending: [], historyPage: null });
+  });
+
+  it('keeps a held thread whose messages are the same without downloading it, even when the mailbox is listed again', async () => {
+    const box = fake.gmail.mailbox;
+    const a = box.addMessage({ from: 'x@example.com', to: ['ada@example.com'], subject: 'Kept A', text: 'a', labelIds: ['Label_kept'] });
+    box.addMessage({ from: 'x@example.com', to: ['ada@example.com'], subject: 'Kept B', text: 'b', labelIds: ['Label_kept'] });
+    const config = mail.parseConfig({ labels: ['Label_kept'] });
+    const first = await drain(mail.sync(request({ config }, fake)));
+    expect(first.items).toHaveLength(2);
+    const versions = new Map(first.items.map((i) => [i.externalId, i.version]));
+
+    box.expireHistory();
+    box.addMessage({ from: 'y@example.com', to: ['ada@example.com'], subject: 'Re: Kept A', text: 'a2', labelIds: ['Label_kept'], replyTo: a });
+    const downloads = fake.gmail.downloads.length;
+    const again = await drain(mail.sync(request({ config, cursor: first.cursor, versions }, fake)));
+    // Listed again (the history lapsed): the changed thread is read, the other kept as it is.
+    expect(again.items.map((i) => i.title)).toEqual(['Kept A']);
+    expect(again.pages.flatMap((p) => p.kept ?? [])).toEqual([...versions.keys()].filter((id) => id !== a.threadId));
+    expect(again.pages.at(-1)!.complete).toBe(true);
+    expect(fake.gmail.downloads.length).toBe(downloads + 2);
   });
 });

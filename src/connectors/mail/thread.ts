@@ -87,6 +87,11 @@ async function messageSection(email: Email, sentAt: Date | null, config: MailCon
   return parts.filter((p) => p !== '').join('\n\n');
 }
 
+/** A thread's version: a hash of its message ids, since Gmail messages never change. */
+export function threadVersion(messageIds: readonly string[]): string {
+  return createHash('sha256').update(messageIds.join(',')).digest('hex');
+}
+
 /**
  * One document per thread: its messages in order, each with its headers, body and converted
  * attachments. The version is a hash of the message ids, since Gmail messages never change: only
@@ -110,9 +115,7 @@ export async function threadItem(
   const last = dated.at(-1)?.sentAt ?? null;
   return {
     externalId: threadId,
-    version: createHash('sha256')
-      .update(messages.map((m) => m.id).join(','))
-      .digest('hex'),
+    version: threadVersion(messages.map((m) => m.id)),
     title: subject,
     url: `${mailWebUrl}#all/${encodeURIComponent(threadId)}`,
     filepath: null,

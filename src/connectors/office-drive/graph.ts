@@ -26,7 +26,7 @@ export interface DriveItem {
   webUrl?: string;
   lastModifiedDateTime?: string;
   parentReference?: { id?: string; driveId?: string; driveType?: string; path?: string };
-  file?: { mimeType?: string; hashes?: { quickXorHash?: string; sha256Hash?: string; sha1Hash?: string } };
+  file?: { mimeType?: string; hashes?: { quickXorHash?: string; sha256Hash?: string; sha1Hash?: string; crc32Hash?: string } };
   folder?: object;
   root?: object;
   deleted?: object;

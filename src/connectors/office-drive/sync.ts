@@ -3,7 +3,7 @@ import { PageBuilder } from '../pages.js';
 import { ConnectorError, type SyncPage, type SyncRequest } from '../types.js';
 import { isSelectedFile, parseOfficeDriveConfig, type OfficeDriveConfig } from './config.js';
 import { GraphClient, PROVIDER, type DeltaPage, type DriveItem, type OfficeDriveOptions } from './graph.js';
-import { fileItem } from './items.js';
+import { contentVersion, fileItem } from './items.js';
 
 /**
  * Where a sync stands: the delta page to read (a nextLink, or the deltaLink of the last run; null
@@ -115,6 +115,9 @@ async function take(item: DriveItem, run: Run): Promise<void> {
   }
   if (!item.file) return;
   const selected = isSelectedFile(item.name ?? '', item.size, run.config);
+  // A held file whose content is the one imported is kept (a rename, a move, a resync's
+  // enumeration); one imported with its eTag as the version is kept while the eTag stands.
+  if (selected && (run.out.unchanged(item.id, contentVersion(item)) || (item.eTag !== undefined && run.out.unchanged(item.id, item.eTag)))) return;
   // A new file past the documentLimit is passed over without downloading it.
   if (selected && !run.out.wants(item.id)) return;
   const bytes = selected ? await run.graph.download(item.id, run.config.maxFileBytes) : null;

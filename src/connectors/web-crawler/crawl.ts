@@ -8,13 +8,16 @@ import { readCursor, RECRAWL_INTERVAL_MS, validator, type CrawlerCursor, type Pa
 import { PacedFetcher, type CrawlerFetchOptions } from './fetcher.js';
 import { readHtml } from './html.js';
 import { loadRobots, type Robots } from './robots.js';
+import { readRobotsTag } from './robots-tag.js';
 import { Site } from './site.js';
 import { sitemapPages } from './sitemaps.js';
 
 export interface CrawlerOptions {
   fetch: CrawlerFetchOptions & { userAgent: string };
-  /** Milliseconds per second of crawl delay (tests shrink it). */
+  /** Milliseconds per second of crawl delay and of a Retry-After (tests shrink it). */
   delayBaseMs: number;
+  /** A site's Retry-After up to this long is waited out in the run; a longer one ends it as rate_limited. */
+  maxRateLimitWaitSeconds: number;
 }
 
 /** Used when robots.txt sets no Crawl-delay: one request a second. */
@@ -81,7 +84,11 @@ class Crawl {
   ) {
     this.site = Site.of(config.startUrl);
     this.pages = { ...previous.pages };
-    this.fetcher = new PacedFetcher(options.fetch, request.signal);
+    this.fetcher = new PacedFetcher(options.fetch, request.signal, {
+      baseMs: options.delayBaseMs,
+      maxWaitSeconds: options.maxRateLimitWaitSeconds,
+      now: request.now,
+    });
     this.out = new PageBuilder(request);
   }
 
@@ -195,27 +202,32 @@ class Crawl {
     return res;
   }
 
-  /** Follows a page's links and keeps it as an item, unless it is not one to keep. */
+  /**
+   * Follows a page's links and keeps it as an item, unless it is not one to keep. `noindex` and
+   * `nofollow` come from the page's meta robots and from the `X-Robots-Tag` header (which a PDF or
+   * an office file can carry too).
+   */
   private take(url: string, depth: number, res: FetchedResource, known: PageRecord | undefined): void {
     const mediaType = mediaTypeOf(res.contentType);
+    const header = readRobotsTag(res.robotsTag, agentToken(this.options.fetch.userAgent));
     let item: SourceItem;
     if (isHtml(mediaType, res.bytes)) {
       const html = decodeText(res.bytes, charsetOf(res.contentType));
       const page = readHtml(html, url);
-      if (!page.nofollow && depth < this.config.maxDepth) {
+      if (!page.nofollow && !header.nofollow && depth < this.config.maxDepth) {
         for (const href of page.links) {
           const link = this.site.resolve(href, page.base);
           if (link) this.enqueue(link, depth + 1);
         }
       }
       const canonical = page.canonical === null ? null : this.site.resolve(page.canonical, page.base);
-      if (page.noindex || (canonical !== null && canonical !== url)) {
+      if (page.noindex || header.noindex || (canonical !== null && canonical !== url)) {
         if (canonical) this.enqueue(canonical, depth);
         this.forget(url);
         return;
       }
       item = this.item(url, depth, res, 'webpage', { text: html, mediaType: 'text/html' }, page.title);
-    } else if (mediaType && FILE_TYPES[mediaType]) {
+    } else if (mediaType && FILE_TYPES[mediaType] && !header.noindex) {
       const filename = fileNameOf(url);
       item = this.item(url, depth, res, FILE_TYPES[mediaType], { bytes: res.bytes, mediaType, filename }, filename);
     } else {

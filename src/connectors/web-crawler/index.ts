@@ -25,5 +25,10 @@ export const webCrawlerDescriptor = defineConnector({
   auth: 'credentials',
   scheduled: true,
   env: z.object({}),
-  create: (context) => webCrawlerConnector({ fetch: { ...context.options.fetch, userAgent: context.userAgent }, delayBaseMs: context.retryBaseMs }),
+  create: (context) =>
+    webCrawlerConnector({
+      fetch: { ...context.options.fetch, userAgent: context.userAgent },
+      delayBaseMs: context.retryBaseMs,
+      maxRateLimitWaitSeconds: context.maxRateLimitWaitSeconds,
+    }),
 });

@@ -48,6 +48,9 @@ const SKIPPED_EXTENSIONS = new Set([
   'flv',
 ]);
 
+/** A sitemap may be gzipped (`sitemap.xml.gz`). */
+const SKIPPED_FOR_SITEMAPS: ReadonlySet<string> = new Set([...SKIPPED_EXTENSIONS].filter((extension) => extension !== 'gz'));
+
 function hostKey(url: URL): string {
   return url.hostname.replace(/^www\./, '');
 }
@@ -78,6 +81,15 @@ export class Site {
    * scheme (mailto:, javascript:), with credentials, too long, or to a file never requested.
    */
   resolve(href: string, base: string): string | null {
+    return this.normalise(href, base, SKIPPED_EXTENSIONS);
+  }
+
+  /** The site's URL for a sitemap, which may be gzipped (`.xml.gz`); null as for `resolve`. */
+  resolveSitemap(href: string, base: string): string | null {
+    return this.normalise(href, base, SKIPPED_FOR_SITEMAPS);
+  }
+
+  private normalise(href: string, base: string, skipped: ReadonlySet<string>): string | null {
     let url: URL;
     try {
       url = new URL(href.trim(), base);
@@ -92,7 +104,7 @@ export class Site {
     // Drops a bare `?`, which URL keeps in href.
     if (url.search === '') url.search = '';
     const extension = /\.([a-z0-9]{1,5})$/i.exec(url.pathname)?.[1]?.toLowerCase();
-    if (extension && SKIPPED_EXTENSIONS.has(extension)) return null;
+    if (extension && skipped.has(extension)) return null;
     return url.href.length <= MAX_URL_LENGTH ? url.href : null;
   }
 }

@@ -175,7 +175,13 @@ export class ConnectorAccess {
   /** The request an adapter call gets for a connection. */
   syncRequest(
     connection: ConnectionRecord,
-    options: { signal?: AbortSignal; maxItems?: number | null; held?: ReadonlySet<string>; tokens?: TokenSet | null } = {},
+    options: {
+      signal?: AbortSignal;
+      maxItems?: number | null;
+      held?: ReadonlySet<string>;
+      versions?: ReadonlyMap<string, string>;
+      tokens?: TokenSet | null;
+    } = {},
   ): SyncRequest {
     if (this.adapterOrNull(connection.kind)?.auth === 'credentials') {
       return this.request(connection, { config: { ...connection.config, ...this.openCredentials(connection) } }, options);
@@ -187,7 +193,7 @@ export class ConnectorAccess {
   private request(
     connection: ConnectionRecord,
     credentials: SyncCredentials,
-    options: { signal?: AbortSignal; maxItems?: number | null; held?: ReadonlySet<string> },
+    options: { signal?: AbortSignal; maxItems?: number | null; held?: ReadonlySet<string>; versions?: ReadonlyMap<string, string> },
   ): SyncRequest {
     return {
       credentials,
@@ -195,6 +201,7 @@ export class ConnectorAccess {
       cursor: connection.cursor ?? null,
       maxItems: options.maxItems ?? null,
       ...(options.held && { held: options.held }),
+      ...(options.versions && { versions: options.versions }),
       signal: options.signal ?? new AbortController().signal,
       now: () => this.clock.now(),
     };

@@ -78,6 +78,17 @@ export class DriveState {
     return file;
   }
 
+  /**
+   * A change of the file's metadata alone (starred, shared, described): Drive's `version` grows with
+   * every change on the server and the change is in the feed, but `modifiedTime` (set when the
+   * file itself is modified) and the content stay as they were.
+   */
+  star(id: string): void {
+    const file = this.must(id);
+    file.version++;
+    this.changes.push({ seq: this.nextSeq++, fileId: file.id, removed: false, time: this.clock.now().toISOString() });
+  }
+
   trash(id: string): void {
     const file = this.must(id);
     file.trashed = true;

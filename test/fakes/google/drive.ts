@@ -41,6 +41,8 @@ export class FakeDrive {
   readonly notifications: DriveNotification[] = [];
   /** Off: Docs export as HTML but not as markdown (a 400), as before Drive offered markdown. */
   markdownExport = true;
+  /** File contents handed out (`alt=media` downloads and exports), by file id: a test asserts what was downloaded. */
+  readonly downloads: string[] = [];
 
   constructor(
     private readonly clock: FakeClock,
@@ -145,6 +147,7 @@ export class FakeDrive {
           'fileNotDownloadable',
           'PERMISSION_DENIED',
         );
+      this.downloads.push(file.id);
       return { status: 200, raw: { body: file.bytes, contentType: file.mimeType } };
     }
     const fields = this.fields(req, DEFAULT_FILE_FIELDS);
@@ -157,6 +160,7 @@ export class FakeDrive {
     if (!file) return notFound(`File not found: ${id}.`);
     const target = req.query.get('mimeType');
     if (!target) return badRequest('Required parameter: mimeType', 'required');
+    if (file.mimeType.startsWith('application/vnd.google-apps.')) this.downloads.push(file.id);
     if (file.mimeType === DOC && ((target === 'text/markdown' && this.markdownExport) || target === 'text/plain'))
       return { status: 200, raw: { body: file.markdown ?? '', contentType: `${target}; charset=utf-8` } };
     if (file.mimeType === DOC && target === 'text/html')

@@ -35,6 +35,8 @@ export class FakeGmail {
   /** The Pub/Sub push subscription of the watch's topic: its endpoint and the token it appends. */
   pushSubscription: { endpoint: string; token: string; name: string } | null = null;
   readonly deliveries: PubSubDelivery[] = [];
+  /** Message contents handed out (`messages.get` with `format=raw`), by message id: a test asserts what was downloaded. */
+  readonly downloads: string[] = [];
 
   constructor(
     private readonly clock: FakeClock,
@@ -159,7 +161,10 @@ export class FakeGmail {
     if (!message) return notFound();
     const format = req.query.get('format') ?? 'full';
     if (format === 'minimal') return { status: 200, json: this.minimal(message) };
-    if (format === 'raw') return { status: 200, json: { ...this.minimal(message), raw: message.raw.toString('base64url') } };
+    if (format === 'raw') {
+      this.downloads.push(message.id);
+      return { status: 200, json: { ...this.minimal(message), raw: message.raw.toString('base64url') } };
+    }
     return badRequest(`The fake supports format=raw and minimal for messages, not ${format}`, 'invalidArgument');
   }
 

@@ -89,7 +89,8 @@ export class Mailbox {
   }
 
   thread(threadId: string): FakeMessage[] {
-    return [...this.messages.values()].filter((m) => m.threadId === threadId).sort((a, b) => a.internalDate - b.internalDate || a.historyId - b.historyId);
+    // By date, as Gmail orders a thread; messages of one instant keep the order they arrived in (a label change moves none).
+    return [...this.messages.values()].filter((m) => m.threadId === threadId).sort((a, b) => a.internalDate - b.internalDate);
   }
 
   /** Thread ids, the most recently active first. */

@@ -36,7 +36,9 @@ export class FakeGraph {
   readonly app: MicrosoftApp;
   /** Items per delta page (Graph decides its own; tests make it small to see pagination). */
   deltaPageSize = 200;
-  private readonly downloads = new Map<string, { itemId: string; expiresAtMs: number }>();
+  private readonly downloadGrants = new Map<string, { itemId: string; expiresAtMs: number }>();
+  /** File contents handed out (`GET /download/{id}`), by item id: a test asserts what was downloaded. */
+  readonly downloads: string[] = [];
 
   private constructor() {
     this.app = this.identity.registerApp({ clientId: '00000000-0000-0000-0000-0000fake0001', clientSecret: 'fake~graph~secret' });
@@ -168,16 +170,17 @@ export class FakeGraph {
     if (!item || item.deleted) return graphError(404, 'itemNotFound', 'The resource could not be found.', this.clock);
     if (item.folder) return graphError(400, 'invalidRequest', 'The item is a folder.', this.clock);
     const tempauth = randomBytes(24).toString('base64url');
-    this.downloads.set(tempauth, { itemId: id, expiresAtMs: this.clock.nowMs() + DOWNLOAD_LIFETIME_MS });
+    this.downloadGrants.set(tempauth, { itemId: id, expiresAtMs: this.clock.nowMs() + DOWNLOAD_LIFETIME_MS });
     return { status: 302, headers: { location: `${this.http.origin}/download/${encodeURIComponent(id)}?tempauth=${tempauth}` } };
   }
 
   private download(id: string, req: FakeHttpRequest): FakeHttpReply {
-    const grant = this.downloads.get(req.query.get('tempauth') ?? '');
+    const grant = this.downloadGrants.get(req.query.get('tempauth') ?? '');
     const item = this.drive.items.get(id);
     if (!grant || grant.itemId !== id || grant.expiresAtMs <= this.clock.nowMs() || !item || item.deleted) {
       return { status: 401, raw: { body: '', contentType: 'text/plain' } };
     }
+    this.downloads.push(id);
     return { status: 200, raw: { body: item.content, contentType: item.mimeType } };
   }
 }
