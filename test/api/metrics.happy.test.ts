@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAiChat } from '../fakes/openai-chat.js';
-import { has, parsePrometheus, valueOf, type Sample } from '../helpers/prometheus.js';
+import { has, parsePrometheus, sampleSum, type Sample } from '../helpers/prometheus.js';
 import { driver, startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
 const token = `mt_${randomBytes(16).toString('hex')}`;
@@ -35,29 +35,29 @@ describe('GET /metrics after real traffic', () => {
     expect((await server.request('GET', '/v3/documents/nope_not_here')).status).toBe(404);
 
     const { samples: after, text } = await scrape(server);
-    const moved = (name: string, labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
+    const moved = (name: string, labels: Record<string, string>) => sampleSum(after, name, labels) - sampleSum(before, name, labels);
     expect(moved('engram_http_requests_total', { method: 'POST', route: '/v3/documents', status: '200' })).toBe(1);
     expect(moved('engram_http_requests_total', { method: 'POST', route: '/v4/search', status: '200' })).toBe(1);
     // Polling for the document and the 404 count under the route's pattern, never the id.
     expect(moved('engram_http_requests_total', { method: 'GET', route: '/v3/documents/:id', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(moved('engram_http_requests_total', { method: 'GET', route: '/v3/documents/:id', status: '404' })).toBe(1);
     expect(moved('engram_http_request_duration_seconds_count', { route: '/v4/search', status: '200' })).toBe(1);
-    expect(valueOf(after, 'engram_http_request_duration_seconds_sum', { route: '/v4/search' })).toBeGreaterThan(0);
+    expect(sampleSum(after, 'engram_http_request_duration_seconds_sum', { route: '/v4/search' })).toBeGreaterThan(0);
     // The scrape before this one counted itself.
-    expect(valueOf(after, 'engram_http_requests_total', { route: '/metrics', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(sampleSum(after, 'engram_http_requests_total', { route: '/metrics', status: '200' })).toBeGreaterThanOrEqual(1);
 
     for (const stage of ['extracting', 'chunking', 'embedding', 'indexing', 'memories']) {
       expect(moved('engram_ingest_stage_duration_seconds_count', { stage }), stage).toBe(1);
     }
     expect(moved('engram_embedding_duration_seconds_count', { lane: 'document' })).toBeGreaterThanOrEqual(1);
     expect(moved('engram_embedding_duration_seconds_count', { lane: 'query' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(after, 'engram_embedding_errors_total', { lane: 'query' })).toBe(0);
+    expect(sampleSum(after, 'engram_embedding_errors_total', { lane: 'query' })).toBe(0);
 
-    expect(valueOf(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sampleSum(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(has(after, 'nodejs_eventloop_lag_seconds')).toBe(true);
     expect(has(after, 'nodejs_heap_size_used_bytes')).toBe(true);
     if (driver === 'postgres') {
-      expect(valueOf(after, 'engram_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+      expect(sampleSum(after, 'engram_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
       expect(has(after, 'engram_db_pool_connections', { state: 'waiting' })).toBe(true);
     } else {
       expect(has(after, 'engram_db_turns_waiting', { queue: 'request' })).toBe(true);
@@ -80,24 +80,24 @@ describe('GET /metrics after real traffic', () => {
       const { samples } = await waitFor(async () => {
         const scraped = await scrape(server);
         // The wait is measured from when the job became due: it grows while nobody claims it.
-        return valueOf(scraped.samples, 'engram_jobs_oldest_queued_seconds', { kind: 'ingest' }) > 0 ? scraped : undefined;
+        return sampleSum(scraped.samples, 'engram_jobs_oldest_queued_seconds', { kind: 'ingest' }) > 0 ? scraped : undefined;
       });
-      expect(valueOf(samples, 'engram_jobs', { kind: 'ingest', state: 'queued' })).toBe(1);
-      expect(valueOf(samples, 'engram_jobs', { kind: 'ingest', state: 'running' })).toBe(0);
+      expect(sampleSum(samples, 'engram_jobs', { kind: 'ingest', state: 'queued' })).toBe(1);
+      expect(sampleSum(samples, 'engram_jobs', { kind: 'ingest', state: 'running' })).toBe(0);
     } finally {
       worker.start();
     }
     await waitFor(async () => {
       const { samples } = await scrape(server);
-      return valueOf(samples, 'engram_jobs', { kind: 'ingest', state: 'queued' }) === 0 ? true : undefined;
+      return sampleSum(samples, 'engram_jobs', { kind: 'ingest', state: 'queued' }) === 0 ? true : undefined;
     });
 
     // A URL nobody answers fails for good with one attempt (JOB_MAX_ATTEMPTS=1).
     const failing = await server.request('POST', '/v3/documents', { body: { content: 'http://127.0.0.1:9/nothing-listens', containerTag: 'failing' } });
     expect((await waitForDocument(server, failing.body.id)).status).toBe('failed');
     const { samples } = await scrape(server);
-    expect(valueOf(samples, 'engram_jobs', { kind: 'ingest', state: 'failed' })).toBe(1);
-    expect(valueOf(samples, 'engram_jobs_oldest_queued_seconds', { kind: 'ingest' })).toBe(0);
+    expect(sampleSum(samples, 'engram_jobs', { kind: 'ingest', state: 'failed' })).toBe(1);
+    expect(sampleSum(samples, 'engram_jobs_oldest_queued_seconds', { kind: 'ingest' })).toBe(0);
   });
 });
 
@@ -127,11 +127,11 @@ describe('GET /metrics with a chat model configured', () => {
     const added = await server.request('POST', '/v3/documents', { body: { content: 'Tomasz teaches sailing on Lake Geneva.', containerTag: 'sailing' } });
     expect((await waitForDocument(server, added.body.id)).status).toBe('done');
     const { samples } = await scrape(server);
-    expect(valueOf(samples, 'engram_llm_errors_total', { reason: 'server_error' })).toBe(1);
-    expect(valueOf(samples, 'engram_llm_request_duration_seconds_count', { outcome: 'server_error' })).toBe(1);
-    expect(valueOf(samples, 'engram_llm_request_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThanOrEqual(1);
-    const okRequests = valueOf(samples, 'engram_llm_request_duration_seconds_count', { outcome: 'ok' });
-    expect(valueOf(samples, 'engram_llm_tokens_total', { type: 'prompt' })).toBe(120 * okRequests);
-    expect(valueOf(samples, 'engram_llm_tokens_total', { type: 'completion' })).toBe(9 * okRequests);
+    expect(sampleSum(samples, 'engram_llm_errors_total', { reason: 'server_error' })).toBe(1);
+    expect(sampleSum(samples, 'engram_llm_request_duration_seconds_count', { outcome: 'server_error' })).toBe(1);
+    expect(sampleSum(samples, 'engram_llm_request_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    const okRequests = sampleSum(samples, 'engram_llm_request_duration_seconds_count', { outcome: 'ok' });
+    expect(sampleSum(samples, 'engram_llm_tokens_total', { type: 'prompt' })).toBe(120 * okRequests);
+    expect(sampleSum(samples, 'engram_llm_tokens_total', { type: 'completion' })).toBe(9 * okRequests);
   });
 });

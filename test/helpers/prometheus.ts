@@ -22,7 +22,7 @@ export function parsePrometheus(text: string): Sample[] {
 }
 
 /** The sum of the samples named `name` whose labels include `labels` (0 when none does). */
-export function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
+export function sampleSum(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
   return samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
 }
 
