@@ -130,7 +130,10 @@ export class Metrics {
     let read: Promise<Awaited<ReturnType<typeof countJobs>>> | null = null;
     // The three gauges are collected one after the other in a scrape: they share one read.
     const counts = () => {
-      read ??= countJobs(database.db, clock.now()).finally(() => setImmediate(() => (read = null)));
+      // A database that does not answer leaves the gauges empty: the rest of the scrape is still served.
+      read ??= countJobs(database.db, clock.now())
+        .catch(() => [])
+        .finally(() => setImmediate(() => (read = null)));
       return read;
     };
     new Gauge({

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAiChat } from '../fakes/openai-chat.js';
+import { FakeWebsite } from '../fakes/website.js';
+import { waitForRuns } from '../helpers/connections.js';
 import { has, parsePrometheus, sampleSum, type Sample } from '../helpers/prometheus.js';
 import { driver, startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
@@ -17,7 +19,7 @@ describe('GET /metrics after real traffic', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ METRICS_TOKEN: token, JOB_MAX_ATTEMPTS: '1' });
+    server = await startTestServer({ METRICS_TOKEN: token, JOB_MAX_ATTEMPTS: '1', SYNC_PROVIDER_WAIT_MS: '1' });
   });
   afterAll(async () => server?.close());
 
@@ -98,6 +100,34 @@ describe('GET /metrics after real traffic', () => {
     const { samples } = await scrape(server);
     expect(sampleSum(samples, 'engram_jobs', { kind: 'ingest', state: 'failed' })).toBe(1);
     expect(sampleSum(samples, 'engram_jobs_oldest_queued_seconds', { kind: 'ingest' })).toBe(0);
+  });
+});
+
+describe('GET /metrics after a connector sync', () => {
+  let site: FakeWebsite;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    site = await FakeWebsite.start();
+    server = await startTestServer({ METRICS_TOKEN: token, SYNC_PROVIDER_WAIT_MS: '1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await site?.close();
+  });
+
+  it('counts sync runs by kind and result, without the connection or its URL', async () => {
+    const created = await server.request('POST', '/v3/connections/web-crawler', {
+      body: { containerTag: 'crawled_site', metadata: { startUrl: site.url('/'), maxPages: 3, maxDepth: 1 } },
+    });
+    expect(created.status).toBe(200);
+    const [run] = await waitForRuns(server, created.body.id, 1);
+    expect(run.status).toBe('completed');
+    const { samples, text } = await scrape(server);
+    expect(sampleSum(samples, 'engram_connector_syncs_total', { kind: 'web-crawler', result: 'completed' })).toBe(1);
+    expect(text).not.toContain(created.body.id);
+    expect(text).not.toContain(site.origin);
+    expect(text).not.toContain('crawled_site');
   });
 });
 
