@@ -64,3 +64,26 @@ describe('health and the API description', () => {
     expect((await server.request('GET', '/readyz', { key: null })).status).toBe(200);
   });
 });
+
+describe('readiness of a process without a worker, and of one shutting down', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { worker: false });
+  });
+  afterAll(async () => server?.close());
+
+  it('is ready without a worker when it was started without one, and not ready once it shuts down', async () => {
+    const ready = await waitFor(async () => {
+      const res = await server.request('GET', '/readyz', { key: null });
+      return res.status === 200 ? res.body : undefined;
+    });
+    expect(ready.checks.worker).toEqual({ ok: true, status: 'disabled in this process' });
+    server.app.readiness.shuttingDown();
+    const stopping = await server.request('GET', '/readyz', { key: null });
+    expect(stopping.status).toBe(503);
+    expect(stopping.body.ready).toBe(false);
+    expect(stopping.body.checks.server).toEqual({ ok: false, status: 'shutting down' });
+    expect((await server.request('GET', '/healthz', { key: null })).status).toBe(200);
+  });
+});

@@ -47,7 +47,7 @@ export interface TestServer {
 /** `clock`: the server's clock (test/helpers/clock.ts MovableClock moves it forward); the system clock without it. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { logger?: Logger; clock?: Clock; embedder?: Embedder } = {},
+  options: { logger?: Logger; clock?: Clock; embedder?: Embedder; worker?: boolean } = {},
 ): Promise<TestServer> {
   const adminKey = `em_test_${randomBytes(16).toString('hex')}`;
   let databaseUrl: string | undefined;
@@ -71,7 +71,14 @@ export async function startTestServer(
     ...env,
   });
   const databaseTemplate = driver === 'pglite' ? await readPgliteTemplate() : undefined;
-  const app = await createApp(config, { worker: true, http: true, logger: options.logger, clock: options.clock, embedder: options.embedder, databaseTemplate });
+  const app = await createApp(config, {
+    worker: options.worker ?? true,
+    http: true,
+    logger: options.logger,
+    clock: options.clock,
+    embedder: options.embedder,
+    databaseTemplate,
+  });
   const url = await app.http!.listen({ port: config.PORT, host: '127.0.0.1' });
   const contract = await fetchContract(url);
 
