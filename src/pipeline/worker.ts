@@ -179,7 +179,8 @@ export class JobWorker {
       const late = [...this.runningJobs.values()];
       const released = await this.releaseLate(late);
       report.forced = released.length;
-      report.abandoned = late.length - released.length;
+      // A job that ended on its own meanwhile was neither: its outcome is counted below.
+      report.abandoned = late.filter((job) => !released.includes(job.id) && this.runningJobs.has(job.id)).length;
     }
     for (const id of atStop) {
       const outcome = outcomes.get(id);
