@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Asked every few seconds by a load balancer or a scraper (/healthz, /readyz, /metrics): its successes are logged at debug. */
+    probe?: boolean;
+  }
+}
+
 const MAX_UNMATCHED_PATH = 200;
 
 /**
@@ -47,6 +54,7 @@ export function registerRequestLog(app: FastifyInstance, onAnswered?: RequestObs
     onAnswered?.(request.method, request.routeOptions.url, status, reply.elapsedTime / 1000);
     if (status >= 500) request.log.error(line, message);
     else if (status >= 400) request.log.warn(line, message);
+    else if (request.routeOptions.config?.probe) request.log.debug(line, message);
     else request.log.info(line, message);
   });
 }

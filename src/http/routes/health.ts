@@ -48,7 +48,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
   app.get(
     '/healthz',
     {
-      config: { public: true },
+      config: { public: true, probe: true },
       schema: {
         tags: ['meta'],
         summary: 'Liveness: the process is up',
@@ -63,7 +63,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
   app.get(
     '/readyz',
     {
-      config: { public: true },
+      config: { public: true, probe: true },
       schema: {
         tags: ['meta'],
         summary: 'Readiness: the process should be sent traffic',

@@ -26,7 +26,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<MetricsOptions> = async (app, 
     '/metrics',
     {
       // Not an API key: the metrics token is checked here.
-      config: { public: true },
+      config: { public: true, probe: true },
       schema: {
         tags: ['meta'],
         summary: 'Prometheus metrics',
