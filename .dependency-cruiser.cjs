@@ -112,7 +112,7 @@ module.exports = {
     },
     {
       name: 'only-the-root-imports-root-files',
-      comment: 'config, secret-key, log-errors and log-pretty belong to the composition root (app.ts, cli.ts); layers get what they need passed in.',
+      comment: 'config, secret-key, log-errors, log-pretty, metrics and readiness belong to the composition root (app.ts, cli.ts); layers get what they need passed in.',
       severity: 'error',
       from: { path: '^src/[^/]+/' },
       to: { path: '^src/[^/]+\\.ts$' },

@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { AiSettingsError, createAi, type Ai } from './ai/factory.js';
+import type { Embedder } from './ai/embeddings/embedder.js';
+import { AiSettingsError, createAi, type Ai, type AiObservers } from './ai/factory.js';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './chunking/index.js';
 import { ConfigError, type Config } from './config.js';
 import { ConversionPool } from './convert/index.js';
@@ -43,7 +44,9 @@ import { memorizeDocument } from './pipeline/memorize.js';
 import { MAX_INGEST_WAIT_MS, mergeHandler } from './pipeline/merge.js';
 import { SyncScheduler } from './pipeline/scheduler.js';
 import { syncHandler } from './pipeline/sync.js';
-import { JobWorker } from './pipeline/worker.js';
+import { JobWorker, type StopReport } from './pipeline/worker.js';
+import { Metrics } from './metrics.js';
+import { Readiness } from './readiness.js';
 import { loadSecretKey } from './secret-key.js';
 import { openDatabase, type Database, type Db } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
@@ -59,6 +62,17 @@ export interface AppOptions {
   logger?: Logger;
   /** Starts an in-memory embedded database from this migrated dump (see DatabaseOptions.template). */
   databaseTemplate?: Blob;
+  /** Used instead of the configured embedding model (tests). */
+  embedder?: Embedder;
+}
+
+/** What a shutdown did: how long it took, what became of the running jobs, whether requests had to be cut. */
+export interface ShutdownReport {
+  ms: number;
+  /** Null when the process ran no worker. */
+  jobs: StopReport | null;
+  /** Requests still running at the bound were cut. */
+  requestsCut: boolean;
 }
 
 export interface App {
@@ -71,7 +85,16 @@ export interface App {
   worker: JobWorker | null;
   http: FastifyInstance | null;
   logger: Logger;
-  close(): Promise<void>;
+  readiness: Readiness;
+  /** Null unless METRICS_TOKEN is set. */
+  metrics: Metrics | null;
+  /**
+   * Stops taking work (readiness turns false, the server stops listening and answers requests on
+   * open connections 503, the worker stops claiming), waits up to SHUTDOWN_GRACE_MS for requests in
+   * flight and for running jobs to be interrupted, queues again the jobs still running then, and
+   * closes everything. Called again, it answers the first call's report.
+   */
+  close(): Promise<ShutdownReport>;
 }
 
 /** The composition root: opens the store, builds the models and services, the workers and the HTTP server. */
@@ -88,7 +111,14 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     template: options.databaseTemplate,
   });
   const { db } = database;
-  const ai = await prepareAi(config, db, clock, logger).catch(async (error: unknown) => {
+  const metrics = config.METRICS_TOKEN ? new Metrics(database, clock, { chat: Boolean(config.LLM_BASE_URL) }) : null;
+  const observers: AiObservers = metrics
+    ? {
+        embedding: (lane, seconds, failed) => metrics.embedding(lane, seconds, failed),
+        chat: (seconds, outcome, usage) => metrics.chat(seconds, outcome, usage),
+      }
+    : {};
+  const ai = await prepareAi(config, db, clock, logger, observers, options.embedder).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -124,7 +154,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     (orgId, kind) => settings.connectorCredentials(orgId, kind),
     clock,
   );
-  const worker = conversions ? await createWorker(config, database, ai, conversions, memories.onChanged, logger, { clock, access: connectorAccess }) : null;
+  const worker = conversions
+    ? await createWorker(config, database, ai, conversions, memories.onChanged, logger, { clock, access: connectorAccess }, metrics)
+    : null;
+  const readiness = new Readiness({ database, embedder: ai.embedder, worker: () => worker?.status ?? null });
   const scheduler = worker
     ? new SyncScheduler(
         {
@@ -196,13 +229,40 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
       authFailures: { max: config.AUTH_FAILURE_MAX, windowMs: config.AUTH_FAILURE_WINDOW_MS },
       mcpSessions: { perKey: config.MCP_SESSIONS_PER_KEY, total: config.MCP_SESSIONS_MAX, idleMs: config.MCP_SESSION_IDLE_MS },
+      readiness: () => readiness.check(),
+      ...(metrics && config.METRICS_TOKEN
+        ? {
+            metrics: { token: config.METRICS_TOKEN, render: () => metrics.render() },
+            onRequestAnswered: (method, route, status, seconds) => metrics.request(method, route, status, seconds),
+          }
+        : {}),
     });
   }
   worker?.start();
   scheduler?.start();
   conversions?.warm();
 
-  let closing: Promise<void> | undefined;
+  const shutdown = async (): Promise<ShutdownReport> => {
+    const started = performance.now();
+    const graceMs = config.SHUTDOWN_GRACE_MS;
+    readiness.shuttingDown();
+    // Requests and jobs stop being taken together; each side waits for what it has, up to the bound.
+    const httpClosed = http?.close();
+    const schedulerStopped = scheduler?.stop();
+    const jobs = worker ? await worker.stop(graceMs) : null;
+    await schedulerStopped;
+    let requestsCut = false;
+    if (http && httpClosed && !(await settlesWithin(httpClosed, Math.max(0, graceMs - (performance.now() - started))))) {
+      requestsCut = true;
+      http.server.closeAllConnections();
+      await settlesWithin(httpClosed, 1_000);
+    }
+    await conversions?.close();
+    await ai.embedder.close();
+    await database.close();
+    return { ms: Math.round(performance.now() - started), jobs, requestsCut };
+  };
+  let closing: Promise<ShutdownReport> | undefined;
   return {
     config,
     database,
@@ -213,16 +273,44 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     worker,
     http,
     logger,
-    close: () =>
-      (closing ??= (async () => {
-        await http?.close();
-        await scheduler?.stop();
-        await worker?.stop();
-        await conversions?.close();
-        await ai.embedder.close();
-        await database.close();
-      })()),
+    readiness,
+    metrics,
+    close: () => (closing ??= shutdown()),
   };
+}
+
+/** Whether `promise` settles within `ms` (it is left to settle later otherwise). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The one line a shutdown ends with: how long it took and what became of the jobs and requests in flight. */
+export function shutdownLine(report: ShutdownReport, graceMs: number): string {
+  const parts = [`stopped in ${report.ms} ms`];
+  const { jobs } = report;
+  if (jobs) {
+    const plural = (n: number) => (n === 1 ? 'job' : 'jobs');
+    let said = `${jobs.finished} ${plural(jobs.finished)} finished, ${jobs.released} released to the queue`;
+    if (jobs.forced) said += ` (${jobs.forced} still running at the ${graceMs} ms bound)`;
+    if (jobs.abandoned) said += `, ${jobs.abandoned} left to their leases (the database did not answer)`;
+    parts.push(said);
+  } else {
+    parts.push('no worker in this process');
+  }
+  if (report.requestsCut) parts.push(`requests still running at the ${graceMs} ms bound were cut`);
+  return parts.join('; ');
 }
 
 /** JSON lines for a collector, or readable lines for a person at a terminal (LOG_FORMAT). */
@@ -233,8 +321,8 @@ function createLogger(config: Config): Logger {
 }
 
 /** The configured models, checked against the database's recorded embedding model (start-up refuses another one). */
-async function prepareAi(config: Config, db: Db, clock: Clock, logger: Logger): Promise<Ai> {
-  const ai = await createAi(config, logger).catch((error: unknown) => {
+async function prepareAi(config: Config, db: Db, clock: Clock, logger: Logger, observers: AiObservers, embedder?: Embedder): Promise<Ai> {
+  const ai = await createAi(config, logger, observers, embedder).catch((error: unknown) => {
     throw asConfigError(error);
   });
   try {
@@ -308,6 +396,7 @@ async function createWorker(
   onMemoriesChanged: MemoryContext['onChanged'],
   logger: Logger,
   connectors: { clock: Clock; access: ConnectorAccess },
+  metrics: Metrics | null,
 ): Promise<JobWorker> {
   const { db } = database;
   const { clock } = connectors;
@@ -334,6 +423,7 @@ async function createWorker(
     embedder: ai.embedder,
     memorize: (doc, generation, signal) => memorizeDocument(memorizing, doc, generation, signal),
     maxChunks: config.MAX_CHUNKS_PER_DOCUMENT,
+    ...(metrics ? { onStage: (stage: string, seconds: number) => metrics.stage(stage, seconds) } : {}),
   });
   const merge = mergeHandler({
     db,
@@ -352,6 +442,7 @@ async function createWorker(
     maxJobAttempts: config.JOB_MAX_ATTEMPTS,
     intervalMs: syncIntervalMs(config),
     onMemoriesChanged,
+    ...(metrics ? { onRunEnded: (kind: string, result: string) => metrics.sync(kind, result) } : {}),
   });
   return new JobWorker(
     { db, log, clock, handlers: { ingest, merge, sync } },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import pino from 'pino';
-import { createApp, VERSION } from './app.js';
+import { createApp, shutdownLine, VERSION } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createApiKey } from './core/access/keys.js';
 import { reembedAll } from './core/embedding/reembed.js';
@@ -14,6 +14,9 @@ import { serveMcpOverStdio } from './mcp/stdio-server.js';
 import { UnauthenticatedError } from './model/errors.js';
 import { CliError, registerPortabilityCommands } from './portability-cli.js';
 
+/** How long past SHUTDOWN_GRACE_MS a stopping process may take to close its database and threads. */
+const HARD_EXIT_MARGIN_MS = 15_000;
+
 async function serve(config: Config, options: { worker: boolean; http: boolean }): Promise<void> {
   const app = await createApp(config, options);
   if (app.http) {
@@ -25,9 +28,18 @@ async function serve(config: Config, options: { worker: boolean; http: boolean }
     app.logger.info(`engram ${VERSION} worker running (${app.database.driver})`);
   }
   const shutdown = (signal: string) => {
-    app.logger.info({ signal }, 'shutting down');
+    const graceMs = config.SHUTDOWN_GRACE_MS;
+    app.logger.info({ signal, graceMs }, `shutting down (${signal}): no new requests or jobs; waiting up to ${graceMs} ms for those in flight`);
+    // The bound is the shutdown's own; this only ends a process whose closing hangs past it all the same.
+    setTimeout(() => {
+      app.logger.error({ graceMs }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, graceMs + HARD_EXIT_MARGIN_MS).unref();
     app.close().then(
-      () => process.exit(0),
+      (report) => {
+        app.logger.info({ ms: report.ms, jobs: report.jobs, requestsCut: report.requestsCut }, shutdownLine(report, graceMs));
+        process.exit(0);
+      },
       (error: unknown) => {
         app.logger.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -78,6 +78,13 @@ const ConfigSchema = z
       .default(30 * 60_000),
     /** Known API keys cached in memory per process. */
     KEY_CACHE_SIZE: z.coerce.number().int().min(1).default(10_000),
+    /** Serves GET /metrics (Prometheus) to scrapes that send this token as a bearer token; unset, there is no /metrics. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /**
+     * How long a stopping process (SIGTERM, SIGINT) waits for requests in flight and for jobs to be
+     * interrupted; jobs still running then are queued again for them, requests still running are cut.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `pretty` lines for a person, `json` lines for a collector; `auto` is pretty on a terminal, JSON otherwise. */
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),

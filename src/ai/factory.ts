@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { LlmBucketSuggester, OfflineBucketSuggester, type BucketSuggester } from './buckets/suggestions.js';
-import type { Embedder } from './embeddings/embedder.js';
+import { ObservedEmbedder, type Embedder, type EmbeddingObserver } from './embeddings/embedder.js';
 import { LocalEmbedder } from './embeddings/local-embedder.js';
 import { QueryCachingEmbedder } from './embeddings/query-cache.js';
 import { OpenAiEmbedder } from './embeddings/openai-embedder.js';
 import { createExtractor } from './extract/factory.js';
 import type { Extractor, WarnLogger } from './extract/types.js';
-import { LlmClient } from './llm/client.js';
+import { LlmClient, ObservedChat, type ChatEndpoint, type ChatObserver } from './llm/client.js';
 import { JsonChat, type RetryPolicy } from './llm/json-chat.js';
 import { LexicalSemanticReranker } from './rerank/lexical-semantic-reranker.js';
 import { LlmReranker } from './rerank/llm-reranker.js';
@@ -65,15 +65,25 @@ export interface Ai extends Models {
   embedder: Embedder;
 }
 
-/** Builds the configured embedder and models; `logger` hears of model failures the offline parts covered. */
-export async function createAi(settings: AiSettings, logger?: WarnLogger): Promise<Ai> {
-  const models = createModels(settings, logger);
-  return { ...models, embedder: await createEmbedder(settings, logger) };
+/** Told of every call to a model (for metrics): each embedding call, each chat request. */
+export interface AiObservers {
+  embedding?: EmbeddingObserver;
+  chat?: ChatObserver;
 }
 
-/** The configured embedding model, with repeated search queries answered from memory. */
-export async function createEmbedder(settings: AiSettings, logger?: WarnLogger): Promise<Embedder> {
-  const model = await createModelEmbedder(settings, logger);
+/**
+ * Builds the configured embedder and models; `logger` hears of model failures the offline parts
+ * covered. `embedder`, when given, is used instead of the configured one (tests).
+ */
+export async function createAi(settings: AiSettings, logger?: WarnLogger, observers: AiObservers = {}, embedder?: Embedder): Promise<Ai> {
+  const models = createModels(settings, logger, observers.chat);
+  return { ...models, embedder: embedder ?? (await createEmbedder(settings, logger, observers.embedding)) };
+}
+
+/** The configured embedding model, with repeated search queries answered from memory (cache hits are no calls to the model). */
+export async function createEmbedder(settings: AiSettings, logger?: WarnLogger, observe?: EmbeddingObserver): Promise<Embedder> {
+  const bare = await createModelEmbedder(settings, logger);
+  const model = observe ? new ObservedEmbedder(bare, observe) : bare;
   const cached = settings.EMBEDDINGS_QUERY_CACHE ?? DEFAULT_QUERY_CACHE;
   return cached > 0 ? new QueryCachingEmbedder(model, cached) : model;
 }
@@ -103,15 +113,16 @@ async function createModelEmbedder(settings: AiSettings, logger?: WarnLogger): P
 }
 
 /** The chat-model features: with a chat model each asks it and falls back offline; without one, offline only. */
-export function createModels(settings: AiSettings, logger?: WarnLogger): Models {
+export function createModels(settings: AiSettings, logger?: WarnLogger, observe?: ChatObserver): Models {
   const chat = createChat(settings);
+  const endpoint: ChatEndpoint | null = chat && observe ? new ObservedChat(chat, observe) : chat;
   const warn = (what: string) => (err: unknown) => logger?.warn({ err }, `${what} with the LLM failed; used the offline one`);
   const offlineRewriter = new KeywordExpansionRewriter();
   const offlineReranker = new LexicalSemanticReranker();
   const offlineSuggester = new OfflineBucketSuggester();
   // One client, one retry policy: patient for work in the background, brief for work a request waits on.
-  const background = chat ? new JsonChat(chat, backgroundPolicy(settings)) : null;
-  const interactive = chat ? new JsonChat(chat, interactivePolicy(settings)) : null;
+  const background = endpoint ? new JsonChat(endpoint, backgroundPolicy(settings)) : null;
+  const interactive = endpoint ? new JsonChat(endpoint, interactivePolicy(settings)) : null;
   return {
     chat,
     extractor: createExtractor({ chat: background, logger, maxCharsPerRequest: settings.LLM_MAX_INPUT_CHARS }),

@@ -11,7 +11,7 @@ import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { registerProtocol, timeoutServerOptions, type RequestTimeouts } from './plugins/protocol.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerRequestInput } from './plugins/request-input.js';
-import { registerRequestLog } from './plugins/request-log.js';
+import { registerRequestLog, type RequestObserver } from './plugins/request-log.js';
 import { servicesPlugin, type Services } from './plugins/services.js';
 import { connectionResourceRoutes } from './routes/connection-resources.js';
 import { connectionAuthRoutes } from './routes/connections-auth.js';
@@ -28,11 +28,12 @@ import { documentsWithMemoriesRoutes } from './routes/documents-documents.js';
 import { documentUploadRoutes } from './routes/documents-upload.js';
 import { documentRoutes } from './routes/documents.js';
 import { fileRoutes } from './routes/files.js';
-import { healthRoutes } from './routes/health.js';
+import { healthRoutes, type ReadinessReport } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './routes/mcp.js';
 import type { McpSessionLimits } from './mcp-sessions.js';
 import { memoryRoutes } from './routes/memories.js';
+import { metricsRoutes, type MetricsOptions } from './routes/metrics.js';
 import { profileRoutes } from './routes/profile.js';
 import { searchRoutes } from './routes/search.js';
 import { sessionRoutes } from './routes/session.js';
@@ -57,6 +58,12 @@ export interface HttpOptions {
   authFailures: { max: number; windowMs: number };
   /** MCP sessions per key and per process, and their idle time; the defaults without it. */
   mcpSessions?: McpSessionLimits;
+  /** Whether the process is ready for traffic (`/readyz`). */
+  readiness: () => Promise<ReadinessReport>;
+  /** `/metrics` and its token; without it the route does not exist (404). */
+  metrics?: MetricsOptions;
+  /** Told of every answered request (metrics). */
+  onRequestAnswered?: RequestObserver;
 }
 
 const MAX_PARAM_LENGTH = 1000;
@@ -82,7 +89,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(servicesPlugin, services);
   registerErrorHandling(app);
   registerProtocol(app);
-  registerRequestLog(app);
+  registerRequestLog(app, options.onRequestAnswered);
   registerRequestInput(app);
   await registerOpenApi(app, options.version);
   const authThrottle = new AuthFailureThrottle(options.clock, { maxFailures: options.authFailures.max, windowMs: options.authFailures.windowMs });
@@ -92,7 +99,8 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
 
   registerOpenApiRoutes(app);
   await registerConsole(app);
-  await app.register(healthRoutes, { version: options.version, driver: options.driver });
+  await app.register(healthRoutes, { version: options.version, driver: options.driver, readiness: options.readiness });
+  if (options.metrics) await app.register(metricsRoutes, options.metrics);
   await app.register(documentRoutes);
   await app.register(documentBatchRoutes);
   await app.register(documentUploadRoutes, { maxFileBytes: options.maxFileBytes });

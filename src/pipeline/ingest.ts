@@ -34,6 +34,8 @@ export interface IngestContext {
   memorize?: (doc: DocumentRecord, generation: number, signal: AbortSignal) => Promise<MemorizeResult>;
   /** Most chunks kept of one document; DEFAULT_MAX_CHUNKS when absent. */
   maxChunks?: number;
+  /** Told how long each completed stage took (for metrics): extracting, chunking, embedding, indexing, memories. */
+  onStage?(stage: string, seconds: number): void;
 }
 
 /** About 5 MB of text at the default chunk size. */
@@ -98,7 +100,7 @@ export async function runIngest(ctx: IngestContext, job: JobRecord, lease: JobLe
   const documentId = job.documentId;
   const initial = await getDocument(ctx.db, job.orgId, documentId);
   if (!initial || initial.generation !== job.generation) throw new SupersededError();
-  const progress = new StageRecorder(ctx.db, ctx.clock, initial, job, lease);
+  const progress = new StageRecorder(ctx.db, ctx.clock, initial, job, lease, ctx.onStage);
 
   await progress.begin('extracting');
   const source = await loadSource(ctx, initial);
@@ -255,6 +257,8 @@ class StageRecorder {
   private readonly log: ProcessingLog;
   // A lost race with newer content shows at the stage's end, which throws SupersededError.
   private readonly progress = new ThrottledWrite(() => this.write({}), PROGRESS_INTERVAL_MS);
+  /** When the running step began, on the monotonic timer. */
+  private stepStarted = 0;
 
   constructor(
     private readonly db: Db,
@@ -262,6 +266,7 @@ class StageRecorder {
     private readonly doc: DocumentRecord,
     private readonly job: JobRecord,
     private readonly lease: JobLease,
+    private readonly onStage?: (stage: string, seconds: number) => void,
   ) {
     this.log = { steps: [], attempts: job.attempts };
   }
@@ -299,10 +304,12 @@ class StageRecorder {
     this.complete();
     const step: ProcessingStep = { name, startedAt: this.clock.now().toISOString(), status: 'running' };
     this.log.steps.push(step);
+    this.stepStarted = performance.now();
     // Shown while it runs: a long extraction is told apart from indexing.
     await this.write({});
     const report = await run();
     Object.assign(step, { status: 'completed', finishedAt: this.clock.now().toISOString(), ...report });
+    this.onStage?.(name, (performance.now() - this.stepStarted) / 1000);
   }
 
   async finish(): Promise<void> {
@@ -312,6 +319,7 @@ class StageRecorder {
 
   private start(status: DocumentStatus): void {
     this.log.steps.push({ name: status, startedAt: this.clock.now().toISOString(), status: 'running' });
+    this.stepStarted = performance.now();
     this.progress.restart();
   }
 
@@ -321,6 +329,7 @@ class StageRecorder {
     if (step?.status !== 'running') return;
     Object.assign(step, { status: 'completed', finishedAt: this.clock.now().toISOString() });
     if (Object.keys(detail).length) step.detail = { ...step.detail, ...detail };
+    this.onStage?.(step.name, (performance.now() - this.stepStarted) / 1000);
   }
 
   private async write(patch: DocumentPatch): Promise<void> {

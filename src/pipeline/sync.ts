@@ -37,6 +37,8 @@ export interface SyncContext {
   intervalMs: number;
   /** After memories of a tag changed (documents deleted at their source): its profile is rebuilt. */
   onMemoriesChanged(orgId: string, containerTag: string): Promise<void>;
+  /** Told how each run ended (for metrics): `completed`, `cancelled` (connection deleted or unauthorized) or its error code. */
+  onRunEnded?(kind: string, result: 'completed' | 'cancelled' | SyncErrorCode): void;
 }
 
 /** How long a sync waits for another run of the same connection to end before looking again. */
@@ -90,11 +92,13 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
   try {
     const last = await syncPages(ctx, connection, adapter, run, skipped);
     await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now(), error: skippedText(skipped) });
+    ctx.onRunEnded?.(connection.kind, 'completed');
     await afterRun(ctx, last, adapter, run);
   } catch (error) {
     if (error instanceof SupersededError) {
       // Deleted (the run went with it) or no longer authorized: the run ends without writing more.
       await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: 'the connection was deleted or needs authorization again' });
+      ctx.onRunEnded?.(connection.kind, 'cancelled');
       return;
     }
     if (isPolicyRefusal(error)) {
@@ -103,6 +107,7 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
     await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: failureText(error), errorCode: errorCodeOf(error) }).catch(
       (err: unknown) => ctx.log.error({ err, connectionId }, 'recording a failed sync run failed'),
     );
+    ctx.onRunEnded?.(connection.kind, errorCodeOf(error));
     throw await consequence(ctx, connection, error);
   }
 }

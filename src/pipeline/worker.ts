@@ -3,7 +3,7 @@ import { storableText } from '../convert/storable-text.js';
 import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import type { Db } from '../store/database.js';
-import { claimJob, finishJob, renewLease, rescheduleJob, type ClaimedJob } from '../store/jobs.js';
+import { claimJob, finishJob, releaseJobs, renewLease, rescheduleJob, type ClaimedJob } from '../store/jobs.js';
 import { inBackground, inForeground } from '../store/turns.js';
 import type { Logger } from 'pino';
 import type { JobKind, JobOf } from '../model/jobs.js';
@@ -76,6 +76,9 @@ const INTERRUPTED = 'interrupted: the worker stopped; it runs again';
 
 const MAX_REASON_LENGTH = 1000;
 
+/** How long a stop waits for the database to take back the jobs still running at its bound. */
+const RELEASE_WAIT_MS = 5_000;
+
 /** A reason that fits any text column: bounded, without NUL or lone surrogates. */
 function storableReason(reason: string): string {
   return storableText(reason.length > MAX_REASON_LENGTH ? `${reason.slice(0, MAX_REASON_LENGTH - 1)}…` : reason);
@@ -87,6 +90,21 @@ export interface WorkerContext {
   clock: Clock;
   handlers: Record<string, JobHandler>;
 }
+
+/** What a stop did with the jobs that were running when it began. */
+export interface StopReport {
+  /** Ended (done, failed or superseded) while the worker stopped. */
+  finished: number;
+  /** Queued again without spending an attempt: interrupted, deferred, or to be retried. */
+  released: number;
+  /** Of the released, those still running at the bound: their leases were given up for them. */
+  forced: number;
+  /** Still running at the bound and could not be released (the database did not answer): their leases run out. */
+  abandoned: number;
+}
+
+/** How a run of a job ended, for the stop report. */
+type RunOutcome = 'finished' | 'released';
 
 export interface WorkerOptions {
   concurrency: number;
@@ -106,6 +124,10 @@ export class JobWorker {
   private wakeups = new Set<() => void>();
   /** Jobs this worker is running: never claimed again by its own loops, however late their renewal. */
   private readonly running = new Set<string>();
+  /** The running jobs themselves, for a stop that has to release them. */
+  private readonly runningJobs = new Map<string, AnyJob>();
+  /** While a stop waits: how the jobs running when it began ended. */
+  private stopOutcomes: Map<string, RunOutcome> | null = null;
   private stopped = new AbortController();
 
   constructor(
@@ -127,13 +149,87 @@ export class JobWorker {
     for (const wakeup of this.wakeups) wakeup();
   }
 
-  /** Stops claiming and interrupts what runs: interrupted jobs are queued again (see JobLease.signal). */
-  async stop(): Promise<void> {
+  /** `running` while it claims jobs, `stopping` while a stop waits for them, `stopped` before a start and after a stop. */
+  get status(): 'running' | 'stopping' | 'stopped' {
+    if (!this.loops.length) return 'stopped';
+    return this.stopping ? 'stopping' : 'running';
+  }
+
+  /**
+   * Stops claiming and interrupts what runs: interrupted jobs are queued again (see JobLease.signal).
+   * A job still running after `graceMs` (work that cannot be interrupted, a stalled request) is
+   * queued again for it, without spending an attempt, and the stop returns without waiting for it.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<StopReport> {
     this.stopping = true;
+    const outcomes = new Map<string, RunOutcome>();
+    this.stopOutcomes = outcomes;
+    const atStop = new Set(this.running);
     this.stopped.abort();
     this.wake();
-    await Promise.all(this.loops);
+    const loops = Promise.all(this.loops);
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([
+      loops.then(() => true),
+      ...(Number.isFinite(graceMs) ? [new Promise<boolean>((resolve) => (timer = setTimeout(resolve, graceMs, false)))] : []),
+    ]);
+    clearTimeout(timer);
+    const report: StopReport = { finished: 0, released: 0, forced: 0, abandoned: 0 };
+    if (!inTime) {
+      const late = [...this.runningJobs.values()];
+      const released = await this.releaseLate(late);
+      report.forced = released.length;
+      // A job that ended on its own meanwhile was neither: its outcome is counted below.
+      report.abandoned = late.filter((job) => !released.includes(job.id) && this.runningJobs.has(job.id)).length;
+    }
+    for (const id of atStop) {
+      const outcome = outcomes.get(id);
+      if (outcome === 'finished') report.finished++;
+      else if (outcome === 'released') report.released++;
+    }
+    report.released += report.forced;
+    this.stopOutcomes = null;
     this.loops = [];
+    return report;
+  }
+
+  /**
+   * Queues again the jobs still running at a stop's bound, as an interruption would, and marks
+   * their documents queued. Their runs go on until the process ends, but record nothing: the jobs
+   * are no longer theirs. Bounded too: a database that does not answer leaves them to their leases.
+   */
+  private async releaseLate(late: AnyJob[]): Promise<string[]> {
+    if (!late.length) return [];
+    const release = async () => {
+      const now = this.ctx.clock.now();
+      const released = await inForeground(() =>
+        releaseJobs(
+          this.ctx.db,
+          late.map((job) => job.id),
+          this.id,
+          now,
+          INTERRUPTED,
+        ),
+      );
+      for (const job of late.filter((j) => released.includes(j.id))) {
+        this.running.delete(job.id);
+        this.runningJobs.delete(job.id);
+        await this.ctx.handlers[job.kind]
+          ?.onInterrupted?.(job)
+          .catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording an interruption failed'));
+      }
+      return released;
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<string[]>((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS, [])));
+    try {
+      return await Promise.race([release(), bound]);
+    } catch (err) {
+      this.ctx.log.error({ err }, 'releasing running jobs failed; their leases run out');
+      return [];
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async loop(): Promise<void> {
@@ -145,8 +241,11 @@ export class JobWorker {
         if (this.stopping) return;
         this.ctx.log.error({ err: error }, 'claiming a job failed');
       }
-      if (claim) await this.run(claim);
-      else await this.idle();
+      if (claim) {
+        // A claim that lands as the worker stops is given back at once (its attempt refunded).
+        if (this.stopping) await this.giveBack(claim);
+        else await this.run(claim);
+      } else await this.idle();
     }
   }
 
@@ -162,11 +261,20 @@ export class JobWorker {
     });
   }
 
+  private async giveBack({ job, exhausted }: ClaimedJob): Promise<void> {
+    const now = this.ctx.clock.now();
+    // An exhausted job's claim did not count an attempt: there is none to refund.
+    await rescheduleJob(this.ctx.db, job.id, this.id, now, job.lastError ?? INTERRUPTED, now, { refundAttempt: !exhausted }).catch((err: unknown) =>
+      this.ctx.log.error({ err, jobId: job.id }, 'giving back a job claimed while stopping failed; its lease runs out'),
+    );
+  }
+
   private async run(claim: ClaimedJob): Promise<void> {
     // Queued with its kind's payload (enqueueSync, enqueueMergeJob): the one place a stored row becomes a job of its kind.
     const { exhausted } = claim;
     const job = claim.job as AnyJob;
     this.running.add(job.id);
+    this.runningJobs.set(job.id, job);
     const lease = this.leaseOf(job);
     const heartbeat = setInterval(
       () => {
@@ -175,13 +283,14 @@ export class JobWorker {
       Math.max(250, Math.floor(this.options.leaseMs / 3)),
     );
     try {
-      if (exhausted) await this.giveUp(job);
-      else await this.attempt(job, lease);
+      const outcome = exhausted ? (await this.giveUp(job), 'finished' as const) : await this.attempt(job, lease);
+      if (this.runningJobs.has(job.id)) this.stopOutcomes?.set(job.id, outcome);
     } catch (error) {
       this.ctx.log.error({ err: error, jobId: job.id }, 'recording a job outcome failed; its lease will expire and it is claimed again');
     } finally {
       clearInterval(heartbeat);
       this.running.delete(job.id);
+      this.runningJobs.delete(job.id);
     }
   }
 
@@ -209,7 +318,7 @@ export class JobWorker {
     };
   }
 
-  private async attempt(job: AnyJob, lease: JobLease): Promise<void> {
+  private async attempt(job: AnyJob, lease: JobLease): Promise<RunOutcome> {
     try {
       const handler = this.ctx.handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
@@ -217,7 +326,7 @@ export class JobWorker {
     } catch (error) {
       if (error instanceof LeaseLostError) {
         this.ctx.log.warn({ jobId: job.id, kind: job.kind }, 'job taken over by another worker after its lease ran out; this run stops');
-        return;
+        return 'released';
       }
       if (lease.signal.aborted) {
         this.ctx.log.info({ jobId: job.id, kind: job.kind }, 'job interrupted by the worker stopping; queued again');
@@ -226,12 +335,12 @@ export class JobWorker {
           .catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording an interruption failed'));
         const now = this.ctx.clock.now();
         await rescheduleJob(this.ctx.db, job.id, this.id, now, INTERRUPTED, now, { refundAttempt: true });
-        return;
+        return 'released';
       }
-      await this.handleFailure(job, error);
-      return;
+      return this.handleFailure(job, error);
     }
     await finishJob(this.ctx.db, job.id, this.id, { status: 'done' }, this.ctx.clock.now());
+    return 'finished';
   }
 
   /** Runs that died mid-way (their leases ran out) used up every attempt: the job is failed, not run again. */
@@ -240,14 +349,14 @@ export class JobWorker {
     await this.fail(job, `processing stopped: ${job.attempts} attempts did not finish`);
   }
 
-  private async handleFailure(job: AnyJob, error: unknown): Promise<void> {
+  private async handleFailure(job: AnyJob, error: unknown): Promise<RunOutcome> {
     if (error instanceof SupersededError) {
       await finishJob(this.ctx.db, job.id, this.id, { status: 'done', error: 'superseded' }, this.ctx.clock.now());
-      return;
+      return 'finished';
     }
     if (error instanceof DeferredError) {
       await rescheduleJob(this.ctx.db, job.id, this.id, error.runAt, storableReason(error.message), this.ctx.clock.now(), { refundAttempt: true });
-      return;
+      return 'released';
     }
     const handler = this.ctx.handlers[job.kind];
     const retry = (handler?.isTransient(error) ?? false) && job.attempts < job.maxAttempts;
@@ -258,9 +367,10 @@ export class JobWorker {
       await handler?.onRetry?.(job, reason, error).catch((err: unknown) => this.ctx.log.error({ err, jobId: job.id }, 'recording a retry failed'));
       const now = this.ctx.clock.now();
       await rescheduleJob(this.ctx.db, job.id, this.id, new Date(now.getTime() + delay), reason, now);
-      return;
+      return 'released';
     }
     await this.fail(job, reason, error);
+    return 'finished';
   }
 
   /**

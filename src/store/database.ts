@@ -1,7 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -20,9 +22,17 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export type Driver = 'pglite' | 'postgres';
 
+/** How the database's connections are used at a moment (metrics). */
+export type ConnectionUsage =
+  /** PostgreSQL's pool: connections open, idle, and callers waiting for one. */
+  | { driver: 'postgres'; total: number; idle: number; waiting: number }
+  /** The embedded database's one connection: taken or not, and the turns waiting for it (store/turns.ts). */
+  | { driver: 'pglite'; busy: boolean; waitingRequests: number; waitingJobs: number };
+
 export interface Database {
   db: Db;
   driver: Driver;
+  connections(): ConnectionUsage;
   close(): Promise<void>;
 }
 
@@ -80,13 +90,18 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
       ...startParams,
     });
     await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
-    const db = drizzlePglite({ client: takingTurns(withPreparedStatements(client), new Turns(MAX_BACKGROUND_WAIT_MS)), schema });
+    const turns = new Turns(MAX_BACKGROUND_WAIT_MS);
+    const db = drizzlePglite({ client: takingTurns(withPreparedStatements(client), turns), schema });
     await migratePglite(db, { migrationsFolder });
     const close = async () => {
       await client.close();
       unlock();
     };
-    return { db: db as unknown as Db, driver: 'pglite', close, client };
+    const connections = (): ConnectionUsage => {
+      const usage = turns.usage();
+      return { driver: 'pglite', busy: usage.busy, waitingRequests: usage.foreground, waitingJobs: usage.background };
+    };
+    return { db: db as unknown as Db, driver: 'pglite', connections, close, client };
   } catch (error) {
     unlock();
     throw error;
@@ -121,5 +136,19 @@ async function openPostgres(url: string, poolSize: number, idleInTransactionMs: 
     client.release();
   }
   const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+  const connections = (): ConnectionUsage => ({ driver: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db: db as unknown as Db, driver: 'postgres', connections, close: () => pool.end() };
+}
+
+/** The migrations this version ships (drizzle's journal). */
+export function shippedMigrations(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/** The migrations recorded as applied to the database. */
+export async function appliedMigrations(db: Db): Promise<number> {
+  // Both drivers answer `execute` with the rows under `rows`.
+  const result = (await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: number }[] };
+  return Number(result.rows[0]?.applied ?? 0);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from './database.js';
 import { jobs } from './schema/jobs.js';
 import type { JobRecord } from '../model/jobs.js';
@@ -116,6 +116,28 @@ export async function rescheduleJob(
 }
 
 /**
+ * Gives running jobs back to the queue at once, their attempt refunded (a stopping worker's jobs
+ * it could not interrupt in time); only those `workerId` still holds. Returns the ids released.
+ */
+export async function releaseJobs(db: Tx, jobIds: string[], workerId: string, now: Date, error: string): Promise<string[]> {
+  if (!jobIds.length) return [];
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      runAt: now,
+      lastError: error,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: now,
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+    })
+    .where(and(inArray(jobs.id, jobIds), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return rows.map((row) => row.id);
+}
+
+/**
  * For an embedded database only one process can be running its jobs, so any job still marked
  * running at start-up belongs to a process that died: make it claimable at once.
  */
@@ -134,4 +156,33 @@ export async function cancelPendingJobs(db: Tx, documentId: string, now: Date): 
     .update(jobs)
     .set({ status: 'done', lastError: 'superseded', updatedAt: now })
     .where(and(eq(jobs.documentId, documentId), eq(jobs.status, 'queued')));
+}
+
+/** Jobs of one kind in one state, and for queued ones, when the longest-waiting due one became due. */
+export interface JobCount {
+  kind: string;
+  status: 'queued' | 'running' | 'failed';
+  count: number;
+  /** Queued only: the `runAt` of the oldest queued job that is due (deferred ones are not waiting); null when none is. */
+  oldestDueAt: Date | null;
+}
+
+/** Queued, running and failed jobs by kind, read through the claim index (status, run_at); done jobs are not read. */
+export async function countJobs(db: Tx, now: Date): Promise<JobCount[]> {
+  const rows = await db
+    .select({
+      kind: jobs.kind,
+      status: jobs.status,
+      count: sql<number>`count(*)::int`,
+      oldestDueAt: sql<Date | string | null>`min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${now})`,
+    })
+    .from(jobs)
+    .where(inArray(jobs.status, ['queued', 'running', 'failed']))
+    .groupBy(jobs.kind, jobs.status);
+  return rows.map((row) => ({
+    kind: row.kind,
+    status: row.status as JobCount['status'],
+    count: Number(row.count),
+    oldestDueAt: row.oldestDueAt === null ? null : new Date(row.oldestDueAt),
+  }));
 }

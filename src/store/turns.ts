@@ -87,6 +87,13 @@ export class Turns {
     return this.waiting.length;
   }
 
+  /** Turns waiting by priority, and whether one is taken (metrics). */
+  usage(): { busy: boolean; foreground: number; background: number } {
+    let background = 0;
+    for (const w of this.waiting) if (w.priority === 'background') background++;
+    return { busy: this.busy, foreground: this.waiting.length - background, background };
+  }
+
   private handOver(): void {
     const next = this.pick();
     if (next < 0) {

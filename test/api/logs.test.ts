@@ -50,6 +50,19 @@ describe('logs: one line per request and per document event, never a key or user
     expect(line.err).toBeUndefined();
   });
 
+  it('logs the successes of probes (/healthz, /readyz) at debug only: a load balancer asking every few seconds fills no log', async () => {
+    expect((await server.request('GET', '/healthz', { key: null })).status).toBe(200);
+    const ready = await waitFor(async () => {
+      const res = await server.request('GET', '/readyz', { key: null });
+      return res.status === 200 ? res : undefined;
+    });
+    expect(ready.status).toBe(200);
+    // Written after those answers: once it is in, theirs would be too.
+    expect((await server.request('GET', '/', { key: null })).status).toBe(200);
+    await requestLines('GET', '/', 200);
+    expect(logs.entries().filter((e) => e.path === '/healthz' || (e.path === '/readyz' && e.status === 200))).toEqual([]);
+  });
+
   it('says a refused key as one warning with the answer, without the key or a stack', async () => {
     const refused = await server.request('POST', '/v4/search', { key: WRONG_KEY, body: { q: QUERY_WORD } });
     expect(refused.status).toBe(401);

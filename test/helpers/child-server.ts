@@ -84,6 +84,18 @@ export class ChildServer {
     this.child = null;
   }
 
+  /** SIGTERM, and how the process ended: its exit code and how long it took to exit. */
+  async terminate(): Promise<{ code: number | null; ms: number }> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) throw new Error('the server is not running');
+    const started = performance.now();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    const code = await exited;
+    this.child = null;
+    return { code, ms: performance.now() - started };
+  }
+
   get log(): string {
     return this.output;
   }

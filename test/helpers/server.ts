@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { inject } from 'vitest';
+import type { Embedder } from '../../src/ai/embeddings/embedder.js';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createApiKey, type NewKeyOptions } from '../../src/core/access/keys.js';
@@ -44,7 +45,10 @@ export interface TestServer {
 
 /** A real server on 127.0.0.1 with its own empty database, workers included. */
 /** `clock`: the server's clock (test/helpers/clock.ts MovableClock moves it forward); the system clock without it. */
-export async function startTestServer(env: Record<string, string> = {}, options: { logger?: Logger; clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { logger?: Logger; clock?: Clock; embedder?: Embedder; worker?: boolean } = {},
+): Promise<TestServer> {
   const adminKey = `em_test_${randomBytes(16).toString('hex')}`;
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
@@ -67,7 +71,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const databaseTemplate = driver === 'pglite' ? await readPgliteTemplate() : undefined;
-  const app = await createApp(config, { worker: true, http: true, logger: options.logger, clock: options.clock, databaseTemplate });
+  const app = await createApp(config, {
+    worker: options.worker ?? true,
+    http: true,
+    logger: options.logger,
+    clock: options.clock,
+    embedder: options.embedder,
+    databaseTemplate,
+  });
   const url = await app.http!.listen({ port: config.PORT, host: '127.0.0.1' });
   const contract = await fetchContract(url);
 

@@ -66,6 +66,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process is up
+         * @description Answers 200 whenever the process serves HTTP; restart the process when it does not.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the process should be sent traffic
+         * @description Answers 200 when the database answers with every migration applied, the embedding model is loaded, the worker runs (or is disabled in this process) and the server is not shutting down; 503 otherwise. Each check says what it found.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Readiness"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Readiness"] | components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/documents": {
         parameters: {
             query?: never;
@@ -5108,6 +5234,42 @@ export interface components {
             content?: string | null;
             memoryEntries: components["schemas"]["MemoryEntryInput"][];
         };
+        /** @description Whether this process should be sent traffic, and why */
+        ReadinessInput: {
+            ready: boolean;
+            checks: {
+                /** @description Not shutting down */
+                server: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+                /** @description The database answers */
+                database: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+                /** @description Every migration of this version is applied */
+                migrations: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+                /** @description The embedding model is loaded (requests sent before wait for it) */
+                embedder: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+                /** @description The job worker runs, or this process runs none (serve --no-worker) */
+                worker: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+            };
+        };
         ApiKeyInput: {
             id: string;
             name: string;
@@ -5856,6 +6018,42 @@ export interface components {
             taskType: string;
             content?: string | null;
             memoryEntries: components["schemas"]["MemoryEntry"][];
+        };
+        /** @description Whether this process should be sent traffic, and why */
+        Readiness: {
+            ready: boolean;
+            checks: {
+                /** @description Not shutting down */
+                server: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+                /** @description The database answers */
+                database: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+                /** @description Every migration of this version is applied */
+                migrations: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+                /** @description The embedding model is loaded (requests sent before wait for it) */
+                embedder: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+                /** @description The job worker runs, or this process runs none (serve --no-worker) */
+                worker: {
+                    ok: boolean;
+                    /** @description What was found, in fixed words */
+                    status: string;
+                };
+            };
         };
         ApiKey: {
             id: string;

@@ -1,6 +1,9 @@
 /** Queries are embedded ahead of bulk document work so searches stay fast while ingest runs. */
 export type EmbeddingPurpose = 'query' | 'document';
 
+/** Whether an embedder can embed now: `loading` (calls wait for the model), `ready`, or `failed` (calls fail). */
+export type EmbedderState = 'loading' | 'ready' | 'failed';
+
 /** Turns texts into unit-length vectors of one fixed dimension. */
 export interface Embedder {
   /** Names the vector space; vectors of different models are not comparable. */
@@ -12,7 +15,52 @@ export interface Embedder {
    */
   readonly keywordQueries?: boolean;
   embed(texts: string[], purpose?: EmbeddingPurpose): Promise<Float32Array[]>;
+  /** Whether the model is loaded; absent, it is ready once built (a remote endpoint). */
+  state?(): EmbedderState;
   close(): Promise<void>;
+}
+
+/** How long one call to the model took and whether it failed, by lane. */
+export type EmbeddingObserver = (purpose: EmbeddingPurpose, seconds: number, failed: boolean) => void;
+
+/** An embedder whose every call is timed and told to `observe`; nothing else changes. */
+export class ObservedEmbedder implements Embedder {
+  constructor(
+    private readonly inner: Embedder,
+    private readonly observe: EmbeddingObserver,
+  ) {}
+
+  get model(): string {
+    return this.inner.model;
+  }
+
+  get dimension(): number {
+    return this.inner.dimension;
+  }
+
+  get keywordQueries(): boolean | undefined {
+    return this.inner.keywordQueries;
+  }
+
+  async embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {
+    const started = performance.now();
+    try {
+      const vectors = await this.inner.embed(texts, purpose);
+      this.observe(purpose, (performance.now() - started) / 1000, false);
+      return vectors;
+    } catch (error) {
+      this.observe(purpose, (performance.now() - started) / 1000, true);
+      throw error;
+    }
+  }
+
+  state(): EmbedderState {
+    return this.inner.state?.() ?? 'ready';
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
 }
 
 /** The embedding model failed or answered with something unusable. */

@@ -75,6 +75,24 @@ describe('LocalEmbedder (Universal Sentence Encoder Lite in worker threads)', ()
   });
 });
 
+describe('LocalEmbedder while its model loads', () => {
+  it('says it is loading, holds calls made meanwhile instead of failing them, and is ready once every thread has the model', async () => {
+    const embedder = new LocalEmbedder({ threads: 1, queryThreads: 1 });
+    try {
+      // The threads were only just started: none can have loaded the model yet.
+      expect(embedder.state()).toBe('loading');
+      const early = embedder.embed(['asked before the model was loaded'], 'query');
+      await embedder.ready();
+      expect(embedder.state()).toBe('ready');
+      const [vector] = await early;
+      expect(vector).toHaveLength(USE_LITE_DIMENSION);
+    } finally {
+      await embedder.close();
+    }
+    expect(embedder.state()).toBe('failed');
+  });
+});
+
 describe('LocalEmbedder under ingest', () => {
   it('answers a query on its own thread while every document thread is busy', async () => {
     const lane = new LocalEmbedder({ threads: 1, queryThreads: 1, maxBatchTexts: 16 });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { boundedText, EmbeddingError, normalize, type Embedder, type EmbeddingPurpose } from './embedder.js';
+import { boundedText, EmbeddingError, normalize, type Embedder, type EmbedderState, type EmbeddingPurpose } from './embedder.js';
 import { USE_WORKER_SOURCE } from './use-worker-source.js';
 
 export const USE_LITE_MODEL = 'universal-sentence-encoder-lite';
@@ -107,6 +107,12 @@ export class LocalEmbedder implements Embedder {
     while (!this.closed && !this.failure && this.slots.some((slot) => !slot.ready)) {
       await new Promise<void>((resolve) => this.readyWaiters.push(resolve));
     }
+  }
+
+  /** `loading` until every worker has loaded the model (calls meanwhile wait in the queue); `failed` once workers keep dying. */
+  state(): EmbedderState {
+    if (this.failure || this.closed) return 'failed';
+    return this.slots.every((slot) => slot.ready) ? 'ready' : 'loading';
   }
 
   embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Embedder, EmbeddingPurpose } from './embedder.js';
+import type { Embedder, EmbedderState, EmbeddingPurpose } from './embedder.js';
 
 export interface QueryCacheStats {
   hits: number;
@@ -75,6 +75,10 @@ export class QueryCachingEmbedder implements Embedder {
       });
     }
     return Promise.all(vectors);
+  }
+
+  state(): EmbedderState {
+    return this.inner.state?.() ?? 'ready';
   }
 
   close(): Promise<void> {

@@ -57,6 +57,36 @@ export class LlmRequestError extends Error {
   }
 }
 
+/** How one chat request ended: `ok`, or why it got no completion. */
+export type ChatOutcome = 'ok' | RequestFailure | 'error';
+
+/** How long one chat request took, how it ended and the tokens it used (null: the server did not say). */
+export type ChatObserver = (seconds: number, outcome: ChatOutcome, usage: TokenUsage | null) => void;
+
+/** A chat endpoint whose every request is timed and told to `observe`; nothing else changes. */
+export class ObservedChat implements ChatEndpoint {
+  constructor(
+    private readonly inner: ChatEndpoint,
+    private readonly observe: ChatObserver,
+  ) {}
+
+  get model(): string {
+    return this.inner.model;
+  }
+
+  async complete(messages: ChatMessage[], format: JsonSchemaFormat): Promise<ChatReply> {
+    const started = performance.now();
+    try {
+      const reply = await this.inner.complete(messages, format);
+      this.observe((performance.now() - started) / 1000, 'ok', reply.usage);
+      return reply;
+    } catch (error) {
+      this.observe((performance.now() - started) / 1000, error instanceof LlmRequestError ? error.reason : 'error', null);
+      throw error;
+    }
+  }
+}
+
 export interface LlmClientOptions {
   baseUrl: string;
   apiKey?: string | null;

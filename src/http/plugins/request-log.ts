@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Asked every few seconds by a load balancer or a scraper (/healthz, /readyz, /metrics): its successes are logged at debug. */
+    probe?: boolean;
+  }
+}
+
 const MAX_UNMATCHED_PATH = 200;
 
 /**
@@ -9,6 +16,9 @@ const MAX_UNMATCHED_PATH = 200;
 function loggedPath(request: FastifyRequest): string {
   return request.routeOptions.url ?? request.url.split('?')[0].slice(0, MAX_UNMATCHED_PATH);
 }
+
+/** Told of every answered request (metrics): its method, its route's pattern (undefined: no route matched), status and time. */
+export type RequestObserver = (method: string, route: string | undefined, status: number, seconds: number) => void;
 
 /** The `error` of a refusal's answer: a fixed phrase ("Invalid API key"); its `details` may quote the request and stay out. */
 function refusalOf(payload: unknown): string | undefined {
@@ -26,7 +36,7 @@ function refusalOf(payload: unknown): string | undefined {
  * the key, a body or a query string). Refusals (4xx) are warnings with the answer's error phrase,
  * without a stack; server errors are errors (their stack is logged once, by the error handler).
  */
-export function registerRequestLog(app: FastifyInstance): void {
+export function registerRequestLog(app: FastifyInstance, onAnswered?: RequestObserver): void {
   const refusals = new WeakMap<FastifyRequest, string>();
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 400) {
@@ -41,8 +51,10 @@ export function registerRequestLog(app: FastifyInstance): void {
     const path = loggedPath(request);
     const line = { method: request.method, path, status, ms, keyId: request.principal?.keyId, error: refusals.get(request) };
     const message = `${request.method} ${path} ${status} ${ms} ms`;
+    onAnswered?.(request.method, request.routeOptions.url, status, reply.elapsedTime / 1000);
     if (status >= 500) request.log.error(line, message);
     else if (status >= 400) request.log.warn(line, message);
+    else if (request.routeOptions.config?.probe) request.log.debug(line, message);
     else request.log.info(line, message);
   });
 }

@@ -1,0 +1,46 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../api-error.js';
+import { errorResponses } from '../schemas/common.js';
+
+export interface MetricsOptions {
+  /** The bearer token a scrape sends (METRICS_TOKEN); API keys are not accepted. */
+  token: string;
+  /** The metrics in Prometheus's text format, and its content type. */
+  render: () => Promise<{ contentType: string; body: string }>;
+}
+
+const MetricsText = z.any().meta({
+  description: 'Prometheus text exposition format',
+  content: { 'text/plain': { schema: { type: 'string', description: 'version 0.0.4 of the format' } } },
+});
+
+/** The SHA-256 of a token: equal lengths for a comparison in constant time. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** /metrics: Prometheus metrics behind their own token; registered only when METRICS_TOKEN is set (else 404, as any unknown URL). */
+export const metricsRoutes: FastifyPluginAsyncZod<MetricsOptions> = async (app, options) => {
+  const expected = digest(options.token);
+  app.get(
+    '/metrics',
+    {
+      // Not an API key: the metrics token is checked here.
+      config: { public: true, probe: true },
+      schema: {
+        tags: ['meta'],
+        summary: 'Prometheus metrics',
+        description: 'Requests, jobs, ingest stages, model calls, syncs, database connections and the process. Send Authorization: Bearer <METRICS_TOKEN>.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: MetricsText, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization?.trim() ?? '');
+      if (!match) throw new ApiError(401, 'Missing metrics token', 'send Authorization: Bearer <METRICS_TOKEN>');
+      if (!timingSafeEqual(digest(match[1].trim()), expected)) throw new ApiError(401, 'Invalid metrics token');
+      const { contentType, body } = await options.render();
+      return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
+    },
+  );
+};
