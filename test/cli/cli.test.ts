@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,21 +44,53 @@ describe('engram CLI', () => {
     expect(wrong.status).toBe(401);
   });
 
-  it('prints a first admin key on a fresh install, once', async () => {
+  it('on a fresh install with its output piped, writes the first admin key to an owner-only file, never to the log, once', async () => {
     const DATA_DIR = dataDir();
     const server = await ChildServer.create({ DATA_DIR, LOG_LEVEL: 'info' });
     servers.push(server);
     await server.start();
-    const key = /\n\s+(em_[0-9A-Za-z]{40})\n/.exec(server.log)?.[1];
-    expect(key).toBeDefined();
-    const res = await fetch(`${server.url}/v3/documents/processing`, { headers: { 'x-api-key': key! } });
+    const file = join(DATA_DIR, 'first-admin-key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const key = readFileSync(file, 'utf8').trim();
+    expect(key).toMatch(/^em_[0-9A-Za-z]{40}$/);
+    expect(server.log).not.toContain(key);
+    const said = server.log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; file?: string })
+      .find((line) => line.msg.startsWith('First start'));
+    expect(said).toMatchObject({ file, msg: expect.stringContaining('readable by its owner only') });
+    const res = await fetch(`${server.url}/v3/documents/processing`, { headers: { 'x-api-key': key } });
     expect(res.status).toBe(200);
 
     await server.stop();
+    rmSync(file);
     const again = await ChildServer.create({ DATA_DIR, LOG_LEVEL: 'info' });
     servers.push(again);
     await again.start();
     expect(again.log).not.toMatch(/em_[0-9A-Za-z]{40}/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('on a port in use, says so in one line and exits before creating anything', async () => {
+    const DATA_DIR = join(dataDir(), 'fresh');
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const failed = await engram(['serve'], { DATA_DIR, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info' }).then(
+        () => expect.unreachable('serve started on a port in use'),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+      expect(failed.code).toBe(2);
+      expect(failed.stdout).toBe('');
+      expect(failed.stderr.trim().split('\n')).toEqual([
+        `cannot listen on 127.0.0.1:${port}: the port is in use (EADDRINUSE); stop what uses it, or set PORT to another port`,
+      ]);
+      expect(existsSync(DATA_DIR)).toBe(false);
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
   });
 
   it('refuses to open an embedded database another process is using', async () => {
