@@ -3478,7 +3478,58 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /** Create a key of the organization with any role, reaching every tag (the key is shown only in this answer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        /**
+                         * @description Default write
+                         * @enum {string}
+                         */
+                        permission?: "read" | "write";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewApiKey"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5424,6 +5475,28 @@ export interface components {
             /** @description Write-only: answered masked */
             githubClientSecret: string | null;
         };
+        NewApiKeyInput: {
+            id: string;
+            name: string;
+            /** @description First characters of the key, to recognise it */
+            prefix: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** @enum {string} */
+            permission: "read" | "write";
+            scoped: boolean;
+            containerTags: string[] | null;
+            expiresAt: string | null;
+            rateLimit: {
+                max: number;
+                /** @description milliseconds */
+                timeWindow: number;
+            } | null;
+            disabled: boolean;
+            createdAt: string;
+            /** @description The new key; it is never shown again */
+            key: string;
+        };
         /** @description Every error answer has this shape. */
         ErrorResponse: {
             error: string;
@@ -6160,6 +6233,28 @@ export interface components {
             githubClientId: string | null;
             /** @description Write-only: answered masked */
             githubClientSecret: string | null;
+        };
+        NewApiKey: {
+            id: string;
+            name: string;
+            /** @description First characters of the key, to recognise it */
+            prefix: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** @enum {string} */
+            permission: "read" | "write";
+            scoped: boolean;
+            containerTags: string[] | null;
+            expiresAt: string | null;
+            rateLimit: {
+                max: number;
+                /** @description milliseconds */
+                timeWindow: number;
+            } | null;
+            disabled: boolean;
+            createdAt: string;
+            /** @description The new key; it is never shown again */
+            key: string;
         };
     };
     responses: never;
