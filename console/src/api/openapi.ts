@@ -22,7 +22,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Health and version */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -92,7 +92,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Add a document (text or URL) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -157,7 +157,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Add a document (text or URL) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -236,7 +236,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — List documents with filters and pagination */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -326,7 +326,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — List documents with filters and pagination */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -390,7 +390,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Documents not yet done or failed */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -464,7 +464,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete by ids, container tags or filepath */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -541,7 +541,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete by ids, container tags or filepath */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -605,7 +605,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Get a document by id or customId */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -654,7 +654,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done, with no body — Delete a document by id or customId */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -721,7 +721,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update content or metadata */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -781,7 +781,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Get a document by id or customId */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -831,7 +831,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done, with no body — Delete a document by id or customId */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -899,7 +899,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update content or metadata */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -952,7 +952,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Retrieval chunks of a document */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1047,7 +1047,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Add up to 600 documents */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1140,7 +1140,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Upload a file (multipart/form-data, field "file") */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1231,7 +1231,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Upload a file (multipart/form-data, field "file") */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1288,7 +1288,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Signed, expiring URL of the uploaded file */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1419,7 +1419,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Documents with their latest memories, paginated */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1492,7 +1492,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Documents with their latest memories, by ids or customIds (unknown ones left out) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1556,7 +1556,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Document counts per source, status and type */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1630,7 +1630,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Ingest or extend a conversation (one document per conversationId) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1692,7 +1692,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created — Write memories directly (embedded at once, searchable on return) */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1754,7 +1754,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Forget one memory (soft: hidden from search and profiles) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1818,7 +1818,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update a memory: stores a new version that updates the old one */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1902,7 +1902,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — List latest memories with their history and source documents */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1979,7 +1979,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Forget one memory (soft: hidden from search and profiles) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2051,7 +2051,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Forget memories that match a natural-language query, or by ids (with a dry run) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2124,7 +2124,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Search memories, documents, or both */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2187,7 +2187,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Search documents; results grouped by document with their matching chunks */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2262,7 +2262,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Profile of a container tag: static facts, recent context and buckets (plus search with q) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2336,7 +2336,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Profile buckets that apply to a container tag (organization buckets merged with the tag’s own) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2393,7 +2393,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Container tags with counts and last activity */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2450,7 +2450,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Settings and counts of a container tag */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2497,7 +2497,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete the documents of a container tag and forget its memories */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2556,7 +2556,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update (or create) the settings of a container tag */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2629,7 +2629,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted: the work is queued — Merge container tags into a target (runs in the background) */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -2690,7 +2690,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Status and progress of a merge */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2747,7 +2747,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Unreviewed inferred memories of a container tag */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2826,7 +2826,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Approve, decline or undo the review of an inferred memory */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3005,7 +3005,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Import an export file into a container tag (empty, or merging by customId); re-running it changes nothing */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3067,7 +3067,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Organization settings (secrets masked) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3115,7 +3115,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update organization settings; null resets a field */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3177,7 +3177,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete the organization's documents, memories, extra spaces, connections and settings */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3242,7 +3242,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Suggest 3–6 profile buckets from what the organization’s memories talk about */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3320,7 +3320,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Create a key confined to container tags (the key is shown only in this answer) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3392,7 +3392,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Revoke a scoped key at once */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3446,7 +3446,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — The organization's API keys (never their secrets) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3501,7 +3501,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Create a key of the organization with any role, reaching every tag (the key is shown only in this answer) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3557,7 +3557,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Disable an enabled key or enable a disabled one, at once (a key cannot disable itself: 409) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3601,7 +3601,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Disable an enabled key or enable a disabled one, at once (a key cannot disable itself: 409) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3649,7 +3649,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Who the calling key is and what it may do */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3746,7 +3746,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — List connections, by container tags and optionally provider */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3807,7 +3807,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Create a connection: an authorization link (OAuth kinds), or a direct connection that syncs at once (web-crawler) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3861,7 +3861,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — A connection with its last sync run */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3917,7 +3917,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete a connection by id (deleteDocuments, default true), or by provider and containerTags (body) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3979,7 +3979,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — The connection of a provider in the container tags */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4105,7 +4105,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Documents a provider imported, in the container tags */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4163,7 +4163,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Resources the connection can sync (code host: repositories) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4234,7 +4234,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Choose what the connection syncs (code host: repositories); webhooks are registered where possible */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4292,7 +4292,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — The latest sync runs of a connection, newest first */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4355,7 +4355,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Where the provider returns the end user after authorization (register this URL with the provider) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4425,7 +4425,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Where the provider returns the end user after authorization (register this URL with the provider) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4501,7 +4501,7 @@ export interface paths {
                         "text/plain": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Accepted: the work is queued — A provider's webhook delivery for one connection (answered at once; the sync runs as a job) */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -4558,7 +4558,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Accepted: the work is queued — A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token=, Notion's signed events and its verification request) */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -4613,7 +4613,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — The verification token kept from the first the provider sent to the kind's push URL (Notion), to paste into the provider's settings */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4659,7 +4659,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Replaces the kind's verification token (e.g. with the unsolicited one, once checked in the provider's settings) */
                 200: {
                     headers: {
                         [name: string]: unknown;
