@@ -67,4 +67,11 @@ describe('engram from a checkout', () => {
     const shellBlocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
     for (const block of shellBlocks) expect(block).not.toMatch(/^engram /m);
   });
+
+  it('README shows the official SDK pointed at engram, by options and by environment', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain("new Supermemory({ apiKey: process.env.ENGRAM_API_KEY, baseURL: 'http://127.0.0.1:8787' })");
+    expect(readme).toContain('SUPERMEMORY_BASE_URL=http://127.0.0.1:8787');
+    expect(readme).toContain('SUPERMEMORY_API_KEY=em_...');
+  });
 });

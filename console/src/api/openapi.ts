@@ -4775,9 +4775,10 @@ export interface components {
         };
         ConnectionCreatedInput: {
             id: string;
-            /** @description OAuth kinds: where the end user authorizes; valid 1 hour */
-            authLink?: string;
-            expiresIn?: string;
+            /** @description OAuth kinds: where the end user authorizes, valid 1 hour; an empty string for kinds with nothing to authorize (web-crawler, meetings) */
+            authLink: string;
+            /** @description How long authLink stays valid ("1 hour"); an empty string when there is no link */
+            expiresIn: string;
             redirectsTo?: string;
         };
         ConnectionDeletedInput: {
@@ -5387,10 +5388,12 @@ export interface components {
             folderNames?: string[];
             /** @description `*` matches any run of characters */
             titlePatterns?: string[];
+            /** @description Each matched against the file type, any folder and the title; what a plain list sets */
+            patterns?: string[];
         };
         SettingsUpdateInput: {
-            excludeItems?: components["schemas"]["SyncItemRulesInput"] | null;
-            includeItems?: components["schemas"]["SyncItemRulesInput"] | null;
+            excludeItems?: (components["schemas"]["SyncItemRulesInput"] | string[]) | null;
+            includeItems?: (components["schemas"]["SyncItemRulesInput"] | string[]) | null;
             /** @description Needs shouldLLMFilter: true */
             filterPrompt?: string | null;
             shouldLLMFilter?: boolean | null;
@@ -5534,9 +5537,10 @@ export interface components {
         };
         ConnectionCreated: {
             id: string;
-            /** @description OAuth kinds: where the end user authorizes; valid 1 hour */
-            authLink?: string;
-            expiresIn?: string;
+            /** @description OAuth kinds: where the end user authorizes, valid 1 hour; an empty string for kinds with nothing to authorize (web-crawler, meetings) */
+            authLink: string;
+            /** @description How long authLink stays valid ("1 hour"); an empty string when there is no link */
+            expiresIn: string;
             redirectsTo?: string;
         };
         ConnectionDeleted: {
@@ -6146,10 +6150,12 @@ export interface components {
             folderNames?: string[];
             /** @description `*` matches any run of characters */
             titlePatterns?: string[];
+            /** @description Each matched against the file type, any folder and the title; what a plain list sets */
+            patterns?: string[];
         };
         SettingsUpdate: {
-            excludeItems?: components["schemas"]["SyncItemRules"] | null;
-            includeItems?: components["schemas"]["SyncItemRules"] | null;
+            excludeItems?: (components["schemas"]["SyncItemRules"] | unknown) | null;
+            includeItems?: (components["schemas"]["SyncItemRules"] | unknown) | null;
             /** @description Needs shouldLLMFilter: true */
             filterPrompt?: string | null;
             shouldLLMFilter?: boolean | null;
