@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChildServer } from '../helpers/child-server.js';
+import { ChildServer, freePort } from '../helpers/child-server.js';
+import { waitFor } from '../helpers/wait.js';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
@@ -70,6 +71,31 @@ describe('engram CLI', () => {
     await again.start();
     expect(again.log).not.toMatch(/em_[0-9A-Za-z]{40}/);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('at a terminal, prints the first admin key once and writes no file', async () => {
+    const DATA_DIR = dataDir();
+    const port = await freePort();
+    // `script` gives the server a terminal of its own for its output.
+    const command = [process.execPath, '--import', 'tsx', CLI, 'serve'].map((arg) => `'${arg}'`).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { ...process.env, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const key = await waitFor(async () => /It is shown only once:\s+(em_[0-9A-Za-z]{40})/.exec(output)?.[1], 60_000, 'the printed key');
+      await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/`).catch(() => null))?.ok ? true : undefined), 60_000, 'the server');
+      const res = await fetch(`http://127.0.0.1:${port}/v3/documents/processing`, { headers: { 'x-api-key': key } });
+      expect(res.status).toBe(200);
+      expect(existsSync(join(DATA_DIR, 'first-admin-key'))).toBe(false);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
   });
 
   it('on a port in use, says so in one line and exits before creating anything', async () => {
