@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -131,7 +131,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     settings: { exactMaxRows: config.SEARCH_EXACT_MAX_ROWS, lexicalWordLimit: config.SEARCH_LEXICAL_WORD_LIMIT },
     onStatisticsError: (err) => logger.warn({ err }, 'refreshing search statistics failed'),
   });
-  await provisionAdminKey(config, db, options.http);
+  await provisionAdminKey(config, db, options.http, logger);
 
   const profiles = new ProfileService({ db, clock, search, bucketSuggester: ai.bucketSuggester });
   const memories: MemoryContext = {
@@ -340,18 +340,39 @@ function asConfigError(error: unknown): unknown {
   return error instanceof AiSettingsError || error instanceof EmbeddingModelMismatchError ? new ConfigError(error.message) : error;
 }
 
-/** ENGRAM_API_KEY becomes an admin key; without it, a server's first start prints a new admin key once. */
-async function provisionAdminKey(config: Config, db: Db, serving: boolean): Promise<void> {
+/**
+ * ENGRAM_API_KEY becomes an admin key; without it, a server's first start creates a new admin key
+ * and hands it over once: printed when the output is a terminal, else (piped to a log collector)
+ * written to `DATA_DIR/first-admin-key` readable by its owner only, the log saying where.
+ */
+async function provisionAdminKey(config: Config, db: Db, serving: boolean, logger: Logger): Promise<void> {
   if (config.ENGRAM_API_KEY) {
     await seedApiKey(db, config.ENGRAM_API_KEY);
     return;
   }
   if (!serving) return;
   const firstKey = await bootstrapAdminKey(db);
-  if (firstKey) {
-    process.stdout.write(`\nFirst start: created an admin API key for the default organization. It is shown only once:\n\n  ${firstKey}\n\n`);
+  if (!firstKey) return;
+  const intro = 'First start: created an admin API key for the default organization';
+  if (process.stdout.isTTY) {
+    process.stdout.write(`\n${intro}. It is shown only once:\n\n  ${firstKey}\n\n`);
+    return;
   }
+  if (config.DATA_DIR.startsWith('memory://')) {
+    // Nowhere to keep it: one line of its own on stderr, never inside a log line.
+    process.stderr.write(`${JSON.stringify({ firstAdminKey: firstKey })}\n`);
+    logger.info(`${intro}; it is on stderr, shown only once`);
+    return;
+  }
+  const file = join(config.DATA_DIR, FIRST_ADMIN_KEY_FILE);
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  writeFileSync(file, `${firstKey}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  logger.info({ file }, `${intro}; it is in ${file} (readable by its owner only): keep it elsewhere and delete the file`);
 }
+
+/** Where a first start that is not at a terminal writes the first admin key. */
+export const FIRST_ADMIN_KEY_FILE = 'first-admin-key';
 
 const HOUR_MS = 60 * 60 * 1000;
 

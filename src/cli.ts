@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createServer } from 'node:net';
 import { Command } from 'commander';
 import pino from 'pino';
 import { createApp, shutdownLine, VERSION } from './app.js';
@@ -18,12 +19,18 @@ import { CliError, registerPortabilityCommands } from './portability-cli.js';
 const HARD_EXIT_MARGIN_MS = 15_000;
 
 async function serve(config: Config, options: { worker: boolean; http: boolean }): Promise<void> {
+  // Before anything is opened or created (a first admin key, say): a port in use is said at once.
+  if (options.http) await assertCanListen(config.HOST, config.PORT);
   const app = await createApp(config, options);
   if (app.http) {
     // Fastify logs each address it listens on: that line is ours.
     const listenTextResolver = (address: string) =>
       `engram ${VERSION} listening on ${address} (${app.database.driver}${options.worker ? ', with workers' : ''})`;
-    await app.http.listen({ port: config.PORT, host: config.HOST, listenTextResolver });
+    await app.http.listen({ port: config.PORT, host: config.HOST, listenTextResolver }).catch(async (error: unknown) => {
+      // Taken meanwhile by another process.
+      await app.close();
+      throw listenError(config.HOST, config.PORT, error);
+    });
   } else {
     app.logger.info(`engram ${VERSION} worker running (${app.database.driver})`);
   }
@@ -48,6 +55,30 @@ async function serve(config: Config, options: { worker: boolean; http: boolean }
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+}
+
+/** Listens on the address and lets it go again; one line naming the address and the cause when it cannot. */
+async function assertCanListen(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  }).catch((error: unknown) => {
+    throw listenError(host, port, error);
+  });
+}
+
+function listenError(host: string, port: number, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (code === 'EADDRINUSE')
+    return new ConfigError(`cannot listen on ${address}: the port is in use (EADDRINUSE); stop what uses it, or set PORT to another port`);
+  if (code === 'EACCES')
+    return new ConfigError(`cannot listen on ${address}: not allowed (EACCES); ports below 1024 need privileges, set PORT to another port`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new ConfigError(`cannot listen on ${address}: no such address on this machine (${code}); set HOST to one of its addresses, or 0.0.0.0`);
+  return error;
 }
 
 /**

@@ -48,6 +48,41 @@ function progress(label: string, total?: number): Transform {
   });
 }
 
+/**
+ * `fetch` to the server, a connection that fails said in one line naming the address and the cause
+ * (`ECONNREFUSED`, `ENOTFOUND`, …) instead of `fetch failed` with a stack.
+ */
+async function request(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    throw new CliError(`cannot reach the engram server at ${new URL(url).origin}: ${causeOf(error)}`);
+  }
+}
+
+/** The innermost cause of a failed connection, by its code when it has one. */
+export function causeOf(error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause !== undefined) inner = inner.cause;
+  if (inner instanceof AggregateError && inner.errors.length) inner = inner.errors[0];
+  if (inner && typeof inner === 'object') {
+    const { code, message } = inner as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && typeof message === 'string' && !message.includes(code)) return `${code} (${message})`;
+    if (typeof message === 'string' && message) return message;
+    if (typeof code === 'string') return code;
+  }
+  return String(inner);
+}
+
+/** The server's base URL, checked before any request. */
+function baseOf(options: ServerOptions): string {
+  try {
+    return new URL(options.url).href.replace(/\/$/, '');
+  } catch {
+    throw new CliError(`--url is not a URL: ${options.url}`);
+  }
+}
+
 async function failure(response: Response): Promise<CliError> {
   const text = await response.text();
   return new CliError(`the server answered ${response.status}: ${text}`);
@@ -55,7 +90,7 @@ async function failure(response: Response): Promise<CliError> {
 
 async function exportToFile(containerTag: string | undefined, file: string, options: ServerOptions & { embeddings?: boolean }) {
   const path = containerTag ? `/v3/container-tags/${encodeURIComponent(containerTag)}/export` : '/v3/export';
-  const response = await fetch(`${options.url.replace(/\/$/, '')}${path}?embeddings=${options.embeddings ? 'true' : 'false'}`, {
+  const response = await request(`${baseOf(options)}${path}?embeddings=${options.embeddings ? 'true' : 'false'}`, {
     headers: { authorization: `Bearer ${keyOf(options)}` },
   });
   if (!response.ok || !response.body) throw await failure(response);
@@ -64,9 +99,15 @@ async function exportToFile(containerTag: string | undefined, file: string, opti
 }
 
 async function importFromFile(containerTag: string, file: string, options: ServerOptions) {
-  const size = statSync(file).size;
+  const base = baseOf(options);
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${causeOf(error)}`);
+  }
   const body = createReadStream(file).pipe(progress('importing', size));
-  const response = await fetch(`${options.url.replace(/\/$/, '')}/v3/container-tags/${encodeURIComponent(containerTag)}/import`, {
+  const response = await request(`${base}/v3/container-tags/${encodeURIComponent(containerTag)}/import`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${keyOf(options)}`,

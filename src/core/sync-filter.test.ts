@@ -25,6 +25,21 @@ describe('decideSync', () => {
     expect(decideSync({ excludeItems: { fileTypes: ['doc'] } }, draft).accept).toBe(true);
   });
 
+  it('matches a plain list entry against the file type, any folder or the title', () => {
+    const excluded = (pattern: string, item: SyncCandidate = report) => !decideSync({ excludeItems: { patterns: [pattern] } }, item).accept;
+    expect(excluded('pdf')).toBe(true);
+    expect(excluded('Finance')).toBe(true);
+    expect(excluded('q3*')).toBe(true);
+    expect(excluded('docx')).toBe(false);
+    expect(decideSync({ excludeItems: { patterns: ['Product'] } }, draft)).toEqual({ accept: false, reason: '"Product" is excluded' });
+    // Included when one entry matches any of the three; a miss is refused.
+    expect(decideSync({ includeItems: { patterns: ['docx', 'Reports'] } }, report).accept).toBe(true);
+    expect(decideSync({ includeItems: { patterns: ['docx', 'Product'] } }, report)).toEqual({
+      accept: false,
+      reason: 'no file type, folder or title matches the include list',
+    });
+  });
+
   it('matches folder names against any folder on the path, whole and without case', () => {
     expect(decideSync({ excludeItems: { folderNames: ['reports'] } }, report).accept).toBe(false);
     expect(decideSync({ excludeItems: { folderNames: ['finance'] } }, report).accept).toBe(false);

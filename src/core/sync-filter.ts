@@ -28,7 +28,8 @@ export type SyncDecision =
 /**
  * Decides whether a connector imports an item. Precedence:
  * 1. exclude lists: an item matching any exclude rule is skipped, whatever the include lists say;
- * 2. include lists: each non-empty include list (file types, folder names, title patterns) must
+ * 2. include lists: each non-empty include list (file types, folder names, title patterns, plain
+ *    patterns matched against any of the three) must
  *    match; lists combine with AND, entries within one list with OR; empty lists do not restrict;
  * 3. the model filter (`shouldLLMFilter` with a `filterPrompt`) is consulted only for items that
  *    passed both, so it can narrow what the lists allow but never bring back what they refused.
@@ -44,6 +45,8 @@ export function decideSync(settings: SyncFilterSettings, item: SyncCandidate): S
   if (excludedFolder) return { accept: false, reason: `folder "${excludedFolder}" is excluded` };
   const excludedTitle = exclude.titlePatterns?.find((p) => matchesTitle(p, facts));
   if (excludedTitle) return { accept: false, reason: `title pattern "${excludedTitle}" is excluded` };
+  const excludedPattern = exclude.patterns?.find((p) => matchesAny(p, facts));
+  if (excludedPattern) return { accept: false, reason: `"${excludedPattern}" is excluded` };
 
   if (include.fileTypes?.length && !include.fileTypes.some((t) => matchesFileType(t, facts))) {
     return { accept: false, reason: 'file type is not in the include list' };
@@ -53,6 +56,9 @@ export function decideSync(settings: SyncFilterSettings, item: SyncCandidate): S
   }
   if (include.titlePatterns?.length && !include.titlePatterns.some((p) => matchesTitle(p, facts))) {
     return { accept: false, reason: 'title matches no included pattern' };
+  }
+  if (include.patterns?.length && !include.patterns.some((p) => matchesAny(p, facts))) {
+    return { accept: false, reason: 'no file type, folder or title matches the include list' };
   }
 
   const prompt = settings.filterPrompt?.trim();
@@ -81,6 +87,11 @@ function describe(item: SyncCandidate): ItemFacts {
     fileTypes,
     folders: new Set((item.folders ?? []).map((f) => f.trim().toLowerCase())),
   };
+}
+
+/** A plain list's entry: the item's file type, one of its folders or its title. */
+function matchesAny(rule: string, facts: ItemFacts): boolean {
+  return matchesFileType(rule, facts) || matchesFolder(rule, facts) || matchesTitle(rule, facts);
 }
 
 /** `pdf`, `.pdf`, `PDF`, `application/pdf` and a document type such as `google_doc` all work. */

@@ -16,6 +16,14 @@ export function mcpEndpoint(url: string): URL {
   return new URL(`${url.replace(/\/+$/, '')}/mcp`);
 }
 
+/** Why a request failed: a lost or refused connection by its cause (`ECONNREFUSED`), not `fetch failed`. */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+
 /**
  * Relays MCP between this process's stdio and a running server's /mcp, message by message, so a
  * client that launches a command reaches the server's own session (its tools, scope and current
@@ -38,7 +46,7 @@ export async function bridgeStdioToHttp(options: BridgeOptions): Promise<{ close
 
   local.onmessage = (message: JSONRPCMessage) => {
     upstream.send(message).catch(async (error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = reasonOf(error);
       options.onError(new Error(`engram at ${options.url}: ${reason}`));
       if (isJSONRPCRequest(message)) {
         await local.send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InternalError, message: `engram at ${options.url}: ${reason}` } });

@@ -5,6 +5,8 @@ export interface ItemRules {
   fileTypes?: string[];
   folderNames?: string[];
   titlePatterns?: string[];
+  /** Each matched against the file type, any folder and the title: one of them matching is enough (what a plain list sets). */
+  patterns?: string[];
 }
 
 /** Connector kinds an organization may bring its own OAuth application for. */

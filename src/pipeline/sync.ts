@@ -77,8 +77,9 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
   if (other?.lockedUntil && other.lockedUntil.getTime() > now) {
     throw new DeferredError(new Date(now + BUSY_RETRY_MS), 'another sync of this connection is running');
   }
+  const resumed = await findRunningSyncRun(ctx.db, job.id);
   const run =
-    (await findRunningSyncRun(ctx.db, job.id)) ??
+    resumed ??
     (await insertSyncRun(ctx.db, {
       id: newId(),
       connectionId,
@@ -89,9 +90,19 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
       startedAt: ctx.clock.now(),
     }));
   const skipped: SkippedObject[] = [];
+  // What a run is, never what it read: kind, connection, trigger and counts.
+  const said = { connectionId, kind: connection.kind, trigger, runId: run.id };
+  const started = performance.now();
+  ctx.log.info({ ...said, resumed: Boolean(resumed) }, `sync of connection ${connectionId} ${resumed ? 'resumed' : 'started'}`);
+  const finished = (ended: SyncRunRecord | undefined, errorCode?: string) => {
+    const ms = Math.round(performance.now() - started);
+    const counts = ended ? { processed: ended.itemsProcessed, deleted: ended.itemsDeleted, failed: ended.itemsFailed } : {};
+    const status = errorCode ? 'failed' : 'completed';
+    ctx.log.info({ ...said, status, ms, ...counts, ...(errorCode && { errorCode }) }, `sync of connection ${connectionId} ${status} in ${ms} ms`);
+  };
   try {
     const last = await syncPages(ctx, connection, adapter, run, skipped);
-    await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now(), error: skippedText(skipped) });
+    finished(await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now(), error: skippedText(skipped) }));
     ctx.onRunEnded?.(connection.kind, 'completed');
     await afterRun(ctx, last, adapter, run);
   } catch (error) {
@@ -104,10 +115,12 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
     if (isPolicyRefusal(error)) {
       ctx.log.warn({ connectionId, kind: connection.kind, errorCode: 'not_allowed', reason: failureText(error) }, 'sync refused by policy');
     }
-    await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: failureText(error), errorCode: errorCodeOf(error) }).catch(
+    const errorCode = errorCodeOf(error);
+    await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: failureText(error), errorCode }).then(
+      (ended) => finished(ended, errorCode),
       (err: unknown) => ctx.log.error({ err, connectionId }, 'recording a failed sync run failed'),
     );
-    ctx.onRunEnded?.(connection.kind, errorCodeOf(error));
+    ctx.onRunEnded?.(connection.kind, errorCode);
     throw await consequence(ctx, connection, error);
   }
 }

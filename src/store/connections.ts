@@ -224,11 +224,13 @@ export async function finishSyncRun(
   db: Tx,
   id: string,
   outcome: { status: 'completed' | 'failed'; completedAt: Date; error?: string | null; errorCode?: string | null },
-): Promise<void> {
-  await db
+): Promise<SyncRunRecord | undefined> {
+  const [row] = await db
     .update(syncRuns)
     .set({ status: outcome.status, completedAt: outcome.completedAt, error: outcome.error ?? null, errorCode: outcome.errorCode ?? null })
-    .where(eq(syncRuns.id, id));
+    .where(eq(syncRuns.id, id))
+    .returning();
+  return row;
 }
 
 /** Adds a note to a finished run's `error` (after what it holds, if anything): what happened after its pages. */

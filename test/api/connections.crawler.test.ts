@@ -28,13 +28,35 @@ describe('web crawler connections', () => {
       body: { containerTag: 'site_a', metadata: { startUrl: site.url('/'), maxPages: 40, maxDepth: 3 } },
     });
     expect(created.status).toBe(200);
-    expect(created.body.authLink).toBeUndefined();
+    // Nothing to authorize: empty strings, which the official SDK's types (string) accept.
+    expect(created.body).toMatchObject({ authLink: '', expiresIn: '' });
     const id = created.body.id;
     expect((await server.request('GET', `/v3/connections/${id}`)).body).toMatchObject({ provider: 'web-crawler', status: 'active' });
 
     const [first] = await waitForRuns(server, id, 1);
     expect(first).toMatchObject({ status: 'completed', triggerType: 'manual' });
     expect(first.itemsProcessed).toBeGreaterThan(3);
+    // Its start and end are info lines with the kind, the connection and the counts; never a URL the sync read.
+    const syncLines = await waitFor(
+      async () => {
+        const lines = logs.entries().filter((e) => e.connectionId === id && e.msg.startsWith(`sync of connection ${id}`));
+        return lines.length >= 2 ? lines : undefined;
+      },
+      10_000,
+      'the sync lines',
+    );
+    expect(syncLines.map((e) => e.msg.replace(/\d+ ms$/, 'N ms'))).toEqual([`sync of connection ${id} started`, `sync of connection ${id} completed in N ms`]);
+    expect(syncLines[0]).toMatchObject({ level: 30, kind: 'web-crawler', trigger: 'manual', resumed: false });
+    expect(syncLines[1]).toMatchObject({
+      level: 30,
+      kind: 'web-crawler',
+      status: 'completed',
+      processed: first.itemsProcessed,
+      deleted: 0,
+      failed: expect.any(Number),
+      ms: expect.any(Number),
+    });
+    expect(syncLines.map((e) => JSON.stringify(e)).join('\n')).not.toContain(site.origin);
     const docs = await waitForSourceDocuments(server, 'web-crawler', 'site_a', first.itemsProcessed);
     const urls = docs.map((d: any) => d.url);
     expect(urls).toContain(site.url('/about'));

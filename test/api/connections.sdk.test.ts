@@ -56,6 +56,9 @@ describe('the official SDK: client.connections.*', () => {
     expect(documents[0]).toMatchObject({ id: expect.any(String), status: expect.any(String), type: 'github_markdown', createdAt: expect.any(String) });
 
     const crawler = await client.connections.create('web-crawler', { containerTag: 'sdk_site', metadata: { startUrl: 'http://127.0.0.1:9/' } });
+    // Typed `string` by the SDK: empty, never missing, for a kind with nothing to authorize.
+    const link: string = crawler.authLink;
+    expect([link, crawler.expiresIn]).toEqual(['', '']);
     const removedByProvider = await client.connections.deleteByProvider('web-crawler', { containerTags: ['sdk_site'] });
     expect(removedByProvider).toEqual({ id: crawler.id, provider: 'web-crawler' });
 

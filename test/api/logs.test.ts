@@ -103,6 +103,28 @@ describe('logs: one line per request and per document event, never a key or user
     expect(logs.entries().filter((e) => e.err)).toEqual([]);
   });
 
+  it('says a 501 (a feature not offered here) as a warning, not an error', async () => {
+    const refused = await server.request('POST', '/v3/connections/notion', { body: { containerTag: 'logs' } });
+    expect(refused.status).toBe(501);
+    const [line] = await requestLines('POST', '/v3/connections/:provider', 501);
+    expect(line).toMatchObject({ level: 40, error: refused.body.error });
+    expect(line.err).toBeUndefined();
+  });
+
+  it('writes no warning for the 405 an MCP client expects from GET /mcp, only a debug line', async () => {
+    const debug = new LogCapture('debug');
+    const quiet = await startTestServer({}, { logger: debug.logger });
+    try {
+      const probe = await quiet.request('GET', '/mcp', { headers: { accept: 'text/event-stream' } });
+      expect(probe.status).toBe(405);
+      const line = await waitFor(async () => debug.entries().find((e) => e.path === '/mcp' && e.status === 405), 10_000, 'the /mcp line');
+      expect(line).toMatchObject({ level: 20, method: 'GET' });
+      expect(debug.entries().filter((e) => e.level >= 40 && e.path === '/mcp')).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('never writes a key, a body, a query string or a fetched URL', () => {
     const text = logs.text();
     expect(text.length).toBeGreaterThan(0);

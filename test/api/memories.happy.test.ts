@@ -65,7 +65,8 @@ describe('memories: happy paths', () => {
 
     const source = await server.request<DocumentView>('GET', `/v3/documents/${res.body.documentId}`);
     expect(source.status).toBe(200);
-    expect(source.body).toMatchObject({ status: 'done', containerTag: 'user_ana' });
+    // Titled by its first statement, as a text that states no title is.
+    expect(source.body).toMatchObject({ status: 'done', containerTag: 'user_ana', title: 'Ana works as a nurse at the city hospital' });
     expect(source.body.content).toContain('Ana works as a nurse');
   });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/app.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** Every `$ref` string anywhere in the document. */
@@ -30,6 +31,26 @@ describe('the served OpenAPI document', () => {
     expect(res.status).toBe(200);
     const result = await validate(res.body);
     expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+
+  it('states the server and the API version, and describes every response of every route', async () => {
+    const doc = (await server.request('GET', '/v3/openapi', { key: null })).body;
+    expect(doc.info).toMatchObject({ title: 'engram memory API 3.0.0', version: VERSION });
+    expect(doc.info.description).toContain(`engram server **${VERSION}**, serving version **3.0.0**`);
+    const undescribed: string[] = [];
+    for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, { description?: string }> }>>(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [code, response] of Object.entries(operation.responses)) {
+          if (!response.description || response.description === 'Default Response') undescribed.push(`${method} ${path} ${code}`);
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+    const keys = doc.paths['/v3/auth/keys'].post.responses;
+    expect(keys['200'].description).toBe(
+      'Done: the answer — Create a key of the organization with any role, reaching every tag (the key is shown only in this answer)',
+    );
+    expect(keys['4XX'].description).toMatch(/^The request cannot be served: bad input \(400/);
   });
 
   it('names every schema it refers to, the recursive filter expression included', async () => {
@@ -84,6 +105,11 @@ describe('the served OpenAPI document', () => {
       expect(await ok.innerText()).toContain('"results":');
       expect(await ok.innerText()).toContain('"memory":');
       expect(await page.locator('.errors-wrapper').allInnerTexts()).toEqual([]);
+      // The header is text, not swallowed as an HTML tag; the badge is the server's version, the title the API's.
+      expect(await page.locator('.info .description').innerText()).toContain('Authorization: Bearer <API key>');
+      expect(await page.locator('.info .title').innerText()).toMatch(new RegExp(`^engram memory API 3\\.0\\.0\\s+${VERSION.replaceAll('.', '\\.')}`));
+      expect(await page.locator('.response .response-col_description').allInnerTexts()).not.toContain('Default Response');
+      expect(await ok.locator('xpath=ancestor::tr').locator('.response-col_description').innerText()).toContain('Done: the answer');
     } finally {
       await browser.close();
     }

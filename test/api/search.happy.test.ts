@@ -252,7 +252,14 @@ describe('search: each parameter has its effect', () => {
       expect(plain.documents).toBeUndefined();
       const withDocs = (await search({ q: 'cello', containerTag: 'user_alice', include: { documents: true } })).body.results[0];
       expect(withDocs.documents).toEqual([
-        { id: sourceDocumentId, createdAt: expect.any(String), updatedAt: expect.any(String), title: null, type: 'text', metadata: {} },
+        {
+          id: sourceDocumentId,
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+          title: 'Alice works at Stripe as a product manager',
+          type: 'text',
+          metadata: {},
+        },
       ]);
       const summaries = (await search({ q: 'cello', containerTag: 'user_alice', include: { summaries: true } })).body.results[0];
       expect(summaries.documents).toEqual([{ id: sourceDocumentId, createdAt: expect.any(String), updatedAt: expect.any(String), summary: null }]);

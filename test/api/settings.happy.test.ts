@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import Supermemory from 'supermemory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsService } from '../../src/core/settings/settings-service.js';
 import { selectRows } from '../helpers/seed-memories.js';
@@ -15,6 +16,32 @@ describe('settings: happy paths', () => {
     orgId = (await server.request('GET', '/v3/session')).body.org.id;
   });
   afterAll(async () => server?.close());
+
+  it("takes the official SDK's plain lists for excludeItems and includeItems, answered as patterns", async () => {
+    // Configured as README says, through the environment.
+    const saved = { url: process.env.SUPERMEMORY_BASE_URL, key: process.env.SUPERMEMORY_API_KEY };
+    process.env.SUPERMEMORY_BASE_URL = server.url;
+    process.env.SUPERMEMORY_API_KEY = server.adminKey;
+    const client = new Supermemory({ maxRetries: 0 });
+    for (const [name, value] of [
+      ['SUPERMEMORY_BASE_URL', saved.url],
+      ['SUPERMEMORY_API_KEY', saved.key],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await client.settings.update({ excludeItems: ['pdf', 'Archive'], includeItems: ['Team *'] });
+    const settings = await client.settings.get();
+    expect(settings.excludeItems).toEqual({ patterns: ['pdf', 'Archive'] });
+    expect(settings.includeItems).toEqual({ patterns: ['Team *'] });
+    // The object form still works and replaces the list; an entry over 20 characters is refused.
+    await client.settings.update({ excludeItems: { fileTypes: ['exe'] }, includeItems: null });
+    expect(await client.settings.get()).toMatchObject({ excludeItems: { fileTypes: ['exe'] }, includeItems: null });
+    const refused = await server.request('PATCH', '/v3/settings', { body: { excludeItems: ['x'.repeat(21)] } });
+    expect(refused.status).toBe(400);
+    expect((await client.settings.get()).excludeItems).toEqual({ fileTypes: ['exe'] });
+    await client.settings.update({ excludeItems: null });
+  });
 
   it('reads defaults for every field, under the spec names and the SDK alias names', async () => {
     const res = await server.request('GET', '/v3/settings');

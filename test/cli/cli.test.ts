@@ -1,11 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChildServer } from '../helpers/child-server.js';
+import { ChildServer, freePort } from '../helpers/child-server.js';
+import { waitFor } from '../helpers/wait.js';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
@@ -43,21 +45,78 @@ describe('engram CLI', () => {
     expect(wrong.status).toBe(401);
   });
 
-  it('prints a first admin key on a fresh install, once', async () => {
+  it('on a fresh install with its output piped, writes the first admin key to an owner-only file, never to the log, once', async () => {
     const DATA_DIR = dataDir();
     const server = await ChildServer.create({ DATA_DIR, LOG_LEVEL: 'info' });
     servers.push(server);
     await server.start();
-    const key = /\n\s+(em_[0-9A-Za-z]{40})\n/.exec(server.log)?.[1];
-    expect(key).toBeDefined();
-    const res = await fetch(`${server.url}/v3/documents/processing`, { headers: { 'x-api-key': key! } });
+    const file = join(DATA_DIR, 'first-admin-key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const key = readFileSync(file, 'utf8').trim();
+    expect(key).toMatch(/^em_[0-9A-Za-z]{40}$/);
+    expect(server.log).not.toContain(key);
+    const said = server.log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; file?: string })
+      .find((line) => line.msg.startsWith('First start'));
+    expect(said).toMatchObject({ file, msg: expect.stringContaining('readable by its owner only') });
+    const res = await fetch(`${server.url}/v3/documents/processing`, { headers: { 'x-api-key': key } });
     expect(res.status).toBe(200);
 
     await server.stop();
+    rmSync(file);
     const again = await ChildServer.create({ DATA_DIR, LOG_LEVEL: 'info' });
     servers.push(again);
     await again.start();
     expect(again.log).not.toMatch(/em_[0-9A-Za-z]{40}/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('at a terminal, prints the first admin key once and writes no file', async () => {
+    const DATA_DIR = dataDir();
+    const port = await freePort();
+    // `script` gives the server a terminal of its own for its output.
+    const command = [process.execPath, '--import', 'tsx', CLI, 'serve'].map((arg) => `'${arg}'`).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { ...process.env, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const key = await waitFor(async () => /It is shown only once:\s+(em_[0-9A-Za-z]{40})/.exec(output)?.[1], 60_000, 'the printed key');
+      await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/`).catch(() => null))?.ok ? true : undefined), 60_000, 'the server');
+      const res = await fetch(`http://127.0.0.1:${port}/v3/documents/processing`, { headers: { 'x-api-key': key } });
+      expect(res.status).toBe(200);
+      expect(existsSync(join(DATA_DIR, 'first-admin-key'))).toBe(false);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
+  });
+
+  it('on a port in use, says so in one line and exits before creating anything', async () => {
+    const DATA_DIR = join(dataDir(), 'fresh');
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const failed = await engram(['serve'], { DATA_DIR, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info' }).then(
+        () => expect.unreachable('serve started on a port in use'),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+      expect(failed.code).toBe(2);
+      expect(failed.stdout).toBe('');
+      expect(failed.stderr.trim().split('\n')).toEqual([
+        `cannot listen on 127.0.0.1:${port}: the port is in use (EADDRINUSE); stop what uses it, or set PORT to another port`,
+      ]);
+      expect(existsSync(DATA_DIR)).toBe(false);
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
   });
 
   it('refuses to open an embedded database another process is using', async () => {

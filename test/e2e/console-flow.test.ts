@@ -185,9 +185,10 @@ describe('the console in a browser: sign-in, ingest, search, edit, forget', () =
     await screenshot(page, 'settings');
 
     await goTo(page, 'Keys');
-    await page.getByLabel('Name').fill('e2e reader');
-    await page.getByLabel('Container tags (comma-separated)').fill(TAG);
-    await page.getByRole('button', { name: 'Create key' }).click();
+    const scoped = page.getByRole('form', { name: 'Create a scoped key' });
+    await scoped.getByLabel('Name').fill('e2e reader');
+    await scoped.getByLabel('Container tags (comma-separated)').fill(TAG);
+    await scoped.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByRole('dialog', { name: 'Your new key' });
     const key = await shown.getByLabel('Key').inputValue();
     expect(key.length).toBeGreaterThan(20);

@@ -22,7 +22,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Health and version */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -218,7 +218,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Add a document (text or URL) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -283,7 +283,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Add a document (text or URL) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -362,7 +362,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — List documents with filters and pagination */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -452,7 +452,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — List documents with filters and pagination */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -516,7 +516,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Documents not yet done or failed */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -590,7 +590,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete by ids, container tags or filepath */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -667,7 +667,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete by ids, container tags or filepath */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -731,7 +731,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Get a document by id or customId */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -780,7 +780,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done, with no body — Delete a document by id or customId */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -847,7 +847,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update content or metadata */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -907,7 +907,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Get a document by id or customId */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -957,7 +957,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done, with no body — Delete a document by id or customId */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -1025,7 +1025,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update content or metadata */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1078,7 +1078,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Retrieval chunks of a document */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1173,7 +1173,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Add up to 600 documents */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1266,7 +1266,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Upload a file (multipart/form-data, field "file") */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1357,7 +1357,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Upload a file (multipart/form-data, field "file") */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1414,7 +1414,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Signed, expiring URL of the uploaded file */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1545,7 +1545,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Documents with their latest memories, paginated */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1618,7 +1618,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Documents with their latest memories, by ids or customIds (unknown ones left out) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1682,7 +1682,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Document counts per source, status and type */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1756,7 +1756,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Ingest or extend a conversation (one document per conversationId) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1818,7 +1818,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created — Write memories directly (embedded at once, searchable on return) */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1880,7 +1880,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Forget one memory (soft: hidden from search and profiles) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1944,7 +1944,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update a memory: stores a new version that updates the old one */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2028,7 +2028,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — List latest memories with their history and source documents */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2105,7 +2105,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Forget one memory (soft: hidden from search and profiles) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2177,7 +2177,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Forget memories that match a natural-language query, or by ids (with a dry run) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2250,7 +2250,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Search memories, documents, or both */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2313,7 +2313,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Search documents; results grouped by document with their matching chunks */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2388,7 +2388,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Profile of a container tag: static facts, recent context and buckets (plus search with q) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2462,7 +2462,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Profile buckets that apply to a container tag (organization buckets merged with the tag’s own) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2519,7 +2519,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Container tags with counts and last activity */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2576,7 +2576,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Settings and counts of a container tag */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2623,7 +2623,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete the documents of a container tag and forget its memories */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2682,7 +2682,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update (or create) the settings of a container tag */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2755,7 +2755,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted: the work is queued — Merge container tags into a target (runs in the background) */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -2816,7 +2816,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Status and progress of a merge */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2873,7 +2873,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Unreviewed inferred memories of a container tag */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2952,7 +2952,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Approve, decline or undo the review of an inferred memory */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3131,7 +3131,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Import an export file into a container tag (empty, or merging by customId); re-running it changes nothing */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3193,7 +3193,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Organization settings (secrets masked) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3241,7 +3241,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Update organization settings; null resets a field */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3303,7 +3303,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete the organization's documents, memories, extra spaces, connections and settings */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3368,7 +3368,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Suggest 3–6 profile buckets from what the organization’s memories talk about */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3446,7 +3446,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Create a key confined to container tags (the key is shown only in this answer) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3518,7 +3518,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Revoke a scoped key at once */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3572,7 +3572,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — The organization's API keys (never their secrets) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3604,7 +3604,58 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /** Create a key of the organization with any role, reaching every tag (the key is shown only in this answer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        role: "admin" | "member";
+                        /**
+                         * @description Default write
+                         * @enum {string}
+                         */
+                        permission?: "read" | "write";
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Create a key of the organization with any role, reaching every tag (the key is shown only in this answer) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewApiKey"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3632,7 +3683,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Disable an enabled key or enable a disabled one, at once (a key cannot disable itself: 409) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3676,7 +3727,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Disable an enabled key or enable a disabled one, at once (a key cannot disable itself: 409) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3724,7 +3775,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Who the calling key is and what it may do */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3821,7 +3872,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — List connections, by container tags and optionally provider */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3882,7 +3933,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Create a connection: an authorization link (OAuth kinds), or a direct connection that syncs at once (web-crawler) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3936,7 +3987,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — A connection with its last sync run */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3992,7 +4043,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Delete a connection by id (deleteDocuments, default true), or by provider and containerTags (body) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4054,7 +4105,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — The connection of a provider in the container tags */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4180,7 +4231,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Documents a provider imported, in the container tags */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4238,7 +4289,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Resources the connection can sync (code host: repositories) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4309,7 +4360,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Choose what the connection syncs (code host: repositories); webhooks are registered where possible */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4367,7 +4418,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — The latest sync runs of a connection, newest first */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4430,7 +4481,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Where the provider returns the end user after authorization (register this URL with the provider) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4500,7 +4551,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Where the provider returns the end user after authorization (register this URL with the provider) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4576,7 +4627,7 @@ export interface paths {
                         "text/plain": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Accepted: the work is queued — A provider's webhook delivery for one connection (answered at once; the sync runs as a job) */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -4633,7 +4684,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Accepted: the work is queued — A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token=, Notion's signed events and its verification request) */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -4688,7 +4739,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — The verification token kept from the first the provider sent to the kind's push URL (Notion), to paste into the provider's settings */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4734,7 +4785,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Replaces the kind's verification token (e.g. with the unsolicited one, once checked in the provider's settings) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4850,9 +4901,10 @@ export interface components {
         };
         ConnectionCreatedInput: {
             id: string;
-            /** @description OAuth kinds: where the end user authorizes; valid 1 hour */
-            authLink?: string;
-            expiresIn?: string;
+            /** @description OAuth kinds: where the end user authorizes, valid 1 hour; an empty string for kinds with nothing to authorize (web-crawler, meetings) */
+            authLink: string;
+            /** @description How long authLink stays valid ("1 hour"); an empty string when there is no link */
+            expiresIn: string;
             redirectsTo?: string;
         };
         ConnectionDeletedInput: {
@@ -5510,10 +5562,12 @@ export interface components {
             folderNames?: string[];
             /** @description `*` matches any run of characters */
             titlePatterns?: string[];
+            /** @description Each matched against the file type, any folder and the title; what a plain list sets */
+            patterns?: string[];
         };
         SettingsUpdateInput: {
-            excludeItems?: components["schemas"]["SyncItemRulesInput"] | null;
-            includeItems?: components["schemas"]["SyncItemRulesInput"] | null;
+            excludeItems?: (components["schemas"]["SyncItemRulesInput"] | string[]) | null;
+            includeItems?: (components["schemas"]["SyncItemRulesInput"] | string[]) | null;
             /** @description Needs shouldLLMFilter: true */
             filterPrompt?: string | null;
             shouldLLMFilter?: boolean | null;
@@ -5598,6 +5652,28 @@ export interface components {
             /** @description Write-only: answered masked */
             githubClientSecret: string | null;
         };
+        NewApiKeyInput: {
+            id: string;
+            name: string;
+            /** @description First characters of the key, to recognise it */
+            prefix: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** @enum {string} */
+            permission: "read" | "write";
+            scoped: boolean;
+            containerTags: string[] | null;
+            expiresAt: string | null;
+            rateLimit: {
+                max: number;
+                /** @description milliseconds */
+                timeWindow: number;
+            } | null;
+            disabled: boolean;
+            createdAt: string;
+            /** @description The new key; it is never shown again */
+            key: string;
+        };
         /** @description Every error answer has this shape. */
         ErrorResponse: {
             error: string;
@@ -5635,9 +5711,10 @@ export interface components {
         };
         ConnectionCreated: {
             id: string;
-            /** @description OAuth kinds: where the end user authorizes; valid 1 hour */
-            authLink?: string;
-            expiresIn?: string;
+            /** @description OAuth kinds: where the end user authorizes, valid 1 hour; an empty string for kinds with nothing to authorize (web-crawler, meetings) */
+            authLink: string;
+            /** @description How long authLink stays valid ("1 hour"); an empty string when there is no link */
+            expiresIn: string;
             redirectsTo?: string;
         };
         ConnectionDeleted: {
@@ -6295,10 +6372,12 @@ export interface components {
             folderNames?: string[];
             /** @description `*` matches any run of characters */
             titlePatterns?: string[];
+            /** @description Each matched against the file type, any folder and the title; what a plain list sets */
+            patterns?: string[];
         };
         SettingsUpdate: {
-            excludeItems?: components["schemas"]["SyncItemRules"] | null;
-            includeItems?: components["schemas"]["SyncItemRules"] | null;
+            excludeItems?: (components["schemas"]["SyncItemRules"] | unknown) | null;
+            includeItems?: (components["schemas"]["SyncItemRules"] | unknown) | null;
             /** @description Needs shouldLLMFilter: true */
             filterPrompt?: string | null;
             shouldLLMFilter?: boolean | null;
@@ -6382,6 +6461,28 @@ export interface components {
             githubClientId: string | null;
             /** @description Write-only: answered masked */
             githubClientSecret: string | null;
+        };
+        NewApiKey: {
+            id: string;
+            name: string;
+            /** @description First characters of the key, to recognise it */
+            prefix: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** @enum {string} */
+            permission: "read" | "write";
+            scoped: boolean;
+            containerTags: string[] | null;
+            expiresAt: string | null;
+            rateLimit: {
+                max: number;
+                /** @description milliseconds */
+                timeWindow: number;
+            } | null;
+            disabled: boolean;
+            createdAt: string;
+            /** @description The new key; it is never shown again */
+            key: string;
         };
     };
     responses: never;

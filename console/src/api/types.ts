@@ -55,6 +55,7 @@ export type Profile = Answer<'/v4/profile', 'post'>['profile'];
 
 export type ApiKey = Schemas['ApiKey'];
 export type NewScopedKey = Answer<'/v3/auth/scoped-key', 'post'>;
+export type NewKey = Answer<'/v3/auth/keys', 'post'>;
 
 export type Connection = Schemas['Connection'];
 export type SyncRun = Schemas['SyncRun'];

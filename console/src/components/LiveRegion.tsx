@@ -9,25 +9,30 @@ const SHOWN_MS = 5000;
  * message belongs to the page shown when it is said: an action that moves to another page says it
  * after navigating.
  */
-export function announce(message: string): void {
-  window.dispatchEvent(new CustomEvent<string>(EVENT, { detail: message }));
+export function announce(message: string, options: { visible?: boolean } = {}): void {
+  window.dispatchEvent(new CustomEvent<Announcement>(EVENT, { detail: { text: message, visible: options.visible ?? true } }));
 }
 
-interface Said {
+/** `visible: false`: said to screen readers only, when the page already shows it where it belongs. */
+interface Announcement {
   text: string;
+  visible: boolean;
+}
+
+interface Said extends Announcement {
   path: string;
 }
 
 /** The one polite live region of the page; also shown, briefly, as a status line. */
 export function LiveRegion() {
-  const [said, setSaid] = useState<Said>({ text: '', path: '' });
+  const [said, setSaid] = useState<Said>({ text: '', visible: true, path: '' });
   const path = usePath();
   useEffect(() => {
     let timer: number | undefined;
     const show = (event: Event) => {
-      setSaid({ text: (event as CustomEvent<string>).detail, path: currentPath() });
+      setSaid({ ...(event as CustomEvent<Announcement>).detail, path: currentPath() });
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => setSaid({ text: '', path: '' }), SHOWN_MS);
+      timer = window.setTimeout(() => setSaid({ text: '', visible: true, path: '' }), SHOWN_MS);
     };
     window.addEventListener(EVENT, show);
     return () => {
@@ -37,7 +42,7 @@ export function LiveRegion() {
   }, []);
   // A message about one page does not follow the reader to the next.
   return (
-    <div className="live" role="status" aria-live="polite" aria-atomic="true" data-testid="live">
+    <div className={said.visible ? 'live' : 'live visually-hidden'} role="status" aria-live="polite" aria-atomic="true" data-testid="live">
       {said.path === path ? said.text : ''}
     </div>
   );

@@ -16,8 +16,32 @@ const POLL_MS = 1500;
 
 type ListAnswer = Answer<'/v3/documents/list', 'post'>;
 
-export function documentLabel(doc: { title: string | null; url: string | null; customId: string | null; id: string }): string {
-  return doc.title || doc.url || doc.customId || doc.id;
+const LABEL_MAX = 80;
+
+/**
+ * What a document is called: its title, else its file's name, else the first line of its content
+ * or summary (when the answer carries one), its URL or customId; its id only when there is nothing else.
+ */
+export function documentLabel(doc: {
+  title: string | null;
+  url: string | null;
+  customId: string | null;
+  id: string;
+  filepath?: string | null;
+  content?: string | null;
+  summary?: string | null;
+}): string {
+  const fileName = doc.filepath?.split('/').filter(Boolean).at(-1);
+  return doc.title?.trim() || fileName || firstLine(doc.content) || firstLine(doc.summary) || doc.url || doc.customId || doc.id;
+}
+
+function firstLine(text: string | null | undefined): string | undefined {
+  const line = text
+    ?.split('\n')
+    .map((l) => l.replace(/^#+\s*/, '').trim())
+    .find(Boolean);
+  if (!line) return undefined;
+  return line.length > LABEL_MAX ? `${line.slice(0, LABEL_MAX - 1).trimEnd()}…` : line;
 }
 
 /** Documents of the picked tag, newest first, refreshed while any is still being processed. */

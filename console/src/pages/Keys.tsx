@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { call, del, enc, get, post } from '../api/client';
-import type { Answer, NewScopedKey } from '../api/types';
+import type { Answer, NewKey, NewScopedKey } from '../api/types';
 import { Dialog } from '../components/Dialog';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
@@ -9,7 +9,7 @@ import { useConsole } from '../context';
 import { formatDate, splitList } from '../format';
 import { useAction, useLoad } from '../hooks';
 
-/** The organization's keys (never their secrets): create scoped keys, disable/enable, revoke. */
+/** The organization's keys (never their secrets): create keys of any role and scoped keys, disable/enable, revoke. */
 export function KeysPage() {
   const keys = useLoad((signal) => get<Answer<'/v3/auth/keys', 'get'>>('/v3/auth/keys', { signal }), []);
   const { session } = useConsole();
@@ -21,6 +21,7 @@ export function KeysPage() {
   return (
     <>
       <h1>API keys</h1>
+      <CreateKey onCreated={keys.reload} />
       <CreateScopedKey onCreated={keys.reload} />
       <section aria-labelledby="keys-title">
         <h2 id="keys-title">Keys</h2>
@@ -40,15 +41,20 @@ export function KeysPage() {
                 <span>{k.expiresAt ? `expires ${formatDate(k.expiresAt)}` : 'no expiry'}</span> <span>created {formatDate(k.createdAt)}</span>
               </p>
               <div className="actions">
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={act.pending}
-                  aria-label={`${k.disabled ? 'Enable' : 'Disable'} key ${k.name}`}
-                  onClick={() => void act.run(() => call('POST', `/v3/auth/keys/${enc(k.id)}/toggle`), `Key ${k.name} ${k.disabled ? 'enabled' : 'disabled'}`)}
-                >
-                  {k.disabled ? 'Enable' : 'Disable'}
-                </button>
+                {/* The signed-in key cannot disable itself (the API answers 409): another admin key can. */}
+                {k.id === session.user.id ? null : (
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={act.pending}
+                    aria-label={`${k.disabled ? 'Enable' : 'Disable'} key ${k.name}`}
+                    onClick={() =>
+                      void act.run(() => call('POST', `/v3/auth/keys/${enc(k.id)}/toggle`), `Key ${k.name} ${k.disabled ? 'enabled' : 'disabled'}`)
+                    }
+                  >
+                    {k.disabled ? 'Enable' : 'Disable'}
+                  </button>
+                )}
                 {k.scoped ? (
                   <button
                     type="button"
@@ -66,6 +72,52 @@ export function KeysPage() {
         </ul>
       </section>
     </>
+  );
+}
+
+/** A key reaching every tag, with the role and permission chosen (a second admin, an application's member key). */
+function CreateKey({ onCreated }: { onCreated: () => void }) {
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<'admin' | 'member'>('member');
+  const [permission, setPermission] = useState<'read' | 'write'>('write');
+  const [created, setCreated] = useState<NewKey>();
+  const create = useAction(async () => {
+    setCreated(await post<NewKey>('/v3/auth/keys', { name: name.trim(), role, permission }));
+    setName('');
+    onCreated();
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void create.run();
+  };
+  return (
+    <form className="card stack narrow" onSubmit={submit} aria-labelledby="create-full-key-title">
+      <h2 id="create-full-key-title">Create a key</h2>
+      <p className="muted">An admin key may do everything in the organization; a member key reads and, with write, writes every tag.</p>
+      <label htmlFor="full-key-name">Name</label>
+      <input id="full-key-name" value={name} required onChange={(e) => setName(e.target.value)} />
+      <label htmlFor="full-key-role">Role</label>
+      <select id="full-key-role" value={role} onChange={(e) => setRole(e.target.value as 'admin' | 'member')}>
+        <option value="member">member</option>
+        <option value="admin">admin</option>
+      </select>
+      <label htmlFor="full-key-permission">Permission</label>
+      <select id="full-key-permission" value={permission} onChange={(e) => setPermission(e.target.value as 'read' | 'write')}>
+        <option value="write">write</option>
+        <option value="read">read</option>
+      </select>
+      <button type="submit" disabled={create.pending}>
+        Create key
+      </button>
+      <ErrorMessage error={create.error} />
+      {created ? (
+        <NewKeyDialog
+          secret={created.key}
+          reach={`It is ${created.role === 'admin' ? 'an admin' : 'a member'} key that reads${created.permission === 'write' ? ' and writes' : ''} every tag.`}
+          onClose={() => setCreated(undefined)}
+        />
+      ) : null}
+    </form>
   );
 }
 
@@ -110,26 +162,30 @@ function CreateScopedKey({ onCreated }: { onCreated: () => void }) {
         Create key
       </button>
       <ErrorMessage error={create.error} />
-      {created ? <NewKeyDialog created={created} onClose={() => setCreated(undefined)} /> : null}
+      {created ? (
+        <NewKeyDialog
+          secret={created.key}
+          reach={`It reads${created.permission === 'write' ? ' and writes' : ''} ${created.containerTags.join(', ')}.`}
+          onClose={() => setCreated(undefined)}
+        />
+      ) : null}
     </form>
   );
 }
 
 /** The new key is in this dialog only: it is not stored by the console and cannot be shown again. */
-function NewKeyDialog({ created, onClose }: { created: NewScopedKey; onClose: () => void }) {
+function NewKeyDialog({ secret, reach, onClose }: { secret: string; reach: string; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    await navigator.clipboard.writeText(created.key);
+    await navigator.clipboard.writeText(secret);
     setCopied(true);
   };
   return (
     <Dialog title="Your new key" onClose={onClose}>
       <div className="stack">
-        <p>
-          Copy it now: it is shown only this once. It reads{created.permission === 'write' ? ' and writes' : ''} {created.containerTags.join(', ')}.
-        </p>
+        <p>Copy it now: it is shown only this once. {reach}</p>
         <label htmlFor="new-key">Key</label>
-        <input id="new-key" className="mono" readOnly value={created.key} onFocus={(e) => e.target.select()} />
+        <input id="new-key" className="mono" readOnly value={secret} onFocus={(e) => e.target.select()} />
         <div className="actions">
           <button type="button" onClick={() => void copy()}>
             {copied ? 'Copied' : 'Copy'}

@@ -11,6 +11,7 @@ import { announce } from '../components/LiveRegion';
 import { Pager } from '../components/Pager';
 import { useAction, useLoad } from '../hooks';
 import { Link } from '../router';
+import { documentLabel } from './Documents';
 import { ForgetByMeaning } from './ForgetByMeaning';
 import { EditMemoryDialog, ForgetMemoryDialog } from './MemoryDialogs';
 
@@ -38,6 +39,16 @@ export function MemoriesPage() {
   const entries = list.data?.memoryEntries ?? [];
   const pages = list.data?.pagination.totalPages ?? 1;
   const texts = new Map(entries.flatMap((m) => [m, ...m.history]).map((m) => [m.id, m.memory]));
+  // The documents the page's memories were drawn from, named by their titles rather than their ids.
+  const documentIds = [...new Set(entries.flatMap((m) => m.documentIds))].sort();
+  const sources = useLoad(
+    (signal) =>
+      documentIds.length
+        ? post<Answer<'/v3/documents/documents/by-ids', 'post'>>('/v3/documents/documents/by-ids', { ids: documentIds, containerTags: tags }, { signal })
+        : Promise.resolve(undefined),
+    [documentIds.join(','), tags.join(',')],
+  );
+  const titles = new Map((sources.data?.documents ?? []).map((d) => [d.id, documentLabel(d)]));
   const done = () => {
     setAction(null);
     list.reload();
@@ -70,6 +81,7 @@ export function MemoriesPage() {
             key={m.id}
             memory={m}
             texts={texts}
+            titles={titles}
             onEdit={() => setAction({ kind: 'edit', memory: m })}
             onForget={() => setAction({ kind: 'forget', memory: m })}
             onReviewed={done}
@@ -88,12 +100,14 @@ interface CardProps {
   memory: MemoryEntry;
   /** Text of every memory and version on the page, to name a relation's other end. */
   texts: Map<string, string>;
+  /** Titles of the documents the memories were drawn from, by id. */
+  titles: Map<string, string>;
   onEdit: () => void;
   onForget: () => void;
   onReviewed: () => void;
 }
 
-function MemoryCard({ memory, texts, onEdit, onForget, onReviewed }: CardProps) {
+function MemoryCard({ memory, texts, titles, onEdit, onForget, onReviewed }: CardProps) {
   const relations = Object.entries(memory.memoryRelations ?? {});
   // An inferred memory ranks lower until approved; declining forgets it.
   const review = useAction(async (action: 'approve' | 'decline') => {
@@ -140,7 +154,7 @@ function MemoryCard({ memory, texts, onEdit, onForget, onReviewed }: CardProps) 
           {memory.documentIds.map((id, i) => (
             <span key={id}>
               {i ? ', ' : ''}
-              <Link to={`/documents/${encodeURIComponent(id)}`}>{id}</Link>
+              <Link to={`/documents/${encodeURIComponent(id)}`}>{titles.get(id) ?? id}</Link>
             </span>
           ))}
         </p>

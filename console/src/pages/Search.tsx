@@ -48,7 +48,8 @@ export function SearchPage() {
       }),
     );
     setResults(Object.fromEntries(settled));
-    announce(settled.map(([mode, r]) => `${mode}: ${r.answer ? r.answer.total : 'error'}`).join(', '));
+    // Each column shows its count above its results: said to screen readers, not laid over the results.
+    announce(settled.map(([mode, r]) => `${mode}: ${r.answer ? r.answer.total : 'error'}`).join(', '), { visible: false });
   });
 
   const submit = (event: FormEvent) => {

@@ -1,7 +1,7 @@
 import type { ItemRules, ProfileBucket, Settings } from '../api/types';
 import { splitList } from '../format';
 
-export const RULES = ['fileTypes', 'folderNames', 'titlePatterns'] as const;
+export const RULES = ['fileTypes', 'folderNames', 'titlePatterns', 'patterns'] as const;
 
 /** The settings the form edits; the connector credentials have a form of their own (ConnectorKeys.tsx). */
 export type GeneralSettings = Pick<

@@ -4,7 +4,7 @@ import type { Clock } from '../shared/clock.js';
 import { assertTagAllowed } from '../tags/rules.js';
 import { invalidInput, conflict, notFound } from '../../model/errors.js';
 import { createApiKey, type KeyResolver } from './keys.js';
-import type { ApiKeyRecord, Permission, Principal } from '../../model/access.js';
+import type { ApiKeyRecord, Permission, Principal, Role } from '../../model/access.js';
 
 export const SCOPED_KEY_DEFAULT_RATE_LIMIT = { max: 500, windowMs: 60_000 };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +42,15 @@ export class KeyManagement {
         windowMs: input.rateLimitTimeWindow ?? SCOPED_KEY_DEFAULT_RATE_LIMIT.windowMs,
       },
     });
+  }
+
+  /**
+   * A key of the caller's organization with the role and permission asked for, reaching every tag
+   * (an admin creating another admin, or a member key for an application); the secret is returned
+   * here only.
+   */
+  create(principal: Principal, input: { name: string; role: Role; permission?: Permission }): Promise<{ key: string; row: ApiKeyRecord }> {
+    return createApiKey(this.db, { orgName: principal.orgName, name: input.name, role: input.role, permission: input.permission ?? 'write' });
   }
 
   /** Takes effect at once in this process; other processes stop accepting the key within the resolver's cache time. */

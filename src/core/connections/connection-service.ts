@@ -43,7 +43,8 @@ export interface CreateConnectionInput {
   redirectUrl?: string;
 }
 
-export type CreatedConnection = { id: string; authLink?: string; expiresIn?: string; redirectsTo?: string };
+/** `authLink` and `expiresIn` are always strings, as the official SDK types them: empty for a kind with nothing to authorize. */
+export type CreatedConnection = { id: string; authLink: string; expiresIn: string; redirectsTo?: string };
 
 /** A connection with its latest sync run, and its push notifications where its kind has them. */
 export interface ConnectionWithRun {
@@ -110,7 +111,7 @@ export class ConnectionService {
     const redirectsTo = input.redirectUrl ? { redirectsTo: input.redirectUrl } : {};
     if (adapter.auth === 'credentials') {
       this.jobs.onJobQueued();
-      return { id: connection.id, ...redirectsTo };
+      return { id: connection.id, authLink: '', expiresIn: '', ...redirectsTo };
     }
     const client = await this.access.oauthClient(connection, requestOrigin);
     const { state } = this.state.sign(connection.id, nonce!);

@@ -74,6 +74,7 @@ export class MemoryWriter {
         status: 'done',
         taskType: 'memory',
         type: 'text',
+        title: titleOf(text),
         source: text,
         content: text,
         metadata: {},
@@ -111,4 +112,12 @@ export class MemoryWriter {
     await this.ctx.onChanged(orgId, input.containerTag);
     return created;
   }
+}
+
+const TITLE_MAX = 80;
+
+/** A direct write's record is titled by its first statement, as ingest titles a text that states none. */
+function titleOf(text: string): string {
+  const first = text.trim().split('\n', 1)[0].trim();
+  return first.length > TITLE_MAX ? `${first.slice(0, TITLE_MAX - 1).trimEnd()}…` : first;
 }

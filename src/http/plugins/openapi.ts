@@ -10,6 +10,9 @@ import { UPLOAD_FORM_SCHEMA } from '../upload.js';
 // #/components/schemas/<id>, and the definition of an unnamed cycle never reaches the document.
 z.globalRegistry.add(FilterExprSchema, { id: 'FilterExpression' });
 
+/** The version of the reference memory API whose routes this server answers. */
+export const API_VERSION = '3.0.0';
+
 type TransformObjectInput = Parameters<typeof jsonSchemaTransformObject>[0];
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {
@@ -17,6 +20,36 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
     "The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429).",
   '5xx': 'The server failed; the answer carries no internals.',
 };
+
+/** What a success answer is, where its schema does not say it itself. */
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Done: the answer',
+  '201': 'Created',
+  '202': 'Accepted: the work is queued',
+  '204': 'Done, with no body',
+  '2xx': 'Done: the answer',
+  '302': 'Redirected to the location given',
+};
+
+/** Swagger reads a response's description from this keyword of its schema (and drops the keyword). */
+const RESPONSE_DESCRIPTION = 'x-response-description';
+
+/**
+ * Every response described: the error ranges by what they mean, a success by its schema's own
+ * description or by its status and the route's summary, so no answer reads "Default Response".
+ */
+function describeResponses(schema: { summary?: string; response?: Record<string, Record<string, unknown>> }): void {
+  const responses = schema.response;
+  if (!responses) return;
+  for (const [code, response] of Object.entries(responses)) {
+    const description =
+      ERROR_DESCRIPTIONS[code] ??
+      (typeof response.description === 'string' ? response.description : undefined) ??
+      [SUCCESS_DESCRIPTIONS[code] ?? `HTTP ${code}`, schema.summary].filter(Boolean).join(' — ');
+    // A named schema (`$ref`) gives its response the description beside the reference.
+    responses[code] = { ...response, ...(response.$ref ? { description } : { [RESPONSE_DESCRIPTION]: description }) };
+  }
+}
 
 /**
  * The route schemas as JSON Schema, with the error ranges described. Upload routes declare no body
@@ -27,10 +60,7 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType
   if ((input.schema as { consumes?: string[] }).consumes?.includes('multipart/form-data')) {
     (result.schema as { body?: unknown }).body = UPLOAD_FORM_SCHEMA;
   }
-  const responses = (result.schema as { response?: Record<string, object> } | undefined)?.response;
-  for (const [code, description] of Object.entries(ERROR_DESCRIPTIONS)) {
-    if (responses?.[code]) responses[code] = { ...responses[code], description };
-  }
+  describeResponses(result.schema as Parameters<typeof describeResponses>[0]);
   return result;
 }
 
@@ -50,9 +80,13 @@ export async function registerOpenApi(app: FastifyInstance, serverVersion: strin
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'engram memory API',
-        version: '3.0.0',
-        description: `Self-hostable memory service (server ${serverVersion}). Every call carries Authorization: Bearer <API key>.`,
+        // The badge beside the title shows `version`: the server's; the API's is in the title.
+        title: `engram memory API ${API_VERSION}`,
+        version: serverVersion,
+        description: [
+          `Self-hostable memory service: engram server **${serverVersion}**, serving version **${API_VERSION}** of the memory API (its \`/v3\` and \`/v4\` routes).`,
+          'Every call carries the header `Authorization: Bearer <API key>` (or `x-api-key: <API key>`).',
+        ].join('\n\n'),
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearerAuth: [] }],

@@ -31,10 +31,18 @@ function refusalOf(payload: unknown): string | undefined {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Refusals the protocol expects of this route (MCP clients probe `GET /mcp` for a stream: 405), logged at debug. */
+    expectedStatuses?: number[];
+  }
+}
+
 /**
  * One line per request once it is answered: method, path, status, time and the id of the key (never
- * the key, a body or a query string). Refusals (4xx) are warnings with the answer's error phrase,
- * without a stack; server errors are errors (their stack is logged once, by the error handler).
+ * the key, a body or a query string). Refusals (4xx, and 501: not offered here) are warnings with
+ * the answer's error phrase, without a stack; server errors are errors (their stack is logged once,
+ * by the error handler); a refusal the route expects is a debug line.
  */
 export function registerRequestLog(app: FastifyInstance, onAnswered?: RequestObserver): void {
   const refusals = new WeakMap<FastifyRequest, string>();
@@ -52,7 +60,9 @@ export function registerRequestLog(app: FastifyInstance, onAnswered?: RequestObs
     const line = { method: request.method, path, status, ms, keyId: request.principal?.keyId, error: refusals.get(request) };
     const message = `${request.method} ${path} ${status} ${ms} ms`;
     onAnswered?.(request.method, request.routeOptions.url, status, reply.elapsedTime / 1000);
-    if (status >= 500) request.log.error(line, message);
+    if (request.routeOptions.config?.expectedStatuses?.includes(status)) request.log.debug(line, message);
+    // 501: a feature this server does not offer, asked for by the client; not the server failing.
+    else if (status >= 500 && status !== 501) request.log.error(line, message);
     else if (status >= 400) request.log.warn(line, message);
     else if (request.routeOptions.config?.probe) request.log.debug(line, message);
     else request.log.info(line, message);

@@ -19,6 +19,12 @@ const ScopedKeyBody = z
   })
   .refine((body) => body.containerTag || body.containerTags, { path: ['containerTag'], message: 'give containerTag or containerTags' });
 
+const NewKeyBody = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  role: z.enum(['admin', 'member']),
+  permission: Permission.optional().describe('Default write'),
+});
+
 /** /v3/auth: scoped keys, the organization's keys and turning one off or on. */
 export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { keyManagement } = app.services;
@@ -78,8 +84,36 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await keyManagement.revokeScoped(principalOf(request), request.params.id);
+      const principal = principalOf(request);
+      await keyManagement.revokeScoped(principal, request.params.id);
+      request.log.info(
+        { audit: 'key revoked', keyId: principal.keyId, revokedKeyId: request.params.id },
+        `API key ${request.params.id} revoked by key ${principal.keyId}`,
+      );
       return { success: true, id: request.params.id };
+    },
+  );
+
+  app.post(
+    '/v3/auth/keys',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Create a key of the organization with any role, reaching every tag (the key is shown only in this answer)',
+        body: NewKeyBody,
+        response: { 200: KeyView.extend({ key: z.string().describe('The new key; it is never shown again') }).meta({ id: 'NewApiKey' }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { key, row } = await keyManagement.create(principal, request.body);
+      // The audit line: who created which kind of key, never the key.
+      request.log.info(
+        { audit: 'key created', keyId: principal.keyId, createdKeyId: row.id, role: row.role, permission: row.permission },
+        `API key ${row.id} (${row.role}, ${row.permission}) created by key ${principal.keyId}`,
+      );
+      return { key, ...toKeyView(row) };
     },
   );
 
@@ -107,6 +141,12 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ id: z.string().min(1).max(64) }),
       response: { 200: KeyView, ...errorResponses },
     },
-    handler: async (request) => toKeyView(await keyManagement.toggle(principalOf(request), request.params.id)),
+    handler: async (request) => {
+      const principal = principalOf(request);
+      const row = await keyManagement.toggle(principal, request.params.id);
+      const what = row.disabled ? 'disabled' : 'enabled';
+      request.log.info({ audit: `key ${what}`, keyId: principal.keyId, toggledKeyId: row.id }, `API key ${row.id} ${what} by key ${principal.keyId}`);
+      return toKeyView(row);
+    },
   });
 };

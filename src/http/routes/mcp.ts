@@ -58,7 +58,8 @@ export const mcpRoutes: FastifyPluginAsync<McpRouteOptions> = async (app, option
   };
 
   app.route({ method: ['POST', 'DELETE'], url: '/mcp', config: { access: 'read' }, schema: { hide: true }, handler: handle });
-  app.get('/mcp', { schema: { hide: true } }, async (_request, reply) =>
+  // Streamable HTTP clients open a GET stream after each initialization and expect this 405.
+  app.get('/mcp', { schema: { hide: true }, config: { expectedStatuses: [405] } }, async (_request, reply) =>
     reply
       .code(405)
       .header('allow', 'POST, DELETE')

@@ -26,12 +26,23 @@ const ItemRules = z
     fileTypes: z.array(ItemName).max(100).optional().describe('Extensions, mime types or document types'),
     folderNames: z.array(ItemName).max(100).optional(),
     titlePatterns: z.array(ItemName).max(100).optional().describe('`*` matches any run of characters'),
+    patterns: z.array(ItemName).max(100).optional().describe('Each matched against the file type, any folder and the title; what a plain list sets'),
   })
   .meta({ id: 'SyncItemRules' });
 
+/** The rules, or a plain list of entries (as the official SDK's types allow), stored as `{ patterns }`. */
+const ItemRulesInput = z.union([
+  ItemRules,
+  z
+    .array(ItemName)
+    .max(100)
+    .transform((patterns) => ({ patterns }))
+    .describe('A plain list: each entry matched against the file type, any folder and the title'),
+]);
+
 const generalFields = {
-  excludeItems: ItemRules.nullable().optional(),
-  includeItems: ItemRules.nullable().optional(),
+  excludeItems: ItemRulesInput.nullable().optional(),
+  includeItems: ItemRulesInput.nullable().optional(),
   filterPrompt: z.string().trim().min(1).max(750).nullable().optional().describe('Needs shouldLLMFilter: true'),
   shouldLLMFilter: z.boolean().nullable().optional(),
   categories: z.array(z.string().trim().min(1).max(50)).max(50).nullable().optional(),

@@ -27,8 +27,10 @@ export const CreateConnectionBody = z
 export const CreatedConnection = z
   .object({
     id: z.string(),
-    authLink: z.string().optional().describe('OAuth kinds: where the end user authorizes; valid 1 hour'),
-    expiresIn: z.string().optional(),
+    authLink: z
+      .string()
+      .describe('OAuth kinds: where the end user authorizes, valid 1 hour; an empty string for kinds with nothing to authorize (web-crawler, meetings)'),
+    expiresIn: z.string().describe('How long authLink stays valid ("1 hour"); an empty string when there is no link'),
     redirectsTo: z.string().optional(),
   })
   .meta({ id: 'ConnectionCreated' });
