@@ -86,7 +86,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Liveness: the process is up */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -146,7 +146,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Done: the answer — Readiness: the process should be sent traffic */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -155,7 +155,7 @@ export interface paths {
                         "application/json": components["schemas"]["Readiness"];
                     };
                 };
-                /** @description Default Response */
+                /** @description HTTP 503 — Readiness: the process should be sent traffic */
                 503: {
                     headers: {
                         [name: string]: unknown;
