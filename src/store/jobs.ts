@@ -135,3 +135,8 @@ export async function cancelPendingJobs(db: Tx, documentId: string, now: Date): 
     .set({ status: 'done', lastError: 'superseded', updatedAt: now })
     .where(and(eq(jobs.documentId, documentId), eq(jobs.status, 'queued')));
 }
+
+/** Replaces a job's payload (a cleanup's rotated tokens, so a retry never sends a spent refresh token). */
+export async function updateJobPayload(db: Tx, jobId: string, payload: Record<string, unknown>, now: Date): Promise<void> {
+  await db.update(jobs).set({ payload, updatedAt: now }).where(eq(jobs.id, jobId));
+}

@@ -4,7 +4,7 @@ import type { Tx } from '../../store/database.js';
 import { updateConnection } from '../../store/connections.js';
 import type { Clock } from '../shared/clock.js';
 import type { ConnectorAccess } from './connector-access.js';
-import { expiresSoon, refreshTokens, usableTokens } from './tokens.js';
+import { refreshTokens, usableTokens } from './tokens.js';
 
 /**
  * Creates or renews a connection's push subscription and stores its state. Renewals come days
@@ -29,17 +29,4 @@ export async function ensureSubscription(access: ConnectorAccess, adapter: Conne
     subscription = await ensure(connection);
   }
   await updateConnection(db, connection.id, { subscription: subscription.state, subscriptionRenewBy: subscription.renewBy }, clock.now());
-}
-
-/**
- * Ends a deleted connection's push subscription, best effort. Its access token has usually lapsed:
- * it is refreshed first (the new tokens go nowhere, the connection is gone).
- */
-export async function stopSubscription(access: ConnectorAccess, adapter: Connector, connection: ConnectionRecord, clock: Clock): Promise<void> {
-  if (!adapter.subscription?.stop || connection.subscription == null) return;
-  let tokens = adapter.auth === 'oauth' ? access.openTokens(connection) : null;
-  if (adapter.oauth && tokens?.refreshToken && expiresSoon(tokens, clock)) {
-    tokens = await adapter.oauth.refresh(await access.oauthClient(connection), tokens.refreshToken).catch(() => tokens);
-  }
-  await adapter.subscription.stop(access.syncRequest(connection, adapter.auth === 'oauth' ? { tokens } : {}), connection.subscription);
 }

@@ -1,0 +1,34 @@
+import type { CleanupRequest } from '../types.js';
+import { gitHubClient, isHttpFailure, isRefused, type CodeHostOptions } from './client.js';
+import { parseCodeHostConfig } from './config.js';
+import { repoOf } from './github-api.js';
+import { removeHook } from './selection.js';
+import { accessToken } from './sync.js';
+
+/**
+ * Takes our hook off every chosen repository (a repository gone, or one we may no longer manage,
+ * has none of ours left to reach), then revokes at GitHub: the whole grant of the app for the user
+ * (`DELETE /applications/{client_id}/grant`), or only this connection's token
+ * (`DELETE /applications/{client_id}/token`) while another connection uses the same account. Both
+ * authenticate as the app (HTTP Basic with its client id and secret); a token GitHub no longer knows
+ * (404) is done.
+ */
+export async function cleanupCodeHost(options: CodeHostOptions, cleanup: CleanupRequest): Promise<void> {
+  const { request, client } = cleanup;
+  const token = accessToken(request.credentials);
+  const gh = gitHubClient(options, token, request.signal);
+  for (const name of parseCodeHostConfig(request.config).repositories) {
+    await removeHook(gh, repoOf(name), cleanup.webhookUrl).catch((err: unknown) => {
+      if (!isRefused(err)) throw err;
+    });
+  }
+  if (!client) return;
+  const app = gitHubClient(options, null, request.signal);
+  const basic = Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64');
+  const route = cleanup.sharedGrant ? 'DELETE /applications/{client_id}/token' : 'DELETE /applications/{client_id}/grant';
+  try {
+    await app.request(route, { client_id: client.clientId, access_token: token, headers: { authorization: `basic ${basic}` } });
+  } catch (err) {
+    if (!isHttpFailure(err, 404)) throw err;
+  }
+}

@@ -1,0 +1,44 @@
+import { descriptorOf } from '../../connectors/index.js';
+import type { ConnectionRecord } from '../../model/connections.js';
+import type { JobPayloads } from '../../model/jobs.js';
+import type { Tx } from '../../store/database.js';
+import { enqueueJob } from '../../store/jobs.js';
+import { newId } from '../shared/ids.js';
+
+export const CLEANUP_JOB_KIND = 'cleanup';
+
+export type CleanupJobPayload = JobPayloads['cleanup'];
+
+/**
+ * Attempts of a cleanup job. The worker's backoff doubles from JOB_RETRY_BASE_MS (2 s by default),
+ * so a provider has most of a day to come back before the cleanup fails for good (and says so in
+ * an error line of the log).
+ */
+export const CLEANUP_MAX_ATTEMPTS = 16;
+
+/**
+ * Queues the cleanup at the provider of connections being deleted, in the transaction that deletes
+ * them: it is committed with the deletion or not at all, and it outlives the process. The job
+ * (`pipeline/cleanup.ts`) runs the adapter's `cleanup` outside any transaction: channels,
+ * subscriptions and hooks stopped, the grant revoked. Connections with nothing at a provider
+ * (credential kinds, authorizations never completed) queue nothing. Returns how many were queued.
+ */
+export async function queueCleanups(tx: Tx, deleted: readonly ConnectionRecord[]): Promise<number> {
+  let queued = 0;
+  for (const connection of deleted) {
+    const oauth = descriptorOf(connection.kind).auth === 'oauth';
+    if (!(oauth && connection.tokens) && connection.subscription == null) continue;
+    const payload: CleanupJobPayload = {
+      connectionId: connection.id,
+      kind: connection.kind,
+      accountId: connection.accountId,
+      usesCustomKey: connection.usesCustomKey,
+      tokens: oauth ? connection.tokens : null,
+      config: connection.config,
+      subscription: connection.subscription ?? null,
+    };
+    await enqueueJob(tx, { id: newId(), orgId: connection.orgId, kind: CLEANUP_JOB_KIND, payload: { ...payload }, maxAttempts: CLEANUP_MAX_ATTEMPTS });
+    queued += 1;
+  }
+  return queued;
+}

@@ -1,0 +1,139 @@
+import type { Logger } from 'pino';
+import { ConnectorError, type OAuthClient } from '../connectors/index.js';
+import type { ConnectorAccess } from '../core/connections/connector-access.js';
+import { expiresSoon } from '../core/connections/tokens.js';
+import type { Clock } from '../core/shared/clock.js';
+import type { ConnectionRecord } from '../model/connections.js';
+import { DomainError } from '../model/errors.js';
+import type { JobOf } from '../model/jobs.js';
+import { connectionsOfAccount } from '../store/connections.js';
+import type { Db } from '../store/database.js';
+import { isAvailabilityError } from '../store/errors.js';
+import { updateJobPayload } from '../store/jobs.js';
+import { DeferredError, INTERNAL_FAILURE, type JobHandler } from './worker.js';
+
+export interface CleanupContext {
+  db: Db;
+  log: Logger;
+  clock: Clock;
+  access: ConnectorAccess;
+}
+
+type CleanupJob = JobOf<'cleanup'>;
+
+/**
+ * The `cleanup` job of a deleted connection (queued by `core/connections/cleanup.ts`): the adapter's
+ * `cleanup` undoes what the connection set up at the provider. A failure is retried with the
+ * worker's backoff, each one logged (`connection cleanup at the provider failed; it is tried again`);
+ * one that uses up its attempts is logged as an error naming the connection and the provider, for an
+ * admin to finish by hand (`connection cleanup at the provider failed for good`).
+ */
+export function cleanupHandler(ctx: CleanupContext): JobHandler<'cleanup'> {
+  const fields = (job: CleanupJob) => ({ jobId: job.id, orgId: job.orgId, connectionId: job.payload.connectionId, provider: job.payload.kind });
+  return {
+    run: (job) => runCleanup(ctx, job),
+    // A missing OAuth client (the server's or the org's removed since) is not the provider's failure: no retry brings it back.
+    isTransient: (error) => !(error instanceof DomainError),
+    isExpected: () => true,
+    reason: (error) =>
+      error instanceof ConnectorError || error instanceof DomainError
+        ? error.message
+        : isAvailabilityError(error)
+          ? 'a service the cleanup depends on is unavailable'
+          : INTERNAL_FAILURE,
+    onRetry: async (job, reason, err) => {
+      ctx.log.warn(
+        { ...fields(job), attempt: job.attempts, maxAttempts: job.maxAttempts, reason, err },
+        'connection cleanup at the provider failed; it is tried again',
+      );
+    },
+    onFail: async (job, reason, err) => {
+      ctx.log.error(
+        { ...fields(job), attempts: job.attempts, reason, err },
+        'connection cleanup at the provider failed for good: its grant, channels or hooks may still be live at the provider; remove them there',
+      );
+    },
+  };
+}
+
+/** One attempt: tokens refreshed when they lapse (rotated ones kept in the job), then the adapter's cleanup. */
+export async function runCleanup(ctx: CleanupContext, job: CleanupJob): Promise<void> {
+  const { payload } = job;
+  const adapter = ctx.access.adapterOrNull(payload.kind);
+  if (!adapter?.cleanup) return;
+  // The row is gone: what the engine's helpers read of it, rebuilt from what the job kept.
+  const connection = {
+    id: payload.connectionId,
+    orgId: job.orgId,
+    kind: payload.kind,
+    usesCustomKey: payload.usesCustomKey,
+    tokens: payload.tokens,
+    config: payload.config,
+    cursor: null,
+  } as ConnectionRecord;
+  const client = adapter.auth === 'oauth' ? await ctx.access.oauthClient(connection) : null;
+  let tokens = adapter.auth === 'oauth' ? ctx.access.openTokens(connection) : null;
+  let refreshed = false;
+  const refresh = async (): Promise<boolean> => {
+    if (!adapter.oauth || !client || !tokens?.refreshToken || refreshed) return false;
+    refreshed = true;
+    tokens = await adapter.oauth.refresh(client, tokens.refreshToken);
+    // Refresh tokens rotate: the spent one must never be sent again, by this attempt or a retry.
+    await updateJobPayload(ctx.db, job.id, { ...payload, tokens: ctx.access.sealTokens(connection.id, tokens) }, ctx.clock.now());
+    return true;
+  };
+  const sharedGrant = client ? await sharesGrant(ctx, payload.accountId, connection.id, client) : false;
+  const attempt = () =>
+    adapter.cleanup!({
+      request: ctx.access.syncRequest(connection, adapter.auth === 'oauth' ? { tokens } : {}),
+      client,
+      subscription: payload.subscription ?? null,
+      webhookUrl: ctx.access.webhookUrl(connection),
+      sharedGrant,
+    });
+  try {
+    if (tokens && expiresSoon(tokens, ctx.clock)) await refresh();
+    await attempt();
+  } catch (error) {
+    if (!isRefusedGrant(error)) throw deferred(ctx, error);
+    try {
+      if (!(await refresh())) return grantGone(ctx, job);
+      await attempt();
+    } catch (again) {
+      if (!isRefusedGrant(again)) throw deferred(ctx, again);
+      return grantGone(ctx, job);
+    }
+  }
+  ctx.log.info({ connectionId: connection.id, provider: payload.kind, sharedGrant }, 'connection cleaned up at the provider');
+}
+
+/** Whether another connection (any org, any kind) holds the same account through the same OAuth client: the grant is theirs too. */
+async function sharesGrant(ctx: CleanupContext, accountId: string | null, connectionId: string, client: OAuthClient): Promise<boolean> {
+  if (!accountId) return false;
+  for (const other of await connectionsOfAccount(ctx.db, accountId, connectionId)) {
+    if (!other.tokens || ctx.access.adapterOrNull(other.kind)?.auth !== 'oauth') continue;
+    const theirs = await ctx.access.oauthClient(other).catch(() => null);
+    if (theirs?.clientId === client.clientId) return true;
+  }
+  return false;
+}
+
+/** The provider refuses the grant itself (a refresh answered `invalid_grant`, a call 401): revoked or lapsed already. */
+function isRefusedGrant(error: unknown): boolean {
+  return error instanceof ConnectorError && error.code === 'auth_expired';
+}
+
+function grantGone(ctx: CleanupContext, job: CleanupJob): void {
+  ctx.log.warn(
+    { connectionId: job.payload.connectionId, provider: job.payload.kind },
+    'connection cleanup at the provider: the grant was revoked or lapsed already; what it set up there ends with it or at its expiry',
+  );
+}
+
+/** A provider's rate limit waits for its reset without spending an attempt. */
+function deferred(ctx: CleanupContext, error: unknown): unknown {
+  if (error instanceof ConnectorError && error.code === 'rate_limited') {
+    return new DeferredError(new Date(ctx.clock.now().getTime() + (error.retryAfterMs ?? 60_000)), error.message);
+  }
+  return error;
+}
