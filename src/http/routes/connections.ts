@@ -102,7 +102,9 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Syncing stops at once. With its documents (the default, and always when deleting by provider) the memories drawn ' +
           'only from them are deleted too; memories another document or a direct write also supports stay, with their ' +
-          'documentIds and sourceCount updated.',
+          'documentIds and sourceCount updated. What the connection set up at the provider is undone in the background by a ' +
+          'durable job, retried until the provider answers: its push channel or subscription stopped, its repository hooks ' +
+          'removed, its grant revoked (Google, GitHub, Notion) unless another connection uses the same account.',
         params: z.object({ connectionId: z.string().min(1).max(64).describe('A connection id, or a provider with containerTags in the body') }),
         querystring: DeleteQuery,
         body: OptionalTagsBody,
