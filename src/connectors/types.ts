@@ -132,7 +132,10 @@ export interface CleanupRequest {
   client: OAuthClient | null;
   /** The push subscription's stored state (`PushSubscription.state`); null when there was none. */
   subscription: unknown | null;
-  /** Where the connection's webhooks delivered: hooks registered at the provider with this URL are removed. */
+  /**
+   * Where the connection's webhooks deliver, under PUBLIC_URL; without it only the path (hooks were
+   * registered under a request's origin): hooks registered at the provider for it are removed.
+   */
   webhookUrl: string;
   /**
    * Another connection still uses the same account through the same OAuth client: the grant it shares

@@ -1,5 +1,5 @@
-import type { CleanupRequest } from '../types.js';
-import { gitHubClient, isHttpFailure, isRefused, type CodeHostOptions } from './client.js';
+import { ConnectorError, type CleanupRequest } from '../types.js';
+import { gitHubClient, isHttpFailure, isRefused, type CodeHostOptions, type GitHubClient } from './client.js';
 import { parseCodeHostConfig } from './config.js';
 import { repoOf } from './github-api.js';
 import { removeHook } from './selection.js';
@@ -17,8 +17,11 @@ export async function cleanupCodeHost(options: CodeHostOptions, cleanup: Cleanup
   const { request, client } = cleanup;
   const token = accessToken(request.credentials);
   const gh = gitHubClient(options, token, request.signal);
+  // By the connection's own path: the hook was registered under the origin of that time (PUBLIC_URL, or the request's).
+  const path = webhookPath(cleanup.webhookUrl);
+  const ours = (hookUrl: string) => hookUrl === cleanup.webhookUrl || webhookPath(hookUrl) === path;
   for (const name of parseCodeHostConfig(request.config).repositories) {
-    await removeHook(gh, repoOf(name), cleanup.webhookUrl).catch((err: unknown) => {
+    await removeHook(gh, repoOf(name), ours).catch((err: unknown) => {
       if (!isRefused(err)) throw err;
     });
   }
@@ -30,5 +33,25 @@ export async function cleanupCodeHost(options: CodeHostOptions, cleanup: Cleanup
     await app.request(route, { client_id: client.clientId, access_token: token, headers: { authorization: `basic ${basic}` } });
   } catch (err) {
     if (!isHttpFailure(err, 404)) throw err;
+    // GitHub answers 404 to a token it no longer knows and to wrong app credentials alike: the token tells which.
+    if (await tokenWorks(gh)) throw new ConnectorError('internal', 'the code host refused the OAuth app credentials to revoke the grant (HTTP 404)');
+  }
+}
+
+async function tokenWorks(gh: GitHubClient): Promise<boolean> {
+  try {
+    await gh.request('GET /user');
+    return true;
+  } catch (err) {
+    if (isHttpFailure(err, 401)) return false;
+    throw err;
+  }
+}
+
+function webhookPath(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url;
   }
 }
