@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from './database.js';
 import { jobs } from './schema/jobs.js';
 import type { JobRecord } from '../model/jobs.js';
@@ -139,4 +139,14 @@ export async function cancelPendingJobs(db: Tx, documentId: string, now: Date): 
 /** Replaces a job's payload (a cleanup's rotated tokens, so a retry never sends a spent refresh token). */
 export async function updateJobPayload(db: Tx, jobId: string, payload: Record<string, unknown>, now: Date): Promise<void> {
   await db.update(jobs).set({ payload, updatedAt: now }).where(eq(jobs.id, jobId));
+}
+
+/** An org's jobs of one kind in these statuses, oldest first (at most `limit`). */
+export async function listJobsOfKind(db: Tx, orgId: string, kind: string, statuses: string[], limit: number): Promise<JobRecord[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.orgId, orgId), eq(jobs.kind, kind), inArray(jobs.status, statuses)))
+    .orderBy(asc(jobs.createdAt), asc(jobs.id))
+    .limit(limit);
 }

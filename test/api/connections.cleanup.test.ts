@@ -199,8 +199,28 @@ describe('deleting a connection cleans up at the provider', () => {
     github.rateLimits.failWith({ status: 503, times: 6, match: 'DELETE /applications/{client_id}/grant' });
 
     expect((await server.request('DELETE', `/v3/connections/${id}`)).status).toBe(200);
+    // An admin sees it retrying, with the provider's failure, until it succeeds.
+    const listed = await waitFor(
+      async () => {
+        const res = await server.request('GET', '/v3/connections/cleanups');
+        expect(res.status).toBe(200);
+        return res.body.find((c: any) => c.connectionId === id && c.status === 'retrying');
+      },
+      30_000,
+      'the cleanup listed as retrying',
+    );
+    expect(listed).toMatchObject({
+      provider: 'code-host',
+      attempts: expect.any(Number),
+      maxAttempts: 16,
+      lastError: expect.stringMatching(/503|unavailable/i),
+    });
     await atProvider('the GitHub grant revoked after the failures', () => github.oauth.revocations.length > before);
     const job = await cleanedUp(id);
+    expect((await server.request('GET', '/v3/connections/cleanups')).body).toEqual([]);
+    // Members (not admins) of the organization are not shown it.
+    const member = await server.createKey({ role: 'member', permission: 'write' });
+    expect((await server.request('GET', '/v3/connections/cleanups', { key: member })).status).toBe(403);
     expect(job.status).toBe('done');
     expect(job.attempts).toBeGreaterThan(1);
     expect(github.count('DELETE /applications/{client_id}/grant', 503)).toBe(6);

@@ -1,8 +1,8 @@
 import { descriptorOf } from '../../connectors/index.js';
-import type { ConnectionRecord } from '../../model/connections.js';
+import type { ConnectionRecord, ConnectorKind } from '../../model/connections.js';
 import type { JobPayloads } from '../../model/jobs.js';
-import type { Tx } from '../../store/database.js';
-import { enqueueJob } from '../../store/jobs.js';
+import type { Db, Tx } from '../../store/database.js';
+import { enqueueJob, listJobsOfKind } from '../../store/jobs.js';
 import { newId } from '../shared/ids.js';
 
 export const CLEANUP_JOB_KIND = 'cleanup';
@@ -41,4 +41,40 @@ export async function queueCleanups(tx: Tx, deleted: readonly ConnectionRecord[]
     queued += 1;
   }
   return queued;
+}
+
+/** A deleted connection's cleanup at its provider that has not succeeded (yet). */
+export interface PendingCleanup {
+  connectionId: string;
+  provider: ConnectorKind;
+  /** `pending`: not tried yet, or running; `retrying`: failed, tried again at `nextAttemptAt`; `failed`: gave up. */
+  status: 'pending' | 'retrying' | 'failed';
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  queuedAt: Date;
+  updatedAt: Date;
+}
+
+const LISTED_CLEANUPS = 1000;
+
+/** The organization's cleanups at providers not done: those waiting or retrying, and those that gave up (an admin's to finish by hand). */
+export async function pendingCleanups(db: Db, orgId: string): Promise<PendingCleanup[]> {
+  const rows = await listJobsOfKind(db, orgId, CLEANUP_JOB_KIND, ['queued', 'running', 'failed'], LISTED_CLEANUPS);
+  return rows.map((job) => {
+    const payload = job.payload as CleanupJobPayload;
+    const status = job.status === 'failed' ? 'failed' : job.lastError ? 'retrying' : 'pending';
+    return {
+      connectionId: payload.connectionId,
+      provider: payload.kind,
+      status,
+      attempts: job.attempts,
+      maxAttempts: job.maxAttempts,
+      lastError: job.lastError,
+      nextAttemptAt: job.status === 'queued' ? job.runAt : null,
+      queuedAt: job.createdAt,
+      updatedAt: job.updatedAt,
+    };
+  });
 }

@@ -24,7 +24,7 @@ import { assertTagsWritable } from '../tags/merge-guard.js';
 import { resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import type { ConnectorAccess } from './connector-access.js';
 import { AUTH_LINK_LIFETIME_MS, type OAuthStateSigner } from './oauth-state.js';
-import { queueCleanups } from './cleanup.js';
+import { pendingCleanups, queueCleanups, type PendingCleanup } from './cleanup.js';
 import { enqueueSync } from './sync-queue.js';
 
 export interface ConnectionJobs {
@@ -159,6 +159,11 @@ export class ConnectionService {
     if (found.length === 0) throw notFound('Connection');
     for (const connection of found) await this.remove(connection, true);
     return { id: found[0].id, provider: kind };
+  }
+
+  /** The organization's deleted connections whose cleanup at the provider has not succeeded: waiting, retrying, or given up. */
+  cleanups(principal: Principal): Promise<PendingCleanup[]> {
+    return pendingCleanups(this.db, principal.orgId);
   }
 
   /** Queues a manual sync of every active connection of the kind (in the tags, when given). */

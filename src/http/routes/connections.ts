@@ -14,7 +14,7 @@ import {
   RequiredTagsBody,
   TagsBody,
 } from '../schemas/connections.js';
-import { Connection, ConnectionDocument, connectionDocumentView, connectionView } from '../views/connections.js';
+import { Connection, ConnectionCleanup, ConnectionDocument, connectionCleanupView, connectionDocumentView, connectionView } from '../views/connections.js';
 import { requestOrigin } from '../file-link-origin.js';
 
 const tags = ['connections'];
@@ -62,6 +62,23 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => connections.create(principalOf(request), request.params.provider, request.body ?? {}, requestOrigin(request)),
+  );
+
+  app.get(
+    '/v3/connections/cleanups',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Deleted connections whose cleanup at the provider has not succeeded: waiting, retrying, or given up',
+        description:
+          'Deleting a connection (or resetting the organization) stops its channels and subscriptions, removes its repository ' +
+          'hooks and revokes its grant at the provider in the background, retried with backoff. This lists those not done: a ' +
+          'failed one gave up, and its access is best removed at the provider by hand (each attempt is logged too).',
+        response: { 200: z.array(ConnectionCleanup), ...errorResponses },
+      },
+    },
+    async (request) => (await connections.cleanups(principalOf(request))).map(connectionCleanupView),
   );
 
   app.get(
