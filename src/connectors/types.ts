@@ -128,7 +128,11 @@ export interface PushSubscription {
 export interface CleanupRequest {
   /** The connection's tokens (refreshed by the engine when they were about to lapse) and its config (chosen repositories…). */
   request: SyncRequest;
-  /** The OAuth client the connection was authorized with: its grant is the one to revoke. null for credential kinds. */
+  /**
+   * The OAuth client the connection was authorized with: its grant is the one to revoke. null for
+   * credential kinds, and for an OAuth kind whose client is gone (the organization's own application
+   * removed): stop what the token alone stops, then throw `not_allowed` where revoking needs the client.
+   */
   client: OAuthClient | null;
   /** The push subscription's stored state (`PushSubscription.state`); null when there was none. */
   subscription: unknown | null;

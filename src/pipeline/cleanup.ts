@@ -33,7 +33,7 @@ export function cleanupHandler(ctx: CleanupContext): JobHandler<'cleanup'> {
   return {
     run: (job) => runCleanup(ctx, job),
     // A missing OAuth client (the server's or the org's removed since) is not the provider's failure: no retry brings it back.
-    isTransient: (error) => !(error instanceof DomainError),
+    isTransient: (error) => !(error instanceof DomainError) && !(error instanceof ConnectorError && error.code === 'not_allowed'),
     isExpected: () => true,
     reason: (error) =>
       error instanceof ConnectorError || error instanceof DomainError
@@ -71,7 +71,8 @@ export async function runCleanup(ctx: CleanupContext, job: CleanupJob): Promise<
     config: payload.config,
     cursor: null,
   } as ConnectionRecord;
-  const client = adapter.auth === 'oauth' ? await ctx.access.oauthClient(connection) : null;
+  // Without the OAuth client (the org's own application removed since), what the token alone can stop is still stopped: the adapter refuses only the revocation (`not_allowed`).
+  const client = adapter.auth === 'oauth' ? await ctx.access.oauthClient(connection).catch(withoutClient) : null;
   let tokens = adapter.auth === 'oauth' ? ctx.access.openTokens(connection) : null;
   let refreshed = false;
   const refresh = async (): Promise<boolean> => {
@@ -82,7 +83,7 @@ export async function runCleanup(ctx: CleanupContext, job: CleanupJob): Promise<
     await updateJobPayload(ctx.db, job.id, { ...payload, tokens: ctx.access.sealTokens(connection.id, tokens) }, ctx.clock.now());
     return true;
   };
-  const sharedGrant = client ? await sharesGrant(ctx, payload.accountId, connection.id, client) : false;
+  const sharedGrant = adapter.auth === 'oauth' ? await sharesGrant(ctx, payload.accountId, connection.id, client) : false;
   const attempt = () =>
     adapter.cleanup!({
       request: ctx.access.syncRequest(connection, adapter.auth === 'oauth' ? { tokens } : {}),
@@ -107,11 +108,21 @@ export async function runCleanup(ctx: CleanupContext, job: CleanupJob): Promise<
   ctx.log.info({ connectionId: connection.id, provider: payload.kind, sharedGrant }, 'connection cleaned up at the provider');
 }
 
-/** Whether another connection (any org, any kind) holds the same account through the same OAuth client: the grant is theirs too. */
-async function sharesGrant(ctx: CleanupContext, accountId: string | null, connectionId: string, client: OAuthClient): Promise<boolean> {
+function withoutClient(error: unknown): null {
+  if (error instanceof DomainError) return null;
+  throw error;
+}
+
+/**
+ * Whether another connection (any org, any kind) holds the same account through the same OAuth
+ * client: the grant is theirs too. Without the client to compare, any other connection of the
+ * account counts (a grant kept is better than another connection broken).
+ */
+async function sharesGrant(ctx: CleanupContext, accountId: string | null, connectionId: string, client: OAuthClient | null): Promise<boolean> {
   if (!accountId) return false;
   for (const other of await connectionsOfAccount(ctx.db, accountId, connectionId)) {
     if (!other.tokens || ctx.access.adapterOrNull(other.kind)?.auth !== 'oauth') continue;
+    if (!client) return true;
     const theirs = await ctx.access.oauthClient(other).catch(() => null);
     if (theirs?.clientId === client.clientId) return true;
   }

@@ -231,6 +231,38 @@ describe('deleting a connection cleans up at the provider', () => {
   });
 });
 
+describe('a cleanup that cannot succeed', () => {
+  it('undoes what the token alone can, then gives up: listed as failed for an admin and logged as an error', async () => {
+    github.oauth.registerApp({ clientId: 'Iv1.org0cleanup0app', clientSecret: 'org-cleanup-secret' });
+    const own = { githubClientId: 'Iv1.org0cleanup0app', githubClientSecret: 'org-cleanup-secret', githubCustomKeyEnabled: true };
+    expect((await server.request('PATCH', '/v3/settings', { body: own })).status).toBe(200);
+    const id = await codeHostWithHook('custom_cleanup', 'custom-hooks');
+    await waitForRuns(server, id, 1);
+    // The organization's own application is removed before the connection is deleted: nothing can revoke its grant now.
+    expect((await server.request('PATCH', '/v3/settings', { body: { githubCustomKeyEnabled: false, githubClientSecret: null } })).status).toBe(200);
+    const before = github.oauth.revocations.length;
+
+    expect((await server.request('DELETE', `/v3/connections/${id}`)).status).toBe(200);
+    await atProvider('the repository hook removed with the token', () => ourHooks('custom-hooks').length === 0);
+    expect(await cleanedUp(id)).toMatchObject({ status: 'failed' });
+    expect(github.oauth.revocations.length).toBe(before);
+    const listed = (await server.request('GET', '/v3/connections/cleanups')).body;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        connectionId: id,
+        provider: 'code-host',
+        status: 'failed',
+        nextAttemptAt: null,
+        lastError: expect.stringMatching(/no longer configured/),
+      }),
+    ]);
+    const reported = logs.entries().filter((l) => l.connectionId === id && l.level === 50);
+    expect(reported).toEqual([
+      expect.objectContaining({ provider: 'code-host', msg: expect.stringMatching(/^connection cleanup at the provider failed for good/) }),
+    ]);
+  });
+});
+
 describe('resetting the organization', () => {
   it('cleans up every connection at its provider: channel stopped, hooks removed, grants revoked', async () => {
     const drive = await connectKind(server, 'cloud-drive', 'reset_drive');

@@ -25,7 +25,8 @@ export async function cleanupCodeHost(options: CodeHostOptions, cleanup: Cleanup
       if (!isRefused(err)) throw err;
     });
   }
-  if (!client) return;
+  if (!client)
+    throw new ConnectorError('not_allowed', 'the OAuth application the connection was authorized with is no longer configured: its grant cannot be revoked');
   const app = gitHubClient(options, null, request.signal);
   const basic = Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64');
   const route = cleanup.sharedGrant ? 'DELETE /applications/{client_id}/token' : 'DELETE /applications/{client_id}/grant';

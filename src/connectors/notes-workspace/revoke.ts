@@ -1,6 +1,6 @@
 import { oauthAccessToken } from '../credentials.js';
 import { asConnectorError, ProviderHttp } from '../provider-http.js';
-import type { CleanupRequest } from '../types.js';
+import { ConnectorError, type CleanupRequest } from '../types.js';
 import { NOTION_VERSION, PROVIDER, type NotesWorkspaceOptions } from './api.js';
 
 /**
@@ -10,7 +10,9 @@ import { NOTION_VERSION, PROVIDER, type NotesWorkspaceOptions } from './api.js';
  * own (set in its settings, one for every workspace): nothing per connection to stop.
  */
 export async function revokeNotionToken(options: NotesWorkspaceOptions, { request, client, sharedGrant }: CleanupRequest): Promise<void> {
-  if (sharedGrant || !client) return;
+  if (sharedGrant) return;
+  if (!client)
+    throw new ConnectorError('not_allowed', 'the OAuth application the connection was authorized with is no longer configured: its token cannot be revoked');
   const token = oauthAccessToken(request.credentials, PROVIDER);
   const http = new ProviderHttp({ ...options.http, provider: PROVIDER }, request.signal);
   try {
