@@ -191,6 +191,26 @@ describe('deleting a connection cleans up at the provider', () => {
     await cleanedUp(other);
   });
 
+  it('a Google grant shared by a drive and a mail connection of one account is revoked with the last of them', async () => {
+    const drive = await connectKind(server, 'cloud-drive', 'google_shared_drive');
+    const channel = await waitFor(async () => (await stored(drive))?.subscription ?? undefined, 30_000, 'a drive channel');
+    const mail = await connectKind(server, 'mail', 'google_shared_mail');
+    await waitForRuns(server, mail, 1);
+    const before = google.oauth.revocations.length;
+
+    expect((await server.request('DELETE', `/v3/connections/${drive}`)).status).toBe(200);
+    await atProvider('the drive channel stopped', () => google.drive.channels.get(channel.channelId)!.stopped);
+    expect(await cleanedUp(drive)).toMatchObject({ status: 'done' });
+    expect(google.oauth.revocations.length).toBe(before);
+    // The mail connection still reads the mailbox with the grant they share.
+    expect((await server.request('POST', '/v3/connections/mail/import', { body: { containerTags: ['google_shared_mail'] } })).status).toBe(202);
+    expect((await waitForRuns(server, mail, 2))[0]).toMatchObject({ status: 'completed' });
+
+    expect((await server.request('DELETE', `/v3/connections/${mail}`)).status).toBe(200);
+    await atProvider('the Google grant revoked', () => google.oauth.revocations.length === before + 1);
+    expect(await cleanedUp(mail)).toMatchObject({ status: 'done' });
+  });
+
   it('a revocation the provider fails is retried until it succeeds, and each failure is logged', async () => {
     const id = await codeHostWithHook('retry_cleanup', 'retry-hooks');
     await waitForRuns(server, id, 1);
