@@ -211,6 +211,25 @@ describe('deleting a connection cleans up at the provider', () => {
     expect(await cleanedUp(mail)).toMatchObject({ status: 'done' });
   });
 
+  it('a merge that drops a source connection (the target has its kind) cleans it up: its hooks go, and its own token', async () => {
+    const dropped = await codeHostWithHook('merge_src', 'merge-hooks');
+    const stays = await connectKind(server, 'github', 'merge_dst');
+    await waitForRuns(server, dropped, 1);
+    await waitForRuns(server, stays, 1);
+    const before = github.oauth.revocations.length;
+    const start = await server.request('POST', '/v3/container-tags/merge', {
+      body: { containerTags: ['merge_src', 'merge_dst'], targetContainerTag: 'merge_dst' },
+    });
+    expect(start.status).toBe(202);
+
+    await atProvider('the dropped connection’s hook removed', () => ourHooks('merge-hooks').length === 0);
+    expect(await cleanedUp(dropped)).toMatchObject({ status: 'done' });
+    // The connection that stays is of the same GitHub account: only the dropped one's token is revoked.
+    expect(github.oauth.revocations.slice(before)).toEqual([expect.objectContaining({ what: 'token' })]);
+    expect((await server.request('DELETE', `/v3/connections/${stays}`)).status).toBe(200);
+    await cleanedUp(stays);
+  });
+
   it('a revocation the provider fails is retried until it succeeds, and each failure is logged', async () => {
     const id = await codeHostWithHook('retry_cleanup', 'retry-hooks');
     await waitForRuns(server, id, 1);
