@@ -98,13 +98,14 @@ export async function runCleanup(ctx: CleanupContext, job: CleanupJob): Promise<
   } catch (error) {
     if (!isRefusedGrant(error)) throw deferred(ctx, error);
     try {
-      if (!(await refresh())) return grantGone(ctx, job);
+      if (!(await refresh())) return await grantGone(ctx, job);
       await attempt();
     } catch (again) {
       if (!isRefusedGrant(again)) throw deferred(ctx, again);
-      return grantGone(ctx, job);
+      return await grantGone(ctx, job);
     }
   }
+  await forgetTokens(ctx, job);
   ctx.log.info({ connectionId: connection.id, provider: payload.kind, sharedGrant }, 'connection cleaned up at the provider');
 }
 
@@ -134,7 +135,13 @@ function isRefusedGrant(error: unknown): boolean {
   return error instanceof ConnectorError && error.code === 'auth_expired';
 }
 
-function grantGone(ctx: CleanupContext, job: CleanupJob): void {
+/** A finished cleanup keeps no tokens in the job (a grant kept for another connection is still live). */
+async function forgetTokens(ctx: CleanupContext, job: CleanupJob): Promise<void> {
+  await updateJobPayload(ctx.db, job.id, { ...job.payload, tokens: null }, ctx.clock.now());
+}
+
+async function grantGone(ctx: CleanupContext, job: CleanupJob): Promise<void> {
+  await forgetTokens(ctx, job);
   ctx.log.warn(
     { connectionId: job.payload.connectionId, provider: job.payload.kind },
     'connection cleanup at the provider: the grant was revoked or lapsed already; what it set up there ends with it or at its expiry',

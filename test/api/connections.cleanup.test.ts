@@ -74,10 +74,10 @@ async function stored(connectionId: string): Promise<{ subscription: any; tokens
   return rows[0];
 }
 
-async function cleanupJobs(connectionId: string): Promise<{ status: string; attempts: number; last_error: string | null }[]> {
+async function cleanupJobs(connectionId: string): Promise<{ status: string; attempts: number; last_error: string | null; tokens: string | null }[]> {
   return (
     (await server.app.database.db.execute(
-      sql`select status, attempts, last_error from jobs where kind = 'cleanup' and payload->>'connectionId' = ${connectionId}`,
+      sql`select status, attempts, last_error, payload->>'tokens' as tokens from jobs where kind = 'cleanup' and payload->>'connectionId' = ${connectionId}`,
     )) as any
   ).rows;
 }
@@ -119,7 +119,8 @@ describe('deleting a connection cleans up at the provider', () => {
     expect((await server.request('DELETE', `/v3/connections/${id}`)).status).toBe(200);
     await atProvider('the drive channel stopped', () => google.drive.channels.get(channel.channelId)!.stopped);
     await atProvider('the Google grant revoked', () => google.oauth.revocations.length === 1);
-    expect(await cleanedUp(id)).toMatchObject({ status: 'done', attempts: 1 });
+    // Done, it keeps no tokens.
+    expect(await cleanedUp(id)).toMatchObject({ status: 'done', attempts: 1, tokens: null });
     expect(google.oauth.revocations[0]!.refreshToken).not.toBeNull();
     // Every access token of the grant is refused now, as Google refuses them.
     for (const token of accessTokens) {
@@ -200,7 +201,7 @@ describe('deleting a connection cleans up at the provider', () => {
 
     expect((await server.request('DELETE', `/v3/connections/${drive}`)).status).toBe(200);
     await atProvider('the drive channel stopped', () => google.drive.channels.get(channel.channelId)!.stopped);
-    expect(await cleanedUp(drive)).toMatchObject({ status: 'done' });
+    expect(await cleanedUp(drive)).toMatchObject({ status: 'done', tokens: null });
     expect(google.oauth.revocations.length).toBe(before);
     // The mail connection still reads the mailbox with the grant they share.
     expect((await server.request('POST', '/v3/connections/mail/import', { body: { containerTags: ['google_shared_mail'] } })).status).toBe(202);
