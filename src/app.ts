@@ -45,6 +45,7 @@ import { MAX_INGEST_WAIT_MS, mergeHandler } from './pipeline/merge.js';
 import { SyncScheduler } from './pipeline/scheduler.js';
 import { syncHandler } from './pipeline/sync.js';
 import { JobWorker, type StopReport } from './pipeline/worker.js';
+import { cleanupHandler } from './pipeline/cleanup.js';
 import { Metrics } from './metrics.js';
 import { Readiness } from './readiness.js';
 import { loadSecretKey } from './secret-key.js';
@@ -203,7 +204,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       containerTags: new ContainerTagService(db, clock),
       merges: new MergeService(db, clock, jobs),
       settings,
-      orgReset: new OrgReset(db, clock),
+      orgReset: new OrgReset(db, clock, () => worker?.wake()),
       connections,
       connectionResources: new ConnectionResources(db, clock, connectorAccess, connections, jobs),
       oauthCallback: new OAuthCallback(db, clock, connectorAccess, stateSigner, jobs, connectionLog),
@@ -465,8 +466,9 @@ async function createWorker(
     onMemoriesChanged,
     ...(metrics ? { onRunEnded: (kind: string, result: string) => metrics.sync(kind, result) } : {}),
   });
+  const cleanup = cleanupHandler({ db, log, clock, access: connectors.access });
   return new JobWorker(
-    { db, log, clock, handlers: { ingest, merge, sync } },
+    { db, log, clock, handlers: { ingest, merge, sync, cleanup } },
     { concurrency: config.WORKER_CONCURRENCY, pollMs: config.WORKER_POLL_MS, leaseMs: config.JOB_LEASE_MS, retryBaseMs: config.JOB_RETRY_BASE_MS },
   );
 }

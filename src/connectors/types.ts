@@ -148,6 +148,40 @@ export interface PushSubscription {
   renewBy: Date;
 }
 
+/**
+ * What a deleted connection left at the provider, for `Connector.cleanup`. The connection row is
+ * gone; this is what it held.
+ */
+export interface CleanupRequest {
+  /** The connection's tokens (refreshed by the engine when they were about to lapse) and its config (chosen repositories…). */
+  request: SyncRequest;
+  /**
+   * The OAuth client the connection was authorized with: its grant is the one to revoke. null for
+   * credential kinds, and for an OAuth kind whose client is gone (the organization's own application
+   * removed): stop what the token alone stops, then throw `not_allowed` where revoking needs the client.
+   */
+  client: OAuthClient | null;
+  /** The push subscription's stored state (`PushSubscription.state`); null when there was none. */
+  subscription: unknown | null;
+  /**
+   * Where the connection's webhooks deliver, under PUBLIC_URL; without it only the path (hooks were
+   * registered under a request's origin): hooks registered at the provider for it are removed.
+   */
+  webhookUrl: string;
+  /**
+   * Another connection still uses the same account through the same OAuth client: the grant it shares
+   * must stay (revoke only what is this connection's own, or nothing), and so must what the provider
+   * keeps once per account (Gmail's one watch of a mailbox).
+   */
+  sharedGrant: boolean;
+  /**
+   * Another connection holds this very token (`oauth.oneGrantPerAccount`: the connections of one
+   * account share the newest grant): nothing may be revoked; what is this connection's own at the
+   * provider (its hooks) is still removed, with that token.
+   */
+  tokenShared: boolean;
+}
+
 export interface Connector {
   kind: ConnectorKind;
   auth: 'oauth' | 'credentials';
@@ -185,9 +219,18 @@ export interface Connector {
      * it lacks): the engine records that and does not try again until the connection is authorized again.
      */
     ensure(request: SyncRequest, webhook: { url: string; secret: string }, current: unknown | null): Promise<PushSubscription>;
-    /** Stop deliveries when the connection is deleted (best effort; errors are logged, not thrown). */
+    /** Stop deliveries (best effort: errors are swallowed); the engine stops a deleted connection's through `cleanup`. */
     stop?(request: SyncRequest, current: unknown): Promise<void>;
   };
+  /**
+   * Undoes at the provider what the connection set up there, when it is deleted: stops its channel,
+   * watch or subscription, removes the hooks it registered, then revokes the grant where the provider
+   * offers it (unless `sharedGrant`). Called by the engine's cleanup job, again after a failure, so
+   * every step is idempotent: what is already gone (404, a token already revoked) is done. Throws
+   * ConnectorError: `provider_unavailable` or `rate_limited` is retried; `auth_expired` once the
+   * engine has refreshed means the grant is gone already (nothing more can be undone with it).
+   */
+  cleanup?(request: CleanupRequest): Promise<void>;
   webhook?: {
     /**
      * `kind`: one URL for every connection of the kind (`/v3/connections/webhooks/{kind}`: Gmail's

@@ -1,10 +1,23 @@
-import type { SyncTrigger } from './connections.js';
+import type { ConnectorKind, SyncTrigger } from './connections.js';
 
 /** What a job of each kind carries in `payload`: an ingest job has its document instead. */
 export interface JobPayloads {
   ingest: null;
   merge: { mergeId: string };
   sync: { connectionId: string; trigger: SyncTrigger };
+  /** What a deleted connection held that its cleanup at the provider needs (the row is gone). */
+  cleanup: {
+    connectionId: string;
+    kind: ConnectorKind;
+    /** The account it was authorized for: another connection of that account and OAuth client shares its grant. */
+    accountId: string | null;
+    usesCustomKey: boolean;
+    /** Sealed for the connection as its row held them; replaced when a refresh rotates them. */
+    tokens: string | null;
+    config: Record<string, unknown>;
+    /** The push subscription's state, null when it had none. */
+    subscription: unknown;
+  };
 }
 
 export type JobKind = keyof JobPayloads;

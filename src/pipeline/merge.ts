@@ -21,6 +21,7 @@ import {
 } from '../store/merges.js';
 import type { JobHandler, JobLease } from './worker.js';
 import { moveConnections } from '../store/connections.js';
+import { queueCleanups } from '../core/connections/cleanup.js';
 import type { MergeProgress, MergeRecord } from '../model/tags.js';
 import type { JobOf } from '../model/jobs.js';
 
@@ -126,7 +127,8 @@ export async function runMerge(ctx: MergeContext, job: JobOf<'merge'>, lease: Jo
       if (!current || FINISHED_MERGE_STATUSES.includes(current.status) || completed.includes(source)) return;
       const renames = planCustomIdRenames(targetTag, source, await lockCustomIdDocuments(tx, orgId, [targetTag, source]));
       for (const rename of renames) await setCustomId(tx, orgId, rename.documentId, rename.to);
-      await moveConnections(tx, orgId, source, targetTag, now);
+      // A source connection the target's kind replaces is deleted: its cleanup at the provider is queued with it.
+      await queueCleanups(tx, (await moveConnections(tx, orgId, source, targetTag, now)).deleted);
       const documents = await moveDocuments(tx, orgId, source, targetTag);
       const chunks = await moveChunks(tx, orgId, source, targetTag);
       const duplicateMemories = await foldDuplicateMemories(tx, orgId, source, targetTag, now);

@@ -13,12 +13,16 @@ import type { JobOf } from '../model/jobs.js';
 import { getConnectionById, insertConnection } from '../store/connections.js';
 import { openDatabase, type Database } from '../store/database.js';
 import { SyncScheduler } from './scheduler.js';
+import { runCleanup } from './cleanup.js';
+import { CLEANUP_MAX_ATTEMPTS } from '../core/connections/cleanup.js';
+import { jobs as jobsTable } from '../store/schema/jobs.js';
+import { eq } from 'drizzle-orm';
 import { runSync } from './sync.js';
 
 const DAY = 24 * 3600_000;
 
 /** An office-drive stand-in whose push subscriptions last three days. */
-function subscribingAdapter(calls: { ensure: unknown[]; stop: unknown[] }, clock: { now(): Date }): Connector {
+function subscribingAdapter(calls: { ensure: unknown[]; cleanup: unknown[] }, clock: { now(): Date }): Connector {
   return {
     kind: 'office-drive',
     auth: 'credentials',
@@ -36,9 +40,9 @@ function subscribingAdapter(calls: { ensure: unknown[]; stop: unknown[] }, clock
         calls.ensure.push({ current, url: webhook.url, secret: webhook.secret });
         return { state: { subscriptionId: `sub-${calls.ensure.length}` }, renewBy: new Date(clock.now().getTime() + 3 * DAY) };
       },
-      async stop(_request, current) {
-        calls.stop.push(current);
-      },
+    },
+    async cleanup({ subscription, webhookUrl, client, sharedGrant }) {
+      calls.cleanup.push({ subscription, webhookUrl, client, sharedGrant });
     },
   };
 }
@@ -48,7 +52,7 @@ describe('push subscriptions and webhook handshakes', () => {
   let orgId: string;
   let now = new Date('2026-01-10T00:00:00Z');
   const clock = { now: () => now };
-  const calls = { ensure: [] as unknown[], stop: [] as unknown[] };
+  const calls = { ensure: [] as unknown[], cleanup: [] as unknown[] };
   let access: ConnectorAccess;
   const log = pino({ level: 'silent' });
 
@@ -115,7 +119,7 @@ describe('push subscriptions and webhook handshakes', () => {
     expect(row?.subscriptionRenewBy?.getTime()).toBe(now.getTime() + 3 * DAY);
   });
 
-  it('answer a handshake before verification, verify deliveries, and stop when the connection is deleted', async () => {
+  it('answer a handshake before verification, verify deliveries, and are stopped by the cleanup job queued when the connection is deleted', async () => {
     const id = newId();
     await insertConnection(database.db, {
       id,
@@ -150,7 +154,20 @@ describe('push subscriptions and webhook handshakes', () => {
       rateLimit: null,
     };
     await service.delete(principal, id, true);
-    expect(calls.stop).toEqual([{ subscriptionId: 'sub-x' }]);
     expect(await getConnectionById(database.db, id)).toBeUndefined();
+    // Nothing at the provider is touched by the request: a job does it, outside any transaction.
+    expect(calls.cleanup).toEqual([]);
+    const [queued] = await database.db.select().from(jobsTable).where(eq(jobsTable.kind, 'cleanup'));
+    expect(queued).toMatchObject({ orgId, maxAttempts: CLEANUP_MAX_ATTEMPTS, payload: { connectionId: id, subscription: { subscriptionId: 'sub-x' } } });
+    await runCleanup({ db: database.db, log, clock, access }, queued as unknown as JobOf<'cleanup'>);
+    expect(calls.cleanup).toEqual([
+      {
+        subscription: { subscriptionId: 'sub-x' },
+        webhookUrl: `https://engram.example/v3/connections/webhooks/office-drive/${id}`,
+        client: null,
+        sharedGrant: false,
+        tokenShared: false,
+      },
+    ]);
   });
 });

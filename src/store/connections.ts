@@ -132,23 +132,35 @@ export async function countConnectionDocuments(db: Tx, connectionId: string): Pr
 
 /**
  * Moves a tag's connections to another tag (a merge); one whose kind the target already has is
- * deleted instead, its documents kept (they move with the tag's documents).
+ * deleted instead, its documents kept (they move with the tag's documents). Returns how many moved
+ * and the rows deleted.
  */
-export async function moveConnections(db: Tx, orgId: string, from: string, to: string, now: Date): Promise<number> {
+export async function moveConnections(db: Tx, orgId: string, from: string, to: string, now: Date): Promise<{ moved: number; deleted: ConnectionRecord[] }> {
   const taken = await db
     .select({ kind: connections.kind })
     .from(connections)
     .where(and(eq(connections.orgId, orgId), eq(connections.containerTag, to)));
   const takenKinds = taken.map((t) => t.kind);
-  if (takenKinds.length) {
-    await db.delete(connections).where(and(eq(connections.orgId, orgId), eq(connections.containerTag, from), inArray(connections.kind, takenKinds)));
-  }
+  const deleted = takenKinds.length
+    ? await db
+        .delete(connections)
+        .where(and(eq(connections.orgId, orgId), eq(connections.containerTag, from), inArray(connections.kind, takenKinds)))
+        .returning()
+    : [];
   const moved = await db
     .update(connections)
     .set({ containerTag: to, updatedAt: now })
     .where(and(eq(connections.orgId, orgId), eq(connections.containerTag, from)))
     .returning({ id: connections.id });
-  return moved.length;
+  return { moved: moved.length, deleted };
+}
+
+/** The connections, in any org, authorized for this provider account id (whatever their kind: the caller compares OAuth clients). */
+export async function connectionsOfAccount(db: Tx, accountId: string, exceptId: string): Promise<ConnectionRecord[]> {
+  return db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.accountId, accountId), sql`${connections.id} <> ${exceptId}`));
 }
 
 /**

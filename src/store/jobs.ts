@@ -186,3 +186,18 @@ export async function countJobs(db: Tx, now: Date): Promise<JobCount[]> {
     oldestDueAt: row.oldestDueAt === null ? null : new Date(row.oldestDueAt),
   }));
 }
+
+/** Replaces a job's payload (a cleanup's rotated tokens, so a retry never sends a spent refresh token). */
+export async function updateJobPayload(db: Tx, jobId: string, payload: Record<string, unknown>, now: Date): Promise<void> {
+  await db.update(jobs).set({ payload, updatedAt: now }).where(eq(jobs.id, jobId));
+}
+
+/** An org's jobs of one kind in these statuses, oldest first (at most `limit`). */
+export async function listJobsOfKind(db: Tx, orgId: string, kind: string, statuses: string[], limit: number): Promise<JobRecord[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.orgId, orgId), eq(jobs.kind, kind), inArray(jobs.status, statuses)))
+    .orderBy(asc(jobs.createdAt), asc(jobs.id))
+    .limit(limit);
+}

@@ -100,7 +100,9 @@ describe('cloud drive push channels', () => {
     clock.advance(2 * 3600_000);
     google.clock.advance(2 * 3600);
     expect((await server.request('DELETE', `/v3/connections/${id}`)).status).toBe(200);
-    expect(google.drive.channels.get(state!.channelId)!.stopped).toBe(true);
+    // The cleanup job refreshes the lapsed token first, then stops the channel and revokes the grant.
+    await waitFor(async () => google.drive.channels.get(state!.channelId)!.stopped || undefined);
+    await waitFor(async () => google.oauth.revocations.length > 0 || undefined);
     expect(google.count('POST /drive/v3/channels/stop', 401)).toBe(0);
     expect(await google.drive.notify({ state: 'change' })).toEqual([]);
   });

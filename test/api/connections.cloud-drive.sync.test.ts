@@ -220,12 +220,13 @@ describe('cloud drive sync over HTTP', () => {
     const kept = await server.request('DELETE', `/v3/connections/${ids[0]}?deleteDocuments=false`);
     expect(kept.status).toBe(200);
     expect((await server.request('GET', `/v3/connections/${ids[0]}`)).status).toBe(404);
-    expect(openChannels()).toBe(channels - 1);
+    // The cleanup job stops it, outside the request.
+    await waitFor(async () => openChannels() === channels - 1 || undefined);
     const remaining = await waitForSourceDocuments(server, 'cloud-drive', 'drive_keep', 1);
     expect(remaining[0].connectionId ?? null).toBeNull();
 
     expect((await server.request('DELETE', `/v3/connections/${ids[1]}`)).status).toBe(200);
-    expect(openChannels()).toBe(channels - 2);
+    await waitFor(async () => openChannels() === channels - 2 || undefined);
     await waitFor(async () => {
       const res = await server.request('POST', '/v3/documents/list', { body: { containerTags: ['drive_drop'], limit: 10 } });
       return res.body.memories.length === 0 ? true : undefined;

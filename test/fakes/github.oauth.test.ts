@@ -1,4 +1,4 @@
-import { exchangeWebFlowCode, refreshToken } from '@octokit/oauth-methods';
+import { deleteAuthorization, deleteToken, exchangeWebFlowCode, refreshToken } from '@octokit/oauth-methods';
 import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGitHub, TOKENS_PER_USER_APP_SCOPE } from './github/index.js';
@@ -173,5 +173,33 @@ describe('fake GitHub OAuth web flow', () => {
     expect(refused.error).toBe('bad_refresh_token');
     // The others of the scope, and the token of another scope, still work.
     for (const token of [rest[0].access_token, other.access_token]) expect((await octokitFor(token).rest.users.getAuthenticated()).status).toBe(200);
+  });
+
+  it('deletes an app token or the whole grant (via @octokit/oauth-methods, HTTP Basic as the app)', async () => {
+    const api = new Octokit({ baseUrl: github.apiUrl, log: quiet }).request;
+    const app = { clientType: 'oauth-app' as const, clientId: 'app-classic', clientSecret: 'classic', request: api };
+    const first = github.oauth.issueToken(github.user, { clientId: 'app-classic' });
+    const second = github.oauth.issueToken(github.user, { clientId: 'app-classic' });
+    const mona = github.oauth.issueToken(github.state.addUser('mona-grant'), { clientId: 'app-classic' });
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'resolved',
+        (e) => e.status,
+      );
+
+    expect(await failure(deleteToken({ ...app, clientSecret: 'wrong', token: first }))).toBe(404);
+    expect((await deleteToken({ ...app, token: first })).status).toBe(204);
+    expect(await failure(octokitFor(first).rest.users.getAuthenticated())).toBe(401);
+    expect((await octokitFor(second).rest.users.getAuthenticated()).status).toBe(200);
+    expect(await failure(deleteToken({ ...app, token: first }))).toBe(404);
+
+    expect((await deleteAuthorization({ ...app, token: second })).status).toBe(204);
+    expect(await failure(octokitFor(second).rest.users.getAuthenticated())).toBe(401);
+    // Another user's grant of the same app stays.
+    expect((await octokitFor(mona).rest.users.getAuthenticated()).status).toBe(200);
+    expect(github.oauth.revocations.slice(-2).map((r) => [r.what, r.user])).toEqual([
+      ['token', 'octocat'],
+      ['grant', 'octocat'],
+    ]);
   });
 });

@@ -112,4 +112,38 @@ describe('FakeGoogle wire format', () => {
     expect(late.status).toBe(400);
     expect(await late.json()).toEqual({ error: 'invalid_grant', error_description: 'Bad Request' });
   });
+
+  it('revokes a grant at /revoke: the refresh token and its access tokens stop working; a second revocation is invalid_token', async () => {
+    google.oauth.registerApp({ clientId: 'c2', clientSecret: 's2', redirectUris: ['http://127.0.0.1:9/cb2'] });
+    const authorize = await fetch(
+      `${google.endpoints.authUrl}?${new URLSearchParams({ client_id: 'c2', redirect_uri: 'http://127.0.0.1:9/cb2', response_type: 'code', scope: DRIVE_SCOPE, access_type: 'offline' })}`,
+      { redirect: 'manual' },
+    );
+    const code = new URL(authorize.headers.get('location')!).searchParams.get('code')!;
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+    const grant = await (
+      await fetch(
+        google.endpoints.tokenUrl,
+        form({ code, client_id: 'c2', client_secret: 's2', redirect_uri: 'http://127.0.0.1:9/cb2', grant_type: 'authorization_code' }),
+      )
+    ).json();
+    const files = (token: string) => fetch(`${google.endpoints.driveUrl}/files`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await files(grant.access_token)).status).toBe(200);
+
+    const revoked = await fetch(google.endpoints.revokeUrl, form({ token: grant.refresh_token }));
+    expect(revoked.status).toBe(200);
+    expect((await files(grant.access_token)).status).toBe(401);
+    const refresh = await fetch(
+      google.endpoints.tokenUrl,
+      form({ refresh_token: grant.refresh_token, client_id: 'c2', client_secret: 's2', grant_type: 'refresh_token' }),
+    );
+    expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
+    const again = await fetch(google.endpoints.revokeUrl, form({ token: grant.refresh_token }));
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'invalid_token', error_description: 'Token expired or revoked' });
+  });
 });

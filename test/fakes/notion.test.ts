@@ -97,6 +97,18 @@ describe('FakeNotion with the official Notion client', () => {
     expect(tokens).toMatchObject({ token_type: 'bearer', workspace_id: expect.any(String), owner: { type: 'user' } });
   });
 
+  it('revokes a token through the client: the API refuses it then, and a second revocation is an error', async () => {
+    notion.oauth.register({ clientId: 'revoking-client', clientSecret: 'revoking-secret', redirectUris: [] });
+    const token = notion.token();
+    const revoker = { client_id: 'revoking-client', client_secret: 'revoking-secret', token };
+    await expect(client.oauth.revoke({ ...revoker, client_secret: 'wrong' })).rejects.toMatchObject({ status: 401 });
+    expect(await client.oauth.revoke(revoker)).toMatchObject({ request_id: expect.any(String) });
+    expect(notion.oauth.revocations.at(-1)).toBe(token);
+    const revoked = new Client({ auth: token, baseUrl: notion.apiUrl, notionVersion: NOTION_VERSION, retry: false, logger: () => undefined });
+    await expect(revoked.users.me({})).rejects.toMatchObject({ code: 'unauthorized', status: 401 });
+    await expect(client.oauth.revoke(revoker)).rejects.toMatchObject({ status: 400 });
+  });
+
   it('signs webhook events as the client verifies them', async () => {
     const token = 'secret_verification';
     const seen: boolean[] = [];

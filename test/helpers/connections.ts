@@ -62,6 +62,7 @@ export async function startGoogleServer(
       GOOGLE_CLIENT_SECRET: app.clientSecret,
       GOOGLE_AUTH_URL: e.authUrl,
       GOOGLE_TOKEN_URL: e.tokenUrl,
+      GOOGLE_REVOKE_URL: e.revokeUrl,
       GOOGLE_USERINFO_URL: e.userinfoUrl,
       GOOGLE_DRIVE_URL: e.driveUrl,
       GOOGLE_GMAIL_URL: e.gmailUrl,

@@ -2,9 +2,10 @@ import { defineConnector } from '../descriptor.js';
 import { googleEnv, googleOptions, googleOptionsFrom } from '../google/env.js';
 import type { GoogleOptions } from '../google/options.js';
 import { googleOAuth } from '../google/oauth.js';
+import { revokeGoogleGrant } from '../google/revoke.js';
 import type { Connector } from '../types.js';
 import { parseCloudDriveConfig } from './config.js';
-import { describeDriveNotification, ensureChannel, stopDriveChannel, verifyDriveNotification } from './push.js';
+import { describeDriveNotification, endDriveChannel, ensureChannel, stopDriveChannel, verifyDriveNotification } from './push.js';
 import { syncCloudDrive } from './sync.js';
 
 /** Reading every file's content, and the changes feed (files.list alone would need `drive.metadata.readonly`). */
@@ -23,6 +24,11 @@ export function cloudDriveConnector(options: GoogleOptions): Connector {
       stop: (request, current) => stopDriveChannel(options, request, current),
     },
     webhook: { verify: verifyDriveNotification, describe: describeDriveNotification },
+    /** The changes channel (`channels/stop`), then the grant (`oauth2.googleapis.com/revoke`) unless another connection uses it. */
+    async cleanup({ request, subscription, sharedGrant }) {
+      await endDriveChannel(options, request, subscription);
+      if (!sharedGrant) await revokeGoogleGrant(options, request.credentials, request.signal);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GoogleClient, toConnectorError } from '../google/http.js';
+import { GoogleApiError, GoogleClient, toConnectorError } from '../google/http.js';
 import { accessToken } from '../google/oauth.js';
 import type { GoogleOptions } from '../google/options.js';
 import { header, sameSecret, type Headers } from '../google/push.js';
@@ -50,12 +50,22 @@ export async function ensureChannel(
   }
 }
 
-/** Best effort: a channel already gone or expired is fine. */
+/** Best effort: a channel already gone or expired is fine, and so is any failure. */
 export async function stopDriveChannel(options: GoogleOptions, request: SyncRequest, current: unknown): Promise<void> {
+  await endDriveChannel(options, request, current).catch(() => undefined);
+}
+
+/** Stops the channel; one Drive no longer knows (404: stopped or expired) is done. Other failures are thrown as ConnectorErrors. */
+export async function endDriveChannel(options: GoogleOptions, request: SyncRequest, current: unknown): Promise<void> {
   const state = readState(current);
   if (!state) return;
-  const drive = new GoogleClient(options, accessToken(request.credentials), request.signal);
-  await stopChannel(drive, options.endpoints.driveUrl, { id: state.channelId, resourceId: state.resourceId }).catch(() => undefined);
+  try {
+    const drive = new GoogleClient(options, accessToken(request.credentials), request.signal);
+    await stopChannel(drive, options.endpoints.driveUrl, { id: state.channelId, resourceId: state.resourceId });
+  } catch (err) {
+    if (err instanceof GoogleApiError && err.status === 404) return;
+    throw toConnectorError(err, request.signal);
+  }
 }
 
 /** A Drive notification carries the channel's token in `X-Goog-Channel-Token`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineConnector, oauthAppEnv } from '../descriptor.js';
 import type { Connector, SyncRequest } from '../types.js';
+import { cleanupCodeHost } from './cleanup.js';
 import { GITHUB_DEFAULTS, gitHubClient, toConnectorError, type CodeHostOptions } from './client.js';
 import { isSelectedPath, parseCodeHostConfig } from './config.js';
 import { parseExternalId } from './items.js';
@@ -37,6 +38,7 @@ export function codeHostConnector(options: CodeHostOptions): Connector {
       return 'path' in id ? isSelectedPath(id.path, config) : config.includeIssues;
     },
     webhook: { verify: verifyGitHubSignature, describe: describeGitHubDelivery },
+    cleanup: (cleanup) => mapped(cleanup.request, () => cleanupCodeHost(options, cleanup)),
   };
 }
 

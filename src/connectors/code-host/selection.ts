@@ -83,10 +83,13 @@ async function registerHook(gh: GitHubClient, repo: Repo, webhook: Webhook): Pro
   }
 }
 
-async function removeHook(gh: GitHubClient, repo: Repo, url: string): Promise<void> {
+/** Takes every hook delivering to `url` (or whose URL `url` accepts) off the repository. */
+export async function removeHook(gh: GitHubClient, repo: Repo, url: string | ((hookUrl: string) => boolean)): Promise<void> {
+  const ours = typeof url === 'string' ? (hookUrl: string) => hookUrl === url : url;
   const hooks = await gh.paginate('GET /repos/{owner}/{repo}/hooks', { owner: repo.owner, repo: repo.name, per_page: 100 });
   for (const hook of hooks) {
-    if (hook.config.url === url) await gh.request('DELETE /repos/{owner}/{repo}/hooks/{hook_id}', { owner: repo.owner, repo: repo.name, hook_id: hook.id });
+    if (typeof hook.config.url === 'string' && ours(hook.config.url))
+      await gh.request('DELETE /repos/{owner}/{repo}/hooks/{hook_id}', { owner: repo.owner, repo: repo.name, hook_id: hook.id });
   }
 }
 

@@ -7,6 +7,7 @@ export const googleEnv = z.object({
   ...oauthAppEnv('GOOGLE'),
   GOOGLE_AUTH_URL: z.string().url().optional(),
   GOOGLE_TOKEN_URL: z.string().url().optional(),
+  GOOGLE_REVOKE_URL: z.string().url().optional(),
   GOOGLE_USERINFO_URL: z.string().url().optional(),
   GOOGLE_DRIVE_URL: z.string().url().optional(),
   GOOGLE_GMAIL_URL: z.string().url().optional(),
@@ -16,6 +17,7 @@ export function googleOptionsFrom(env: z.infer<typeof googleEnv>): Partial<Conne
   const endpoints = {
     authUrl: env.GOOGLE_AUTH_URL,
     tokenUrl: env.GOOGLE_TOKEN_URL,
+    revokeUrl: env.GOOGLE_REVOKE_URL,
     userinfoUrl: env.GOOGLE_USERINFO_URL,
     driveUrl: env.GOOGLE_DRIVE_URL,
     gmailUrl: env.GOOGLE_GMAIL_URL,

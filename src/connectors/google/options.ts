@@ -4,6 +4,8 @@ export interface GoogleEndpoints {
   authUrl: string;
   /** Code exchange and refresh, e.g. `https://oauth2.googleapis.com/token`. */
   tokenUrl: string;
+  /** Token revocation, e.g. `https://oauth2.googleapis.com/revoke`: revoking a refresh token ends the grant. */
+  revokeUrl: string;
   /** The OpenID Connect user info of the signed-in account. */
   userinfoUrl: string;
   /** Drive API v3 base, e.g. `https://www.googleapis.com/drive/v3`. */
@@ -17,6 +19,7 @@ export interface GoogleEndpoints {
 export const GOOGLE_DEFAULTS: Readonly<GoogleEndpoints> = Object.freeze({
   authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
   tokenUrl: 'https://oauth2.googleapis.com/token',
+  revokeUrl: 'https://oauth2.googleapis.com/revoke',
   userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
   driveUrl: 'https://www.googleapis.com/drive/v3',
   gmailUrl: 'https://gmail.googleapis.com/gmail/v1',

@@ -3,9 +3,10 @@ import { defineConnector, type ConvertFile } from '../descriptor.js';
 import { googleEnv, googleOptions, googleOptionsFrom } from '../google/env.js';
 import type { GoogleOptions } from '../google/options.js';
 import { googleOAuth } from '../google/oauth.js';
+import { revokeGoogleGrant } from '../google/revoke.js';
 import type { Connector } from '../types.js';
 import { parseMailConfig } from './config.js';
-import { describePubSubPush, ensureWatch, mailAccount, stopMailWatch, verifyPubSubPush } from './push.js';
+import { describePubSubPush, endMailWatch, ensureWatch, mailAccount, stopMailWatch, verifyPubSubPush } from './push.js';
 import { syncMail } from './sync.js';
 
 /** Reading messages, threads and history, and `users.watch`. */
@@ -32,6 +33,15 @@ export function mailConnector(options: GoogleOptions & { pushTopic?: string; con
       },
     }),
     webhook: { scope: 'kind', verify: verifyPubSubPush, describe: describePubSubPush },
+    /**
+     * The mailbox's watch (`users.stop`), then the grant (`oauth2.googleapis.com/revoke`). Gmail keeps
+     * one watch per mailbox: while another connection reads the same account, both stay.
+     */
+    async cleanup({ request, subscription, sharedGrant }) {
+      if (sharedGrant) return;
+      if (subscription != null) await endMailWatch(options, request);
+      await revokeGoogleGrant(options, request.credentials, request.signal);
+    },
   };
 }
 

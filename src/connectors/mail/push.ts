@@ -43,8 +43,17 @@ export async function mailAccount(options: GoogleOptions, google: OAuthProvider,
 
 /** Best effort. */
 export async function stopMailWatch(options: GoogleOptions, request: SyncRequest): Promise<void> {
-  const gmail = new GoogleClient(options, accessToken(request.credentials), request.signal);
-  await stopWatch(gmail, options.endpoints.gmailUrl).catch(() => undefined);
+  await endMailWatch(options, request).catch(() => undefined);
+}
+
+/** `users.stop`: the mailbox's watch ends (Gmail answers 204 whether or not there was one); failures are thrown as ConnectorErrors. */
+export async function endMailWatch(options: GoogleOptions, request: SyncRequest): Promise<void> {
+  try {
+    const gmail = new GoogleClient(options, accessToken(request.credentials), request.signal);
+    await stopWatch(gmail, options.endpoints.gmailUrl);
+  } catch (err) {
+    throw toConnectorError(err, request.signal);
+  }
 }
 
 /** The push endpoint's `?token=` is the kind's shared secret (one topic and subscription serve every mailbox). */

@@ -4,6 +4,7 @@ import { guardedSync, providerSettings } from '../provider-http.js';
 import type { Connector } from '../types.js';
 import { NOTION_DEFAULTS, PROVIDER, type NotesWorkspaceOptions } from './api.js';
 import { notionOAuth } from './oauth.js';
+import { revokeNotionToken } from './revoke.js';
 import { parseNotesWorkspaceConfig, syncNotesWorkspace } from './sync.js';
 import { describeNotionEvent, notionVerificationToken, verifyNotionSignature } from './webhook.js';
 
@@ -18,6 +19,7 @@ export function notesWorkspaceConnector(options: NotesWorkspaceOptions): Connect
     parseConfig: (metadata) => ({ ...metadata, ...parseNotesWorkspaceConfig(metadata) }),
     sync: (request) => guardedSync(syncNotesWorkspace(options, request), request.signal, PROVIDER),
     webhook: { scope: 'kind', verify: verifyNotionSignature, describe: describeNotionEvent, verificationToken: notionVerificationToken },
+    cleanup: (cleanup) => revokeNotionToken(options, cleanup),
   };
 }
 

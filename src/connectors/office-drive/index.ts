@@ -5,7 +5,7 @@ import { SubscriptionRefusedError, type Connector } from '../types.js';
 import { parseOfficeDriveConfig } from './config.js';
 import { MICROSOFT_DEFAULTS, PROVIDER, type OfficeDriveOptions } from './graph.js';
 import { microsoftOAuth } from './oauth.js';
-import { ensureSubscription, stopSubscription } from './subscription.js';
+import { endSubscription, ensureSubscription, stopSubscription } from './subscription.js';
 import { syncOfficeDrive } from './sync.js';
 import { describeGraphNotification, graphHandshake, verifyGraphNotification } from './webhook.js';
 
@@ -29,6 +29,15 @@ export function officeDriveConnector(options: OfficeDriveOptions): Connector {
       stop: (request, current) => stopSubscription(options, request, current),
     },
     webhook: { verify: verifyGraphNotification, describe: describeGraphNotification, handshake: graphHandshake },
+    /**
+     * The drive subscription (`DELETE /subscriptions/{id}`). The Microsoft identity platform has no
+     * endpoint that revokes one application's grant: the user removes it at myapps.microsoft.com
+     * (or account.live.com/consent/Manage), and the refresh token lapses after 90 days unused.
+     */
+    cleanup: ({ request, subscription }) =>
+      endSubscription(options, request, subscription).catch((err: unknown) => {
+        throw asConnectorError(err, request.signal, PROVIDER);
+      }),
   };
 }
 

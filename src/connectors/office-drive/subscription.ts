@@ -96,14 +96,15 @@ export async function ensureSubscription(
   return pushSubscription(created.body, webhook);
 }
 
-/** Deletes the subscription; best effort, nothing is thrown. */
+/** Deletes the subscription; best effort, nothing is thrown (Graph ends it at its expiry anyway). */
 export async function stopSubscription(options: OfficeDriveOptions, request: SyncRequest, current: unknown): Promise<void> {
+  await endSubscription(options, request, current).catch(() => undefined);
+}
+
+/** `DELETE /subscriptions/{id}`; one Graph no longer knows (404) is done. Other failures are thrown. */
+export async function endSubscription(options: OfficeDriveOptions, request: SyncRequest, current: unknown): Promise<void> {
   const state = readState(current);
   if (!state) return;
-  try {
-    const graph = new GraphClient(options, oauthAccessToken(request.credentials, PROVIDER), request.signal);
-    await graph.json(`/subscriptions/${encodeURIComponent(state.id)}`, { method: 'DELETE', allow: [404] });
-  } catch {
-    // Graph ends it at its expiry anyway.
-  }
+  const graph = new GraphClient(options, oauthAccessToken(request.credentials, PROVIDER), request.signal);
+  await graph.json(`/subscriptions/${encodeURIComponent(state.id)}`, { method: 'DELETE', allow: [404] });
 }

@@ -24,7 +24,8 @@ import { assertTagsWritable } from '../tags/merge-guard.js';
 import { resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import type { ConnectorAccess } from './connector-access.js';
 import { AUTH_LINK_LIFETIME_MS, type OAuthStateSigner } from './oauth-state.js';
-import { pushStatus, stopSubscription } from './subscriptions.js';
+import { pendingCleanups, queueCleanups, type PendingCleanup } from './cleanup.js';
+import { pushStatus } from './subscriptions.js';
 import { enqueueSync } from './sync-queue.js';
 
 export interface ConnectionJobs {
@@ -163,6 +164,11 @@ export class ConnectionService {
     return { id: found[0].id, provider: kind };
   }
 
+  /** The organization's deleted connections whose cleanup at the provider has not succeeded: waiting, retrying, or given up. */
+  cleanups(principal: Principal): Promise<PendingCleanup[]> {
+    return pendingCleanups(this.db, principal.orgId);
+  }
+
   /** Queues a manual sync of every active connection of the kind (in the tags, when given). */
   async import(principal: Principal, provider: string, containerTags?: string[]): Promise<number> {
     const kind = this.access.kindOf(provider);
@@ -223,21 +229,26 @@ export class ConnectionService {
     }
   }
 
+  /**
+   * The row, its documents (unless kept) and, queued in the same transaction, its cleanup at the
+   * provider (`cleanup.ts`: channels and hooks stopped, the grant revoked), which a job runs outside
+   * any transaction and retries until the provider answers.
+   */
   private async remove(connection: ConnectionRecord, deleteDocuments: boolean): Promise<void> {
-    const adapter = this.access.adapterOrNull(connection.kind as ConnectorKind);
-    const { deleted, tags } = await this.db.transaction(async (tx) => {
+    const { cleanups, tags } = await this.db.transaction(async (tx) => {
       // First the row: a sync page in flight commits before this, and none commits after it.
-      if (!(await lockConnectionForUpdate(tx, connection.id))) return { deleted: false, tags: [] };
+      const current = await lockConnectionForUpdate(tx, connection.id);
+      if (!current) return { cleanups: 0, tags: [] };
       // The memories drawn only from its documents go with them (lineage).
       const removal = deleteDocuments ? await removeDocuments(tx, connection.orgId, { connectionId: connection.id }, this.clock.now()) : undefined;
-      return { deleted: await deleteConnection(tx, connection.id), tags: removal?.tags ?? [] };
+      const deleted = await deleteConnection(tx, connection.id);
+      return { cleanups: deleted ? await queueCleanups(tx, [current]) : 0, tags: removal?.tags ?? [] };
     });
-    for (const tag of tags) await this.jobs.onMemoriesChanged?.(connection.orgId, tag);
-    if (deleted && adapter) {
-      await stopSubscription(this.access, adapter, connection, this.clock).catch((err: unknown) =>
-        this.log.warn({ err, connectionId: connection.id }, 'stopping a push subscription failed'),
-      );
+    if (cleanups) {
+      this.log.info({ connectionId: connection.id, provider: connection.kind }, 'connection deleted; its cleanup at the provider is queued');
+      this.jobs.onJobQueued();
     }
+    for (const tag of tags) await this.jobs.onMemoriesChanged?.(connection.orgId, tag);
   }
 
   private async withRuns(found: ConnectionRecord[]): Promise<ConnectionWithRun[]> {

@@ -4,7 +4,7 @@ import type { Tx } from '../../store/database.js';
 import { updateConnection } from '../../store/connections.js';
 import type { Clock } from '../shared/clock.js';
 import type { ConnectorAccess } from './connector-access.js';
-import { expiresSoon, refreshTokens, usableTokens } from './tokens.js';
+import { refreshTokens, usableTokens } from './tokens.js';
 
 /** The stored state of a subscription the provider refused: kept until the connection is authorized again. */
 interface RefusedPush {
@@ -81,18 +81,4 @@ async function turnOff(access: ConnectorAccess, adapter: Connector, initial: Con
     await adapter.subscription?.stop?.(access.syncRequest(connection), connection.subscription).catch(() => undefined);
   }
   await updateConnection(db, initial.id, { subscription: null, subscriptionRenewBy: null }, clock.now());
-}
-
-/**
- * Ends a deleted connection's push subscription, best effort. Its access token has usually lapsed:
- * it is refreshed first (the new tokens go nowhere, the connection is gone).
- */
-export async function stopSubscription(access: ConnectorAccess, adapter: Connector, connection: ConnectionRecord, clock: Clock): Promise<void> {
-  if (!adapter.subscription?.stop || connection.subscription == null || refusedPush(connection)) return;
-  let tokens = adapter.auth === 'oauth' ? access.openTokens(connection) : null;
-  if (adapter.oauth && tokens?.refreshToken && expiresSoon(tokens, clock)) {
-    const grant = { config: connection.config, scope: tokens.scope };
-    tokens = await adapter.oauth.refresh(await access.oauthClient(connection), tokens.refreshToken, grant).catch(() => tokens);
-  }
-  await adapter.subscription.stop(access.syncRequest(connection, adapter.auth === 'oauth' ? { tokens } : {}), connection.subscription);
 }

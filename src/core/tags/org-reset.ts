@@ -9,6 +9,7 @@ import { deleteOrgMemories } from '../../store/memories/writes.js';
 import { deleteConnectionsWhere } from '../../store/connections.js';
 import { removeDocuments } from '../memories/lineage.js';
 import type { Clock } from '../shared/clock.js';
+import { queueCleanups } from '../connections/cleanup.js';
 
 export const RESET_DOCUMENT_BATCH = 500;
 
@@ -29,10 +30,12 @@ export class OrgReset {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Called after jobs were queued (the connections' cleanups at their providers) so local workers start at once. */
+    private readonly onJobQueued: () => void = () => {},
   ) {}
 
   reset(principal: Principal): Promise<ResetOutcome> {
-    return resetOrganization(this.db, this.clock, principal);
+    return resetOrganization(this.db, this.clock, principal, this.onJobQueued);
   }
 }
 
@@ -41,14 +44,17 @@ export class OrgReset {
  * the memories drawn only from them go with each batch, as with any document deletion), then every
  * memory row left and every profile, every space but the default one (whose settings are cleared) and
  * the org settings. The org, its API keys and members stay. Counts say what was actually removed.
+ * Each connection's cleanup at its provider (channels, hooks, the grant) is queued with its deletion.
  */
-export async function resetOrganization(db: Db, clock: Clock, principal: Principal): Promise<ResetOutcome> {
+export async function resetOrganization(db: Db, clock: Clock, principal: Principal, onJobQueued: () => void = () => {}): Promise<ResetOutcome> {
   const orgId = principal.orgId;
   // Connections first: their syncs stop writing before the documents go (a page in flight commits before this).
-  const deletedConnections = await db.transaction(async (tx) => {
+  const { deletedConnections, cleanups } = await db.transaction(async (tx) => {
     await assertNoMergeRunning(tx, orgId);
-    return (await deleteConnectionsWhere(tx, orgId)).length;
+    const deleted = await deleteConnectionsWhere(tx, orgId);
+    return { deletedConnections: deleted.length, cleanups: await queueCleanups(tx, deleted) };
   });
+  if (cleanups) onJobQueued();
 
   let deletedDocumentBatches = 0;
   let deletedDocuments = 0;

@@ -1,6 +1,7 @@
 import type { Db } from '../../store/database.js';
 import { deleteSpaces, getSpace, listTagStats, upsertSpace, type SpaceSettingsPatch, type TagStats } from '../../store/tags.js';
 import { deleteConnectionsWhere } from '../../store/connections.js';
+import { queueCleanups } from '../connections/cleanup.js';
 import { findActiveMerges } from '../../store/merges.js';
 import { deleteProfiles } from '../../store/profiles.js';
 import { assertTagInScope, tagNotFound } from './rules.js';
@@ -74,7 +75,7 @@ export class ContainerTagService {
       await assertTagsWritable(tx, orgId, [containerTag]);
       if ((await listTagStats(tx, orgId, containerTag)).length === 0) throw tagNotFound(containerTag);
       // The tag's connections stop syncing into it before its documents go.
-      await deleteConnectionsWhere(tx, orgId, [containerTag]);
+      await queueCleanups(tx, await deleteConnectionsWhere(tx, orgId, [containerTag]));
       const now = this.clock.now();
       const removal = await removeDocuments(tx, orgId, { containerTags: [containerTag] }, now);
       const forgotten = await forgetTagMemories(tx, orgId, containerTag, SPACE_DELETED_REASON, now);

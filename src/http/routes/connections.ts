@@ -14,7 +14,7 @@ import {
   RequiredTagsBody,
   TagsBody,
 } from '../schemas/connections.js';
-import { Connection, ConnectionDocument, connectionDocumentView, connectionView } from '../views/connections.js';
+import { Connection, ConnectionCleanup, ConnectionDocument, connectionCleanupView, connectionDocumentView, connectionView } from '../views/connections.js';
 import { requestOrigin } from '../file-link-origin.js';
 
 const tags = ['connections'];
@@ -65,6 +65,23 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/v3/connections/cleanups',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Deleted connections whose cleanup at the provider has not succeeded: waiting, retrying, or given up',
+        description:
+          'Deleting a connection (or resetting the organization) stops its channels and subscriptions, removes its repository ' +
+          'hooks and revokes its grant at the provider in the background, retried with backoff. This lists those not done: a ' +
+          'failed one gave up, and its access is best removed at the provider by hand (each attempt is logged too).',
+        response: { 200: z.array(ConnectionCleanup), ...errorResponses },
+      },
+    },
+    async (request) => (await connections.cleanups(principalOf(request))).map(connectionCleanupView),
+  );
+
+  app.get(
     '/v3/connections/:connectionId',
     {
       schema: {
@@ -102,7 +119,9 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Syncing stops at once. With its documents (the default, and always when deleting by provider) the memories drawn ' +
           'only from them are deleted too; memories another document or a direct write also supports stay, with their ' +
-          'documentIds and sourceCount updated.',
+          'documentIds and sourceCount updated. What the connection set up at the provider is undone in the background by a ' +
+          'durable job, retried until the provider answers: its push channel or subscription stopped, its repository hooks ' +
+          'removed, its grant revoked (Google, GitHub, Notion) unless another connection uses the same account.',
         params: z.object({ connectionId: z.string().min(1).max(64).describe('A connection id, or a provider with containerTags in the body') }),
         querystring: DeleteQuery,
         body: OptionalTagsBody,

@@ -24,6 +24,9 @@ export const settingsResetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['settings'],
         summary: "Delete the organization's documents, memories, extra spaces, connections and settings",
+        description:
+          'Each connection is deleted as DELETE /v3/connections/{id} deletes one: its push channels, subscriptions and ' +
+          'repository hooks are stopped at the provider and its grant revoked, by background jobs retried until the provider answers.',
         body: z.object({ confirmation: z.string().min(1) }),
         response: { 200: ResetResponse, ...errorResponses },
       },

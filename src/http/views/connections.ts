@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PendingCleanup } from '../../core/connections/cleanup.js';
 import type { ConnectionWithRun } from '../../core/connections/connection-service.js';
 import type { SyncRunRecord } from '../../model/connections.js';
 import type { ListedDocument } from '../../model/documents.js';
@@ -131,5 +132,30 @@ export function connectionDocumentView(doc: ListedDocument): z.infer<typeof Conn
     type: doc.type,
     url: doc.url,
     containerTag: doc.containerTag,
+  };
+}
+
+export const ConnectionCleanup = z
+  .object({
+    connectionId: z.string().describe('The deleted connection'),
+    provider: z.string().describe('The connector kind id'),
+    status: z
+      .enum(['pending', 'retrying', 'failed'])
+      .describe('pending: not tried yet (or running); retrying: failed, tried again at nextAttemptAt; failed: gave up, finish it at the provider by hand'),
+    attempts: z.number(),
+    maxAttempts: z.number(),
+    lastError: z.string().nullable().describe('Why the last attempt failed (no tokens, no user content)'),
+    nextAttemptAt: z.string().nullable(),
+    queuedAt: z.string().describe('When the connection was deleted'),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ConnectionCleanup' });
+
+export function connectionCleanupView(cleanup: PendingCleanup): z.infer<typeof ConnectionCleanup> {
+  return {
+    ...cleanup,
+    nextAttemptAt: cleanup.nextAttemptAt ? iso(cleanup.nextAttemptAt) : null,
+    queuedAt: iso(cleanup.queuedAt),
+    updatedAt: iso(cleanup.updatedAt),
   };
 }

@@ -190,6 +190,38 @@ export class FakeOAuth {
     return reply(this.grantTokens(app, grant));
   }
 
+  /** What `DELETE /applications/{client_id}/grant` and `/token` revoked, in order. */
+  readonly revocations: { what: 'grant' | 'token'; clientId: string; user: string; token: string }[] = [];
+
+  /**
+   * `DELETE /applications/{client_id}/grant` (every token of the app for the token's user: the app
+   * is no longer authorized) or `/token` (that token only). HTTP Basic with the app's client id and
+   * secret; `access_token` in the body must be a live token of that app. Wrong credentials or an
+   * unknown, expired or revoked token: 404; no `access_token`: 422; done: 204.
+   */
+  deleteAuthorization(req: FakeRequest, clientId: string, what: 'grant' | 'token'): FakeReply {
+    const docs = `https://docs.github.com/rest/apps/oauth-applications#delete-an-app-${what === 'grant' ? 'authorization' : 'token'}`;
+    const notFound: FakeReply = { status: 404, json: { message: 'Not Found', documentation_url: docs, status: '404' } };
+    const basic = /^basic\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+    const [id, secretGiven] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
+    const app = this.apps.get(clientId);
+    if (!app || id !== clientId || app.clientSecret !== secretGiven) return notFound;
+    const token = req.fields.access_token;
+    if (!token) return { status: 422, json: { message: 'Invalid request.\n\n"access_token" wasn\'t supplied.', documentation_url: docs, status: '422' } };
+    const record = this.lookup(token);
+    if (!record || record.clientId !== clientId) return notFound;
+    const ends = (t: { user: FakeUser; clientId?: string }) => t.user === record.user && t.clientId === clientId;
+    if (what === 'grant') {
+      for (const t of this.tokens.values()) if (ends(t)) t.revoked = true;
+      for (const g of this.refreshTokens.values()) if (ends(g)) g.used = true;
+    } else {
+      record.revoked = true;
+      for (const g of this.refreshTokens.values()) if (g.accessToken === token) g.used = true;
+    }
+    this.revocations.push({ what, clientId, user: record.user.login, token });
+    return { status: 204 };
+  }
+
   private grantTokens(app: OAuthApp, grant: Grant): Record<string, string | number> {
     const token = secret(app.expiringTokens ? 'ghu_' : 'gho_');
     const now = this.clock.nowMs();

@@ -131,6 +131,16 @@ export class FakeGitHub {
   }
 
   private async api(req: FakeRequest, address: string): Promise<{ reply: FakeReply; route?: string }> {
+    // The app's own endpoints authenticate with its client id and secret (HTTP Basic), not a token.
+    const appAuthorization = /^\/applications\/([^/]+)\/(grant|token)$/.exec(req.path);
+    if (req.method === 'DELETE' && appAuthorization) {
+      const route = `DELETE /applications/{client_id}/${appAuthorization[2]}`;
+      const armed = this.rateLimits.takeArmed(route, req.method, req.path);
+      const common = this.commonHeaders(undefined);
+      const reply =
+        armed?.reply(common) ?? this.oauth.deleteAuthorization(req, decodeURIComponent(appAuthorization[1]!), appAuthorization[2] as 'grant' | 'token');
+      return { reply: withHeaders(reply, common), route };
+    }
     const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''));
     const caller: TokenRecord | undefined = auth ? this.oauth.lookup(auth[1]) : undefined;
     const who = caller ? caller.user.login : address;

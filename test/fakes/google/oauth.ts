@@ -82,9 +82,28 @@ export class FakeGoogleOAuth {
     return record;
   }
 
+  /** What `POST /revoke` revoked, in order: the token given and the grant (refresh token) it ended. */
+  readonly revocations: { token: string; refreshToken: string | null }[] = [];
+
   /** As when the user removes the app's access: the refresh token and its access tokens stop working. */
   revokeRefreshToken(refreshToken: string): void {
     this.refreshTokens.delete(refreshToken);
+  }
+
+  /**
+   * `POST /revoke` (`token` in the form or the query, no client authentication): a refresh token, or
+   * an access token, ends the grant: the refresh token and every access token issued from it answer
+   * 401 from then on. A token unknown, expired or revoked already is 400 `invalid_token`.
+   */
+  revoke(req: FakeRequest): FakeReply {
+    const token = req.fields.token ?? req.query.get('token') ?? '';
+    const access = this.lookup(token);
+    const refreshToken = this.refreshTokens.has(token) ? token : (access?.refreshToken ?? null);
+    if (!access && !refreshToken) return json(400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+    if (refreshToken) this.refreshTokens.delete(refreshToken);
+    if (access) this.accessTokens.delete(token);
+    this.revocations.push({ token, refreshToken });
+    return json(200, {});
   }
 
   authorize(req: FakeRequest): FakeReply {

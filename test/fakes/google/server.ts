@@ -78,6 +78,7 @@ export class FakeGoogle {
     return {
       authUrl: `${this.origin}/o/oauth2/v2/auth`,
       tokenUrl: `${this.origin}/token`,
+      revokeUrl: `${this.origin}/revoke`,
       userinfoUrl: `${this.origin}/v1/userinfo`,
       driveUrl: `${this.origin}${DRIVE_PREFIX}`,
       gmailUrl: `${this.origin}/gmail/v1`,
@@ -138,6 +139,8 @@ export class FakeGoogle {
   private async route(req: FakeRequest): Promise<{ reply: FakeReply; route?: string }> {
     if (req.method === 'GET' && req.path === '/o/oauth2/v2/auth') return { reply: this.oauth.authorize(req), route: 'GET /o/oauth2/v2/auth' };
     if (req.method === 'POST' && req.path === '/token') return { reply: this.oauth.token(req), route: 'POST /token' };
+    if (req.method === 'POST' && req.path === '/revoke')
+      return { reply: this.takeArmed('POST /revoke', 'POST /revoke') ?? this.oauth.revoke(req), route: 'POST /revoke' };
     if (req.method === 'GET' && req.path === '/v1/userinfo') return { reply: this.oauth.userinfo(req), route: 'GET /v1/userinfo' };
     const api = this.apis.find((a) => req.path.startsWith(`${a.prefix}/`));
     if (!api) return { reply: { status: 404, raw: { body: 'Not Found', contentType: 'text/html; charset=UTF-8' } } };

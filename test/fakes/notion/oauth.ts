@@ -47,6 +47,27 @@ export class FakeNotionOAuth {
     this.tokens.delete(token);
   }
 
+  /** Tokens `POST /v1/oauth/revoke` revoked, in order. */
+  readonly revocations: string[] = [];
+
+  /**
+   * `POST /v1/oauth/revoke`: HTTP Basic client credentials and `{token}`. The token, and the refresh
+   * token issued with it, stop working (the API answers 401 `unauthorized`). Wrong credentials: 401
+   * `invalid_client`; a token unknown or revoked already: 400 `invalid_grant`.
+   */
+  revokeToken(req: FakeHttpRequest): FakeHttpReply {
+    const basic = /^basic\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+    const [clientId, clientSecret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
+    const integration = this.integrations.get(clientId ?? '');
+    if (!integration || integration.clientSecret !== clientSecret) return oauthError(401, 'invalid_client', 'Invalid client credentials.');
+    const token = req.body?.token;
+    if (typeof token !== 'string' || !this.tokens.has(token)) return oauthError(400, 'invalid_grant', 'Invalid token.');
+    this.revoke(token);
+    for (const grant of this.refreshTokens.values()) if (grant.accessToken === token) grant.used = true;
+    this.revocations.push(token);
+    return { status: 200, json: { request_id: randomUUID() } };
+  }
+
   authorize(req: FakeHttpRequest): FakeHttpReply {
     this.authorizeRequests.push(new URLSearchParams(req.query));
     const q = req.query;

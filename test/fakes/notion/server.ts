@@ -40,7 +40,7 @@ export class FakeNotion {
     const fake = new FakeNotion();
     await fake.http.listen(
       (req) => fake.route(req),
-      (route) => route !== null && !route.includes('/oauth/'),
+      (route) => route !== null && (!route.includes('/oauth/') || route === 'POST /v1/oauth/revoke'),
     );
     return fake;
   }
@@ -129,6 +129,7 @@ export class FakeNotion {
     const { method, path } = req;
     if (method === 'GET' && path === '/v1/oauth/authorize') return { route: 'GET /v1/oauth/authorize', reply: this.oauth.authorize(req) };
     if (method === 'POST' && path === '/v1/oauth/token') return { route: 'POST /v1/oauth/token', reply: this.oauth.token(req) };
+    if (method === 'POST' && path === '/v1/oauth/revoke') return { route: 'POST /v1/oauth/revoke', reply: this.oauth.revokeToken(req) };
     const token = bearerToken(req);
     if (!token || !this.oauth.tokens.has(token)) return { route: null, reply: notionError(401, 'unauthorized', 'API token is invalid.') };
     const named = req.headers['notion-version'];

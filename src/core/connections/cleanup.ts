@@ -1,0 +1,83 @@
+import { descriptorOf } from '../../connectors/index.js';
+import type { ConnectionRecord, ConnectorKind } from '../../model/connections.js';
+import type { JobPayloads } from '../../model/jobs.js';
+import type { Db, Tx } from '../../store/database.js';
+import { enqueueJob, listJobsOfKind } from '../../store/jobs.js';
+import { newId } from '../shared/ids.js';
+import { refusedPush } from './subscriptions.js';
+
+export const CLEANUP_JOB_KIND = 'cleanup';
+
+export type CleanupJobPayload = JobPayloads['cleanup'];
+
+/**
+ * Attempts of a cleanup job. The worker's backoff doubles from JOB_RETRY_BASE_MS (2 s by default),
+ * so a provider has most of a day to come back before the cleanup fails for good (and says so in
+ * an error line of the log).
+ */
+export const CLEANUP_MAX_ATTEMPTS = 16;
+
+/**
+ * Queues the cleanup at the provider of connections being deleted, in the transaction that deletes
+ * them: it is committed with the deletion or not at all, and it outlives the process. The job
+ * (`pipeline/cleanup.ts`) runs the adapter's `cleanup` outside any transaction: channels,
+ * subscriptions and hooks stopped, the grant revoked. Connections with nothing at a provider
+ * (credential kinds, authorizations never completed) queue nothing. Returns how many were queued.
+ */
+export async function queueCleanups(tx: Tx, deleted: readonly ConnectionRecord[]): Promise<number> {
+  let queued = 0;
+  for (const connection of deleted) {
+    const oauth = descriptorOf(connection.kind).auth === 'oauth';
+    // A subscription the provider refused is a note of ours, not something held there.
+    const subscription = refusedPush(connection) ? null : (connection.subscription ?? null);
+    if (!(oauth && connection.tokens) && subscription === null) continue;
+    const payload: CleanupJobPayload = {
+      connectionId: connection.id,
+      kind: connection.kind,
+      accountId: connection.accountId,
+      usesCustomKey: connection.usesCustomKey,
+      tokens: oauth ? connection.tokens : null,
+      config: connection.config,
+      subscription,
+    };
+    await enqueueJob(tx, { id: newId(), orgId: connection.orgId, kind: CLEANUP_JOB_KIND, payload: { ...payload }, maxAttempts: CLEANUP_MAX_ATTEMPTS });
+    queued += 1;
+  }
+  return queued;
+}
+
+/** A deleted connection's cleanup at its provider that has not succeeded (yet). */
+export interface PendingCleanup {
+  connectionId: string;
+  provider: ConnectorKind;
+  /** `pending`: not tried yet, or running; `retrying`: failed, tried again at `nextAttemptAt`; `failed`: gave up. */
+  status: 'pending' | 'retrying' | 'failed';
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  queuedAt: Date;
+  updatedAt: Date;
+}
+
+const LISTED_CLEANUPS = 1000;
+
+/** The organization's cleanups at providers not done: those waiting or retrying, and those that gave up (an admin's to finish by hand). */
+export async function pendingCleanups(db: Db, orgId: string): Promise<PendingCleanup[]> {
+  const rows = await listJobsOfKind(db, orgId, CLEANUP_JOB_KIND, ['queued', 'running', 'failed'], LISTED_CLEANUPS);
+  return rows.map((job) => {
+    const payload = job.payload as CleanupJobPayload;
+    const status = job.status === 'failed' ? 'failed' : job.lastError ? 'retrying' : 'pending';
+    return {
+      connectionId: payload.connectionId,
+      provider: payload.kind,
+      status,
+      attempts: job.attempts,
+      maxAttempts: job.maxAttempts,
+      lastError: job.lastError,
+      nextAttemptAt: job.status === 'queued' ? job.runAt : null,
+      queuedAt: job.createdAt,
+      updatedAt: job.updatedAt,
+    };
+  });
+}
