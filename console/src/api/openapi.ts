@@ -3287,7 +3287,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the organization's documents, memories, extra spaces, connections and settings */
+        /**
+         * Delete the organization's documents, memories, extra spaces, connections and settings
+         * @description Each connection is deleted as DELETE /v3/connections/{id} deletes one: its push channels, subscriptions and repository hooks are stopped at the provider and its grant revoked, by background jobs retried until the provider answers.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3968,6 +3971,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/connections/cleanups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deleted connections whose cleanup at the provider has not succeeded: waiting, retrying, or given up
+         * @description Deleting a connection (or resetting the organization) stops its channels and subscriptions, removes its repository hooks and revokes its grant at the provider in the background, retried with backoff. This lists those not done: a failed one gave up, and its access is best removed at the provider by hand (each attempt is logged too).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Deleted connections whose cleanup at the provider has not succeeded: waiting, retrying, or given up */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectionCleanup"][];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/connections/{connectionId}": {
         parameters: {
             query?: never;
@@ -4020,7 +4080,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a connection by id (deleteDocuments, default true), or by provider and containerTags (body)
-         * @description Syncing stops at once. With its documents (the default, and always when deleting by provider) the memories drawn only from them are deleted too; memories another document or a direct write also supports stay, with their documentIds and sourceCount updated.
+         * @description Syncing stops at once. With its documents (the default, and always when deleting by provider) the memories drawn only from them are deleted too; memories another document or a direct write also supports stay, with their documentIds and sourceCount updated. What the connection set up at the provider is undone in the background by a durable job, retried until the provider answers: its push channel or subscription stopped, its repository hooks removed, its grant revoked (Google, GitHub, Notion) unless another connection uses the same account.
          */
         delete: {
             parameters: {
@@ -4979,6 +5039,25 @@ export interface components {
             url: string | null;
             containerTag: string;
         };
+        ConnectionCleanupInput: {
+            /** @description The deleted connection */
+            connectionId: string;
+            /** @description The connector kind id */
+            provider: string;
+            /**
+             * @description pending: not tried yet (or running); retrying: failed, tried again at nextAttemptAt; failed: gave up, finish it at the provider by hand
+             * @enum {string}
+             */
+            status: "pending" | "retrying" | "failed";
+            attempts: number;
+            maxAttempts: number;
+            /** @description Why the last attempt failed (no tokens, no user content) */
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            /** @description When the connection was deleted */
+            queuedAt: string;
+            updatedAt: string;
+        };
         ConnectionAuthorizedInput: {
             /** @constant */
             success: true;
@@ -5788,6 +5867,25 @@ export interface components {
             type: string;
             url: string | null;
             containerTag: string;
+        };
+        ConnectionCleanup: {
+            /** @description The deleted connection */
+            connectionId: string;
+            /** @description The connector kind id */
+            provider: string;
+            /**
+             * @description pending: not tried yet (or running); retrying: failed, tried again at nextAttemptAt; failed: gave up, finish it at the provider by hand
+             * @enum {string}
+             */
+            status: "pending" | "retrying" | "failed";
+            attempts: number;
+            maxAttempts: number;
+            /** @description Why the last attempt failed (no tokens, no user content) */
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            /** @description When the connection was deleted */
+            queuedAt: string;
+            updatedAt: string;
         };
         ConnectionAuthorized: {
             /** @constant */
