@@ -48,7 +48,7 @@ import { JobWorker, type StopReport } from './pipeline/worker.js';
 import { cleanupHandler } from './pipeline/cleanup.js';
 import { Metrics } from './metrics.js';
 import { Readiness } from './readiness.js';
-import { loadSecretKey } from './secret-key.js';
+import { backupToken, loadSecretKey } from './secret-key.js';
 import { openDatabase, type Database, type Db } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
 
@@ -231,6 +231,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       authFailures: { max: config.AUTH_FAILURE_MAX, windowMs: config.AUTH_FAILURE_WINDOW_MS },
       mcpSessions: { perKey: config.MCP_SESSIONS_PER_KEY, total: config.MCP_SESSIONS_MAX, idleMs: config.MCP_SESSION_IDLE_MS },
       readiness: () => readiness.check(),
+      ...(database.backup ? { backup: { token: backupToken(secretKey), dump: database.backup } } : {}),
       ...(metrics && config.METRICS_TOKEN
         ? {
             metrics: { token: config.METRICS_TOKEN, render: () => metrics.render() },

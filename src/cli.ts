@@ -14,6 +14,7 @@ import { bridgeStdioToHttp } from './mcp/stdio-bridge.js';
 import { serveMcpOverStdio } from './mcp/stdio-server.js';
 import { UnauthenticatedError } from './model/errors.js';
 import { CliError, registerPortabilityCommands } from './portability-cli.js';
+import { registerBackupCommands } from './backup-cli.js';
 
 /** How long past SHUTDOWN_GRACE_MS a stopping process may take to close its database and threads. */
 const HARD_EXIT_MARGIN_MS = 15_000;
@@ -210,6 +211,7 @@ program
   });
 
 registerPortabilityCommands(program);
+registerBackupCommands(program);
 
 program.parseAsync().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof AiSettingsError || error instanceof DataDirLockedError || error instanceof CliError) {

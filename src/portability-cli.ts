@@ -52,7 +52,7 @@ function progress(label: string, total?: number): Transform {
  * `fetch` to the server, a connection that fails said in one line naming the address and the cause
  * (`ECONNREFUSED`, `ENOTFOUND`, …) instead of `fetch failed` with a stack.
  */
-async function request(url: string, init: RequestInit): Promise<Response> {
+export async function request(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
@@ -83,7 +83,7 @@ function baseOf(options: ServerOptions): string {
   }
 }
 
-async function failure(response: Response): Promise<CliError> {
+export async function failure(response: Response): Promise<CliError> {
   const text = await response.text();
   return new CliError(`the server answered ${response.status}: ${text}`);
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
@@ -20,4 +20,13 @@ export function loadSecretKey(config: Config): Buffer {
     }
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
+}
+
+/**
+ * The token `engram backup` sends for a copy of the embedded database: derived from the secret key,
+ * so whoever runs the server (and can read its DATA_DIR) holds it, and no API key, of any
+ * organization, opens the whole database.
+ */
+export function backupToken(secretKey: Buffer): string {
+  return createHmac('sha256', secretKey).update('engram backup token v1').digest('hex');
 }

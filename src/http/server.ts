@@ -34,6 +34,7 @@ import { mcpRoutes } from './routes/mcp.js';
 import type { McpSessionLimits } from './mcp-sessions.js';
 import { memoryRoutes } from './routes/memories.js';
 import { metricsRoutes, type MetricsOptions } from './routes/metrics.js';
+import { backupRoutes, type BackupOptions } from './routes/backup.js';
 import { profileRoutes } from './routes/profile.js';
 import { searchRoutes } from './routes/search.js';
 import { sessionRoutes } from './routes/session.js';
@@ -64,6 +65,8 @@ export interface HttpOptions {
   metrics?: MetricsOptions;
   /** Told of every answered request (metrics). */
   onRequestAnswered?: RequestObserver;
+  /** `/v3/backup` of the embedded database; absent on PostgreSQL (404). */
+  backup?: BackupOptions;
 }
 
 const MAX_PARAM_LENGTH = 1000;
@@ -101,6 +104,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await registerConsole(app);
   await app.register(healthRoutes, { version: options.version, driver: options.driver, readiness: options.readiness });
   if (options.metrics) await app.register(metricsRoutes, options.metrics);
+  if (options.backup) await app.register(backupRoutes, options.backup);
   await app.register(documentRoutes);
   await app.register(documentBatchRoutes);
   await app.register(documentUploadRoutes, { maxFileBytes: options.maxFileBytes });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -34,6 +34,11 @@ export interface Database {
   driver: Driver;
   connections(): ConnectionUsage;
   close(): Promise<void>;
+  /**
+   * The embedded database: a consistent copy of its files (a gzipped tar), taken while it serves.
+   * Absent on PostgreSQL, whose own tools (`pg_dump`) do it.
+   */
+  backup?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -101,12 +106,49 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
       const usage = turns.usage();
       return { driver: 'pglite', busy: usage.busy, waitingRequests: usage.foreground, waitingJobs: usage.background };
     };
-    return { db: db as unknown as Db, driver: 'pglite', connections, close, client };
+    return { db: db as unknown as Db, driver: 'pglite', connections, close, client, backup: () => consistentDump(client) };
   } catch (error) {
     unlock();
     throw error;
   }
 }
+
+/**
+ * A copy of the embedded database's files between two transactions: the checkpoint writes what is
+ * committed into the data files, and the copy waits for an open transaction to end. Restored, it is
+ * the database as of that moment (PostgreSQL replays what the write-ahead log holds past the
+ * checkpoint). It holds the database for as long as the copy takes, and the copy is in memory.
+ */
+async function consistentDump(client: PGlite): Promise<Blob> {
+  await client.exec('CHECKPOINT');
+  return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+}
+
+/**
+ * Makes a new embedded database in `dataDir` from a dump of `backup`. Refuses a folder that holds a
+ * database already. The secret key (`secret.key`, or ENGRAM_SECRET_KEY) is not in a dump.
+ */
+export async function restoreEmbedded(dataDir: string, dump: Blob): Promise<void> {
+  const pgDir = `${dataDir}/pg`;
+  if (existsSync(pgDir) && readdirSync(pgDir).length > 0) throw new RestoreRefusedError(`${dataDir} holds a database already: restore into an empty folder`);
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: pgDir, loadDataDir: dump, extensions: { vector } });
+    try {
+      await client.query('SELECT 1');
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    rmSync(pgDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    unlock();
+  }
+}
+
+export class RestoreRefusedError extends Error {}
 
 /** How long a background statement or transaction on the embedded database gives way to requests at most. */
 const MAX_BACKGROUND_WAIT_MS = 250;

@@ -1,7 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../api-error.js';
+import { bearerTokenCheck } from '../bearer-token.js';
 import { errorResponses } from '../schemas/common.js';
 
 export interface MetricsOptions {
@@ -16,12 +15,9 @@ const MetricsText = z.any().meta({
   content: { 'text/plain': { schema: { type: 'string', description: 'version 0.0.4 of the format' } } },
 });
 
-/** The SHA-256 of a token: equal lengths for a comparison in constant time. */
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /** /metrics: Prometheus metrics behind their own token; registered only when METRICS_TOKEN is set (else 404, as any unknown URL). */
 export const metricsRoutes: FastifyPluginAsyncZod<MetricsOptions> = async (app, options) => {
-  const expected = digest(options.token);
+  const checkToken = bearerTokenCheck(options.token, 'metrics token', 'METRICS_TOKEN');
   app.get(
     '/metrics',
     {
@@ -36,9 +32,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<MetricsOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization?.trim() ?? '');
-      if (!match) throw new ApiError(401, 'Missing metrics token', 'send Authorization: Bearer <METRICS_TOKEN>');
-      if (!timingSafeEqual(digest(match[1].trim()), expected)) throw new ApiError(401, 'Invalid metrics token');
+      checkToken(request);
       const { contentType, body } = await options.render();
       return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
     },
