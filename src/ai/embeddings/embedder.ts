@@ -23,12 +23,9 @@ export interface Embedder {
 /** How long one call to the model took and whether it failed, by lane. */
 export type EmbeddingObserver = (purpose: EmbeddingPurpose, seconds: number, failed: boolean) => void;
 
-/** An embedder whose every call is timed and told to `observe`; nothing else changes. */
-export class ObservedEmbedder implements Embedder {
-  constructor(
-    private readonly inner: Embedder,
-    private readonly observe: EmbeddingObserver,
-  ) {}
+/** An embedder that hands every call to `inner`; a subclass overrides only what it changes. */
+export class DelegatingEmbedder implements Embedder {
+  constructor(protected readonly inner: Embedder) {}
 
   get model(): string {
     return this.inner.model;
@@ -42,7 +39,29 @@ export class ObservedEmbedder implements Embedder {
     return this.inner.keywordQueries;
   }
 
-  async embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {
+  embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {
+    return this.inner.embed(texts, purpose);
+  }
+
+  state(): EmbedderState {
+    return this.inner.state?.() ?? 'ready';
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** An embedder whose every call is timed and told to `observe`; nothing else changes. */
+export class ObservedEmbedder extends DelegatingEmbedder {
+  constructor(
+    inner: Embedder,
+    private readonly observe: EmbeddingObserver,
+  ) {
+    super(inner);
+  }
+
+  override async embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {
     const started = performance.now();
     try {
       const vectors = await this.inner.embed(texts, purpose);
@@ -52,14 +71,6 @@ export class ObservedEmbedder implements Embedder {
       this.observe(purpose, (performance.now() - started) / 1000, true);
       throw error;
     }
-  }
-
-  state(): EmbedderState {
-    return this.inner.state?.() ?? 'ready';
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Embedder, EmbedderState, EmbeddingPurpose } from './embedder.js';
+import { DelegatingEmbedder, type Embedder, type EmbeddingPurpose } from './embedder.js';
 
 export interface QueryCacheStats {
   hits: number;
@@ -12,28 +12,14 @@ export interface QueryCacheStats {
  * repeated query skips the model. Keyed by model and text; document texts pass straight through.
  * Concurrent calls for the same text share one embedding; a failed one is not remembered.
  */
-export class QueryCachingEmbedder implements Embedder {
+export class QueryCachingEmbedder extends DelegatingEmbedder {
   private readonly cache: LRUCache<string, Promise<Float32Array>>;
   private hits = 0;
   private misses = 0;
 
-  constructor(
-    private readonly inner: Embedder,
-    maxEntries: number,
-  ) {
+  constructor(inner: Embedder, maxEntries: number) {
+    super(inner);
     this.cache = new LRUCache({ max: maxEntries });
-  }
-
-  get model(): string {
-    return this.inner.model;
-  }
-
-  get dimension(): number {
-    return this.inner.dimension;
-  }
-
-  get keywordQueries(): boolean | undefined {
-    return this.inner.keywordQueries;
   }
 
   /** Forgets every remembered vector (the counts stay). */
@@ -45,7 +31,7 @@ export class QueryCachingEmbedder implements Embedder {
     return { hits: this.hits, misses: this.misses, size: this.cache.size };
   }
 
-  embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {
+  override embed(texts: string[], purpose: EmbeddingPurpose = 'document'): Promise<Float32Array[]> {
     if (purpose !== 'query') return this.inner.embed(texts, purpose);
     const vectors = new Array<Promise<Float32Array>>(texts.length);
     const missing: { index: number; key: string }[] = [];
@@ -75,13 +61,5 @@ export class QueryCachingEmbedder implements Embedder {
       });
     }
     return Promise.all(vectors);
-  }
-
-  state(): EmbedderState {
-    return this.inner.state?.() ?? 'ready';
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }
