@@ -27,7 +27,10 @@ export interface ProcessingStep {
   extraction?: ExtractionReport;
 }
 
-/** Who extracted a document's memories and what the chat model cost; no content. */
+/**
+ * Who extracted a document's memories and what the chat model cost (`ai/extract/report.ts` fills it):
+ * recorded on the document's memories step and in the log line of its ingest. No content.
+ */
 export interface ExtractionReport {
   /**
    * `llm`: the chat model extracted every part; `offline`: the rule-based extractor did (no chat

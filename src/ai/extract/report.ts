@@ -1,29 +1,8 @@
+import type { ExtractionReport } from '../../model/documents.js';
 import type { ExtractedMemory, ExtractionInput, Extractor } from './types.js';
 
-/**
- * Who extracted a document's memories and what the chat model cost: recorded on the document's
- * memories step (its processing metadata) and in the log line of its ingest. No content.
- */
-export interface ExtractionReport {
-  /**
-   * `llm`: the chat model extracted every part of the document; `offline`: the rule-based extractor
-   * did (no chat model configured, or the model failed on every part); `llm+offline`: the offline
-   * extractor stood in for the model on some parts.
-   */
-  extractor: 'llm' | 'offline' | 'llm+offline';
-  /** The chat model asked, when one is configured. */
-  model?: string;
-  /** Parts the document was sent to the model in (a long one is split). */
-  parts?: number;
-  /** Where the offline extractor stood in for the model: on how many parts, and why (the first failure's reason). */
-  fallback?: { reason: string; parts: number };
-  /** Requests sent to the model, retries included. */
-  requests?: number;
-  /** Tokens the model reported (`usage`), summed over every request, retries included. */
-  tokens?: { prompt: number; completion: number; total: number };
-  /** Replies cut at the model's token limit, of which only the complete memories were kept. */
-  truncatedReplies?: number;
-}
+/** Who extracted a document's memories and what the chat model cost: the domain's type, filled here. */
+export type { ExtractionReport };
 
 export interface ReportedExtraction {
   memories: ExtractedMemory[];
