@@ -37,23 +37,11 @@ export interface StatedAttribute {
   negated?: boolean;
 }
 
+/** Attributes a subject may have several values of at once: a new value joins the others. */
+const MULTI_VALUED: ReadonlySet<KnownAttribute> = new Set<KnownAttribute>(['instrument', 'pet', 'project', 'allergy', 'language', 'sport', 'hobby']);
+
 /** Attributes a subject has one value of at a time: a new value replaces the old. */
-const SINGLE_VALUED = new Set<string>([
-  'employer',
-  'residence',
-  'origin',
-  'job',
-  'partner',
-  'school',
-  'field',
-  'diet',
-  'age',
-  'name',
-  'car',
-  'team',
-  'phone',
-  'email',
-]);
+const SINGLE_VALUED = new Set<string>(ATTRIBUTES.filter((attribute) => !MULTI_VALUED.has(attribute)));
 
 /** The value of a negation that ends whatever value held ("is single again", "called off the engagement"). */
 export const ANY_VALUE = '*';
