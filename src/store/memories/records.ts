@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FilterNode } from '../../model/filters.js';
 import type { Tx } from '../database.js';
 import { filterToSql } from '../filter-sql.js';
@@ -15,6 +15,14 @@ export interface MemoryListOptions {
   offset: number;
   sort: 'createdAt' | 'updatedAt';
   order: 'asc' | 'desc';
+}
+
+/** The memories of one tag that also meet `conditions` (an undefined one is left out), as records. */
+function selectInTag(db: Tx, orgId: string, containerTag: string, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select(memoryRecordColumns)
+    .from(memories)
+    .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), ...conditions));
 }
 
 /**
@@ -81,17 +89,13 @@ export async function findLatestMemory(
   by: { id?: string; content?: string },
   options: { forUpdate?: boolean } = {},
 ): Promise<MemoryRecord | undefined> {
-  const query = db
-    .select(memoryRecordColumns)
-    .from(memories)
-    .where(
-      and(
-        eq(memories.orgId, orgId),
-        eq(memories.containerTag, containerTag),
-        by.id ? eq(memories.id, by.id) : eq(memories.memory, by.content ?? ''),
-        by.id ? undefined : eq(memories.isLatest, true),
-      ),
-    )
+  const query = selectInTag(
+    db,
+    orgId,
+    containerTag,
+    by.id ? eq(memories.id, by.id) : eq(memories.memory, by.content ?? ''),
+    by.id ? undefined : eq(memories.isLatest, true),
+  )
     .orderBy(desc(memories.isLatest), desc(memories.updatedAt))
     .limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
@@ -100,17 +104,7 @@ export async function findLatestMemory(
 
 /** Latest memories of a tag whose full text holds every word of `text` (stemmed), newest first. */
 export async function latestMemoriesWithWords(db: Tx, orgId: string, containerTag: string, text: string, limit: number): Promise<MemoryRecord[]> {
-  return db
-    .select(memoryRecordColumns)
-    .from(memories)
-    .where(
-      and(
-        eq(memories.orgId, orgId),
-        eq(memories.containerTag, containerTag),
-        eq(memories.isLatest, true),
-        sql`${memories.tsv} @@ plainto_tsquery('english', ${text}::text)`,
-      ),
-    )
+  return selectInTag(db, orgId, containerTag, eq(memories.isLatest, true), sql`${memories.tsv} @@ plainto_tsquery('english', ${text}::text)`)
     .orderBy(desc(memories.updatedAt))
     .limit(limit);
 }
@@ -149,10 +143,7 @@ export async function listMemoriesOfDocument(db: Tx, orgId: string, documentId: 
 /** Latest versions among the given ids in a tag; unknown or old ids are left out. */
 export async function listLatestByIds(db: Tx, orgId: string, containerTag: string, ids: string[]): Promise<MemoryRecord[]> {
   if (!ids.length) return [];
-  return db
-    .select(memoryRecordColumns)
-    .from(memories)
-    .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isLatest, true), inArray(memories.id, ids)));
+  return selectInTag(db, orgId, containerTag, eq(memories.isLatest, true), inArray(memories.id, ids));
 }
 
 export interface DocumentMemoryRow {
