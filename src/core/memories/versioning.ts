@@ -76,6 +76,16 @@ export async function readAttributes(embedder: Embedder, statements: string[]): 
   return read;
 }
 
+/** Where the version after `previous` stands in its chain: the next number, `previous` as parent, and that it updates it. */
+function nextVersionOf(previous: ChainHead) {
+  return {
+    version: previous.version + 1,
+    parentMemoryId: previous.id,
+    rootMemoryId: chainRoot(previous),
+    relations: { [previous.id]: 'updates' as const },
+  };
+}
+
 /**
  * Stores `draft` as the next version of the chain `previous` heads: version + 1, the same root,
  * `previous` as parent with an `updates` relation to it, and `previous` no longer the latest. The
@@ -83,20 +93,7 @@ export async function readAttributes(embedder: Embedder, statements: string[]): 
  * concurrent supersessions of one version only the first succeeds.
  */
 export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draft: MemoryDraft, buckets: ProfileBucket[], now: Date): Promise<MemoryRecord> {
-  const [row] = await insertMemoriesWithSources(
-    tx,
-    orgId,
-    [
-      {
-        ...draft,
-        version: previous.version + 1,
-        parentMemoryId: previous.id,
-        rootMemoryId: chainRoot(previous),
-        relations: { [previous.id]: 'updates' },
-      },
-    ],
-    buckets,
-  );
+  const [row] = await insertMemoriesWithSources(tx, orgId, [{ ...draft, ...nextVersionOf(previous) }], buckets);
   await retireVersion(tx, orgId, previous.id, now);
   return row;
 }
@@ -108,17 +105,6 @@ export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draf
  * The caller holds `previous` locked (`lockChainHead`).
  */
 export async function appendVersion(tx: Tx, orgId: string, previous: ChainHead, memoryId: string, now: Date): Promise<void> {
-  await updateMemory(
-    tx,
-    orgId,
-    memoryId,
-    {
-      version: previous.version + 1,
-      parentMemoryId: previous.id,
-      rootMemoryId: chainRoot(previous),
-      relations: { [previous.id]: 'updates' },
-    },
-    now,
-  );
+  await updateMemory(tx, orgId, memoryId, nextVersionOf(previous), now);
   await retireVersion(tx, orgId, previous.id, now);
 }
