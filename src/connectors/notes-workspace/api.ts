@@ -31,25 +31,24 @@ export type NotionParent =
   | { type: 'data_source_id'; data_source_id: string; database_id: string }
   | { type: 'block_id'; block_id: string };
 
-export interface NotionPage {
-  object: 'page';
+/** What every page, database and data source carries. */
+interface NotionObject {
   id: string;
   last_edited_time: string;
   archived?: boolean;
   in_trash?: boolean;
   url?: string;
+}
+
+export interface NotionPage extends NotionObject {
+  object: 'page';
   parent: NotionParent;
   properties: Record<string, { type: string; [key: string]: unknown }>;
 }
 
 /** A database (2025-09-03): a container; its rows and schema are its data sources'. */
-export interface NotionDatabase {
+export interface NotionDatabase extends NotionObject {
   object: 'database';
-  id: string;
-  last_edited_time: string;
-  archived?: boolean;
-  in_trash?: boolean;
-  url?: string;
   parent: NotionParent;
   title: RichText[];
   description?: RichText[];
@@ -57,13 +56,8 @@ export interface NotionDatabase {
 }
 
 /** One table of a database: its schema (`properties`) and rows (pages whose parent is it). */
-export interface NotionDataSource {
+export interface NotionDataSource extends NotionObject {
   object: 'data_source';
-  id: string;
-  last_edited_time: string;
-  archived?: boolean;
-  in_trash?: boolean;
-  url?: string;
   parent: { type: 'database_id'; database_id: string };
   /** The database's own parent. */
   database_parent?: NotionParent;
