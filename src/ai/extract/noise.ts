@@ -1,3 +1,5 @@
+import { CHAT_STOPWORDS } from '../text/stopwords.js';
+
 const INTERJECTION =
   /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|nah|ok|okay|haha+|lol|lmao|hmm+|um+|uh+|omg|omfg|gosh|tbh|tbf|ngl|imo|imho|idk|fr|lowkey|oof|welp|ooh+|oh|so|well|anyway|anyways|btw|by the way|also|plus|actually|honestly|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|way to go|well done|good job|great job|nice job|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like|nah|omg|tbh|ngl|hey so|ok so|okay so|so yeah|lowkey|fr)\s+|(?:so |how |really )?(?:cool|great|awesome|nice|amazing|wonderful|good|glad) (?:that )?(?=(?:you|your|he|she|they|my|I)\b))/i;
 
@@ -28,18 +30,6 @@ const STOCK_PHRASES = [
   /^(?:sure|certainly|of course|absolutely|great question|good question)[!.,]*$/i,
 ];
 
-const STOPWORDS = new Set(
-  `a an the and or but so if then than that this these those it its it's is are was were be been being am
-  i i'm i've i'd i'll me my mine myself we we're our us you you're your yours he she him her his they them
-  their to of in on at for with about from by as into like just really so very too also quite pretty
-  much many more most some any all both each every such what which who whom whose when where why how
-  not no yes do does did doing done have has had having will would can could should might must may
-  get got getting go going went gone make made thing things stuff lot lots bit kind sort one ones
-  oh wow yeah hey hi well still even ever always never now here there today know think feel felt
-  sure super totally definitely actually honestly maybe great good nice cool awesome amazing fun
-  glad happy thanks thank love loved lol lmao haha hahaha tho btw omg tbh ngl idk imo`.split(/\s+/),
-);
-
 /** Drops leading interjections and vocatives ("Wow, Caroline! I went…" → "I went…"). */
 export function stripInterjections(clause: string, names: readonly string[]): string {
   const vocatives = names.map((name) => {
@@ -57,7 +47,7 @@ export function stripInterjections(clause: string, names: readonly string[]): st
 }
 
 export function contentWords(clause: string): string[] {
-  return (clause.toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(w));
+  return (clause.toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? []).filter((w) => w.length > 2 && !CHAT_STOPWORDS.has(w));
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|us)\b/i;

@@ -1,3 +1,4 @@
+import { COMMON_FUNCTION_WORDS } from '../../ai/text/stopwords.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
 import { getOrgSettings } from '../../store/settings.js';
@@ -19,12 +20,6 @@ export async function bucketsOfTag(db: Tx, orgId: string, containerTag: string):
   return mergeBuckets(settings?.settings.profileBuckets, space?.profileBuckets);
 }
 
-const STOPWORDS = new Set(
-  'a an and are as at be by for from has have in is it its of on or that the their this to was were will with about any all into other such what when which who whose'.split(
-    ' ',
-  ),
-);
-
 const PREFERENCE = /\b(likes?|loves?|enjoys?|prefers?|favou?rites?|hates?|dislikes?|can't stand|is into|fond of|passionate about)\b/i;
 
 function stem(word: string): string {
@@ -36,7 +31,7 @@ function terms(text: string): Set<string> {
     text
       .toLowerCase()
       .split(/[^a-z0-9]+/)
-      .filter((w) => w.length > 2 && !STOPWORDS.has(w))
+      .filter((w) => w.length > 2 && !COMMON_FUNCTION_WORDS.has(w))
       .map(stem),
   );
 }
