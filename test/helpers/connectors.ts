@@ -1,5 +1,13 @@
 import { expect } from 'vitest';
-import { ConnectorError, type SourceItem, type SyncPage } from '../../src/connectors/types.js';
+import {
+  ConnectorError,
+  type OAuthClient,
+  type OAuthProvider,
+  type SourceItem,
+  type SyncCredentials,
+  type SyncPage,
+  type SyncRequest,
+} from '../../src/connectors/types.js';
 
 /** Every page of a sync, in order. */
 export async function drain(pages: AsyncIterable<SyncPage>): Promise<SyncPage[]> {
@@ -23,4 +31,29 @@ export async function connectorFailure(promise: Promise<unknown>): Promise<Conne
 
 export function textOf(item: SourceItem): string {
   return 'text' in item.body ? item.body.text : new TextDecoder().decode(item.body.bytes);
+}
+
+/** The cursor the last page of a sync hands on. */
+export const lastCursor = (pages: SyncPage[]): unknown => pages.at(-1)!.cursor;
+
+/** Credentials holding only an access token (no refresh token, no expiry). */
+export function bearer(accessToken: string, scope: string | null = null): SyncCredentials {
+  return { tokens: { accessToken, refreshToken: null, expiresAt: null, scope } };
+}
+
+/** A sync request from the start, with no item limit and a signal never aborted, unless `fields` say otherwise. */
+export function syncRequest(fields: Pick<SyncRequest, 'credentials' | 'now'> & Partial<SyncRequest>): SyncRequest {
+  return { config: {}, cursor: null, maxItems: null, signal: new AbortController().signal, ...fields };
+}
+
+/**
+ * Follows an OAuth authorization link as the user's browser would: the provider must redirect back
+ * to `client.redirectUri`; returns the callback's query.
+ */
+export async function followAuthorization(oauth: OAuthProvider, client: OAuthClient, state: string): Promise<URLSearchParams> {
+  const response = await fetch(oauth.authorizationUrl(client, state), { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  const callback = new URL(response.headers.get('location')!);
+  expect(`${callback.origin}${callback.pathname}`).toBe(client.redirectUri);
+  return callback.searchParams;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle, WebhookReceiver } from '../../../test/fakes/google/index.js';
+import { bearer, syncRequest } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
 import type { Connector, PushSubscription, SyncRequest } from '../types.js';
 
@@ -19,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([google.close(), receiver.close()]));
 
-const request = (): SyncRequest => ({
-  credentials: { tokens: { accessToken: google.token(), refreshToken: null, expiresAt: null, scope: null } },
-  config: {},
-  cursor: null,
-  maxItems: null,
-  signal: new AbortController().signal,
-  now: () => google.clock.now(),
-});
+const request = (): SyncRequest => syncRequest({ credentials: bearer(google.token()), now: () => google.clock.now() });
 
 describe('cloud-drive push channels', () => {
   let subscription: PushSubscription;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGoogle, type FakeDriveFile } from '../../../test/fakes/google/index.js';
+import { bearer, syncRequest } from '../../../test/helpers/connectors.js';
 import { convertToMarkdown } from '../../convert/index.js';
 import { decideSync, type SyncCandidate } from '../../core/sync-filter.js';
 import { connectorFor } from '../index.js';
@@ -21,15 +22,12 @@ afterAll(() => google.close());
 beforeEach(() => google.resetRequests());
 
 function request(overrides: Partial<SyncRequest> = {}): SyncRequest {
-  return {
-    credentials: { tokens: { accessToken: google.token(), refreshToken: null, expiresAt: null, scope: null } },
+  return syncRequest({
+    credentials: bearer(google.token()),
     config: connector.parseConfig({ maxFileBytes: 100_000 }),
-    cursor: null,
-    maxItems: null,
-    signal: new AbortController().signal,
     now: () => google.clock.now(),
     ...overrides,
-  };
+  });
 }
 
 async function drain(pages: AsyncIterable<SyncPage>) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../../../test/fakes/github/index.js';
+import { connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
-import { ConnectorError, type Connector, type OAuthClient, type OAuthProvider, type TokenSet } from '../types.js';
+import type { Connector, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 
 let github: FakeGitHub;
 let connector: Connector;
@@ -21,24 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => github.close());
 
-/** Follows the authorization link as the user's browser would, and returns the callback's query. */
-async function authorize(state: string): Promise<URLSearchParams> {
-  const link = oauth.authorizationUrl(client, state);
-  const response = await fetch(link, { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  const callback = new URL(response.headers.get('location')!);
-  expect(`${callback.origin}${callback.pathname}`).toBe(client.redirectUri);
-  return callback.searchParams;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const err = await promise.then(
-    () => new Error('expected a rejection'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ConnectorError);
-  return err as ConnectorError;
-}
+const authorize = (state: string) => followAuthorization(oauth, client, state);
 
 describe('code-host OAuth', () => {
   let tokens: TokenSet;
@@ -76,20 +60,20 @@ describe('code-host OAuth', () => {
   it('refuses a code used twice as auth_expired', async () => {
     const back = await authorize('s');
     await oauth.exchangeCode(client, back.get('code')!);
-    const err = await rejection(oauth.exchangeCode(client, back.get('code')!));
+    const err = await connectorFailure(oauth.exchangeCode(client, back.get('code')!));
     expect(err.code).toBe('auth_expired');
     expect(err.message).toMatch(/bad_verification_code/);
   });
 
   it('refuses wrong client credentials', async () => {
     const back = await authorize('s');
-    const err = await rejection(oauth.exchangeCode({ ...client, clientSecret: 'nope' }, back.get('code')!));
+    const err = await connectorFailure(oauth.exchangeCode({ ...client, clientSecret: 'nope' }, back.get('code')!));
     expect(err.code).toBe('auth_expired');
   });
 
   it('refreshes an expired token; the refresh token rotates and the old one stops working', async () => {
     github.clock.advance(3_601);
-    const expired = await rejection(oauth.account(tokens));
+    const expired = await connectorFailure(oauth.account(tokens));
     expect(expired.code).toBe('auth_expired');
 
     const refreshed = await oauth.refresh(client, tokens.refreshToken!);
@@ -98,7 +82,7 @@ describe('code-host OAuth', () => {
     expect(refreshed.expiresAt!.getTime()).toBeGreaterThan(github.clock.nowMs());
     expect((await oauth.account(refreshed)).id).toBe(String(github.user.id));
 
-    const reused = await rejection(oauth.refresh(client, tokens.refreshToken!));
+    const reused = await connectorFailure(oauth.refresh(client, tokens.refreshToken!));
     expect(reused.code).toBe('auth_expired');
     expect(reused.message).toMatch(/bad_refresh_token/);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub, type FakeRepo } from '../../../test/fakes/github/index.js';
+import { bearer, syncRequest } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
 import type { Connector, SourceItem, SyncPage, SyncRequest } from '../types.js';
 
@@ -23,15 +24,12 @@ beforeAll(async () => {
 afterAll(() => github.close());
 
 function request(overrides: Partial<SyncRequest> & { config?: Record<string, unknown> } = {}): SyncRequest {
-  return {
-    credentials: { tokens: { accessToken: token, refreshToken: null, expiresAt: null, scope: 'repo' } },
-    cursor: null,
-    maxItems: null,
-    signal: new AbortController().signal,
+  return syncRequest({
+    credentials: bearer(token, 'repo'),
     now: () => github.clock.now(),
     ...overrides,
     config: connector.parseConfig({ repositories: [repo.fullName], maxFileBytes: 1000, ...overrides.config }),
-  };
+  });
 }
 
 async function drain(pages: AsyncIterable<SyncPage>) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../../test/fakes/google/index.js';
+import { connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
-import { ConnectorError, type Connector, type OAuthClient, type SyncPage, type TokenSet } from '../types.js';
+import type { Connector, OAuthClient, SyncPage, TokenSet } from '../types.js';
 
 let google: FakeGoogle;
 let drive: Connector;
@@ -21,23 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => google.close());
 
-/** Follows the consent link as the user's browser would, and returns the callback's query. */
-async function consent(connector: Connector, state: string): Promise<URLSearchParams> {
-  const response = await fetch(connector.oauth!.authorizationUrl(client, state), { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  const back = new URL(response.headers.get('location')!);
-  expect(`${back.origin}${back.pathname}`).toBe(client.redirectUri);
-  return back.searchParams;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const err = await promise.then(
-    () => new Error('expected a rejection'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ConnectorError);
-  return err as ConnectorError;
-}
+const consent = (connector: Connector, state: string) => followAuthorization(connector.oauth!, client, state);
 
 describe('Google OAuth (cloud drive and mail)', () => {
   let tokens: TokenSet;
@@ -73,9 +58,9 @@ describe('Google OAuth (cloud drive and mail)', () => {
   it('refuses a code used twice, and wrong client keys, as auth_expired', async () => {
     const back = await consent(mail, 's');
     await mail.oauth!.exchangeCode(client, back.get('code')!);
-    expect((await rejection(mail.oauth!.exchangeCode(client, back.get('code')!))).code).toBe('auth_expired');
+    expect((await connectorFailure(mail.oauth!.exchangeCode(client, back.get('code')!))).code).toBe('auth_expired');
     const again = await consent(mail, 's');
-    const err = await rejection(mail.oauth!.exchangeCode({ ...client, clientSecret: 'wrong' }, again.get('code')!));
+    const err = await connectorFailure(mail.oauth!.exchangeCode({ ...client, clientSecret: 'wrong' }, again.get('code')!));
     expect(err.code).toBe('auth_expired');
     expect(err.message).toMatch(/invalid_client/);
   });
@@ -96,7 +81,7 @@ describe('Google OAuth (cloud drive and mail)', () => {
         pages.push(page);
       return pages;
     };
-    expect((await rejection(sync())).code).toBe('auth_expired');
+    expect((await connectorFailure(sync())).code).toBe('auth_expired');
 
     const refreshed = await drive.oauth!.refresh(client, tokens.refreshToken!);
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
@@ -113,7 +98,7 @@ describe('Google OAuth (cloud drive and mail)', () => {
     try {
       const rotated = await drive.oauth!.refresh(client, tokens.refreshToken!);
       expect(rotated.refreshToken).not.toBe(tokens.refreshToken);
-      expect((await rejection(drive.oauth!.refresh(client, tokens.refreshToken!))).code).toBe('auth_expired');
+      expect((await connectorFailure(drive.oauth!.refresh(client, tokens.refreshToken!))).code).toBe('auth_expired');
       tokens = rotated;
     } finally {
       google.oauth.rotateRefreshTokens = false;
@@ -122,7 +107,7 @@ describe('Google OAuth (cloud drive and mail)', () => {
 
   it('a revoked refresh token is auth_expired (the user must authorize again)', async () => {
     google.oauth.revokeRefreshToken(tokens.refreshToken!);
-    const err = await rejection(drive.oauth!.refresh(client, tokens.refreshToken!));
+    const err = await connectorFailure(drive.oauth!.refresh(client, tokens.refreshToken!));
     expect(err.code).toBe('auth_expired');
     expect(err.message).toMatch(/invalid_grant/);
   });

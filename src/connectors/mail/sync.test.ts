@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGoogle, type FakeMessage } from '../../../test/fakes/google/index.js';
 import { buildDocx } from '../../../test/fixtures/convert/office.js';
+import { bearer, syncRequest } from '../../../test/helpers/connectors.js';
 import { convertToMarkdown } from '../../convert/index.js';
 import { connectorFor } from '../index.js';
 import type { Connector, SourceItem, SyncPage, SyncRequest } from '../types.js';
@@ -26,15 +27,7 @@ afterAll(() => google.close());
 beforeEach(() => google.resetRequests());
 
 function request(overrides: Partial<SyncRequest> = {}, fake = google, metadata: Record<string, unknown> = {}): SyncRequest {
-  return {
-    credentials: { tokens: { accessToken: fake.token(), refreshToken: null, expiresAt: null, scope: null } },
-    config: connector.parseConfig(metadata),
-    cursor: null,
-    maxItems: null,
-    signal: new AbortController().signal,
-    now: () => fake.clock.now(),
-    ...overrides,
-  };
+  return syncRequest({ credentials: bearer(fake.token()), config: connector.parseConfig(metadata), now: () => fake.clock.now(), ...overrides });
 }
 
 async function drain(pages: AsyncIterable<SyncPage>) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeMeetings, type FakeMeeting } from '../../../test/fakes/meetings/index.js';
-import { connectorFailure, deletionsOf, drain, itemsOf, textOf } from '../../../test/helpers/connectors.js';
+import { connectorFailure, deletionsOf, drain, itemsOf, lastCursor, syncRequest, textOf } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
-import { ConnectorConfigError, type Connector, type SyncPage, type SyncRequest } from '../types.js';
+import { ConnectorConfigError, type Connector, type SyncRequest } from '../types.js';
 import { NEVER } from './index.js';
 
 let fake: FakeMeetings;
@@ -22,18 +22,8 @@ function meetings(retryBaseMs = 1, maxRateLimitWaitSeconds = 60): Connector {
 
 function request(cursor: unknown = null, overrides: Partial<SyncRequest> = {}): SyncRequest {
   const config = connector.parseConfig({ apiKey });
-  return {
-    credentials: { config: { apiKey } },
-    config,
-    cursor,
-    maxItems: null,
-    signal: new AbortController().signal,
-    now: () => fake.clock.now(),
-    ...overrides,
-  };
+  return syncRequest({ credentials: { config: { apiKey } }, config, cursor, now: () => fake.clock.now(), ...overrides });
 }
-
-const lastCursor = (pages: SyncPage[]) => pages.at(-1)!.cursor;
 
 beforeAll(async () => {
   fake = await FakeMeetings.start();

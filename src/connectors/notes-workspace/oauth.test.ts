@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeNotion, OWNER, WORKSPACE } from '../../../test/fakes/notion/index.js';
-import { connectorFailure } from '../../../test/helpers/connectors.js';
+import { connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
 import type { OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 
@@ -23,11 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => notion.close());
 
-async function authorize(state: string): Promise<URLSearchParams> {
-  const response = await fetch(oauth.authorizationUrl(client, state), { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get('location')!).searchParams;
-}
+const authorize = (state: string) => followAuthorization(oauth, client, state);
 
 describe('notes-workspace OAuth (Notion)', () => {
   let tokens: TokenSet;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeNotion, NOTION_VERSION, rich, type FakeDatabase, type FakePage } from '../../../test/fakes/notion/index.js';
-import { connectorFailure, deletionsOf, drain, itemsOf, textOf } from '../../../test/helpers/connectors.js';
+import { bearer, connectorFailure, deletionsOf, drain, itemsOf, lastCursor, syncRequest, textOf } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
-import type { Connector, SyncPage, SyncRequest } from '../types.js';
+import type { Connector, SyncRequest } from '../types.js';
 
 let notion: FakeNotion;
 let connector: Connector;
@@ -22,18 +22,8 @@ function notes(retryBaseMs = 1, maxRateLimitWaitSeconds = 60): Connector {
 }
 
 function request(cursor: unknown = null, overrides: Partial<SyncRequest> = {}): SyncRequest {
-  return {
-    credentials: { tokens: { accessToken: token, refreshToken: null, expiresAt: null, scope: null } },
-    config: {},
-    cursor,
-    maxItems: null,
-    signal: new AbortController().signal,
-    now: () => notion.clock.now(),
-    ...overrides,
-  };
+  return syncRequest({ credentials: bearer(token), cursor, now: () => notion.clock.now(), ...overrides });
 }
-
-const lastCursor = (pages: SyncPage[]) => pages.at(-1)!.cursor;
 /** Past the two minutes in which an edit is read again (Notion keeps edit times to the minute). */
 const settle = () => notion.clock.advance(180);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGraph } from '../../../test/fakes/graph/index.js';
-import { connectorFailure } from '../../../test/helpers/connectors.js';
+import { connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
 import type { OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 
@@ -24,14 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => graph.close());
 
-/** Follows the authorization link as the user's browser would; the callback's query. */
-async function authorize(state: string): Promise<URLSearchParams> {
-  const response = await fetch(oauth.authorizationUrl(client, state), { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  const callback = new URL(response.headers.get('location')!);
-  expect(`${callback.origin}${callback.pathname}`).toBe(client.redirectUri);
-  return callback.searchParams;
-}
+const authorize = (state: string) => followAuthorization(oauth, client, state);
 
 describe('office-drive OAuth (Microsoft identity platform v2.0)', () => {
   let tokens: TokenSet;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDocx, buildPptx, buildTextPdf, buildXlsx } from '../../../test/fixtures/convert/office.js';
 import { FakeGraph } from '../../../test/fakes/graph/index.js';
-import { connectorFailure, deletionsOf, drain, itemsOf } from '../../../test/helpers/connectors.js';
+import { bearer, connectorFailure, deletionsOf, drain, itemsOf, lastCursor, syncRequest } from '../../../test/helpers/connectors.js';
 import { convertToMarkdown } from '../../convert/index.js';
 import { connectorFor } from '../index.js';
-import type { Connector, SyncPage, SyncRequest } from '../types.js';
+import type { Connector, SyncRequest } from '../types.js';
 
 let graph: FakeGraph;
 let connector: Connector;
@@ -21,18 +21,8 @@ function officeDrive(retryBaseMs = 1, maxRateLimitWaitSeconds = 60): Connector {
 }
 
 function request(cursor: unknown = null, overrides: Partial<SyncRequest> = {}): SyncRequest {
-  return {
-    credentials: { tokens: { accessToken: token, refreshToken: null, expiresAt: null, scope: null } },
-    config: {},
-    cursor,
-    maxItems: null,
-    signal: new AbortController().signal,
-    now: () => graph.clock.now(),
-    ...overrides,
-  };
+  return syncRequest({ credentials: bearer(token), cursor, now: () => graph.clock.now(), ...overrides });
 }
-
-const lastCursor = (pages: SyncPage[]) => pages.at(-1)!.cursor;
 
 beforeAll(async () => {
   graph = await FakeGraph.start();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeS3 } from '../../../test/fakes/s3/index.js';
-import { connectorFailure, deletionsOf, drain, itemsOf, textOf } from '../../../test/helpers/connectors.js';
+import { connectorFailure, deletionsOf, drain, itemsOf, lastCursor, syncRequest, textOf } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
 import { ConnectorConfigError, type Connector, type SyncPage, type SyncRequest } from '../types.js';
 import { bucketUrl } from './client.js';
@@ -22,18 +22,8 @@ const connector = () => bucket();
 
 function request(metadata: Record<string, unknown> = {}, overrides: Partial<SyncRequest> = {}, credentials = key): SyncRequest {
   const config = connector().parseConfig({ endpoint: s3.endpoint, bucket: 'docs', ...credentials, ...metadata });
-  return {
-    credentials: { config: { ...config, ...credentials } },
-    config,
-    cursor: null,
-    maxItems: null,
-    signal: new AbortController().signal,
-    now: () => s3.clock.now(),
-    ...overrides,
-  };
+  return syncRequest({ credentials: { config: { ...config, ...credentials } }, config, now: () => s3.clock.now(), ...overrides });
 }
-
-const lastCursor = (pages: SyncPage[]) => pages.at(-1)!.cursor;
 const keysOf = (pages: SyncPage[]) =>
   itemsOf(pages)
     .map((i) => i.externalId)
