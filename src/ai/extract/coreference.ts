@@ -1,5 +1,5 @@
 import { ANIMALS } from '../text/attributes/lexicon.js';
-import { isOpener, isOpeningPhrase } from '../text/openers.js';
+import { isOpener, isOpeningPhrase, MONTH_OR_DAY } from '../text/openers.js';
 import { IRREGULAR_PAST, verbBase } from './verbs.js';
 
 /**
@@ -14,8 +14,9 @@ const NAME_WORD = "\\p{Lu}[\\p{L}.-]*(?:['’]\\p{L}{2,}[\\p{L}-]*)?";
 const NAME = new RegExp(`${NAME_WORD}(?:\\s+(?:(?:of|de|da|van|von|der|del|la|le|bin|al)\\s+)?${NAME_WORD}){0,4}`, 'gu');
 
 /** Capitalised words that open sentences or name times, not entities. */
-const NOT_A_NAME_WORD =
-  /^(?:The|A|An|This|That|These|Those|It|Its|He|She|They|We|I|You|His|Her|Their|Our|My|Your|There|Then|But|And|So|In|On|At|After|Before|When|While|If|As|Also|Both|Each|Every|Some|No|Not|Since|During|With|For|From|By|To|Of|Yes|Today|Yesterday|Tomorrow|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|According|Last|Next|Here|What|Who|Where|Why|How|Which|Mr|Mrs|Ms|Dr|Prof)$/;
+const NOT_A_NAME_WORD = new RegExp(
+  `^(?:The|A|An|This|That|These|Those|It|Its|He|She|They|We|I|You|His|Her|Their|Our|My|Your|There|Then|But|And|So|In|On|At|After|Before|When|While|If|As|Also|Both|Each|Every|Some|No|Not|Since|During|With|For|From|By|To|Of|Yes|Today|Yesterday|Tomorrow|${MONTH_OR_DAY}|According|Last|Next|Here|What|Who|Where|Why|How|Which|Mr|Mrs|Ms|Dr|Prof)$`,
+);
 const notAName = (word: string) => NOT_A_NAME_WORD.test(word) || isOpener(word);
 
 /** Words that make a name an organisation's. */

@@ -1,14 +1,16 @@
 import { CUES, FAVORITE, FAVORITE_OBJECT } from './cues.js';
 import { ANY_VALUE, isSingleValued, type StatedAttribute } from './kinds.js';
+import { MONTH_OR_DAY } from '../openers.js';
 import { ANIMALS } from './lexicon.js';
 import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subjects.js';
 
 /** The attributes a statement sets of its subject, read with the cues. */
 
-const TRAILING_NOT_VALUE =
-  /\s+(?:in|on|at|last|this|next|since|for|from|and|with|to|by|the|as)$|\s+(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+\d{4})?$/i;
-const NOT_A_VALUE =
-  /^(?:the\s+)?(?:I|We|You|He|She|They|It|Me|Him|Her|Us|Them|The|A|An|My|Our|His|Their|This|That|Mr|Mrs|Ms|Dr|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Thanksgiving|Halloween|Today|Tomorrow|Yesterday|Instead|Now)$/i;
+const TRAILING_NOT_VALUE = new RegExp(`\\s+(?:in|on|at|last|this|next|since|for|from|and|with|to|by|the|as)$|\\s+${MONTH_OR_DAY}(?:\\s+\\d{4})?$`, 'i');
+const NOT_A_VALUE = new RegExp(
+  `^(?:the\\s+)?(?:I|We|You|He|She|They|It|Me|Him|Her|Us|Them|The|A|An|My|Our|His|Their|This|That|Mr|Mrs|Ms|Dr|${MONTH_OR_DAY}|Christmas|Easter|Thanksgiving|Halloween|Today|Tomorrow|Yesterday|Instead|Now)$`,
+  'i',
+);
 
 function cleanValue(raw: string): string | null {
   let value = raw
