@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
+import { type ConnectorOptions, connectorFor } from '../../src/connectors/index.js';
+import type { FakeGitHub } from '../fakes/github/index.js';
 import {
+  type Connector,
   ConnectorError,
   type OAuthClient,
   type OAuthProvider,
@@ -56,4 +59,14 @@ export async function followAuthorization(oauth: OAuthProvider, client: OAuthCli
   const callback = new URL(response.headers.get('location')!);
   expect(`${callback.origin}${callback.pathname}`).toBe(client.redirectUri);
   return callback.searchParams;
+}
+
+/** The code-host connector against a fake GitHub, retrying at once; `options` add to or replace the defaults. */
+export function codeHostConnector(github: FakeGitHub, options: Partial<ConnectorOptions> = {}): Connector {
+  return connectorFor('code-host', {
+    codeHost: { apiUrl: github.apiUrl, webUrl: github.webUrl },
+    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
+    retryBaseMs: 1,
+    ...options,
+  })!;
 }

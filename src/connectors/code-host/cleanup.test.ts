@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../../../test/fakes/github/index.js';
-import { connectorFor } from '../index.js';
+import { bearer, codeHostConnector, syncRequest } from '../../../test/helpers/connectors.js';
 import type { CleanupRequest, Connector } from '../types.js';
 
 let github: FakeGitHub;
@@ -8,11 +8,7 @@ let connector: Connector;
 
 beforeAll(async () => {
   github = await FakeGitHub.start();
-  connector = connectorFor('code-host', {
-    codeHost: { apiUrl: github.apiUrl, webUrl: github.webUrl },
-    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-    retryBaseMs: 1,
-  })!;
+  connector = codeHostConnector(github);
 });
 
 afterAll(async () => {
@@ -21,14 +17,7 @@ afterAll(async () => {
 
 function cleanup(token: string, repositories: string[], overrides: Partial<CleanupRequest> = {}): CleanupRequest {
   return {
-    request: {
-      credentials: { tokens: { accessToken: token, refreshToken: null, expiresAt: null, scope: 'repo' } },
-      config: { repositories },
-      cursor: null,
-      maxItems: null,
-      signal: new AbortController().signal,
-      now: () => new Date(),
-    },
+    request: syncRequest({ credentials: bearer(token, 'repo'), config: { repositories }, now: () => new Date() }),
     client: { clientId: github.app.clientId, clientSecret: github.app.clientSecret, redirectUri: 'https://engram.example/cb' },
     subscription: null,
     webhookUrl: 'https://engram.example/v3/connections/webhooks/code-host/conn1',

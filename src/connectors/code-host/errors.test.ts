@@ -1,44 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../../../test/fakes/github/index.js';
+import { bearer, codeHostConnector, connectorFailure, drain, syncRequest } from '../../../test/helpers/connectors.js';
 import { connectorFor } from '../index.js';
-import { ConnectorError, type Connector, type SyncPage, type SyncRequest } from '../types.js';
+import { ConnectorError, type Connector, type SyncRequest } from '../types.js';
 
 let github: FakeGitHub;
 const REPO = 'octocat/tools';
 
 function codeHost(retryBaseMs: number): Connector {
-  return connectorFor('code-host', {
-    codeHost: { apiUrl: github.apiUrl, webUrl: github.webUrl },
-    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-    retryBaseMs,
-    now: () => github.clock.now(),
-  })!;
+  return codeHostConnector(github, { retryBaseMs, now: () => github.clock.now() });
 }
 
 function request(token = github.token(), signal = new AbortController().signal): SyncRequest {
-  return {
-    credentials: { tokens: { accessToken: token, refreshToken: null, expiresAt: null, scope: 'repo' } },
-    config: { repositories: [REPO] },
-    cursor: null,
-    maxItems: null,
-    signal,
-    now: () => new Date(),
-  };
-}
-
-async function drain(pages: AsyncIterable<SyncPage>): Promise<SyncPage[]> {
-  const all: SyncPage[] = [];
-  for await (const page of pages) all.push(page);
-  return all;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
-  const err = await promise.then(
-    () => new Error('expected the sync to fail'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ConnectorError);
-  return err as ConnectorError;
+  return syncRequest({ credentials: bearer(token, 'repo'), config: { repositories: [REPO] }, signal, now: () => new Date() });
 }
 
 beforeAll(async () => {
@@ -52,7 +26,7 @@ beforeEach(() => github.resetRequests());
 describe('code-host rate limits and failures', () => {
   it('ends the run as rate_limited with the wait until the reset when it is far away', async () => {
     github.rateLimits.failWithPrimaryLimit({ resetInSeconds: 3_600, match: 'GET /repos/{owner}/{repo}/commits' });
-    const err = await failure(drain(codeHost(1).sync(request())));
+    const err = await connectorFailure(drain(codeHost(1).sync(request())));
     expect(err.code).toBe('rate_limited');
     expect(err.retryAfterMs).toBeGreaterThanOrEqual(3_600_000);
     expect(err.retryAfterMs).toBeLessThanOrEqual(3_602_000);
@@ -79,7 +53,7 @@ describe('code-host rate limits and failures', () => {
 
   it('ends the run as rate_limited when a secondary limit asks for a long wait', async () => {
     github.rateLimits.failWithSecondaryLimit({ retryAfterSeconds: 900 });
-    const err = await failure(drain(codeHost(1).sync(request())));
+    const err = await connectorFailure(drain(codeHost(1).sync(request())));
     expect(err).toMatchObject({ code: 'rate_limited', retryAfterMs: 900_000 });
   });
 
@@ -89,19 +63,15 @@ describe('code-host rate limits and failures', () => {
       json: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
       match: 'GET /repos/{owner}/{repo}/commits',
     });
-    const impatient = connectorFor('code-host', {
-      codeHost: { apiUrl: github.apiUrl, webUrl: github.webUrl },
-      fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-      maxRateLimitWaitSeconds: 30,
-    })!;
-    const err = await failure(drain(impatient.sync(request())));
+    const impatient = codeHostConnector(github, { retryBaseMs: undefined, maxRateLimitWaitSeconds: 30 });
+    const err = await connectorFailure(drain(impatient.sync(request())));
     expect(err).toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
   });
 
   it('answers a refused token with auth_expired', async () => {
     const token = github.token();
     github.oauth.revokeToken(token);
-    const err = await failure(drain(codeHost(1).sync(request(token))));
+    const err = await connectorFailure(drain(codeHost(1).sync(request(token))));
     expect(err.code).toBe('auth_expired');
     expect(err.message).not.toContain(token);
   });
@@ -112,7 +82,7 @@ describe('code-host rate limits and failures', () => {
     expect(github.count('GET /repos/{owner}/{repo}/commits', 502)).toBe(1);
 
     github.rateLimits.failWith({ status: 503, times: 4, match: 'GET /repos/{owner}/{repo}/commits' });
-    const err = await failure(drain(codeHost(1).sync(request())));
+    const err = await connectorFailure(drain(codeHost(1).sync(request())));
     expect(err.code).toBe('provider_unavailable');
     // The first try and three retries.
     expect(github.count('GET /repos/{owner}/{repo}/commits', 503)).toBe(4);
@@ -124,7 +94,7 @@ describe('code-host rate limits and failures', () => {
       fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
       retryBaseMs: 1,
     })!;
-    const err = await failure(drain(gone.sync(request())));
+    const err = await connectorFailure(drain(gone.sync(request())));
     expect(err.code).toBe('provider_unavailable');
   });
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../../../test/fakes/github/index.js';
-import { connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
-import { connectorFor } from '../index.js';
+import { codeHostConnector, connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
 import type { Connector, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 
 let github: FakeGitHub;
@@ -12,12 +11,7 @@ const client: OAuthClient = { clientId: 'Iv1.engram', clientSecret: 'engram-secr
 beforeAll(async () => {
   github = await FakeGitHub.start();
   github.oauth.registerApp({ clientId: client.clientId, clientSecret: client.clientSecret, callbackUrl: client.redirectUri, accessTokenLifetimeSeconds: 3600 });
-  connector = connectorFor('code-host', {
-    codeHost: { apiUrl: github.apiUrl, webUrl: github.webUrl },
-    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-    retryBaseMs: 1,
-    now: () => github.clock.now(),
-  })!;
+  connector = codeHostConnector(github, { now: () => github.clock.now() });
   oauth = connector.oauth!;
 });
 afterAll(() => github.close());

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sign } from '@octokit/webhooks-methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGitHub, type FakeUser } from '../../../test/fakes/github/index.js';
-import { connectorFor } from '../index.js';
+import { codeHostConnector } from '../../../test/helpers/connectors.js';
 import { ConnectorConfigError, type Connector, type SyncRequest } from '../types.js';
 
 interface Received {
@@ -21,11 +21,7 @@ const SECRET = 'per-connection-secret';
 
 beforeAll(async () => {
   github = await FakeGitHub.start();
-  connector = connectorFor('code-host', {
-    codeHost: { apiUrl: github.apiUrl, webUrl: github.webUrl },
-    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-    retryBaseMs: 1,
-  })!;
+  connector = codeHostConnector(github);
   mona = github.state.addUser('mona');
   for (const name of ['alpha', 'bravo', 'charlie', 'delta']) github.createRepo(name, { files: { 'README.md': `# ${name}\n` } }, mona);
   github.createRepo('secret', { private: true }).collaborators.add('mona');

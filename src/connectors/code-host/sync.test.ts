@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub, type FakeRepo } from '../../../test/fakes/github/index.js';
-import { bearer, syncRequest } from '../../../test/helpers/connectors.js';
-import { connectorFor } from '../index.js';
+import { bearer, codeHostConnector, syncRequest } from '../../../test/helpers/connectors.js';
 import type { Connector, SourceItem, SyncPage, SyncRequest } from '../types.js';
 
 let github: FakeGitHub;
@@ -13,12 +12,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]);
 
 beforeAll(async () => {
   github = await FakeGitHub.start();
-  connector = connectorFor('code-host', {
-    codeHost: { apiUrl: github.apiUrl, webUrl: github.webUrl },
-    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-    retryBaseMs: 1,
-    now: () => github.clock.now(),
-  })!;
+  connector = codeHostConnector(github, { now: () => github.clock.now() });
   token = github.token();
 });
 afterAll(() => github.close());
