@@ -229,21 +229,25 @@ describe('blendTurnContext', () => {
   });
 });
 
+/** What both retrievers scored alike (0.5), as the first stage traced it. */
+const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
+/** A scored candidate with no text, source or turn: only its id and similarity matter. */
+const candidate = (id: string, similarity: number) => ({
+  id,
+  sourceId: null,
+  turnId: null,
+  text: null,
+  attributes: null,
+  writtenAt: null,
+  cosine: 0.5,
+  lexical: 0.5,
+  similarity,
+  trace,
+});
+
 describe('rerankCandidates', () => {
   it('re-scores the head, orders it by the new scores and keeps the tail after it', async () => {
-    const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
-    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => ({
-      id,
-      sourceId: null,
-      turnId: null,
-      text: null,
-      attributes: null,
-      writtenAt: null,
-      cosine: 0.5,
-      lexical: 0.5,
-      similarity: 0.9 - i * 0.1,
-      trace,
-    }));
+    const candidates = ['a', 'b', 'c', 'd'].map((id, i) => candidate(id, 0.9 - i * 0.1));
     const reranker = { name: 'reverse', rerank: async (_q: string, cs: { text: string }[]) => cs.map((_, i) => 0.2 + i * 0.3) };
     const out = await rerankCandidates(reranker, 'q', candidates, (id) => id, 3);
     expect(out.map((c) => c.id)).toEqual(['c', 'b', 'a', 'd']);
@@ -295,19 +299,6 @@ describe('PhaseTimer', () => {
 });
 
 describe('mergeKinds (hybrid)', () => {
-  const trace = { vectorRank: 1, lexicalRank: null, cosine: 0.5, lexical: 0.5, fused: 0.5 };
-  const candidate = (id: string, similarity: number) => ({
-    id,
-    sourceId: null,
-    turnId: null,
-    text: null,
-    attributes: null,
-    writtenAt: null,
-    cosine: 0.5,
-    lexical: 0.5,
-    similarity,
-    trace,
-  });
   const ids = (list: ReturnType<typeof mergeKinds>) => list.map((s) => s.candidate.id);
 
   it('keeps each kind its share of the results, ordered by similarity', () => {
