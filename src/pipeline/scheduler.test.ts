@@ -76,16 +76,23 @@ describe('push subscriptions and webhook handshakes', () => {
     await database?.close();
   });
 
-  it('are created after the first sync, renewed by the scheduler within a day of renewBy, and keep the webhook secret', async () => {
+  /** An active office-drive connection in `containerTag` with its webhook secret sealed; its id. */
+  async function activeOfficeDrive(containerTag: string, webhookSecret: string, fields: Partial<Parameters<typeof insertConnection>[1]> = {}): Promise<string> {
     const id = newId();
     await insertConnection(database.db, {
       id,
       orgId,
       kind: 'office-drive',
-      containerTag: 'subs_tag',
+      containerTag,
       status: 'active',
-      webhookSecret: access.sealWebhookSecret(id, 'the-connection-secret'),
+      webhookSecret: access.sealWebhookSecret(id, webhookSecret),
+      ...fields,
     });
+    return id;
+  }
+
+  it('are created after the first sync, renewed by the scheduler within a day of renewBy, and keep the webhook secret', async () => {
+    const id = await activeOfficeDrive('subs_tag', 'the-connection-secret');
     const job = { id: newId(), orgId, kind: 'sync', payload: { connectionId: id, trigger: 'manual' } } as unknown as JobOf<'sync'>;
     const ctx = {
       db: database.db,
@@ -120,14 +127,7 @@ describe('push subscriptions and webhook handshakes', () => {
   });
 
   it('answer a handshake before verification, verify deliveries, and are stopped by the cleanup job queued when the connection is deleted', async () => {
-    const id = newId();
-    await insertConnection(database.db, {
-      id,
-      orgId,
-      kind: 'office-drive',
-      containerTag: 'subs_tag2',
-      status: 'active',
-      webhookSecret: access.sealWebhookSecret(id, 'second-secret'),
+    const id = await activeOfficeDrive('subs_tag2', 'second-secret', {
       subscription: { subscriptionId: 'sub-x' },
       subscriptionRenewBy: new Date(now.getTime() + 3 * DAY),
     });
