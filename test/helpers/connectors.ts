@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { type ConnectorOptions, connectorFor } from '../../src/connectors/index.js';
 import type { FakeGitHub } from '../fakes/github/index.js';
+import type { FakeGoogle } from '../fakes/google/index.js';
 import {
   type Connector,
   ConnectorError,
@@ -67,6 +68,17 @@ export function codeHostConnector(github: FakeGitHub, options: Partial<Connector
     codeHost: { apiUrl: github.apiUrl, webUrl: github.webUrl },
     fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
     retryBaseMs: 1,
+    ...options,
+  })!;
+}
+
+/** A Google connector (`cloud-drive` or `mail`) against a fake Google, retrying at once on the fake's clock; `options` add to or replace the defaults. */
+export function googleConnector(google: FakeGoogle, kind: 'cloud-drive' | 'mail', options: Partial<ConnectorOptions> = {}): Connector {
+  return connectorFor(kind, {
+    google: google.endpoints,
+    fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
+    retryBaseMs: 1,
+    now: () => google.clock.now(),
     ...options,
   })!;
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle, WebhookReceiver } from '../../../test/fakes/google/index.js';
-import { bearer, syncRequest } from '../../../test/helpers/connectors.js';
-import { connectorFor } from '../index.js';
+import { bearer, googleConnector, syncRequest } from '../../../test/helpers/connectors.js';
 import type { Connector, PushSubscription, SyncRequest } from '../types.js';
 
 let google: FakeGoogle;
@@ -11,12 +10,7 @@ const SECRET = 'whsec-drive-0123456789';
 
 beforeAll(async () => {
   [google, receiver] = await Promise.all([FakeGoogle.start(), WebhookReceiver.start()]);
-  connector = connectorFor('cloud-drive', {
-    google: google.endpoints,
-    fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
-    retryBaseMs: 1,
-    now: () => google.clock.now(),
-  })!;
+  connector = googleConnector(google, 'cloud-drive');
 });
 afterAll(() => Promise.all([google.close(), receiver.close()]));
 

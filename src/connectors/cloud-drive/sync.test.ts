@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGoogle, type FakeDriveFile } from '../../../test/fakes/google/index.js';
-import { bearer, syncRequest } from '../../../test/helpers/connectors.js';
+import { bearer, googleConnector, syncRequest } from '../../../test/helpers/connectors.js';
 import { convertToMarkdown } from '../../convert/index.js';
 import { decideSync, type SyncCandidate } from '../../core/sync-filter.js';
 import { connectorFor } from '../index.js';
@@ -11,12 +11,7 @@ let connector: Connector;
 
 beforeAll(async () => {
   google = await FakeGoogle.start();
-  connector = connectorFor('cloud-drive', {
-    google: google.endpoints,
-    fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
-    retryBaseMs: 1,
-    now: () => google.clock.now(),
-  })!;
+  connector = googleConnector(google, 'cloud-drive');
 });
 afterAll(() => google.close());
 beforeEach(() => google.resetRequests());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle, WebhookReceiver } from '../../../test/fakes/google/index.js';
-import { connectorFor } from '../index.js';
+import { googleConnector } from '../../../test/helpers/connectors.js';
 import type { Connector, PushSubscription, SyncRequest } from '../types.js';
 
 let google: FakeGoogle;
@@ -11,13 +11,7 @@ const SECRET = 'pubsub-shared-secret-42';
 
 beforeAll(async () => {
   [google, receiver] = await Promise.all([FakeGoogle.start(), WebhookReceiver.start()]);
-  connector = connectorFor('mail', {
-    google: google.endpoints,
-    gmailPushTopic: TOPIC,
-    fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
-    retryBaseMs: 1,
-    now: () => google.clock.now(),
-  })!;
+  connector = googleConnector(google, 'mail', { gmailPushTopic: TOPIC });
   // The operator's push subscription on the topic, pointing at engram with the shared secret.
   google.gmail.pushSubscription = {
     endpoint: receiver.url('/v3/connections/webhooks/mail'),

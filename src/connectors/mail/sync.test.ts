@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGoogle, type FakeMessage } from '../../../test/fakes/google/index.js';
 import { buildDocx } from '../../../test/fixtures/convert/office.js';
-import { bearer, syncRequest } from '../../../test/helpers/connectors.js';
+import { bearer, googleConnector, syncRequest } from '../../../test/helpers/connectors.js';
 import { convertToMarkdown } from '../../convert/index.js';
-import { connectorFor } from '../index.js';
 import type { Connector, SourceItem, SyncPage, SyncRequest } from '../types.js';
 
 let google: FakeGoogle;
 let connector: Connector;
 
 function mailFor(fake: FakeGoogle): Connector {
-  return connectorFor('mail', {
-    google: fake.endpoints,
-    fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
-    retryBaseMs: 1,
-    convert: convertToMarkdown,
-    now: () => fake.clock.now(),
-  })!;
+  return googleConnector(fake, 'mail', { convert: convertToMarkdown });
 }
 
 beforeAll(async () => {
