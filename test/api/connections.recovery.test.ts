@@ -1,20 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { FakeGitHub } from '../fakes/github/index.js';
-import { ChildServer } from '../helpers/child-server.js';
+import { ChildServer, type DurableStore, durableStore } from '../helpers/child-server.js';
 import { authorize, codeHostEnv } from '../helpers/connections.js';
-import { createTestDatabase, dropTestDatabase } from '../helpers/pg-cluster.js';
 import { driver, waitFor } from '../helpers/server.js';
 
 describe('connections: crash recovery', () => {
   const key = `em_test_${randomBytes(16).toString('hex')}`;
   let github: FakeGitHub;
   let server: ChildServer;
-  let dataDir: string | undefined;
-  let dbName: string | undefined;
+  let store: DurableStore | undefined;
 
   beforeAll(async () => {
     github = await FakeGitHub.start();
@@ -27,13 +22,8 @@ describe('connections: crash recovery', () => {
       WORKER_POLL_MS: '100',
       JOB_LEASE_MS: '2000',
     };
-    if (driver === 'postgres') {
-      dbName = `engram_sync_crash_${randomBytes(4).toString('hex')}`;
-      env.DATABASE_URL = await createTestDatabase(inject('pgUrl')!, dbName);
-    } else {
-      dataDir = mkdtempSync(join(tmpdir(), 'engram-sync-crash-'));
-      env.DATA_DIR = dataDir;
-    }
+    store = await durableStore('sync-crash', driver === 'postgres' ? inject('pgUrl')! : null);
+    Object.assign(env, store.env);
     server = await ChildServer.create(env);
     await server.start();
   });
@@ -41,18 +31,10 @@ describe('connections: crash recovery', () => {
   afterAll(async () => {
     await server?.stop();
     await github?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) await dropTestDatabase(inject('pgUrl')!, dbName);
+    await store?.remove();
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => server.request(key, method, path, body);
 
   it('after kill -9 mid-sync and a restart, the run completes under the same record and nothing is imported twice', async () => {
     const files = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((n) => [`${n}.md`, `# ${n.toUpperCase()}\n\nPage ${n} of the runbook.\n`]));

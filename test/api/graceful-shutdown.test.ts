@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.js';
 import { documents } from '../../src/store/schema/documents.js';
 import { jobs } from '../../src/store/schema/jobs.js';
-import { ChildServer } from '../helpers/child-server.js';
-import { createTestDatabase, dropTestDatabase } from '../helpers/pg-cluster.js';
+import { ChildServer, type DurableStore, durableStore } from '../helpers/child-server.js';
 import { driver, waitFor } from '../helpers/server.js';
 
 /** A page that does not answer until released: a fetch no shutdown can interrupt. */
@@ -56,19 +52,13 @@ describe('graceful shutdown', () => {
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'json',
   };
-  let dataDir: string | undefined;
-  let dbName: string | undefined;
+  let store: DurableStore | undefined;
   let server: ChildServer;
 
   beforeAll(async () => {
     await page.start();
-    if (driver === 'postgres') {
-      dbName = `engram_stop_${randomBytes(4).toString('hex')}`;
-      env.DATABASE_URL = await createTestDatabase(inject('pgUrl')!, dbName);
-    } else {
-      dataDir = mkdtempSync(join(tmpdir(), 'engram-stop-'));
-      env.DATA_DIR = dataDir;
-    }
+    store = await durableStore('stop', driver === 'postgres' ? inject('pgUrl')! : null);
+    Object.assign(env, store.env);
     server = await ChildServer.create(env);
     await server.start();
   });
@@ -76,18 +66,10 @@ describe('graceful shutdown', () => {
   afterAll(async () => {
     await server?.stop();
     await page.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) await dropTestDatabase(inject('pgUrl')!, dbName);
+    await store?.remove();
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => server.request(key, method, path, body);
 
   it('on SIGTERM releases a job it cannot interrupt at the bound, exits 0, says so in one line, and the job runs after a restart', async () => {
     const ready = await waitFor(async () => {

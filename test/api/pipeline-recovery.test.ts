@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { ChildServer } from '../helpers/child-server.js';
-import { createTestDatabase, dropTestDatabase } from '../helpers/pg-cluster.js';
+import { ChildServer, type DurableStore, durableStore } from '../helpers/child-server.js';
 import { driver, waitFor } from '../helpers/server.js';
 
 /** A site whose /slow pages hang until released, so a crash can be timed to land mid-ingest. */
@@ -50,8 +46,7 @@ class GatedSite {
 describe('pipeline: crash recovery', () => {
   const key = `em_test_${randomBytes(16).toString('hex')}`;
   const site = new GatedSite();
-  let dataDir: string | undefined;
-  let dbName: string | undefined;
+  let store: DurableStore | undefined;
   let server: ChildServer;
 
   beforeAll(async () => {
@@ -64,13 +59,8 @@ describe('pipeline: crash recovery', () => {
       JOB_LEASE_MS: '2000',
       URL_FETCH_TIMEOUT_MS: '120000',
     };
-    if (driver === 'postgres') {
-      dbName = `engram_crash_${randomBytes(4).toString('hex')}`;
-      env.DATABASE_URL = await createTestDatabase(inject('pgUrl')!, dbName);
-    } else {
-      dataDir = mkdtempSync(join(tmpdir(), 'engram-crash-'));
-      env.DATA_DIR = dataDir;
-    }
+    store = await durableStore('crash', driver === 'postgres' ? inject('pgUrl')! : null);
+    Object.assign(env, store.env);
     server = await ChildServer.create(env);
     await server.start();
   });
@@ -78,18 +68,10 @@ describe('pipeline: crash recovery', () => {
   afterAll(async () => {
     await server?.stop();
     await site.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) await dropTestDatabase(inject('pgUrl')!, dbName);
+    await store?.remove();
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => server.request(key, method, path, body);
 
   it('after kill -9 mid-ingest and a restart, every accepted document reaches done exactly once', async () => {
     const fast = Array.from({ length: 6 }, (_, i) => `${site.url}/fast/${i}`);

@@ -17,13 +17,9 @@ function engram(args: string[], env: Record<string, string>) {
 }
 
 async function call(server: ChildServer, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return res.json();
+  const res = await server.request(KEY, method, path, body);
+  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
 }
 
 /** What a search finds: the ids and texts of its results, in order. */

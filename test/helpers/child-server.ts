@@ -1,6 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase, dropTestDatabase } from './pg-cluster.js';
 import { waitFor } from './wait.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
@@ -11,6 +16,25 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** Where a child server keeps its data across restarts: the environment that points it there, and how to remove it. */
+export interface DurableStore {
+  env: { DATABASE_URL: string } | { DATA_DIR: string };
+  remove(): Promise<void>;
+}
+
+/**
+ * A store of its own for a child server: a new database on the test cluster at `pgUrl` (when the
+ * tests run on PostgreSQL), else a new temporary data folder; both named after `prefix`.
+ */
+export async function durableStore(prefix: string, pgUrl: string | null): Promise<DurableStore> {
+  if (pgUrl) {
+    const name = `engram_${prefix.replace(/-/g, '_')}_${randomBytes(4).toString('hex')}`;
+    return { env: { DATABASE_URL: await createTestDatabase(pgUrl, name) }, remove: () => dropTestDatabase(pgUrl, name) };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), `engram-${prefix}-`));
+  return { env: { DATA_DIR: dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 /** A line `engram worker` logs once it is claiming jobs. */
@@ -98,5 +122,15 @@ export class ChildServer {
 
   get log(): string {
     return this.output;
+  }
+
+  /** A JSON request with the API key `key`: the answer's status and parsed body. */
+  async request(key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json() };
   }
 }
