@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../../test/fakes/google/index.js';
-import { connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
-import { connectorFor } from '../index.js';
+import { connectorFailure, followAuthorization, googleConnector } from '../../../test/helpers/connectors.js';
 import type { Connector, OAuthClient, SyncPage, TokenSet } from '../types.js';
 
 let google: FakeGoogle;
@@ -16,9 +15,8 @@ const client: OAuthClient = {
 beforeAll(async () => {
   google = await FakeGoogle.start();
   google.oauth.registerApp({ ...client, redirectUris: [client.redirectUri] });
-  const options = { google: google.endpoints, fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 }, retryBaseMs: 1, now: () => google.clock.now() };
-  drive = connectorFor('cloud-drive', options)!;
-  mail = connectorFor('mail', options)!;
+  drive = googleConnector(google, 'cloud-drive');
+  mail = googleConnector(google, 'mail');
 });
 afterAll(() => google.close());
 
