@@ -179,11 +179,7 @@ export const FOURTH_DEV_UPDATE_CASES: TruthCase[] = [
       { do: 'note', content: 'Ana Lima works at Nubank as a product manager.' },
       { do: 'note', content: 'Ana Lima visited the Google office in São Paulo for a conference.' },
     ],
-    checks: [
-      { live: ['Nubank'] },
-      { answer: 'Where does Ana work?', expect: 'Nubank' },
-      { profileHas: 'Nubank' },
-    ],
+    checks: [{ live: ['Nubank'] }, { answer: 'Where does Ana work?', expect: 'Nubank' }, { profileHas: 'Nubank' }],
   },
   {
     id: 'dev-upd4a-sport-swapped',
@@ -371,11 +367,7 @@ export const FOURTH_DEV_UPDATE_CASES: TruthCase[] = [
       { do: 'note', content: 'Ben Carter lives in Bristol.' },
       { do: 'note', content: 'Ben Carter spent a week in Barcelona on holiday.' },
     ],
-    checks: [
-      { live: ['Bristol'] },
-      { answer: 'Where does Ben live?', expect: 'Bristol' },
-      { profileHas: 'Bristol' },
-    ],
+    checks: [{ live: ['Bristol'] }, { answer: 'Where does Ben live?', expect: 'Bristol' }, { profileHas: 'Bristol' }],
   },
   {
     id: 'dev-upd4b-pastime-swapped',
