@@ -15,6 +15,7 @@ export interface MemoryAttribute {
   attribute: string;
   value: string;
   negated?: boolean;
+  replacing?: boolean;
 }
 
 /** A stored memory version (its vector and full-text column are not part of it). */

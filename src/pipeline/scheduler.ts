@@ -25,12 +25,14 @@ export interface SchedulerContext {
 
 const BATCH = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A renewal that failed, or whose worker stopped, is tried again after this long. */
+const RENEWAL_RETRY_MS = 10 * 60 * 1000;
 /** Webhook deliveries are remembered this long for redelivery checks. */
 export const DELIVERY_MEMORY_MS = 7 * DAY_MS;
 
 /**
  * Every worker process runs one: each tick it queues the scheduled syncs that are due, renews push
- * subscriptions within a day of their renewal time, deletes connections whose authorization link
+ * subscriptions within a day of their renewal time (the provider called outside any transaction), deletes connections whose authorization link
  * lapsed before anyone authorized them, and forgets old webhook deliveries. Rows are
  * claimed with SKIP LOCKED, so several processes never queue the same sync twice.
  */
@@ -79,14 +81,15 @@ export class SyncScheduler {
 
   private async renewSubscriptions(): Promise<void> {
     const horizon = new Date(this.ctx.clock.now().getTime() + DAY_MS);
-    await this.ctx.db.transaction(async (tx) => {
-      for (const connection of await claimSubscriptionsToRenew(tx, horizon, BATCH)) {
-        const adapter = this.ctx.access.adapterOrNull(connection.kind);
-        if (!adapter?.subscription) continue;
-        await ensureSubscription(this.ctx.access, adapter, connection, tx, this.ctx.clock).catch((err: unknown) =>
-          this.ctx.log.warn({ err, connectionId: connection.id }, 'renewing a push subscription failed; it is tried again next time'),
-        );
-      }
-    });
+    // Claimed in a short transaction; the provider is called outside any, so a slow one holds no
+    // database connection or row lock while everyone else waits.
+    const claimed = await this.ctx.db.transaction((tx) => claimSubscriptionsToRenew(tx, horizon, BATCH, new Date(horizon.getTime() + RENEWAL_RETRY_MS)));
+    for (const connection of claimed) {
+      const adapter = this.ctx.access.adapterOrNull(connection.kind);
+      if (!adapter?.subscription) continue;
+      await ensureSubscription(this.ctx.access, adapter, connection, this.ctx.db, this.ctx.clock).catch((err: unknown) =>
+        this.ctx.log.warn({ err, connectionId: connection.id }, 'renewing a push subscription failed; it is tried again in ten minutes'),
+      );
+    }
   }
 }

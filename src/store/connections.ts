@@ -177,15 +177,31 @@ export async function claimDueConnections(db: Tx, now: Date, limit: number): Pro
     .for('update', { skipLocked: true });
 }
 
-/** Connections whose push subscription must be renewed by `before`, locked like claimDueConnections. */
-export async function claimSubscriptionsToRenew(db: Tx, before: Date, limit: number): Promise<ConnectionRecord[]> {
-  return db
+/**
+ * Connections whose push subscription must be renewed by `before`, claimed like claimDueConnections:
+ * their renewal time moves to `leaseUntil`, so that no other worker takes them while this one talks
+ * to the provider outside any transaction; one not renewed by then is claimed again.
+ */
+export async function claimSubscriptionsToRenew(db: Tx, before: Date, limit: number, leaseUntil: Date): Promise<ConnectionRecord[]> {
+  const due = await db
     .select()
     .from(connections)
     .where(and(eq(connections.status, 'active'), isNotNull(connections.subscriptionRenewBy), lte(connections.subscriptionRenewBy, before)))
     .orderBy(asc(connections.subscriptionRenewBy))
     .limit(limit)
     .for('update', { skipLocked: true });
+  if (due.length) {
+    await db
+      .update(connections)
+      .set({ subscriptionRenewBy: leaseUntil })
+      .where(
+        inArray(
+          connections.id,
+          due.map((c) => c.id),
+        ),
+      );
+  }
+  return due;
 }
 
 /** Whether a sync job of the connection is waiting or running (other than `exceptJobId`). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from './database.js';
 import { jobs } from './schema/jobs.js';
 import type { JobRecord } from '../model/jobs.js';
@@ -200,4 +200,34 @@ export async function listJobsOfKind(db: Tx, orgId: string, kind: string, status
     .where(and(eq(jobs.orgId, orgId), eq(jobs.kind, kind), inArray(jobs.status, statuses)))
     .orderBy(asc(jobs.createdAt), asc(jobs.id))
     .limit(limit);
+}
+
+/** The newest job of `kind` of the organization whose payload names the connection. */
+export async function findConnectionJob(db: Tx, orgId: string, kind: string, connectionId: string): Promise<JobRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.orgId, orgId), eq(jobs.kind, kind), sql`${jobs.payload}->>'connectionId' = ${connectionId}`))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(1);
+  return row;
+}
+
+/** Queues a job that gave up again, from its first attempt; false when it is not failed (any more). */
+export async function requeueFailedJob(db: Tx, jobId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAt: now, lastError: null, lockedBy: null, lockedUntil: null, updatedAt: now })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'failed')))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Deletes a job that is not running; false when it runs (or is gone). */
+export async function deleteIdleJob(db: Tx, jobId: string): Promise<boolean> {
+  const rows = await db
+    .delete(jobs)
+    .where(and(eq(jobs.id, jobId), sql`${jobs.status} <> 'running'`))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }

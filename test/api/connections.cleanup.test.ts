@@ -5,8 +5,9 @@ import { FakeGoogle } from '../fakes/google/index.js';
 import { FakeGraph } from '../fakes/graph/index.js';
 import { FakeNotion } from '../fakes/notion/index.js';
 import { codeHostEnv, connectKind, freePort, waitForRuns } from '../helpers/connections.js';
+import { expectError } from '../helpers/errors.js';
 import { LogCapture } from '../helpers/log-capture.js';
-import { startTestServer, waitFor, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitFor, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 // One server whose OAuth kinds all talk to their fakes: deleting a connection, or resetting the
 // organization, must undo at each provider what the connection set up there.
@@ -101,7 +102,7 @@ async function codeHostWithHook(tag: string, name: string): Promise<string> {
   github.createRepo(name, { files: { 'README.md': `# ${name}\n` } });
   const id = await connectKind(server, 'github', tag);
   const configured = await server.request('POST', `/v3/connections/${id}/configure`, { body: { resources: [{ full_name: `octocat/${name}` }] } });
-  expect(configured.body.webhooksRegistered).toBe(1);
+  expect(configured.body, JSON.stringify(configured.body)).toMatchObject({ webhooksRegistered: 1 });
   return id;
 }
 
@@ -302,6 +303,64 @@ describe('a cleanup that cannot succeed', () => {
     expect(reported).toEqual([
       expect.objectContaining({ provider: 'code-host', msg: expect.stringMatching(/^connection cleanup at the provider failed for good/) }),
     ]);
+  });
+});
+
+/** What a retry or dismissal of a cleanup that is not pending answers, whoever's connection it was. */
+function expectNoCleanup(res: ApiResponse): void {
+  expectError(res, 404);
+  expect(res.body.error).toMatch(/no cleanup of this connection is pending/);
+}
+
+describe('an admin finishing a cleanup that gave up', () => {
+  /** A code-host connection deleted after the organization's own application was removed: its cleanup gives up. */
+  async function failedCleanup(tag: string, repo: string): Promise<string> {
+    github.oauth.registerApp({ clientId: 'Iv1.org0retry0app', clientSecret: 'org-retry-secret' });
+    const own = { githubClientId: 'Iv1.org0retry0app', githubClientSecret: 'org-retry-secret', githubCustomKeyEnabled: true };
+    expect((await server.request('PATCH', '/v3/settings', { body: own })).status).toBe(200);
+    const id = await codeHostWithHook(tag, repo);
+    await waitForRuns(server, id, 1);
+    expect((await server.request('PATCH', '/v3/settings', { body: { githubCustomKeyEnabled: false, githubClientSecret: null } })).status).toBe(200);
+    expect((await server.request('DELETE', `/v3/connections/${id}`)).status).toBe(200);
+    expect(await cleanedUp(id)).toMatchObject({ status: 'failed' });
+    return id;
+  }
+
+  it('retries it once what stopped it is fixed: the grant is revoked and the cleanup leaves the list', async () => {
+    const id = await failedCleanup('retry_cleanup', 'retry-hooks');
+    const before = github.oauth.revocations.length;
+    const own = { githubClientId: 'Iv1.org0retry0app', githubClientSecret: 'org-retry-secret', githubCustomKeyEnabled: true };
+    expect((await server.request('PATCH', '/v3/settings', { body: own })).status).toBe(200);
+
+    const retried = await server.request('POST', `/v3/connections/cleanups/${id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ connectionId: id, provider: 'code-host', status: 'pending', attempts: 0 });
+    await waitFor(async () => (await cleanupJobs(id)).find((j) => j.status === 'done'), 30_000, 'the retried cleanup');
+    expect(github.oauth.revocations.length).toBe(before + 1);
+    const listed = (await server.request('GET', '/v3/connections/cleanups')).body as { connectionId: string }[];
+    expect(listed.map((c) => c.connectionId)).not.toContain(id);
+    // Done: nothing is left to retry or dismiss.
+    expectNoCleanup(await server.request('POST', `/v3/connections/cleanups/${id}/retry`));
+    expectNoCleanup(await server.request('DELETE', `/v3/connections/cleanups/${id}`));
+  });
+
+  it('dismisses it when the access was removed by hand: never tried again, gone from the list', async () => {
+    const id = await failedCleanup('dismiss_cleanup', 'dismiss-hooks');
+    const dismissed = await server.request('DELETE', `/v3/connections/cleanups/${id}`);
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body).toEqual({ connectionId: id, dismissed: true });
+    expect(await cleanupJobs(id)).toEqual([]);
+    const listed = (await server.request('GET', '/v3/connections/cleanups')).body as { connectionId: string }[];
+    expect(listed.map((c) => c.connectionId)).not.toContain(id);
+    expectNoCleanup(await server.request('POST', `/v3/connections/cleanups/${id}/retry`));
+  });
+
+  it("answers 404 for another organization's cleanup, as for an unknown one", async () => {
+    const id = await failedCleanup('foreign_cleanup', 'foreign-hooks');
+    const other = await server.createKey({ orgName: 'cleanup-other-org', role: 'admin', name: 'other organization admin' });
+    expectNoCleanup(await server.request('POST', `/v3/connections/cleanups/${id}/retry`, { key: other }));
+    expectNoCleanup(await server.request('DELETE', `/v3/connections/cleanups/${id}`, { key: other }));
+    expect(await cleanupJobs(id)).toEqual([expect.objectContaining({ status: 'failed' })]);
   });
 });
 

@@ -93,6 +93,29 @@ describe('office drive change notifications', () => {
     expect((await waitForRuns(server, id, runs + 1))[0]).toMatchObject({ status: 'completed', triggerType: 'event' });
   });
 
+  it('renews without holding the database while Graph is slow to answer', async () => {
+    const { state: old } = await storedSubscription(id);
+    const release = graph.subscriptions.holdRenewals();
+    try {
+      clock.advance(26 * DAY_MS);
+      graph.clock.advance((26 * DAY_MS) / 1000);
+      await waitFor(async () => graph.subscriptions.heldRenewals > 0 || undefined, 20_000);
+      // The renewal waits on Graph; meanwhile requests that read and write the database are answered.
+      const added = await server.request('POST', '/v3/documents', {
+        body: { content: 'Written while a renewal waits on the provider.', containerTag: 'od_bystander' },
+      });
+      expect(added.status).toBe(200);
+      expect((await server.request('GET', `/v3/connections/${id}`)).status).toBe(200);
+      expect(graph.subscriptions.heldRenewals).toBe(1);
+    } finally {
+      release();
+    }
+    await waitFor(async () => {
+      const { state } = await storedSubscription(id);
+      return state && new Date(state.expiresAt).getTime() > new Date(old!.expiresAt).getTime() ? state : undefined;
+    }, 20_000);
+  });
+
   it('deletes the subscription with the connection, though its access token lapsed since the last sync', async () => {
     const { state } = await storedSubscription(id);
     clock.advance(2 * 3600_000);

@@ -11,7 +11,7 @@
  * canonical.ts: writing an attribute plainly; questions.ts: reading a question; meaning.ts and
  * prototypes.ts: reading an attribute no cue names by what the statement means, with the embedder.
  */
-export { ANY_VALUE, isLasting, isSingleValued, type StatedAttribute } from './attributes/kinds.js';
+export { ANY_ATTRIBUTE, ANY_VALUE, isLasting, isSingleValued, type StatedAttribute } from './attributes/kinds.js';
 export { canonicalStatement, canonicalText } from './attributes/canonical.js';
 export { answerStrength, answeringAttributes, answers, askedAttribute, questionSubject, type AskedAttribute } from './attributes/questions.js';
 export { AttributeReader } from './attributes/meaning.js';

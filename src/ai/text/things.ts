@@ -1,4 +1,5 @@
 import { IRREGULAR_PAST, isLabelNoun, verbBase } from '../extract/verbs.js';
+import { ANY_VALUE } from './attributes/kinds.js';
 import { statedAttributes } from './attributes/statements.js';
 import { sameSubject, subjectOf } from './attributes/subjects.js';
 import { isOpener } from './openers.js';
@@ -138,7 +139,8 @@ function namesIn(statement: string, phrase: string, identifierWords: Set<string>
 /** "Khruangbin is Lior's favourite band" sets what "Lior's favourite band is Radiohead" did: a name first is its value. */
 function setOfOneSubject(a: string, b: string): boolean {
   const other = statedAttributes(b);
-  return statedAttributes(a).some((x) => other.some((y) => sameSubject(x.subject, y.subject)));
+  // "Rocky passed away" is said of whoever had Rocky.
+  return statedAttributes(a).some((x) => other.some((y) => x.subject === ANY_VALUE || y.subject === ANY_VALUE || sameSubject(x.subject, y.subject)));
 }
 
 /** Whether two statements are about different things: another number of the same kind, another title, other names. */

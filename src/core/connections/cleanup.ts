@@ -1,8 +1,9 @@
 import { descriptorOf } from '../../connectors/index.js';
 import type { ConnectionRecord, ConnectorKind } from '../../model/connections.js';
-import type { JobPayloads } from '../../model/jobs.js';
+import { ConflictError, NotFoundError } from '../../model/errors.js';
+import type { JobPayloads, JobRecord } from '../../model/jobs.js';
 import type { Db, Tx } from '../../store/database.js';
-import { enqueueJob, listJobsOfKind } from '../../store/jobs.js';
+import { deleteIdleJob, enqueueJob, findConnectionJob, listJobsOfKind, requeueFailedJob } from '../../store/jobs.js';
 import { newId } from '../shared/ids.js';
 import { refusedPush } from './subscriptions.js';
 
@@ -65,19 +66,45 @@ const LISTED_CLEANUPS = 1000;
 /** The organization's cleanups at providers not done: those waiting or retrying, and those that gave up (an admin's to finish by hand). */
 export async function pendingCleanups(db: Db, orgId: string): Promise<PendingCleanup[]> {
   const rows = await listJobsOfKind(db, orgId, CLEANUP_JOB_KIND, ['queued', 'running', 'failed'], LISTED_CLEANUPS);
-  return rows.map((job) => {
-    const payload = job.payload as CleanupJobPayload;
-    const status = job.status === 'failed' ? 'failed' : job.lastError ? 'retrying' : 'pending';
-    return {
-      connectionId: payload.connectionId,
-      provider: payload.kind,
-      status,
-      attempts: job.attempts,
-      maxAttempts: job.maxAttempts,
-      lastError: job.lastError,
-      nextAttemptAt: job.status === 'queued' ? job.runAt : null,
-      queuedAt: job.createdAt,
-      updatedAt: job.updatedAt,
-    };
-  });
+  return rows.map(cleanupOf);
+}
+
+/**
+ * Tries a cleanup that gave up again, from its first attempt (the admin fixed what stopped it, such
+ * as the organization's own OAuth application). Only a failed one: the others are still being tried.
+ */
+export async function retryCleanup(db: Db, orgId: string, connectionId: string, now: Date): Promise<PendingCleanup> {
+  const job = await pendingCleanupJob(db, orgId, connectionId);
+  if (job.status !== 'failed' || !(await requeueFailedJob(db, job.id, now))) {
+    throw new ConflictError('cleanup-not-failed', 'this cleanup has not given up: it is still being tried', `status: ${cleanupOf(job).status}`);
+  }
+  return cleanupOf({ ...job, status: 'queued', attempts: 0, runAt: now, lastError: null, updatedAt: now });
+}
+
+/** Forgets a cleanup that is not running (the admin removed the access at the provider by hand): it is never tried again. */
+export async function dismissCleanup(db: Db, orgId: string, connectionId: string): Promise<void> {
+  const job = await pendingCleanupJob(db, orgId, connectionId);
+  if (!(await deleteIdleJob(db, job.id))) throw new ConflictError('cleanup-not-failed', 'this cleanup is running now; dismiss it once it has given up');
+}
+
+async function pendingCleanupJob(db: Db, orgId: string, connectionId: string): Promise<JobRecord> {
+  const job = await findConnectionJob(db, orgId, CLEANUP_JOB_KIND, connectionId);
+  if (!job || job.status === 'done') throw new NotFoundError('no cleanup of this connection is pending');
+  return job;
+}
+
+function cleanupOf(job: JobRecord): PendingCleanup {
+  const payload = job.payload as CleanupJobPayload;
+  const status = job.status === 'failed' ? 'failed' : job.lastError ? 'retrying' : 'pending';
+  return {
+    connectionId: payload.connectionId,
+    provider: payload.kind,
+    status,
+    attempts: job.attempts,
+    maxAttempts: job.maxAttempts,
+    lastError: job.lastError,
+    nextAttemptAt: job.status === 'queued' ? job.runAt : null,
+    queuedAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
 }

@@ -24,7 +24,7 @@ import { assertTagsWritable } from '../tags/merge-guard.js';
 import { resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import type { ConnectorAccess } from './connector-access.js';
 import { AUTH_LINK_LIFETIME_MS, type OAuthStateSigner } from './oauth-state.js';
-import { pendingCleanups, queueCleanups, type PendingCleanup } from './cleanup.js';
+import { dismissCleanup, pendingCleanups, queueCleanups, retryCleanup, type PendingCleanup } from './cleanup.js';
 import { pushStatus } from './subscriptions.js';
 import { enqueueSync } from './sync-queue.js';
 
@@ -167,6 +167,18 @@ export class ConnectionService {
   /** The organization's deleted connections whose cleanup at the provider has not succeeded: waiting, retrying, or given up. */
   cleanups(principal: Principal): Promise<PendingCleanup[]> {
     return pendingCleanups(this.db, principal.orgId);
+  }
+
+  /** Tries a cleanup that gave up again from its first attempt. */
+  async retryCleanup(principal: Principal, connectionId: string): Promise<PendingCleanup> {
+    const cleanup = await retryCleanup(this.db, principal.orgId, connectionId, this.clock.now());
+    this.jobs.onJobQueued();
+    return cleanup;
+  }
+
+  /** Forgets a cleanup that is not running: it is never tried again. */
+  dismissCleanup(principal: Principal, connectionId: string): Promise<void> {
+    return dismissCleanup(this.db, principal.orgId, connectionId);
   }
 
   /** Queues a manual sync of every active connection of the kind (in the tags, when given). */

@@ -70,7 +70,9 @@ export async function ensureSubscription(
     await updateConnection(db, connection.id, { subscription: refused, subscriptionRenewBy: null }, clock.now());
     return refused;
   }
-  await updateConnection(db, connection.id, { subscription: subscription.state, subscriptionRenewBy: subscription.renewBy }, clock.now());
+  const stored = await updateConnection(db, connection.id, { subscription: subscription.state, subscriptionRenewBy: subscription.renewBy }, clock.now());
+  // Deleted while the provider answered (the cleanup may have run already): nothing else stops it.
+  if (!stored) await adapter.subscription.stop?.(access.syncRequest(connection), subscription.state).catch(() => undefined);
   return null;
 }
 

@@ -1,9 +1,9 @@
-import type { StatedAttribute } from '../../ai/text/attributes.js';
+import { ANY_ATTRIBUTE, type StatedAttribute } from '../../ai/text/attributes.js';
 import { differentThings } from '../../ai/text/things.js';
 import type { MemoryRecord } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
-import { memoriesStating, nearestMemories } from '../../store/memories/neighbours.js';
+import { memoriesMentioning, memoriesStating, nearestMemories } from '../../store/memories/neighbours.js';
 import { findLatestMemory } from '../../store/memories/records.js';
 import { bumpSourceCount, lockChainHead, updateMemory } from '../../store/memories/writes.js';
 import { replacesAttribute, resolveMemory, storedAttributes, type Neighbour } from './resolution.js';
@@ -121,10 +121,15 @@ export async function rememberedRecord(tx: Tx, scope: StatementScope, remembered
 
 /** Memories that set an attribute the statement sets, however they phrase it and however far they embed. */
 async function slotMates(tx: Tx, scope: StatementScope, stated: StatedAttribute[]): Promise<Neighbour[]> {
-  const attributes = [...new Set(stated.map((a) => a.attribute))];
+  const attributes = [...new Set(stated.flatMap((a) => (a.attribute === ANY_ATTRIBUTE ? [] : [a.attribute])))];
   const mates: Neighbour[] = [];
   for (const attribute of attributes) {
     const rows = await memoriesStating(tx, scope.orgId, scope.containerTag, attribute, SLOT_MATES);
+    mates.push(...rows.map((row) => ({ ...row, similarity: 0, fromSameDocument: false })));
+  }
+  // An ending names the thing, not the attribute: the memories that mention it.
+  for (const ended of stated.filter((a) => a.attribute === ANY_ATTRIBUTE)) {
+    const rows = await memoriesMentioning(tx, scope.orgId, scope.containerTag, [ended.value], SLOT_MATES);
     mates.push(...rows.map((row) => ({ ...row, similarity: 0, fromSameDocument: false })));
   }
   return mates;

@@ -109,6 +109,31 @@ describe('resolveMemory: updates decided by meaning', () => {
   });
 });
 
+describe('resolveMemory: a thing said to have ended', () => {
+  it('ends the fact that states the thing, whichever attribute states it', () => {
+    const cello = n('Omar Haddad plays the cello in a string quartet', 0.3);
+    expect(resolveMemory('Omar sold his cello last month', [], [cello])).toEqual({ action: 'relate', to: cello, relation: 'updates' });
+    const golf = n('Marek Novak drives a Volkswagen Golf', 0.3);
+    expect(resolveMemory('Marek got rid of the Golf', [], [golf])).toMatchObject({ relation: 'updates' });
+    // The thing itself is the subject: it ends whoever's fact names it.
+    const rocky = n('Hannah Weber has a beagle called Rocky', 0.2);
+    expect(resolveMemory('Rocky passed away in January', [], [rocky])).toEqual({ action: 'relate', to: rocky, relation: 'updates' });
+  });
+
+  it("leaves someone else's thing, another thing, and a thing merely mentioned alone", () => {
+    expect(resolveMemory('Bob sold his cello', [], [n('Omar plays the cello', 0.3)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Omar sold his bike', [], [n('Omar plays the cello', 0.3)])).toEqual({ action: 'new' });
+    expect(resolveMemory('Hannah walked Rocky in the park', [], [n('Hannah Weber has a beagle called Rocky', 0.5)])).toEqual({ action: 'new' });
+  });
+
+  it('makes a move to another project a new version of the project held before', () => {
+    const search = n('Yuki Tanaka works on the search project at Mercari', 0.3);
+    expect(resolveMemory('Yuki Tanaka has been moved over to the checkout rewrite', [], [search])).toMatchObject({ relation: 'updates' });
+    // Working on one more project is not a move.
+    expect(resolveMemory('Yuki Tanaka also works on the billing migration', [], [search])).toEqual({ action: 'new' });
+  });
+});
+
 describe('resolveMemory: the same change told in many words', () => {
   // [what was remembered, what is said later]: each a new version, found by attribute (far in embedding).
   const byAttribute: [string, string][] = [

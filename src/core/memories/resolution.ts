@@ -1,4 +1,4 @@
-import { ANY_VALUE, isSingleValued, sameSubject, statedAttributes, subjectOf, type StatedAttribute } from '../../ai/text/attributes.js';
+import { ANY_ATTRIBUTE, ANY_VALUE, isSingleValued, sameSubject, statedAttributes, subjectOf, type StatedAttribute } from '../../ai/text/attributes.js';
 import { differentThings } from '../../ai/text/things.js';
 import { contentWords } from '../../ai/text/words.js';
 import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
@@ -69,11 +69,14 @@ function sameAttribute(a: string, b: string): boolean {
 export function replacesAttribute(candidate: StatedAttribute[], existing: StatedAttribute[]): boolean {
   return candidate.some((c) =>
     existing.some((e) => {
+      // "sold his cello" ends "plays the cello"; "Rocky passed away" ends whoever's "beagle called Rocky".
+      if (c.attribute === ANY_ATTRIBUTE)
+        return !!c.negated && !e.negated && (c.subject === ANY_VALUE || sameSubject(c.subject, e.subject)) && namesSameValue(c.value, e.value);
       if (!sameAttribute(c.attribute, e.attribute) || !sameSubject(c.subject, e.subject)) return false;
       const sameValue = c.value.toLowerCase() === e.value.toLowerCase();
       // "sold the Golf" ends "drives a grey VW Golf"; "is single again" ends any partner.
       if (c.negated) return !e.negated && (c.value === ANY_VALUE || namesSameValue(c.value, e.value));
-      return isSingleValued(c.attribute) && (!sameValue || !!e.negated);
+      return (isSingleValued(c.attribute) || !!c.replacing) && (!sameValue || !!e.negated);
     }),
   );
 }

@@ -81,6 +81,41 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => (await connections.cleanups(principalOf(request))).map(connectionCleanupView),
   );
 
+  app.post(
+    '/v3/connections/cleanups/:connectionId/retry',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Try a cleanup that gave up again, from its first attempt',
+        description:
+          "For a cleanup listed as failed, once what stopped it is fixed (for example the organization's own OAuth application " +
+          'configured again). A cleanup still waiting or retrying answers 409; one of an unknown connection 404.',
+        params: z.object({ connectionId: ConnectionId }),
+        response: { 200: ConnectionCleanup, ...errorResponses },
+      },
+    },
+    async (request) => connectionCleanupView(await connections.retryCleanup(principalOf(request), request.params.connectionId)),
+  );
+
+  app.delete(
+    '/v3/connections/cleanups/:connectionId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Dismiss a cleanup: it is never tried again',
+        description: 'For a cleanup whose access was removed at the provider by hand. A cleanup running at this moment answers 409.',
+        params: z.object({ connectionId: ConnectionId }),
+        response: { 200: z.object({ connectionId: z.string(), dismissed: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await connections.dismissCleanup(principalOf(request), request.params.connectionId);
+      return { connectionId: request.params.connectionId, dismissed: true as const };
+    },
+  );
+
   app.get(
     '/v3/connections/:connectionId',
     {

@@ -43,7 +43,7 @@ export async function nearestMemories(
 /** Latest live memories of a tag whose text contains every one of `terms` (case-insensitive), newest first. */
 export async function memoriesMentioning(db: Tx, orgId: string, containerTag: string, terms: string[], limit: number) {
   return db
-    .select({ id: memories.id, memory: memories.memory })
+    .select({ id: memories.id, memory: memories.memory, attributes: memories.attributes })
     .from(memories)
     .where(
       and(

@@ -44,6 +44,9 @@ export class FakeSubscriptions {
   readonly validations: { url: string; token: string; status: number; body: string }[] = [];
   /** Subscriptions refused for a missing permission. */
   refusals = 0;
+  /** Renewals (`PATCH`) that have arrived and wait for `holdRenewals`' release. */
+  heldRenewals = 0;
+  private renewalGate: Promise<void> | null = null;
 
   constructor(private readonly clock: FakeClock) {}
 
@@ -103,7 +106,22 @@ export class FakeSubscriptions {
     return subscription ? { status: 200, json: this.representation(subscription) } : this.notFound();
   }
 
-  update(id: string, req: FakeHttpRequest): FakeHttpReply {
+  /** Keeps every renewal from being answered until the function returned is called: a slow provider. */
+  holdRenewals(): () => void {
+    let release!: () => void;
+    this.renewalGate = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.renewalGate = null;
+      release();
+    };
+  }
+
+  async update(id: string, req: FakeHttpRequest): Promise<FakeHttpReply> {
+    if (this.renewalGate) {
+      this.heldRenewals += 1;
+      await this.renewalGate;
+      this.heldRenewals -= 1;
+    }
     const subscription = this.find(id);
     if (!subscription) return this.notFound();
     const expiry = this.checkExpiration(req.body?.expirationDateTime);

@@ -15,6 +15,7 @@ import {
   V,
   WORK_VERBS,
   DETERMINER,
+  PROJECT_NOUNS,
 } from './lexicon.js';
 import { ANY_VALUE } from './kinds.js';
 
@@ -26,6 +27,8 @@ export interface Cue {
   /** Turns the match into the value (group 1 unless given). */
   value?: (m: RegExpExecArray) => string | null;
   negated?: boolean;
+  /** "was moved to the checkout rewrite": the subject left the values held before, even of an attribute that can hold several. */
+  replacing?: boolean;
   /** The value must not be followed by this (e.g. "joined Maria for dinner": a person met). */
   notAfter?: RegExp;
 }
@@ -162,7 +165,9 @@ export const CUES: Cue[] = [
     'partner',
     `\\b(?:is seeing|is dating|started dating|has a new (?:boyfriend|girlfriend|partner))\\s+(?:someone(?:\\s+new)?|a\\s+[\\p{L}-]+)(?:,?\\s+(?:a|an)\\s+[\\p{L} -]{2,30}?)?,?\\s+(?:called|named)\\s+${NAMED}`,
   ),
-  cue('partner', `\\b(?:${V('date', 'marry')}|is seeing|in a relationship with|is with)\\s+${NAMED}`, { notAfter: PERSON_AFTER }),
+  // "married Diego in a small ceremony": whom one marries or dates is a partner whatever follows.
+  cue('partner', `\\b(?:${V('date', 'marry')}|in a relationship with)\\s+${NAMED}`),
+  cue('partner', `\\b(?:is seeing|is with)\\s+${NAMED}`, { notAfter: PERSON_AFTER }),
   cue(
     'partner',
     `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|other half|better half|hubby|wifey|missus)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`,
@@ -316,6 +321,7 @@ export const CUES: Cue[] = [
   cue(
     'project',
     `\\b(?:is|are|'s|has been|was moved|got moved|moved)\\s+(?:(?:now|currently)\\s+)?(?:on(?:to)?|to)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|team|squad|initiative|migration|launch)\\b`,
+    { replacing: true },
   ),
   cue(
     'project',
@@ -324,7 +330,8 @@ export const CUES: Cue[] = [
   // "was reassigned to the search relevance project", "got moved onto the billing migration".
   cue(
     'project',
-    `\\b(?:re)?(?:assigned|allocated|transferred|moved|switched|seconded)\\s+(?:on)?to\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|initiative|migration|launch|rollout|redesign|programme|program))\\b`,
+    `\\b(?:re)?(?:assigned|allocated|transferred|moved|switched|seconded)\\s+(?:(?:over|across|back)\\s+)?(?:on)?to\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:${PROJECT_NOUNS}))\\b`,
+    { replacing: true },
   ),
   // "handed the Harbour Bridge retrofit over to a colleague": the project is someone else's now.
   cue(
@@ -335,6 +342,7 @@ export const CUES: Cue[] = [
   cue(
     'project',
     `\\bmoved\\s+on\\s+from\\s+(?:the\\s+)?${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+(?:project|team))?\\s+to\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
+    { replacing: true },
   ),
   cue('project', `\\bmoved\\s+on\\s+from\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`, { negated: true }),
   cue('project', `\\b(?:left|quit)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|migration|launch)\\b`, { negated: true }),

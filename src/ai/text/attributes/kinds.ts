@@ -35,6 +35,8 @@ export interface StatedAttribute {
   value: string;
   /** "left Google", "no longer vegetarian": the value no longer holds. */
   negated?: boolean;
+  /** "was moved to the checkout rewrite": the values held before end, even of an attribute that can hold several. */
+  replacing?: boolean;
 }
 
 /** Attributes a subject may have several values of at once: a new value joins the others. */
@@ -45,6 +47,9 @@ const SINGLE_VALUED = new Set<string>(ATTRIBUTES.filter((attribute) => !MULTI_VA
 
 /** The value of a negation that ends whatever value held ("is single again", "called off the engagement"). */
 export const ANY_VALUE = '*';
+
+/** The attribute of an ending told by the thing ended ("sold his cello"): whichever one states it. */
+export const ANY_ATTRIBUTE = '*';
 
 export function isSingleValued(attribute: string): boolean {
   return SINGLE_VALUED.has(attribute) || attribute.startsWith('favorite ');

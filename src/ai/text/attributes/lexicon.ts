@@ -67,6 +67,10 @@ export const CONNECTOR = '(?:of|de|la|le|del|da|du|von|van|der|and|&|for|the|on|
 /** A proper name: "Siemens", "the University of Lagos", "St. Mary's Hospital", "New York". */
 export const NAMED = `((?:the\\s+)?${NAME_WORD}(?:\\s+(?:${CONNECTOR}\\s+)?${NAME_WORD}){0,5})`;
 
+/** What a piece of work one is put on is called: "the checkout rewrite", "the billing migration". */
+export const PROJECT_NOUNS =
+  'project|initiative|migration|launch|rollout|redesign|programme|program|rewrite|overhaul|rebuild|revamp|refactor|refactoring|integration|upgrade|pilot|workstream|release|replatforming';
+
 export const DETERMINER = '(?:a|an|the|my|his|her|their|our|its)';
 
 export const ROLE_NOUNS =
@@ -81,7 +85,9 @@ export const FOODS = 'meat|fish|pork|beef|chicken|dairy|eggs|gluten|sugar|seafoo
 export const INSTRUMENTS =
   'piano|guitar|bass|bass guitar|electric guitar|acoustic guitar|violin|viola|cello|double bass|drums|drum kit|flute|clarinet|oboe|bassoon|saxophone|sax|trumpet|trombone|tuba|french horn|harp|ukulele|banjo|mandolin|accordion|harmonica|keyboard|synthesizer|organ|sitar|tabla|oud|erhu|koto|bagpipes|xylophone|marimba|recorder|lute|percussion';
 export const ANIMALS =
-  'dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster|guinea pig|turtle|tortoise|snake|lizard|gecko|ferret|horse|pony|goldfish|fish|bird|budgie|canary|chicken|goat|pig|hedgehog|iguana|rat|mouse';
+  'dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster|guinea pig|turtle|tortoise|snake|lizard|gecko|ferret|horse|pony|goldfish|fish|bird|budgie|canary|chicken|goat|pig|hedgehog|iguana|rat|mouse|' +
+  // Breeds and kinds people name their pet by ("a beagle called Rocky").
+  'beagle|labrador|poodle|terrier|spaniel|retriever|collie|corgi|dachshund|husky|bulldog|pug|chihuahua|shepherd|greyhound|whippet|schnauzer|rottweiler|doberman|dalmatian|pomeranian|labradoodle|cockapoo|maine coon|ragdoll|sphynx|cockatiel|parakeet|macaw|axolotl|chinchilla|gerbil|tarantula';
 export const SPORTS =
   'ultramarathons?|ultras|trail running|trail races?|hurling|camogie|gaelic football|netball|water polo|kabaddi|muay thai|jiu-jitsu|jiu jitsu|taekwondo|kendo|kickboxing|curling|bowling|snooker|padel|pickleball|frisbee|ultimate frisbee|softball|triathlon|duathlon|orienteering|canoeing|kayaking|paddleboarding|diving|freediving|mountaineering|powerlifting|weightlifting|football|soccer|basketball|baseball|tennis|golf|rugby|cricket|hockey|volleyball|badminton|swimming|running|cycling|climbing|bouldering|skiing|snowboarding|surfing|boxing|judo|karate|yoga|pilates|rowing|sailing|skating|table tennis|squash|fencing|archery|marathons?|triathlons?|crossfit|martial arts|handball|lacrosse';
 export const LANGUAGES =

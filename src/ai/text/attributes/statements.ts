@@ -1,6 +1,7 @@
 import { CUES, FAVORITE, FAVORITE_OBJECT } from './cues.js';
 import { ANY_VALUE, isSingleValued, type StatedAttribute } from './kinds.js';
 import { MONTH_OR_DAY } from '../openers.js';
+import { statedEndings } from './endings.js';
 import { ANIMALS } from './lexicon.js';
 import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subjects.js';
 
@@ -88,7 +89,7 @@ export function statedAttributes(text: string): StatedAttribute[] {
     const sameAttribute = found.filter((f) => f.attribute === c.attribute && !!f.negated === !!c.negated);
     if (sameAttribute.some((f) => f.value.toLowerCase().includes(value.toLowerCase()) || value.toLowerCase().includes(f.value.toLowerCase()))) continue;
     if (isSingleValued(c.attribute) && sameAttribute.length) continue;
-    found.push({ subject: of, attribute: c.attribute, value, ...(c.negated ? { negated: true } : {}) });
+    found.push({ subject: of, attribute: c.attribute, value, ...(c.negated ? { negated: true } : {}), ...(c.replacing ? { replacing: true } : {}) });
   }
   // "The user's cat Miso died": the user's pet is no more.
   if (owner && relation && PET_WORD.test(relation) && DIED.test(predicate)) found.push({ subject: owner, attribute: 'pet', value: subject, negated: true });
@@ -118,5 +119,5 @@ export function statedAttributes(text: string): StatedAttribute[] {
     const of = /^the user$/i.test(owner) ? 'the user' : owner;
     if (value) found.push({ subject: of, attribute: `favorite ${favoriteObject[3]?.toLowerCase() ?? 'thing'}`, value });
   }
-  return found;
+  return found.length ? found : statedEndings(predicate, subject, !!owner);
 }

@@ -1,0 +1,41 @@
+import { ANY_ATTRIBUTE, ANY_VALUE, type StatedAttribute } from './kinds.js';
+
+/**
+ * What a statement says has ended, whichever attribute held it: "Omar sold his cello" ends "Omar
+ * plays the cello", "Rocky passed away" ends "Hannah has a beagle called Rocky", "Marek got rid of
+ * the Golf" ends "Marek drives a Volkswagen Golf". The thing ended is named, not the attribute: it
+ * is matched to the value a stored memory of the same subject (or of anyone, when the thing itself
+ * is the subject) states. Read only when no cue reads an attribute from the statement.
+ */
+
+/** Verbs by which someone parts with a thing they had, played or did. */
+const PARTED_WITH =
+  '(?:sold|gave away|given away|got rid of|gotten rid of|rehomed|re-homed|donated|scrapped|traded in|parted with|gave up|given up|ditched|dropped out of|lost)';
+const ADVERB = '(?:(?:just|finally|recently|already|eventually|reluctantly|sadly)\\s+)?';
+const POSSESSOR = "(?:(?:the|his|her|their|my|our|its|\\p{Lu}[\\p{L}-]*(?:'s|’s))\\s+)?";
+const QUALIFIER = '(?:(?:old|beloved|trusty|first|second|little|lovely)\\s+)?';
+/** One to three words of the thing, ended by punctuation, a preposition or a time. */
+const THING =
+  "((?!(?:it|them|that|this|everything|something|hope|on|up)\\b)[\\p{L}\\p{N}'’-]+(?:\\s+(?!(?:in|on|at|to|for|from|after|before|last|this|next|and|but|so|because|since|when|as|with|about|over|yesterday|today)\\b)[\\p{L}\\p{N}'’-]+){0,2})";
+
+const PARTED = new RegExp(`^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}${PARTED_WITH}\\s+${POSSESSOR}${QUALIFIER}${THING}`, 'u');
+
+/** "Rocky passed away", "Mochi went to live with a niece": the thing itself ended, or left whoever had it. */
+const THING_ENDED =
+  /^\s*(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|went missing|was rehomed|was re-homed|was sold|was given away|went to live with)\b/;
+
+/**
+ * The endings a statement states of its subject's things, given the subject it opens with and
+ * whether that subject is someone's relative (then no ending of the thing itself is read).
+ */
+export function statedEndings(text: string, subject: string, hasOwner: boolean): StatedAttribute[] {
+  const start = text.toLowerCase().indexOf(subject.toLowerCase());
+  if (start < 0) return [];
+  const rest = text.slice(start + subject.length);
+  const parted = PARTED.exec(rest);
+  if (parted) return [{ subject, attribute: ANY_ATTRIBUTE, value: parted[1], negated: true }];
+  if (!hasOwner && subject !== 'the user' && /^\p{Lu}/u.test(subject) && THING_ENDED.test(rest)) {
+    return [{ subject: ANY_VALUE, attribute: ANY_ATTRIBUTE, value: subject, negated: true }];
+  }
+  return [];
+}
