@@ -227,7 +227,7 @@ export async function resendWebhookDelivery(
   deliveryId: string,
   newDeliveryId: string,
   now: Date,
-): Promise<WebhookDeliveryRecord | undefined> {
+): Promise<{ delivery: WebhookDeliveryRecord; event: WebhookEventRecord } | undefined> {
   const [original] = await db
     .select()
     .from(webhookEventDeliveries)
@@ -238,7 +238,8 @@ export async function resendWebhookDelivery(
     .insert(webhookEventDeliveries)
     .values({ id: newDeliveryId, orgId, endpointId, eventId: original.eventId, nextAttemptAt: now, createdAt: now, updatedAt: now })
     .returning();
-  return row;
+  const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, original.eventId)).limit(1);
+  return { delivery: row, event };
 }
 
 /** Prunes deliveries that ended before `before`, then the events no delivery holds any more. */

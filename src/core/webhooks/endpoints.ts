@@ -143,7 +143,7 @@ export class WebhookEndpoints {
   }
 
   /** Sends a delivery's event again (the same `webhook-id`), after the endpoint's other deliveries. */
-  async resend(principal: Principal, id: string, deliveryId: string): Promise<WebhookDeliveryRecord> {
+  async resend(principal: Principal, id: string, deliveryId: string): Promise<{ delivery: WebhookDeliveryRecord; event: WebhookEventRecord }> {
     await this.get(principal, id);
     const queued = await resendWebhookDelivery(this.db, principal.orgId, id, deliveryId, newId(), this.clock.now());
     if (!queued) throw notFound('Webhook delivery');

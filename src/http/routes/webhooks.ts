@@ -88,11 +88,11 @@ const endpointView = (e: WebhookEndpointRecord) => ({
   updatedAt: e.updatedAt.toISOString(),
 });
 
-const deliveryView = (d: WebhookDeliveryRecord, event?: Pick<WebhookEventRecord, 'type' | 'containerTag'>) => ({
+const deliveryView = (d: WebhookDeliveryRecord, event: Pick<WebhookEventRecord, 'type' | 'containerTag'>) => ({
   id: d.id,
   eventId: d.eventId,
-  eventType: event?.type ?? '',
-  containerTag: event?.containerTag ?? null,
+  eventType: event.type,
+  containerTag: event.containerTag,
   status: d.status,
   attempts: d.attempts,
   nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
@@ -223,8 +223,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const delivery = await webhookEndpoints.resend(principalOf(request), request.params.id, request.params.deliveryId);
-      return reply.code(202).send(deliveryView(delivery));
+      const { delivery, event } = await webhookEndpoints.resend(principalOf(request), request.params.id, request.params.deliveryId);
+      return reply.code(202).send(deliveryView(delivery, event));
     },
   );
 };

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertQueuedDocument } from '../../src/core/documents/queueing.js';
+import { systemClock } from '../../src/core/shared/clock.js';
+import { findOrgByName } from '../../src/store/keys.js';
+import { queryRows } from '../../src/store/sql.js';
+import { EventReceiver, type ReceivedEvent } from '../helpers/event-receiver.js';
+import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
+
+const ALL_TYPES = [
+  'document.queued',
+  'document.done',
+  'document.failed',
+  'document.deleted',
+  'memory.created',
+  'memory.updated',
+  'memory.forgotten',
+  'memory.deleted',
+];
+
+describe('webhooks: events delivered to a receiver over HTTP', () => {
+  let server: TestServer;
+  const receivers: EventReceiver[] = [];
+
+  beforeAll(async () => {
+    // Private addresses refused, the receiver's own allowed: the URL policy is on.
+    server = await startTestServer({
+      ALLOW_PRIVATE_URLS: 'false',
+      URL_FETCH_ALLOWED_ADDRESSES: '127.0.0.1',
+      WEBHOOK_POLL_MS: '50',
+      WEBHOOK_RETRY_BASE_MS: '50',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    for (const receiver of receivers) await receiver.close();
+  });
+
+  async function receiver(): Promise<EventReceiver> {
+    const started = await EventReceiver.start();
+    receivers.push(started);
+    return started;
+  }
+
+  async function register(to: EventReceiver, body: Record<string, unknown>): Promise<{ id: string; secret: string }> {
+    const res = await server.request('POST', '/v3/webhooks', { body: { url: to.url, ...body } });
+    expect(res.status).toBe(201);
+    expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    to.secrets = [res.body.secret];
+    return { id: res.body.id, secret: res.body.secret };
+  }
+
+  const waitForEvent = (to: EventReceiver, match: (e: ReceivedEvent) => boolean, what: string) => waitFor(async () => to.delivered().find(match), 20_000, what);
+
+  it('sends every implemented event type once, in the order of the changes, signed, only for its tags', async () => {
+    const to = await receiver();
+    const endpoint = await register(to, { eventTypes: ALL_TYPES, containerTags: ['wh-events'] });
+    const listed = await server.request('GET', '/v3/webhooks');
+    expect(listed.body.webhooks.find((w: { id: string }) => w.id === endpoint.id)).not.toHaveProperty('secret');
+
+    const written = await server.request('POST', '/v4/memories', { body: { containerTag: 'wh-events', memories: [{ content: 'Mira lives in Lisbon.' }] } });
+    expect(written.status).toBe(201);
+    const first = written.body.memories[0].id as string;
+    const documentId = written.body.documentId as string;
+    const updated = await server.request('PATCH', '/v4/memories', { body: { containerTag: 'wh-events', id: first, newContent: 'Mira lives in Porto.' } });
+    expect(updated.status).toBe(200);
+    const second = updated.body.id as string;
+    expect(second).not.toBe(first);
+    expect((await server.request('DELETE', '/v4/memories', { body: { containerTag: 'wh-events', id: second } })).status).toBe(200);
+    // Another tag's changes are not this endpoint's.
+    await server.request('POST', '/v4/memories', { body: { containerTag: 'wh-elsewhere', memories: [{ content: 'Tomas plays the cello.' }] } });
+    const added = await server.request('POST', '/v3/documents', { body: { containerTag: 'wh-events', content: 'A short note with nothing much in it.' } });
+    await waitForDocument(server, added.body.id);
+    expect((await server.request('DELETE', `/v3/documents/${documentId}`)).status).toBeLessThan(300);
+
+    await waitForEvent(to, (e) => e.body.type === 'document.deleted' && e.body.data.id === documentId, 'document.deleted');
+    const events = to.delivered();
+    const key = (e: ReceivedEvent) => `${e.body.type} ${e.body.data.id}`;
+    const keys = events.map(key);
+    const expected = [
+      `memory.created ${first}`,
+      `memory.updated ${second}`,
+      `memory.forgotten ${second}`,
+      `document.queued ${added.body.id}`,
+      `document.done ${added.body.id}`,
+      `document.deleted ${documentId}`,
+    ];
+    const positions = expected.map((k) => keys.indexOf(k));
+    expect(
+      positions.every((p) => p >= 0),
+      `${keys.join('\n')}`,
+    ).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(keys.filter((k) => k.startsWith('memory.deleted')).length).toBeGreaterThan(0);
+
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    for (const event of events) {
+      expect(event.verifiedWith).toEqual([endpoint.secret]);
+      expect(event.id).toBe(event.body.id);
+      expect(Math.abs(event.timestamp - Date.now() / 1000)).toBeLessThan(300);
+      expect(event.body.containerTag).toBe('wh-events');
+      expect(event.body.organization).toEqual(expect.any(String));
+    }
+    expect(events.some((e) => JSON.stringify(e.body).includes('cello'))).toBe(false);
+    const updatedEvent = events.find((e) => key(e) === `memory.updated ${second}`)!;
+    expect(updatedEvent.body.data).toMatchObject({ memory: 'Mira lives in Porto.', version: 2, parentMemoryId: first, rootMemoryId: first });
+
+    const deliveries = await server.request('GET', `/v3/webhooks/${endpoint.id}/deliveries`);
+    expect(deliveries.status).toBe(200);
+    expect(deliveries.body.deliveries.length).toBe(events.length);
+    expect(deliveries.body.deliveries.every((d: { status: string; attempts: number }) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+  });
+
+  it('retries a receiver that answers 500 three times with backoff, delivers once more, and re-sends on request', async () => {
+    const to = await receiver();
+    to.answers = [500, 500, 500];
+    const endpoint = await register(to, { eventTypes: ['document.queued'], containerTags: ['wh-retry'] });
+    const firstDoc = await server.request('POST', '/v3/documents', { body: { containerTag: 'wh-retry', content: 'first' } });
+    const first = await waitForEvent(to, (e) => e.body.data.id === firstDoc.body.id, 'the first event delivered');
+    expect(to.received.map((r) => r.answered)).toEqual([500, 500, 500, 200]);
+    expect(new Set(to.received.map((r) => r.id))).toEqual(new Set([first.id]));
+
+    // A later event arrives after it, and the first is not sent again.
+    const secondDoc = await server.request('POST', '/v3/documents', { body: { containerTag: 'wh-retry', content: 'second' } });
+    await waitForEvent(to, (e) => e.body.data.id === secondDoc.body.id, 'the second event');
+    expect(to.received.length).toBe(5);
+
+    const deliveries = (await server.request('GET', `/v3/webhooks/${endpoint.id}/deliveries`)).body.deliveries;
+    const firstDelivery = deliveries.find((d: { eventId: string }) => d.eventId === first.id);
+    expect(firstDelivery).toMatchObject({ status: 'delivered', attempts: 4, lastStatus: 200, eventType: 'document.queued' });
+
+    const resent = await server.request('POST', `/v3/webhooks/${endpoint.id}/deliveries/${firstDelivery.id}/resend`);
+    expect(resent.status).toBe(202);
+    expect(resent.body).toMatchObject({ status: 'pending', eventId: first.id });
+    await waitFor(async () => (to.delivered().length === 3 ? true : undefined), 20_000, 'the re-sent event');
+    expect(to.delivered()[2].id).toBe(first.id);
+  });
+
+  it('emits nothing for a change that is rolled back', async () => {
+    const to = await receiver();
+    await register(to, { eventTypes: ['document.queued'], containerTags: ['wh-rollback'] });
+    const { db } = server.app.database;
+    const org = await findOrgByName(db, 'default');
+    let rolledBack = '';
+    await expect(
+      db.transaction(async (tx) => {
+        const doc = await insertQueuedDocument(
+          tx,
+          systemClock,
+          3,
+          { orgId: org!.id, containerTag: 'wh-rollback' },
+          { source: 'never committed', type: 'text' },
+        );
+        rolledBack = doc.id;
+        throw new Error('the change fails after its event was written');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(rolledBack).not.toBe('');
+
+    const committed = await server.request('POST', '/v3/documents', { body: { containerTag: 'wh-rollback', content: 'committed' } });
+    await waitForEvent(to, (e) => e.body.data.id === committed.body.id, 'the committed change');
+    expect(to.received.map((r) => r.body.data.id)).toEqual([committed.body.id]);
+    const stored = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from webhook_events where data->>'id' = ${rolledBack}`);
+    expect(Number(stored[0].n)).toBe(0);
+  });
+
+  it('signs with both secrets during a rotation grace, and with the new one only after', async () => {
+    const to = await receiver();
+    const endpoint = await register(to, { eventTypes: ['document.queued'], containerTags: ['wh-rotate'] });
+    const rotated = await server.request('POST', `/v3/webhooks/${endpoint.id}/rotate-secret`, { body: { graceSeconds: 3600 } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).not.toBe(endpoint.secret);
+    expect(rotated.body.previousSecretExpiresAt).toEqual(expect.any(String));
+    to.secrets = [endpoint.secret, rotated.body.secret];
+    const a = await server.request('POST', '/v3/documents', { body: { containerTag: 'wh-rotate', content: 'during the grace' } });
+    const during = await waitForEvent(to, (e) => e.body.data.id === a.body.id, 'an event during the grace');
+    expect(during.verifiedWith).toEqual([endpoint.secret, rotated.body.secret]);
+
+    const again = await server.request('POST', `/v3/webhooks/${endpoint.id}/rotate-secret`, { body: { graceSeconds: 0 } });
+    to.secrets = [endpoint.secret, rotated.body.secret, again.body.secret];
+    const b = await server.request('POST', '/v3/documents', { body: { containerTag: 'wh-rotate', content: 'after it' } });
+    const after = await waitForEvent(to, (e) => e.body.data.id === b.body.id, 'an event after the grace');
+    expect(after.verifiedWith).toEqual([again.body.secret]);
+  });
+});
