@@ -182,4 +182,19 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     const after = await waitForEvent(to, (e) => e.body.data.id === b.body.id, 'an event after the grace');
     expect(after.verifiedWith).toEqual([again.body.secret]);
   });
+  it('does not hold ingest while a receiver hangs (the delivery waits in its own slot)', async () => {
+    const to = await receiver();
+    to.answers = Array.from({ length: 10 }, () => 'hang' as const);
+    const endpoint = await register(to, { eventTypes: ['document.queued', 'document.done'], containerTags: ['wh-hang'] });
+    const started = performance.now();
+    const added = await server.request('POST', '/v3/documents', { body: { containerTag: 'wh-hang', content: 'Ingested while the receiver hangs.' } });
+    await waitFor(async () => (to.received.length === 1 ? true : undefined), 20_000, 'the hanging request');
+    const done = await waitForDocument(server, added.body.id);
+    expect(done.status).toBe('done');
+    // Still within the 10 s the receiver is given: its request is open, its delivery pending.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(to.received.map((r) => r.answered)).toEqual(['hung']);
+    const [queued] = (await server.request('GET', `/v3/webhooks/${endpoint.id}/deliveries`)).body.deliveries.slice(-1);
+    expect(queued).toMatchObject({ status: 'pending', attempts: 0, eventType: 'document.queued' });
+  });
 });
