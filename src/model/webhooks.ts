@@ -8,6 +8,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'memory.updated',
   'memory.forgotten',
   'memory.deleted',
+  'connection.created',
+  'connection.synced',
+  'connection.failed',
+  'connection.deleted',
+  'container_tag.deleted',
+  'organization.reset',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -128,7 +128,7 @@ export async function runMerge(ctx: MergeContext, job: JobOf<'merge'>, lease: Jo
       const renames = planCustomIdRenames(targetTag, source, await lockCustomIdDocuments(tx, orgId, [targetTag, source]));
       for (const rename of renames) await setCustomId(tx, orgId, rename.documentId, rename.to);
       // A source connection the target's kind replaces is deleted: its cleanup at the provider is queued with it.
-      await queueCleanups(tx, (await moveConnections(tx, orgId, source, targetTag, now)).deleted);
+      await queueCleanups(tx, (await moveConnections(tx, orgId, source, targetTag, now)).deleted, now);
       const documents = await moveDocuments(tx, orgId, source, targetTag);
       const chunks = await moveChunks(tx, orgId, source, targetTag);
       const duplicateMemories = await foldDuplicateMemories(tx, orgId, source, targetTag, now);

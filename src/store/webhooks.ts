@@ -93,7 +93,8 @@ export async function insertWebhookEvents(db: Tx, events: (WebhookEventDraft & {
       (e) =>
         e.orgId === event.orgId &&
         e.eventTypes.includes(event.type) &&
-        (e.containerTags === null || (event.containerTag !== null && e.containerTags.includes(event.containerTag))),
+        // An event of no tag (an organization's reset) concerns every tag.
+        (e.containerTags === null || event.containerTag === null || e.containerTags.includes(event.containerTag)),
     );
     if (!to.length) continue;
     kept.push({ id: event.id, orgId: event.orgId, type: event.type, containerTag: event.containerTag, data: event.data, createdAt: now });

@@ -4,6 +4,7 @@ import { insertQueuedDocument } from '../../src/core/documents/queueing.js';
 import { systemClock } from '../../src/core/shared/clock.js';
 import { findOrgByName } from '../../src/store/keys.js';
 import { queryRows } from '../../src/store/sql.js';
+import { FakeWebsite } from '../fakes/website.js';
 import { EventReceiver, type ReceivedEvent } from '../helpers/event-receiver.js';
 import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
@@ -74,6 +75,8 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     expect((await server.request('DELETE', `/v3/documents/${documentId}`)).status).toBeLessThan(300);
 
     await waitForEvent(to, (e) => e.body.type === 'document.deleted' && e.body.data.id === documentId, 'document.deleted');
+    // Its memories' deletion is in the same transaction, written after it: it arrives next.
+    await waitForEvent(to, (e) => e.body.type === 'memory.deleted', 'memory.deleted');
     const events = to.delivered();
     const key = (e: ReceivedEvent) => `${e.body.type} ${e.body.data.id}`;
     const keys = events.map(key);
@@ -91,7 +94,7 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
       `${keys.join('\n')}`,
     ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(keys.filter((k) => k.startsWith('memory.deleted')).length).toBeGreaterThan(0);
+    expect(keys.indexOf(`document.deleted ${documentId}`)).toBeLessThan(keys.findIndex((k) => k.startsWith('memory.deleted')));
 
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     for (const event of events) {
@@ -196,5 +199,44 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     expect(to.received.map((r) => r.answered)).toEqual(['hung']);
     const [queued] = (await server.request('GET', `/v3/webhooks/${endpoint.id}/deliveries`)).body.deliveries.slice(-1);
     expect(queued).toMatchObject({ status: 'pending', attempts: 0, eventType: 'document.queued' });
+  });
+  // Last: it empties the organization.
+  it("sends a connection's creation, its sync's end with the counts, its deletion with its tag's, and an organization's reset", async () => {
+    const site = await FakeWebsite.start({ crawlDelaySeconds: 0 });
+    try {
+      const to = await receiver();
+      await register(to, {
+        eventTypes: ['connection.created', 'connection.synced', 'connection.failed', 'connection.deleted', 'container_tag.deleted', 'organization.reset'],
+        containerTags: ['wh-conn'],
+      });
+      const created = await server.request('POST', '/v3/connections/web-crawler', {
+        body: { containerTag: 'wh-conn', metadata: { startUrl: site.url('/'), maxPages: 5, maxDepth: 1 } },
+      });
+      expect(created.status).toBe(200);
+      const id = created.body.id as string;
+      const synced = await waitForEvent(to, (e) => e.body.type === 'connection.synced', 'connection.synced');
+      expect(synced.body.data).toMatchObject({ id, provider: 'web-crawler', run: { status: 'completed', itemsProcessed: expect.any(Number) } });
+      expect(synced.body.data.run.itemsProcessed).toBeGreaterThan(0);
+
+      expect((await server.request('DELETE', '/v3/container-tags/wh-conn')).status).toBe(200);
+      await waitForEvent(to, (e) => e.body.type === 'container_tag.deleted', 'container_tag.deleted');
+      expect((await server.request('POST', '/v3/settings/reset', { body: { confirmation: 'yes' } })).status).toBe(200);
+      const reset = await waitForEvent(to, (e) => e.body.type === 'organization.reset', 'organization.reset');
+      expect(reset.body.containerTag).toBeNull();
+
+      const events = to.delivered();
+      expect(events.map((e) => e.body.type)).toEqual([
+        'connection.created',
+        'connection.synced',
+        'connection.deleted',
+        'container_tag.deleted',
+        'organization.reset',
+      ]);
+      expect(events.map((e) => e.body.data.id).slice(0, 3)).toEqual([id, id, id]);
+      expect(events[3].body.data).toMatchObject({ containerTag: 'wh-conn', deletedDocumentsCount: synced.body.data.run.itemsProcessed });
+      expect(events.every((e) => e.verifiedWith.length === 1)).toBe(true);
+    } finally {
+      await site.close();
+    }
   });
 });

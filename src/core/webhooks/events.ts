@@ -1,4 +1,5 @@
 import type { DocumentRecord } from '../../model/documents.js';
+import type { ConnectionRecord, SyncRunRecord } from '../../model/connections.js';
 import type { MemoryRecord } from '../../model/memories.js';
 import type { WebhookEventDraft, WebhookEventType } from '../../model/webhooks.js';
 import type { Tx } from '../../store/database.js';
@@ -65,6 +66,40 @@ export function memoryEvent(type: MemoryEventType, memory: MemoryRecord, extra: 
       isInference: memory.isInference,
       ...(memory.isForgotten ? { forgetReason: memory.forgetReason } : {}),
       ...extra,
+    },
+  };
+}
+
+export type ConnectionEventType = Extract<WebhookEventType, `connection.${string}`>;
+
+/** A connection event: the connection, its provider and status, and for a sync's end the run's counts. */
+export function connectionEvent(
+  type: ConnectionEventType,
+  connection: Pick<ConnectionRecord, 'id' | 'orgId' | 'kind' | 'containerTag' | 'status'>,
+  run?: SyncRunRecord,
+): WebhookEventDraft {
+  return {
+    orgId: connection.orgId,
+    type,
+    containerTag: connection.containerTag,
+    data: {
+      id: connection.id,
+      provider: connection.kind,
+      status: connection.status,
+      ...(run
+        ? {
+            run: {
+              id: run.id,
+              trigger: run.trigger,
+              status: run.status,
+              itemsProcessed: run.itemsProcessed,
+              itemsDeleted: run.itemsDeleted,
+              itemsFailed: run.itemsFailed,
+              errorCode: run.errorCode,
+              error: inline(run.error),
+            },
+          }
+        : {}),
     },
   };
 }
