@@ -6,6 +6,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.deleted',
   'memory.created',
   'memory.updated',
+  'memory.superseded',
   'memory.forgotten',
   'memory.deleted',
   'connection.created',

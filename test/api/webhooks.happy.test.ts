@@ -15,6 +15,7 @@ const ALL_TYPES = [
   'document.deleted',
   'memory.created',
   'memory.updated',
+  'memory.superseded',
   'memory.forgotten',
   'memory.deleted',
 ];
@@ -83,6 +84,7 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     const expected = [
       `memory.created ${first}`,
       `memory.updated ${second}`,
+      `memory.superseded ${first}`,
       `memory.forgotten ${second}`,
       `document.queued ${added.body.id}`,
       `document.done ${added.body.id}`,
@@ -107,6 +109,8 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     expect(events.some((e) => JSON.stringify(e.body).includes('cello'))).toBe(false);
     const updatedEvent = events.find((e) => key(e) === `memory.updated ${second}`)!;
     expect(updatedEvent.body.data).toMatchObject({ memory: 'Mira lives in Porto.', version: 2, parentMemoryId: first, rootMemoryId: first });
+    const supersededEvent = events.find((e) => key(e) === `memory.superseded ${first}`)!;
+    expect(supersededEvent.body.data).toEqual({ id: first, version: 1, rootMemoryId: first, supersededBy: second });
 
     const deliveries = await server.request('GET', `/v3/webhooks/${endpoint.id}/deliveries`);
     expect(deliveries.status).toBe(200);

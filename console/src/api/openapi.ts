@@ -5039,7 +5039,7 @@ export interface paths {
                     "application/json": {
                         url: string;
                         description?: string | null;
-                        eventTypes: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.forgotten" | "memory.deleted" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.deleted" | "organization.reset")[];
+                        eventTypes: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.deleted" | "organization.reset")[];
                         /** @description Only events of these container tags; none or null: every tag */
                         containerTags?: string[] | null;
                         /** @description Default true */
@@ -5195,7 +5195,7 @@ export interface paths {
                     "application/json": {
                         url?: string;
                         description?: string | null;
-                        eventTypes?: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.forgotten" | "memory.deleted" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.deleted" | "organization.reset")[];
+                        eventTypes?: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.deleted" | "organization.reset")[];
                         containerTags?: string[] | null;
                         /** @description Enabling an endpoint clears the reason it was disabled */
                         enabled?: boolean;

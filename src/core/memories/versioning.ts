@@ -6,7 +6,7 @@ import type { Tx } from '../../store/database.js';
 import { insertMemories, linkMemorySources, retireVersion, updateMemory, type MemoryInsert } from '../../store/memories/writes.js';
 import { classifyBuckets } from '../profiles/buckets.js';
 import { newId } from '../shared/ids.js';
-import { emit, memoryEvent } from '../webhooks/events.js';
+import { emit, memoryEvent, supersededEvent } from '../webhooks/events.js';
 
 /**
  * A memory about to be stored: what it says and where it came from. Its id, organization and
@@ -106,6 +106,7 @@ export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draf
     now,
   );
   await retireVersion(tx, orgId, previous.id, now);
+  await emit(tx, supersededEvent(orgId, previous, row), now);
   return row;
 }
 
@@ -129,7 +130,7 @@ export async function appendVersion(tx: Tx, orgId: string, previous: ChainHead, 
     now,
   );
   await retireVersion(tx, orgId, previous.id, now);
-  if (appended) await emit(tx, memoryEvent('memory.updated', appended), now);
+  if (appended) await emit(tx, [memoryEvent('memory.updated', appended), supersededEvent(orgId, previous, appended)], now);
 }
 
 /**

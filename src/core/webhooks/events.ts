@@ -70,6 +70,16 @@ export function memoryEvent(type: MemoryEventType, memory: MemoryRecord, extra: 
   };
 }
 
+/** The version a new one replaced: no longer the latest of its chain. */
+export function supersededEvent(orgId: string, previous: { id: string; version: number; rootMemoryId: string | null }, by: MemoryRecord): WebhookEventDraft {
+  return {
+    orgId,
+    type: 'memory.superseded',
+    containerTag: by.containerTag,
+    data: { id: previous.id, version: previous.version, rootMemoryId: previous.rootMemoryId ?? previous.id, supersededBy: by.id },
+  };
+}
+
 export type ConnectionEventType = Extract<WebhookEventType, `connection.${string}`>;
 
 /** A connection event: the connection, its provider and status, and for a sync's end the run's counts. */
