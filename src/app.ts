@@ -54,6 +54,7 @@ import { Readiness } from './readiness.js';
 import { backupToken, loadSecretKey } from './secret-key.js';
 import { openDatabase, type Database, type Db } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
+import { releaseAllWebhookLeases } from './store/webhooks.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -178,6 +179,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     : null;
   const webhookBox = WebhookEndpoints.secretBox(secretKey);
   const urlPolicy = { allowPrivate: config.ALLOW_PRIVATE_URLS, allowedAddresses: config.URL_FETCH_ALLOWED_ADDRESSES };
+  // The embedded database has no other process: a delivery a crash cut is sent again at once.
+  if (worker && database.driver === 'pglite') await releaseAllWebhookLeases(db);
   const webhookFetch = worker ? guardedFetch(urlPolicy) : null;
   const dispatcher = webhookFetch
     ? new WebhookDispatcher(

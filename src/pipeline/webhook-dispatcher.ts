@@ -114,7 +114,7 @@ export class WebhookDispatcher {
 
   /** Long enough for one delivery and its bookkeeping: a lease that runs out means its dispatcher is gone. */
   private leaseMs(): number {
-    return this.options.timeoutMs * 2 + 30_000;
+    return this.options.timeoutMs + 15_000;
   }
 
   private async prune(): Promise<void> {

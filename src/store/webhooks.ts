@@ -147,6 +147,19 @@ export async function claimWebhookEndpoint(db: Db, now: Date, leaseMs: number): 
   });
 }
 
+/**
+ * Ends every endpoint's lease: for the embedded database at start, which only this process opens,
+ * so a delivery cut by a crash is sent again at once instead of after its lease.
+ */
+export async function releaseAllWebhookLeases(db: Tx): Promise<number> {
+  const released = await db
+    .update(webhookEndpoints)
+    .set({ leasedUntil: null })
+    .where(sql`${webhookEndpoints.leasedUntil} is not null`)
+    .returning({ id: webhookEndpoints.id });
+  return released.length;
+}
+
 export async function releaseWebhookEndpoint(db: Tx, id: string): Promise<void> {
   await db.update(webhookEndpoints).set({ leasedUntil: null }).where(eq(webhookEndpoints.id, id));
 }
