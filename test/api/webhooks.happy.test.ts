@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertQueuedDocument } from '../../src/core/documents/queueing.js';
@@ -53,6 +54,19 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
   }
 
   const waitForEvent = (to: EventReceiver, match: (e: ReceivedEvent) => boolean, what: string) => waitFor(async () => to.delivered().find(match), 20_000, what);
+
+  /** Every body received is what the OpenAPI document's `webhooks` says its type sends. */
+  async function expectDocumented(events: ReceivedEvent[]): Promise<void> {
+    const document = (await server.request('GET', '/v3/openapi')).body;
+    const ajv = new Ajv2020({ strict: false });
+    for (const event of events) {
+      const schema = document.webhooks[event.body.type]?.post.requestBody.content['application/json'].schema;
+      expect(schema, event.body.type).toBeDefined();
+      const { $schema: _, ...rest } = schema;
+      const validate = ajv.compile({ ...rest, additionalProperties: false });
+      expect(validate(event.body), `${event.body.type}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  }
 
   it('sends every implemented event type once, in the order of the changes, signed, only for its tags', async () => {
     const to = await receiver();
@@ -112,6 +126,7 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     const supersededEvent = events.find((e) => key(e) === `memory.superseded ${first}`)!;
     expect(supersededEvent.body.data).toEqual({ id: first, version: 1, rootMemoryId: first, supersededBy: second });
 
+    await expectDocumented(events);
     const deliveries = await server.request('GET', `/v3/webhooks/${endpoint.id}/deliveries`);
     expect(deliveries.status).toBe(200);
     expect(deliveries.body.deliveries.length).toBe(events.length);
@@ -239,6 +254,7 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
       expect(events.map((e) => e.body.data.id).slice(0, 3)).toEqual([id, id, id]);
       expect(events[3].body.data).toMatchObject({ containerTag: 'wh-conn', deletedDocumentsCount: synced.body.data.run.itemsProcessed });
       expect(events.every((e) => e.verifiedWith.length === 1)).toBe(true);
+      await expectDocumented(events);
     } finally {
       await site.close();
     }

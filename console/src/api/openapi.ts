@@ -5415,7 +5415,991 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "document.queued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** document.queued (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "document.queued";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            customId?: string | null;
+                            title?: string | null;
+                            status?: string;
+                            type?: string;
+                            connectionId?: string;
+                            /** @description document.failed: why */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** document.done (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "document.done";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            customId?: string | null;
+                            title?: string | null;
+                            status?: string;
+                            type?: string;
+                            connectionId?: string;
+                            /** @description document.failed: why */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** document.failed (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "document.failed";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            customId?: string | null;
+                            title?: string | null;
+                            status?: string;
+                            type?: string;
+                            connectionId?: string;
+                            /** @description document.failed: why */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** document.deleted (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "document.deleted";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            customId?: string | null;
+                            title?: string | null;
+                            status?: string;
+                            type?: string;
+                            connectionId?: string;
+                            /** @description document.failed: why */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.created (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.created";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
+                            memory: string;
+                            truncated?: boolean;
+                            version: number;
+                            parentMemoryId: string | null;
+                            rootMemoryId: string;
+                            isInference: boolean;
+                            /** @description memory.created, memory.updated: the documents it was drawn from */
+                            sourceDocumentIds?: string[];
+                            forgetReason?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.updated (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.updated";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
+                            memory: string;
+                            truncated?: boolean;
+                            version: number;
+                            parentMemoryId: string | null;
+                            rootMemoryId: string;
+                            isInference: boolean;
+                            /** @description memory.created, memory.updated: the documents it was drawn from */
+                            sourceDocumentIds?: string[];
+                            forgetReason?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.superseded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.superseded (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.superseded";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            version: number;
+                            rootMemoryId: string;
+                            supersededBy: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.forgotten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.forgotten (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.forgotten";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
+                            memory: string;
+                            truncated?: boolean;
+                            version: number;
+                            parentMemoryId: string | null;
+                            rootMemoryId: string;
+                            isInference: boolean;
+                            /** @description memory.created, memory.updated: the documents it was drawn from */
+                            sourceDocumentIds?: string[];
+                            forgetReason?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.deleted (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.deleted";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
+                            memory: string;
+                            truncated?: boolean;
+                            version: number;
+                            parentMemoryId: string | null;
+                            rootMemoryId: string;
+                            isInference: boolean;
+                            /** @description memory.created, memory.updated: the documents it was drawn from */
+                            sourceDocumentIds?: string[];
+                            forgetReason?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** connection.created (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "connection.created";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            provider: string;
+                            status: string;
+                            /** @description connection.synced, connection.failed: the run */
+                            run?: {
+                                id: string;
+                                trigger: string;
+                                status: string;
+                                itemsProcessed: number;
+                                itemsDeleted: number;
+                                itemsFailed: number;
+                                errorCode: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.synced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** connection.synced (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "connection.synced";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            provider: string;
+                            status: string;
+                            /** @description connection.synced, connection.failed: the run */
+                            run?: {
+                                id: string;
+                                trigger: string;
+                                status: string;
+                                itemsProcessed: number;
+                                itemsDeleted: number;
+                                itemsFailed: number;
+                                errorCode: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** connection.failed (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "connection.failed";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            provider: string;
+                            status: string;
+                            /** @description connection.synced, connection.failed: the run */
+                            run?: {
+                                id: string;
+                                trigger: string;
+                                status: string;
+                                itemsProcessed: number;
+                                itemsDeleted: number;
+                                itemsFailed: number;
+                                errorCode: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** connection.deleted (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "connection.deleted";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            provider: string;
+                            status: string;
+                            /** @description connection.synced, connection.failed: the run */
+                            run?: {
+                                id: string;
+                                trigger: string;
+                                status: string;
+                                itemsProcessed: number;
+                                itemsDeleted: number;
+                                itemsFailed: number;
+                                errorCode: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container_tag.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** container_tag.deleted (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "container_tag.deleted";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            containerTag: string;
+                            deletedDocumentsCount: number;
+                            deletedMemoriesCount: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** organization.reset (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "organization.reset";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            deletedConnections: number;
+                            deletedDocuments: number;
+                            deletedMemoryRows: number;
+                            deletedExtraSpaces: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Every error answer has this shape. */
