@@ -9,10 +9,13 @@ export const WEBHOOK_EVENT_TYPES = [
   'memory.superseded',
   'memory.forgotten',
   'memory.deleted',
+  'profile.changed',
   'connection.created',
   'connection.synced',
   'connection.failed',
   'connection.deleted',
+  'container_tag.merged',
+  'container_tag.imported',
   'container_tag.deleted',
   'organization.reset',
 ] as const;
@@ -24,6 +27,8 @@ export interface WebhookEventDraft {
   orgId: string;
   type: WebhookEventType;
   containerTag: string | null;
+  /** Tags the event concerns besides `containerTag` (a merge's sources): endpoints limited to them receive it too. Not stored. */
+  alsoTags?: string[];
   data: Record<string, unknown>;
 }
 

@@ -94,7 +94,10 @@ export async function insertWebhookEvents(db: Tx, events: (WebhookEventDraft & {
         e.orgId === event.orgId &&
         e.eventTypes.includes(event.type) &&
         // An event of no tag (an organization's reset) concerns every tag.
-        (e.containerTags === null || event.containerTag === null || e.containerTags.includes(event.containerTag)),
+        (e.containerTags === null ||
+          event.containerTag === null ||
+          e.containerTags.includes(event.containerTag) ||
+          (event.alsoTags ?? []).some((tag) => e.containerTags?.includes(tag))),
     );
     if (!to.length) continue;
     kept.push({ id: event.id, orgId: event.orgId, type: event.type, containerTag: event.containerTag, data: event.data, createdAt: now });

@@ -219,6 +219,63 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     const [queued] = (await server.request('GET', `/v3/webhooks/${endpoint.id}/deliveries`)).body.deliveries.slice(-1);
     expect(queued).toMatchObject({ status: 'pending', attempts: 0, eventType: 'document.queued' });
   });
+  it("sends a tag's profile changes and a merge of tags (to endpoints of the target and of the sources), each once, in order", async () => {
+    const to = await receiver();
+    const endpoint = await register(to, { eventTypes: ['profile.changed', 'container_tag.merged'], containerTags: ['wh-prof-a', 'wh-prof-b'] });
+    const sourceOnly = await receiver();
+    const sourceEndpoint = await register(sourceOnly, { eventTypes: ['container_tag.merged', 'profile.changed'], containerTags: ['wh-prof-a'] });
+
+    const a = await server.request('POST', '/v4/memories', { body: { containerTag: 'wh-prof-a', memories: [{ content: 'Mira lives in Lisbon.' }] } });
+    expect(a.status).toBe(201);
+    await waitForEvent(to, (e) => e.body.type === 'profile.changed' && e.body.containerTag === 'wh-prof-a', 'the profile of wh-prof-a');
+    const b = await server.request('POST', '/v4/memories', { body: { containerTag: 'wh-prof-b', memories: [{ content: 'Tomas plays the cello.' }] } });
+    expect(b.status).toBe(201);
+    await waitForEvent(to, (e) => e.body.type === 'profile.changed' && e.body.containerTag === 'wh-prof-b', 'the profile of wh-prof-b');
+    await waitForDocument(server, a.body.documentId);
+    await waitForDocument(server, b.body.documentId);
+
+    const merge = await server.request('POST', '/v3/container-tags/merge', {
+      body: { containerTags: ['wh-prof-a', 'wh-prof-b'], targetContainerTag: 'wh-prof-b' },
+    });
+    expect(merge.status).toBe(202);
+    const merged = await waitForEvent(to, (e) => e.body.type === 'container_tag.merged', 'container_tag.merged');
+    expect(merged.body.containerTag).toBe('wh-prof-b');
+    expect(merged.body.data).toMatchObject({ mergeId: merge.body.mergeId, containerTag: 'wh-prof-b', sourceTags: ['wh-prof-a'], moved: { memories: 1 } });
+    const after = await waitForEvent(
+      to,
+      (e) => e.body.type === 'profile.changed' && e.body.data.staticCount + e.body.data.dynamicCount === 2,
+      'the merged profile',
+    );
+    expect(after.body.containerTag).toBe('wh-prof-b');
+    // An endpoint limited to a source tag learns where its tag went.
+    const toSource = await waitForEvent(sourceOnly, (e) => e.body.type === 'container_tag.merged', 'container_tag.merged at the source');
+    expect(toSource.id).toBe(merged.id);
+
+    // Nothing else arrives: the rebuilds that find the same lines (the documents' ingest) announce nothing.
+    const marker = await server.request('POST', '/v4/memories', { body: { containerTag: 'wh-prof-b', memories: [{ content: 'Tomas has a red bicycle.' }] } });
+    expect(marker.status).toBe(201);
+    await waitForEvent(
+      to,
+      (e) => e.body.type === 'profile.changed' && e.body.data.staticCount + e.body.data.dynamicCount === 3,
+      'the profile after another memory',
+    );
+    const keys = to.delivered().map((e) => `${e.body.type} ${e.body.containerTag} ${e.body.data.staticCount ?? ''}${e.body.data.dynamicCount ?? ''}`);
+    const kinds = to.delivered().map((e) => `${e.body.type} ${e.body.containerTag}`);
+    expect(kinds, keys.join('\n')).toEqual([
+      'profile.changed wh-prof-a',
+      'profile.changed wh-prof-b',
+      'container_tag.merged wh-prof-b',
+      'profile.changed wh-prof-b',
+      'profile.changed wh-prof-b',
+    ]);
+    expect(sourceOnly.delivered().map((e) => `${e.body.type} ${e.body.containerTag}`)).toEqual(['profile.changed wh-prof-a', 'container_tag.merged wh-prof-b']);
+    const events = [...to.delivered(), ...sourceOnly.delivered()];
+    expect(new Set(to.delivered().map((e) => e.id)).size).toBe(to.delivered().length);
+    for (const event of to.delivered()) expect(event.verifiedWith).toEqual([endpoint.secret]);
+    for (const event of sourceOnly.delivered()) expect(event.verifiedWith).toEqual([sourceEndpoint.secret]);
+    await expectDocumented(events);
+  });
+
   // Last: it empties the organization.
   it("sends a connection's creation, its sync's end with the counts, its deletion with its tag's, and an organization's reset", async () => {
     const site = await FakeWebsite.start({ crawlDelaySeconds: 0 });

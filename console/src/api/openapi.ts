@@ -5039,7 +5039,7 @@ export interface paths {
                     "application/json": {
                         url: string;
                         description?: string | null;
-                        eventTypes: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.deleted" | "organization.reset")[];
+                        eventTypes: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "profile.changed" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.merged" | "container_tag.imported" | "container_tag.deleted" | "organization.reset")[];
                         /** @description Only events of these container tags; none or null: every tag */
                         containerTags?: string[] | null;
                         /** @description Default true */
@@ -5195,7 +5195,7 @@ export interface paths {
                     "application/json": {
                         url?: string;
                         description?: string | null;
-                        eventTypes?: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.deleted" | "organization.reset")[];
+                        eventTypes?: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "profile.changed" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.merged" | "container_tag.imported" | "container_tag.deleted" | "organization.reset")[];
                         containerTags?: string[] | null;
                         /** @description Enabling an endpoint clears the reason it was disabled */
                         enabled?: boolean;
@@ -6000,6 +6000,68 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "profile.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** profile.changed (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "profile.changed";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            containerTag: string;
+                            staticCount: number;
+                            dynamicCount: number;
+                            bucketCounts: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "connection.created": {
         parameters: {
             query?: never;
@@ -6260,6 +6322,146 @@ export interface webhooks {
                                 errorCode: string | null;
                                 error: string | null;
                             };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container_tag.merged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** container_tag.merged (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "container_tag.merged";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            mergeId: string;
+                            /** @description The target tag */
+                            containerTag: string;
+                            /** @description The tags merged into it (deleted) */
+                            sourceTags: string[];
+                            moved: {
+                                documents: number;
+                                chunks: number;
+                                memories: number;
+                                renamedCustomIds: number;
+                                duplicateMemories: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container_tag.imported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** container_tag.imported (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "container_tag.imported";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            containerTag: string;
+                            /** @description The file's records */
+                            counts: {
+                                spaces: number;
+                                documents: number;
+                                chunks: number;
+                                memories: number;
+                                profiles: number;
+                            };
+                            /** @description The rows it added (a re-run of the same file adds none) */
+                            inserted: {
+                                documents: number;
+                                chunks: number;
+                                memories: number;
+                            };
+                            reembedded: boolean;
                         };
                     };
                 };

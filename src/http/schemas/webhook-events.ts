@@ -41,6 +41,36 @@ const ConnectionData = z.object({
     .describe('connection.synced, connection.failed: the run'),
 });
 const TagDeletedData = z.object({ containerTag: z.string(), deletedDocumentsCount: z.number().int(), deletedMemoriesCount: z.number().int() });
+const ProfileData = z.object({
+  containerTag: z.string(),
+  staticCount: z.number().int(),
+  dynamicCount: z.number().int(),
+  bucketCounts: z.record(z.string(), z.number().int()),
+});
+const MergedData = z.object({
+  mergeId: z.string(),
+  containerTag: z.string().describe('The target tag'),
+  sourceTags: z.array(z.string()).describe('The tags merged into it (deleted)'),
+  moved: z
+    .object({
+      documents: z.number().int(),
+      chunks: z.number().int(),
+      memories: z.number().int(),
+      renamedCustomIds: z.number().int(),
+      duplicateMemories: z.number().int(),
+    })
+    .nullable(),
+});
+const ImportedData = z.object({
+  containerTag: z.string(),
+  counts: z
+    .object({ spaces: z.number().int(), documents: z.number().int(), chunks: z.number().int(), memories: z.number().int(), profiles: z.number().int() })
+    .describe("The file's records"),
+  inserted: z
+    .object({ documents: z.number().int(), chunks: z.number().int(), memories: z.number().int() })
+    .describe('The rows it added (a re-run of the same file adds none)'),
+  reembedded: z.boolean(),
+});
 const ResetData = z.object({
   deletedConnections: z.number().int(),
   deletedDocuments: z.number().int(),
@@ -51,6 +81,9 @@ const ResetData = z.object({
 function dataOf(type: WebhookEventType): z.ZodType {
   if (type === 'memory.superseded') return SupersededData;
   if (type === 'container_tag.deleted') return TagDeletedData;
+  if (type === 'container_tag.merged') return MergedData;
+  if (type === 'container_tag.imported') return ImportedData;
+  if (type === 'profile.changed') return ProfileData;
   if (type === 'organization.reset') return ResetData;
   if (type.startsWith('document.')) return DocumentData;
   if (type.startsWith('memory.')) return MemoryData;
