@@ -7,6 +7,7 @@ import { findOrgByName } from '../../src/store/keys.js';
 import { queryRows } from '../../src/store/sql.js';
 import { FakeWebsite } from '../fakes/website.js';
 import { EventReceiver, type ReceivedEvent } from '../helpers/event-receiver.js';
+import { exportText, importText, parseLines } from '../helpers/export.js';
 import { startTestServer, waitFor, waitForDocument, type TestServer } from '../helpers/server.js';
 
 const ALL_TYPES = [
@@ -274,6 +275,42 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     for (const event of to.delivered()) expect(event.verifiedWith).toEqual([endpoint.secret]);
     for (const event of sourceOnly.delivered()) expect(event.verifiedWith).toEqual([sourceEndpoint.secret]);
     await expectDocumented(events);
+  });
+
+  it('announces an import once it completes, as one container_tag.imported (and the profile it restored), not an event per record', async () => {
+    const written = await server.request('POST', '/v4/memories', {
+      body: { containerTag: 'wh-imp-src', memories: [{ content: 'Ines works as a nurse.' }, { content: 'Ines lives in Braga.' }] },
+    });
+    expect(written.status).toBe(201);
+    await waitForDocument(server, written.body.documentId);
+    const file = (await exportText(server, 'wh-imp-src', { embeddings: true })).body as string;
+    const to = await receiver();
+    const endpoint = await register(to, {
+      eventTypes: ['container_tag.imported', 'profile.changed', 'document.queued', 'memory.created'],
+      containerTags: ['wh-imp-copy'],
+    });
+
+    expect((await importText(server, 'wh-imp-copy', file)).status).toBe(200);
+    const imported = await waitForEvent(to, (e) => e.body.type === 'container_tag.imported', 'container_tag.imported');
+    expect(imported.body.containerTag).toBe('wh-imp-copy');
+    expect(imported.body.data).toMatchObject({
+      containerTag: 'wh-imp-copy',
+      counts: { documents: 1, memories: 2 },
+      inserted: { documents: 1, memories: 2 },
+      reembedded: false,
+    });
+    // The same file again adds nothing: announced, with nothing inserted.
+    expect((await importText(server, 'wh-imp-copy', file)).status).toBe(200);
+    const again = await waitForEvent(to, (e) => e.body.type === 'container_tag.imported' && e.id !== imported.id, 'the second import');
+    expect(again.body.data.inserted).toEqual({ documents: 0, chunks: 0, memories: 0 });
+
+    const kinds = to.delivered().map((e) => e.body.type);
+    const restored = parseLines(file).some((l) => l.kind === 'profile' && l.staticEntries.length + l.dynamicEntries.length > 0);
+    expect(kinds).toEqual(
+      restored ? ['container_tag.imported', 'profile.changed', 'container_tag.imported'] : ['container_tag.imported', 'container_tag.imported'],
+    );
+    for (const event of to.delivered()) expect(event.verifiedWith).toEqual([endpoint.secret]);
+    await expectDocumented(to.delivered());
   });
 
   // Last: it empties the organization.
