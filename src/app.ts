@@ -54,7 +54,7 @@ import { Readiness } from './readiness.js';
 import { backupToken, loadSecretKey } from './secret-key.js';
 import { openDatabase, type Database, type Db } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
-import { releaseAllWebhookLeases } from './store/webhooks.js';
+import { releaseAllWebhookLeases, WEBHOOK_CHANNEL } from './store/webhooks.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -270,6 +270,8 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   worker?.start();
   scheduler?.start();
   dispatcher?.start();
+  // Woken when a change that wrote deliveries commits, in this process or another: no wait for the poll.
+  const unlisten = dispatcher ? await database.listen(WEBHOOK_CHANNEL, () => dispatcher.wake()) : null;
   conversions?.warm();
 
   const shutdown = async (): Promise<ShutdownReport> => {
@@ -283,6 +285,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     const jobs = worker ? await worker.stop(graceMs) : null;
     await schedulerStopped;
     await dispatcherStopped;
+    await unlisten?.();
     await webhookFetch?.close();
     let requestsCut = false;
     if (http && httpClosed && !(await settlesWithin(httpClosed, Math.max(0, graceMs - (performance.now() - started))))) {

@@ -59,6 +59,9 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
+  private ticking = false;
+  /** A wake-up came while a tick ran: the next tick follows at once rather than after the poll. */
+  private woken = false;
   private readonly running = new Set<Promise<void>>();
   private readonly aborts = new Set<AbortController>();
   private stopped = true;
@@ -84,6 +87,22 @@ export class WebhookDispatcher {
     await Promise.allSettled([...this.running]);
   }
 
+  /**
+   * Looks for due deliveries now rather than at the next poll: called when a transaction that wrote
+   * deliveries commits (the database's notification, store/webhooks.ts WEBHOOK_CHANNEL) and when a
+   * delivery is re-sent. Polling stays, for a notification missed (a listening connection lost).
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.woken = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.schedule(0);
+  }
+
   private schedule(ms: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => void this.tick(), ms);
@@ -92,6 +111,8 @@ export class WebhookDispatcher {
 
   private async tick(): Promise<void> {
     this.timer = null;
+    this.ticking = true;
+    this.woken = false;
     try {
       await this.prune();
       while (!this.stopped && this.running.size < this.options.concurrency) {
@@ -109,7 +130,8 @@ export class WebhookDispatcher {
     } catch (err) {
       this.ctx.log.error({ err }, 'the webhook dispatcher failed');
     }
-    if (!this.timer) this.schedule(this.options.pollMs);
+    this.ticking = false;
+    if (!this.timer) this.schedule(this.woken ? 0 : this.options.pollMs);
   }
 
   /** Long enough for one delivery and its bookkeeping: a lease that runs out means its dispatcher is gone. */

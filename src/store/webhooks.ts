@@ -6,6 +6,14 @@ import { webhookEventDeliveries } from './schema/webhook-event-deliveries.js';
 import { webhookEvents } from './schema/webhook-events.js';
 import { queryRows } from './sql.js';
 
+/** The channel a transaction that wrote deliveries notifies (`NOTIFY`): dispatchers LISTEN on it to send them at once. */
+export const WEBHOOK_CHANNEL = 'engram_webhooks';
+
+/** Wakes the dispatchers listening, once (and only if) the caller's transaction commits. */
+export async function notifyWebhookDispatchers(db: Tx): Promise<void> {
+  await db.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
+}
+
 export type WebhookEndpointPatch = Partial<
   Pick<
     WebhookEndpointRecord,
@@ -52,6 +60,8 @@ export async function updateWebhookEndpoint(
     .set({ ...patch, updatedAt: now })
     .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, id)))
     .returning();
+  // Enabled again: its waiting deliveries go out now.
+  if (row && patch.enabled === true) await notifyWebhookDispatchers(db);
   return row;
 }
 
@@ -117,6 +127,7 @@ export async function insertWebhookEvents(db: Tx, events: (WebhookEventDraft & {
   await db.insert(webhookEvents).values(kept);
   // One statement: the rows take their `seq` in the order given.
   await db.insert(webhookEventDeliveries).values(deliveries);
+  await notifyWebhookDispatchers(db);
   return kept.length;
 }
 
@@ -256,6 +267,7 @@ export async function resendWebhookDelivery(
     .values({ id: newDeliveryId, orgId, endpointId, eventId: original.eventId, nextAttemptAt: now, createdAt: now, updatedAt: now })
     .returning();
   const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, original.eventId)).limit(1);
+  await notifyWebhookDispatchers(db);
   return { delivery: row, event };
 }
 
