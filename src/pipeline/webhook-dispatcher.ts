@@ -7,6 +7,7 @@ import { FetchError } from '../convert/fetch-url.js';
 import { storableText } from '../convert/storable-text.js';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord } from '../model/webhooks.js';
 import type { Db } from '../store/database.js';
+import { inBackground } from '../store/turns.js';
 import {
   claimWebhookEndpoint,
   headWebhookDelivery,
@@ -105,7 +106,8 @@ export class WebhookDispatcher {
 
   private schedule(ms: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), ms);
+    // Background work, whoever woke it (a request's commit): on the embedded database its statements wait for the requests' ones.
+    this.timer = setTimeout(() => void inBackground(() => this.tick()), ms);
     this.timer.unref();
   }
 
