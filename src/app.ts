@@ -8,6 +8,7 @@ import { AiSettingsError, createAi, type Ai, type AiObservers } from './ai/facto
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './chunking/index.js';
 import { ConfigError, type Config } from './config.js';
 import { ConversionPool } from './convert/index.js';
+import { destinationRefusal, guardedFetch } from './convert/fetch-url.js';
 import { FileLinks } from './core/access/file-links.js';
 import { ConnectionResources } from './core/connections/connection-resources.js';
 import { ConnectionService } from './core/connections/connection-service.js';
@@ -36,6 +37,7 @@ import { systemClock, type Clock } from './core/shared/clock.js';
 import { MergeService } from './core/tags/merges.js';
 import { OrgReset } from './core/tags/org-reset.js';
 import { ContainerTagService } from './core/tags/tag-service.js';
+import { WebhookEndpoints } from './core/webhooks/endpoints.js';
 import { buildHttpServer } from './http/server.js';
 import { serializeError } from './log-errors.js';
 import { prettyDestination } from './log-pretty.js';
@@ -46,11 +48,13 @@ import { SyncScheduler } from './pipeline/scheduler.js';
 import { syncHandler } from './pipeline/sync.js';
 import { JobWorker, type StopReport } from './pipeline/worker.js';
 import { cleanupHandler } from './pipeline/cleanup.js';
+import { WebhookDispatcher } from './pipeline/webhook-dispatcher.js';
 import { Metrics } from './metrics.js';
 import { Readiness } from './readiness.js';
 import { backupToken, loadSecretKey } from './secret-key.js';
 import { openDatabase, type Database, type Db } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
+import { releaseAllWebhookLeases, WEBHOOK_CHANNEL } from './store/webhooks.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -173,6 +177,25 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         config.SYNC_SCHEDULER_MS,
       )
     : null;
+  const webhookBox = WebhookEndpoints.secretBox(secretKey);
+  const urlPolicy = { allowPrivate: config.ALLOW_PRIVATE_URLS, allowedAddresses: config.URL_FETCH_ALLOWED_ADDRESSES };
+  // The embedded database has no other process: a delivery a crash cut is sent again at once.
+  if (worker && database.driver === 'pglite') await releaseAllWebhookLeases(db);
+  const webhookFetch = worker ? guardedFetch(urlPolicy) : null;
+  const dispatcher = webhookFetch
+    ? new WebhookDispatcher(
+        { db, log: logger.child({ component: 'webhooks' }), clock, box: webhookBox, fetch: webhookFetch },
+        {
+          pollMs: config.WEBHOOK_POLL_MS,
+          concurrency: config.WEBHOOK_CONCURRENCY,
+          timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+          retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+          retryForMs: config.WEBHOOK_RETRY_FOR_MS,
+          disableAfter: config.WEBHOOK_DISABLE_AFTER,
+          retentionMs: config.WEBHOOK_RETENTION_DAYS * 24 * HOUR_MS,
+        },
+      )
+    : null;
   const jobs = { maxJobAttempts: config.JOB_MAX_ATTEMPTS, onJobQueued: () => worker?.wake(), onMemoriesChanged: memories.onChanged };
   const documents = new DocumentService(db, clock, {
     maxJobAttempts: config.JOB_MAX_ATTEMPTS,
@@ -210,6 +233,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       oauthCallback: new OAuthCallback(db, clock, connectorAccess, stateSigner, jobs, connectionLog),
       webhooks: new WebhookReceiver(db, clock, connectorAccess, jobs),
       kindWebhooks: new KindWebhookReceiver(db, clock, connectorAccess, jobs, connectionLog),
+      webhookEndpoints: new WebhookEndpoints(db, clock, webhookBox, {
+        checkUrl: (url) => destinationRefusal(url, urlPolicy),
+        rotationGraceMs: config.WEBHOOK_ROTATION_GRACE_MS,
+      }),
       portability: createPortability({
         db,
         clock,
@@ -242,6 +269,9 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
   }
   worker?.start();
   scheduler?.start();
+  dispatcher?.start();
+  // Woken when a change that wrote deliveries commits, in this process or another: no wait for the poll.
+  const unlisten = dispatcher ? await database.listen(WEBHOOK_CHANNEL, () => dispatcher.wake()) : null;
   conversions?.warm();
 
   const shutdown = async (): Promise<ShutdownReport> => {
@@ -251,8 +281,12 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     // Requests and jobs stop being taken together; each side waits for what it has, up to the bound.
     const httpClosed = http?.close();
     const schedulerStopped = scheduler?.stop();
+    const dispatcherStopped = dispatcher?.stop();
     const jobs = worker ? await worker.stop(graceMs) : null;
     await schedulerStopped;
+    await dispatcherStopped;
+    await unlisten?.();
+    await webhookFetch?.close();
     let requestsCut = false;
     if (http && httpClosed && !(await settlesWithin(httpClosed, Math.max(0, graceMs - (performance.now() - started))))) {
       requestsCut = true;

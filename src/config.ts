@@ -131,6 +131,30 @@ const ConfigSchema = z
           .filter(Boolean),
       )
       .optional(),
+    /** How often each worker process looks for webhook deliveries that are due. */
+    WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+    /** Webhook endpoints one worker process delivers to at once. */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    /** A webhook receiver that has not answered by then is cut off, and the attempt failed. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Wait before a webhook delivery's first retry, doubling after each, up to an hour. */
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5_000),
+    /** A webhook delivery still failing this long after its event is failed for good. */
+    WEBHOOK_RETRY_FOR_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(24 * 60 * 60 * 1000),
+    /** Webhook deliveries failed for good in a row before their endpoint is disabled. */
+    WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).default(5),
+    /** How long a rotated-out signing secret still signs. */
+    WEBHOOK_ROTATION_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(24 * 60 * 60 * 1000),
+    /** Ended webhook deliveries are listed this long, then pruned with their events. */
+    WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
     /** Hours between scheduled syncs of the kinds that have them. */
     SYNC_INTERVAL_HOURS: z.coerce.number().min(0.01).default(4),
     /** How often each worker process looks for due syncs and subscriptions to renew. */

@@ -11,6 +11,7 @@ import { ConnectionsPage } from './pages/Connections';
 import { DocumentPage } from './pages/DocumentDetail';
 import { DocumentsPage } from './pages/Documents';
 import { KeysPage } from './pages/Keys';
+import { WebhooksPage } from './pages/Webhooks';
 import { MemoriesPage } from './pages/Memories';
 import { ProfilePage } from './pages/Profile';
 import { SearchPage } from './pages/Search';
@@ -29,6 +30,7 @@ const PAGES = [
   { path: '/connections', label: 'Connections' },
   { path: '/settings', label: 'Settings' },
   { path: '/keys', label: 'Keys' },
+  { path: '/webhooks', label: 'Webhooks' },
 ];
 
 export function App() {
@@ -177,6 +179,8 @@ function Page({ path }: { path: string }) {
       return <SettingsPage />;
     case 'keys':
       return <KeysPage />;
+    case 'webhooks':
+      return <WebhooksPage />;
     default:
       return (
         <>

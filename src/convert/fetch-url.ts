@@ -301,3 +301,23 @@ export function guardedFetch(opts: Pick<FetchUrlOptions, 'allowPrivate' | 'allow
   };
   return Object.assign(call, { close: () => agent.close().catch(() => undefined) });
 }
+
+/**
+ * Whether a URL names a destination the address policy lets requests reach, judged as `fetchUrl`
+ * judges one (scheme, no credentials, every address its host resolves to): null when it does,
+ * else what the caller may be told. A request to it is vetted again when it is sent, so a host
+ * that resolves elsewhere later is still refused then.
+ */
+export async function destinationRefusal(url: string, opts: Pick<FetchUrlOptions, 'allowPrivate' | 'allowedAddresses'>): Promise<string | null> {
+  const policy = addressPolicy(opts.allowPrivate, opts.allowedAddresses);
+  try {
+    const target = validateUrl(url, policy);
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    if (/^[\d.]+$/.test(host) || host.includes(':')) return null;
+    const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+    if (addresses.length === 0 || addresses.some(({ address }) => policy(address))) return UNREACHABLE_DESTINATION;
+    return null;
+  } catch (error) {
+    return error instanceof FetchError ? error.message : UNREACHABLE_DESTINATION;
+  }
+}

@@ -19,6 +19,7 @@ import type { SettingsService } from './settings/settings-service.js';
 import type { MergeService } from './tags/merges.js';
 import type { OrgReset } from './tags/org-reset.js';
 import type { ContainerTagService } from './tags/tag-service.js';
+import type { WebhookEndpoints } from './webhooks/endpoints.js';
 
 /** The core services the transports call (HTTP routes, and the MCP tools a part of them), built by the composition root (app.ts). */
 export interface Services {
@@ -43,4 +44,6 @@ export interface Services {
   webhooks: WebhookReceiver;
   kindWebhooks: KindWebhookReceiver;
   portability: Portability;
+  /** Outgoing webhooks: the organization's endpoints and their deliveries. */
+  webhookEndpoints: WebhookEndpoints;
 }

@@ -16,6 +16,7 @@ import { servicesPlugin, type Services } from './plugins/services.js';
 import { connectionResourceRoutes } from './routes/connection-resources.js';
 import { connectionAuthRoutes } from './routes/connections-auth.js';
 import { connectionWebhookRoutes } from './routes/connections-webhooks.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { connectionRoutes } from './routes/connections.js';
 import { containerTagExportRoutes } from './routes/container-tag-export.js';
 import { containerTagImportRoutes } from './routes/container-tag-import.js';
@@ -128,6 +129,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(connectionResourceRoutes);
   await app.register(connectionAuthRoutes);
   await app.register(connectionWebhookRoutes);
+  await app.register(webhookRoutes);
   await app.register(mcpRoutes, { version: options.version, sessions: options.mcpSessions });
   return app;
 }

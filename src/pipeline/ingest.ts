@@ -7,7 +7,8 @@ import { EmbeddingError, type Embedder } from '../ai/embeddings/embedder.js';
 import { chunkEmbeddingText } from '../core/embedding/embedding-text.js';
 import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
-import type { Db } from '../store/database.js';
+import { documentEvent, emit } from '../core/webhooks/events.js';
+import type { Db, Tx } from '../store/database.js';
 import { dropStagedChunks, embeddedChunks, stageChunks, useStagedChunks } from '../store/chunks.js';
 import { getDocument, getDocumentGeneration, updateDocumentGeneration, type DocumentPatch, getFile } from '../store/documents.js';
 import { chunkMarkdown, resolveChunkOptions } from '../chunking/index.js';
@@ -72,7 +73,7 @@ export function ingestHandler(ctx: IngestContext): JobHandler<'ingest'> {
       await markDocument(ctx, job, { status: 'queued', error: null });
     },
     onFail: async (job, reason, error) => {
-      await markDocument(ctx, job, { status: 'failed', error: reason });
+      await markFailed(ctx, job, reason);
       ctx.log.warn({ documentId: job.documentId, attempt: job.attempts, reason, ...diagnosisOf(error) }, `document ${job.documentId} failed`);
     },
   };
@@ -85,6 +86,18 @@ function diagnosisOf(error: unknown): { diagnosis?: string } {
 
 async function markDocument(ctx: IngestContext, job: JobRecord, patch: DocumentPatch): Promise<void> {
   if (job.documentId) await updateDocumentGeneration(ctx.db, job.orgId, job.documentId, job.generation, patch, ctx.clock.now());
+}
+
+/** The document failed for the job's generation, and `document.failed` emitted with it. */
+async function markFailed(ctx: IngestContext, job: JobRecord, reason: string): Promise<void> {
+  const documentId = job.documentId;
+  if (!documentId) return;
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    if (!(await updateDocumentGeneration(tx, job.orgId, documentId, job.generation, { status: 'failed', error: reason }, now))) return;
+    const doc = await getDocument(tx, job.orgId, documentId);
+    if (doc) await emit(tx, documentEvent('document.failed', doc), now);
+  });
 }
 
 /** What one ingest made: its chunks and, with the memory stage, what happened to its memories and who extracted them. */
@@ -312,9 +325,13 @@ class StageRecorder {
     this.onStage?.(name, (performance.now() - this.stepStarted) / 1000);
   }
 
+  /** The document done, and `document.done` emitted, in one transaction. */
   async finish(): Promise<void> {
     this.complete();
-    await this.write({ status: 'done', error: null });
+    await this.db.transaction(async (tx) => {
+      await this.write({ status: 'done', error: null }, tx);
+      await emit(tx, documentEvent('document.done', { ...this.doc, status: 'done' }), this.clock.now());
+    });
   }
 
   private start(status: DocumentStatus): void {
@@ -332,9 +349,9 @@ class StageRecorder {
     this.onStage?.(step.name, (performance.now() - this.stepStarted) / 1000);
   }
 
-  private async write(patch: DocumentPatch): Promise<void> {
+  private async write(patch: DocumentPatch, tx: Tx = this.db): Promise<void> {
     const ok = await updateDocumentGeneration(
-      this.db,
+      tx,
       this.doc.orgId,
       this.doc.id,
       this.job.generation,

@@ -4,7 +4,9 @@ import type { Clock } from '../core/shared/clock.js';
 import { newId } from '../core/shared/ids.js';
 import { deleteSpaces, getSpaces, upsertSpace } from '../store/tags.js';
 import type { Db } from '../store/database.js';
-import { computeProfile, deleteProfiles, saveProfile } from '../store/profiles.js';
+import { computeProfile, deleteProfiles } from '../store/profiles.js';
+import { storeProfile } from '../core/profiles/stored-profile.js';
+import { emit } from '../core/webhooks/events.js';
 import {
   countDocumentsInFlight,
   enqueueMergeJob,
@@ -128,7 +130,7 @@ export async function runMerge(ctx: MergeContext, job: JobOf<'merge'>, lease: Jo
       const renames = planCustomIdRenames(targetTag, source, await lockCustomIdDocuments(tx, orgId, [targetTag, source]));
       for (const rename of renames) await setCustomId(tx, orgId, rename.documentId, rename.to);
       // A source connection the target's kind replaces is deleted: its cleanup at the provider is queued with it.
-      await queueCleanups(tx, (await moveConnections(tx, orgId, source, targetTag, now)).deleted);
+      await queueCleanups(tx, (await moveConnections(tx, orgId, source, targetTag, now)).deleted, now);
       const documents = await moveDocuments(tx, orgId, source, targetTag);
       const chunks = await moveChunks(tx, orgId, source, targetTag);
       const duplicateMemories = await foldDuplicateMemories(tx, orgId, source, targetTag, now);
@@ -173,7 +175,19 @@ export async function runMerge(ctx: MergeContext, job: JobOf<'merge'>, lease: Jo
     await upsertSpace(tx, orgId, targetTag, newId(), combineSpaceSettings(target, sources), now);
     await deleteSpaces(tx, orgId, merge.sourceTags);
     await deleteProfiles(tx, orgId, merge.sourceTags);
-    await saveProfile(tx, orgId, targetTag, await computeProfile(tx, orgId, targetTag, now), now);
+    // Announced to endpoints of the target and of the sources, then the target's profile if it changed.
+    await emit(
+      tx,
+      {
+        orgId,
+        type: 'container_tag.merged',
+        containerTag: targetTag,
+        alsoTags: merge.sourceTags,
+        data: { mergeId: merge.id, containerTag: targetTag, sourceTags: merge.sourceTags, moved: current.progress?.moved ?? null },
+      },
+      now,
+    );
+    await storeProfile(tx, orgId, targetTag, await computeProfile(tx, orgId, targetTag, now), now);
     await updateMerge(
       tx,
       orgId,

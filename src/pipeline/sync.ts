@@ -1,3 +1,4 @@
+import { connectionEvent, emit } from '../core/webhooks/events.js';
 import type { Logger } from 'pino';
 import { ConnectorError, isScheduled, type Connector, type TokenSet } from '../connectors/index.js';
 import type { SkippedObject } from '../connectors/types.js';
@@ -102,7 +103,7 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
   };
   try {
     const last = await syncPages(ctx, connection, adapter, run, skipped);
-    finished(await finishSyncRun(ctx.db, run.id, { status: 'completed', completedAt: ctx.clock.now(), error: skippedText(skipped) }));
+    finished(await endRun(ctx, connection, run.id, { status: 'completed', completedAt: ctx.clock.now(), error: skippedText(skipped) }));
     ctx.onRunEnded?.(connection.kind, 'completed');
     await afterRun(ctx, last, adapter, run);
   } catch (error) {
@@ -116,13 +117,28 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
       ctx.log.warn({ connectionId, kind: connection.kind, errorCode: 'not_allowed', reason: failureText(error) }, 'sync refused by policy');
     }
     const errorCode = errorCodeOf(error);
-    await finishSyncRun(ctx.db, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: failureText(error), errorCode }).then(
+    await endRun(ctx, connection, run.id, { status: 'failed', completedAt: ctx.clock.now(), error: failureText(error), errorCode }).then(
       (ended) => finished(ended, errorCode),
       (err: unknown) => ctx.log.error({ err, connectionId }, 'recording a failed sync run failed'),
     );
     ctx.onRunEnded?.(connection.kind, errorCode);
     throw await consequence(ctx, connection, error);
   }
+}
+
+/** Records the end of a run and, in the same transaction, `connection.synced` or `connection.failed` with its counts. */
+function endRun(
+  ctx: SyncContext,
+  connection: ConnectionRecord,
+  runId: string,
+  outcome: Parameters<typeof finishSyncRun>[2],
+): Promise<SyncRunRecord | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    const ended = await finishSyncRun(tx, runId, outcome);
+    if (ended)
+      await emit(tx, connectionEvent(outcome.status === 'completed' ? 'connection.synced' : 'connection.failed', connection, ended), outcome.completedAt);
+    return ended;
+  });
 }
 
 /** Runs the adapter to its end; an access token refused mid-way is refreshed once and the run resumed. */

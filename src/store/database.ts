@@ -35,6 +35,13 @@ export interface Database {
   connections(): ConnectionUsage;
   close(): Promise<void>;
   /**
+   * Calls `onNotify` for every notification on `channel` (`NOTIFY`, delivered when the transaction
+   * that sent it commits, to every process listening); answers a function that stops listening.
+   * On PostgreSQL it holds a connection of its own, outside the pool, reconnected after a loss
+   * (notifications sent meanwhile are missed: a listener polls too).
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
    * The embedded database: a consistent copy of its files (a gzipped tar), taken while it serves.
    * Absent on PostgreSQL, whose own tools (`pg_dump`) do it.
    */
@@ -106,7 +113,13 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
       const usage = turns.usage();
       return { driver: 'pglite', busy: usage.busy, waitingRequests: usage.foreground, waitingJobs: usage.background };
     };
-    return { db: db as unknown as Db, driver: 'pglite', connections, close, client, backup: () => consistentDump(client) };
+    const listen = async (channel: string, onNotify: () => void) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    };
+    return { db: db as unknown as Db, driver: 'pglite', connections, close, listen, client, backup: () => consistentDump(client) };
   } catch (error) {
     unlock();
     throw error;
@@ -179,7 +192,50 @@ async function openPostgres(url: string, poolSize: number, idleInTransactionMs: 
   }
   const db = drizzlePg({ client: pool, schema });
   const connections = (): ConnectionUsage => ({ driver: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { db: db as unknown as Db, driver: 'postgres', connections, close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    connections,
+    close: () => pool.end(),
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+  };
+}
+
+const RELISTEN_MS = 5_000;
+
+/** A connection of its own that LISTENs on `channel`, opened again RELISTEN_MS after it is lost. */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const open = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => message.channel === channel && onNotify());
+    next.on('error', (error) => {
+      process.emitWarning(`PostgreSQL listening connection lost: ${error.message}`);
+      next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (!stopped && !retry) retry = setTimeout(reopen, RELISTEN_MS).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    // Whatever was sent while no connection listened is found by the listener's next poll; one wake covers it.
+    onNotify();
+  };
+  const reopen = () => {
+    retry = null;
+    if (stopped) return;
+    open().catch(() => {
+      if (!stopped && !retry) retry = setTimeout(reopen, RELISTEN_MS).unref();
+    });
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /** The migrations this version ships (drizzle's journal). */

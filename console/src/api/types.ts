@@ -64,3 +64,8 @@ export type ConnectionDocument = Schemas['ConnectionDocument'];
 export type ProfileBucket = Schemas['ProfileBucket'];
 export type ItemRules = Schemas['SyncItemRules'];
 export type Settings = Schemas['Settings'];
+
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type NewWebhookEndpoint = Schemas['WebhookEndpointWithSecret'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookEventType = RequestBody<'/v3/webhooks', 'post'>['eventTypes'][number];

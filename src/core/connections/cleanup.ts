@@ -1,3 +1,4 @@
+import { connectionEvent, emit } from '../webhooks/events.js';
 import { descriptorOf } from '../../connectors/index.js';
 import type { ConnectionRecord, ConnectorKind } from '../../model/connections.js';
 import { ConflictError, NotFoundError } from '../../model/errors.js';
@@ -25,7 +26,12 @@ export const CLEANUP_MAX_ATTEMPTS = 16;
  * subscriptions and hooks stopped, the grant revoked. Connections with nothing at a provider
  * (credential kinds, authorizations never completed) queue nothing. Returns how many were queued.
  */
-export async function queueCleanups(tx: Tx, deleted: readonly ConnectionRecord[]): Promise<number> {
+export async function queueCleanups(tx: Tx, deleted: readonly ConnectionRecord[], now: Date): Promise<number> {
+  await emit(
+    tx,
+    deleted.map((connection) => connectionEvent('connection.deleted', connection)),
+    now,
+  );
   let queued = 0;
   for (const connection of deleted) {
     const oauth = descriptorOf(connection.kind).auth === 'oauth';

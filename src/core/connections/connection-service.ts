@@ -1,3 +1,4 @@
+import { connectionEvent, emit } from '../webhooks/events.js';
 import type { Logger } from 'pino';
 import { ConnectorConfigError, resolveKind, type ConnectorKind } from '../../connectors/index.js';
 import type { Principal } from '../../model/access.js';
@@ -106,6 +107,7 @@ export class ConnectionService {
       const row = current
         ? await updateConnection(tx, current.id, fields, this.clock.now())
         : await this.insert(tx, { id, orgId: principal.orgId, kind, containerTag: tag, webhook: !!adapter.webhook, fields });
+      if (!current) await emit(tx, connectionEvent('connection.created', row!), this.clock.now());
       if (adapter.auth === 'credentials') await enqueueSync(tx, row!, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
       return row!;
     });
@@ -254,7 +256,7 @@ export class ConnectionService {
       // The memories drawn only from its documents go with them (lineage).
       const removal = deleteDocuments ? await removeDocuments(tx, connection.orgId, { connectionId: connection.id }, this.clock.now()) : undefined;
       const deleted = await deleteConnection(tx, connection.id);
-      return { cleanups: deleted ? await queueCleanups(tx, [current]) : 0, tags: removal?.tags ?? [] };
+      return { cleanups: deleted ? await queueCleanups(tx, [current], this.clock.now()) : 0, tags: removal?.tags ?? [] };
     });
     if (cleanups) {
       this.log.info({ connectionId: connection.id, provider: connection.kind }, 'connection deleted; its cleanup at the provider is queued');

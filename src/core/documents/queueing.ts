@@ -5,6 +5,7 @@ import { deleteFile, insertDocument, updateDocument, type DocumentPatch } from '
 import { cancelPendingJobs, enqueueJob } from '../../store/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
+import { documentEvent, emit } from '../webhooks/events.js';
 
 /** A new document, `queued`, with its ingest job, in the caller's transaction. */
 export async function insertQueuedDocument(
@@ -26,6 +27,7 @@ export async function insertQueuedDocument(
     updatedAt: clock.now(),
   });
   await enqueueJob(tx, { id: newId(), orgId: target.orgId, documentId: row.id, generation: 1, maxAttempts: maxJobAttempts });
+  await emit(tx, documentEvent('document.queued', row), clock.now());
   return row;
 }
 
@@ -51,5 +53,6 @@ export async function requeueDocument(tx: Tx, clock: Clock, maxJobAttempts: numb
   );
   if (!row) throw notFound('Document');
   await enqueueJob(tx, { id: newId(), orgId: doc.orgId, documentId: doc.id, generation, maxAttempts: maxJobAttempts });
+  await emit(tx, documentEvent('document.queued', row), now);
   return row;
 }

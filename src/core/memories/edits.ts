@@ -5,7 +5,6 @@ import { DuplicateKeyError } from '../../store/errors.js';
 import { withoutDates } from '../../ai/extract/dates.js';
 import type { Tx } from '../../store/database.js';
 import { findLatestMemory, latestMemoriesWithWords, listLatestByIds, listSourceDocuments } from '../../store/memories/records.js';
-import { updateMemory } from '../../store/memories/writes.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { parseDateInput } from '../shared/date-input.js';
 import { embedForRequest } from '../shared/embed.js';
@@ -16,7 +15,7 @@ import { assertTagAllowed } from '../tags/rules.js';
 import type { MemoryContext } from './context.js';
 import { normalizeMemoryText } from './resolution.js';
 import { statesQueryTopic } from './statement-match.js';
-import { supersede } from './versioning.js';
+import { forgetMemory, supersede } from './versioning.js';
 import type { MemoryFieldsInput } from './writer.js';
 
 /** Fields omitted are inherited from the memory updated; `forgetAfter: null` clears it. */
@@ -151,7 +150,7 @@ export class MemoryEdits {
       const memory = await findNamedMemory(tx, principal.orgId, input.containerTag, input);
       if (!memory) throw notFound('Memory');
       if (memory.isForgotten) throw conflict('already-forgotten', 'Memory already forgotten');
-      await updateMemory(tx, principal.orgId, memory.id, { isForgotten: true, forgetReason: input.reason ?? null }, this.ctx.clock.now());
+      await forgetMemory(tx, principal.orgId, memory.id, { forgetReason: input.reason ?? null }, this.ctx.clock.now());
       return memory;
     });
     await this.ctx.onChanged(principal.orgId, input.containerTag);
@@ -181,12 +180,11 @@ export class MemoryEdits {
       for (const candidate of candidates) {
         const current = await findLatestMemory(tx, orgId, input.containerTag, { id: candidate.id });
         if (!current || current.isForgotten) continue;
-        await updateMemory(
+        await forgetMemory(
           tx,
           orgId,
           candidate.id,
           {
-            isForgotten: true,
             forgetReason: input.reason ?? (input.query ? `forgotten by request: ${input.query}` : 'forgotten by request'),
             metadata: { ...(current.metadata ?? {}), forgetBatchId },
           },

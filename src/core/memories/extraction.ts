@@ -319,6 +319,6 @@ async function inferInterests(ctx: ExtractionContext, tx: Tx, doc: DocumentRecor
       sources: [doc.id],
     }),
   );
-  await insertMemoriesWithSources(tx, orgId, drafts, buckets);
+  await insertMemoriesWithSources(tx, orgId, drafts, buckets, ctx.clock.now());
   return drafts.length;
 }

@@ -20,7 +20,8 @@ import { linkMemorySources, lockChainHead, updateMemory } from '../../store/memo
 import { classifyBuckets } from '../profiles/buckets.js';
 import { newId } from '../shared/ids.js';
 import { replacesInEditedDocument } from './resolution.js';
-import { appendVersion } from './versioning.js';
+import { appendVersion, forgetMemory } from './versioning.js';
+import { documentEvent, emit, memoryEvent } from '../webhooks/events.js';
 import { groupBy } from '../shared/group-by.js';
 
 /**
@@ -84,6 +85,11 @@ class Changes {
  */
 export async function removeDocuments(tx: Tx, orgId: string, scope: DocumentRemovalScope, now: Date): Promise<DocumentRemoval> {
   const removed = await deleteDocumentsAndLinks(tx, orgId, scope);
+  await emit(
+    tx,
+    removed.documents.map((doc) => documentEvent('document.deleted', { ...doc, orgId })),
+    now,
+  );
   const changes = new Changes(now);
   await settleUnlinked(tx, orgId, removed.unlinkedMemoryIds, changes);
   return { documents: removed.documents, ...changes.outcome() };
@@ -130,6 +136,12 @@ async function deleteVersions(tx: Tx, orgId: string, rows: MemoryRecord[], chang
     const tags = [...new Set(pending.map((m) => m.containerTag))];
     const chains = groupBy(await listVersions(tx, orgId, [...new Set(pending.map(chainRoot))]), chainRoot);
     await deleteMemoryRows(tx, orgId, [...gone]);
+    // A chain's latest version deleted is the memory deleted; its older versions go unannounced.
+    await emit(
+      tx,
+      pending.filter((m) => m.isLatest).map((m) => memoryEvent('memory.deleted', m)),
+      changes.now,
+    );
     changes.deletedRows += gone.size;
     changes.deletedMemories += pending.filter((m) => m.isLatest && !m.isForgotten).length;
     changes.touch(...tags);
@@ -277,7 +289,7 @@ export class DocumentRestatement {
         await appendVersion(tx, orgId, head, replacement.id, now);
         outcome.superseded++;
       } else {
-        await updateMemory(tx, orgId, old.id, { isForgotten: true, forgetReason: NO_LONGER_STATED }, now);
+        await forgetMemory(tx, orgId, old.id, { forgetReason: NO_LONGER_STATED }, now);
         forgotten.push(old.id);
       }
     }
@@ -317,7 +329,7 @@ async function forgetInferencesOf(tx: Tx, orgId: string, containerTag: string, m
       .filter(([, r]) => r === 'derives')
       .map(([id]) => id);
     const live = (await memoriesWithSourceCounts(tx, orgId, parents)).filter((p) => !p.isForgotten);
-    if (!live.length) await updateMemory(tx, orgId, inference.id, { isForgotten: true, forgetReason: PARENTS_NO_LONGER_STATED }, now);
+    if (!live.length) await forgetMemory(tx, orgId, inference.id, { forgetReason: PARENTS_NO_LONGER_STATED }, now);
   }
 }
 
@@ -365,7 +377,7 @@ export async function moveDocumentMemories(
     if (!version.isLatest || version.isForgotten) continue;
     const existing = await findLiveStatement(tx, orgId, toTag, version.memory, [...moved]);
     if (!existing) continue;
-    await updateMemory(tx, orgId, version.id, { isForgotten: true, forgetReason: `duplicate of ${existing.id} after its document moved` }, now);
+    await forgetMemory(tx, orgId, version.id, { forgetReason: `duplicate of ${existing.id} after its document moved` }, now);
     await gainSource(tx, orgId, existing.id, doc.id, now);
   }
 

@@ -5,9 +5,9 @@ import type { ProfileBucket } from '../../model/profiles.js';
 import type { Tx } from '../../store/database.js';
 import { memoriesMentioning, memoriesStating, nearestMemories } from '../../store/memories/neighbours.js';
 import { findLatestMemory } from '../../store/memories/records.js';
-import { bumpSourceCount, lockChainHead, updateMemory } from '../../store/memories/writes.js';
+import { bumpSourceCount, lockChainHead } from '../../store/memories/writes.js';
 import { replacesAttribute, resolveMemory, storedAttributes, type Neighbour } from './resolution.js';
-import { insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
+import { forgetMemory, insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
 
 const NEIGHBOURS = 5;
 /** Memories of one tag searched for another phrasing of the attribute a statement sets. */
@@ -62,6 +62,7 @@ export async function rememberStatement(
       scope.orgId,
       [{ ...draft, relations: { ...draft.relations, [resolution.to.id]: 'extends' } }],
       buckets,
+      scope.now,
     );
     return { action: 'extends', memory, of: resolution.to.id };
   }
@@ -84,7 +85,7 @@ export async function rememberStatement(
     );
     return { action: 'updates', memory, of: previous.id };
   }
-  const [memory] = await insertMemoriesWithSources(tx, scope.orgId, [draft], buckets);
+  const [memory] = await insertMemoriesWithSources(tx, scope.orgId, [draft], buckets, scope.now);
   return { action: 'new', memory };
 }
 
@@ -110,7 +111,7 @@ async function retireRestatements(tx: Tx, scope: StatementScope, memory: MemoryR
     const said = storedAttributes(mate);
     if (differentThings(memory.memory, mate.memory) || !replacesAttribute(stated, said) || said.some((a) => !stated.some((s) => s.attribute === a.attribute)))
       continue;
-    await updateMemory(tx, scope.orgId, mate.id, { isForgotten: true, forgetReason: `replaced by a newer value (memory ${memory.id})` }, scope.now);
+    await forgetMemory(tx, scope.orgId, mate.id, { forgetReason: `replaced by a newer value (memory ${memory.id})` }, scope.now);
   }
 }
 

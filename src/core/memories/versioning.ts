@@ -6,6 +6,7 @@ import type { Tx } from '../../store/database.js';
 import { insertMemories, linkMemorySources, retireVersion, updateMemory, type MemoryInsert } from '../../store/memories/writes.js';
 import { classifyBuckets } from '../profiles/buckets.js';
 import { newId } from '../shared/ids.js';
+import { emit, memoryEvent, supersededEvent } from '../webhooks/events.js';
 
 /**
  * A memory about to be stored: what it says and where it came from. Its id, organization and
@@ -32,7 +33,7 @@ export interface ChainHead {
  * given and linked to the documents it came from. Every path that creates memories (extraction,
  * edits, direct writes) stores them here.
  */
-export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: MemoryDraft[], buckets: ProfileBucket[]): Promise<MemoryRecord[]> {
+export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: MemoryDraft[], buckets: ProfileBucket[], now: Date): Promise<MemoryRecord[]> {
   const rows = await insertMemories(
     tx,
     drafts.map(({ sources: _sources, sourceTurn: _turn, meant: _meant, ...draft }) => {
@@ -46,6 +47,12 @@ export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: M
     rows.flatMap((row, i) =>
       drafts[i].sources.map((documentId, j) => ({ memoryId: row.id, documentId, turn: j === 0 ? (drafts[i].sourceTurn ?? null) : null })),
     ),
+  );
+  // A first version is created; a next version (supersede) updates its chain.
+  await emit(
+    tx,
+    rows.map((row, i) => memoryEvent(row.parentMemoryId ? 'memory.updated' : 'memory.created', row, { sourceDocumentIds: drafts[i].sources })),
+    now,
   );
   return rows;
 }
@@ -93,8 +100,9 @@ function nextVersionOf(previous: ChainHead) {
  * concurrent supersessions of one version only the first succeeds.
  */
 export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draft: MemoryDraft, buckets: ProfileBucket[], now: Date): Promise<MemoryRecord> {
-  const [row] = await insertMemoriesWithSources(tx, orgId, [{ ...draft, ...nextVersionOf(previous) }], buckets);
+  const [row] = await insertMemoriesWithSources(tx, orgId, [{ ...draft, ...nextVersionOf(previous) }], buckets, now);
   await retireVersion(tx, orgId, previous.id, now);
+  await emit(tx, supersededEvent(orgId, previous, row), now);
   return row;
 }
 
@@ -105,6 +113,23 @@ export async function supersede(tx: Tx, orgId: string, previous: ChainHead, draf
  * The caller holds `previous` locked (`lockChainHead`).
  */
 export async function appendVersion(tx: Tx, orgId: string, previous: ChainHead, memoryId: string, now: Date): Promise<void> {
-  await updateMemory(tx, orgId, memoryId, nextVersionOf(previous), now);
+  const appended = await updateMemory(tx, orgId, memoryId, nextVersionOf(previous), now);
   await retireVersion(tx, orgId, previous.id, now);
+  if (appended) await emit(tx, [memoryEvent('memory.updated', appended), supersededEvent(orgId, previous, appended)], now);
+}
+
+/**
+ * Forgets a memory (soft: it stays, hidden from search and profiles) with the reason and any other
+ * change given, and emits `memory.forgotten`: every way a memory is forgotten goes through here.
+ */
+export async function forgetMemory(
+  tx: Tx,
+  orgId: string,
+  memoryId: string,
+  patch: { forgetReason: string | null } & Partial<Pick<MemoryRecord, 'metadata'>>,
+  now: Date,
+): Promise<MemoryRecord | undefined> {
+  const forgotten = await updateMemory(tx, orgId, memoryId, { ...patch, isForgotten: true }, now);
+  if (forgotten) await emit(tx, memoryEvent('memory.forgotten', forgotten), now);
+  return forgotten;
 }

@@ -39,6 +39,11 @@ export class ImportUndo {
     return new ImportUndo(db, clock, orgId, containerTag, spool, { space, profile });
   }
 
+  /** The tag's profile before the import. */
+  get profileBefore(): Awaited<ReturnType<typeof readProfile>> {
+    return this.before.profile;
+  }
+
   /** Logs a batch's inserts; called once its transaction committed. */
   async record(inserted: Inserted): Promise<void> {
     await this.spool.record([

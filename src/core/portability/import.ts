@@ -24,6 +24,9 @@ import { ImportSpool } from './import-spool.js';
 import { ImportUndo, type Inserted } from './import-undo.js';
 import type { LineLimits, NumberedLine } from './ndjson.js';
 import type { Clock } from '../shared/clock.js';
+import { announceProfile } from '../profiles/stored-profile.js';
+import { emit } from '../webhooks/events.js';
+import { readProfile } from '../../store/profiles.js';
 
 export interface ImportContext {
   db: Db;
@@ -80,7 +83,7 @@ export class ImportService {
     try {
       const checked = await spool.receive(body, (lines) => checkExport(lines, { name: embedder.model, dimension: () => embedder.dimension }));
       const target: ImportTarget = { orgId, containerTag, clock: this.ctx.clock, embedder, keepVectors: checked.keepVectors, merged: new Map() };
-      await this.oneAtATime(`${orgId}\u0000${containerTag}`, () => this.write(target, spool));
+      await this.oneAtATime(`${orgId}\u0000${containerTag}`, () => this.write(target, spool, checked.counts, !checked.keepVectors));
       await this.ctx.onImported(orgId, containerTag, checked.counts.profiles > 0);
       return { containerTag, counts: checked.counts, reembedded: !checked.keepVectors };
     } finally {
@@ -88,18 +91,46 @@ export class ImportService {
     }
   }
 
-  private async write(target: ImportTarget, spool: ImportSpool): Promise<void> {
+  private async write(target: ImportTarget, spool: ImportSpool, counts: Counts, reembedded: boolean): Promise<void> {
     const undo = await ImportUndo.begin(this.ctx.db, this.ctx.clock, target.orgId, target.containerTag, spool);
+    const inserted = { documents: 0, chunks: 0, memories: 0 };
     try {
       for await (const batch of batches(spool.lines())) {
-        await undo.record(await this.writeBatch(target, batch));
+        const written = await this.writeBatch(target, batch);
+        await undo.record(written);
+        inserted.documents += written.documents.length;
+        inserted.chunks += written.chunks.length;
+        inserted.memories += written.memories.length;
         await new Promise((resolve) => setImmediate(resolve));
       }
+      await this.announce(target, undo, { counts, inserted, reembedded });
     } catch (error) {
       // Should the undo fail too (the database gone), the rows stay: a re-run of the import completes them.
       await undo.undo().catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * The import's one event, `container_tag.imported`, once every batch is written (an event per
+   * record would flood a receiver with a large file, and announce rows an undo may yet delete), and
+   * `profile.changed` when the file restored a profile other than the tag's. A profile rebuilt
+   * afterwards (`onImported`) announces its own change.
+   */
+  private async announce(
+    target: ImportTarget,
+    undo: ImportUndo,
+    data: { counts: Counts; inserted: { documents: number; chunks: number; memories: number }; reembedded: boolean },
+  ): Promise<void> {
+    const { orgId, containerTag } = target;
+    await this.ctx.db.transaction(async (tx) => {
+      const now = this.ctx.clock.now();
+      await emit(tx, { orgId, type: 'container_tag.imported', containerTag, data: { containerTag, ...data } }, now);
+      if (data.counts.profiles > 0) {
+        const profile = await readProfile(tx, orgId, containerTag);
+        if (profile) await announceProfile(tx, orgId, containerTag, undo.profileBefore, profile, now);
+      }
+    });
   }
 
   /** One batch: its vectors first, then its rows in one short transaction. */

@@ -1,5 +1,6 @@
 import type { Db } from '../../store/database.js';
-import { computeProfile, readProfile, sampleOrgMemories, saveProfile } from '../../store/profiles.js';
+import { computeProfile, readProfile, sampleOrgMemories } from '../../store/profiles.js';
+import { storeProfile } from './stored-profile.js';
 import { getOrgSettings } from '../../store/settings.js';
 import type { Clock } from '../shared/clock.js';
 import { CoalescedRuns } from '../shared/coalesced-runs.js';
@@ -56,7 +57,9 @@ export class ProfileService {
   refresh(orgId: string, containerTag: string): Promise<void> {
     return this.refreshes.run(JSON.stringify([orgId, containerTag]), async () => {
       const now = this.clock.now();
-      await saveProfile(this.db, orgId, containerTag, await computeProfile(this.db, orgId, containerTag, now), now);
+      const profile = await computeProfile(this.db, orgId, containerTag, now);
+      // Stored, and announced when it changed (profile.changed), in one transaction.
+      await this.db.transaction((tx) => storeProfile(tx, orgId, containerTag, profile, now));
     });
   }
 

@@ -1,3 +1,4 @@
+import { emit } from '../webhooks/events.js';
 import type { Db } from '../../store/database.js';
 import { deleteSpacesExcept, clearSpaceSettings } from '../../store/tags.js';
 import { deleteProfiles } from '../../store/profiles.js';
@@ -52,7 +53,7 @@ export async function resetOrganization(db: Db, clock: Clock, principal: Princip
   const { deletedConnections, cleanups } = await db.transaction(async (tx) => {
     await assertNoMergeRunning(tx, orgId);
     const deleted = await deleteConnectionsWhere(tx, orgId);
-    return { deletedConnections: deleted.length, cleanups: await queueCleanups(tx, deleted) };
+    return { deletedConnections: deleted.length, cleanups: await queueCleanups(tx, deleted, clock.now()) };
   });
   if (cleanups) onJobQueued();
 
@@ -79,6 +80,8 @@ export async function resetOrganization(db: Db, clock: Clock, principal: Princip
     const deletedExtraSpaces = await deleteSpacesExcept(tx, orgId, DEFAULT_CONTAINER_TAG);
     const clearedDefaultSpaceContext = await clearSpaceSettings(tx, orgId, DEFAULT_CONTAINER_TAG, now);
     const settingsReset = await deleteOrgSettings(tx, orgId);
+    const counts = { deletedConnections, deletedDocuments: deletedDocuments + lateDocuments, deletedMemoryRows, deletedExtraSpaces };
+    await emit(tx, { orgId, type: 'organization.reset', containerTag: null, data: counts }, now);
     return {
       success: true,
       deletedConnections,

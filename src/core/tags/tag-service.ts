@@ -1,3 +1,4 @@
+import { emit } from '../webhooks/events.js';
 import type { Db } from '../../store/database.js';
 import { deleteSpaces, getSpace, listTagStats, upsertSpace, type SpaceSettingsPatch, type TagStats } from '../../store/tags.js';
 import { deleteConnectionsWhere } from '../../store/connections.js';
@@ -74,14 +75,16 @@ export class ContainerTagService {
     return this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, orgId, [containerTag]);
       if ((await listTagStats(tx, orgId, containerTag)).length === 0) throw tagNotFound(containerTag);
-      // The tag's connections stop syncing into it before its documents go.
-      await queueCleanups(tx, await deleteConnectionsWhere(tx, orgId, [containerTag]));
       const now = this.clock.now();
+      // The tag's connections stop syncing into it before its documents go.
+      await queueCleanups(tx, await deleteConnectionsWhere(tx, orgId, [containerTag]), now);
       const removal = await removeDocuments(tx, orgId, { containerTags: [containerTag] }, now);
       const forgotten = await forgetTagMemories(tx, orgId, containerTag, SPACE_DELETED_REASON, now);
       await deleteSpaces(tx, orgId, [containerTag]);
       await deleteProfiles(tx, orgId, [containerTag]);
-      return { deletedDocumentsCount: removal.documents.length, deletedMemoriesCount: removal.deletedMemories + forgotten };
+      const counts = { deletedDocumentsCount: removal.documents.length, deletedMemoriesCount: removal.deletedMemories + forgotten };
+      await emit(tx, { orgId, type: 'container_tag.deleted', containerTag, data: { containerTag, ...counts } }, now);
+      return counts;
     });
   }
 }

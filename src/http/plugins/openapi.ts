@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import { webhookOperations } from '../schemas/webhook-events.js';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -71,6 +72,8 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType
 function transformObject(input: TransformObjectInput): ReturnType<typeof jsonSchemaTransformObject> {
   const document = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, object> } };
   for (const schema of Object.values(document.components?.schemas ?? {})) delete (schema as { $id?: string }).$id;
+  // What engram sends to the organization's endpoints (docs/webhooks.md).
+  (document as { webhooks?: unknown }).webhooks = webhookOperations();
   return document as ReturnType<typeof jsonSchemaTransformObject>;
 }
 

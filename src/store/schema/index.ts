@@ -21,3 +21,6 @@ export { profiles } from './profiles.js';
 export { spaces } from './spaces.js';
 export { syncRuns } from './sync-runs.js';
 export { webhookDeliveries } from './webhook-deliveries.js';
+export { webhookEndpoints } from './webhook-endpoints.js';
+export { webhookEventDeliveries } from './webhook-event-deliveries.js';
+export { webhookEvents } from './webhook-events.js';

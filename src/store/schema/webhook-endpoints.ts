@@ -1,0 +1,32 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { WebhookEndpointRecord } from '../../model/webhooks.js';
+import { timestamps, type SameShape } from './columns.js';
+import { orgs } from './orgs.js';
+
+/** Where an organization's events are sent (outgoing webhooks; the receiver of providers' webhooks is `webhook_deliveries`). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    eventTypes: text('event_types').array().notNull(),
+    containerTags: text('container_tags').array(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    /** Sealed. */
+    secret: text('secret').notNull(),
+    /** Sealed. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    leasedUntil: timestamp('leased_until', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('webhook_endpoints_org_idx').on(t.orgId)],
+);
+
+export type WebhookEndpointRow = SameShape<typeof webhookEndpoints.$inferSelect, WebhookEndpointRecord>;
