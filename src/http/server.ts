@@ -41,6 +41,10 @@ import { sessionRoutes } from './routes/session.js';
 import { settingsResetRoutes } from './routes/settings-reset.js';
 import { suggestBucketRoutes } from './routes/settings-suggest-buckets.js';
 import { settingsRoutes } from './routes/settings.js';
+import { v5DocumentRoutes } from './routes/v5-documents.js';
+import { v5ListRoutes } from './routes/v5-list.js';
+import { v5ProfileRoutes } from './routes/v5-profile.js';
+import { v5SearchRoutes } from './routes/v5-search.js';
 
 /** How the server behaves; the composition root (app.ts) derives it from the configuration. */
 export interface HttpOptions {
@@ -128,6 +132,10 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(connectionResourceRoutes);
   await app.register(connectionAuthRoutes);
   await app.register(connectionWebhookRoutes);
+  await app.register(v5DocumentRoutes);
+  await app.register(v5SearchRoutes);
+  await app.register(v5ProfileRoutes);
+  await app.register(v5ListRoutes);
   await app.register(mcpRoutes, { version: options.version, sessions: options.mcpSessions });
   return app;
 }

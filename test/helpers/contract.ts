@@ -35,7 +35,7 @@ interface OpenApiDocument {
 const DOCUMENT_ID = 'openapi';
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']);
 /** Served on purpose outside the document: the document itself and its rendered reference. */
-const UNDOCUMENTED = /^\/(v3\/openapi|v4\/openapi|docs)(\/|$)/;
+const UNDOCUMENTED = /^\/(v3\/openapi|v4\/openapi|v5\/openapi|docs)(\/|$)/;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pointerToken = (s: string) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'));

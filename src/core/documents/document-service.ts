@@ -193,15 +193,16 @@ export class DocumentService {
     await this.memoriesChanged(principal.orgId, removal);
   }
 
+  /** By ids (each looked up within `containerTag` when given, a failure per id), or every document of tags or a filepath. */
   async deleteBulk(
     principal: Principal,
-    input: { ids?: string[]; containerTags?: string[]; filepath?: string },
+    input: { ids?: string[]; containerTags?: string[]; filepath?: string; containerTag?: string },
   ): Promise<{ deletedCount: number; errors?: { id: string; error: string }[]; containerTags?: string[] }> {
     if (input.ids?.length) {
       const errors: { id: string; error: string }[] = [];
       const found: DocumentRecord[] = [];
       for (const id of new Set(input.ids)) {
-        const doc = await this.find(this.db, principal, id).catch((e: unknown) => {
+        const doc = await this.find(this.db, principal, id, input.containerTag).catch((e: unknown) => {
           if (e instanceof DomainError) return e;
           throw e;
         });

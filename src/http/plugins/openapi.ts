@@ -101,7 +101,7 @@ export async function registerOpenApi(app: FastifyInstance, serverVersion: strin
 }
 
 export function registerOpenApiRoutes(app: FastifyInstance): void {
-  for (const url of ['/v3/openapi', '/v4/openapi']) {
+  for (const url of ['/v3/openapi', '/v4/openapi', '/v5/openapi']) {
     app.get(url, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   }
 }

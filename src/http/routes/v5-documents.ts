@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachmentLinker } from '../file-link-origin.js';
+import { principalOf } from '../plugins/auth.js';
+import {
+  AddDocumentBodyV5,
+  DeleteDocumentsAnswer,
+  DeleteDocumentsBody,
+  DocumentInclude,
+  NamespaceDocumentParams,
+  NamespaceParams,
+  PatchDocumentBodyV5,
+  ProcessingQuery,
+  v5ErrorResponses,
+  WriteAnswer,
+} from '../schemas/v5.js';
+import { DocumentV5, publicDocumentId, toDocumentV5 } from '../views/v5.js';
+
+const tags = ['v5'];
+const config = { validationErrors: 'v5' } as const;
+
+type WriteFields = Pick<z.infer<typeof PatchDocumentBodyV5>, 'supportingContext' | 'metadata' | 'date' | 'taskType' | 'dreaming'>;
+
+/** The v5 fields a document is written with, as the document service reads them. */
+function documentFieldsOf(body: WriteFields, query: z.infer<typeof ProcessingQuery>) {
+  return {
+    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+    ...(body.supportingContext !== undefined ? { entityContext: body.supportingContext } : {}),
+    ...(body.date !== undefined ? { documentDate: body.date } : {}),
+    ...((body.taskType ?? query.taskType) ? { taskType: body.taskType ?? query.taskType } : {}),
+  };
+}
+
+/**
+ * /ns/{namespace}/document (add, delete by ids) and /ns/{namespace}/document/{id} (get, patch): the
+ * v5 face of the document service, the namespace being the container tag.
+ */
+export const v5DocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { documents } = app.services;
+
+  app.post(
+    '/ns/:namespace/document',
+    {
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: 'Add a document (text or URL) to a namespace',
+        description:
+          'With the id of a document of the namespace (its caller-defined id), that document is updated and processed again, as ' +
+          'POST /v3/documents does with a customId. The answer names the document by the id given, else by the id engram gave it.',
+        params: NamespaceParams,
+        querystring: ProcessingQuery,
+        body: AddDocumentBodyV5,
+        response: { 200: WriteAnswer, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { body, query, params } = request;
+      const written = await documents.add(principalOf(request), {
+        content: body.content,
+        containerTag: params.namespace,
+        ...(body.id !== undefined ? { customId: body.id } : {}),
+        ...documentFieldsOf(body, query),
+      });
+      return { id: body.id ?? written.id, status: WriteAnswer.shape.status.parse(written.status) };
+    },
+  );
+
+  app.delete(
+    '/ns/:namespace/document',
+    {
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: 'Delete documents of a namespace by id',
+        description:
+          'Each id is looked up in the namespace on its own: one not found is reported in `errors` and the others are deleted. ' +
+          'Memories drawn only from a deleted document go with it, as DELETE /v3/documents/bulk describes.',
+        params: NamespaceParams,
+        body: DeleteDocumentsBody,
+        response: { 200: DeleteDocumentsAnswer, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { deletedCount, errors } = await documents.deleteBulk(principalOf(request), {
+        ids: request.body.ids,
+        containerTag: request.params.namespace,
+      });
+      return { count: deletedCount, errors: errors ?? [] };
+    },
+  );
+
+  app.get(
+    '/ns/:namespace/document/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Get a document of a namespace, with its chunks or memories when asked',
+        params: NamespaceDocumentParams,
+        querystring: z.object({ include: DocumentInclude }),
+        response: { 200: DocumentV5, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const include = request.query.include;
+      const { namespace, id } = request.params;
+      const { document, memories } = include.has('memories')
+        ? await documents.getWithMemories(principal, id, namespace)
+        : { document: await documents.get(principal, id, namespace), memories: undefined };
+      const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
+      const chunks = include.has('chunks')
+        ? (await documents.chunks(principal, document.id)).chunks.map((chunk) => ({ ...chunk, content: linked(document.id, chunk.content) }))
+        : undefined;
+      return toDocumentV5(document, linked(document.id, document.content), { chunks, memories });
+    },
+  );
+
+  app.patch(
+    '/ns/:namespace/document/:id',
+    {
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: 'Update a document of a namespace',
+        description:
+          'New content replaces the document’s and is processed again; its memories follow it as PATCH /v3/documents/{id} ' +
+          'describes. Fields left out stay as they are.',
+        params: NamespaceDocumentParams,
+        querystring: ProcessingQuery,
+        body: PatchDocumentBodyV5,
+        response: { 200: WriteAnswer, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { namespace, id } = request.params;
+      const document = await documents.get(principal, id, namespace);
+      const written = await documents.update(principal, document.id, {
+        ...(request.body.content !== undefined ? { content: request.body.content } : {}),
+        ...documentFieldsOf(request.body, request.query),
+      });
+      return { id: publicDocumentId(document), status: WriteAnswer.shape.status.parse(written.status) };
+    },
+  );
+};
