@@ -53,6 +53,18 @@ function describe(errors: ErrorObject[] | null | undefined): string[] {
 
 let loaded: Promise<V5Contract> | undefined;
 
+function operationsOf(document: unknown): Map<string, Operation> {
+  const paths = (document as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> }).paths;
+  const operations = new Map<string, Operation>();
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation) operations.set(operation.operationId, { ...operation, method: method.toUpperCase(), path });
+    }
+  }
+  return operations;
+}
+
 /** The contract, read and dereferenced once per process. */
 export function v5Contract(): Promise<V5Contract> {
   loaded ??= load();
@@ -60,22 +72,16 @@ export function v5Contract(): Promise<V5Contract> {
 }
 
 async function load(): Promise<V5Contract> {
-  const document = (await dereference(JSON.parse(await readFile(CONTRACT, 'utf8')))) as unknown as {
-    paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
-  };
-  const operations = new Map<string, Operation>();
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (operation) operations.set(operation.operationId, { ...operation, method: method.toUpperCase(), path });
-    }
-  }
+  const text = await readFile(CONTRACT, 'utf8');
+  // Examples are read from the document as published: dereferencing drops the siblings of a `$ref`.
+  const published = operationsOf(JSON.parse(text));
+  const operations = operationsOf(await dereference(JSON.parse(text)));
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   formats.default(ajv);
   const validators = new Map<string, ValidateFunction>();
 
-  const operationOf = (operationId: string) => {
-    const operation = operations.get(operationId);
+  const operationOf = (operationId: string, from = operations) => {
+    const operation = from.get(operationId);
     if (!operation) throw new Error(`the v5 contract has no operation ${operationId}`);
     return operation;
   };
@@ -98,7 +104,7 @@ async function load(): Promise<V5Contract> {
       return validate(answer.body) ? [] : describe(validate.errors);
     },
     exampleBody(operationId) {
-      const schema = operationOf(operationId).requestBody?.content?.['application/json']?.schema as
+      const schema = operationOf(operationId, published).requestBody?.content?.['application/json']?.schema as
         | { properties?: Record<string, { example?: unknown }> }
         | undefined;
       return Object.fromEntries(

@@ -23,7 +23,7 @@ export const v5ListRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Listing chunks is not served yet (501). `sort: position` applies to chunks only; documents and memories sort by createdAt then.',
         params: ListParams,
         querystring: ListQuery,
-        body: ListBodyV5.optional(),
+        body: ListBodyV5.nullish(),
         response: { 200: ListAnswer, ...v5ErrorResponses },
       },
     },

@@ -16,7 +16,7 @@ export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Profile of a namespace: lasting facts, recent context and buckets',
         description: 'Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known.',
         params: NamespaceParams,
-        body: ProfileBodyV5.optional(),
+        body: ProfileBodyV5.nullish(),
         response: { 200: ProfileAnswer, ...v5ErrorResponses },
       },
     },
