@@ -4977,6 +4977,771 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ns/{namespace}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a document (text or URL) to a namespace
+         * @description With the id of a document of the namespace (its caller-defined id), that document is updated and processed again, as POST /v3/documents does with a customId. The answer names the document by the id given, else by the id engram gave it.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    taskType?: "memory" | "superrag";
+                    dreaming?: "dynamic" | "instant";
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Text, or an http(s) URL to fetch */
+                        content: string;
+                        /** @description A caller-defined document id (the v3 customId); an existing one updates that document */
+                        id?: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description Flat key/value metadata: strings, numbers, booleans or string arrays */
+                        metadata?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                        /** @description Accepted; not yet used to isolate context */
+                        group?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                        /** @description When the source content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Add a document (text or URL) to a namespace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Add a document (text or URL) to a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete documents of a namespace by id
+         * @description Each id is looked up in the namespace on its own: one not found is reported in `errors` and the others are deleted. Memories drawn only from a deleted document go with it, as DELETE /v3/documents/bulk describes.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Document ids or caller-defined ids */
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Delete documents of a namespace by id */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Documents deleted */
+                            count: number;
+                            /** @description Per-document failures */
+                            errors: {
+                                id: string;
+                                error: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Delete documents of a namespace by id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/document/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a document of a namespace, with its chunks or memories when asked */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated: chunks, memories, or both */
+                    include?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Get a document of a namespace, with its chunks or memories when asked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            title: string | null;
+                            type: string;
+                            summary: string | null;
+                            content: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            system: {
+                                /** @enum {string} */
+                                status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            chunks?: {
+                                id: string;
+                                position: number;
+                                content: string;
+                                type: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                system: {
+                                    createdAt: string;
+                                };
+                            }[];
+                            memories?: {
+                                id: string;
+                                memory: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                isStatic: boolean;
+                                isInference: boolean;
+                                isLatest: boolean;
+                                isForgotten: boolean;
+                                version: number;
+                                system: {
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Get a document of a namespace, with its chunks or memories when asked */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a document of a namespace
+         * @description New content replaces the document’s and is processed again; its memories follow it as PATCH /v3/documents/{id} describes. Fields left out stay as they are.
+         */
+        patch: {
+            parameters: {
+                query?: {
+                    taskType?: "memory" | "superrag";
+                    dreaming?: "dynamic" | "instant";
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description New content, processed again */
+                        content?: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description Flat key/value metadata: strings, numbers, booleans or string arrays */
+                        metadata?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                        /** @description Accepted; not yet used to isolate context */
+                        group?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                        /** @description When the source content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Update a document of a namespace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Update a document of a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/ns/{namespace}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the memories and document chunks of a namespace
+         * @description Hybrid (memories and chunks) unless searchMode says otherwise; threshold 0.3 and limit 10 by default. rerank order and aggregate both rerank the results.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description What to look for, in natural language */
+                        query: string;
+                        filter?: components["schemas"]["FilterExpressionV5Input"];
+                        /**
+                         * @description hybrid (default): memories and chunks; memories; chunks
+                         * @enum {string}
+                         */
+                        searchMode?: "hybrid" | "memories" | "chunks";
+                        /** @description Default 10 */
+                        limit?: number;
+                        include?: {
+                            documents?: boolean;
+                            related?: boolean;
+                            forgotten?: boolean;
+                        };
+                        /** @description Minimum similarity (0..1); default 0.3 */
+                        threshold?: number;
+                        /**
+                         * @description order and aggregate both rerank; results are not merged
+                         * @enum {string}
+                         */
+                        rerank?: "none" | "order" | "aggregate";
+                        rewriteQuery?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Search the memories and document chunks of a namespace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                /** @description Memory id for a memory, chunk id for a chunk */
+                                id: string;
+                                memory?: string;
+                                chunk?: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                similarity: number;
+                                isLatest: boolean;
+                                isInference: boolean;
+                                system: {
+                                    updatedAt: string;
+                                    createdAt?: string;
+                                };
+                                included?: {
+                                    related?: {
+                                        parents: {
+                                            id: string;
+                                            /** @enum {string} */
+                                            relation: "updates" | "extends" | "derives";
+                                            version?: number | null;
+                                            memory: string;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            system: {
+                                                updatedAt: string;
+                                            };
+                                        }[];
+                                        children: {
+                                            id: string;
+                                            /** @enum {string} */
+                                            relation: "updates" | "extends" | "derives";
+                                            version?: number | null;
+                                            memory: string;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            system: {
+                                                updatedAt: string;
+                                            };
+                                        }[];
+                                        siblings: {
+                                            id: string;
+                                            /** @enum {string} */
+                                            relation: "updates" | "extends" | "derives";
+                                            version?: number | null;
+                                            memory: string;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            system: {
+                                                updatedAt: string;
+                                            };
+                                        }[];
+                                    };
+                                    document?: {
+                                        id: string;
+                                        title: string | null;
+                                        type: string | null;
+                                        metadata: {
+                                            [key: string]: unknown;
+                                        };
+                                        summary: string | null;
+                                        system: {
+                                            createdAt: string;
+                                            updatedAt: string;
+                                        };
+                                    };
+                                };
+                            }[];
+                            searchTime: number;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Search the memories and document chunks of a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Profile of a namespace: lasting facts, recent context and buckets
+         * @description Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filter?: components["schemas"]["FilterExpressionV5Input"];
+                        buckets?: string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Profile of a namespace: lasting facts, recent context and buckets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            profile: {
+                                static: {
+                                    id: string;
+                                    memory: string;
+                                }[];
+                                dynamic: {
+                                    id: string;
+                                    memory: string;
+                                }[];
+                                buckets: {
+                                    [key: string]: {
+                                        id: string;
+                                        memory: string;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Profile of a namespace: lasting facts, recent context and buckets */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/list/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the documents or memories of a namespace, a page at a time
+         * @description Listing chunks is not served yet (501). `sort: position` applies to chunks only; documents and memories sort by createdAt then.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    sort?: "createdAt" | "updatedAt" | "position";
+                    order?: "asc" | "desc";
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    type: "documents" | "chunks" | "memories";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filter?: components["schemas"]["FilterExpressionV5Input"];
+                        include?: {
+                            forgotten?: boolean;
+                        };
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Done: the answer — List the documents or memories of a namespace, a page at a time */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                id: string;
+                                title: string | null;
+                                type: string;
+                                summary: string | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                url: string | null;
+                                system: {
+                                    status: string;
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            }[];
+                            chunks: {
+                                id: string;
+                                position: number;
+                                content: string;
+                                type: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                system: {
+                                    createdAt: string;
+                                };
+                                documentId: string;
+                            }[];
+                            memories: {
+                                id: string;
+                                memory: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                isStatic: boolean;
+                                isInference: boolean;
+                                isLatest: boolean;
+                                isForgotten: boolean;
+                                version: number;
+                                system: {
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            }[];
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — List the documents or memories of a namespace, a page at a time */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5787,6 +6552,54 @@ export interface components {
             githubClientId: string | null;
             /** @description Write-only: answered masked */
             githubClientSecret: string | null;
+        };
+        /** @description Body returned when request input fails schema validation */
+        ValidationErrorResponseInput: {
+            /** @constant */
+            success: false;
+            /** @description Validation issues */
+            error: {
+                message: string;
+                path?: (string | number)[];
+            }[];
+            /** @description The input that failed validation */
+            data?: unknown;
+        };
+        FilterExpressionV5Input: ({
+            field: string;
+            /** @enum {string} */
+            operator: "eq" | "neq";
+            value: string;
+            caseSensitive?: boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "eq" | "neq";
+            value: number | boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "gt" | "gte" | "lt" | "lte";
+            value: number;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "contains" | "notContains";
+            value: string;
+            caseSensitive?: boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "arrayContains" | "arrayNotContains";
+            value: string;
+        }) | {
+            /** @constant */
+            operator: "and";
+            operands: components["schemas"]["FilterExpressionV5Input"][];
+        } | {
+            /** @constant */
+            operator: "or";
+            operands: components["schemas"]["FilterExpressionV5Input"][];
         };
         NewApiKeyInput: {
             id: string;
@@ -6616,6 +7429,54 @@ export interface components {
             githubClientId: string | null;
             /** @description Write-only: answered masked */
             githubClientSecret: string | null;
+        };
+        /** @description Body returned when request input fails schema validation */
+        ValidationErrorResponse: {
+            /** @constant */
+            success: false;
+            /** @description Validation issues */
+            error: {
+                message: string;
+                path?: (string | number)[];
+            }[];
+            /** @description The input that failed validation */
+            data?: unknown;
+        };
+        FilterExpressionV5: ({
+            field: string;
+            /** @enum {string} */
+            operator: "eq" | "neq";
+            value: string;
+            caseSensitive?: boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "eq" | "neq";
+            value: number | boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "gt" | "gte" | "lt" | "lte";
+            value: number;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "contains" | "notContains";
+            value: string;
+            caseSensitive?: boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "arrayContains" | "arrayNotContains";
+            value: string;
+        }) | {
+            /** @constant */
+            operator: "and";
+            operands: components["schemas"]["FilterExpressionV5"][];
+        } | {
+            /** @constant */
+            operator: "or";
+            operands: components["schemas"]["FilterExpressionV5"][];
         };
         NewApiKey: {
             id: string;
