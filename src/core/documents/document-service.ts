@@ -16,7 +16,7 @@ import { insertQueuedDocument, requeueDocument } from './queueing.js';
 import { listMemoriesOfDocument } from '../../store/memories/records.js';
 import { getAttachment } from '../../store/attachments.js';
 import type { Clock } from '../shared/clock.js';
-import { lookupTags, resolveReadTags, resolveWriteTag } from '../tags/rules.js';
+import { assertTagAllowed, lookupTags, resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import { parseDateInput } from '../shared/date-input.js';
 import { DomainError, invalidInput, conflict, notFound } from '../../model/errors.js';
 import { DuplicateKeyError } from '../../store/errors.js';
@@ -198,6 +198,7 @@ export class DocumentService {
     principal: Principal,
     input: { ids?: string[]; containerTags?: string[]; filepath?: string; containerTag?: string },
   ): Promise<{ deletedCount: number; errors?: { id: string; error: string }[]; containerTags?: string[] }> {
+    if (input.containerTag) assertTagAllowed(principal, input.containerTag);
     if (input.ids?.length) {
       const errors: { id: string; error: string }[] = [];
       const found: DocumentRecord[] = [];
