@@ -106,6 +106,30 @@ describe('v5 documents: the published contract', () => {
     });
   });
 
+  it('appends to a document when its id is posted again (a conversation whose id is the conversation id)', async () => {
+    const turn1 = 'user: I just adopted a greyhound called Pixel.';
+    const turn2 = 'user: Pixel sleeps on the red sofa.';
+    await call('postNsByNamespaceDocument', 'POST', '/ns/user_chat/document', { content: turn1, id: 'conv-42', metadata: { type: 'conversation' } });
+    const first = await getDone('user_chat', 'conv-42', '?include=memories');
+    const again = await call('postNsByNamespaceDocument', 'POST', '/ns/user_chat/document', { content: turn2, id: 'conv-42' });
+    expect(again.body).toEqual({ id: 'conv-42', status: 'queued' });
+    const grown = await getDone('user_chat', 'conv-42', '?include=memories');
+    expect(grown.content).toBe(`${turn1}\n\n${turn2}`);
+    expect(grown.metadata).toEqual({ type: 'conversation' });
+    // What the first turn gave is kept: the second is extracted on its own.
+    const firstIds = first.memories.map((m: { id: string }) => m.id);
+    expect(grown.memories.map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining(firstIds));
+
+    // The whole transcript sent again, or its last turn again, adds nothing twice.
+    await call('postNsByNamespaceDocument', 'POST', '/ns/user_chat/document', { content: `${turn1}\n\n${turn2}`, id: 'conv-42' });
+    await call('postNsByNamespaceDocument', 'POST', '/ns/user_chat/document', { content: turn2, id: 'conv-42' });
+    expect((await getDone('user_chat', 'conv-42')).content).toBe(`${turn1}\n\n${turn2}`);
+
+    // Through v3, the same customId still replaces the content.
+    await server.request('POST', '/v3/documents', { body: { content: 'user: Pixel is three.', containerTag: 'user_chat', customId: 'conv-42' } });
+    expect((await getDone('user_chat', 'conv-42')).content).toBe('user: Pixel is three.');
+  });
+
   it('patches with the contract’s example and processes the new content', async () => {
     await call('postNsByNamespaceDocument', 'POST', '/ns/user_123/document', { content: 'Sarah is being promoted to VP of Product.', id: 'chat_session_1' });
     await getDone('user_123', 'chat_session_1');

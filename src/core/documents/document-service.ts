@@ -44,6 +44,20 @@ export function isUrlContent(content: string): boolean {
   return URL_CONTENT.test(content.trim());
 }
 
+/**
+ * The text of a document that new content is appended to: content that already starts with the
+ * stored text is the stored text grown (a client re-sending a whole transcript), content the stored
+ * text already ends with changes nothing, any other content follows the stored text as a new
+ * paragraph. Extraction then reads only what was added (the memory cursor continues).
+ */
+export function appendedSource(stored: string, content: string): string {
+  if (content.startsWith(stored)) return content;
+  if (stored.endsWith(content)) return stored;
+  return `${stored}\n\n${content}`;
+}
+
+const appendable = (doc: DocumentRecord) => !doc.hasFile && !doc.url && doc.type !== 'conversation' && typeof doc.source === 'string';
+
 const parseDocumentDate = (value: string | null | undefined) => parseDateInput(value, 'documentDate', 'Invalid documentDate');
 
 export class DocumentService {
@@ -63,12 +77,14 @@ export class DocumentService {
       this.db.transaction(async (tx) => {
         const existing = await this.openWrite(tx, principal.orgId, tag, input);
         if (existing) {
-          if (existing.source === content && !existing.hasFile) {
+          const grown = input.append && !url && appendable(existing);
+          const source = grown ? appendedSource(existing.source as string, content) : content;
+          if (existing.source === source && !existing.hasFile) {
             const row = await this.applyMetadataChanges(tx, existing, input, documentDate);
             return { id: row.id, status: row.status, queued: false };
           }
           const row = await this.requeue(tx, existing, {
-            source: content,
+            source,
             url,
             type,
             hasFile: false,

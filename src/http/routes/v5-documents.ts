@@ -46,8 +46,9 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a document (text or URL) to a namespace',
         description:
-          'With the id of a document of the namespace (its caller-defined id), that document is updated and processed again, as ' +
-          'POST /v3/documents does with a customId. The answer names the document by the id given, else by the id engram gave it.',
+          'With the id of a text document of the namespace (its caller-defined id), the content is appended to that document ' +
+          '(content that starts with the stored text replaces it: a whole transcript sent again) and only what was added is ' +
+          'extracted; a URL or file document is replaced. The answer names the document by the id given, else by the id engram gave it.',
         params: NamespaceParams,
         querystring: ProcessingQuery,
         body: AddDocumentBodyV5,
@@ -59,7 +60,7 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const written = await documents.add(principalOf(request), {
         content: body.content,
         containerTag: params.namespace,
-        ...(body.id !== undefined ? { customId: body.id } : {}),
+        ...(body.id !== undefined ? { customId: body.id, append: true } : {}),
         ...documentFieldsOf(body, query),
       });
       return { id: body.id ?? written.id, status: WriteAnswer.shape.status.parse(written.status) };
