@@ -4988,7 +4988,7 @@ export interface paths {
         put?: never;
         /**
          * Add a document (text or URL) to a namespace
-         * @description With the id of a document of the namespace (its caller-defined id), that document is updated and processed again, as POST /v3/documents does with a customId. The answer names the document by the id given, else by the id engram gave it.
+         * @description With the id of a text document of the namespace (its caller-defined id), the content is appended to that document (content that starts with the stored text replaces it: a whole transcript sent again) and only what was added is extracted; a URL or file document is replaced. The answer names the document by the id given, else by the id engram gave it.
          */
         post: {
             parameters: {
@@ -5737,6 +5737,181 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Forget memories of a namespace by id
+         * @description Each id on its own: one that is not a live latest memory of the namespace is reported in `errors`, the others are forgotten.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Forget memories of a namespace by id */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Memories matched: forgotten, or that would be with dryRun */
+                            count: number;
+                            /** @description Per-memory failures of a forget by ids */
+                            errors: {
+                                id: string;
+                                error: string;
+                            }[];
+                            matches: {
+                                id: string;
+                                memory: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Forget memories of a namespace by id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/memories/semantic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Forget the memories of a namespace that state what a query describes, or preview them
+         * @description The memories a search of the namespace finds at least as close as forget-matching asks and that state the query’s topic. dryRun is required: true previews, false forgets.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        query: string;
+                        dryRun: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Forget the memories of a namespace that state what a query describes, or preview them */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Memories matched: forgotten, or that would be with dryRun */
+                            count: number;
+                            /** @description Per-memory failures of a forget by ids */
+                            errors: {
+                                id: string;
+                                error: string;
+                            }[];
+                            matches: {
+                                id: string;
+                                memory: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Forget the memories of a namespace that state what a query describes, or preview them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
