@@ -65,13 +65,24 @@ describe('v5 list: the published contract', () => {
     expect(withForgotten.body.memories.find((m: { id: string }) => m.id === victim.id)).toMatchObject({ isForgotten: true });
   });
 
-  it('answers bad input with the validation-error shape, and chunks as not served yet', async () => {
+  it('pages the chunks of the namespace’s documents, each naming its document by its caller id', async () => {
+    const all = await list('/ns/user_mina/list/chunks?limit=100&sort=position&order=asc');
+    expect(all.body.documents).toEqual([]);
+    expect(all.body.memories).toEqual([]);
+    expect(all.body.chunks.map((c: { documentId: string }) => c.documentId).sort()).toEqual(['first', 'second', 'third']);
+    expect(all.body.chunks[0]).toMatchObject({ position: 0, content: expect.stringContaining('Mina'), metadata: expect.any(Object) });
+    expect(all.body.pagination).toEqual({ currentPage: 1, limit: 100, totalItems: 3, totalPages: 1 });
+    const page = await list('/ns/user_mina/list/chunks?limit=2&page=2');
+    expect(page.body.chunks).toHaveLength(1);
+    const chat = await list('/ns/user_mina/list/chunks', { filter: { field: 'source', operator: 'eq', value: 'chat' } });
+    expect(chat.body.chunks.map((c: { documentId: string }) => c.documentId)).toEqual(['second']);
+  });
+
+  it('answers bad input with the validation-error shape', async () => {
     for (const path of ['/ns/user_mina/list/things', '/ns/user_mina/list/documents?limit=101', '/ns/user_mina/list/documents?page=0']) {
       const res = await list(path);
       expect(res.status, path).toBe(400);
       expect(res.body.success).toBe(false);
     }
-    const chunks = await server.request('POST', '/ns/user_mina/list/chunks', { body: {} });
-    expect(chunks.status).toBe(501);
   });
 });

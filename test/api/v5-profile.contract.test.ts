@@ -55,6 +55,16 @@ describe('v5 profile: the published contract', () => {
     for (const lines of Object.values(res.body.profile.buckets)) expect(lines).toEqual([]);
   });
 
+  it('names the buckets that apply to the namespace, as v4 lists them', async () => {
+    const res = await server.request('GET', '/ns/user_alex/profile/buckets');
+    expect(contract.violations('getNsByNamespaceProfileBuckets', { status: res.status, body: res.body })).toEqual([]);
+    const v4 = await server.request('POST', '/v4/profile/buckets', { body: { containerTag: 'user_alex' } });
+    expect(v4.body.buckets.length).toBeGreaterThan(0);
+    expect(res.body).toEqual({
+      buckets: Object.fromEntries(v4.body.buckets.map((b: { key: string; description: string }) => [b.key, b.description])),
+    });
+  });
+
   it('answers bad input with the validation-error shape', async () => {
     for (const body of [{ buckets: ['Not A Slug'] }, { other: true }]) {
       const res = await profile('user_alex', body);

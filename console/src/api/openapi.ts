@@ -5607,6 +5607,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ns/{namespace}/profile/buckets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profile buckets that apply to a namespace, by name
+         * @description The organization’s buckets merged with the namespace’s own, as POST /v4/profile/buckets lists them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Profile buckets that apply to a namespace, by name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buckets: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Profile buckets that apply to a namespace, by name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ns/{namespace}/list/{type}": {
         parameters: {
             query?: never;
@@ -5618,7 +5691,7 @@ export interface paths {
         put?: never;
         /**
          * List the documents or memories of a namespace, a page at a time
-         * @description Listing chunks is not served yet (501). `sort: position` applies to chunks only; documents and memories sort by createdAt then.
+         * @description Chunks are those of the namespace’s documents, the filter applying to their documents’ metadata; `sort: position` applies to chunks only (documents and memories sort by createdAt then), and chunks have no updatedAt (createdAt is used).
          */
         post: {
             parameters: {

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../store/database.js';
-import { listChunks, setChunksTag } from '../../store/chunks.js';
+import { listChunks, listChunksOfTag, setChunksTag } from '../../store/chunks.js';
 import {
   countUnfinishedDocuments,
   findDocumentByCustomIdForUpdate,
@@ -267,6 +267,22 @@ export class DocumentService {
       order: input.order,
     });
     return { rows, total };
+  }
+
+  /** A page of the chunks of a tag's documents (filters on the documents' metadata). */
+  async listChunksOfTag(
+    principal: Principal,
+    input: { containerTag: string; filters?: ListInput['filters']; page: number; limit: number; sort: 'createdAt' | 'position'; order: 'asc' | 'desc' },
+  ) {
+    assertTagAllowed(principal, input.containerTag);
+    return listChunksOfTag(this.db, principal.orgId, {
+      containerTag: input.containerTag,
+      filters: parseFilters(input.filters),
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+      sort: input.sort,
+      order: input.order,
+    });
   }
 
   async listProcessing(principal: Principal, containerTags?: string[]) {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotSupportedError } from '../../model/errors.js';
+import { attachmentLinker } from '../file-link-origin.js';
 import { principalOf } from '../plugins/auth.js';
 import { ListBodyV5, ListParams, ListQuery, toFiltersInput, v5ErrorResponses } from '../schemas/v5.js';
 import { pagination } from '../views/documents.js';
-import { ListAnswer, toListedDocumentV5, toMemoryV5 } from '../views/v5.js';
+import { ListAnswer, toChunkV5, toListedDocumentV5, toMemoryV5 } from '../views/v5.js';
 
 /**
  * /ns/{namespace}/list/{documents|chunks|memories}: one page of one kind, the other two arrays
- * empty. Documents come from the document service's list, memories from the memory listing (latest
- * versions; forgotten ones only with `include.forgotten`).
+ * empty. Documents and chunks come from the document service, memories from the memory listing
+ * (latest versions; forgotten ones only with `include.forgotten`).
  */
 export const v5ListRoutes: FastifyPluginAsyncZod = async (app) => {
   const { documents, memoryListing } = app.services;
@@ -20,7 +20,9 @@ export const v5ListRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['v5'],
         summary: 'List the documents or memories of a namespace, a page at a time',
-        description: 'Listing chunks is not served yet (501). `sort: position` applies to chunks only; documents and memories sort by createdAt then.',
+        description:
+          'Chunks are those of the namespace’s documents, the filter applying to their documents’ metadata; `sort: position` applies ' +
+          'to chunks only (documents and memories sort by createdAt then), and chunks have no updatedAt (createdAt is used).',
         params: ListParams,
         querystring: ListQuery,
         body: ListBodyV5.nullish(),
@@ -51,7 +53,20 @@ export const v5ListRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { documents: [], chunks: [], memories: items.map((item) => toMemoryV5(item.memory)), pagination: pagination(page, limit, total) };
       }
-      throw new NotSupportedError('Listing chunks is not served yet', 'GET /ns/{namespace}/document/{id}?include=chunks lists a document’s chunks');
+      const { rows, total } = await documents.listChunksOfTag(principal, {
+        containerTag: namespace,
+        filters,
+        page,
+        limit,
+        sort: request.query.sort === 'position' ? 'position' : 'createdAt',
+        order,
+      });
+      const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
+      const chunks = rows.map(({ chunk, documentCustomId }) => ({
+        ...toChunkV5({ ...chunk, content: linked(chunk.documentId, chunk.content) }),
+        documentId: documentCustomId ?? chunk.documentId,
+      }));
+      return { documents: [], chunks, memories: [], pagination: pagination(page, limit, total) };
     },
   );
 };
