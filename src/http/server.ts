@@ -44,6 +44,7 @@ import { settingsRoutes } from './routes/settings.js';
 import { v5DocumentRoutes } from './routes/v5-documents.js';
 import { v5ListRoutes } from './routes/v5-list.js';
 import { v5MemoryRoutes } from './routes/v5-memories.js';
+import { v5NamespaceRoutes } from './routes/v5-namespaces.js';
 import { v5ProfileRoutes } from './routes/v5-profile.js';
 import { v5SearchRoutes } from './routes/v5-search.js';
 
@@ -138,6 +139,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(v5ProfileRoutes);
   await app.register(v5ListRoutes);
   await app.register(v5MemoryRoutes);
+  await app.register(v5NamespaceRoutes);
   await app.register(mcpRoutes, { version: options.version, sessions: options.mcpSessions });
   return app;
 }
