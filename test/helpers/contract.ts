@@ -46,7 +46,8 @@ function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [template, item] of Object.entries(document.paths)) {
     const segments = template.split('/');
-    const pattern = new RegExp(`^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : escapeRegExp(s))).join('/')}$`);
+    // A parameter may be empty, as the router takes it (`/ns//profile` is `/ns/{namespace}/profile`).
+    const pattern = new RegExp(`^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]*' : escapeRegExp(s))).join('/')}$`);
     const staticSegments = segments.filter((s) => !s.startsWith('{')).length;
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
