@@ -41,8 +41,8 @@ function subscribingAdapter(calls: { ensure: unknown[]; cleanup: unknown[] }, cl
         return { state: { subscriptionId: `sub-${calls.ensure.length}` }, renewBy: new Date(clock.now().getTime() + 3 * DAY) };
       },
     },
-    async cleanup({ subscription, webhookUrl, client, sharedGrant }) {
-      calls.cleanup.push({ subscription, webhookUrl, client, sharedGrant });
+    async cleanup({ subscription, webhookUrl, client, sharedGrant, tokenShared }) {
+      calls.cleanup.push({ subscription, webhookUrl, client, sharedGrant, tokenShared });
     },
   };
 }

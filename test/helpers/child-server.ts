@@ -44,7 +44,7 @@ export class ChildServer {
     const http = this.args[0] !== 'worker';
     this.child = spawn(process.execPath, ['--import', 'tsx', CLI, ...this.args], {
       // A worker serves no HTTP: its start is seen in its log.
-      env: { ...process.env, LOG_LEVEL: 'warn', ...this.env, ...(http ? {} : { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }) },
+      env: { ...process.env, LOG_LEVEL: 'warn', EMBEDDINGS_DOCUMENT_NICENESS: '0', ...this.env, ...(http ? {} : { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));

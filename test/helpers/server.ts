@@ -67,6 +67,9 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     WORKER_POLL_MS: '100',
     JOB_RETRY_BASE_MS: '50',
+    // Test servers share two cores with each other: a server's ingest stepping back for the others'
+    // requests would only slow the suite. (The priority itself is tested in local-embedder.test.ts.)
+    EMBEDDINGS_DOCUMENT_NICENESS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

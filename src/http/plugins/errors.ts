@@ -28,32 +28,60 @@ declare module 'fastify' {
   }
 }
 
+/** A request validation issue: zod's issue, its code as `keyword` and the rest of it as `params`. */
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[] } };
+  /** An `invalid_union`'s issues, one list per branch of the union. */
+  params?: { errors?: ZodIssueLike[][] };
+}
+
+interface ZodIssueLike {
+  path?: PropertyKey[];
+  message?: string;
 }
 
 function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
   return issues
+    .flatMap(specificIssues)
     .slice(0, 5)
-    .map((issue) => {
-      const path = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+    .map(({ path, message }) => {
       const where = [context, path].filter(Boolean).join('.');
-      return `${where || 'request'}: ${issue.message ?? 'invalid'}`;
+      return `${where || 'request'}: ${message}`;
     })
     .join('; ');
 }
 
 /** Each failed check as the v5 API names it: its message and the path of the value within the request part. */
 function validationIssues(context: string | undefined, issues: ValidationIssue[]): { message: string; path: (string | number)[] }[] {
-  return issues.slice(0, 20).map((issue) => {
-    const path = (issue.instancePath ?? '')
-      .split('/')
-      .filter(Boolean)
-      .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-    return { message: `${context ?? 'request'}: ${issue.message ?? 'invalid'}`, path };
-  });
+  return issues
+    .flatMap(specificIssues)
+    .slice(0, 20)
+    .map((issue) => {
+      const path = issue.path
+        .split('.')
+        .filter(Boolean)
+        .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+      return { message: `${context ?? 'request'}: ${issue.message}`, path };
+    });
+}
+
+/**
+ * An issue as said to the caller. A value that fits no branch of a union is said by the branch it
+ * came closest to (the one whose issues reach deepest into it), so `{fileTypes: "pdf"}` for "rules,
+ * or a list" names `fileTypes` rather than the whole value.
+ */
+function specificIssues(issue: ValidationIssue): { path: string; message: string }[] {
+  const path = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+  const branches = issue.keyword === 'invalid_union' ? (issue.params?.errors ?? []) : [];
+  const depth = (branch: ZodIssueLike[]) => Math.max(0, ...branch.map((inner) => inner.path?.length ?? 0));
+  const closest = branches.reduce<ZodIssueLike[] | null>((best, branch) => (branch.length && (!best || depth(branch) > depth(best)) ? branch : best), null);
+  if (!closest || depth(closest) === 0) return [{ path, message: issue.message ?? 'invalid' }];
+  return closest.map((inner) => ({
+    path: [path, ...(inner.path ?? []).map(String)].filter(Boolean).join('.'),
+    message: inner.message ?? 'invalid',
+  }));
 }
 
 const FRIENDLY: Record<number, string> = {
