@@ -45,6 +45,7 @@ import { v5DocumentRoutes } from './routes/v5-documents.js';
 import { v5ListRoutes } from './routes/v5-list.js';
 import { v5MemoryRoutes } from './routes/v5-memories.js';
 import { v5NamespaceRoutes } from './routes/v5-namespaces.js';
+import { v5OrganizationRoutes } from './routes/v5-organization.js';
 import { v5ProfileRoutes } from './routes/v5-profile.js';
 import { v5SearchRoutes } from './routes/v5-search.js';
 
@@ -140,6 +141,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(v5ListRoutes);
   await app.register(v5MemoryRoutes);
   await app.register(v5NamespaceRoutes);
+  await app.register(v5OrganizationRoutes);
   await app.register(mcpRoutes, { version: options.version, sessions: options.mcpSessions });
   return app;
 }

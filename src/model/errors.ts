@@ -25,7 +25,7 @@ export class ForbiddenError extends DomainError {}
 export class NotFoundError extends DomainError {}
 
 /** Why a request conflicts with the current state; a retry does not help until that state changes. */
-export type ConflictReason = 'tag-merging' | 'not-latest' | 'already-forgotten' | 'not-reviewable' | 'self-disable' | 'custom-id-taken';
+export type ConflictReason = 'tag-merging' | 'not-latest' | 'already-forgotten' | 'not-reviewable' | 'self-disable' | 'custom-id-taken' | 'organization-bucket';
 
 export class ConflictError extends DomainError {
   constructor(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+import { startTestServer, waitFor, type ApiResponse, type TestServer } from '../helpers/server.js';
 import { v5Contract, type V5Contract } from '../helpers/v5-contract.js';
 
 /** /namespaces, /ns and /ns/{namespace} against the published contract: the container tags, seen as namespaces. */
@@ -59,5 +59,44 @@ describe('v5 namespaces: the published contract', () => {
       expect(res.body.success).toBe(false);
     }
     expect((await call('getNamespaces', 'GET', '/namespaces?limit=0')).status).toBe(400);
+  });
+
+  it('deletes a namespace with its documents, as v3 deletes the container tag', async () => {
+    expect((await server.request('POST', '/ns/ns_gone/document', { body: { id: 'gone', content: 'A note that goes.' } })).status).toBe(200);
+    const res = await call('deleteNsByNamespace', 'DELETE', '/ns/ns_gone');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'deleted', namespace: 'ns_gone', deletedDocumentsCount: 1 });
+    expect((await call('getNsByNamespace', 'GET', '/ns/ns_gone')).status).toBe(404);
+    expect((await server.request('GET', '/ns/ns_gone/document/gone')).status).toBe(404);
+    expect((await call('deleteNsByNamespace', 'DELETE', '/ns/ns_gone')).status).toBe(404);
+  });
+
+  it('moves a namespace’s content into another with moveTo (a container-tag merge), then it is gone', async () => {
+    expect((await server.request('POST', '/ns/ns_move_src/document', { body: { id: 'moved', content: 'A note that moves.' } })).status).toBe(200);
+    const res = await call('deleteNsByNamespace', 'DELETE', '/ns/ns_move_src?moveTo=ns_move_dst');
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'queued', namespace: 'ns_move_src', moveTo: 'ns_move_dst', operationId: expect.any(String) });
+    const merge = await waitFor(
+      async () => {
+        const follow = await server.request('GET', `/v3/container-tags/merge/${res.body.operationId}`);
+        return ['completed', 'failed'].includes(follow.body.status) ? follow.body : undefined;
+      },
+      30_000,
+      'the move to finish',
+    );
+    expect(merge).toMatchObject({ status: 'completed', sourceTags: ['ns_move_src'], targetTag: 'ns_move_dst' });
+    expect((await server.request('GET', '/ns/ns_move_dst/document/moved')).body.content).toBe('A note that moves.');
+    expect((await server.request('GET', '/ns/ns_move_src/document/moved')).status).toBe(404);
+  });
+
+  it('refuses a delete or move by a non-admin key, into itself, of an unknown namespace, and a bad moveTo', async () => {
+    const key = await server.createKey({ containerTags: ['ns_third'], permission: 'write' });
+    expect((await call('deleteNsByNamespace', 'DELETE', '/ns/ns_third', { key })).status).toBe(403);
+    expect((await call('deleteNsByNamespace', 'DELETE', '/ns/ns_third?moveTo=ns_third')).status).toBe(400);
+    expect((await call('deleteNsByNamespace', 'DELETE', '/ns/ns_nowhere?moveTo=ns_third')).status).toBe(404);
+    const bad = await call('deleteNsByNamespace', 'DELETE', '/ns/ns_third?moveTo=has.dot');
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    expect((await call('getNsByNamespace', 'GET', '/ns/ns_third')).status).toBe(200);
   });
 });

@@ -72,4 +72,48 @@ describe('v5 profile: the published contract', () => {
       expect(res.body.success).toBe(false);
     }
   });
+
+  it('adds, changes and removes the namespace’s own buckets (the contract’s examples), as v3 keeps the tag’s profileBuckets', async () => {
+    const call = async (operationId: string, method: string, body: unknown, key?: string) => {
+      const res = await server.request(method, '/ns/user_alex/profile/buckets', { body, ...(key ? { key } : {}) });
+      expect(contract.violations(operationId, { status: res.status, body: res.body }), JSON.stringify(res.body)).toEqual([]);
+      return res;
+    };
+    const put = await call('putNsByNamespaceProfileBuckets', 'PUT', contract.exampleBody('putNsByNamespaceProfileBuckets'));
+    expect(put.body.buckets).toMatchObject({ interests: 'Topics the subject actively follows' });
+    await call('putNsByNamespaceProfileBuckets', 'PUT', { buckets: { goals: 'What the subject aims for', interests: 'What they follow' } });
+    const v3 = await server.request('GET', '/v3/container-tags/user_alex');
+    expect(v3.body.profileBuckets).toEqual([
+      { key: 'interests', description: 'What they follow' },
+      { key: 'goals', description: 'What the subject aims for' },
+    ]);
+    const listed = await server.request('GET', '/ns/user_alex/profile/buckets');
+    expect(listed.body.buckets).toMatchObject({ interests: 'What they follow', goals: 'What the subject aims for' });
+
+    const removed = await call('deleteNsByNamespaceProfileBuckets', 'DELETE', { buckets: ['interests', 'never_there'] });
+    expect(removed.body.buckets).not.toHaveProperty('interests');
+    expect(removed.body.buckets).toHaveProperty('goals');
+    expect((await server.request('GET', '/v3/container-tags/user_alex')).body.profileBuckets).toEqual([
+      { key: 'goals', description: 'What the subject aims for' },
+    ]);
+  });
+
+  it('leaves the organization’s buckets alone (409), and refuses bad names, an unknown namespace and a read key', async () => {
+    expect((await server.request('PATCH', '/v3/settings', { body: { profileBuckets: [{ key: 'work', description: 'Work life' }] } })).status).toBe(200);
+    const call = async (operationId: string, method: string, path: string, body: unknown, key?: string) => {
+      const res = await server.request(method, path, { body, ...(key ? { key } : {}) });
+      expect(contract.violations(operationId, { status: res.status, body: res.body }), JSON.stringify(res.body)).toEqual([]);
+      return res.status;
+    };
+    expect(await call('putNsByNamespaceProfileBuckets', 'PUT', '/ns/user_alex/profile/buckets', { buckets: { work: 'Mine now' } })).toBe(409);
+    expect(await call('deleteNsByNamespaceProfileBuckets', 'DELETE', '/ns/user_alex/profile/buckets', { buckets: ['work'] })).toBe(409);
+    expect((await server.request('GET', '/ns/user_alex/profile/buckets')).body.buckets.work).toBe('Work life');
+    expect(await call('putNsByNamespaceProfileBuckets', 'PUT', '/ns/user_nobody/profile/buckets', { buckets: { hobbies: 'x' } })).toBe(404);
+    for (const body of [{ buckets: { 'Not A Slug': 'x' } }, { buckets: { static: 'x' } }, { buckets: { a: 'x'.repeat(2001) } }, {}]) {
+      expect(await call('putNsByNamespaceProfileBuckets', 'PUT', '/ns/user_alex/profile/buckets', body), JSON.stringify(body)).toBe(400);
+    }
+    expect(await call('deleteNsByNamespaceProfileBuckets', 'DELETE', '/ns/user_alex/profile/buckets', { buckets: [] })).toBe(400);
+    const key = await server.createKey({ containerTags: ['user_alex'], permission: 'read' });
+    expect(await call('putNsByNamespaceProfileBuckets', 'PUT', '/ns/user_alex/profile/buckets', { buckets: { hobbies: 'x' } }, key)).toBe(403);
+  });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ContainerTagDetails } from '../../core/tags/tag-service.js';
 import { principalOf } from '../plugins/auth.js';
 import { EntityContext } from '../schemas/common.js';
-import { NamespaceParams, v5ErrorResponses } from '../schemas/v5.js';
+import { Namespace, NamespaceParams, v5ErrorResponses } from '../schemas/v5.js';
 import { pagination } from '../views/documents.js';
 
 const tags = ['v5'];
@@ -35,6 +35,24 @@ const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
+const Deleted = z
+  .object({
+    status: z.literal('deleted'),
+    namespace: z.string(),
+    deletedDocumentsCount: z.number().int().min(0),
+    deletedMemoriesCount: z.number().int().min(0),
+  })
+  .strict();
+
+const MoveQueued = z
+  .object({
+    status: z.literal('queued'),
+    operationId: z.string().describe('The merge id: GET /v3/container-tags/merge/{mergeId} follows it'),
+    namespace: z.string(),
+    moveTo: z.string(),
+  })
+  .strict();
+
 const toSettings = (tag: ContainerTagDetails): z.infer<typeof NamespaceSettings> => ({
   namespace: tag.containerTag,
   supportingContext: tag.entityContext,
@@ -43,11 +61,12 @@ const toSettings = (tag: ContainerTagDetails): z.infer<typeof NamespaceSettings>
 
 /**
  * /namespaces and /ns (list), /ns/{namespace} (read and update its supporting context): the v5
- * face of the container-tag service. A namespace is a container tag; its supporting context is the
- * tag's entityContext.
+ * face of the container-tag service; deleting one, or moving its content into another first (the
+ * container-tag merge). A namespace is a container tag; its supporting context is the tag's
+ * entityContext.
  */
 export const v5NamespaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { containerTags } = app.services;
+  const { containerTags, merges } = app.services;
 
   for (const url of ['/namespaces', '/ns']) {
     app.get(
@@ -112,6 +131,34 @@ export const v5NamespaceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { supportingContext } = request.body;
       const patch = supportingContext === undefined ? {} : { entityContext: supportingContext };
       return toSettings(await containerTags.update(principalOf(request), request.params.namespace, patch));
+    },
+  );
+
+  app.delete(
+    '/ns/:namespace',
+    {
+      config: { access: 'admin', validationErrors: 'v5' },
+      schema: {
+        tags,
+        summary: 'Delete a namespace, or move its content into another (moveTo) and retire it',
+        description:
+          'Admin keys only, as DELETE /v3/container-tags/{containerTag} and POST /v3/container-tags/merge. Without moveTo the ' +
+          'namespace’s documents go, with the memories drawn from them (200, status deleted). With moveTo its content is merged ' +
+          'into that namespace in the background (202, status queued; operationId is the merge id).',
+        params: NamespaceParams,
+        querystring: z.object({ moveTo: Namespace.optional() }),
+        response: { 200: Deleted, 202: MoveQueued, ...v5ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { namespace } = request.params;
+      const { moveTo } = request.query;
+      if (moveTo === undefined) {
+        return { status: 'deleted' as const, namespace, ...(await containerTags.delete(principal, namespace)) };
+      }
+      const merge = await merges.start(principal, { sourceTags: [namespace], targetTag: moveTo });
+      return reply.code(202).send({ status: 'queued' as const, operationId: merge.id, namespace, moveTo: merge.targetTag });
     },
   );
 };
