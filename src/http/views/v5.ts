@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SearchHit } from '../../core/search/search-service.js';
+import type { MemoryContext } from '../../core/search/memory-context.js';
 import type { ProfileLines } from '../../core/profiles/profile-service.js';
 import type { ChunkRecord, DocumentBrief, DocumentRecord, ListedDocument } from '../../model/documents.js';
 import type { MemoryRecord } from '../../model/memories.js';
@@ -83,17 +84,6 @@ export const ListAnswer = z
   })
   .strict();
 
-const Relative = z
-  .object({
-    id: z.string(),
-    relation: z.enum(['updates', 'extends', 'derives']),
-    version: z.number().nullable().optional(),
-    memory: z.string(),
-    metadata: ObjectMetadata,
-    system: z.object({ updatedAt: Timestamp }).strict(),
-  })
-  .strict();
-
 const IncludedDocument = z
   .object({
     id: z.string(),
@@ -102,6 +92,18 @@ const IncludedDocument = z
     metadata: ObjectMetadata,
     summary: z.string().nullable(),
     system: z.object({ createdAt: Timestamp, updatedAt: Timestamp }).strict(),
+  })
+  .strict();
+
+const Relative = z
+  .object({
+    id: z.string(),
+    relation: z.enum(['updates', 'extends', 'derives']),
+    version: z.number().nullable().optional(),
+    memory: z.string(),
+    metadata: ObjectMetadata,
+    system: z.object({ updatedAt: Timestamp }).strict(),
+    document: IncludedDocument.optional().describe('Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id})'),
   })
   .strict();
 
@@ -204,6 +206,27 @@ function includedDocument(doc: DocumentBrief): z.infer<typeof IncludedDocument> 
   };
 }
 
+interface RelativeRecord {
+  id: string;
+  memory: string;
+  relation: 'updates' | 'extends' | 'derives';
+  updatedAt: Date;
+  metadata: Record<string, unknown> | null;
+  version?: number;
+}
+
+function toRelative(r: RelativeRecord, document?: DocumentBrief): z.infer<typeof Relative> {
+  return {
+    id: r.id,
+    relation: r.relation,
+    ...(r.version !== undefined ? { version: r.version } : {}),
+    memory: r.memory,
+    metadata: objectOf(r.metadata),
+    system: { updatedAt: r.updatedAt.toISOString() },
+    ...(document ? { document: includedDocument(document) } : {}),
+  };
+}
+
 /** A search hit; `include` says which of the published extras were asked for. */
 export function toSearchResultV5(hit: SearchHit, include: { documents: boolean; related: boolean }): z.infer<typeof SearchResultV5> {
   if (hit.kind === 'chunk') {
@@ -219,21 +242,7 @@ export function toSearchResultV5(hit: SearchHit, include: { documents: boolean; 
     };
   }
   const m = hit.memory;
-  const relative = (r: {
-    id: string;
-    memory: string;
-    relation: 'updates' | 'extends' | 'derives';
-    updatedAt: Date;
-    metadata: Record<string, unknown> | null;
-    version?: number;
-  }) => ({
-    id: r.id,
-    relation: r.relation,
-    ...(r.version !== undefined ? { version: r.version } : {}),
-    memory: r.memory,
-    metadata: objectOf(r.metadata),
-    system: { updatedAt: r.updatedAt.toISOString() },
-  });
+  const relative = (r: RelativeRecord) => toRelative(r);
   const related =
     include.related && hit.context
       ? { parents: hit.context.parents.map(relative), children: hit.context.children.map(relative), siblings: hit.context.related.map(relative) }
@@ -256,4 +265,36 @@ export function toSearchResultV5(hit: SearchHit, include: { documents: boolean; 
 
 export function toProfileV5(lines: ProfileLines): z.infer<typeof ProfileAnswer> {
   return { profile: lines };
+}
+
+export const MemoryWithIncludedV5 = MemoryV5.extend({
+  included: z
+    .object({
+      related: z
+        .object({ parents: z.array(Relative), children: z.array(Relative), siblings: z.array(Relative) })
+        .strict()
+        .optional(),
+      document: IncludedDocument.optional(),
+    })
+    .strict()
+    .optional(),
+}).strict();
+
+/**
+ * One memory with the extras asked for: `related` (its versions and the memories it extends or
+ * derives from), `documents` (its source document, and each related memory's with both).
+ */
+export function toMemoryWithIncludedV5(
+  m: MemoryRecord,
+  context: MemoryContext | undefined,
+  documentsOf: Map<string, DocumentBrief>,
+  include: { related: boolean; documents: boolean },
+): z.infer<typeof MemoryWithIncludedV5> {
+  const relative = (r: RelativeRecord) => toRelative(r, documentsOf.get(r.id));
+  const related = include.related
+    ? { parents: (context?.parents ?? []).map(relative), children: (context?.children ?? []).map(relative), siblings: (context?.related ?? []).map(relative) }
+    : undefined;
+  const document = include.documents ? documentsOf.get(m.id) : undefined;
+  const included = { ...(related ? { related } : {}), ...(document ? { document: includedDocument(document) } : {}) };
+  return { ...toMemoryV5(m), ...(Object.keys(included).length ? { included } : {}) };
 }
