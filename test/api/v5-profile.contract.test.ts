@@ -116,4 +116,19 @@ describe('v5 profile: the published contract', () => {
     const key = await server.createKey({ containerTags: ['user_alex'], permission: 'read' });
     expect(await call('putNsByNamespaceProfileBuckets', 'PUT', '/ns/user_alex/profile/buckets', { buckets: { hobbies: 'x' } }, key)).toBe(403);
   });
+
+  it('answers the profile as markdown when asked for (Accept: text/markdown), the lines JSON answers', async () => {
+    const json = await profile('user_alex');
+    const res = await server.request('POST', '/ns/user_alex/profile', { body: {}, headers: { accept: 'text/markdown' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const text: string = res.body;
+    expect(text.split('\n')[0]).toBe('# Profile of namespace "user_alex"');
+    expect(json.body.profile.static.length).toBeGreaterThan(0);
+    for (const line of json.body.profile.static) expect(text).toContain(`- ${line.memory}`);
+    const preferred = await profile('user_alex', {});
+    expect(preferred.headers.get('content-type')).toMatch(/^application\/json/);
+    const both = await server.request('POST', '/ns/user_alex/profile', { body: {}, headers: { accept: 'application/json, text/markdown' } });
+    expect(both.body.profile).toBeDefined();
+  });
 });

@@ -53,7 +53,8 @@ function describeResponses(schema: { summary?: string; response?: Record<string,
 
 /**
  * The route schemas as JSON Schema, with the error ranges described. Upload routes declare no body
- * (the multipart stream is read in the handler), so their form is added here for the document only.
+ * (the multipart stream is read in the handler), so their form is added here for the document only;
+ * a route whose schema says `markdown200` answers its 200 as text/markdown too, declared here.
  */
 function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType<typeof jsonSchemaTransform> {
   const result = jsonSchemaTransform(input);
@@ -61,6 +62,16 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType
     (result.schema as { body?: unknown }).body = UPLOAD_FORM_SCHEMA;
   }
   describeResponses(result.schema as Parameters<typeof describeResponses>[0]);
+  const markdown = (input.schema as { markdown200?: string }).markdown200;
+  const responses = (result.schema as { response?: Record<string, Record<string, unknown>> }).response;
+  if (markdown && responses?.['200']) {
+    // A 200 also answered as markdown (on `Accept: text/markdown`): the JSON schema and a plain string beside it.
+    const { [RESPONSE_DESCRIPTION]: description, ...json } = responses['200'];
+    responses['200'] = {
+      [RESPONSE_DESCRIPTION]: `${description}. ${markdown}`,
+      content: { 'application/json': { schema: json }, 'text/markdown': { schema: { type: 'string' } } },
+    };
+  }
   return result;
 }
 

@@ -2,10 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, invalidInput } from '../../model/errors.js';
 import type { Principal } from '../../model/access.js';
+import { profileText } from '../../mcp/texts.js';
 import { principalOf } from '../plugins/auth.js';
 import { ProfileBucket } from '../schemas/profile-buckets.js';
 import { NamespaceParams, ProfileBodyV5, toFiltersInput, v5ErrorResponses } from '../schemas/v5.js';
 import { ProfileAnswer, toProfileV5 } from '../views/v5.js';
+
+/** Markdown when the caller asks for it (`Accept: text/markdown`) ahead of JSON. */
+function wantsMarkdown(accept: string | undefined): boolean {
+  const types = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const markdown = types.indexOf('text/markdown');
+  const json = types.indexOf('application/json');
+  return markdown >= 0 && (json < 0 || markdown < json);
+}
 
 const BucketName = ProfileBucket.shape.key;
 const BucketDescription = z.string().max(2000);
@@ -42,19 +51,27 @@ export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['v5'],
         summary: 'Profile of a namespace: lasting facts, recent context and buckets',
-        description: 'Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known.',
+        description:
+          'Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known. With `Accept: text/markdown` ' +
+          'the profile is answered as a markdown document (text/markdown) instead: lasting facts, recent context, then each bucket.',
         params: NamespaceParams,
         body: ProfileBodyV5.nullish(),
         response: { 200: ProfileAnswer, ...v5ErrorResponses },
+        markdown200: 'Send `Accept: text/markdown` to receive it as a markdown document instead of JSON.',
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body ?? {};
-      const { lines } = await profiles.get(principalOf(request), {
-        containerTag: request.params.namespace,
+      const namespace = request.params.namespace;
+      const { profile, lines } = await profiles.get(principalOf(request), {
+        containerTag: namespace,
         filters: toFiltersInput(body.filter),
         ...(body.buckets ? { buckets: body.buckets } : {}),
       });
+      if (wantsMarkdown(request.headers.accept)) {
+        // A string with its own content type is sent as it is: the JSON schema of the 200 does not apply to it.
+        return reply.type('text/markdown; charset=utf-8').send(profileText(namespace, profile, 'namespace') as unknown as z.infer<typeof ProfileAnswer>);
+      }
       return toProfileV5(lines);
     },
   );
