@@ -175,4 +175,55 @@ describe('v5 documents: the published contract', () => {
     const missing = await call('postNsByNamespaceDocument', 'POST', '/ns/user_alex/document', { id: 'no-content' });
     expect(missing.body.error[0].path).toEqual(['content']);
   });
+
+  it('adds a batch (the contract’s example), appends to an existing id, and reports a refused document on its own, after the accepted ones', async () => {
+    const example = {
+      documents: [
+        { content: 'Q3 roadmap notes', id: 'doc_roadmap' },
+        { content: 'Gift policy for VP promotions', id: 'doc_gifts' },
+      ],
+      dreaming: 'instant',
+    };
+    const first = await call('postNsByNamespaceDocumentBatch', 'POST', '/ns/user_batch/document/batch', example);
+    expect(first.body).toEqual({
+      results: [
+        { id: 'doc_roadmap', status: 'queued' },
+        { id: 'doc_gifts', status: 'queued' },
+      ],
+      count: 2,
+      failed: 0,
+    });
+    await getDone('user_batch', 'doc_roadmap');
+    const second = await call('postNsByNamespaceDocumentBatch', 'POST', '/ns/user_batch/document/batch', {
+      documents: [
+        { content: 'https://example.com/notes', date: 'not a date' },
+        { content: 'Launch moved to October.', id: 'doc_roadmap', metadata: { source: 'batch' } },
+        { content: 'An undated note.', id: 'doc_undated', date: 'never' },
+        { content: 'A note without an id.' },
+      ],
+    });
+    expect(second.body.count).toBe(2);
+    expect(second.body.failed).toBe(2);
+    const [appended, plain, ...refused] = second.body.results;
+    expect(appended).toEqual({ id: 'doc_roadmap', status: 'queued' });
+    expect(plain).toEqual({ id: expect.any(String), status: 'queued' });
+    expect(refused).toEqual([
+      { id: '', status: 'error', error: 'Invalid documentDate', details: expect.any(String), url: 'https://example.com/notes' },
+      { id: 'doc_undated', status: 'error', error: 'Invalid documentDate', details: expect.any(String) },
+    ]);
+    const roadmap = await getDone('user_batch', 'doc_roadmap');
+    expect(roadmap.content).toBe('Q3 roadmap notes\n\nLaunch moved to October.');
+    expect(roadmap.metadata).toEqual({ source: 'batch' });
+    expect((await call('getNsByNamespaceDocumentById', 'GET', `/ns/user_batch/document/${plain.id}`)).status).toBe(200);
+    expect((await call('getNsByNamespaceDocumentById', 'GET', '/ns/user_batch/document/doc_undated')).status).toBe(404);
+  });
+
+  it('refuses a batch that is empty, too large or carries unknown fields, with the validation-error shape', async () => {
+    const documents = Array.from({ length: 601 }, (_, i) => ({ content: `note ${i}` }));
+    for (const body of [{ documents: [] }, { documents }, { documents: [{ content: 'x', other: 1 }] }, { documents: [{ content: '' }] }, {}]) {
+      const res = await call('postNsByNamespaceDocumentBatch', 'POST', '/ns/user_batch/document/batch', body);
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+  });
 });

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentLinker } from '../file-link-origin.js';
+import { addDocumentBatch } from '../../core/documents/batch.js';
 import { principalOf } from '../plugins/auth.js';
 import {
   AddDocumentBodyV5,
+  BatchAnswerV5,
+  BatchBodyV5,
   DeleteDocumentsAnswer,
   DeleteDocumentsBody,
   DocumentInclude,
@@ -64,6 +67,50 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         ...documentFieldsOf(body, query),
       });
       return { id: body.id ?? written.id, status: WriteAnswer.shape.status.parse(written.status) };
+    },
+  );
+
+  app.post(
+    '/ns/:namespace/document/batch',
+    {
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: 'Add up to 600 documents (text or URL) to a namespace',
+        description:
+          'Each document as a single add takes it (an existing id is appended to), accepted or refused on its own, as ' +
+          'POST /v3/documents/batch does. Results: the accepted ones first, in request order, then the refused ones.',
+        params: NamespaceParams,
+        querystring: ProcessingQuery,
+        body: BatchBodyV5,
+        response: { 200: BatchAnswerV5, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { body, query, params } = request;
+      const processing = { taskType: body.taskType ?? query.taskType };
+      const inputs = body.documents.map((item) => ({
+        content: item.content,
+        containerTag: params.namespace,
+        ...(item.id !== undefined ? { customId: item.id, append: true } : {}),
+        ...documentFieldsOf({ ...item, ...processing }, {}),
+      }));
+      const { results } = await addDocumentBatch(documents, principalOf(request), { documents: inputs, defaults: { containerTag: params.namespace } });
+      const answered = results.map((result, index): z.infer<typeof BatchAnswerV5>['results'][number] => {
+        const item = body.documents[index]!;
+        if (result.status !== 'error') return { id: item.id ?? result.id, status: WriteAnswer.shape.status.parse(result.status) };
+        const url = /^https?:\/\//i.test(item.content.trim()) ? { url: item.content.trim() } : {};
+        return {
+          id: item.id ?? '',
+          status: 'error',
+          ...(result.error ? { error: result.error } : {}),
+          ...(result.details ? { details: result.details } : {}),
+          ...url,
+        };
+      });
+      const accepted = answered.filter((result) => result.status !== 'error');
+      const refused = answered.filter((result) => result.status === 'error');
+      return { results: [...accepted, ...refused], count: accepted.length, failed: refused.length };
     },
   );
 

@@ -59,6 +59,40 @@ export const AddDocumentBodyV5 = z
 
 export const PatchDocumentBodyV5 = z.object({ content: z.string().min(1).optional().describe('New content, processed again'), ...documentFields }).strict();
 
+/** A document of a batch: the fields of a single add, its processing options set once for the batch. */
+const BatchDocumentV5 = z
+  .object({
+    content: z.string().min(1).describe('Text, or an http(s) URL to fetch'),
+    id: DocumentId.optional().describe('A caller-defined document id; an existing one is appended to, as a single add does'),
+    supportingContext: documentFields.supportingContext,
+    metadata: documentFields.metadata,
+    group: documentFields.group,
+    date: documentFields.date,
+  })
+  .strict();
+
+export const BatchBodyV5 = z
+  .object({ documents: z.array(BatchDocumentV5).min(1).max(600), taskType: TaskType.optional(), dreaming: Dreaming.optional() })
+  .strict();
+
+export const BatchAnswerV5 = z
+  .object({
+    results: z.array(
+      z
+        .object({
+          id: z.string().describe('The id given, else the one engram gave; empty for a refused document given none'),
+          status: z.enum([...DocumentStatus.options, 'error']),
+          error: z.string().optional(),
+          details: z.string().optional(),
+          url: z.string().optional().describe('The URL of a refused document, when its content was one'),
+        })
+        .strict(),
+    ),
+    count: z.number().int().min(0).describe('Documents accepted'),
+    failed: z.number().int().min(0).describe('Documents refused'),
+  })
+  .strict();
+
 export const DeleteDocumentsBody = z.object({ ids: z.array(DocumentId).min(1).max(100).describe('Document ids or caller-defined ids') }).strict();
 
 export const WriteAnswer = z.object({ id: z.string().min(1), status: DocumentStatus }).strict();
