@@ -135,7 +135,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(connectionResourceRoutes);
   await app.register(connectionAuthRoutes);
   await app.register(connectionWebhookRoutes);
-  await app.register(v5DocumentRoutes);
+  await app.register(v5DocumentRoutes, { maxFileBytes: options.maxFileBytes });
   await app.register(v5SearchRoutes);
   await app.register(v5ProfileRoutes);
   await app.register(v5ListRoutes);

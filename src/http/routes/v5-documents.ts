@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { attachmentLinker } from '../file-link-origin.js';
 import { addDocumentBatch } from '../../core/documents/batch.js';
 import { principalOf } from '../plugins/auth.js';
+import { readUpload } from '../upload.js';
+import type { UploadOptions } from './documents-upload.js';
 import {
   AddDocumentBodyV5,
   BatchAnswerV5,
@@ -14,6 +16,8 @@ import {
   NamespaceParams,
   PatchDocumentBodyV5,
   ProcessingQuery,
+  V5_UPLOAD_FIELDS,
+  V5_UPLOAD_FORM,
   v5ErrorResponses,
   WriteAnswer,
 } from '../schemas/v5.js';
@@ -35,10 +39,11 @@ function documentFieldsOf(body: WriteFields, query: z.infer<typeof ProcessingQue
 }
 
 /**
- * /ns/{namespace}/document (add, delete by ids) and /ns/{namespace}/document/{id} (get, patch): the
- * v5 face of the document service, the namespace being the container tag.
+ * /ns/{namespace}/document (add, delete by ids), /ns/{namespace}/document/batch,
+ * /ns/{namespace}/document/file (upload) and /ns/{namespace}/document/{id} (get, patch): the v5
+ * face of the document service, the namespace being the container tag.
  */
-export const v5DocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app, options) => {
   const { documents } = app.services;
 
   app.post(
@@ -69,6 +74,28 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { id: body.id ?? written.id, status: WriteAnswer.shape.status.parse(written.status) };
     },
   );
+
+  app.route({
+    method: 'POST',
+    url: '/ns/:namespace/document/file',
+    config: { ...config, access: 'write' },
+    schema: {
+      tags,
+      summary: 'Upload a file to a namespace (multipart/form-data, field "file")',
+      description:
+        'As POST /v3/documents/file: the same conversion, limits and processing; the form’s fields are spelt as v5 spells them ' +
+        '(supportingContext, date), metadata JSON-encoded.',
+      consumes: ['multipart/form-data'],
+      uploadForm: V5_UPLOAD_FORM,
+      params: NamespaceParams,
+      response: { 200: WriteAnswer, ...v5ErrorResponses },
+    },
+    handler: async (request) => {
+      const upload = await readUpload(request, options.maxFileBytes, V5_UPLOAD_FIELDS);
+      const written = await documents.addFile(principalOf(request), { ...upload, containerTag: request.params.namespace });
+      return { id: written.id, status: WriteAnswer.shape.status.parse(written.status) };
+    },
+  });
 
   app.post(
     '/ns/:namespace/document/batch',

@@ -215,3 +215,33 @@ export const ListQuery = z.object({
 export const ListBodyV5 = z
   .object({ filter: FilterExpressionV5.optional(), include: z.object({ forgotten: z.boolean().optional() }).strict().optional() })
   .strict();
+
+/** The v5 upload form's fields, by the names the upload reader knows them by (`null`: taken, not used). */
+export const V5_UPLOAD_FIELDS = {
+  supportingContext: 'entityContext',
+  metadata: 'metadata',
+  group: null,
+  date: 'documentDate',
+  taskType: 'taskType',
+  dreaming: 'dreaming',
+  fileType: 'fileType',
+  mimeType: 'mimeType',
+} as const;
+
+/** The v5 upload form as the OpenAPI document describes it. */
+export const V5_UPLOAD_FORM = {
+  type: 'object',
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'The file: exactly one part' },
+    supportingContext: { type: 'string', maxLength: 1500, description: 'Guides memory extraction in this namespace (the v3 entityContext)' },
+    metadata: { type: 'string', contentMediaType: 'application/json', description: 'JSON-encoded metadata of the document' },
+    group: { type: 'string', description: 'JSON-encoded; accepted, not yet used' },
+    date: { type: 'string', maxLength: 64, description: 'When the content is from (the v3 documentDate)' },
+    taskType: { type: 'string', enum: ['memory', 'superrag'] },
+    dreaming: { type: 'string', enum: ['dynamic', 'instant'] },
+    fileType: { type: 'string', enum: ['text', 'pdf', 'image', 'video', 'audio'], description: 'video and audio are not supported yet' },
+    mimeType: { type: 'string', maxLength: 200 },
+  },
+  required: ['file'],
+  additionalProperties: false,
+};
