@@ -68,4 +68,53 @@ describe('v5 file upload: the published contract', () => {
     const read = await server.createKey({ containerTags: ['user_files'], permission: 'read' });
     expect((await upload('user_files', form({}), read)).status).toBe(403);
   });
+
+  it('replaces a document with a file, keeping its id (POST: fields reset; PATCH: fields kept), and refuses an unknown or another namespace’s id', async () => {
+    const add = await server.request('POST', '/ns/user_files/document', { body: { id: 'spec', content: 'The first draft.', metadata: { source: 'draft' } } });
+    expect(add.status).toBe(200);
+    const call = async (operationId: string, method: string, path: string, data: FormData) => {
+      const res = await server.request(method, path, { raw: data });
+      expect(contract.violations(operationId, { status: res.status, body: res.body }), JSON.stringify(res.body)).toEqual([]);
+      return res;
+    };
+    const done = (id: string) =>
+      waitFor(
+        async () => {
+          const doc = await server.request('GET', `/ns/user_files/document/${id}`);
+          return ['done', 'failed'].includes(doc.body.system.status) ? doc.body : undefined;
+        },
+        30_000,
+        `document ${id} to finish`,
+      );
+    await done('spec');
+    const patched = await call(
+      'patchNsByNamespaceDocumentFileById',
+      'PATCH',
+      '/ns/user_files/document/file/spec',
+      form({}, new Blob(['# Spec\n\nThe second draft.'])),
+    );
+    expect(patched.body).toEqual({ id: 'spec', status: 'queued' });
+    const second = await done('spec');
+    expect(second).toMatchObject({ system: { status: 'done' }, metadata: { source: 'draft' } });
+    expect(second.content).toContain('The second draft.');
+    const engramId = (await server.request('GET', '/v3/documents/spec')).body.id;
+    const replaced = await call(
+      'postNsByNamespaceDocumentFileById',
+      'POST',
+      `/ns/user_files/document/file/${engramId}`,
+      form({}, new Blob(['# Spec\n\nThe final text.'])),
+    );
+    expect(replaced.body).toEqual({ id: 'spec', status: 'queued' });
+    const final = await done('spec');
+    expect(final.metadata).toEqual({});
+    expect(final.content).toContain('The final text.');
+    expect((await server.request('GET', '/v3/documents/spec')).body.id).toBe(engramId);
+
+    expect((await call('postNsByNamespaceDocumentFileById', 'POST', '/ns/user_files/document/file/nosuchdoc', form({}))).status).toBe(404);
+    expect((await call('postNsByNamespaceDocumentFileById', 'POST', '/ns/user_elsewhere/document/file/spec', form({}))).status).toBe(404);
+    expect(
+      (await call('patchNsByNamespaceDocumentFileById', 'PATCH', '/ns/user_files/document/file/spec', form({ metadata: JSON.stringify({ a: 1 }) }, null)))
+        .status,
+    ).toBe(400);
+  });
 });

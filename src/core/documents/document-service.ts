@@ -60,6 +60,35 @@ const appendable = (doc: DocumentRecord) => !doc.hasFile && !doc.url && doc.type
 
 const parseDocumentDate = (value: string | null | undefined) => parseDateInput(value, 'documentDate', 'Invalid documentDate');
 
+/** The fields of a document made of an uploaded file. */
+function fileFields(input: FileInput, documentDate: Date | null | undefined) {
+  return {
+    source: null,
+    url: null,
+    hasFile: true,
+    // Until conversion tells, within the SDK's types: a forced csv, json, markdown or html is text.
+    type: input.fileType === 'pdf' || input.fileType === 'image' ? input.fileType : 'text',
+    // Without a caller's title, ingest takes the converter's (PDF metadata, core properties), then the file name.
+    title: input.title ?? null,
+    metadata: input.metadata ?? {},
+    taskType: input.taskType ?? 'memory',
+    filepath: input.filepath ?? null,
+    documentDate: documentDate ?? null,
+  } satisfies DocumentPatch;
+}
+
+function fileRow(orgId: string, documentId: string, input: FileInput) {
+  return {
+    documentId,
+    orgId,
+    filename: input.filename,
+    mimeType: input.mimeType,
+    forcedType: input.fileType ?? null,
+    size: input.bytes.byteLength,
+    data: input.bytes,
+  };
+}
+
 export class DocumentService {
   constructor(
     private readonly db: Db,
@@ -112,35 +141,53 @@ export class DocumentService {
 
   async addFile(principal: Principal, input: FileInput): Promise<{ id: string; status: string }> {
     const tag = resolveWriteTag(principal, input);
-    const documentDate = parseDocumentDate(input.documentDate);
-    const fields = {
-      source: null,
-      url: null,
-      hasFile: true,
-      // Until conversion tells, within the SDK's types: a forced csv, json, markdown or html is text.
-      type: input.fileType === 'pdf' || input.fileType === 'image' ? input.fileType : 'text',
-      // Without a caller's title, ingest takes the converter's (PDF metadata, core properties), then the file name.
-      title: input.title ?? null,
-      metadata: input.metadata ?? {},
-      taskType: input.taskType ?? 'memory',
-      filepath: input.filepath ?? null,
-      documentDate: documentDate ?? null,
-    } satisfies DocumentPatch;
+    const fields = fileFields(input, parseDocumentDate(input.documentDate));
     const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
         const existing = await this.openWrite(tx, principal.orgId, tag, input);
         const row = existing
           ? await this.requeue(tx, existing, fields)
           : await this.insertQueued(tx, principal.orgId, tag, { ...fields, customId: input.customId ?? null });
-        await insertFile(tx, {
-          documentId: row.id,
-          orgId: principal.orgId,
-          filename: input.filename,
-          mimeType: input.mimeType,
-          forcedType: input.fileType ?? null,
-          size: input.bytes.byteLength,
-          data: input.bytes,
-        });
+        await insertFile(tx, fileRow(principal.orgId, row.id, input));
+        return row;
+      }),
+    );
+    this.options.onDocumentQueued(result.id);
+    return { id: result.id, status: result.status };
+  }
+
+  /**
+   * A document of `containerTag` (by id or customId) made of an uploaded file, keeping its id.
+   * `whole`: the file and its fields replace the document's, as a new upload would (metadata `{}`
+   * when none is given); otherwise only the fields given change.
+   */
+  async replaceWithFile(
+    principal: Principal,
+    idOrCustomId: string,
+    containerTag: string,
+    input: FileInput,
+    whole: boolean,
+  ): Promise<{ id: string; status: string }> {
+    const documentDate = parseDocumentDate(input.documentDate);
+    const result = await this.withUpsertRetry(() =>
+      this.db.transaction(async (tx) => {
+        const doc = await this.find(tx, principal, idOrCustomId, containerTag, { forUpdate: true });
+        if (!doc) throw notFound('Document');
+        await assertTagsWritable(tx, principal.orgId, [doc.containerTag]);
+        if (input.entityContext !== undefined) await this.touchSpace(tx, principal.orgId, doc.containerTag, input.entityContext);
+        const all = fileFields(input, documentDate);
+        const fields: DocumentPatch = whole
+          ? all
+          : {
+              source: null,
+              url: null,
+              hasFile: true,
+              type: all.type,
+              ...this.optionalFields(input, documentDate),
+              ...(input.title ? { title: input.title } : {}),
+            };
+        const row = await this.requeue(tx, doc, fields);
+        await insertFile(tx, fileRow(principal.orgId, row.id, input));
         return row;
       }),
     );

@@ -97,6 +97,40 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
     },
   });
 
+  for (const [method, whole] of [
+    ['POST', true],
+    ['PATCH', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/ns/:namespace/document/file/:id',
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: whole
+          ? 'Replace a document of a namespace with a file, keeping its id'
+          : 'Give a document of a namespace a new file, keeping the fields not given',
+        description: whole
+          ? 'The file and the fields given replace the document’s content and fields, as a new upload would (metadata {} when none is given); it is processed again.'
+          : 'The file replaces the content; the fields given (metadata, supportingContext, date, taskType) change, the others stay. ' +
+            'A file is required: PATCH /ns/{namespace}/document/{id} changes fields alone.',
+        consumes: ['multipart/form-data'],
+        uploadForm: V5_UPLOAD_FORM,
+        params: NamespaceDocumentParams,
+        response: { 200: WriteAnswer, ...v5ErrorResponses },
+      },
+      handler: async (request) => {
+        const upload = await readUpload(request, options.maxFileBytes, V5_UPLOAD_FIELDS);
+        const { namespace, id } = request.params;
+        const written = await documents.replaceWithFile(principalOf(request), id, namespace, upload, whole);
+        return {
+          id: publicDocumentId(await documents.get(principalOf(request), written.id, namespace)),
+          status: WriteAnswer.shape.status.parse(written.status),
+        };
+      },
+    });
+  }
+
   app.post(
     '/ns/:namespace/document/batch',
     {
