@@ -5146,6 +5146,409 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ns/{namespace}/document/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to a namespace (multipart/form-data, field "file")
+         * @description As POST /v3/documents/file: the same conversion, limits and processing; the form’s fields are spelt as v5 spells them (supportingContext, date), metadata JSON-encoded.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file: exactly one part
+                         */
+                        file: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description JSON-encoded metadata of the document */
+                        metadata?: string;
+                        /** @description JSON-encoded; accepted, not yet used */
+                        group?: string;
+                        /** @description When the content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                        /**
+                         * @description video and audio are not supported yet
+                         * @enum {string}
+                         */
+                        fileType?: "text" | "pdf" | "image" | "video" | "audio";
+                        mimeType?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Upload a file to a namespace (multipart/form-data, field "file") */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Upload a file to a namespace (multipart/form-data, field "file") */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/document/file/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a document of a namespace with a file, keeping its id
+         * @description The file and the fields given replace the document’s content and fields, as a new upload would (metadata {} when none is given); it is processed again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file: exactly one part
+                         */
+                        file: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description JSON-encoded metadata of the document */
+                        metadata?: string;
+                        /** @description JSON-encoded; accepted, not yet used */
+                        group?: string;
+                        /** @description When the content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                        /**
+                         * @description video and audio are not supported yet
+                         * @enum {string}
+                         */
+                        fileType?: "text" | "pdf" | "image" | "video" | "audio";
+                        mimeType?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Replace a document of a namespace with a file, keeping its id */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Replace a document of a namespace with a file, keeping its id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Give a document of a namespace a new file, keeping the fields not given
+         * @description The file replaces the content; the fields given (metadata, supportingContext, date, taskType) change, the others stay. A file is required: PATCH /ns/{namespace}/document/{id} changes fields alone.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file: exactly one part
+                         */
+                        file: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description JSON-encoded metadata of the document */
+                        metadata?: string;
+                        /** @description JSON-encoded; accepted, not yet used */
+                        group?: string;
+                        /** @description When the content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                        /**
+                         * @description video and audio are not supported yet
+                         * @enum {string}
+                         */
+                        fileType?: "text" | "pdf" | "image" | "video" | "audio";
+                        mimeType?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Give a document of a namespace a new file, keeping the fields not given */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Give a document of a namespace a new file, keeping the fields not given */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/ns/{namespace}/document/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add up to 600 documents (text or URL) to a namespace
+         * @description Each document as a single add takes it (an existing id is appended to), accepted or refused on its own, as POST /v3/documents/batch does. Results: the accepted ones first, in request order, then the refused ones.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    taskType?: "memory" | "superrag";
+                    dreaming?: "dynamic" | "instant";
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        documents: {
+                            /** @description Text, or an http(s) URL to fetch */
+                            content: string;
+                            /** @description A caller-defined document id; an existing one is appended to, as a single add does */
+                            id?: string;
+                            /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                            supportingContext?: string;
+                            /** @description Flat key/value metadata: strings, numbers, booleans or string arrays */
+                            metadata?: {
+                                [key: string]: string | number | boolean | string[];
+                            };
+                            /** @description Accepted; not yet used to isolate context */
+                            group?: {
+                                [key: string]: string | number | boolean | string[];
+                            };
+                            /** @description When the source content is from (the v3 documentDate) */
+                            date?: string;
+                        }[];
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Add up to 600 documents (text or URL) to a namespace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                /** @description The id given, else the one engram gave; empty for a refused document given none */
+                                id: string;
+                                /** @enum {string} */
+                                status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed" | "error";
+                                error?: string;
+                                details?: string;
+                                /** @description The URL of a refused document, when its content was one */
+                                url?: string;
+                            }[];
+                            /** @description Documents accepted */
+                            count: number;
+                            /** @description Documents refused */
+                            failed: number;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Add up to 600 documents (text or URL) to a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ns/{namespace}/document/{id}": {
         parameters: {
             query?: never;
@@ -5432,6 +5835,20 @@ export interface paths {
                                             system: {
                                                 updatedAt: string;
                                             };
+                                            /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                            document?: {
+                                                id: string;
+                                                title: string | null;
+                                                type: string | null;
+                                                metadata: {
+                                                    [key: string]: unknown;
+                                                };
+                                                summary: string | null;
+                                                system: {
+                                                    createdAt: string;
+                                                    updatedAt: string;
+                                                };
+                                            };
                                         }[];
                                         children: {
                                             id: string;
@@ -5445,6 +5862,20 @@ export interface paths {
                                             system: {
                                                 updatedAt: string;
                                             };
+                                            /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                            document?: {
+                                                id: string;
+                                                title: string | null;
+                                                type: string | null;
+                                                metadata: {
+                                                    [key: string]: unknown;
+                                                };
+                                                summary: string | null;
+                                                system: {
+                                                    createdAt: string;
+                                                    updatedAt: string;
+                                                };
+                                            };
                                         }[];
                                         siblings: {
                                             id: string;
@@ -5457,6 +5888,20 @@ export interface paths {
                                             };
                                             system: {
                                                 updatedAt: string;
+                                            };
+                                            /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                            document?: {
+                                                id: string;
+                                                title: string | null;
+                                                type: string | null;
+                                                metadata: {
+                                                    [key: string]: unknown;
+                                                };
+                                                summary: string | null;
+                                                system: {
+                                                    createdAt: string;
+                                                    updatedAt: string;
+                                                };
                                             };
                                         }[];
                                     };
@@ -5525,7 +5970,7 @@ export interface paths {
         put?: never;
         /**
          * Profile of a namespace: lasting facts, recent context and buckets
-         * @description Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known.
+         * @description Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known. With `Accept: text/markdown` the profile is answered as a markdown document (text/markdown) instead: lasting facts, recent context, then each bucket.
          */
         post: {
             parameters: {
@@ -5546,7 +5991,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Done: the answer — Profile of a namespace: lasting facts, recent context and buckets */
+                /** @description Done: the answer — Profile of a namespace: lasting facts, recent context and buckets. Send `Accept: text/markdown` to receive it as a markdown document instead of JSON. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5570,6 +6015,7 @@ export interface paths {
                                 };
                             };
                         };
+                        "text/markdown": string;
                     };
                 };
                 /** @description HTTP 400 — Profile of a namespace: lasting facts, recent context and buckets */
@@ -5672,9 +6118,137 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /**
+         * Add or update buckets of the namespace’s own, by name
+         * @description Buckets not named stay as they are; a namespace holds at most 50 of its own. An organization bucket cannot be changed here (409).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        buckets: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Add or update buckets of the namespace’s own, by name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buckets: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Add or update buckets of the namespace’s own, by name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         post?: never;
-        delete?: never;
+        /**
+         * Remove buckets of the namespace’s own, by name
+         * @description Names the namespace does not have are ignored; an organization bucket cannot be removed here (409).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        buckets: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Remove buckets of the namespace’s own, by name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buckets: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Remove buckets of the namespace’s own, by name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5809,6 +6383,192 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One memory of a namespace, with its versions and related memories and its source document when asked for
+         * @description include=related adds the versions it updates (parents) and that update it (children) and the memories it extends or derives from (siblings), each nearest first, at most relatedLimit of each, as search’s include.related; include=documents its source document (and each related memory’s, with both). A forgotten memory is answered too, isForgotten: true.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    include?: string;
+                    relatedLimit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — One memory of a namespace, with its versions and related memories and its source document when asked for */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            memory: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            isStatic: boolean;
+                            isInference: boolean;
+                            isLatest: boolean;
+                            isForgotten: boolean;
+                            version: number;
+                            system: {
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            included?: {
+                                related?: {
+                                    parents: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        relation: "updates" | "extends" | "derives";
+                                        version?: number | null;
+                                        memory: string;
+                                        metadata: {
+                                            [key: string]: unknown;
+                                        };
+                                        system: {
+                                            updatedAt: string;
+                                        };
+                                        /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                        document?: {
+                                            id: string;
+                                            title: string | null;
+                                            type: string | null;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            summary: string | null;
+                                            system: {
+                                                createdAt: string;
+                                                updatedAt: string;
+                                            };
+                                        };
+                                    }[];
+                                    children: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        relation: "updates" | "extends" | "derives";
+                                        version?: number | null;
+                                        memory: string;
+                                        metadata: {
+                                            [key: string]: unknown;
+                                        };
+                                        system: {
+                                            updatedAt: string;
+                                        };
+                                        /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                        document?: {
+                                            id: string;
+                                            title: string | null;
+                                            type: string | null;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            summary: string | null;
+                                            system: {
+                                                createdAt: string;
+                                                updatedAt: string;
+                                            };
+                                        };
+                                    }[];
+                                    siblings: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        relation: "updates" | "extends" | "derives";
+                                        version?: number | null;
+                                        memory: string;
+                                        metadata: {
+                                            [key: string]: unknown;
+                                        };
+                                        system: {
+                                            updatedAt: string;
+                                        };
+                                        /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                        document?: {
+                                            id: string;
+                                            title: string | null;
+                                            type: string | null;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            summary: string | null;
+                                            system: {
+                                                createdAt: string;
+                                                updatedAt: string;
+                                            };
+                                        };
+                                    }[];
+                                };
+                                document?: {
+                                    id: string;
+                                    title: string | null;
+                                    type: string | null;
+                                    metadata: {
+                                        [key: string]: unknown;
+                                    };
+                                    summary: string | null;
+                                    system: {
+                                        createdAt: string;
+                                        updatedAt: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — One memory of a namespace, with its versions and related memories and its source document when asked for */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6231,7 +6991,85 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a namespace, or move its content into another (moveTo) and retire it
+         * @description Admin keys only, as DELETE /v3/container-tags/{containerTag} and POST /v3/container-tags/merge. Without moveTo the namespace’s documents go, with the memories drawn from them (200, status deleted). With moveTo its content is merged into that namespace in the background (202, status queued; operationId is the merge id).
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    moveTo?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Delete a namespace, or move its content into another (moveTo) and retire it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "deleted";
+                            namespace: string;
+                            deletedDocumentsCount: number;
+                            deletedMemoriesCount: number;
+                        };
+                    };
+                };
+                /** @description Accepted: the work is queued — Delete a namespace, or move its content into another (moveTo) and retire it */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "queued";
+                            /** @description The merge id: GET /v3/container-tags/merge/{mergeId} follows it */
+                            operationId: string;
+                            namespace: string;
+                            moveTo: string;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Delete a namespace, or move its content into another (moveTo) and retire it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /**
@@ -6273,6 +7111,135 @@ export interface paths {
                     };
                 };
                 /** @description HTTP 400 — Set or clear (null) the supporting context of a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization’s shared context and its number of namespaces */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — The organization’s shared context and its number of namespaces */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The workspacePrompt of /v3/settings: instructions that guide extraction in every namespace */
+                            organizationalContext: string | null;
+                            /** @description Namespaces (container tags) the key reaches */
+                            namespaceCount: number;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — The organization’s shared context and its number of namespaces */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set or clear (null) the organization’s shared context
+         * @description Admin keys only, as PATCH /v3/settings: it is the workspacePrompt of the settings.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        organizationalContext: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Set or clear (null) the organization’s shared context */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The workspacePrompt of /v3/settings: instructions that guide extraction in every namespace */
+                            organizationalContext: string | null;
+                            /** @description Namespaces (container tags) the key reaches */
+                            namespaceCount: number;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Set or clear (null) the organization’s shared context */
                 400: {
                     headers: {
                         [name: string]: unknown;
