@@ -42,6 +42,13 @@ import { sessionRoutes } from './routes/session.js';
 import { settingsResetRoutes } from './routes/settings-reset.js';
 import { suggestBucketRoutes } from './routes/settings-suggest-buckets.js';
 import { settingsRoutes } from './routes/settings.js';
+import { v5DocumentRoutes } from './routes/v5-documents.js';
+import { v5ListRoutes } from './routes/v5-list.js';
+import { v5MemoryRoutes } from './routes/v5-memories.js';
+import { v5NamespaceRoutes } from './routes/v5-namespaces.js';
+import { v5OrganizationRoutes } from './routes/v5-organization.js';
+import { v5ProfileRoutes } from './routes/v5-profile.js';
+import { v5SearchRoutes } from './routes/v5-search.js';
 
 /** How the server behaves; the composition root (app.ts) derives it from the configuration. */
 export interface HttpOptions {
@@ -130,6 +137,13 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(connectionAuthRoutes);
   await app.register(connectionWebhookRoutes);
   await app.register(webhookRoutes);
+  await app.register(v5DocumentRoutes, { maxFileBytes: options.maxFileBytes });
+  await app.register(v5SearchRoutes);
+  await app.register(v5ProfileRoutes);
+  await app.register(v5ListRoutes);
+  await app.register(v5MemoryRoutes);
+  await app.register(v5NamespaceRoutes);
+  await app.register(v5OrganizationRoutes);
   await app.register(mcpRoutes, { version: options.version, sessions: options.mcpSessions });
   return app;
 }

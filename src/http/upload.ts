@@ -128,10 +128,24 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<Upl
   return upload;
 }
 
-/** Reads a multipart upload: one `file` part plus string fields. */
-export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<FileInput> {
+/**
+ * Another API's spelling of the form: each field it takes, named as this form names it (`null`:
+ * taken and not used). A field it does not list is refused.
+ */
+export type UploadFieldNames = Record<string, string | null>;
+
+function renamed(fields: Record<string, string>, names: UploadFieldNames): Record<string, string> {
+  const unknown = Object.keys(fields).filter((name) => !Object.hasOwn(names, name));
+  if (unknown.length) throw invalidInput('Invalid upload', `${unknown[0]}: not a field of this form (fields: file, ${Object.keys(names).join(', ')})`);
+  return Object.fromEntries(Object.entries(fields).flatMap(([name, value]) => (names[name] ? [[names[name], value]] : [])));
+}
+
+/** Reads a multipart upload: one `file` part plus string fields (spelt as `names` says, when given). */
+export async function readUpload(request: FastifyRequest, maxBytes: number, names?: UploadFieldNames): Promise<FileInput> {
   if (!request.isMultipart()) throw new ApiError(415, 'Unsupported media type', 'send multipart/form-data with a "file" part');
-  const { fields, file } = await readParts(request, maxBytes);
+  const parts = await readParts(request, maxBytes);
+  const file = parts.file;
+  const fields = names ? renamed(parts.fields, names) : parts.fields;
   if (!file) throw invalidInput('Invalid upload', 'file: a "file" part is required');
   assertStorableInput(fields, 'body');
   assertStorableInput({ filename: file.filename, mimeType: file.mimeType }, 'file');

@@ -101,6 +101,7 @@ export type ListedDocument = Omit<DocumentRecord, 'content' | 'source' | 'proces
 /** What search results say about the document a hit came from. */
 export interface DocumentBrief {
   id: string;
+  customId: string | null;
   createdAt: Date;
   updatedAt: Date;
   title: string | null;

@@ -25,7 +25,15 @@ export class ForbiddenError extends DomainError {}
 export class NotFoundError extends DomainError {}
 
 /** Why a request conflicts with the current state; a retry does not help until that state changes. */
-export type ConflictReason = 'tag-merging' | 'not-latest' | 'already-forgotten' | 'not-reviewable' | 'self-disable' | 'custom-id-taken' | 'cleanup-not-failed';
+export type ConflictReason =
+  | 'tag-merging'
+  | 'not-latest'
+  | 'already-forgotten'
+  | 'not-reviewable'
+  | 'self-disable'
+  | 'custom-id-taken'
+  | 'cleanup-not-failed'
+  | 'organization-bucket';
 
 export class ConflictError extends DomainError {
   constructor(

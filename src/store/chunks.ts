@@ -1,4 +1,7 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
+import type { FilterNode } from '../model/filters.js';
+import { filterToSql } from './filter-sql.js';
+import { documents } from './schema/documents.js';
 import type { Tx } from './database.js';
 import { chunkDrafts } from './schema/chunk-drafts.js';
 import { chunks } from './schema/chunks.js';
@@ -66,6 +69,41 @@ export async function listChunks(db: Tx, orgId: string, documentId: string): Pro
     .from(chunks)
     .where(and(eq(chunks.orgId, orgId), eq(chunks.documentId, documentId)))
     .orderBy(asc(chunks.position));
+}
+
+const { embedding: _embedding, tsv: _tsv, ...chunkColumns } = getTableColumns(chunks);
+
+export interface TagChunkListOptions {
+  containerTag: string;
+  /** On the metadata of the chunks' documents. */
+  filters?: FilterNode;
+  limit: number;
+  offset: number;
+  sort: 'createdAt' | 'position';
+  order: 'asc' | 'desc';
+}
+
+/** A page of the chunks of a tag's documents, each with its document's customId, and how many there are. */
+export async function listChunksOfTag(db: Tx, orgId: string, options: TagChunkListOptions) {
+  const where = and(
+    eq(chunks.orgId, orgId),
+    eq(chunks.containerTag, options.containerTag),
+    options.filters ? filterToSql(options.filters, documents.metadata) : undefined,
+  );
+  const direction = options.order === 'asc' ? asc : desc;
+  const column = options.sort === 'position' ? chunks.position : chunks.createdAt;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ chunk: chunkColumns, documentCustomId: documents.customId })
+      .from(chunks)
+      .innerJoin(documents, eq(documents.id, chunks.documentId))
+      .where(where)
+      .orderBy(direction(column), direction(chunks.documentId), direction(chunks.position))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: count() }).from(chunks).innerJoin(documents, eq(documents.id, chunks.documentId)).where(where),
+  ]);
+  return { rows: rows as { chunk: ChunkRecord; documentCustomId: string | null }[], total: Number(total) };
 }
 
 /**

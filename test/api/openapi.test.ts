@@ -26,7 +26,7 @@ describe('the served OpenAPI document', () => {
   });
   afterAll(async () => server?.close());
 
-  it.each(['/v3/openapi', '/v4/openapi'])('%s passes a standard OpenAPI 3.1 validator', async (path) => {
+  it.each(['/v3/openapi', '/v4/openapi', '/v5/openapi'])('%s passes a standard OpenAPI 3.1 validator', async (path) => {
     const res = await server.request('GET', path, { key: null });
     expect(res.status).toBe(200);
     const result = await validate(res.body);

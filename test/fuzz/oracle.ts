@@ -9,6 +9,16 @@ const isErrorShape = (body: unknown): boolean =>
   typeof (body as { error?: unknown }).error === 'string' &&
   Object.entries(body).every(([k, v]) => k === 'error' || (k === 'details' && typeof v === 'string'));
 
+/** A v5 route's 400 for input its schema refuses: `{ success: false, error: [{ message, path? }] }` (docs/v5.md). */
+const isV5ValidationShape = (body: unknown): boolean =>
+  !!body &&
+  typeof body === 'object' &&
+  (body as { success?: unknown }).success === false &&
+  Array.isArray((body as { error?: unknown }).error) &&
+  Object.keys(body).every((k) => k === 'success' || k === 'error');
+
+const isV5Path = (path: string) => /^\/(ns|namespaces|organization)(\/|\?|$)/.test(path);
+
 /**
  * The other organization's ids this request names. An id the organization under test has sent
  * once may come back legitimately ever after (as a tag name it created, say).
@@ -19,14 +29,16 @@ export function namedIds(req: FuzzRequest, victim: Victim): string[] {
 }
 
 /**
- * What is wrong with an answer, empty when nothing is: a 5xx, an error outside `{error, details?}`,
+ * What is wrong with an answer, empty when nothing is: a 5xx, an error outside `{error, details?}`
+ * (or, for a v5 route's refused input, the v5 validation shape),
  * an answer outside the OpenAPI document, a slow answer, or anything of the other organization
  * (its content, or in a success its ids the caller never sent).
  */
 export function answerProblems(req: FuzzRequest, answer: FuzzAnswer, contract: ApiContract, victim: Victim, everSent: ReadonlySet<string>): string[] {
   const problems: string[] = [];
   if (answer.status >= 500 || answer.status < 200) problems.push(`answered ${answer.status}`);
-  if (answer.status >= 400 && !isErrorShape(answer.body)) problems.push(`error answer outside the {error, details?} shape`);
+  const v5Validation = answer.status === 400 && isV5Path(req.path) && isV5ValidationShape(answer.body);
+  if (answer.status >= 400 && !isErrorShape(answer.body) && !v5Validation) problems.push(`error answer outside the {error, details?} shape`);
   if (answer.ms > ANSWER_DEADLINE_MS) problems.push(`answered after ${Math.round(answer.ms)} ms`);
   problems.push(...contract.violations(req.method, req.path, answer).map((v) => `contract: ${v}`));
   if (answer.text.includes(victim.marker)) problems.push('the answer holds content of the other organization');

@@ -35,7 +35,7 @@ interface OpenApiDocument {
 const DOCUMENT_ID = 'openapi';
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']);
 /** Served on purpose outside the document: the document itself and its rendered reference. */
-const UNDOCUMENTED = /^\/(v3\/openapi|v4\/openapi|docs)(\/|$)/;
+const UNDOCUMENTED = /^\/(v3\/openapi|v4\/openapi|v5\/openapi|docs)(\/|$)/;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pointerToken = (s: string) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'));
@@ -46,7 +46,8 @@ function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [template, item] of Object.entries(document.paths)) {
     const segments = template.split('/');
-    const pattern = new RegExp(`^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : escapeRegExp(s))).join('/')}$`);
+    // A parameter may be empty, as the router takes it (`/ns//profile` is `/ns/{namespace}/profile`).
+    const pattern = new RegExp(`^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]*' : escapeRegExp(s))).join('/')}$`);
     const staticSegments = segments.filter((s) => !s.startsWith('{')).length;
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;

@@ -4085,128 +4085,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/connections/cleanups/{connectionId}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Try a cleanup that gave up again, from its first attempt
-         * @description For a cleanup listed as failed, once what stopped it is fixed (for example the organization's own OAuth application configured again). A cleanup still waiting or retrying answers 409; one of an unknown connection 404.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    connectionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Done: the answer — Try a cleanup that gave up again, from its first attempt */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ConnectionCleanup"];
-                    };
-                };
-                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description The server failed; the answer carries no internals. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v3/connections/cleanups/{connectionId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Dismiss a cleanup: it is never tried again
-         * @description For a cleanup whose access was removed at the provider by hand. A cleanup running at this moment answers 409.
-         */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    connectionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Done: the answer — Dismiss a cleanup: it is never tried again */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            connectionId: string;
-                            /** @enum {boolean} */
-                            dismissed: true;
-                        };
-                    };
-                };
-                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description The server failed; the answer carries no internals. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v3/connections/{connectionId}": {
         parameters: {
             query?: never;
@@ -5099,84 +4977,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/webhooks": {
+    "/ns/{namespace}/document": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The organization's webhook endpoints */
-        get: {
+        get?: never;
+        put?: never;
+        /**
+         * Add a document (text or URL) to a namespace
+         * @description With the id of a text document of the namespace (its caller-defined id), the content is appended to that document (content that starts with the stored text replaces it: a whole transcript sent again) and only what was added is extracted; a URL or file document is replaced. The answer names the document by the id given, else by the id engram gave it.
+         */
+        post: {
             parameters: {
-                query?: never;
+                query?: {
+                    taskType?: "memory" | "superrag";
+                    dreaming?: "dynamic" | "instant";
+                };
                 header?: never;
-                path?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Text, or an http(s) URL to fetch */
+                        content: string;
+                        /** @description A caller-defined document id (the v3 customId); an existing one updates that document */
+                        id?: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description Flat key/value metadata: strings, numbers, booleans or string arrays */
+                        metadata?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                        /** @description Accepted; not yet used to isolate context */
+                        group?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                        /** @description When the source content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                    };
+                };
+            };
             responses: {
-                /** @description Done: the answer — The organization's webhook endpoints */
+                /** @description Done: the answer — Add a document (text or URL) to a namespace */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            webhooks: components["schemas"]["WebhookEndpoint"][];
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
                         };
                     };
                 };
-                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
-                "4XX": {
+                /** @description HTTP 400 — Add a document (text or URL) to a namespace */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description The server failed; the answer carries no internals. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Register a webhook endpoint (its signing secret is shown only in this answer) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        url: string;
-                        description?: string | null;
-                        eventTypes: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "profile.changed" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.merged" | "container_tag.imported" | "container_tag.deleted" | "organization.reset")[];
-                        /** @description Only events of these container tags; none or null: every tag */
-                        containerTags?: string[] | null;
-                        /** @description Default true */
-                        enabled?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created — Register a webhook endpoint (its signing secret is shown only in this answer) */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
                     };
                 };
                 /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
@@ -5199,85 +5072,53 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v3/webhooks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A webhook endpoint */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Done: the answer — A webhook endpoint */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookEndpoint"];
-                    };
-                };
-                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description The server failed; the answer carries no internals. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        /** Delete a webhook endpoint and its deliveries */
+        /**
+         * Delete documents of a namespace by id
+         * @description Each id is looked up in the namespace on its own: one not found is reported in `errors` and the others are deleted. Memories drawn only from a deleted document go with it, as DELETE /v3/documents/bulk describes.
+         */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Document ids or caller-defined ids */
+                        ids: string[];
+                    };
+                };
+            };
             responses: {
-                /** @description Done: the answer — Delete a webhook endpoint and its deliveries */
+                /** @description Done: the answer — Delete documents of a namespace by id */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            id: string;
-                            /** @enum {boolean} */
-                            deleted: true;
+                            /** @description Documents deleted */
+                            count: number;
+                            /** @description Per-document failures */
+                            errors: {
+                                id: string;
+                                error: string;
+                            }[];
                         };
+                    };
+                };
+                /** @description HTTP 400 — Delete documents of a namespace by id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
                     };
                 };
                 /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
@@ -5302,61 +5143,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a webhook endpoint */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        url?: string;
-                        description?: string | null;
-                        eventTypes?: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "profile.changed" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.merged" | "container_tag.imported" | "container_tag.deleted" | "organization.reset")[];
-                        containerTags?: string[] | null;
-                        /** @description Enabling an endpoint clears the reason it was disabled */
-                        enabled?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Done: the answer — Change a webhook endpoint */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WebhookEndpoint"];
-                    };
-                };
-                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description The server failed; the answer carries no internals. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-            };
-        };
+        patch?: never;
         trace?: never;
     };
-    "/v3/webhooks/{id}/rotate-secret": {
+    "/ns/{namespace}/document/file": {
         parameters: {
             query?: never;
             header?: never;
@@ -5365,32 +5155,70 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new signing secret, shown only in this answer; the replaced one still signs during the grace period */
+        /**
+         * Upload a file to a namespace (multipart/form-data, field "file")
+         * @description As POST /v3/documents/file: the same conversion, limits and processing; the form’s fields are spelt as v5 spells them (supportingContext, date), metadata JSON-encoded.
+         */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @description How long the replaced secret still signs; default the server setting */
-                        graceSeconds?: number;
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file: exactly one part
+                         */
+                        file: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description JSON-encoded metadata of the document */
+                        metadata?: string;
+                        /** @description JSON-encoded; accepted, not yet used */
+                        group?: string;
+                        /** @description When the content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                        /**
+                         * @description video and audio are not supported yet
+                         * @enum {string}
+                         */
+                        fileType?: "text" | "pdf" | "image" | "video" | "audio";
+                        mimeType?: string;
                     };
                 };
             };
             responses: {
-                /** @description Done: the answer — A new signing secret, shown only in this answer; the replaced one still signs during the grace period */
+                /** @description Done: the answer — Upload a file to a namespace (multipart/form-data, field "file") */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Upload a file to a namespace (multipart/form-data, field "file") */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
                     };
                 };
                 /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
@@ -5419,36 +5247,1304 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/webhooks/{id}/deliveries": {
+    "/ns/{namespace}/document/file/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A webhook endpoint's deliveries, newest first, with their attempts and the receiver's last answer */
-        get: {
+        get?: never;
+        put?: never;
+        /**
+         * Replace a document of a namespace with a file, keeping its id
+         * @description The file and the fields given replace the document’s content and fields, as a new upload would (metadata {} when none is given); it is processed again.
+         */
+        post: {
             parameters: {
-                query?: {
-                    limit?: number;
-                };
+                query?: never;
                 header?: never;
                 path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
                     id: string;
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file: exactly one part
+                         */
+                        file: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description JSON-encoded metadata of the document */
+                        metadata?: string;
+                        /** @description JSON-encoded; accepted, not yet used */
+                        group?: string;
+                        /** @description When the content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                        /**
+                         * @description video and audio are not supported yet
+                         * @enum {string}
+                         */
+                        fileType?: "text" | "pdf" | "image" | "video" | "audio";
+                        mimeType?: string;
+                    };
+                };
+            };
             responses: {
-                /** @description Done: the answer — A webhook endpoint's deliveries, newest first, with their attempts and the receiver's last answer */
+                /** @description Done: the answer — Replace a document of a namespace with a file, keeping its id */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            deliveries: components["schemas"]["WebhookDelivery"][];
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
                         };
+                    };
+                };
+                /** @description HTTP 400 — Replace a document of a namespace with a file, keeping its id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Give a document of a namespace a new file, keeping the fields not given
+         * @description The file replaces the content; the fields given (metadata, supportingContext, date, taskType) change, the others stay. A file is required: PATCH /ns/{namespace}/document/{id} changes fields alone.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The file: exactly one part
+                         */
+                        file: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description JSON-encoded metadata of the document */
+                        metadata?: string;
+                        /** @description JSON-encoded; accepted, not yet used */
+                        group?: string;
+                        /** @description When the content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                        /**
+                         * @description video and audio are not supported yet
+                         * @enum {string}
+                         */
+                        fileType?: "text" | "pdf" | "image" | "video" | "audio";
+                        mimeType?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Give a document of a namespace a new file, keeping the fields not given */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Give a document of a namespace a new file, keeping the fields not given */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/ns/{namespace}/document/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add up to 600 documents (text or URL) to a namespace
+         * @description Each document as a single add takes it (an existing id is appended to), accepted or refused on its own, as POST /v3/documents/batch does. Results: the accepted ones first, in request order, then the refused ones.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    taskType?: "memory" | "superrag";
+                    dreaming?: "dynamic" | "instant";
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        documents: {
+                            /** @description Text, or an http(s) URL to fetch */
+                            content: string;
+                            /** @description A caller-defined document id; an existing one is appended to, as a single add does */
+                            id?: string;
+                            /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                            supportingContext?: string;
+                            /** @description Flat key/value metadata: strings, numbers, booleans or string arrays */
+                            metadata?: {
+                                [key: string]: string | number | boolean | string[];
+                            };
+                            /** @description Accepted; not yet used to isolate context */
+                            group?: {
+                                [key: string]: string | number | boolean | string[];
+                            };
+                            /** @description When the source content is from (the v3 documentDate) */
+                            date?: string;
+                        }[];
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Add up to 600 documents (text or URL) to a namespace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                /** @description The id given, else the one engram gave; empty for a refused document given none */
+                                id: string;
+                                /** @enum {string} */
+                                status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed" | "error";
+                                error?: string;
+                                details?: string;
+                                /** @description The URL of a refused document, when its content was one */
+                                url?: string;
+                            }[];
+                            /** @description Documents accepted */
+                            count: number;
+                            /** @description Documents refused */
+                            failed: number;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Add up to 600 documents (text or URL) to a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/document/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a document of a namespace, with its chunks or memories when asked */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated: chunks, memories, or both */
+                    include?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Get a document of a namespace, with its chunks or memories when asked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            title: string | null;
+                            type: string;
+                            summary: string | null;
+                            content: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            system: {
+                                /** @enum {string} */
+                                status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            chunks?: {
+                                id: string;
+                                position: number;
+                                content: string;
+                                type: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                system: {
+                                    createdAt: string;
+                                };
+                            }[];
+                            memories?: {
+                                id: string;
+                                memory: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                isStatic: boolean;
+                                isInference: boolean;
+                                isLatest: boolean;
+                                isForgotten: boolean;
+                                version: number;
+                                system: {
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Get a document of a namespace, with its chunks or memories when asked */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a document of a namespace
+         * @description New content replaces the document’s and is processed again; its memories follow it as PATCH /v3/documents/{id} describes. Fields left out stay as they are.
+         */
+        patch: {
+            parameters: {
+                query?: {
+                    taskType?: "memory" | "superrag";
+                    dreaming?: "dynamic" | "instant";
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description New content, processed again */
+                        content?: string;
+                        /** @description Guides memory extraction in this namespace (the v3 entityContext) */
+                        supportingContext?: string;
+                        /** @description Flat key/value metadata: strings, numbers, booleans or string arrays */
+                        metadata?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                        /** @description Accepted; not yet used to isolate context */
+                        group?: {
+                            [key: string]: string | number | boolean | string[];
+                        };
+                        /** @description When the source content is from (the v3 documentDate) */
+                        date?: string;
+                        /** @enum {string} */
+                        taskType?: "memory" | "superrag";
+                        /** @enum {string} */
+                        dreaming?: "dynamic" | "instant";
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Update a document of a namespace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "unknown" | "queued" | "extracting" | "chunking" | "embedding" | "indexing" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Update a document of a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/ns/{namespace}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the memories and document chunks of a namespace
+         * @description Hybrid (memories and chunks) unless searchMode says otherwise; threshold 0.3 and limit 10 by default. rerank order and aggregate both rerank the results.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description What to look for, in natural language */
+                        query: string;
+                        filter?: components["schemas"]["FilterExpressionV5Input"];
+                        /**
+                         * @description hybrid (default): memories and chunks; memories; chunks
+                         * @enum {string}
+                         */
+                        searchMode?: "hybrid" | "memories" | "chunks";
+                        /** @description Default 10 */
+                        limit?: number;
+                        include?: {
+                            documents?: boolean;
+                            related?: boolean;
+                            forgotten?: boolean;
+                        };
+                        /** @description Minimum similarity (0..1); default 0.3 */
+                        threshold?: number;
+                        /**
+                         * @description order and aggregate both rerank; results are not merged
+                         * @enum {string}
+                         */
+                        rerank?: "none" | "order" | "aggregate";
+                        rewriteQuery?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Search the memories and document chunks of a namespace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                /** @description Memory id for a memory, chunk id for a chunk */
+                                id: string;
+                                memory?: string;
+                                chunk?: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                similarity: number;
+                                isLatest: boolean;
+                                isInference: boolean;
+                                system: {
+                                    updatedAt: string;
+                                    createdAt?: string;
+                                };
+                                included?: {
+                                    related?: {
+                                        parents: {
+                                            id: string;
+                                            /** @enum {string} */
+                                            relation: "updates" | "extends" | "derives";
+                                            version?: number | null;
+                                            memory: string;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            system: {
+                                                updatedAt: string;
+                                            };
+                                            /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                            document?: {
+                                                id: string;
+                                                title: string | null;
+                                                type: string | null;
+                                                metadata: {
+                                                    [key: string]: unknown;
+                                                };
+                                                summary: string | null;
+                                                system: {
+                                                    createdAt: string;
+                                                    updatedAt: string;
+                                                };
+                                            };
+                                        }[];
+                                        children: {
+                                            id: string;
+                                            /** @enum {string} */
+                                            relation: "updates" | "extends" | "derives";
+                                            version?: number | null;
+                                            memory: string;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            system: {
+                                                updatedAt: string;
+                                            };
+                                            /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                            document?: {
+                                                id: string;
+                                                title: string | null;
+                                                type: string | null;
+                                                metadata: {
+                                                    [key: string]: unknown;
+                                                };
+                                                summary: string | null;
+                                                system: {
+                                                    createdAt: string;
+                                                    updatedAt: string;
+                                                };
+                                            };
+                                        }[];
+                                        siblings: {
+                                            id: string;
+                                            /** @enum {string} */
+                                            relation: "updates" | "extends" | "derives";
+                                            version?: number | null;
+                                            memory: string;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            system: {
+                                                updatedAt: string;
+                                            };
+                                            /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                            document?: {
+                                                id: string;
+                                                title: string | null;
+                                                type: string | null;
+                                                metadata: {
+                                                    [key: string]: unknown;
+                                                };
+                                                summary: string | null;
+                                                system: {
+                                                    createdAt: string;
+                                                    updatedAt: string;
+                                                };
+                                            };
+                                        }[];
+                                    };
+                                    document?: {
+                                        id: string;
+                                        title: string | null;
+                                        type: string | null;
+                                        metadata: {
+                                            [key: string]: unknown;
+                                        };
+                                        summary: string | null;
+                                        system: {
+                                            createdAt: string;
+                                            updatedAt: string;
+                                        };
+                                    };
+                                };
+                            }[];
+                            searchTime: number;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Search the memories and document chunks of a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Profile of a namespace: lasting facts, recent context and buckets
+         * @description Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known. With `Accept: text/markdown` the profile is answered as a markdown document (text/markdown) instead: lasting facts, recent context, then each bucket.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filter?: components["schemas"]["FilterExpressionV5Input"];
+                        buckets?: string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Profile of a namespace: lasting facts, recent context and buckets. Send `Accept: text/markdown` to receive it as a markdown document instead of JSON. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            profile: {
+                                static: {
+                                    id: string;
+                                    memory: string;
+                                }[];
+                                dynamic: {
+                                    id: string;
+                                    memory: string;
+                                }[];
+                                buckets: {
+                                    [key: string]: {
+                                        id: string;
+                                        memory: string;
+                                    }[];
+                                };
+                            };
+                        };
+                        "text/markdown": string;
+                    };
+                };
+                /** @description HTTP 400 — Profile of a namespace: lasting facts, recent context and buckets */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/profile/buckets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profile buckets that apply to a namespace, by name
+         * @description The organization’s buckets merged with the namespace’s own, as POST /v4/profile/buckets lists them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Profile buckets that apply to a namespace, by name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buckets: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Profile buckets that apply to a namespace, by name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Add or update buckets of the namespace’s own, by name
+         * @description Buckets not named stay as they are; a namespace holds at most 50 of its own. An organization bucket cannot be changed here (409).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        buckets: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Add or update buckets of the namespace’s own, by name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buckets: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Add or update buckets of the namespace’s own, by name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove buckets of the namespace’s own, by name
+         * @description Names the namespace does not have are ignored; an organization bucket cannot be removed here (409).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        buckets: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Remove buckets of the namespace’s own, by name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buckets: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Remove buckets of the namespace’s own, by name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/list/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the documents or memories of a namespace, a page at a time
+         * @description Chunks are those of the namespace’s documents, the filter applying to their documents’ metadata; `sort: position` applies to chunks only (documents and memories sort by createdAt then), and chunks have no updatedAt (createdAt is used).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    sort?: "createdAt" | "updatedAt" | "position";
+                    order?: "asc" | "desc";
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    type: "documents" | "chunks" | "memories";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filter?: components["schemas"]["FilterExpressionV5Input"];
+                        include?: {
+                            forgotten?: boolean;
+                        };
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Done: the answer — List the documents or memories of a namespace, a page at a time */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                id: string;
+                                title: string | null;
+                                type: string;
+                                summary: string | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                url: string | null;
+                                system: {
+                                    status: string;
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            }[];
+                            chunks: {
+                                id: string;
+                                position: number;
+                                content: string;
+                                type: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                system: {
+                                    createdAt: string;
+                                };
+                                documentId: string;
+                            }[];
+                            memories: {
+                                id: string;
+                                memory: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                isStatic: boolean;
+                                isInference: boolean;
+                                isLatest: boolean;
+                                isForgotten: boolean;
+                                version: number;
+                                system: {
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            }[];
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — List the documents or memories of a namespace, a page at a time */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One memory of a namespace, with its versions and related memories and its source document when asked for
+         * @description include=related adds the versions it updates (parents) and that update it (children) and the memories it extends or derives from (siblings), each nearest first, at most relatedLimit of each, as search’s include.related; include=documents its source document (and each related memory’s, with both). A forgotten memory is answered too, isForgotten: true.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    include?: string;
+                    relatedLimit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — One memory of a namespace, with its versions and related memories and its source document when asked for */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            memory: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            isStatic: boolean;
+                            isInference: boolean;
+                            isLatest: boolean;
+                            isForgotten: boolean;
+                            version: number;
+                            system: {
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            included?: {
+                                related?: {
+                                    parents: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        relation: "updates" | "extends" | "derives";
+                                        version?: number | null;
+                                        memory: string;
+                                        metadata: {
+                                            [key: string]: unknown;
+                                        };
+                                        system: {
+                                            updatedAt: string;
+                                        };
+                                        /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                        document?: {
+                                            id: string;
+                                            title: string | null;
+                                            type: string | null;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            summary: string | null;
+                                            system: {
+                                                createdAt: string;
+                                                updatedAt: string;
+                                            };
+                                        };
+                                    }[];
+                                    children: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        relation: "updates" | "extends" | "derives";
+                                        version?: number | null;
+                                        memory: string;
+                                        metadata: {
+                                            [key: string]: unknown;
+                                        };
+                                        system: {
+                                            updatedAt: string;
+                                        };
+                                        /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                        document?: {
+                                            id: string;
+                                            title: string | null;
+                                            type: string | null;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            summary: string | null;
+                                            system: {
+                                                createdAt: string;
+                                                updatedAt: string;
+                                            };
+                                        };
+                                    }[];
+                                    siblings: {
+                                        id: string;
+                                        /** @enum {string} */
+                                        relation: "updates" | "extends" | "derives";
+                                        version?: number | null;
+                                        memory: string;
+                                        metadata: {
+                                            [key: string]: unknown;
+                                        };
+                                        system: {
+                                            updatedAt: string;
+                                        };
+                                        /** @description Its source document, when both related and documents are asked for (GET /ns/{namespace}/memories/{id}) */
+                                        document?: {
+                                            id: string;
+                                            title: string | null;
+                                            type: string | null;
+                                            metadata: {
+                                                [key: string]: unknown;
+                                            };
+                                            summary: string | null;
+                                            system: {
+                                                createdAt: string;
+                                                updatedAt: string;
+                                            };
+                                        };
+                                    }[];
+                                };
+                                document?: {
+                                    id: string;
+                                    title: string | null;
+                                    type: string | null;
+                                    metadata: {
+                                        [key: string]: unknown;
+                                    };
+                                    summary: string | null;
+                                    system: {
+                                        createdAt: string;
+                                        updatedAt: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — One memory of a namespace, with its versions and related memories and its source document when asked for */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
                     };
                 };
                 /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
@@ -5479,7 +6575,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v3/webhooks/{id}/deliveries/{deliveryId}/resend": {
+    "/ns/{namespace}/memories": {
         parameters: {
             query?: never;
             header?: never;
@@ -5488,26 +6584,57 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery's event again (the same webhook-id), after the endpoint's other deliveries */
-        post: {
+        post?: never;
+        /**
+         * Forget memories of a namespace by id
+         * @description Each id on its own: one that is not a live latest memory of the namespace is reported in `errors`, the others are forgotten.
+         */
+        delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
-                    deliveryId: string;
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
             responses: {
-                /** @description Accepted: the work is queued — Send a delivery's event again (the same webhook-id), after the endpoint's other deliveries */
-                202: {
+                /** @description Done: the answer — Forget memories of a namespace by id */
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["WebhookDelivery"];
+                        "application/json": {
+                            /** @description Memories matched: forgotten, or that would be with dryRun */
+                            count: number;
+                            /** @description Per-memory failures of a forget by ids */
+                            errors: {
+                                id: string;
+                                error: string;
+                            }[];
+                            matches: {
+                                id: string;
+                                memory: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Forget memories of a namespace by id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
                     };
                 };
                 /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
@@ -5530,15 +6657,12 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-}
-export interface webhooks {
-    "document.queued": {
+    "/ns/{namespace}/memories/semantic": {
         parameters: {
             query?: never;
             header?: never;
@@ -5547,1183 +6671,607 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** document.queued (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
+        post?: never;
+        /**
+         * Forget the memories of a namespace that state what a query describes, or preview them
+         * @description The memories a search of the namespace finds at least as close as forget-matching asks and that state the query’s topic. dryRun is required: true previews, false forgets.
+         */
+        delete: {
             parameters: {
                 query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
                 };
-                path?: never;
                 cookie?: never;
             };
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "document.queued";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            customId?: string | null;
-                            title?: string | null;
-                            status?: string;
-                            type?: string;
-                            connectionId?: string;
-                            /** @description document.failed: why */
-                            error?: string;
-                        };
+                        query: string;
+                        dryRun: boolean;
                     };
                 };
             };
             responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                /** @description Done: the answer — Forget the memories of a namespace that state what a query describes, or preview them */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "document.done": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** document.done (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "document.done";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            customId?: string | null;
-                            title?: string | null;
-                            status?: string;
-                            type?: string;
-                            connectionId?: string;
-                            /** @description document.failed: why */
-                            error?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "document.failed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** document.failed (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "document.failed";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            customId?: string | null;
-                            title?: string | null;
-                            status?: string;
-                            type?: string;
-                            connectionId?: string;
-                            /** @description document.failed: why */
-                            error?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "document.deleted": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** document.deleted (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "document.deleted";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            customId?: string | null;
-                            title?: string | null;
-                            status?: string;
-                            type?: string;
-                            connectionId?: string;
-                            /** @description document.failed: why */
-                            error?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "memory.created": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** memory.created (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "memory.created";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
-                            memory: string;
-                            truncated?: boolean;
-                            version: number;
-                            parentMemoryId: string | null;
-                            rootMemoryId: string;
-                            isInference: boolean;
-                            /** @description memory.created, memory.updated: the documents it was drawn from */
-                            sourceDocumentIds?: string[];
-                            forgetReason?: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "memory.updated": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** memory.updated (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "memory.updated";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
-                            memory: string;
-                            truncated?: boolean;
-                            version: number;
-                            parentMemoryId: string | null;
-                            rootMemoryId: string;
-                            isInference: boolean;
-                            /** @description memory.created, memory.updated: the documents it was drawn from */
-                            sourceDocumentIds?: string[];
-                            forgetReason?: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "memory.superseded": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** memory.superseded (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "memory.superseded";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            version: number;
-                            rootMemoryId: string;
-                            supersededBy: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "memory.forgotten": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** memory.forgotten (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "memory.forgotten";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
-                            memory: string;
-                            truncated?: boolean;
-                            version: number;
-                            parentMemoryId: string | null;
-                            rootMemoryId: string;
-                            isInference: boolean;
-                            /** @description memory.created, memory.updated: the documents it was drawn from */
-                            sourceDocumentIds?: string[];
-                            forgetReason?: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "memory.deleted": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** memory.deleted (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "memory.deleted";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
-                            memory: string;
-                            truncated?: boolean;
-                            version: number;
-                            parentMemoryId: string | null;
-                            rootMemoryId: string;
-                            isInference: boolean;
-                            /** @description memory.created, memory.updated: the documents it was drawn from */
-                            sourceDocumentIds?: string[];
-                            forgetReason?: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "profile.changed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** profile.changed (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "profile.changed";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            containerTag: string;
-                            staticCount: number;
-                            dynamicCount: number;
-                            bucketCounts: {
-                                [key: string]: number;
-                            };
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "connection.created": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** connection.created (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "connection.created";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            provider: string;
-                            status: string;
-                            /** @description connection.synced, connection.failed: the run */
-                            run?: {
+                    content: {
+                        "application/json": {
+                            /** @description Memories matched: forgotten, or that would be with dryRun */
+                            count: number;
+                            /** @description Per-memory failures of a forget by ids */
+                            errors: {
                                 id: string;
-                                trigger: string;
-                                status: string;
-                                itemsProcessed: number;
-                                itemsDeleted: number;
-                                itemsFailed: number;
-                                errorCode: string | null;
-                                error: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "connection.synced": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** connection.synced (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "connection.synced";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            provider: string;
-                            status: string;
-                            /** @description connection.synced, connection.failed: the run */
-                            run?: {
+                                error: string;
+                            }[];
+                            matches: {
                                 id: string;
-                                trigger: string;
-                                status: string;
-                                itemsProcessed: number;
-                                itemsDeleted: number;
-                                itemsFailed: number;
-                                errorCode: string | null;
-                                error: string | null;
-                            };
+                                memory: string;
+                            }[];
                         };
                     };
                 };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
+                /** @description HTTP 400 — Forget the memories of a namespace that state what a query describes, or preview them */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
                 };
             };
         };
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "connection.failed": {
+    "/namespaces": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** connection.failed (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
+        /**
+         * Namespaces the key reaches, newest first, with their counts
+         * @description The container tags of the organization (a scoped key: its own), as GET /v3/container-tags/list counts them.
+         */
+        get: {
             parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
+                query?: {
+                    page?: number;
+                    limit?: number;
                 };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "connection.failed";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            provider: string;
-                            status: string;
-                            /** @description connection.synced, connection.failed: the run */
-                            run?: {
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Namespaces the key reaches, newest first, with their counts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            namespaces: {
                                 id: string;
-                                trigger: string;
-                                status: string;
-                                itemsProcessed: number;
-                                itemsDeleted: number;
-                                itemsFailed: number;
-                                errorCode: string | null;
-                                error: string | null;
+                                namespace: string;
+                                documentCount: number;
+                                memoryCount: number;
+                                description: string | null;
+                                system: {
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            }[];
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
                             };
                         };
                     };
                 };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
+                /** @description HTTP 400 — Namespaces the key reaches, newest first, with their counts */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
                 };
             };
         };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "connection.deleted": {
+    "/ns": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** connection.deleted (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
+        /**
+         * Namespaces the key reaches, newest first, with their counts
+         * @description The container tags of the organization (a scoped key: its own), as GET /v3/container-tags/list counts them.
+         */
+        get: {
             parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
+                query?: {
+                    page?: number;
+                    limit?: number;
                 };
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "connection.deleted";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            id: string;
-                            provider: string;
-                            status: string;
-                            /** @description connection.synced, connection.failed: the run */
-                            run?: {
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Namespaces the key reaches, newest first, with their counts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            namespaces: {
                                 id: string;
-                                trigger: string;
-                                status: string;
-                                itemsProcessed: number;
-                                itemsDeleted: number;
-                                itemsFailed: number;
-                                errorCode: string | null;
-                                error: string | null;
+                                namespace: string;
+                                documentCount: number;
+                                memoryCount: number;
+                                description: string | null;
+                                system: {
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            }[];
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
                             };
                         };
                     };
                 };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
-                200: {
+                /** @description HTTP 400 — Namespaces the key reaches, newest first, with their counts */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
                 };
             };
         };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "container_tag.merged": {
+    "/ns/{namespace}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** container_tag.merged (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
+        /** The supporting context of a namespace */
+        get: {
             parameters: {
                 query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
                 };
-                path?: never;
                 cookie?: never;
             };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "container_tag.merged";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            mergeId: string;
-                            /** @description The target tag */
-                            containerTag: string;
-                            /** @description The tags merged into it (deleted) */
-                            sourceTags: string[];
-                            moved: {
-                                documents: number;
-                                chunks: number;
-                                memories: number;
-                                renamedCustomIds: number;
-                                duplicateMemories: number;
-                            } | null;
-                        };
-                    };
-                };
-            };
+            requestBody?: never;
             responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                /** @description Done: the answer — The supporting context of a namespace */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "container_tag.imported": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** container_tag.imported (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "container_tag.imported";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            containerTag: string;
-                            /** @description The file's records */
-                            counts: {
-                                spaces: number;
-                                documents: number;
-                                chunks: number;
-                                memories: number;
-                                profiles: number;
+                    content: {
+                        "application/json": {
+                            namespace: string;
+                            supportingContext: string | null;
+                            system: {
+                                createdAt: string;
+                                updatedAt: string;
                             };
-                            /** @description The rows it added (a re-run of the same file adds none) */
-                            inserted: {
-                                documents: number;
-                                chunks: number;
-                                memories: number;
-                            };
-                            reembedded: boolean;
                         };
                     };
                 };
+                /** @description HTTP 400 — The supporting context of a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a namespace, or move its content into another (moveTo) and retire it
+         * @description Admin keys only, as DELETE /v3/container-tags/{containerTag} and POST /v3/container-tags/merge. Without moveTo the namespace’s documents go, with the memories drawn from them (200, status deleted). With moveTo its content is merged into that namespace in the background (202, status queued; operationId is the merge id).
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    moveTo?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
             responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                /** @description Done: the answer — Delete a namespace, or move its content into another (moveTo) and retire it */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "container_tag.deleted": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** container_tag.deleted (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "container_tag.deleted";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            containerTag: string;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "deleted";
+                            namespace: string;
                             deletedDocumentsCount: number;
                             deletedMemoriesCount: number;
                         };
                     };
                 };
+                /** @description Accepted: the work is queued — Delete a namespace, or move its content into another (moveTo) and retire it */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "queued";
+                            /** @description The merge id: GET /v3/container-tags/merge/{mergeId} follows it */
+                            operationId: string;
+                            namespace: string;
+                            moveTo: string;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Delete a namespace, or move its content into another (moveTo) and retire it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Set or clear (null) the supporting context of a namespace
+         * @description As PATCH /v3/container-tags/{containerTag} with entityContext, a namespace that does not exist yet is created.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        supportingContext?: string | null;
+                    };
+                };
             };
             responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                /** @description Done: the answer — Set or clear (null) the supporting context of a namespace */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            namespace: string;
+                            supportingContext: string | null;
+                            system: {
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Set or clear (null) the supporting context of a namespace */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
-    "organization.reset": {
+    "/organization": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** organization.reset (sent to endpoints registered with POST /v3/webhooks) */
-        post: {
+        /** The organization’s shared context and its number of namespaces */
+        get: {
             parameters: {
                 query?: never;
-                header: {
-                    /** @description The event id: deduplicate by it */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed */
-                    "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
-                    "webhook-signature": string;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — The organization’s shared context and its number of namespaces */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The workspacePrompt of /v3/settings: instructions that guide extraction in every namespace */
+                            organizationalContext: string | null;
+                            /** @description Namespaces (container tags) the key reaches */
+                            namespaceCount: number;
+                        };
+                    };
                 };
+                /** @description HTTP 400 — The organization’s shared context and its number of namespaces */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set or clear (null) the organization’s shared context
+         * @description Admin keys only, as PATCH /v3/settings: it is the workspacePrompt of the settings.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
-                        id: string;
-                        /** @constant */
-                        type: "organization.reset";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        organization: string;
-                        containerTag: string | null;
-                        data: {
-                            deletedConnections: number;
-                            deletedDocuments: number;
-                            deletedMemoryRows: number;
-                            deletedExtraSpaces: number;
-                        };
+                        organizationalContext: string | null;
                     };
                 };
             };
             responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                /** @description Done: the answer — Set or clear (null) the organization’s shared context */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description The workspacePrompt of /v3/settings: instructions that guide extraction in every namespace */
+                            organizationalContext: string | null;
+                            /** @description Namespaces (container tags) the key reaches */
+                            namespaceCount: number;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Set or clear (null) the organization’s shared context */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
 }
+export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every error answer has this shape. */
@@ -6886,48 +7434,6 @@ export interface components {
         };
         WebhookVerificationTokenReplacementInput: {
             verificationToken: string;
-        };
-        WebhookEndpointInput: {
-            id: string;
-            url: string;
-            description: string | null;
-            eventTypes: string[];
-            containerTags: string[] | null;
-            enabled: boolean;
-            disabledReason: string | null;
-            /** @description Until then the secret a rotation replaced still signs */
-            previousSecretExpiresAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-        };
-        WebhookEndpointWithSecretInput: {
-            id: string;
-            url: string;
-            description: string | null;
-            eventTypes: string[];
-            containerTags: string[] | null;
-            enabled: boolean;
-            disabledReason: string | null;
-            /** @description Until then the secret a rotation replaced still signs */
-            previousSecretExpiresAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-            /** @description The signing secret (whsec_…), shown only in this answer */
-            secret: string;
-        };
-        WebhookDeliveryInput: {
-            id: string;
-            eventId: string;
-            eventType: string;
-            containerTag: string | null;
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
-            attempts: number;
-            nextAttemptAt: string | null;
-            lastAttemptAt: string | null;
-            lastStatus: number | null;
-            lastResponse: string | null;
-            createdAt: string;
         };
         ContainerTagMergeInput: {
             id: string;
@@ -7575,6 +8081,54 @@ export interface components {
             /** @description Write-only: answered masked */
             githubClientSecret: string | null;
         };
+        /** @description Body returned when request input fails schema validation */
+        ValidationErrorResponseInput: {
+            /** @constant */
+            success: false;
+            /** @description Validation issues */
+            error: {
+                message: string;
+                path?: (string | number)[];
+            }[];
+            /** @description The input that failed validation */
+            data?: unknown;
+        };
+        FilterExpressionV5Input: ({
+            field: string;
+            /** @enum {string} */
+            operator: "eq" | "neq";
+            value: string;
+            caseSensitive?: boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "eq" | "neq";
+            value: number | boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "gt" | "gte" | "lt" | "lte";
+            value: number;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "contains" | "notContains";
+            value: string;
+            caseSensitive?: boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "arrayContains" | "arrayNotContains";
+            value: string;
+        }) | {
+            /** @constant */
+            operator: "and";
+            operands: components["schemas"]["FilterExpressionV5Input"][];
+        } | {
+            /** @constant */
+            operator: "or";
+            operands: components["schemas"]["FilterExpressionV5Input"][];
+        };
         NewApiKeyInput: {
             id: string;
             name: string;
@@ -7757,48 +8311,6 @@ export interface components {
         };
         WebhookVerificationTokenReplacement: {
             verificationToken: string;
-        };
-        WebhookEndpoint: {
-            id: string;
-            url: string;
-            description: string | null;
-            eventTypes: string[];
-            containerTags: string[] | null;
-            enabled: boolean;
-            disabledReason: string | null;
-            /** @description Until then the secret a rotation replaced still signs */
-            previousSecretExpiresAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-        };
-        WebhookEndpointWithSecret: {
-            id: string;
-            url: string;
-            description: string | null;
-            eventTypes: string[];
-            containerTags: string[] | null;
-            enabled: boolean;
-            disabledReason: string | null;
-            /** @description Until then the secret a rotation replaced still signs */
-            previousSecretExpiresAt: string | null;
-            createdAt: string;
-            updatedAt: string;
-            /** @description The signing secret (whsec_…), shown only in this answer */
-            secret: string;
-        };
-        WebhookDelivery: {
-            id: string;
-            eventId: string;
-            eventType: string;
-            containerTag: string | null;
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failed";
-            attempts: number;
-            nextAttemptAt: string | null;
-            lastAttemptAt: string | null;
-            lastStatus: number | null;
-            lastResponse: string | null;
-            createdAt: string;
         };
         ContainerTagMerge: {
             id: string;
@@ -8445,6 +8957,54 @@ export interface components {
             githubClientId: string | null;
             /** @description Write-only: answered masked */
             githubClientSecret: string | null;
+        };
+        /** @description Body returned when request input fails schema validation */
+        ValidationErrorResponse: {
+            /** @constant */
+            success: false;
+            /** @description Validation issues */
+            error: {
+                message: string;
+                path?: (string | number)[];
+            }[];
+            /** @description The input that failed validation */
+            data?: unknown;
+        };
+        FilterExpressionV5: ({
+            field: string;
+            /** @enum {string} */
+            operator: "eq" | "neq";
+            value: string;
+            caseSensitive?: boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "eq" | "neq";
+            value: number | boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "gt" | "gte" | "lt" | "lte";
+            value: number;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "contains" | "notContains";
+            value: string;
+            caseSensitive?: boolean;
+        } | {
+            field: string;
+            /** @enum {string} */
+            operator: "arrayContains" | "arrayNotContains";
+            value: string;
+        }) | {
+            /** @constant */
+            operator: "and";
+            operands: components["schemas"]["FilterExpressionV5"][];
+        } | {
+            /** @constant */
+            operator: "or";
+            operands: components["schemas"]["FilterExpressionV5"][];
         };
         NewApiKey: {
             id: string;

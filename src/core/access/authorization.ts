@@ -4,7 +4,8 @@ import { ForbiddenError } from '../../model/errors.js';
 /**
  * Path prefixes a key bound to container tags may call; everything else refuses it. On the
  * container-tag routes it reaches only its own tags (any other reads as absent); merging tags and
- * following a merge are organization-wide, so they stay outside. The list is part of the API: a
+ * following a merge are organization-wide, so they stay outside. `/ns` and `/namespaces` are the v5
+ * API's namespace routes, where the namespace in the path is checked as any tag is. The list is part of the API: a
  * scoped key's creation answers it as `allowedEndpoints`.
  */
 export const SCOPED_KEY_ENDPOINTS = [
@@ -19,6 +20,8 @@ export const SCOPED_KEY_ENDPOINTS = [
   '/v3/session',
   '/v3/connections',
   '/mcp',
+  '/ns',
+  '/namespaces',
 ] as const;
 
 const SCOPED_KEY_REFUSED = ['/v3/container-tags/merge'] as const;

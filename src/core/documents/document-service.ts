@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../store/database.js';
-import { listChunks, setChunksTag } from '../../store/chunks.js';
+import { listChunks, listChunksOfTag, setChunksTag } from '../../store/chunks.js';
 import {
   countUnfinishedDocuments,
   findDocumentByCustomIdForUpdate,
@@ -16,7 +16,7 @@ import { insertQueuedDocument, requeueDocument } from './queueing.js';
 import { listMemoriesOfDocument } from '../../store/memories/records.js';
 import { getAttachment } from '../../store/attachments.js';
 import type { Clock } from '../shared/clock.js';
-import { lookupTags, resolveReadTags, resolveWriteTag } from '../tags/rules.js';
+import { assertTagAllowed, lookupTags, resolveReadTags, resolveWriteTag } from '../tags/rules.js';
 import { parseDateInput } from '../shared/date-input.js';
 import { DomainError, invalidInput, conflict, notFound } from '../../model/errors.js';
 import { DuplicateKeyError } from '../../store/errors.js';
@@ -44,7 +44,50 @@ export function isUrlContent(content: string): boolean {
   return URL_CONTENT.test(content.trim());
 }
 
+/**
+ * The text of a document that new content is appended to: content that already starts with the
+ * stored text is the stored text grown (a client re-sending a whole transcript), content the stored
+ * text already ends with changes nothing, any other content follows the stored text as a new
+ * paragraph. Extraction then reads only what was added (the memory cursor continues).
+ */
+export function appendedSource(stored: string, content: string): string {
+  if (content.startsWith(stored)) return content;
+  if (stored.endsWith(content)) return stored;
+  return `${stored}\n\n${content}`;
+}
+
+const appendable = (doc: DocumentRecord) => !doc.hasFile && !doc.url && doc.type !== 'conversation' && typeof doc.source === 'string';
+
 const parseDocumentDate = (value: string | null | undefined) => parseDateInput(value, 'documentDate', 'Invalid documentDate');
+
+/** The fields of a document made of an uploaded file. */
+function fileFields(input: FileInput, documentDate: Date | null | undefined) {
+  return {
+    source: null,
+    url: null,
+    hasFile: true,
+    // Until conversion tells, within the SDK's types: a forced csv, json, markdown or html is text.
+    type: input.fileType === 'pdf' || input.fileType === 'image' ? input.fileType : 'text',
+    // Without a caller's title, ingest takes the converter's (PDF metadata, core properties), then the file name.
+    title: input.title ?? null,
+    metadata: input.metadata ?? {},
+    taskType: input.taskType ?? 'memory',
+    filepath: input.filepath ?? null,
+    documentDate: documentDate ?? null,
+  } satisfies DocumentPatch;
+}
+
+function fileRow(orgId: string, documentId: string, input: FileInput) {
+  return {
+    documentId,
+    orgId,
+    filename: input.filename,
+    mimeType: input.mimeType,
+    forcedType: input.fileType ?? null,
+    size: input.bytes.byteLength,
+    data: input.bytes,
+  };
+}
 
 export class DocumentService {
   constructor(
@@ -63,12 +106,14 @@ export class DocumentService {
       this.db.transaction(async (tx) => {
         const existing = await this.openWrite(tx, principal.orgId, tag, input);
         if (existing) {
-          if (existing.source === content && !existing.hasFile) {
+          const grown = input.append && !url && appendable(existing);
+          const source = grown ? appendedSource(existing.source as string, content) : content;
+          if (existing.source === source && !existing.hasFile) {
             const row = await this.applyMetadataChanges(tx, existing, input, documentDate);
             return { id: row.id, status: row.status, queued: false };
           }
           const row = await this.requeue(tx, existing, {
-            source: content,
+            source,
             url,
             type,
             hasFile: false,
@@ -96,35 +141,53 @@ export class DocumentService {
 
   async addFile(principal: Principal, input: FileInput): Promise<{ id: string; status: string }> {
     const tag = resolveWriteTag(principal, input);
-    const documentDate = parseDocumentDate(input.documentDate);
-    const fields = {
-      source: null,
-      url: null,
-      hasFile: true,
-      // Until conversion tells, within the SDK's types: a forced csv, json, markdown or html is text.
-      type: input.fileType === 'pdf' || input.fileType === 'image' ? input.fileType : 'text',
-      // Without a caller's title, ingest takes the converter's (PDF metadata, core properties), then the file name.
-      title: input.title ?? null,
-      metadata: input.metadata ?? {},
-      taskType: input.taskType ?? 'memory',
-      filepath: input.filepath ?? null,
-      documentDate: documentDate ?? null,
-    } satisfies DocumentPatch;
+    const fields = fileFields(input, parseDocumentDate(input.documentDate));
     const result = await this.withUpsertRetry(() =>
       this.db.transaction(async (tx) => {
         const existing = await this.openWrite(tx, principal.orgId, tag, input);
         const row = existing
           ? await this.requeue(tx, existing, fields)
           : await this.insertQueued(tx, principal.orgId, tag, { ...fields, customId: input.customId ?? null });
-        await insertFile(tx, {
-          documentId: row.id,
-          orgId: principal.orgId,
-          filename: input.filename,
-          mimeType: input.mimeType,
-          forcedType: input.fileType ?? null,
-          size: input.bytes.byteLength,
-          data: input.bytes,
-        });
+        await insertFile(tx, fileRow(principal.orgId, row.id, input));
+        return row;
+      }),
+    );
+    this.options.onDocumentQueued(result.id);
+    return { id: result.id, status: result.status };
+  }
+
+  /**
+   * A document of `containerTag` (by id or customId) made of an uploaded file, keeping its id.
+   * `whole`: the file and its fields replace the document's, as a new upload would (metadata `{}`
+   * when none is given); otherwise only the fields given change.
+   */
+  async replaceWithFile(
+    principal: Principal,
+    idOrCustomId: string,
+    containerTag: string,
+    input: FileInput,
+    whole: boolean,
+  ): Promise<{ id: string; status: string }> {
+    const documentDate = parseDocumentDate(input.documentDate);
+    const result = await this.withUpsertRetry(() =>
+      this.db.transaction(async (tx) => {
+        const doc = await this.find(tx, principal, idOrCustomId, containerTag, { forUpdate: true });
+        if (!doc) throw notFound('Document');
+        await assertTagsWritable(tx, principal.orgId, [doc.containerTag]);
+        if (input.entityContext !== undefined) await this.touchSpace(tx, principal.orgId, doc.containerTag, input.entityContext);
+        const all = fileFields(input, documentDate);
+        const fields: DocumentPatch = whole
+          ? all
+          : {
+              source: null,
+              url: null,
+              hasFile: true,
+              type: all.type,
+              ...this.optionalFields(input, documentDate),
+              ...(input.title ? { title: input.title } : {}),
+            };
+        const row = await this.requeue(tx, doc, fields);
+        await insertFile(tx, fileRow(principal.orgId, row.id, input));
         return row;
       }),
     );
@@ -193,15 +256,17 @@ export class DocumentService {
     await this.memoriesChanged(principal.orgId, removal);
   }
 
+  /** By ids (each looked up within `containerTag` when given, a failure per id), or every document of tags or a filepath. */
   async deleteBulk(
     principal: Principal,
-    input: { ids?: string[]; containerTags?: string[]; filepath?: string },
+    input: { ids?: string[]; containerTags?: string[]; filepath?: string; containerTag?: string },
   ): Promise<{ deletedCount: number; errors?: { id: string; error: string }[]; containerTags?: string[] }> {
+    if (input.containerTag) assertTagAllowed(principal, input.containerTag);
     if (input.ids?.length) {
       const errors: { id: string; error: string }[] = [];
       const found: DocumentRecord[] = [];
       for (const id of new Set(input.ids)) {
-        const doc = await this.find(this.db, principal, id).catch((e: unknown) => {
+        const doc = await this.find(this.db, principal, id, input.containerTag).catch((e: unknown) => {
           if (e instanceof DomainError) return e;
           throw e;
         });
@@ -249,6 +314,22 @@ export class DocumentService {
       order: input.order,
     });
     return { rows, total };
+  }
+
+  /** A page of the chunks of a tag's documents (filters on the documents' metadata). */
+  async listChunksOfTag(
+    principal: Principal,
+    input: { containerTag: string; filters?: ListInput['filters']; page: number; limit: number; sort: 'createdAt' | 'position'; order: 'asc' | 'desc' },
+  ) {
+    assertTagAllowed(principal, input.containerTag);
+    return listChunksOfTag(this.db, principal.orgId, {
+      containerTag: input.containerTag,
+      filters: parseFilters(input.filters),
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+      sort: input.sort,
+      order: input.order,
+    });
   }
 
   async listProcessing(principal: Principal, containerTags?: string[]) {

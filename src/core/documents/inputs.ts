@@ -15,6 +15,11 @@ export interface DocumentInput {
   title?: string | null;
   /** `conversation`: content is a serialized conversation, rendered at extraction. */
   sourceType?: 'conversation';
+  /**
+   * An existing text document of this customId grows by the content instead of taking it as its
+   * own (`appendedSource`); a URL, file or conversation document is replaced as without it.
+   */
+  append?: boolean;
 }
 
 export interface FileInput extends Omit<DocumentInput, 'content'> {

@@ -17,6 +17,8 @@ export interface MemoryListInput {
   limit: number;
   sort: 'createdAt' | 'updatedAt';
   order: 'asc' | 'desc';
+  /** false leaves forgotten memories out (the default lists them, flagged). */
+  includeForgotten?: boolean;
 }
 
 export type ReviewAction = 'approve' | 'decline' | 'undo';
@@ -38,6 +40,7 @@ export class MemoryListing {
       offset: (input.page - 1) * input.limit,
       sort: input.sort,
       order: input.order,
+      includeForgotten: input.includeForgotten,
     });
     return { items: await withHistoryAndSources(this.ctx.db, principal.orgId, rows), total, forgotten };
   }

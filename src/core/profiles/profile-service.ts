@@ -29,6 +29,23 @@ export interface Profile {
   buckets: Record<string, string[]>;
 }
 
+/** A line of a profile with the memory it states. */
+export interface ProfileLine {
+  id: string;
+  memory: string;
+}
+
+/** The profile's lines with their memories' ids (`Profile` is their text). */
+export interface ProfileLines {
+  static: ProfileLine[];
+  dynamic: ProfileLine[];
+  buckets: Record<string, ProfileLine[]>;
+}
+
+const lineOf = (entry: ProfileEntry): ProfileLine => ({ id: entry.memoryId, memory: entry.memory });
+const datedLineOf = (entry: ProfileEntry): ProfileLine => ({ id: entry.memoryId, memory: entry.date ? `[${entry.date}] ${entry.memory}` : entry.memory });
+const texts = (lines: ProfileLine[]) => lines.map((line) => line.memory);
+
 const live = (now: Date) => (entry: ProfileEntry) => !entry.forgetAfter || new Date(entry.forgetAfter) > now;
 
 export interface ProfileServiceDeps {
@@ -74,7 +91,7 @@ export class ProfileService {
   }
 
   /** The profile, and with `q` the memories and document chunks of the tag that match it (a hybrid search). */
-  async get(principal: Principal, input: ProfileInput): Promise<{ profile: Profile; search?: SearchResult }> {
+  async get(principal: Principal, input: ProfileInput): Promise<{ profile: Profile; lines: ProfileLines; search?: SearchResult }> {
     assertTagAllowed(principal, input.containerTag);
     const now = this.clock.now();
     const filters = parseFilters(input.filters);
@@ -85,14 +102,17 @@ export class ProfileService {
     const include = new Set<ProfilePart>(input.include?.length ? input.include : ['static', 'dynamic', 'buckets']);
     const keep = live(now);
     const bucketKeys = configured.map((b) => b.key).filter((key) => !input.buckets?.length || input.buckets.includes(key));
-    const profile: Profile = {
-      static: include.has('static') ? (stored?.staticEntries ?? []).filter(keep).map((e) => e.memory) : [],
-      dynamic: include.has('dynamic') ? (stored?.dynamicEntries ?? []).filter(keep).map((e) => (e.date ? `[${e.date}] ${e.memory}` : e.memory)) : [],
-      buckets: include.has('buckets')
-        ? Object.fromEntries(bucketKeys.map((key) => [key, (stored?.bucketEntries[key] ?? []).filter(keep).map((e) => e.memory)]))
-        : {},
+    const lines: ProfileLines = {
+      static: include.has('static') ? (stored?.staticEntries ?? []).filter(keep).map(lineOf) : [],
+      dynamic: include.has('dynamic') ? (stored?.dynamicEntries ?? []).filter(keep).map(datedLineOf) : [],
+      buckets: include.has('buckets') ? Object.fromEntries(bucketKeys.map((key) => [key, (stored?.bucketEntries[key] ?? []).filter(keep).map(lineOf)])) : {},
     };
-    if (!input.q) return { profile };
+    const profile: Profile = {
+      static: texts(lines.static),
+      dynamic: texts(lines.dynamic),
+      buckets: Object.fromEntries(Object.entries(lines.buckets).map(([key, bucket]) => [key, texts(bucket)])),
+    };
+    if (!input.q) return { profile, lines };
     const search = await this.deps.search.search(principal, {
       q: input.q,
       containerTag: input.containerTag,
@@ -104,6 +124,6 @@ export class ProfileService {
       rewriteQuery: false,
       include: NOTHING_INCLUDED,
     });
-    return { profile, search };
+    return { profile, lines, search };
   }
 }

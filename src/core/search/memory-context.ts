@@ -1,6 +1,7 @@
 import { chainRoot, type MemoryRelation, type MemoryRecord } from '../../model/memories.js';
 
 export interface VersionRelative {
+  id: string;
   memory: string;
   relation: MemoryRelation;
   updatedAt: Date;
@@ -10,6 +11,7 @@ export interface VersionRelative {
 }
 
 export interface RelatedMemory {
+  id: string;
   memory: string;
   relation: 'extends' | 'derives';
   updatedAt: Date;
@@ -37,6 +39,7 @@ export function relatedIds(hits: MemoryRecord[]): string[] {
 export function memoryContext(hit: MemoryRecord, chain: MemoryRecord[], related: Map<string, MemoryRecord>): MemoryContext {
   const versions = chain.filter((m) => chainRoot(m) === chainRoot(hit) && m.id !== hit.id);
   const relative = (m: MemoryRecord): VersionRelative => ({
+    id: m.id,
     memory: m.memory,
     relation: 'updates',
     updatedAt: m.updatedAt,
@@ -55,7 +58,7 @@ export function memoryContext(hit: MemoryRecord, chain: MemoryRecord[], related:
     related: Object.entries(hit.relations ?? {}).flatMap(([id, relation]) => {
       const other = related.get(id);
       if (!other || (relation !== 'extends' && relation !== 'derives')) return [];
-      return [{ memory: other.memory, relation, updatedAt: other.updatedAt, metadata: other.metadata ?? null }];
+      return [{ id: other.id, memory: other.memory, relation, updatedAt: other.updatedAt, metadata: other.metadata ?? null }];
     }),
   };
 }

@@ -13,7 +13,7 @@ import {
   loadNeighbourChunks,
 } from '../../store/search/results.js';
 import type { Clock } from '../shared/clock.js';
-import { lookupTags, resolveReadTags } from '../tags/rules.js';
+import { assertTagInScope, lookupTags, resolveReadTags } from '../tags/rules.js';
 import { notFound } from '../../model/errors.js';
 import { parseFilters, type FiltersInput } from '../../model/filters.js';
 import { PhaseTimer, type RetrieverTrace, type Timings } from './explain.js';
@@ -356,6 +356,50 @@ export class SearchService {
   }
 
   /** The query plan, its rewriting and its embedding timed (the embedding overlaps word matching). */
+  /**
+   * One memory of a tag by id, forgotten or not, with what a search hit of it can include: the
+   * versions around it and the memories it extends or derives from (at most `relatedLimit` of each,
+   * nearest first, within the tag), and the documents it and they were drawn from. Another tag's
+   * memory, or one out of the key's reach, is not found.
+   */
+  async memory(
+    principal: Principal,
+    containerTag: string,
+    id: string,
+    include: { related: boolean; documents: boolean; relatedLimit: number },
+  ): Promise<{ memory: MemoryRecord; context?: MemoryContext; documentsOf: Map<string, DocumentBrief> }> {
+    assertTagInScope(principal, containerTag);
+    const orgId = principal.orgId;
+    const [memory] = await loadMemories(this.deps.db, orgId, [id]);
+    if (!memory || memory.containerTag !== containerTag) throw notFound('Memory', `id: ${id}`);
+    let context: MemoryContext | undefined;
+    if (include.related) {
+      const [chains, related] = await Promise.all([
+        listVersions(this.deps.db, orgId, rootsOfLongerChains([memory])),
+        loadMemories(this.deps.db, orgId, relatedIds([memory])),
+      ]);
+      const inTag = (m: MemoryRecord) => m.containerTag === containerTag;
+      const full = memoryContext(memory, chains.filter(inTag), new Map(related.filter(inTag).map((m) => [m.id, m])));
+      context = {
+        parents: full.parents.slice(0, include.relatedLimit),
+        children: full.children.slice(0, include.relatedLimit),
+        related: full.related.slice(0, include.relatedLimit),
+      };
+    }
+    const documentsOf = new Map<string, DocumentBrief>();
+    if (include.documents) {
+      const memoryIds = [memory.id, ...(context ? [...context.parents, ...context.children, ...context.related].map((m) => m.id) : [])];
+      const sources = await listSourceDocuments(this.deps.db, orgId, memoryIds);
+      const briefs = await loadDocumentBriefs(this.deps.db, orgId, [...new Set(sources.map((s) => s.documentId))]);
+      const briefById = new Map(briefs.filter((b) => b.containerTag === containerTag).map((b) => [b.id, b]));
+      for (const source of sources) {
+        const brief = briefById.get(source.documentId);
+        if (brief && !documentsOf.has(source.memoryId)) documentsOf.set(source.memoryId, brief);
+      }
+    }
+    return { memory, ...(context ? { context } : {}), documentsOf };
+  }
+
   private async plan(timer: PhaseTimer, q: string, rewrite: boolean, retrievers: Retrievers): Promise<QueryPlan> {
     const plan = await timer.measure('rewrite', planQuery({ embedder: this.deps.embedder, rewriter: this.deps.rewriter }, q, { rewrite, retrievers }));
     if (!plan.vectors) return plan;

@@ -18,6 +18,16 @@ import {
 } from '../../model/errors.js';
 import { ApiError } from '../api-error.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The shape of a 400 for input that fails the route's schema: `v5` answers the v5 API's
+     * `{ success: false, error: [{ message, path }] }`; every other route `{ error, details }`.
+     */
+    validationErrors?: 'v5';
+  }
+}
+
 /** A request validation issue: zod's issue, its code as `keyword` and the rest of it as `params`. */
 interface ValidationIssue {
   keyword?: string;
@@ -41,6 +51,20 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
       return `${where || 'request'}: ${message}`;
     })
     .join('; ');
+}
+
+/** Each failed check as the v5 API names it: its message and the path of the value within the request part. */
+function validationIssues(context: string | undefined, issues: ValidationIssue[]): { message: string; path: (string | number)[] }[] {
+  return issues
+    .flatMap(specificIssues)
+    .slice(0, 20)
+    .map((issue) => {
+      const path = issue.path
+        .split('.')
+        .filter(Boolean)
+        .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+      return { message: `${context ?? 'request'}: ${issue.message}`, path };
+    });
 }
 
 /**
@@ -116,6 +140,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(err.status).headers(headers).send(body(err));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      if (request.routeOptions.config?.validationErrors === 'v5') {
+        return reply.code(400).send({ success: false, error: validationIssues(err.validationContext, err.validation as ValidationIssue[]) });
+      }
       return reply.code(400).send({
         error: 'Invalid request',
         details: describeValidation(err.validationContext, err.validation as ValidationIssue[]),

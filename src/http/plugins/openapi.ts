@@ -54,14 +54,27 @@ function describeResponses(schema: { summary?: string; response?: Record<string,
 
 /**
  * The route schemas as JSON Schema, with the error ranges described. Upload routes declare no body
- * (the multipart stream is read in the handler), so their form is added here for the document only.
+ * (the multipart stream is read in the handler), so their form (`uploadForm`, else the v3 one) is
+ * added here for the document only;
+ * a route whose schema says `markdown200` answers its 200 as text/markdown too, declared here.
  */
 function transform(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType<typeof jsonSchemaTransform> {
   const result = jsonSchemaTransform(input);
-  if ((input.schema as { consumes?: string[] }).consumes?.includes('multipart/form-data')) {
-    (result.schema as { body?: unknown }).body = UPLOAD_FORM_SCHEMA;
+  const upload = input.schema as { consumes?: string[]; uploadForm?: object };
+  if (upload.consumes?.includes('multipart/form-data')) {
+    (result.schema as { body?: unknown }).body = upload.uploadForm ?? UPLOAD_FORM_SCHEMA;
   }
   describeResponses(result.schema as Parameters<typeof describeResponses>[0]);
+  const markdown = (input.schema as { markdown200?: string }).markdown200;
+  const responses = (result.schema as { response?: Record<string, Record<string, unknown>> }).response;
+  if (markdown && responses?.['200']) {
+    // A 200 also answered as markdown (on `Accept: text/markdown`): the JSON schema and a plain string beside it.
+    const { [RESPONSE_DESCRIPTION]: description, ...json } = responses['200'];
+    responses['200'] = {
+      [RESPONSE_DESCRIPTION]: `${description}. ${markdown}`,
+      content: { 'application/json': { schema: json }, 'text/markdown': { schema: { type: 'string' } } },
+    };
+  }
   return result;
 }
 
@@ -104,7 +117,7 @@ export async function registerOpenApi(app: FastifyInstance, serverVersion: strin
 }
 
 export function registerOpenApiRoutes(app: FastifyInstance): void {
-  for (const url of ['/v3/openapi', '/v4/openapi']) {
+  for (const url of ['/v3/openapi', '/v4/openapi', '/v5/openapi']) {
     app.get(url, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   }
 }

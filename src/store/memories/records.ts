@@ -15,6 +15,8 @@ export interface MemoryListOptions {
   offset: number;
   sort: 'createdAt' | 'updatedAt';
   order: 'asc' | 'desc';
+  /** false leaves forgotten memories out; they are listed (flagged) by default. */
+  includeForgotten?: boolean;
 }
 
 /** The memories of one tag that also meet `conditions` (an undefined one is left out), as records. */
@@ -26,7 +28,7 @@ function selectInTag(db: Tx, orgId: string, containerTag: string, ...conditions:
 }
 
 /**
- * Latest version of each memory chain in the tags, forgotten ones included (flagged). `total` counts
+ * Latest version of each memory chain in the tags, forgotten ones included (flagged) unless `includeForgotten: false`. `total` counts
  * them all; `forgotten` those of them forgotten, so `total - forgotten` is what a tag's memoryCount says.
  */
 export async function listLatestMemories(db: Tx, orgId: string, options: MemoryListOptions) {
@@ -34,6 +36,7 @@ export async function listLatestMemories(db: Tx, orgId: string, options: MemoryL
     eq(memories.orgId, orgId),
     inArray(memories.containerTag, options.containerTags),
     eq(memories.isLatest, true),
+    options.includeForgotten === false ? eq(memories.isForgotten, false) : undefined,
     options.filters ? filterToSql(options.filters, memories.metadata) : undefined,
   );
   const column = options.sort === 'updatedAt' ? memories.updatedAt : memories.createdAt;

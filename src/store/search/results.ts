@@ -12,6 +12,7 @@ const { embedding: _ce, tsv: _ct, ...chunkColumns } = getTableColumns(chunks);
 
 const documentBrief = {
   id: documents.id,
+  customId: documents.customId,
   createdAt: documents.createdAt,
   updatedAt: documents.updatedAt,
   title: documents.title,

@@ -1,0 +1,256 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachmentLinker } from '../file-link-origin.js';
+import { addDocumentBatch } from '../../core/documents/batch.js';
+import { principalOf } from '../plugins/auth.js';
+import { readUpload } from '../upload.js';
+import type { UploadOptions } from './documents-upload.js';
+import {
+  AddDocumentBodyV5,
+  BatchAnswerV5,
+  BatchBodyV5,
+  DeleteDocumentsAnswer,
+  DeleteDocumentsBody,
+  DocumentInclude,
+  NamespaceDocumentParams,
+  NamespaceParams,
+  PatchDocumentBodyV5,
+  ProcessingQuery,
+  V5_UPLOAD_FIELDS,
+  V5_UPLOAD_FORM,
+  v5ErrorResponses,
+  WriteAnswer,
+} from '../schemas/v5.js';
+import { DocumentV5, publicDocumentId, toDocumentV5 } from '../views/v5.js';
+
+const tags = ['v5'];
+const config = { validationErrors: 'v5' } as const;
+
+type WriteFields = Pick<z.infer<typeof PatchDocumentBodyV5>, 'supportingContext' | 'metadata' | 'date' | 'taskType' | 'dreaming'>;
+
+/** The v5 fields a document is written with, as the document service reads them. */
+function documentFieldsOf(body: WriteFields, query: z.infer<typeof ProcessingQuery>) {
+  return {
+    ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+    ...(body.supportingContext !== undefined ? { entityContext: body.supportingContext } : {}),
+    ...(body.date !== undefined ? { documentDate: body.date } : {}),
+    ...((body.taskType ?? query.taskType) ? { taskType: body.taskType ?? query.taskType } : {}),
+  };
+}
+
+/**
+ * /ns/{namespace}/document (add, delete by ids), /ns/{namespace}/document/batch,
+ * /ns/{namespace}/document/file (upload) and /ns/{namespace}/document/{id} (get, patch): the v5
+ * face of the document service, the namespace being the container tag.
+ */
+export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app, options) => {
+  const { documents } = app.services;
+
+  app.post(
+    '/ns/:namespace/document',
+    {
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: 'Add a document (text or URL) to a namespace',
+        description:
+          'With the id of a text document of the namespace (its caller-defined id), the content is appended to that document ' +
+          '(content that starts with the stored text replaces it: a whole transcript sent again) and only what was added is ' +
+          'extracted; a URL or file document is replaced. The answer names the document by the id given, else by the id engram gave it.',
+        params: NamespaceParams,
+        querystring: ProcessingQuery,
+        body: AddDocumentBodyV5,
+        response: { 200: WriteAnswer, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { body, query, params } = request;
+      const written = await documents.add(principalOf(request), {
+        content: body.content,
+        containerTag: params.namespace,
+        ...(body.id !== undefined ? { customId: body.id, append: true } : {}),
+        ...documentFieldsOf(body, query),
+      });
+      return { id: body.id ?? written.id, status: WriteAnswer.shape.status.parse(written.status) };
+    },
+  );
+
+  app.route({
+    method: 'POST',
+    url: '/ns/:namespace/document/file',
+    config: { ...config, access: 'write' },
+    schema: {
+      tags,
+      summary: 'Upload a file to a namespace (multipart/form-data, field "file")',
+      description:
+        'As POST /v3/documents/file: the same conversion, limits and processing; the form’s fields are spelt as v5 spells them ' +
+        '(supportingContext, date), metadata JSON-encoded.',
+      consumes: ['multipart/form-data'],
+      uploadForm: V5_UPLOAD_FORM,
+      params: NamespaceParams,
+      response: { 200: WriteAnswer, ...v5ErrorResponses },
+    },
+    handler: async (request) => {
+      const upload = await readUpload(request, options.maxFileBytes, V5_UPLOAD_FIELDS);
+      const written = await documents.addFile(principalOf(request), { ...upload, containerTag: request.params.namespace });
+      return { id: written.id, status: WriteAnswer.shape.status.parse(written.status) };
+    },
+  });
+
+  for (const [method, whole] of [
+    ['POST', true],
+    ['PATCH', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/ns/:namespace/document/file/:id',
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: whole
+          ? 'Replace a document of a namespace with a file, keeping its id'
+          : 'Give a document of a namespace a new file, keeping the fields not given',
+        description: whole
+          ? 'The file and the fields given replace the document’s content and fields, as a new upload would (metadata {} when none is given); it is processed again.'
+          : 'The file replaces the content; the fields given (metadata, supportingContext, date, taskType) change, the others stay. ' +
+            'A file is required: PATCH /ns/{namespace}/document/{id} changes fields alone.',
+        consumes: ['multipart/form-data'],
+        uploadForm: V5_UPLOAD_FORM,
+        params: NamespaceDocumentParams,
+        response: { 200: WriteAnswer, ...v5ErrorResponses },
+      },
+      handler: async (request) => {
+        const upload = await readUpload(request, options.maxFileBytes, V5_UPLOAD_FIELDS);
+        const { namespace, id } = request.params;
+        const written = await documents.replaceWithFile(principalOf(request), id, namespace, upload, whole);
+        return {
+          id: publicDocumentId(await documents.get(principalOf(request), written.id, namespace)),
+          status: WriteAnswer.shape.status.parse(written.status),
+        };
+      },
+    });
+  }
+
+  app.post(
+    '/ns/:namespace/document/batch',
+    {
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: 'Add up to 600 documents (text or URL) to a namespace',
+        description:
+          'Each document as a single add takes it (an existing id is appended to), accepted or refused on its own, as ' +
+          'POST /v3/documents/batch does. Results: the accepted ones first, in request order, then the refused ones.',
+        params: NamespaceParams,
+        querystring: ProcessingQuery,
+        body: BatchBodyV5,
+        response: { 200: BatchAnswerV5, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { body, query, params } = request;
+      const processing = { taskType: body.taskType ?? query.taskType };
+      const inputs = body.documents.map((item) => ({
+        content: item.content,
+        containerTag: params.namespace,
+        ...(item.id !== undefined ? { customId: item.id, append: true } : {}),
+        ...documentFieldsOf({ ...item, ...processing }, {}),
+      }));
+      const { results } = await addDocumentBatch(documents, principalOf(request), { documents: inputs, defaults: { containerTag: params.namespace } });
+      const answered = results.map((result, index): z.infer<typeof BatchAnswerV5>['results'][number] => {
+        const item = body.documents[index]!;
+        if (result.status !== 'error') return { id: item.id ?? result.id, status: WriteAnswer.shape.status.parse(result.status) };
+        const url = /^https?:\/\//i.test(item.content.trim()) ? { url: item.content.trim() } : {};
+        return {
+          id: item.id ?? '',
+          status: 'error',
+          ...(result.error ? { error: result.error } : {}),
+          ...(result.details ? { details: result.details } : {}),
+          ...url,
+        };
+      });
+      const accepted = answered.filter((result) => result.status !== 'error');
+      const refused = answered.filter((result) => result.status === 'error');
+      return { results: [...accepted, ...refused], count: accepted.length, failed: refused.length };
+    },
+  );
+
+  app.delete(
+    '/ns/:namespace/document',
+    {
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: 'Delete documents of a namespace by id',
+        description:
+          'Each id is looked up in the namespace on its own: one not found is reported in `errors` and the others are deleted. ' +
+          'Memories drawn only from a deleted document go with it, as DELETE /v3/documents/bulk describes.',
+        params: NamespaceParams,
+        body: DeleteDocumentsBody,
+        response: { 200: DeleteDocumentsAnswer, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const { deletedCount, errors } = await documents.deleteBulk(principalOf(request), {
+        ids: request.body.ids,
+        containerTag: request.params.namespace,
+      });
+      return { count: deletedCount, errors: errors ?? [] };
+    },
+  );
+
+  app.get(
+    '/ns/:namespace/document/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Get a document of a namespace, with its chunks or memories when asked',
+        params: NamespaceDocumentParams,
+        querystring: z.object({ include: DocumentInclude }),
+        response: { 200: DocumentV5, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const include = request.query.include;
+      const { namespace, id } = request.params;
+      const { document, memories } = include.has('memories')
+        ? await documents.getWithMemories(principal, id, namespace)
+        : { document: await documents.get(principal, id, namespace), memories: undefined };
+      const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
+      const chunks = include.has('chunks')
+        ? (await documents.chunks(principal, document.id)).chunks.map((chunk) => ({ ...chunk, content: linked(document.id, chunk.content) }))
+        : undefined;
+      return toDocumentV5(document, linked(document.id, document.content), { chunks, memories });
+    },
+  );
+
+  app.patch(
+    '/ns/:namespace/document/:id',
+    {
+      config: { ...config, access: 'write' },
+      schema: {
+        tags,
+        summary: 'Update a document of a namespace',
+        description:
+          'New content replaces the document’s and is processed again; its memories follow it as PATCH /v3/documents/{id} ' +
+          'describes. Fields left out stay as they are.',
+        params: NamespaceDocumentParams,
+        querystring: ProcessingQuery,
+        body: PatchDocumentBodyV5,
+        response: { 200: WriteAnswer, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { namespace, id } = request.params;
+      const document = await documents.get(principal, id, namespace);
+      const written = await documents.update(principal, document.id, {
+        ...(request.body.content !== undefined ? { content: request.body.content } : {}),
+        ...documentFieldsOf(request.body, request.query),
+      });
+      return { id: publicDocumentId(document), status: WriteAnswer.shape.status.parse(written.status) };
+    },
+  );
+};

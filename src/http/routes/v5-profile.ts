@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict, invalidInput } from '../../model/errors.js';
+import type { Principal } from '../../model/access.js';
+import { profileText } from '../../mcp/texts.js';
+import { principalOf } from '../plugins/auth.js';
+import { ProfileBucket } from '../schemas/profile-buckets.js';
+import { NamespaceParams, ProfileBodyV5, toFiltersInput, v5ErrorResponses } from '../schemas/v5.js';
+import { ProfileAnswer, toProfileV5 } from '../views/v5.js';
+
+/** Markdown when the caller asks for it (`Accept: text/markdown`) ahead of JSON. */
+function wantsMarkdown(accept: string | undefined): boolean {
+  const types = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const markdown = types.indexOf('text/markdown');
+  const json = types.indexOf('application/json');
+  return markdown >= 0 && (json < 0 || markdown < json);
+}
+
+const BucketName = ProfileBucket.shape.key;
+const BucketDescription = z.string().max(2000);
+const BucketsAnswer = z.object({ buckets: z.record(z.string(), z.string()) }).strict();
+
+/**
+ * /ns/{namespace}/profile: the v5 face of the profile service, each line with its memory's id, and
+ * /ns/{namespace}/profile/buckets: the buckets that apply to the namespace, and the namespace's own
+ * ones added, changed or removed (the container tag's profileBuckets, as PATCH
+ * /v3/container-tags/{containerTag} sets them). The organization's buckets cannot be changed here.
+ */
+export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { profiles, containerTags, settings } = app.services;
+
+  const effective = async (principal: Principal, namespace: string) => {
+    const buckets = await profiles.listBuckets(principal, namespace);
+    return { buckets: Object.fromEntries(buckets.map((bucket) => [bucket.key, bucket.description])) };
+  };
+
+  /** The namespace's own buckets (404 when it does not exist), after refusing a change to one of the organization's. */
+  const ownBuckets = async (principal: Principal, namespace: string, names: string[]) => {
+    const [tag, organization] = await Promise.all([containerTags.get(principal, namespace), settings.get(principal)]);
+    const organizations = new Set(organization.profileBuckets.map((bucket) => bucket.key));
+    const protectedNames = names.filter((name) => organizations.has(name));
+    if (protectedNames.length)
+      throw conflict('organization-bucket', 'An organization-level bucket cannot be changed here', `buckets: ${protectedNames.join(', ')}`);
+    return tag.profileBuckets;
+  };
+
+  app.post(
+    '/ns/:namespace/profile',
+    {
+      config: { access: 'read', validationErrors: 'v5' },
+      schema: {
+        tags: ['v5'],
+        summary: 'Profile of a namespace: lasting facts, recent context and buckets',
+        description:
+          'Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known. With `Accept: text/markdown` ' +
+          'the profile is answered as a markdown document (text/markdown) instead: lasting facts, recent context, then each bucket.',
+        params: NamespaceParams,
+        body: ProfileBodyV5.nullish(),
+        response: { 200: ProfileAnswer, ...v5ErrorResponses },
+        markdown200: 'Send `Accept: text/markdown` to receive it as a markdown document instead of JSON.',
+      },
+    },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const namespace = request.params.namespace;
+      const { profile, lines } = await profiles.get(principalOf(request), {
+        containerTag: namespace,
+        filters: toFiltersInput(body.filter),
+        ...(body.buckets ? { buckets: body.buckets } : {}),
+      });
+      if (wantsMarkdown(request.headers.accept)) {
+        // A string with its own content type is sent as it is: the JSON schema of the 200 does not apply to it.
+        return reply.type('text/markdown; charset=utf-8').send(profileText(namespace, profile, 'namespace') as unknown as z.infer<typeof ProfileAnswer>);
+      }
+      return toProfileV5(lines);
+    },
+  );
+
+  app.get(
+    '/ns/:namespace/profile/buckets',
+    {
+      config: { validationErrors: 'v5' },
+      schema: {
+        tags: ['v5'],
+        summary: 'Profile buckets that apply to a namespace, by name',
+        description: 'The organization’s buckets merged with the namespace’s own, as POST /v4/profile/buckets lists them.',
+        params: NamespaceParams,
+        response: { 200: BucketsAnswer, ...v5ErrorResponses },
+      },
+    },
+    async (request) => effective(principalOf(request), request.params.namespace),
+  );
+
+  app.put(
+    '/ns/:namespace/profile/buckets',
+    {
+      config: { access: 'write', validationErrors: 'v5' },
+      schema: {
+        tags: ['v5'],
+        summary: 'Add or update buckets of the namespace’s own, by name',
+        description: 'Buckets not named stay as they are; a namespace holds at most 50 of its own. An organization bucket cannot be changed here (409).',
+        params: NamespaceParams,
+        body: z
+          .object({ buckets: z.record(BucketName, BucketDescription).refine((buckets) => Object.keys(buckets).length <= 50, 'at most 50 buckets') })
+          .strict(),
+        response: { 200: BucketsAnswer, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { namespace } = request.params;
+      const own = await ownBuckets(principal, namespace, Object.keys(request.body.buckets));
+      const changed = new Map(own.map((bucket) => [bucket.key, bucket.description]));
+      for (const [key, description] of Object.entries(request.body.buckets)) changed.set(key, description);
+      if (changed.size > 50) throw invalidInput('Too many buckets', `buckets: a namespace holds at most 50 of its own (${changed.size} asked)`);
+      await containerTags.update(principal, namespace, { profileBuckets: [...changed].map(([key, description]) => ({ key, description })) });
+      return effective(principal, namespace);
+    },
+  );
+
+  app.delete(
+    '/ns/:namespace/profile/buckets',
+    {
+      config: { access: 'write', validationErrors: 'v5' },
+      schema: {
+        tags: ['v5'],
+        summary: 'Remove buckets of the namespace’s own, by name',
+        description: 'Names the namespace does not have are ignored; an organization bucket cannot be removed here (409).',
+        params: NamespaceParams,
+        body: z.object({ buckets: z.array(BucketName).min(1).max(50) }).strict(),
+        response: { 200: BucketsAnswer, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { namespace } = request.params;
+      const own = await ownBuckets(principal, namespace, request.body.buckets);
+      const removed = new Set(request.body.buckets);
+      const kept = own.filter((bucket) => !removed.has(bucket.key));
+      if (kept.length !== own.length) await containerTags.update(principal, namespace, { profileBuckets: kept });
+      return effective(principal, namespace);
+    },
+  );
+};
