@@ -4085,6 +4085,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/connections/cleanups/{connectionId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a cleanup that gave up again, from its first attempt
+         * @description For a cleanup listed as failed, once what stopped it is fixed (for example the organization's own OAuth application configured again). A cleanup still waiting or retrying answers 409; one of an unknown connection 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    connectionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Try a cleanup that gave up again, from its first attempt */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectionCleanup"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/connections/cleanups/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Dismiss a cleanup: it is never tried again
+         * @description For a cleanup whose access was removed at the provider by hand. A cleanup running at this moment answers 409.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    connectionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Dismiss a cleanup: it is never tried again */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connectionId: string;
+                            /** @enum {boolean} */
+                            dismissed: true;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/connections/{connectionId}": {
         parameters: {
             query?: never;
@@ -4972,6 +5094,443 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's webhook endpoints */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — The organization's webhook endpoints */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhooks: components["schemas"]["WebhookEndpoint"][];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a webhook endpoint (its signing secret is shown only in this answer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        description?: string | null;
+                        eventTypes: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "profile.changed" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.merged" | "container_tag.imported" | "container_tag.deleted" | "organization.reset")[];
+                        /** @description Only events of these container tags; none or null: every tag */
+                        containerTags?: string[] | null;
+                        /** @description Default true */
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created — Register a webhook endpoint (its signing secret is shown only in this answer) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — A webhook endpoint */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its deliveries */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Delete a webhook endpoint and its deliveries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url?: string;
+                        description?: string | null;
+                        eventTypes?: ("document.queued" | "document.done" | "document.failed" | "document.deleted" | "memory.created" | "memory.updated" | "memory.superseded" | "memory.forgotten" | "memory.deleted" | "profile.changed" | "connection.created" | "connection.synced" | "connection.failed" | "connection.deleted" | "container_tag.merged" | "container_tag.imported" | "container_tag.deleted" | "organization.reset")[];
+                        containerTags?: string[] | null;
+                        /** @description Enabling an endpoint clears the reason it was disabled */
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Change a webhook endpoint */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v3/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown only in this answer; the replaced one still signs during the grace period */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description How long the replaced secret still signs; default the server setting */
+                        graceSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — A new signing secret, shown only in this answer; the replaced one still signs during the grace period */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint's deliveries, newest first, with their attempts and the receiver's last answer */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — A webhook endpoint's deliveries, newest first, with their attempts and the receiver's last answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: components["schemas"]["WebhookDelivery"][];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery's event again (the same webhook-id), after the endpoint's other deliveries */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    deliveryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted: the work is queued — Send a delivery's event again (the same webhook-id), after the endpoint's other deliveries */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookDelivery"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7271,7 +7830,1193 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "document.queued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** document.queued (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "document.queued";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            customId?: string | null;
+                            title?: string | null;
+                            status?: string;
+                            type?: string;
+                            connectionId?: string;
+                            /** @description document.failed: why */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** document.done (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "document.done";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            customId?: string | null;
+                            title?: string | null;
+                            status?: string;
+                            type?: string;
+                            connectionId?: string;
+                            /** @description document.failed: why */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** document.failed (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "document.failed";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            customId?: string | null;
+                            title?: string | null;
+                            status?: string;
+                            type?: string;
+                            connectionId?: string;
+                            /** @description document.failed: why */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** document.deleted (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "document.deleted";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            customId?: string | null;
+                            title?: string | null;
+                            status?: string;
+                            type?: string;
+                            connectionId?: string;
+                            /** @description document.failed: why */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.created (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.created";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
+                            memory: string;
+                            truncated?: boolean;
+                            version: number;
+                            parentMemoryId: string | null;
+                            rootMemoryId: string;
+                            isInference: boolean;
+                            /** @description memory.created, memory.updated: the documents it was drawn from */
+                            sourceDocumentIds?: string[];
+                            forgetReason?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.updated (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.updated";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
+                            memory: string;
+                            truncated?: boolean;
+                            version: number;
+                            parentMemoryId: string | null;
+                            rootMemoryId: string;
+                            isInference: boolean;
+                            /** @description memory.created, memory.updated: the documents it was drawn from */
+                            sourceDocumentIds?: string[];
+                            forgetReason?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.superseded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.superseded (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.superseded";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            version: number;
+                            rootMemoryId: string;
+                            supersededBy: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.forgotten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.forgotten (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.forgotten";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
+                            memory: string;
+                            truncated?: boolean;
+                            version: number;
+                            parentMemoryId: string | null;
+                            rootMemoryId: string;
+                            isInference: boolean;
+                            /** @description memory.created, memory.updated: the documents it was drawn from */
+                            sourceDocumentIds?: string[];
+                            forgetReason?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** memory.deleted (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "memory.deleted";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            /** @description Up to 2,000 characters; `truncated` past that (read the memory by id) */
+                            memory: string;
+                            truncated?: boolean;
+                            version: number;
+                            parentMemoryId: string | null;
+                            rootMemoryId: string;
+                            isInference: boolean;
+                            /** @description memory.created, memory.updated: the documents it was drawn from */
+                            sourceDocumentIds?: string[];
+                            forgetReason?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "profile.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** profile.changed (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "profile.changed";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            containerTag: string;
+                            staticCount: number;
+                            dynamicCount: number;
+                            bucketCounts: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** connection.created (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "connection.created";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            provider: string;
+                            status: string;
+                            /** @description connection.synced, connection.failed: the run */
+                            run?: {
+                                id: string;
+                                trigger: string;
+                                status: string;
+                                itemsProcessed: number;
+                                itemsDeleted: number;
+                                itemsFailed: number;
+                                errorCode: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.synced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** connection.synced (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "connection.synced";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            provider: string;
+                            status: string;
+                            /** @description connection.synced, connection.failed: the run */
+                            run?: {
+                                id: string;
+                                trigger: string;
+                                status: string;
+                                itemsProcessed: number;
+                                itemsDeleted: number;
+                                itemsFailed: number;
+                                errorCode: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** connection.failed (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "connection.failed";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            provider: string;
+                            status: string;
+                            /** @description connection.synced, connection.failed: the run */
+                            run?: {
+                                id: string;
+                                trigger: string;
+                                status: string;
+                                itemsProcessed: number;
+                                itemsDeleted: number;
+                                itemsFailed: number;
+                                errorCode: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connection.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** connection.deleted (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "connection.deleted";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            id: string;
+                            provider: string;
+                            status: string;
+                            /** @description connection.synced, connection.failed: the run */
+                            run?: {
+                                id: string;
+                                trigger: string;
+                                status: string;
+                                itemsProcessed: number;
+                                itemsDeleted: number;
+                                itemsFailed: number;
+                                errorCode: string | null;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container_tag.merged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** container_tag.merged (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "container_tag.merged";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            mergeId: string;
+                            /** @description The target tag */
+                            containerTag: string;
+                            /** @description The tags merged into it (deleted) */
+                            sourceTags: string[];
+                            moved: {
+                                documents: number;
+                                chunks: number;
+                                memories: number;
+                                renamedCustomIds: number;
+                                duplicateMemories: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container_tag.imported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** container_tag.imported (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "container_tag.imported";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            containerTag: string;
+                            /** @description The file's records */
+                            counts: {
+                                spaces: number;
+                                documents: number;
+                                chunks: number;
+                                memories: number;
+                                profiles: number;
+                            };
+                            /** @description The rows it added (a re-run of the same file adds none) */
+                            inserted: {
+                                documents: number;
+                                chunks: number;
+                                memories: number;
+                            };
+                            reembedded: boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container_tag.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** container_tag.deleted (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "container_tag.deleted";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            containerTag: string;
+                            deletedDocumentsCount: number;
+                            deletedMemoriesCount: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "organization.reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** organization.reset (sent to endpoints registered with POST /v3/webhooks) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id: deduplicate by it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, space-separated, one per secret in use */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id, also sent as webhook-id: the same on every retry and re-send */
+                        id: string;
+                        /** @constant */
+                        type: "organization.reset";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        organization: string;
+                        containerTag: string | null;
+                        data: {
+                            deletedConnections: number;
+                            deletedDocuments: number;
+                            deletedMemoryRows: number;
+                            deletedExtraSpaces: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in time: retried with backoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Every error answer has this shape. */
@@ -7434,6 +9179,48 @@ export interface components {
         };
         WebhookVerificationTokenReplacementInput: {
             verificationToken: string;
+        };
+        WebhookEndpointInput: {
+            id: string;
+            url: string;
+            description: string | null;
+            eventTypes: string[];
+            containerTags: string[] | null;
+            enabled: boolean;
+            disabledReason: string | null;
+            /** @description Until then the secret a rotation replaced still signs */
+            previousSecretExpiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        WebhookEndpointWithSecretInput: {
+            id: string;
+            url: string;
+            description: string | null;
+            eventTypes: string[];
+            containerTags: string[] | null;
+            enabled: boolean;
+            disabledReason: string | null;
+            /** @description Until then the secret a rotation replaced still signs */
+            previousSecretExpiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @description The signing secret (whsec_…), shown only in this answer */
+            secret: string;
+        };
+        WebhookDeliveryInput: {
+            id: string;
+            eventId: string;
+            eventType: string;
+            containerTag: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastAttemptAt: string | null;
+            lastStatus: number | null;
+            lastResponse: string | null;
+            createdAt: string;
         };
         ContainerTagMergeInput: {
             id: string;
@@ -8311,6 +10098,48 @@ export interface components {
         };
         WebhookVerificationTokenReplacement: {
             verificationToken: string;
+        };
+        WebhookEndpoint: {
+            id: string;
+            url: string;
+            description: string | null;
+            eventTypes: string[];
+            containerTags: string[] | null;
+            enabled: boolean;
+            disabledReason: string | null;
+            /** @description Until then the secret a rotation replaced still signs */
+            previousSecretExpiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        WebhookEndpointWithSecret: {
+            id: string;
+            url: string;
+            description: string | null;
+            eventTypes: string[];
+            containerTags: string[] | null;
+            enabled: boolean;
+            disabledReason: string | null;
+            /** @description Until then the secret a rotation replaced still signs */
+            previousSecretExpiresAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @description The signing secret (whsec_…), shown only in this answer */
+            secret: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            eventId: string;
+            eventType: string;
+            containerTag: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastAttemptAt: string | null;
+            lastStatus: number | null;
+            lastResponse: string | null;
+            createdAt: string;
         };
         ContainerTagMerge: {
             id: string;
