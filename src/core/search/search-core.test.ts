@@ -161,7 +161,7 @@ describe('memoryContext', () => {
     const context = memoryContext(hit, chain, new Map([['x', row('x', 1)]]));
     expect(context.parents.map((p) => [p.memory, p.version])).toEqual([['ma', -1]]);
     expect(context.children.map((c) => [c.memory, c.version])).toEqual([['mc', 1]]);
-    expect(context.related).toEqual([{ memory: 'mx', relation: 'extends', updatedAt: new Date(0), metadata: null }]);
+    expect(context.related).toEqual([{ id: 'x', memory: 'mx', relation: 'extends', updatedAt: new Date(0), metadata: null }]);
     expect(relatedIds([hit])).toEqual(['x']);
   });
 });
