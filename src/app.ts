@@ -253,6 +253,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       driver: database.driver,
       maxBodyBytes: config.MAX_BODY_BYTES,
       maxFileBytes: config.MAX_FILE_BYTES,
+      ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
       timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, headersMs: config.HEADERS_TIMEOUT_MS, bodyIdleMs: config.BODY_IDLE_TIMEOUT_MS },
       rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
       authFailures: { max: config.AUTH_FAILURE_MAX, windowMs: config.AUTH_FAILURE_WINDOW_MS },

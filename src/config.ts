@@ -17,6 +17,24 @@ const ConfigSchema = z
     ENGRAM_API_KEY: z.string().min(16).optional(),
     ENGRAM_SECRET_KEY: z.string().min(32).optional(),
     PUBLIC_URL: z.string().url().optional(),
+    /**
+     * Which proxies in front of the server to believe: `true` (any) or their addresses and CIDR
+     * ranges separated by commas. Their X-Forwarded-Proto/-Host/-For then give the scheme and
+     * host of OAuth redirect, webhook and file URLs (without PUBLIC_URL) and the client address of
+     * throttling. Off by default: anyone could otherwise claim any scheme, host and address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .min(1)
+      .transform((v, ctx) => {
+        if (/^(?:true|false)$/i.test(v)) return v.toLowerCase() === 'true';
+        const list = v.split(',').map((s) => s.trim());
+        if (list.every((s) => /^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(s) || /^(?:loopback|linklocal|uniquelocal)$/.test(s))) return list;
+        ctx.addIssue({ code: 'custom', message: 'true, false, or addresses and CIDR ranges separated by commas' });
+        return z.NEVER;
+      })
+      .optional(),
     ALLOW_PRIVATE_URLS: bool.default(false),
     MAX_BODY_BYTES: z.coerce
       .number()

@@ -75,6 +75,8 @@ export interface HttpOptions {
   onRequestAnswered?: RequestObserver;
   /** `/v3/backup` of the embedded database; absent on PostgreSQL (404). */
   backup?: BackupOptions;
+  /** Which proxies' forwarded headers to believe (config TRUST_PROXY); none without it. */
+  trustProxy?: boolean | string[];
 }
 
 const MAX_PARAM_LENGTH = 1000;
@@ -86,7 +88,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
     bodyLimit: options.maxBodyBytes,
     // Fastify's own request lines carry the query string; plugins/request-log.ts writes one line without it.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Fastify's own answers to these have another shape than every other error; see errors.ts.
     frameworkErrors: answerFrameworkError(MAX_PARAM_LENGTH),
