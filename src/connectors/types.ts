@@ -52,6 +52,11 @@ export interface AccountInfo {
 export interface GrantContext {
   config: Record<string, unknown>;
   scope?: string | null;
+  /**
+   * The PKCE verifier (RFC 7636) of this authorization, on the link and the code exchange: a
+   * provider that supports PKCE sends its S256 challenge and then the verifier (`pkce.ts`).
+   */
+  codeVerifier?: string;
 }
 
 export interface OAuthProvider {

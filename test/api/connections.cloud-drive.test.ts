@@ -23,6 +23,8 @@ describe('cloud drive connections', () => {
 
     const created = await server.request('POST', '/v3/connections/cloud-drive', { body: { containerTag: 'team_g' } });
     expect(created.status).toBe(200);
+    // PKCE: the code is redeemed with the verifier of this S256 challenge (the fake checks it).
+    expect(new URL(created.body.authLink).searchParams.get('code_challenge_method')).toBe('S256');
     const callback = await authorize(created.body.authLink);
     expect([200, 302]).toContain(callback.status);
     const id = created.body.id;

@@ -35,6 +35,9 @@ describe('code host connections', () => {
     const link = new URL(created.body.authLink);
     expect(`${link.origin}${link.pathname}`).toBe(`${github.webUrl}/login/oauth/authorize`);
     expect(link.searchParams.get('redirect_uri')).toBe(`${server.url}/v3/connections/auth/callback/code-host`);
+    // PKCE: the code can be redeemed only with the verifier the server keeps to itself.
+    expect(link.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(link.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const pending = await server.request('GET', `/v3/connections/${created.body.id}`);
     expect(pending.body).toMatchObject({ provider: 'code-host', status: 'pending', containerTag: 'team_a', lastSyncRun: null });

@@ -35,6 +35,8 @@ describe('office drive permissions on a business drive', () => {
   it('asks for Files.ReadWrite.All with push on and subscribes; a rename or move re-ingests nothing', async () => {
     const id = await connectKind(server, 'office-drive', 'od_biz');
     expect(lastScope()).toBe('offline_access User.Read Files.ReadWrite.All');
+    // PKCE: the code was redeemed with the verifier of this S256 challenge (the fake checks it).
+    expect(graph.identity.authorizeRequests.at(-1)?.get('code_challenge_method')).toBe('S256');
     await waitForSourceDocuments(server, 'office-drive', 'od_biz', 1);
     const active = await pushState(id, 'active');
     expect(active.push).toMatchObject({ reason: null, renewBy: expect.any(String) });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { deleteAuthorization, deleteToken, exchangeWebFlowCode, refreshToken } from '@octokit/oauth-methods';
 import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,20 @@ describe('fake GitHub OAuth web flow', () => {
       error_description: 'The code passed is incorrect or expired.',
       error_uri: expect.stringContaining('#bad-verification-code'),
     });
+  });
+
+  it('holds a code authorized with a PKCE challenge to its verifier (S256)', async () => {
+    const verifier = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const exchange = async (fields: Record<string, string>) => {
+      const back = await authorize({ client_id: 'app-short', state: 'p', code_challenge: challenge, code_challenge_method: 'S256' });
+      return (await postToken({ client_id: 'app-short', client_secret: 's3cret', code: back.get('code')!, ...fields })).json();
+    };
+    expect((await exchange({})).error).toBe('bad_verification_code');
+    expect((await exchange({ code_verifier: `${verifier.slice(0, -1)}A` })).error).toBe('bad_verification_code');
+    expect((await exchange({ code_verifier: verifier })).access_token).toMatch(/^ghu_/);
+    const malformed = await authorize({ client_id: 'app-short', state: 'q', code_challenge: 'short', code_challenge_method: 'S256' });
+    expect(malformed.get('error')).toBe('invalid_request');
   });
 
   it('expires codes after ten minutes', async () => {

@@ -1,5 +1,6 @@
 import { readTokenAnswer } from '../oauth-token.js';
-import type { AccountInfo, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
+import { challengeParams, verifierParams } from '../pkce.js';
+import type { AccountInfo, GrantContext, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 import { gitHubClient, toConnectorError, type CodeHostOptions } from './client.js';
 
 /** Private repositories and their webhooks (`repo`), and the user's profile and address. */
@@ -24,14 +25,26 @@ export function gitHubOAuth(options: CodeHostOptions): OAuthProvider {
     // one account would otherwise break the first.
     oneGrantPerAccount: true,
 
-    authorizationUrl(client: OAuthClient, state: string): string {
+    authorizationUrl(client: OAuthClient, state: string, grant?: GrantContext): string {
       const url = new URL('/login/oauth/authorize', options.webUrl);
-      url.search = new URLSearchParams({ client_id: client.clientId, redirect_uri: client.redirectUri, scope: SCOPES.join(' '), state }).toString();
+      url.search = new URLSearchParams({
+        client_id: client.clientId,
+        redirect_uri: client.redirectUri,
+        scope: SCOPES.join(' '),
+        state,
+        ...challengeParams(grant?.codeVerifier),
+      }).toString();
       return url.href;
     },
 
-    exchangeCode(client: OAuthClient, code: string): Promise<TokenSet> {
-      return tokenRequest({ client_id: client.clientId, client_secret: client.clientSecret, code, redirect_uri: client.redirectUri });
+    exchangeCode(client: OAuthClient, code: string, grant?: GrantContext): Promise<TokenSet> {
+      return tokenRequest({
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        code,
+        redirect_uri: client.redirectUri,
+        ...verifierParams(grant?.codeVerifier),
+      });
     },
 
     refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet> {

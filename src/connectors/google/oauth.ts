@@ -1,6 +1,7 @@
 import { oauthAccessToken } from '../credentials.js';
 import { readTokenAnswer } from '../oauth-token.js';
-import { ConnectorError, type AccountInfo, type OAuthClient, type OAuthProvider, type SyncCredentials, type TokenSet } from '../types.js';
+import { challengeParams, verifierParams } from '../pkce.js';
+import { ConnectorError, type AccountInfo, type GrantContext, type OAuthClient, type OAuthProvider, type SyncCredentials, type TokenSet } from '../types.js';
 import { GoogleClient, googleHttp, toConnectorError } from './http.js';
 import type { GoogleOptions } from './options.js';
 
@@ -35,7 +36,7 @@ export function googleOAuth(options: GoogleOptions, apiScopes: string[]): OAuthP
   }
 
   return {
-    authorizationUrl(client: OAuthClient, state: string): string {
+    authorizationUrl(client: OAuthClient, state: string, grant?: GrantContext): string {
       const url = new URL(options.endpoints.authUrl);
       url.search = new URLSearchParams({
         client_id: client.clientId,
@@ -47,13 +48,21 @@ export function googleOAuth(options: GoogleOptions, apiScopes: string[]): OAuthP
         prompt: 'consent',
         include_granted_scopes: 'true',
         state,
+        ...challengeParams(grant?.codeVerifier),
       }).toString();
       return url.href;
     },
 
-    exchangeCode(client: OAuthClient, code: string): Promise<TokenSet> {
+    exchangeCode(client: OAuthClient, code: string, grant?: GrantContext): Promise<TokenSet> {
       return tokenRequest(
-        { code, client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: client.redirectUri, grant_type: 'authorization_code' },
+        {
+          code,
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+          redirect_uri: client.redirectUri,
+          grant_type: 'authorization_code',
+          ...verifierParams(grant?.codeVerifier),
+        },
         null,
       );
     },

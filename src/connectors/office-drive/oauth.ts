@@ -1,5 +1,6 @@
 import { oauthAccessToken } from '../credentials.js';
 import { readTokenAnswer } from '../oauth-token.js';
+import { challengeParams, verifierParams } from '../pkce.js';
 import type { AccountInfo, GrantContext, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 import { GraphClient, newHttp, PROVIDER, type OfficeDriveOptions } from './graph.js';
 
@@ -51,6 +52,7 @@ export function microsoftOAuth(options: OfficeDriveOptions): OAuthProvider {
         response_mode: 'query',
         scope: scopesFor(options, grant?.config ?? {}).join(' '),
         state,
+        ...challengeParams(grant?.codeVerifier),
       }).toString();
       return url.href;
     },
@@ -63,6 +65,7 @@ export function microsoftOAuth(options: OfficeDriveOptions): OAuthProvider {
         code,
         redirect_uri: client.redirectUri,
         scope: scopesFor(options, grant?.config ?? {}).join(' '),
+        ...verifierParams(grant?.codeVerifier),
       });
     },
 

@@ -118,7 +118,8 @@ export class ConnectionService {
     }
     const client = await this.access.oauthClient(connection, requestOrigin);
     const { state } = this.state.sign(connection.id, nonce!);
-    return { id: connection.id, authLink: adapter.oauth!.authorizationUrl(client, state, { config: connection.config }), expiresIn: '1 hour', ...redirectsTo };
+    const grant = { config: connection.config, codeVerifier: this.state.codeVerifier(connection.id, nonce!) };
+    return { id: connection.id, authLink: adapter.oauth!.authorizationUrl(client, state, grant), expiresIn: '1 hour', ...redirectsTo };
   }
 
   /** Whether a path value names a provider (a kind id or an SDK name) rather than a connection id. */

@@ -50,7 +50,8 @@ export class OAuthCallback {
     let authorized: ConnectionRecord | undefined;
     try {
       const client = await this.access.oauthClient(connection, requestOrigin);
-      const tokens = await adapter.oauth!.exchangeCode(client, query.code, { config: connection.config });
+      const codeVerifier = this.signer.codeVerifier(connection.id, payload.nonce);
+      const tokens = await adapter.oauth!.exchangeCode(client, query.code, { config: connection.config, codeVerifier });
       const account = await adapter.oauth!.account(tokens);
       authorized = await this.db.transaction(async (tx) => {
         const row = await updateConnection(

@@ -17,12 +17,23 @@ export interface StatePayload {
  */
 export class OAuthStateSigner {
   private readonly key: Buffer;
+  private readonly pkceKey: Buffer;
 
   constructor(
     serverSecret: Buffer,
     private readonly clock: Clock,
   ) {
     this.key = createHmac('sha256', serverSecret).update('engram/oauth-state/v1').digest();
+    this.pkceKey = createHmac('sha256', serverSecret).update('engram/oauth-pkce/v1').digest();
+  }
+
+  /**
+   * The PKCE code verifier of one authorization (43 characters), derived from its connection and
+   * nonce under a key of the server's: the link and the callback compute the same one and nothing
+   * is stored, and whoever sees the state (it travels in URLs) cannot compute it.
+   */
+  codeVerifier(connectionId: string, nonce: string): string {
+    return createHmac('sha256', this.pkceKey).update(`${connectionId}.${nonce}`).digest('base64url');
   }
 
   sign(connectionId: string, nonce: string): { state: string; expiresAt: Date } {

@@ -1,3 +1,4 @@
+import { checkVerifier, type PkceChallenge, readChallenge } from '../pkce.js';
 import { randomBytes } from 'node:crypto';
 import type { FakeClock } from './clock.js';
 import type { FakeReply, FakeRequest } from './http.js';
@@ -35,6 +36,8 @@ interface Grant {
   used: boolean;
   /** For a refresh token: the access token issued with it, which stops working once it is used. */
   accessToken?: string;
+  /** An authorization code's PKCE challenge, when its authorization carried one. */
+  pkce?: PkceChallenge | null;
 }
 
 const DOCS_APPS = 'https://docs.github.com/apps/managing-oauth-apps';
@@ -132,9 +135,14 @@ export class FakeOAuth {
         error_uri: `${AUTHORIZE_ERRORS}#access-denied`,
       });
     }
+    const pkce = readChallenge(req.query);
+    if (pkce === 'invalid') {
+      return back(redirectUri ?? app.callbackUrl!, { error: 'invalid_request', error_description: 'The code_challenge or code_challenge_method is invalid.' });
+    }
     const code = randomBytes(10).toString('hex');
     const scopes = (req.query.get('scope') ?? '').split(/[\s,]+/).filter(Boolean);
     this.codes.set(code, {
+      pkce,
       clientId: app.clientId,
       user: this.signedInUser,
       scopes,
@@ -182,6 +190,7 @@ export class FakeOAuth {
           `${AUTHORIZE_ERRORS}#redirect-uri-mismatch2`,
         );
       }
+      if (checkVerifier(grant.pkce, p.code_verifier) !== 'ok') return error('bad_verification_code', 'The code_verifier does not match the code_challenge.');
     } else {
       return error('unsupported_grant_type', 'The grant type is not supported.');
     }

@@ -1,3 +1,4 @@
+import { checkVerifier, type PkceChallenge, readChallenge } from '../pkce.js';
 import { randomBytes } from 'node:crypto';
 import type { FakeClock } from '../github/clock.js';
 import type { FakeReply, FakeRequest } from '../github/http.js';
@@ -29,6 +30,8 @@ interface CodeRecord {
   scopes: string[];
   offline: boolean;
   atMs: number;
+  /** The PKCE challenge of the authorization, when it carried one. */
+  pkce: PkceChallenge | null;
 }
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -117,14 +120,15 @@ export class FakeGoogleOAuth {
     const state = q.get('state');
     if (state !== null) back.searchParams.set('state', state);
     const scopes = (q.get('scope') ?? '').split(/\s+/).filter(Boolean);
-    if (q.get('response_type') !== 'code' || scopes.length === 0) {
+    const pkce = readChallenge(q);
+    if (q.get('response_type') !== 'code' || scopes.length === 0 || pkce === 'invalid') {
       back.searchParams.set('error', 'invalid_request');
     } else if (this.denyNextAuthorization) {
       this.denyNextAuthorization = false;
       back.searchParams.set('error', 'access_denied');
     } else {
       const code = `4/0${randomBytes(20).toString('base64url')}`;
-      this.codes.set(code, { clientId: app.clientId, redirectUri, scopes, offline: q.get('access_type') === 'offline', atMs: this.clock.nowMs() });
+      this.codes.set(code, { clientId: app.clientId, redirectUri, scopes, offline: q.get('access_type') === 'offline', atMs: this.clock.nowMs(), pkce });
       back.searchParams.set('code', code);
       back.searchParams.set('scope', scopes.join(' '));
     }
@@ -149,6 +153,9 @@ export class FakeGoogleOAuth {
         return json(400, { error: 'invalid_grant', error_description: 'Bad Request' });
       }
       if (code.redirectUri !== fields.redirect_uri) return json(400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
+      const verified = checkVerifier(code.pkce, fields.code_verifier);
+      if (verified !== 'ok')
+        return json(400, { error: 'invalid_grant', error_description: verified === 'missing' ? 'Missing code verifier.' : 'Invalid code verifier.' });
       const refreshToken = code.offline ? this.newRefreshToken(app.clientId, code.scopes) : null;
       return json(200, this.grant(code.scopes, refreshToken, refreshToken));
     }

@@ -1,3 +1,4 @@
+import { checkVerifier, type PkceChallenge, readChallenge } from '../pkce.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FakeClock } from '../github/clock.js';
 import type { FakeHttpReply, FakeHttpRequest } from '../fake-server.js';
@@ -23,6 +24,8 @@ interface Grant {
   redirectUri: string;
   expiresAtMs: number;
   used: boolean;
+  /** An authorization code's PKCE challenge, when its authorization carried one. */
+  pkce?: PkceChallenge | null;
 }
 
 interface AccessToken {
@@ -122,9 +125,11 @@ export class FakeMicrosoftIdentity {
       this.denyNextAuthorization = false;
       return back({ error: 'access_denied', error_description: 'AADSTS65004: User declined to consent to access the app.' });
     }
+    const pkce = readChallenge(q);
+    if (pkce === 'invalid') return back({ error: 'invalid_request', error_description: 'AADSTS501491: Invalid size of Code_Challenge parameter.' });
     const code = `M.C5${randomBytes(24).toString('base64url')}`;
     const scopes = (q.get('scope') ?? '').split(' ').filter(Boolean);
-    this.codes.set(code, { clientId: app.clientId, scopes, redirectUri, expiresAtMs: this.clock.nowMs() + CODE_LIFETIME_SECONDS * 1000, used: false });
+    this.codes.set(code, { clientId: app.clientId, scopes, redirectUri, expiresAtMs: this.clock.nowMs() + CODE_LIFETIME_SECONDS * 1000, used: false, pkce });
     return back({ code });
   }
 
@@ -142,6 +147,8 @@ export class FakeMicrosoftIdentity {
       }
       if (grant.redirectUri !== p.redirect_uri)
         return this.error(400, 'invalid_grant', 50148, 'The redirect_uri does not match the one of the authorization request.');
+      if (checkVerifier(grant.pkce, p.code_verifier) !== 'ok')
+        return this.error(400, 'invalid_grant', 501481, 'The Code_Verifier does not match the code_challenge supplied in the authorization request.');
       grant.used = true;
     } else if (p.grant_type === 'refresh_token') {
       grant = this.refreshTokens.get(p.refresh_token ?? '');
