@@ -98,6 +98,29 @@ describe('cloud drive sync over HTTP', () => {
     await waitFor(async () => ((await contentOf(after.find((d: any) => d.filepath === 'My Drive/Plans/Roadmap'))).includes('by Friday') ? true : undefined));
   });
 
+  it('reads the shared drives the account is a member of, and follows their changes', async () => {
+    const s = google.drive.state;
+    s.addDoc('Own notes', '# Own\n\nMine alone.\n');
+    const team = s.addSharedDrive('Team Space');
+    const specs = s.addFolder('Specs', { parent: team });
+    const spec = s.addDoc('API spec', '# API spec\n\nVersion two of the API.\n', { parent: specs });
+    const budget = s.addFile('budget.txt', 'text/plain', 'The shared budget.\n', { parent: team });
+
+    const id = await connectKind(server, 'cloud-drive', 'drive_shared');
+    const docs = await waitForSourceDocuments(server, 'cloud-drive', 'drive_shared', 3);
+    expect(docs.map((d: any) => d.filepath).sort()).toEqual(['My Drive/Own notes', 'Team Space/Specs/API spec', 'Team Space/budget.txt']);
+    await waitForRuns(server, id, 1);
+
+    s.update(spec.id, { markdown: '# API spec\n\nVersion three of the API.\n' });
+    s.delete(budget.id);
+    await importNow('drive_shared');
+    const [second] = await waitForRuns(server, id, 2);
+    expect(second).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsDeleted: 1 });
+    const after = await waitForSourceDocuments(server, 'cloud-drive', 'drive_shared', 2);
+    const specDoc = after.find((d: any) => d.filepath === 'Team Space/Specs/API spec');
+    await waitFor(async () => ((await contentOf(specDoc)).includes('Version three') ? true : undefined));
+  });
+
   it('refreshes an access token Google no longer takes, and stores a rotated refresh token for the next refresh', async () => {
     google.drive.state.addDoc('Token notes', '# Tokens\n\nThey expire.\n');
     const refreshes = () => google.requests.filter((r) => r.route === 'POST /token' && r.grantType === 'refresh_token' && r.status === 200).length;

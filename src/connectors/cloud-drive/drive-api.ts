@@ -31,13 +31,19 @@ export interface DriveChange {
 
 export const FILE_FIELDS = 'id,name,mimeType,parents,version,modifiedTime,md5Checksum,size,webViewLink,trashed';
 const PAGE_SIZE = 100;
+/** Files in shared drives are seen only by a caller that says it supports them. */
+const ALL_DRIVES = { supportsAllDrives: true };
+/** Lists and the changes feed include shared drives' items only when asked to as well. */
+const ITEMS_FROM_ALL_DRIVES = { ...ALL_DRIVES, includeItemsFromAllDrives: true };
 
 export function listFiles(drive: GoogleClient, base: string, pageToken: string | null) {
   return drive.json<{ nextPageToken?: string; files?: DriveFile[]; incompleteSearch?: boolean }>({
     url: `${base}/files`,
     query: {
       q: `trashed = false and mimeType != '${FOLDER}'`,
-      corpora: 'user',
+      // My Drive, what is shared with the user, and the shared drives the user is a member of.
+      corpora: 'allDrives',
+      ...ITEMS_FROM_ALL_DRIVES,
       spaces: 'drive',
       pageSize: PAGE_SIZE,
       pageToken,
@@ -58,6 +64,7 @@ export function listChanges(drive: GoogleClient, base: string, pageToken: string
       pageToken,
       pageSize: PAGE_SIZE,
       includeRemoved: true,
+      ...ITEMS_FROM_ALL_DRIVES,
       spaces: 'drive',
       fields: `nextPageToken,newStartPageToken,changes(changeType,removed,fileId,time,file(${FILE_FIELDS}))`,
     },
@@ -65,15 +72,18 @@ export function listChanges(drive: GoogleClient, base: string, pageToken: string
 }
 
 export function getFolder(drive: GoogleClient, base: string, id: string) {
-  return drive.json<{ id: string; name: string; parents?: string[] }>({ url: `${base}/files/${encodeURIComponent(id)}`, query: { fields: 'id,name,parents' } });
+  return drive.json<{ id: string; name: string; parents?: string[] }>({
+    url: `${base}/files/${encodeURIComponent(id)}`,
+    query: { fields: 'id,name,parents', ...ALL_DRIVES },
+  });
 }
 
 export function exportFile(drive: GoogleClient, base: string, id: string, mimeType: string, maxBytes: number) {
-  return drive.bytes({ url: `${base}/files/${encodeURIComponent(id)}/export`, query: { mimeType } }, maxBytes);
+  return drive.bytes({ url: `${base}/files/${encodeURIComponent(id)}/export`, query: { mimeType, ...ALL_DRIVES } }, maxBytes);
 }
 
 export function downloadFile(drive: GoogleClient, base: string, id: string, maxBytes: number) {
-  return drive.bytes({ url: `${base}/files/${encodeURIComponent(id)}`, query: { alt: 'media' } }, maxBytes);
+  return drive.bytes({ url: `${base}/files/${encodeURIComponent(id)}`, query: { alt: 'media', ...ALL_DRIVES } }, maxBytes);
 }
 
 export interface DriveChannel {
@@ -91,7 +101,7 @@ export function watchChanges(
   return drive.json<DriveChannel>({
     method: 'POST',
     url: `${base}/changes/watch`,
-    query: { pageToken },
+    query: { pageToken, ...ITEMS_FROM_ALL_DRIVES },
     json: { id: channel.id, type: 'web_hook', address: channel.address, token: channel.token, expiration: String(channel.expiration) },
   });
 }

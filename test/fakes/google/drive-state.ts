@@ -17,6 +17,8 @@ export interface FakeDriveFile {
   trashed: boolean;
   /** Stored bytes (files that are not Google formats). */
   bytes?: Buffer;
+  /** The shared drive it is in (its root folder's id); none in My Drive. */
+  driveId?: string;
   /** A Google Doc's text, as markdown. */
   markdown?: string;
   /** A Google Sheet: rows per sheet name. */
@@ -38,6 +40,8 @@ type Placement = { parent?: FakeDriveFile | string };
 export class DriveState {
   readonly files = new Map<string, FakeDriveFile>();
   readonly changes: DriveChangeRecord[] = [];
+  /** The shared drive each deleted file was in: its removal is in that drive's part of the feed. */
+  readonly removedFromDrive = new Map<string, string>();
   readonly root: FakeDriveFile;
   private nextSeq = 1000;
 
@@ -48,6 +52,17 @@ export class DriveState {
   /** The next change's number: what `changes.getStartPageToken` answers. */
   get startPageToken(): string {
     return String(this.nextSeq);
+  }
+
+  /**
+   * A shared drive the account is a member of: its root folder's id is the drive's id. Its files are
+   * seen only by a caller that says it supports shared drives (`supportsAllDrives`, and
+   * `includeItemsFromAllDrives` for lists and changes).
+   */
+  addSharedDrive(name: string): FakeDriveFile {
+    const root = this.put({ name, mimeType: FOLDER, parents: [] }, false);
+    root.driveId = root.id;
+    return root;
   }
 
   addFolder(name: string, where: Placement = {}): FakeDriveFile {
@@ -97,7 +112,8 @@ export class DriveState {
 
   /** Deleted for good: the changes feed reports it as `removed`. */
   delete(id: string): void {
-    this.must(id);
+    const file = this.must(id);
+    if (file.driveId) this.removedFromDrive.set(id, file.driveId);
     this.files.delete(id);
     this.changes.push({ seq: this.nextSeq++, fileId: id, removed: true, time: this.clock.now().toISOString() });
   }
@@ -123,7 +139,9 @@ export class DriveState {
 
   private put(fields: Omit<FakeDriveFile, 'id' | 'version' | 'createdTime' | 'modifiedTime' | 'trashed'>, recorded = true): FakeDriveFile {
     const now = this.clock.now().toISOString();
+    const driveId = fields.parents.map((id) => this.files.get(id)?.driveId).find(Boolean);
     const file: FakeDriveFile = {
+      ...(driveId && { driveId }),
       id: randomBytes(22).toString('base64url').replace(/[-_]/g, 'x'),
       version: 1,
       createdTime: now,

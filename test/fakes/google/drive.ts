@@ -67,7 +67,25 @@ export class FakeDrive {
       trashed: file.trashed,
       webViewLink: kind ? `https://docs.google.com/${kind}/d/${file.id}/edit?usp=drivesdk` : `https://drive.google.com/file/d/${file.id}/view?usp=drivesdk`,
       ...(!google && { size: String(file.bytes?.length ?? 0), md5Checksum: this.state.md5(file) }),
+      ...(file.driveId && { driveId: file.driveId }),
     };
+  }
+
+  /**
+   * What a request may see of shared drives, as Drive decides it: a file in one only with
+   * `supportsAllDrives=true`; items of shared drives in a list or the changes feed only with
+   * `includeItemsFromAllDrives=true` as well, which Drive refuses without `supportsAllDrives`.
+   */
+  private sharedDrives(req: FakeRequest): { supports: boolean; include: boolean } | FakeReply {
+    const supports = req.query.get('supportsAllDrives') === 'true' || req.query.get('supportsTeamDrives') === 'true';
+    const include = req.query.get('includeItemsFromAllDrives') === 'true';
+    if (include && !supports)
+      return badRequest('The includeItemsFromAllDrives parameter can only be set to true if supportsAllDrives is also set to true.', 'invalid');
+    return { supports, include };
+  }
+
+  private visible(file: FakeDriveFile | undefined, seen: { supports: boolean }): FakeDriveFile | undefined {
+    return file && (!file.driveId || seen.supports) ? file : undefined;
   }
 
   routes(): DriveRoute[] {
@@ -129,7 +147,14 @@ export class FakeDrive {
     if (matches === 'invalid') return badRequest('Invalid Value', 'invalid');
     const offset = readPageToken('files', req.query.get('pageToken'));
     if (offset === 'invalid') return badRequest('Invalid Value', 'invalid');
-    const all = [...this.state.files.values()].filter((f) => f.id !== this.state.root.id && matches(f));
+    const seen = this.sharedDrives(req);
+    if ('status' in seen) return seen;
+    const corpora = req.query.get('corpora') ?? 'user';
+    if (corpora !== 'user' && corpora !== 'allDrives') return badRequest('Invalid Value', 'invalid');
+    if (corpora === 'allDrives' && !seen.include)
+      return badRequest('The includeItemsFromAllDrives parameter must be set to true when corpora is allDrives.', 'invalid');
+    const inCorpus = (f: FakeDriveFile) => !f.driveId || (corpora === 'allDrives' && f.id !== f.driveId);
+    const all = [...this.state.files.values()].filter((f) => f.id !== this.state.root.id && inCorpus(f) && matches(f));
     const page = all.slice(offset, offset + size);
     const next = offset + size < all.length ? pageToken('files', offset + size) : undefined;
     const body = { kind: 'drive#fileList', ...(next && { nextPageToken: next }), incompleteSearch: false, files: page.map((f) => this.resource(f)) };
@@ -137,7 +162,9 @@ export class FakeDrive {
   }
 
   private getFile(req: FakeRequest, id: string): FakeReply {
-    const file = this.state.get(id);
+    const seen = this.sharedDrives(req);
+    if ('status' in seen) return seen;
+    const file = this.visible(this.state.get(id), seen);
     if (!file) return notFound(`File not found: ${id}.`);
     if (req.query.get('alt') === 'media') {
       if (!file.bytes)
@@ -156,7 +183,9 @@ export class FakeDrive {
   }
 
   private async exportFile(req: FakeRequest, id: string): Promise<FakeReply> {
-    const file = this.state.get(id);
+    const seen = this.sharedDrives(req);
+    if ('status' in seen) return seen;
+    const file = this.visible(this.state.get(id), seen);
     if (!file) return notFound(`File not found: ${id}.`);
     const target = req.query.get('mimeType');
     if (!target) return badRequest('Required parameter: mimeType', 'required');
@@ -182,9 +211,12 @@ export class FakeDrive {
     const fields = this.fields(req, `kind,nextPageToken,newStartPageToken,changes(kind,changeType,time,removed,fileId,file(${DEFAULT_FILE_FIELDS}))`);
     if (fields === 'invalid') return badRequest('Invalid field selection', 'invalidParameter');
     const includeRemoved = req.query.get('includeRemoved') !== 'false';
-    // One entry per file: its latest change after the token.
+    const seen = this.sharedDrives(req);
+    if ('status' in seen) return seen;
+    // One entry per file: its latest change after the token; a shared drive's only when asked for.
     const latest = new Map<string, (typeof this.state.changes)[number]>();
-    for (const change of this.state.changes) if (change.seq >= from) latest.set(change.fileId, change);
+    const shared = (fileId: string) => !!(this.state.files.get(fileId)?.driveId ?? this.state.removedFromDrive.get(fileId));
+    for (const change of this.state.changes) if (change.seq >= from && (seen.include || !shared(change.fileId))) latest.set(change.fileId, change);
     const listed = [...latest.values()].sort((a, b) => a.seq - b.seq).filter((c) => includeRemoved || !c.removed);
     const page = listed.slice(0, size);
     const more = listed.length > size;
