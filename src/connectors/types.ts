@@ -274,6 +274,11 @@ export interface WebhookDescription {
   event: string;
   /** Kind-wide deliveries: the account it concerns, matched against the connections' `deliveryKey`. */
   account?: string | null;
+  /**
+   * The provider says the push subscription needs renewing now (Graph's lifecycle events: removed,
+   * or to be reauthorized): it is renewed or made again at the scheduler's next tick.
+   */
+  renewSubscription?: boolean;
 }
 
 /** `not_allowed`: this service's own policy refuses what the sync needs (a destination the URL policy blocks). */

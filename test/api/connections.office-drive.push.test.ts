@@ -93,6 +93,29 @@ describe('office drive change notifications', () => {
     expect((await waitForRuns(server, id, runs + 1))[0]).toMatchObject({ status: 'completed', triggerType: 'event' });
   });
 
+  it("makes the subscription again when Graph's lifecycle notification says it was removed, and reads what was missed", async () => {
+    const { state: old } = await storedSubscription(id);
+    expect(graph.subscriptions.all.get(old!.id)?.lifecycleNotificationUrl).toBe(`${server.app.config.PUBLIC_URL}/v3/connections/webhooks/office-drive/${id}`);
+    const runs = (await waitForRuns(server, id, 1)).length;
+    const [removed] = await graph.subscriptions.lifecycle('subscriptionRemoved');
+    expect(removed!.status).toBeLessThan(300);
+    const remade = await waitFor(async () => {
+      const { state } = await storedSubscription(id);
+      return state && state.id !== old!.id && graph.subscriptions.all.has(state.id) ? state : undefined;
+    }, 20_000);
+    expect(graph.subscriptions.all.get(remade.id)).toMatchObject({ resource: '/me/drive/root' });
+    // The delivery itself queued a sync: changes made while no subscription delivered are read.
+    expect((await waitForRuns(server, id, runs + 1))[0]).toMatchObject({ triggerType: 'event' });
+    // A lifecycle notification without our clientState changes nothing.
+    const forged = await fetch(`${server.app.config.PUBLIC_URL}/v3/connections/webhooks/office-drive/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ value: [{ subscriptionId: remade.id, lifecycleEvent: 'subscriptionRemoved', clientState: 'forged' }] }),
+    });
+    expect(forged.status).toBe(401);
+    expect((await storedSubscription(id)).state!.id).toBe(remade.id);
+  });
+
   it('renews without holding the database while Graph is slow to answer', async () => {
     const { state: old } = await storedSubscription(id);
     const release = graph.subscriptions.holdRenewals();

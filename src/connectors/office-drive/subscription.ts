@@ -75,6 +75,8 @@ export async function ensureSubscription(
       changeType: 'updated',
       notificationUrl: webhook.url,
       resource: '/me/drive/root',
+      // Graph tells of a removed subscription, or one to reauthorize, here (the same handshake).
+      lifecycleNotificationUrl: webhook.url,
       expirationDateTime,
       clientState: clientStateFor(webhook.secret),
       latestSupportedTlsVersion: 'v1_2',

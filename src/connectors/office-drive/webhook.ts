@@ -1,4 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { WebhookDescription } from '../types.js';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -47,10 +48,13 @@ export function verifyGraphNotification(_headers: Headers, rawBody: Buffer, secr
  * byte the same, so each delivery gets a fresh id: a repeated delivery costs one more delta read
  * (which finds nothing), where a shared id would drop a change.
  */
-export function describeGraphNotification(_headers: Headers, body: unknown): { deliveryId: string; resource: string | null; event: string } {
-  const first = notifications(body)[0];
+export function describeGraphNotification(_headers: Headers, body: unknown): WebhookDescription {
+  const list = notifications(body);
+  const first = list[0];
   const event = typeof first?.lifecycleEvent === 'string' ? first.lifecycleEvent : typeof first?.changeType === 'string' ? first.changeType : 'notification';
-  return { deliveryId: randomUUID(), resource: null, event };
+  // `missed` notifications are read back by the sync the delivery queues; the other two concern the subscription.
+  const renewSubscription = list.some((n) => n.lifecycleEvent === 'subscriptionRemoved' || n.lifecycleEvent === 'reauthorizationRequired');
+  return { deliveryId: randomUUID(), resource: null, event, ...(renewSubscription && { renewSubscription }) };
 }
 
 const MAX_VALIDATION_TOKEN = 4096;

@@ -1,7 +1,7 @@
 import type { ConnectorKind } from '../../connectors/index.js';
 import { UnauthenticatedError, notFound } from '../../model/errors.js';
 import type { ConnectionRecord } from '../../model/connections.js';
-import { getConnectionById, recordWebhookDelivery } from '../../store/connections.js';
+import { getConnectionById, recordWebhookDelivery, updateConnection } from '../../store/connections.js';
 import type { Db, Tx } from '../../store/database.js';
 import type { Clock } from '../shared/clock.js';
 import type { ConnectionJobs } from './connection-service.js';
@@ -45,8 +45,14 @@ export class WebhookReceiver {
     if (!secret || !adapter.webhook.verify(delivery.headers, delivery.rawBody, secret, delivery.query)) {
       throw new UnauthenticatedError('Invalid signature', "the delivery is not signed with this connection's webhook secret");
     }
-    const { deliveryId, event } = adapter.webhook.describe(delivery.headers, parseBody(delivery.rawBody));
-    const fresh = await this.db.transaction((tx) => acceptDelivery(tx, connection, deliveryId, event, this.clock, this.jobs));
+    const { deliveryId, event, renewSubscription } = adapter.webhook.describe(delivery.headers, parseBody(delivery.rawBody));
+    const fresh = await this.db.transaction(async (tx) => {
+      const accepted = await acceptDelivery(tx, connection, deliveryId, event, this.clock, this.jobs);
+      if (accepted && renewSubscription && connection.subscriptionRenewBy) {
+        await updateConnection(tx, connection.id, { subscriptionRenewBy: this.clock.now() }, this.clock.now());
+      }
+      return accepted;
+    });
     if (fresh) this.jobs.onJobQueued();
     return { kind: 'accepted', duplicate: !fresh };
   }

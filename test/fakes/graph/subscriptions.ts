@@ -11,9 +11,13 @@ export interface FakeSubscription {
   changeType: string;
   notificationUrl: string;
   clientState: string | null;
+  /** Where Graph tells of a removed subscription, one to reauthorize, or missed notifications. */
+  lifecycleNotificationUrl: string | null;
   expirationMs: number;
   createdMs: number;
 }
+
+export type LifecycleEvent = 'subscriptionRemoved' | 'reauthorizationRequired' | 'missed';
 
 /** What a notification delivery got back. */
 export interface GraphDelivery {
@@ -77,10 +81,14 @@ export class FakeSubscriptions {
       this.refusals += 1;
       return graphError(403, 'ExtensionError', 'Operation: Create; Exception: [Status Code: Forbidden; Reason: Access denied]', this.clock);
     }
-    const url = new URL(body.notificationUrl);
+    const lifecycleUrl: string | null = typeof body.lifecycleNotificationUrl === 'string' ? body.lifecycleNotificationUrl : null;
+    const endpoints = [...new Set([body.notificationUrl as string, ...(lifecycleUrl ? [lifecycleUrl] : [])])];
     // Graph requires HTTPS; the fake also takes plain HTTP on loopback for tests.
-    if (url.protocol !== 'https:' && url.hostname !== '127.0.0.1') return graphError(400, 'InvalidRequest', 'The notification URL must use HTTPS.', this.clock);
-    if (!(await this.validate(body.notificationUrl))) {
+    if (endpoints.some((e) => !URL.canParse(e) || (new URL(e).protocol !== 'https:' && new URL(e).hostname !== '127.0.0.1')))
+      return graphError(400, 'InvalidRequest', 'The notification URL must use HTTPS.', this.clock);
+    // Each endpoint must pass the validation handshake.
+    const validated = await Promise.all(endpoints.map((e) => this.validate(e)));
+    if (!validated.every(Boolean)) {
       return graphError(
         400,
         'InvalidRequest',
@@ -94,6 +102,7 @@ export class FakeSubscriptions {
       changeType: body.changeType,
       notificationUrl: body.notificationUrl,
       clientState: body.clientState ?? null,
+      lifecycleNotificationUrl: lifecycleUrl,
       expirationMs: expiry,
       createdMs: this.clock.nowMs(),
     };
@@ -159,6 +168,32 @@ export class FakeSubscriptions {
     return sent;
   }
 
+  /**
+   * Sends a lifecycle notification to every live subscription that named a lifecycle URL, as Graph
+   * does: `subscriptionRemoved` after it removed the subscription, `reauthorizationRequired` before
+   * it would, `missed` when notifications were dropped.
+   */
+  async lifecycle(event: LifecycleEvent): Promise<GraphDelivery[]> {
+    const sent: GraphDelivery[] = [];
+    for (const s of this.live().filter((x) => x.lifecycleNotificationUrl)) {
+      if (event === 'subscriptionRemoved') this.all.delete(s.id);
+      const notification = {
+        subscriptionId: s.id,
+        subscriptionExpirationDateTime: new Date(s.expirationMs).toISOString(),
+        tenantId: TENANT_ID,
+        ...(s.clientState !== null && { clientState: s.clientState }),
+        lifecycleEvent: event,
+      };
+      const rawBody = JSON.stringify({ value: [notification] });
+      const response = await fetch(s.lifecycleNotificationUrl!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rawBody });
+      await response.arrayBuffer();
+      const delivery = { url: s.lifecycleNotificationUrl!, status: response.status, body: JSON.parse(rawBody), rawBody };
+      this.deliveries.push(delivery);
+      sent.push(delivery);
+    }
+    return sent;
+  }
+
   private async validate(notificationUrl: string): Promise<boolean> {
     const token = `Validation: Testing client application reachability for subscription Request-Id: ${randomUUID()}`;
     const url = new URL(notificationUrl);
@@ -207,6 +242,7 @@ export class FakeSubscriptions {
       changeType: s.changeType,
       clientState: s.clientState,
       notificationUrl: s.notificationUrl,
+      lifecycleNotificationUrl: s.lifecycleNotificationUrl,
       expirationDateTime: new Date(s.expirationMs).toISOString(),
       creatorId: 'e2e0a2a0-2f4c-4b4e-8f6a-000000000001',
       latestSupportedTlsVersion: 'v1_2',
