@@ -104,6 +104,17 @@ describe('the console against the real connections API', () => {
     await dialog.getByLabel('Also delete the documents it imported').uncheck();
     await dialog.getByRole('button', { name: 'Delete connection' }).click();
     await expect.poll(() => card.count()).toBe(0);
+    // The deletion's cleanup at GitHub (its hook removed, its grant revoked) shows until it is done.
+    const cleanups = page.getByRole('region', { name: 'Cleanups at providers' });
+    await expect
+      .poll(
+        async () => {
+          await cleanups.getByRole('button', { name: 'Refresh' }).click();
+          return cleanups.innerText();
+        },
+        { timeout: 30_000 },
+      )
+      .toContain('No cleanup is pending');
     const kept = await server.request('POST', '/v3/documents/list', { body: { containerTags: [CODE_TAG] } });
     expect(kept.body.memories.map((d: { title: string }) => d.title).sort()).toEqual(['README.md', 'onboarding.md']);
     expect((await server.request('POST', '/v3/connections/list', { body: { containerTags: [CODE_TAG] } })).body).toEqual([]);

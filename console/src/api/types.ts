@@ -58,6 +58,7 @@ export type NewScopedKey = Answer<'/v3/auth/scoped-key', 'post'>;
 export type NewKey = Answer<'/v3/auth/keys', 'post'>;
 
 export type Connection = Schemas['Connection'];
+export type ConnectionCleanup = Schemas['ConnectionCleanup'];
 export type SyncRun = Schemas['SyncRun'];
 export type ConnectionDocument = Schemas['ConnectionDocument'];
 

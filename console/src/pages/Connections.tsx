@@ -10,6 +10,7 @@ import { formatDate } from '../format';
 import { useAction, useInterval, useLoad } from '../hooks';
 import { ChooseRepositoriesDialog } from './ChooseRepositories';
 import { ConnectForm } from './ConnectForm';
+import { CleanupsSection } from './ConnectionCleanups';
 import { ConnectionDocuments } from './ConnectionDocuments';
 import { ConnectionRuns } from './ConnectionRuns';
 
@@ -63,6 +64,7 @@ export function ConnectionsPage() {
           ))}
         </ul>
       </section>
+      <CleanupsSection connections={connections.length} />
     </>
   );
 }
@@ -114,6 +116,16 @@ function ConnectionCard({ connection: c, onChanged }: { connection: Connection; 
           <>
             <dt>Expires</dt>
             <dd>{formatDate(c.expiresAt)}</dd>
+          </>
+        ) : null}
+        {c.push ? (
+          <>
+            <dt>Push</dt>
+            <dd>
+              {c.push.state}
+              {c.push.reason ? ` (${c.push.reason})` : ''}
+              {c.push.state === 'active' && c.push.renewBy ? `, renewed by ${formatDate(c.push.renewBy)}` : ''}
+            </dd>
           </>
         ) : null}
         <dt>Last sync</dt>
