@@ -32,6 +32,7 @@ describe('proxies', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
-    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, fd00::/8' }).TRUST_PROXY).toEqual(['loopback', 'fd00::/8']);
+    for (const bad of ['proxy.example.com', 'face', '10.0.0.0/33', '10.0.0.1/8/2']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 });

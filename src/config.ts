@@ -1,5 +1,14 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { connectorSetup, type ConnectorSetup } from './connectors/index.js';
+
+/** An IPv4 or IPv6 address, or a CIDR range of one ("10.0.0.0/8", "::1"). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -30,7 +39,7 @@ const ConfigSchema = z
       .transform((v, ctx) => {
         if (/^(?:true|false)$/i.test(v)) return v.toLowerCase() === 'true';
         const list = v.split(',').map((s) => s.trim());
-        if (list.every((s) => /^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(s) || /^(?:loopback|linklocal|uniquelocal)$/.test(s))) return list;
+        if (list.every((s) => isAddressOrRange(s) || /^(?:loopback|linklocal|uniquelocal)$/.test(s))) return list;
         ctx.addIssue({ code: 'custom', message: 'true, false, or addresses and CIDR ranges separated by commas' });
         return z.NEVER;
       })
