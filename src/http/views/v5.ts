@@ -107,6 +107,18 @@ const Relative = z
   })
   .strict();
 
+/** The extras a search result or one memory carries when asked for: its versions and relations, its source document. */
+const Included = z
+  .object({
+    related: z
+      .object({ parents: z.array(Relative), children: z.array(Relative), siblings: z.array(Relative) })
+      .strict()
+      .optional(),
+    document: IncludedDocument.optional(),
+  })
+  .strict()
+  .optional();
+
 export const SearchResultV5 = z
   .object({
     id: z.string().describe('Memory id for a memory, chunk id for a chunk'),
@@ -117,16 +129,7 @@ export const SearchResultV5 = z
     isLatest: z.boolean(),
     isInference: z.boolean(),
     system: z.object({ updatedAt: Timestamp, createdAt: Timestamp.optional() }).strict(),
-    included: z
-      .object({
-        related: z
-          .object({ parents: z.array(Relative), children: z.array(Relative), siblings: z.array(Relative) })
-          .strict()
-          .optional(),
-        document: IncludedDocument.optional(),
-      })
-      .strict()
-      .optional(),
+    included: Included,
   })
   .strict();
 
@@ -268,16 +271,7 @@ export function toProfileV5(lines: ProfileLines): z.infer<typeof ProfileAnswer> 
 }
 
 export const MemoryWithIncludedV5 = MemoryV5.extend({
-  included: z
-    .object({
-      related: z
-        .object({ parents: z.array(Relative), children: z.array(Relative), siblings: z.array(Relative) })
-        .strict()
-        .optional(),
-      document: IncludedDocument.optional(),
-    })
-    .strict()
-    .optional(),
+  included: Included,
 }).strict();
 
 /**
