@@ -8,8 +8,11 @@ import { Loading } from '../components/Status';
 import { formatDate, splitList } from '../format';
 import { useAction, useLoad } from '../hooks';
 
-/** Every type an endpoint may ask for (the API refuses any other). */
-const EVENT_TYPES: WebhookEventType[] = [
+/**
+ * Every type an endpoint may ask for (the API refuses any other). The console cannot read the
+ * server's list at run time, so the compiler checks this one against the API's own types below.
+ */
+const EVENT_TYPES = [
   'document.queued',
   'document.done',
   'document.failed',
@@ -28,7 +31,10 @@ const EVENT_TYPES: WebhookEventType[] = [
   'container_tag.imported',
   'container_tag.deleted',
   'organization.reset',
-];
+] as const satisfies readonly WebhookEventType[];
+/** Fails to compile when the API gains an event type this list lacks. */
+const EVERY_TYPE_LISTED: Exclude<WebhookEventType, (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
+void EVERY_TYPE_LISTED;
 
 /** The organization's webhook endpoints: register one (its secret shown once), enable or disable, rotate the secret, delete, and each one's deliveries with re-send. */
 export function WebhooksPage() {
