@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { dereference } from '@readme/openapi-parser';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import { expect } from 'vitest';
+import type { ApiResponse, RequestOptions, TestServer } from './server.js';
 
 /**
  * The published v5 contract (test/contracts/v5-openapi.json, docs/v5.md says where it comes from)
@@ -112,4 +114,18 @@ async function load(): Promise<V5Contract> {
       );
     },
   };
+}
+
+/** A request whose answer must keep to the contract of `operationId` (the test fails otherwise). */
+export async function contractRequest(
+  server: TestServer,
+  contract: V5Contract,
+  operationId: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse> {
+  const res = await server.request(method, path, options);
+  expect(contract.violations(operationId, { status: res.status, body: res.body }), JSON.stringify(res.body)).toEqual([]);
+  return res;
 }
