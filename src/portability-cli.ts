@@ -22,8 +22,12 @@ const keyOf = (options: ServerOptions) => {
 
 export class CliError extends Error {}
 
-/** Counts bytes and lines going through, and redraws one progress line on stderr at most every 200 ms. */
-function progress(label: string, total?: number): Transform {
+/**
+ * Counts bytes and lines going through, and redraws one progress line on stderr at most every 200 ms.
+ * `end()` draws the last state and ends the line; `abandon()` only ends a line already drawn, so a
+ * request that fails before its answer prints its error alone rather than after a finished-looking bar.
+ */
+function progress(label: string, total?: number) {
   let bytes = 0;
   let lines = 0;
   let drawn = 0;
@@ -33,19 +37,24 @@ function progress(label: string, total?: number): Transform {
     const share = total ? ` ${Math.floor((bytes / total) * 100)}%` : '';
     process.stderr.write(`\r${label}${share} ${(bytes / 1048576).toFixed(1)} MB, ${lines} lines`);
   };
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
       draw(false);
       done(null, chunk);
     },
-    flush(done) {
+  });
+  return {
+    stream,
+    end: () => {
       draw(true);
       process.stderr.write('\n');
-      done();
     },
-  });
+    abandon: () => {
+      if (drawn) process.stderr.write('\n');
+    },
+  };
 }
 
 /**
@@ -95,7 +104,14 @@ async function exportToFile(containerTag: string | undefined, file: string, opti
   });
   if (!response.ok || !response.body) throw await failure(response);
   const out = file === '-' ? process.stdout : createWriteStream(file);
-  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), progress('exporting'), out);
+  const shown = progress('exporting');
+  try {
+    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), shown.stream, out);
+  } catch (error) {
+    shown.abandon();
+    throw error;
+  }
+  shown.end();
 }
 
 async function importFromFile(containerTag: string, file: string, options: ServerOptions) {
@@ -106,7 +122,8 @@ async function importFromFile(containerTag: string, file: string, options: Serve
   } catch (error) {
     throw new CliError(`cannot read ${file}: ${causeOf(error)}`);
   }
-  const body = createReadStream(file).pipe(progress('importing', size));
+  const shown = progress('importing', size);
+  const body = createReadStream(file).pipe(shown.stream);
   const response = await request(`${base}/v3/container-tags/${encodeURIComponent(containerTag)}/import`, {
     method: 'POST',
     headers: {
@@ -116,8 +133,15 @@ async function importFromFile(containerTag: string, file: string, options: Serve
     },
     body: Readable.toWeb(body) as unknown as BodyInit,
     duplex: 'half',
-  } as RequestInit);
-  if (!response.ok) throw await failure(response);
+  } as RequestInit).catch((error: unknown) => {
+    shown.abandon();
+    throw error;
+  });
+  if (!response.ok) {
+    shown.abandon();
+    throw await failure(response);
+  }
+  shown.end();
   process.stdout.write(`${await response.text()}\n`);
 }
 
