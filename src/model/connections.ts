@@ -35,6 +35,11 @@ export interface ConnectionRecord {
   deliveryKey: string | null;
   tokens: string | null;
   tokenExpiresAt: Date | null;
+  /**
+   * Set while one caller exchanges the refresh token with the provider, outside any transaction:
+   * until then the others wait for its tokens rather than spend the refresh token a second time.
+   */
+  tokenRefreshUntil: Date | null;
   /** The adapter's opaque position of the last committed sync page. */
   cursor: unknown;
   /** Authorized with the organization's own OAuth application rather than the service's. */

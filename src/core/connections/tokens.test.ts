@@ -1,4 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/helpers/wait.js';
 import { FakeGoogle } from '../../../test/fakes/google/index.js';
 import { connectorFor, type Connector, type TokenSet } from '../../connectors/index.js';
 import { getConnectionById, insertConnection } from '../../store/connections.js';
@@ -91,6 +93,55 @@ describe('token refresh of a connection whose refresh tokens rotate and are sing
       expect(stale?.tokens).toEqual(next?.tokens);
       expect(refreshAnswers(200)).toBe(2);
       expect(refreshAnswers(400)).toBe(0);
+    } finally {
+      google.oauth.rotateRefreshTokens = false;
+    }
+  });
+
+  it('holds no database connection while the token endpoint is slow, and the waiting callers take its tokens', async () => {
+    const { id, tokens } = await authorizedConnection();
+    const other = await authorizedConnection();
+    google.oauth.rotateRefreshTokens = true;
+    const release = google.holdTokenRequests();
+    try {
+      google.resetRequests();
+      const connection = (await getConnectionById(database.db, id))!;
+      const first = refreshTokens(database.db, access, adapter, connection, tokens, later);
+      const second = usableTokens(database.db, access, adapter, connection, later);
+      await waitFor(async () => google.heldTokenRequests === 1 || undefined, 10_000, 'the refresh to reach the token endpoint');
+      // The embedded database has one connection: a refresh holding it would stall these until released.
+      const read = await Promise.race([
+        getConnectionById(database.db, other.id).then((row) => row?.id),
+        delay(10_000).then(() => 'stalled behind the token call'),
+      ]);
+      expect(read).toBe(other.id);
+      expect((await getConnectionById(database.db, id))!.tokenRefreshUntil).not.toBeNull();
+      expect(google.heldTokenRequests).toBe(1);
+      release();
+      const [a, b] = await Promise.all([first, second]);
+      expect(refreshAnswers(200)).toBe(1);
+      expect(refreshAnswers(400)).toBe(0);
+      const stored = (await getConnectionById(database.db, id))!;
+      expect(stored.tokenRefreshUntil).toBeNull();
+      expect(a?.tokens).toEqual(access.openTokens(stored));
+      expect(b.tokens).toEqual(access.openTokens(stored));
+    } finally {
+      release();
+      google.oauth.rotateRefreshTokens = false;
+    }
+  });
+
+  it('ends the claim when the provider refuses, so the next caller is not kept waiting', async () => {
+    const { id, tokens } = await authorizedConnection();
+    google.oauth.rotateRefreshTokens = true;
+    try {
+      const client = await access.oauthClient({ kind: 'cloud-drive', orgId, usesCustomKey: false });
+      // Spent elsewhere: Google refuses the stored refresh token from now on.
+      await adapter.oauth!.refresh(client, tokens.refreshToken!);
+      const connection = (await getConnectionById(database.db, id))!;
+      await expect(refreshTokens(database.db, access, adapter, connection, tokens, later)).rejects.toMatchObject({ code: 'auth_expired' });
+      expect((await getConnectionById(database.db, id))!.tokenRefreshUntil).toBeNull();
+      await expect(refreshTokens(database.db, access, adapter, connection, tokens, later)).rejects.toMatchObject({ code: 'auth_expired' });
     } finally {
       google.oauth.rotateRefreshTokens = false;
     }

@@ -23,6 +23,7 @@ export const connections = pgTable(
     /** The token set, sealed with the server secret. */
     tokens: text('tokens'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date' }),
+    tokenRefreshUntil: timestamp('token_refresh_until', { withTimezone: true, mode: 'date' }),
     cursor: jsonb('cursor').$type<unknown>(),
     usesCustomKey: boolean('uses_custom_key').notNull().default(false),
     /** Sealed. */

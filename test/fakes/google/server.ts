@@ -54,6 +54,9 @@ export class FakeGoogle {
   ];
   private server?: Server;
   private origin = '';
+  /** Token requests that have arrived and wait for `holdTokenRequests`' release. */
+  heldTokenRequests = 0;
+  private tokenGate: Promise<void> | null = null;
 
   static async start(): Promise<FakeGoogle> {
     const fake = new FakeGoogle();
@@ -101,6 +104,16 @@ export class FakeGoogle {
     this.armed.push({ times: options.times ?? 1, match: options.match, reply: options.reply ?? (() => rateLimited(retryAfter)) });
   }
 
+  /** Keeps every token request from being answered until the function returned is called: a slow token endpoint. */
+  holdTokenRequests(): () => void {
+    let release!: () => void;
+    this.tokenGate = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.tokenGate = null;
+      release();
+    };
+  }
+
   count(route: string, status?: number): number {
     return this.requests.filter((r) => r.route === route && (status === undefined || r.status === status)).length;
   }
@@ -138,7 +151,14 @@ export class FakeGoogle {
 
   private async route(req: FakeRequest): Promise<{ reply: FakeReply; route?: string }> {
     if (req.method === 'GET' && req.path === '/o/oauth2/v2/auth') return { reply: this.oauth.authorize(req), route: 'GET /o/oauth2/v2/auth' };
-    if (req.method === 'POST' && req.path === '/token') return { reply: this.oauth.token(req), route: 'POST /token' };
+    if (req.method === 'POST' && req.path === '/token') {
+      if (this.tokenGate) {
+        this.heldTokenRequests += 1;
+        await this.tokenGate;
+        this.heldTokenRequests -= 1;
+      }
+      return { reply: this.oauth.token(req), route: 'POST /token' };
+    }
     if (req.method === 'POST' && req.path === '/revoke')
       return { reply: this.takeArmed('POST /revoke', 'POST /revoke') ?? this.oauth.revoke(req), route: 'POST /revoke' };
     if (req.method === 'GET' && req.path === '/v1/userinfo') return { reply: this.oauth.userinfo(req), route: 'GET /v1/userinfo' };

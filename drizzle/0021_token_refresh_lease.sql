@@ -1,0 +1,1 @@
+ALTER TABLE "connections" ADD COLUMN "token_refresh_until" timestamp with time zone;
