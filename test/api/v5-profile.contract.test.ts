@@ -98,6 +98,17 @@ describe('v5 profile: the published contract', () => {
     ]);
   });
 
+  it('applies every one of changes made at once: none read-modify-writes over another', async () => {
+    const names = Array.from({ length: 8 }, (_, i) => `at_once_${i}`);
+    const answers = await Promise.all([
+      ...names.map((name) => server.request('PUT', '/ns/user_alex/profile/buckets', { body: { buckets: { [name]: `Bucket ${name}` } } })),
+      server.request('DELETE', '/ns/user_alex/profile/buckets', { body: { buckets: ['goals'] } }),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    const own = (await server.request('GET', '/v3/container-tags/user_alex')).body.profileBuckets.map((b: { key: string }) => b.key);
+    expect(own.sort()).toEqual([...names].sort());
+  });
+
   it('leaves the organization’s buckets alone (409), and refuses bad names, an unknown namespace and a read key', async () => {
     expect((await server.request('PATCH', '/v3/settings', { body: { profileBuckets: [{ key: 'work', description: 'Work life' }] } })).status).toBe(200);
     const call = async (operationId: string, method: string, path: string, body: unknown, key?: string) => {

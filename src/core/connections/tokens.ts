@@ -66,7 +66,9 @@ export async function refreshTokens(
       // A holder whose tokens changed meanwhile (authorized again) keeps its own.
       const own = access.openTokens(holder);
       const keeps = own ? !sameGrant(own, claim.held) : holder.id !== connection.id;
-      const patch = keeps ? { tokenRefreshUntil: null } : { tokens: access.sealTokens(holder.id, fresh), tokenExpiresAt: fresh.expiresAt, tokenRefreshUntil: null };
+      const patch = keeps
+        ? { tokenRefreshUntil: null }
+        : { tokens: access.sealTokens(holder.id, fresh), tokenExpiresAt: fresh.expiresAt, tokenRefreshUntil: null };
       const row = await updateConnection(tx, holder.id, patch, clock.now());
       if (row && holder.id === connection.id) result = { connection: row, tokens: keeps && own ? own : fresh };
     }

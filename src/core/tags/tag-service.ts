@@ -1,4 +1,5 @@
 import { emit } from '../webhooks/events.js';
+import { invalidInput } from '../../model/errors.js';
 import type { Db } from '../../store/database.js';
 import { deleteSpaces, getSpace, listTagStats, upsertSpace, type SpaceSettingsPatch, type TagStats } from '../../store/tags.js';
 import { deleteConnectionsWhere } from '../../store/connections.js';
@@ -59,6 +60,33 @@ export class ContainerTagService {
     const space = await this.db.transaction(async (tx) => {
       await assertTagsWritable(tx, principal.orgId, [containerTag]);
       return upsertSpace(tx, principal.orgId, containerTag, newId(), patch, this.clock.now());
+    });
+    const [stats] = await listTagStats(this.db, principal.orgId, containerTag);
+    return details(space, stats);
+  }
+
+  /**
+   * Changes the tag's own profile buckets in one transaction holding its row: those in `set` added
+   * or replaced, those in `remove` removed, the others kept, so two changes at once both apply. A
+   * tag may hold at most `max` of its own.
+   */
+  async changeProfileBuckets(
+    principal: Principal,
+    containerTag: string,
+    change: { set?: Record<string, string>; remove?: string[] },
+    max: number,
+  ): Promise<ContainerTagDetails> {
+    assertTagInScope(principal, containerTag);
+    const space = await this.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, principal.orgId, [containerTag]);
+      const now = this.clock.now();
+      // An empty upsert makes the row if needed and holds it until the change is written.
+      const held = await upsertSpace(tx, principal.orgId, containerTag, newId(), {}, now);
+      const buckets = new Map((held.profileBuckets ?? []).map((bucket) => [bucket.key, bucket.description]));
+      for (const key of change.remove ?? []) buckets.delete(key);
+      for (const [key, description] of Object.entries(change.set ?? {})) buckets.set(key, description);
+      if (buckets.size > max) throw invalidInput('Too many buckets', `buckets: a namespace holds at most ${max} of its own (${buckets.size} asked)`);
+      return upsertSpace(tx, principal.orgId, containerTag, held.id, { profileBuckets: [...buckets].map(([key, description]) => ({ key, description })) }, now);
     });
     const [stats] = await listTagStats(this.db, principal.orgId, containerTag);
     return details(space, stats);

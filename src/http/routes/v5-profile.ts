@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, invalidInput } from '../../model/errors.js';
+import { conflict } from '../../model/errors.js';
 import type { Principal } from '../../model/access.js';
 import { profileText } from '../../mcp/texts.js';
 import { principalOf } from '../plugins/auth.js';
@@ -18,6 +18,7 @@ function wantsMarkdown(accept: string | undefined): boolean {
 
 const BucketName = ProfileBucket.shape.key;
 const BucketDescription = z.string().max(2000);
+const MAX_OWN_BUCKETS = 50;
 const BucketsAnswer = z.object({ buckets: z.record(z.string(), z.string()) }).strict();
 
 /**
@@ -34,14 +35,13 @@ export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     return { buckets: Object.fromEntries(buckets.map((bucket) => [bucket.key, bucket.description])) };
   };
 
-  /** The namespace's own buckets (404 when it does not exist), after refusing a change to one of the organization's. */
-  const ownBuckets = async (principal: Principal, namespace: string, names: string[]) => {
-    const [tag, organization] = await Promise.all([containerTags.get(principal, namespace), settings.get(principal)]);
+  /** 404 when the namespace does not exist, 409 for a change to one of the organization's buckets. */
+  const assertOwnBuckets = async (principal: Principal, namespace: string, names: string[]) => {
+    const [, organization] = await Promise.all([containerTags.get(principal, namespace), settings.get(principal)]);
     const organizations = new Set(organization.profileBuckets.map((bucket) => bucket.key));
     const protectedNames = names.filter((name) => organizations.has(name));
     if (protectedNames.length)
       throw conflict('organization-bucket', 'An organization-level bucket cannot be changed here', `buckets: ${protectedNames.join(', ')}`);
-    return tag.profileBuckets;
   };
 
   app.post(
@@ -101,7 +101,11 @@ export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Buckets not named stay as they are; a namespace holds at most 50 of its own. An organization bucket cannot be changed here (409).',
         params: NamespaceParams,
         body: z
-          .object({ buckets: z.record(BucketName, BucketDescription).refine((buckets) => Object.keys(buckets).length <= 50, 'at most 50 buckets') })
+          .object({
+            buckets: z
+              .record(BucketName, BucketDescription)
+              .refine((buckets) => Object.keys(buckets).length <= MAX_OWN_BUCKETS, `at most ${MAX_OWN_BUCKETS} buckets`),
+          })
           .strict(),
         response: { 200: BucketsAnswer, ...v5ErrorResponses },
       },
@@ -109,11 +113,8 @@ export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = principalOf(request);
       const { namespace } = request.params;
-      const own = await ownBuckets(principal, namespace, Object.keys(request.body.buckets));
-      const changed = new Map(own.map((bucket) => [bucket.key, bucket.description]));
-      for (const [key, description] of Object.entries(request.body.buckets)) changed.set(key, description);
-      if (changed.size > 50) throw invalidInput('Too many buckets', `buckets: a namespace holds at most 50 of its own (${changed.size} asked)`);
-      await containerTags.update(principal, namespace, { profileBuckets: [...changed].map(([key, description]) => ({ key, description })) });
+      await assertOwnBuckets(principal, namespace, Object.keys(request.body.buckets));
+      await containerTags.changeProfileBuckets(principal, namespace, { set: request.body.buckets }, MAX_OWN_BUCKETS);
       return effective(principal, namespace);
     },
   );
@@ -127,17 +128,15 @@ export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Remove buckets of the namespace’s own, by name',
         description: 'Names the namespace does not have are ignored; an organization bucket cannot be removed here (409).',
         params: NamespaceParams,
-        body: z.object({ buckets: z.array(BucketName).min(1).max(50) }).strict(),
+        body: z.object({ buckets: z.array(BucketName).min(1).max(MAX_OWN_BUCKETS) }).strict(),
         response: { 200: BucketsAnswer, ...v5ErrorResponses },
       },
     },
     async (request) => {
       const principal = principalOf(request);
       const { namespace } = request.params;
-      const own = await ownBuckets(principal, namespace, request.body.buckets);
-      const removed = new Set(request.body.buckets);
-      const kept = own.filter((bucket) => !removed.has(bucket.key));
-      if (kept.length !== own.length) await containerTags.update(principal, namespace, { profileBuckets: kept });
+      await assertOwnBuckets(principal, namespace, request.body.buckets);
+      await containerTags.changeProfileBuckets(principal, namespace, { remove: request.body.buckets }, MAX_OWN_BUCKETS);
       return effective(principal, namespace);
     },
   );
