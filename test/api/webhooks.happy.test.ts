@@ -69,6 +69,33 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     }
   }
 
+  it('says a memory retired by a newer value of another chain was superseded, naming the memory that replaced it', async () => {
+    const to = await receiver();
+    await register(to, { eventTypes: ['memory.superseded', 'memory.forgotten'], containerTags: ['wh-lina'] });
+    const chat = async (conversationId: string, content: string) => {
+      const res = await server.request('POST', '/v4/conversations', {
+        body: { containerTag: 'wh-lina', conversationId, messages: [{ role: 'user', name: 'Lina', content }] },
+      });
+      expect(res.status).toBe(200);
+      expect((await waitForDocument(server, res.body.id)).status).toBe('done');
+    };
+    await chat('lina-1', 'My boyfriend Omar and I just moved in together!');
+    await chat('lina-2', 'Omar and I split up last month. I am seeing Yusuf now.');
+    const listed = await server.request('POST', '/v4/memories/list', { body: { containerTags: ['wh-lina'], limit: 100 } });
+    const retired = (listed.body.memoryEntries as { id: string; isForgotten: boolean; forgetReason: string | null }[]).flatMap((m) => {
+      const by = m.isForgotten ? /^replaced by a newer value \(memory (\S+)\)$/.exec(m.forgetReason ?? '')?.[1] : undefined;
+      return by ? [{ id: m.id, by }] : [];
+    });
+    expect(retired.length).toBeGreaterThan(0);
+    for (const { id, by } of retired) {
+      const superseded = await waitForEvent(to, (e) => e.body.type === 'memory.superseded' && e.body.data.id === id, `memory.superseded ${id}`);
+      expect(superseded.body.data).toMatchObject({ id, supersededBy: by });
+      const keys = to.delivered().map((e) => `${e.body.type} ${e.body.data.id}`);
+      expect(keys.indexOf(`memory.forgotten ${id}`)).toBeGreaterThanOrEqual(0);
+      expect(keys.indexOf(`memory.forgotten ${id}`)).toBeLessThan(keys.indexOf(`memory.superseded ${id}`));
+    }
+  });
+
   it('sends every implemented event type once, in the order of the changes, signed, only for its tags', async () => {
     const to = await receiver();
     const endpoint = await register(to, { eventTypes: ALL_TYPES, containerTags: ['wh-events'] });

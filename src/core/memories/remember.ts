@@ -8,6 +8,7 @@ import { findLatestMemory } from '../../store/memories/records.js';
 import { bumpSourceCount, lockChainHead } from '../../store/memories/writes.js';
 import { replacesAttribute, resolveMemory, storedAttributes, type Neighbour } from './resolution.js';
 import { forgetMemory, insertMemoriesWithSources, supersede, type MemoryDraft } from './versioning.js';
+import { emit, supersededEvent } from '../webhooks/events.js';
 
 const NEIGHBOURS = 5;
 /** Memories of one tag searched for another phrasing of the attribute a statement sets. */
@@ -102,8 +103,8 @@ function withConfirmedMeaning(draft: MemoryDraft, updated: Neighbour | undefined
 /**
  * Other memories that said only the value a new statement replaced ("Omar is Lina's boyfriend"
  * beside "Lina's boyfriend Omar moved in with her", once Lina is seeing Yusuf) are forgotten with
- * the reason: the profile then shows the latest value alone. A memory that says more than that
- * value stays.
+ * the reason (`memory.forgotten`, and `memory.superseded` naming the new memory): the profile then
+ * shows the latest value alone. A memory that says more than that value stays.
  */
 async function retireRestatements(tx: Tx, scope: StatementScope, memory: MemoryRecord, mates: Neighbour[]): Promise<void> {
   const stated = storedAttributes(memory);
@@ -111,7 +112,9 @@ async function retireRestatements(tx: Tx, scope: StatementScope, memory: MemoryR
     const said = storedAttributes(mate);
     if (differentThings(memory.memory, mate.memory) || !replacesAttribute(stated, said) || said.some((a) => !stated.some((s) => s.attribute === a.attribute)))
       continue;
-    await forgetMemory(tx, scope.orgId, mate.id, { forgetReason: `replaced by a newer value (memory ${memory.id})` }, scope.now);
+    const retired = await forgetMemory(tx, scope.orgId, mate.id, { forgetReason: `replaced by a newer value (memory ${memory.id})` }, scope.now);
+    // Not of the new version's chain, yet replaced by it all the same: a subscriber hears both.
+    if (retired) await emit(tx, supersededEvent(scope.orgId, retired, memory), scope.now);
   }
 }
 
