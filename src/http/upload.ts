@@ -142,20 +142,38 @@ function renamed(fields: Record<string, string>, names: UploadFieldNames): Recor
 
 /** Reads a multipart upload: one `file` part plus string fields (spelt as `names` says, when given). */
 export async function readUpload(request: FastifyRequest, maxBytes: number, names?: UploadFieldNames): Promise<FileInput> {
+  const form = await readUploadForm(request, maxBytes, names);
+  if (!('file' in form)) throw invalidInput('Invalid upload', 'file: a "file" part is required');
+  return form.file;
+}
+
+/** The fields of an upload form sent without its file. */
+export type UploadFieldsOnly = Omit<FileInput, 'bytes' | 'filename' | 'mimeType' | 'fileType'>;
+
+/** Reads a multipart form whose `file` part may be left out: then its fields alone (a file's type refused without a file). */
+export async function readUploadForm(
+  request: FastifyRequest,
+  maxBytes: number,
+  names?: UploadFieldNames,
+): Promise<{ file: FileInput } | { fields: UploadFieldsOnly }> {
   if (!request.isMultipart()) throw new ApiError(415, 'Unsupported media type', 'send multipart/form-data with a "file" part');
   const parts = await readParts(request, maxBytes);
   const file = parts.file;
   const fields = names ? renamed(parts.fields, names) : parts.fields;
-  if (!file) throw invalidInput('Invalid upload', 'file: a "file" part is required');
   assertStorableInput(fields, 'body');
-  assertStorableInput({ filename: file.filename, mimeType: file.mimeType }, 'file');
-  if (file.bytes.byteLength === 0) throw invalidInput('Invalid upload', 'file: the file is empty');
   const parsed = UploadFields.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw invalidInput('Invalid request', `body.${issue.path.join('.')}: ${issue.message}`);
   }
   const { fileType, mimeType: givenMimeType, useAdvancedProcessing: _ignored, ...rest } = parsed.data;
+  if (!file) {
+    const fileOnly = fileType !== undefined ? 'fileType' : givenMimeType !== undefined ? 'mimeType' : null;
+    if (fileOnly) throw invalidInput('Invalid upload', `${fileOnly}: describes a file, and no "file" part was sent`);
+    return { fields: rest };
+  }
+  assertStorableInput({ filename: file.filename, mimeType: file.mimeType }, 'file');
+  if (file.bytes.byteLength === 0) throw invalidInput('Invalid upload', 'file: the file is empty');
   const mimeType = givenMimeType ?? file.mimeType;
   const detectable = fileType && ['text', 'pdf', 'image', 'webpage', 'markdown', 'csv', 'json', 'html'].includes(fileType);
   if (fileType && !detectable && !FORCED_TYPES[fileType]) {
@@ -166,10 +184,12 @@ export async function readUpload(request: FastifyRequest, maxBytes: number, name
     throw invalidInput('Invalid request', 'mimeType: required as an image/* type when fileType is image');
   }
   return {
-    ...rest,
-    bytes: file.bytes,
-    filename: file.filename,
-    mimeType,
-    fileType: fileType ? (FORCED_TYPES[fileType] ?? fileType) : null,
+    file: {
+      ...rest,
+      bytes: file.bytes,
+      filename: file.filename,
+      mimeType,
+      fileType: fileType ? (FORCED_TYPES[fileType] ?? fileType) : null,
+    },
   };
 }

@@ -112,9 +112,22 @@ describe('v5 file upload: the published contract', () => {
 
     expect((await call('postNsByNamespaceDocumentFileById', 'POST', '/ns/user_files/document/file/nosuchdoc', form({}))).status).toBe(404);
     expect((await call('postNsByNamespaceDocumentFileById', 'POST', '/ns/user_elsewhere/document/file/spec', form({}))).status).toBe(404);
-    expect(
-      (await call('patchNsByNamespaceDocumentFileById', 'PATCH', '/ns/user_files/document/file/spec', form({ metadata: JSON.stringify({ a: 1 }) }, null)))
-        .status,
-    ).toBe(400);
+    // Without a file, PATCH changes the fields given alone: the content stays and nothing is processed again.
+    const fieldsOnly = await call(
+      'patchNsByNamespaceDocumentFileById',
+      'PATCH',
+      '/ns/user_files/document/file/spec',
+      form({ metadata: JSON.stringify({ a: 1 }) }, null),
+    );
+    expect(fieldsOnly.body).toEqual({ id: 'spec', status: 'done' });
+    const kept = (await server.request('GET', '/ns/user_files/document/spec')).body;
+    expect(kept).toMatchObject({ metadata: { a: 1 }, system: { status: 'done' } });
+    expect(kept.content).toContain('The final text.');
+    // A file's type without the file is refused, and POST (a whole replacement) still needs the file.
+    expect((await call('patchNsByNamespaceDocumentFileById', 'PATCH', '/ns/user_files/document/file/spec', form({ fileType: 'pdf' }, null))).status).toBe(400);
+    expect((await call('postNsByNamespaceDocumentFileById', 'POST', '/ns/user_files/document/file/spec', form({}, null))).status).toBe(400);
+    expect((await call('patchNsByNamespaceDocumentFileById', 'PATCH', '/ns/user_files/document/file/nosuchdoc', form({ metadata: '{}' }, null))).status).toBe(
+      404,
+    );
   });
 });

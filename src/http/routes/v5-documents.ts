@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { attachmentLinker } from '../file-link-origin.js';
 import { addDocumentBatch } from '../../core/documents/batch.js';
 import { principalOf } from '../plugins/auth.js';
-import { readUpload } from '../upload.js';
+import { readUpload, readUploadForm } from '../upload.js';
 import type { UploadOptions } from './documents-upload.js';
 import {
   AddDocumentBodyV5,
@@ -112,19 +112,25 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
           : 'Give a document of a namespace a new file, keeping the fields not given',
         description: whole
           ? 'The file and the fields given replace the document’s content and fields, as a new upload would (metadata {} when none is given); it is processed again.'
-          : 'The file replaces the content; the fields given (metadata, supportingContext, date, taskType) change, the others stay. ' +
-            'A file is required: PATCH /ns/{namespace}/document/{id} changes fields alone.',
+          : 'The file, when one is sent, replaces the content and the document is processed again; the fields given ' +
+            '(metadata, supportingContext, date, taskType) change, the others stay. Without a file only the fields change.',
         consumes: ['multipart/form-data'],
         uploadForm: V5_UPLOAD_FORM,
         params: NamespaceDocumentParams,
         response: { 200: WriteAnswer, ...v5ErrorResponses },
       },
       handler: async (request) => {
-        const upload = await readUpload(request, options.maxFileBytes, V5_UPLOAD_FIELDS);
         const { namespace, id } = request.params;
-        const written = await documents.replaceWithFile(principalOf(request), id, namespace, upload, whole);
+        const principal = principalOf(request);
+        const form = whole
+          ? { file: await readUpload(request, options.maxFileBytes, V5_UPLOAD_FIELDS) }
+          : await readUploadForm(request, options.maxFileBytes, V5_UPLOAD_FIELDS);
+        const written =
+          'file' in form
+            ? await documents.replaceWithFile(principal, id, namespace, form.file, whole)
+            : await documents.update(principal, (await documents.get(principal, id, namespace)).id, form.fields);
         return {
-          id: publicDocumentId(await documents.get(principalOf(request), written.id, namespace)),
+          id: publicDocumentId(await documents.get(principal, written.id, namespace)),
           status: WriteAnswer.shape.status.parse(written.status),
         };
       },
