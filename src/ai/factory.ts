@@ -73,26 +73,27 @@ export interface AiObservers {
 
 /**
  * Builds the configured embedder and models; `logger` hears of model failures the offline parts
- * covered. `embedder`, when given, is used instead of the configured one (tests).
+ * covered. `model`, when given, is the embedding model used instead of the configured one (tests),
+ * observed and cached as the configured one would be.
  */
-export async function createAi(settings: AiSettings, logger?: WarnLogger, observers: AiObservers = {}, embedder?: Embedder): Promise<Ai> {
+export async function createAi(settings: AiSettings, logger?: WarnLogger, observers: AiObservers = {}, model?: Embedder): Promise<Ai> {
   const models = createModels(settings, logger, observers.chat);
-  return { ...models, embedder: embedder ?? (await createEmbedder(settings, logger, observers.embedding)) };
+  return { ...models, embedder: await createEmbedder(settings, logger, observers.embedding, model) };
 }
 
-/** The configured embedding model, with repeated search queries answered from memory (cache hits are no calls to the model). */
-export async function createEmbedder(settings: AiSettings, logger?: WarnLogger, observe?: EmbeddingObserver): Promise<Embedder> {
-  const bare = await createModelEmbedder(settings, logger);
-  const model = observe ? new ObservedEmbedder(bare, observe) : bare;
+/** The configured embedding model (or `model`), with repeated search queries answered from memory (cache hits are no calls to the model). */
+export async function createEmbedder(settings: AiSettings, logger?: WarnLogger, observe?: EmbeddingObserver, model?: Embedder): Promise<Embedder> {
+  const bare = model ?? (await createModelEmbedder(settings, logger));
+  const observed = observe ? new ObservedEmbedder(bare, observe) : bare;
   const cached = settings.EMBEDDINGS_QUERY_CACHE ?? DEFAULT_QUERY_CACHE;
-  return cached > 0 ? new QueryCachingEmbedder(model, cached) : model;
+  return cached > 0 ? new QueryCachingEmbedder(observed, cached) : observed;
 }
 
 /** Vectors of this many distinct search queries are kept (512-d: 2 KB each). */
 const DEFAULT_QUERY_CACHE = 1_000;
 
-/** An OpenAI-compatible endpoint, else the bundled local model. */
-async function createModelEmbedder(settings: AiSettings, logger?: WarnLogger): Promise<Embedder> {
+/** An OpenAI-compatible endpoint, else the bundled local model: the bare model, neither observed nor cached. */
+export async function createModelEmbedder(settings: AiSettings, logger?: WarnLogger): Promise<Embedder> {
   if (settings.EMBEDDINGS_BASE_URL) {
     if (!settings.EMBEDDINGS_MODEL) throw new AiSettingsError('EMBEDDINGS_MODEL is required when EMBEDDINGS_BASE_URL is set');
     return OpenAiEmbedder.create({

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { inject } from 'vitest';
-import type { Embedder } from '../../src/ai/embeddings/embedder.js';
+import { DelegatingEmbedder, type Embedder } from '../../src/ai/embeddings/embedder.js';
+import { createModelEmbedder } from '../../src/ai/factory.js';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createApiKey, type NewKeyOptions } from '../../src/core/access/keys.js';
@@ -43,6 +44,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * One embedding model per test process, lent to every server started without embedding settings
+ * of its own: loading the model takes a server's threads about a second apiece, and the API files
+ * of a project run one after another in the same process. Its close is the process's end.
+ */
+let sharedModel: Promise<Embedder> | undefined;
+
+class LentEmbedder extends DelegatingEmbedder {
+  override close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+async function lentModel(config: Parameters<typeof createModelEmbedder>[0]): Promise<Embedder> {
+  sharedModel ??= createModelEmbedder(config);
+  return new LentEmbedder(await sharedModel);
+}
+
 /** A real server on 127.0.0.1 with its own empty database, workers included. */
 /** `clock`: the server's clock (test/helpers/clock.ts MovableClock moves it forward); the system clock without it. */
 export async function startTestServer(
@@ -74,12 +93,13 @@ export async function startTestServer(
     ...env,
   });
   const databaseTemplate = driver === 'pglite' ? await readPgliteTemplate() : undefined;
+  const ownModel = Object.keys(env).some((name) => name.startsWith('EMBEDDINGS_'));
   const app = await createApp(config, {
     worker: options.worker ?? true,
     http: true,
     logger: options.logger,
     clock: options.clock,
-    embedder: options.embedder,
+    embedder: options.embedder ?? (ownModel ? undefined : await lentModel(config)),
     databaseTemplate,
   });
   const url = await app.http!.listen({ port: config.PORT, host: '127.0.0.1' });
