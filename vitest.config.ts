@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { MODULE_MOCKING_FILES } from './test/helpers/module-mocking-files.js';
 
 /** Over HTTP, and the store contract below it: both run on each driver. */
 const apiTests = ['test/api/**/*.test.ts', 'test/store/**/*.test.ts'];
@@ -6,8 +7,9 @@ const apiTests = ['test/api/**/*.test.ts', 'test/store/**/*.test.ts'];
 const fuzzTests = ['test/fuzz/**/*.test.ts'];
 const fuzzOnPostgres = process.env.FUZZ_DRIVER === 'postgres';
 /**
- * API files run one after another in a worker without a fresh module graph each: importing the whole
- * server again took about 2.6 s per file, a third of the suite. Each file must stop what it started.
+ * Files run one after another in a worker without a fresh module graph each: importing the whole
+ * server again took about 2.6 s per API file, a third of the suite. Each file must stop what it
+ * started; a unit file that replaces modules runs in a process of its own (`unit-mocks`).
  */
 const sharedWorker = { isolate: false, setupFiles: ['test/helpers/nothing-left-running.ts'] };
 
@@ -23,6 +25,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          ...sharedWorker,
+          exclude: [...configDefaults.exclude, ...MODULE_MOCKING_FILES],
           include: [
             'src/**/*.test.ts',
             'console/src/**/*.test.ts',
@@ -32,6 +36,10 @@ export default defineConfig({
             'test/docs/**/*.test.ts',
           ],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-mocks', include: MODULE_MOCKING_FILES },
       },
       {
         extends: true,

@@ -5907,7 +5907,7 @@ export interface paths {
         head?: never;
         /**
          * Give a document of a namespace a new file, keeping the fields not given
-         * @description The file replaces the content; the fields given (metadata, supportingContext, date, taskType) change, the others stay. A file is required: PATCH /ns/{namespace}/document/{id} changes fields alone.
+         * @description The file, when one is sent, replaces the content and the document is processed again; the fields given (metadata, supportingContext, date, taskType) change, the others stay. Without a file only the fields change.
          */
         patch: {
             parameters: {
