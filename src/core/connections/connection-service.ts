@@ -48,8 +48,11 @@ export interface CreateConnectionInput {
   redirectUrl?: string;
 }
 
-/** `authLink` and `expiresIn` are always strings, as the official SDK types them: empty for a kind with nothing to authorize. */
-export type CreatedConnection = { id: string; authLink: string; expiresIn: string; redirectsTo?: string };
+/**
+ * `authLink` and `expiresIn` are always strings, as the official SDK types them: empty for a kind
+ * with nothing to authorize. `linkExpiresAt`: when the link stops working (v5 answers it; v3 does not).
+ */
+export type CreatedConnection = { id: string; authLink: string; expiresIn: string; redirectsTo?: string; linkExpiresAt?: Date };
 
 /** A connection with its latest sync run, and its push notifications where its kind has them. */
 export interface ConnectionWithRun {
@@ -120,9 +123,10 @@ export class ConnectionService {
       return { id: connection.id, authLink: '', expiresIn: '', ...redirectsTo };
     }
     const client = await this.access.oauthClient(connection, requestOrigin);
-    const { state } = this.state.sign(connection.id, nonce!);
+    const { state, expiresAt } = this.state.sign(connection.id, nonce!);
     const grant = { config: connection.config, codeVerifier: this.state.codeVerifier(connection.id, nonce!) };
-    return { id: connection.id, authLink: adapter.oauth!.authorizationUrl(client, state, grant), expiresIn: '1 hour', ...redirectsTo };
+    const authLink = adapter.oauth!.authorizationUrl(client, state, grant);
+    return { id: connection.id, authLink, expiresIn: '1 hour', ...redirectsTo, linkExpiresAt: expiresAt };
   }
 
   /** Whether a path value names a provider (a kind id or an SDK name) rather than a connection id. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConnectionWithRun } from '../../core/connections/connection-service.js';
 import type { Principal } from '../../model/access.js';
 import { invalidInput, notFound } from '../../model/errors.js';
+import { iso } from '../../model/timestamps.js';
 import { requestOrigin } from '../file-link-origin.js';
 import { principalOf } from '../plugins/auth.js';
 import { NamespaceParams, v5ErrorResponses } from '../schemas/v5.js';
@@ -97,8 +98,7 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
       const kind = connections.kindOf(provider);
       const input = { containerTag: request.params.namespace, metadata: metadataOf(kind, request.body), redirectUrl, documentLimit };
       const created = await connections.create(principalOf(request), provider, input, requestOrigin(request));
-      const expiresAt = created.authLink ? (await connections.get(principalOf(request), created.id)).connection.expiresAt : null;
-      return reply.code(201).send({ id: created.id, authUrl: created.authLink || null, authUrlExpiresAt: expiresAt ? expiresAt.toISOString() : null });
+      return reply.code(201).send({ id: created.id, authUrl: created.authLink || null, authUrlExpiresAt: iso(created.linkExpiresAt) });
     },
   );
 
