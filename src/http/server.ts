@@ -42,6 +42,7 @@ import { sessionRoutes } from './routes/session.js';
 import { settingsResetRoutes } from './routes/settings-reset.js';
 import { suggestBucketRoutes } from './routes/settings-suggest-buckets.js';
 import { settingsRoutes } from './routes/settings.js';
+import { v5ConnectorRoutes } from './routes/v5-connectors.js';
 import { v5DocumentRoutes } from './routes/v5-documents.js';
 import { v5ListRoutes } from './routes/v5-list.js';
 import { v5MemoryRoutes } from './routes/v5-memories.js';
@@ -146,6 +147,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   await app.register(v5MemoryRoutes);
   await app.register(v5NamespaceRoutes);
   await app.register(v5OrganizationRoutes);
+  await app.register(v5ConnectorRoutes);
   await app.register(mcpRoutes, { version: options.version, sessions: options.mcpSessions });
   return app;
 }

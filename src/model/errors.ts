@@ -33,6 +33,7 @@ export type ConflictReason =
   | 'self-disable'
   | 'custom-id-taken'
   | 'cleanup-not-failed'
+  | 'sync-running'
   | 'organization-bucket';
 
 export class ConflictError extends DomainError {

@@ -7829,6 +7829,764 @@ export interface paths {
         };
         trace?: never;
     };
+    "/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connectors of every namespace the key reaches, newest first (pending ones are not listed) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A provider name of the contract, or the engram kind id it stands for (github or code-host, gmail or mail, …) */
+                    provider?: "notion" | "google-drive" | "onedrive" | "gmail" | "github" | "web-crawler" | "s3" | "granola" | "cloud-drive" | "mail" | "notes-workspace" | "office-drive" | "code-host" | "meetings";
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Connectors of every namespace the key reaches, newest first (pending ones are not listed) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connectors: {
+                                id: string;
+                                /** @enum {string} */
+                                provider: "notion" | "google-drive" | "onedrive" | "gmail" | "github" | "web-crawler" | "s3" | "granola";
+                                /**
+                                 * @description pending_authorization until authorized; a connection that needs authorizing again stays active, its lastSync failed
+                                 * @enum {string}
+                                 */
+                                status: "pending_authorization" | "active";
+                                /** @description While pending: when its authorization link stops working */
+                                authUrlExpiresAt?: string;
+                                namespace: string | null;
+                                account: string | null;
+                                capabilities: {
+                                    selectable: boolean;
+                                    webhooks: boolean;
+                                };
+                                /** @description Its non-secret setup; credentials are never answered */
+                                config: {
+                                    [key: string]: string | number | boolean;
+                                } | null;
+                                /** @description Null: what a code-host connection syncs is read through GET /v3/connections/{id}/resources */
+                                selection: null;
+                                /** @description 10000 (the most the contract allows) when the connection has no limit of its own */
+                                documentLimit: number;
+                                documentCount: number;
+                                lastSync: {
+                                    /** @enum {string} */
+                                    status: "running" | "completed" | "failed";
+                                    /** @description A code the contract does not name (not_allowed) reads as internal */
+                                    errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+                                    error: string | null;
+                                    startedAt: string;
+                                    completedAt: string | null;
+                                } | null;
+                                lastSyncedAt: string | null;
+                                createdAt: string;
+                                /** @description With include=syncs: its 10 latest sync runs */
+                                syncs?: {
+                                    /** @enum {string} */
+                                    status: "running" | "completed" | "failed";
+                                    /** @description A code the contract does not name (not_allowed) reads as internal */
+                                    errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+                                    error: string | null;
+                                    startedAt: string;
+                                    completedAt: string | null;
+                                    id: string;
+                                    /** @enum {string} */
+                                    trigger: "event" | "cron" | "manual";
+                                    itemsProcessed: number;
+                                    itemsFailed: number;
+                                    /** @description Always empty: engram counts failed items (itemsFailed) but keeps no list of them */
+                                    failures: {
+                                        documentId: string;
+                                        title: string | null;
+                                        errorCode: string;
+                                        errorMessage: string;
+                                        failedAt: string;
+                                    }[];
+                                }[];
+                                /** @description With include=picker: null, engram has no hosted picker */
+                                picker?: null;
+                            }[];
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Connectors of every namespace the key reaches, newest first (pending ones are not listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connectors of a namespace, newest first (pending ones are not listed) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A provider name of the contract, or the engram kind id it stands for (github or code-host, gmail or mail, …) */
+                    provider?: "notion" | "google-drive" | "onedrive" | "gmail" | "github" | "web-crawler" | "s3" | "granola" | "cloud-drive" | "mail" | "notes-workspace" | "office-drive" | "code-host" | "meetings";
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — The connectors of a namespace, newest first (pending ones are not listed) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connectors: {
+                                id: string;
+                                /** @enum {string} */
+                                provider: "notion" | "google-drive" | "onedrive" | "gmail" | "github" | "web-crawler" | "s3" | "granola";
+                                /**
+                                 * @description pending_authorization until authorized; a connection that needs authorizing again stays active, its lastSync failed
+                                 * @enum {string}
+                                 */
+                                status: "pending_authorization" | "active";
+                                /** @description While pending: when its authorization link stops working */
+                                authUrlExpiresAt?: string;
+                                namespace: string | null;
+                                account: string | null;
+                                capabilities: {
+                                    selectable: boolean;
+                                    webhooks: boolean;
+                                };
+                                /** @description Its non-secret setup; credentials are never answered */
+                                config: {
+                                    [key: string]: string | number | boolean;
+                                } | null;
+                                /** @description Null: what a code-host connection syncs is read through GET /v3/connections/{id}/resources */
+                                selection: null;
+                                /** @description 10000 (the most the contract allows) when the connection has no limit of its own */
+                                documentLimit: number;
+                                documentCount: number;
+                                lastSync: {
+                                    /** @enum {string} */
+                                    status: "running" | "completed" | "failed";
+                                    /** @description A code the contract does not name (not_allowed) reads as internal */
+                                    errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+                                    error: string | null;
+                                    startedAt: string;
+                                    completedAt: string | null;
+                                } | null;
+                                lastSyncedAt: string | null;
+                                createdAt: string;
+                                /** @description With include=syncs: its 10 latest sync runs */
+                                syncs?: {
+                                    /** @enum {string} */
+                                    status: "running" | "completed" | "failed";
+                                    /** @description A code the contract does not name (not_allowed) reads as internal */
+                                    errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+                                    error: string | null;
+                                    startedAt: string;
+                                    completedAt: string | null;
+                                    id: string;
+                                    /** @enum {string} */
+                                    trigger: "event" | "cron" | "manual";
+                                    itemsProcessed: number;
+                                    itemsFailed: number;
+                                    /** @description Always empty: engram counts failed items (itemsFailed) but keeps no list of them */
+                                    failures: {
+                                        documentId: string;
+                                        title: string | null;
+                                        errorCode: string;
+                                        errorMessage: string;
+                                        failedAt: string;
+                                    }[];
+                                }[];
+                                /** @description With include=picker: null, engram has no hosted picker */
+                                picker?: null;
+                            }[];
+                            pagination: {
+                                currentPage: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description HTTP 400 — The connectors of a namespace, newest first (pending ones are not listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Connect a provider to the namespace: an authorization link (OAuth kinds) or a connector that syncs at once
+         * @description As POST /v3/connections/{provider} with containerTag: the namespace. config is the v3 metadata (the web crawler’s crawlDepth its maxDepth); metadata is accepted too. A second create of a kind in a namespace authorizes its connector again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A provider name of the contract, or the engram kind id it stands for (github or code-host, gmail or mail, …)
+                         * @enum {string}
+                         */
+                        provider: "notion" | "google-drive" | "onedrive" | "gmail" | "github" | "web-crawler" | "s3" | "granola" | "cloud-drive" | "mail" | "notes-workspace" | "office-drive" | "code-host" | "meetings";
+                        /** @description The provider's setup (startUrl and crawlDepth, the S3 bucket and keys, the Granola apiKey…); credentials are stored sealed */
+                        config?: {
+                            [key: string]: string | number | boolean;
+                        };
+                        /** @description Engram’s name for config (the v3 metadata), with its own field names (maxDepth, maxPages…); config wins on a clash */
+                        metadata?: {
+                            [key: string]: (string | number | boolean) | string[];
+                        };
+                        /**
+                         * Format: uri
+                         * @description Where the end user returns after authorizing
+                         */
+                        redirectUrl?: string;
+                        documentLimit?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created — Connect a provider to the namespace: an authorization link (OAuth kinds) or a connector that syncs at once */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @description Where the end user authorizes (OAuth kinds); null for kinds set up by config */
+                            authUrl: string | null;
+                            authUrlExpiresAt: string | null;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Connect a provider to the namespace: an authorization link (OAuth kinds) or a connector that syncs at once */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/{namespace}/connectors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A connector; include=syncs adds its latest sync runs */
+        get: {
+            parameters: {
+                query?: {
+                    include?: string | string[];
+                    /** @description Accepted; engram offers no hosted picker */
+                    returnUrl?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — A connector; include=syncs adds its latest sync runs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            provider: "notion" | "google-drive" | "onedrive" | "gmail" | "github" | "web-crawler" | "s3" | "granola";
+                            /**
+                             * @description pending_authorization until authorized; a connection that needs authorizing again stays active, its lastSync failed
+                             * @enum {string}
+                             */
+                            status: "pending_authorization" | "active";
+                            /** @description While pending: when its authorization link stops working */
+                            authUrlExpiresAt?: string;
+                            namespace: string | null;
+                            account: string | null;
+                            capabilities: {
+                                selectable: boolean;
+                                webhooks: boolean;
+                            };
+                            /** @description Its non-secret setup; credentials are never answered */
+                            config: {
+                                [key: string]: string | number | boolean;
+                            } | null;
+                            /** @description Null: what a code-host connection syncs is read through GET /v3/connections/{id}/resources */
+                            selection: null;
+                            /** @description 10000 (the most the contract allows) when the connection has no limit of its own */
+                            documentLimit: number;
+                            documentCount: number;
+                            lastSync: {
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed";
+                                /** @description A code the contract does not name (not_allowed) reads as internal */
+                                errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+                                error: string | null;
+                                startedAt: string;
+                                completedAt: string | null;
+                            } | null;
+                            lastSyncedAt: string | null;
+                            createdAt: string;
+                            /** @description With include=syncs: its 10 latest sync runs */
+                            syncs?: {
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed";
+                                /** @description A code the contract does not name (not_allowed) reads as internal */
+                                errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+                                error: string | null;
+                                startedAt: string;
+                                completedAt: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                trigger: "event" | "cron" | "manual";
+                                itemsProcessed: number;
+                                itemsFailed: number;
+                                /** @description Always empty: engram counts failed items (itemsFailed) but keeps no list of them */
+                                failures: {
+                                    documentId: string;
+                                    title: string | null;
+                                    errorCode: string;
+                                    errorMessage: string;
+                                    failedAt: string;
+                                }[];
+                            }[];
+                            /** @description With include=picker: null, engram has no hosted picker */
+                            picker?: null;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — A connector; include=syncs adds its latest sync runs */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a connector, with its imported documents unless deleteDocuments=false
+         * @description As DELETE /v3/connections/{id}: syncing stops at once; what it set up at the provider is undone in the background.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description Default true: the imported documents go, with the memories drawn only from them */
+                    deleteDocuments?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — Disconnect a connector, with its imported documents unless deleteDocuments=false */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Disconnect a connector, with its imported documents unless deleteDocuments=false */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change how many documents a connector imports
+         * @description A selection is refused (400): what a code-host connection syncs is chosen with POST /v3/connections/{id}/configure.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Not supported yet: POST /v3/connections/{id}/configure chooses what a code-host connection syncs */
+                        selection?: {
+                            repos?: string[];
+                            labels?: string[];
+                            files?: string[];
+                            folders?: string[];
+                        };
+                        documentLimit?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done: the answer — Change how many documents a connector imports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            provider: "notion" | "google-drive" | "onedrive" | "gmail" | "github" | "web-crawler" | "s3" | "granola";
+                            /**
+                             * @description pending_authorization until authorized; a connection that needs authorizing again stays active, its lastSync failed
+                             * @enum {string}
+                             */
+                            status: "pending_authorization" | "active";
+                            /** @description While pending: when its authorization link stops working */
+                            authUrlExpiresAt?: string;
+                            namespace: string | null;
+                            account: string | null;
+                            capabilities: {
+                                selectable: boolean;
+                                webhooks: boolean;
+                            };
+                            /** @description Its non-secret setup; credentials are never answered */
+                            config: {
+                                [key: string]: string | number | boolean;
+                            } | null;
+                            /** @description Null: what a code-host connection syncs is read through GET /v3/connections/{id}/resources */
+                            selection: null;
+                            /** @description 10000 (the most the contract allows) when the connection has no limit of its own */
+                            documentLimit: number;
+                            documentCount: number;
+                            lastSync: {
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed";
+                                /** @description A code the contract does not name (not_allowed) reads as internal */
+                                errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+                                error: string | null;
+                                startedAt: string;
+                                completedAt: string | null;
+                            } | null;
+                            lastSyncedAt: string | null;
+                            createdAt: string;
+                            /** @description With include=syncs: its 10 latest sync runs */
+                            syncs?: {
+                                /** @enum {string} */
+                                status: "running" | "completed" | "failed";
+                                /** @description A code the contract does not name (not_allowed) reads as internal */
+                                errorCode: ("auth_expired" | "rate_limited" | "plan_required" | "provider_unavailable" | "internal") | null;
+                                error: string | null;
+                                startedAt: string;
+                                completedAt: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                trigger: "event" | "cron" | "manual";
+                                itemsProcessed: number;
+                                itemsFailed: number;
+                                /** @description Always empty: engram counts failed items (itemsFailed) but keeps no list of them */
+                                failures: {
+                                    documentId: string;
+                                    title: string | null;
+                                    errorCode: string;
+                                    errorMessage: string;
+                                    failedAt: string;
+                                }[];
+                            }[];
+                            /** @description With include=picker: null, engram has no hosted picker */
+                            picker?: null;
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Change how many documents a connector imports */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/ns/{namespace}/connectors/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync a connector now
+         * @description A sync running now answers 409; one already waiting answers queued. A connector not yet authorized answers 400.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The isolated namespace (the container tag of the v3/v4 API) */
+                    namespace: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted: the work is queued — Sync a connector now */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+                /** @description HTTP 400 — Sync a connector now */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"] | components["schemas"]["ValidationErrorResponse"];
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "document.queued": {

@@ -22,6 +22,7 @@ export const SCOPED_KEY_ENDPOINTS = [
   '/mcp',
   '/ns',
   '/namespaces',
+  '/connectors',
 ] as const;
 
 const SCOPED_KEY_REFUSED = ['/v3/container-tags/merge'] as const;

@@ -1,17 +1,20 @@
 import { connectionEvent, emit } from '../webhooks/events.js';
 import type { Logger } from 'pino';
-import { ConnectorConfigError, resolveKind, type ConnectorKind } from '../../connectors/index.js';
+import { ConnectorConfigError, descriptorOf, resolveKind, type ConnectorKind } from '../../connectors/index.js';
 import type { Principal } from '../../model/access.js';
 import type { ConnectionRecord, PushStatus, SyncRunRecord } from '../../model/connections.js';
 import type { ListedDocument } from '../../model/documents.js';
-import { invalidInput, notFound } from '../../model/errors.js';
+import { conflict, invalidInput, notFound } from '../../model/errors.js';
 import {
+  countConnectionDocuments,
   deleteConnection,
+  findSyncJob,
   getConnection,
   insertConnection,
   lockConnectionForUpdate,
   latestSyncRuns,
   listConnections,
+  listSyncRuns,
   updateConnection,
 } from '../../store/connections.js';
 import type { Db, Tx } from '../../store/database.js';
@@ -45,8 +48,11 @@ export interface CreateConnectionInput {
   redirectUrl?: string;
 }
 
-/** `authLink` and `expiresIn` are always strings, as the official SDK types them: empty for a kind with nothing to authorize. */
-export type CreatedConnection = { id: string; authLink: string; expiresIn: string; redirectsTo?: string };
+/**
+ * `authLink` and `expiresIn` are always strings, as the official SDK types them: empty for a kind
+ * with nothing to authorize. `linkExpiresAt`: when the link stops working (v5 answers it; v3 does not).
+ */
+export type CreatedConnection = { id: string; authLink: string; expiresIn: string; redirectsTo?: string; linkExpiresAt?: Date };
 
 /** A connection with its latest sync run, and its push notifications where its kind has them. */
 export interface ConnectionWithRun {
@@ -117,14 +123,30 @@ export class ConnectionService {
       return { id: connection.id, authLink: '', expiresIn: '', ...redirectsTo };
     }
     const client = await this.access.oauthClient(connection, requestOrigin);
-    const { state } = this.state.sign(connection.id, nonce!);
+    const { state, expiresAt } = this.state.sign(connection.id, nonce!);
     const grant = { config: connection.config, codeVerifier: this.state.codeVerifier(connection.id, nonce!) };
-    return { id: connection.id, authLink: adapter.oauth!.authorizationUrl(client, state, grant), expiresIn: '1 hour', ...redirectsTo };
+    const authLink = adapter.oauth!.authorizationUrl(client, state, grant);
+    return { id: connection.id, authLink, expiresIn: '1 hour', ...redirectsTo, linkExpiresAt: expiresAt };
   }
 
   /** Whether a path value names a provider (a kind id or an SDK name) rather than a connection id. */
   isProvider(value: string): boolean {
     return resolveKind(value) !== null;
+  }
+
+  /** The kind a provider name stands for; an unknown name is invalid input. */
+  kindOf(provider: string): ConnectorKind {
+    return this.access.kindOf(provider);
+  }
+
+  /** A kind as the v5 API names it (the SDK's provider name), and what its connections can do. */
+  describeKind(kind: ConnectorKind): { provider: string; selectable: boolean; webhooks: boolean } {
+    const adapter = this.access.adapterOrNull(kind);
+    return {
+      provider: descriptorOf(kind).aliases[0] ?? kind,
+      selectable: !!adapter?.configure,
+      webhooks: !!(adapter?.webhook || adapter?.subscription),
+    };
   }
 
   async list(principal: Principal, input: { containerTags?: string[]; provider?: string }): Promise<ConnectionWithRun[]> {
@@ -196,6 +218,44 @@ export class ConnectionService {
     });
     if (queued) this.jobs.onJobQueued();
     return found.length;
+  }
+
+  /** Changes how many documents a connection imports (null: no limit of its own). */
+  async update(principal: Principal, id: string, patch: { documentLimit?: number | null }): Promise<ConnectionWithRun> {
+    const connection = await this.find(principal, id);
+    if (patch.documentLimit === undefined) return this.get(principal, id);
+    const updated = await this.db.transaction(async (tx) => {
+      await assertTagsWritable(tx, principal.orgId, [connection.containerTag]);
+      return updateConnection(tx, connection.id, { documentLimit: patch.documentLimit }, this.clock.now());
+    });
+    if (!updated) throw notFound('Connection');
+    return (await this.withRuns([updated]))[0];
+  }
+
+  /**
+   * Queues a manual sync of one active connection. A sync running now is a conflict; one already
+   * waiting answers as queued (it will see everything this one would).
+   */
+  async syncNow(principal: Principal, id: string): Promise<{ id: string }> {
+    const connection = await this.find(principal, id);
+    if (connection.status === 'pending') throw invalidInput('Connection not authorized', 'authorize it at its authorization link first');
+    const queued = await this.db.transaction(async (tx) => {
+      if (await findSyncJob(tx, connection.id, ['running'])) throw conflict('sync-running', 'A sync is already running', `connection: ${connection.id}`);
+      return enqueueSync(tx, connection, 'manual', { maxAttempts: this.jobs.maxJobAttempts });
+    });
+    if (queued) this.jobs.onJobQueued();
+    return { id: connection.id };
+  }
+
+  /** Per connection: how many documents it imported, and when a sync of it last completed (among its latest runs). */
+  async syncSummaries(ids: string[]): Promise<Map<string, { documentCount: number; lastSyncedAt: Date | null }>> {
+    const summaries = new Map<string, { documentCount: number; lastSyncedAt: Date | null }>();
+    for (const id of ids) {
+      const runs = await listSyncRuns(this.db, id, 20);
+      const completed = runs.find((run) => run.status === 'completed');
+      summaries.set(id, { documentCount: await countConnectionDocuments(this.db, id), lastSyncedAt: completed?.completedAt ?? null });
+    }
+    return summaries;
   }
 
   /** The documents a kind imported in the tags (those of deleted connections that kept them too). */

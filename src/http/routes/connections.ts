@@ -61,7 +61,15 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreatedConnection, ...errorResponses },
       },
     },
-    async (request) => connections.create(principalOf(request), request.params.provider, request.body ?? {}, requestOrigin(request)),
+    async (request) => {
+      const { linkExpiresAt: _v5Only, ...created } = await connections.create(
+        principalOf(request),
+        request.params.provider,
+        request.body ?? {},
+        requestOrigin(request),
+      );
+      return created;
+    },
   );
 
   app.get(

@@ -1,0 +1,208 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ConnectionWithRun } from '../../core/connections/connection-service.js';
+import type { Principal } from '../../model/access.js';
+import { invalidInput, notFound } from '../../model/errors.js';
+import { iso } from '../../model/timestamps.js';
+import { requestOrigin } from '../file-link-origin.js';
+import { principalOf } from '../plugins/auth.js';
+import { NamespaceParams, v5ErrorResponses } from '../schemas/v5.js';
+import {
+  ConnectorDeleteQuery,
+  ConnectorGetQuery,
+  ConnectorListQuery,
+  ConnectorParams,
+  CreateConnectorBody,
+  PatchConnectorBody,
+} from '../schemas/v5-connectors.js';
+import { Connector, ConnectorCreated, ConnectorDeleted, ConnectorList, SyncQueued, connectorView } from '../views/v5-connectors.js';
+import { pagination } from '../views/documents.js';
+
+const tags = ['v5'];
+const SYNCS_SHOWN = 10;
+
+/** The contract's crawl depth is the web crawler's maxDepth; every other config field keeps its name. */
+function metadataOf(kind: string, body: { config?: Record<string, unknown>; metadata?: Record<string, unknown> }): Record<string, unknown> {
+  const { crawlDepth, ...config } = body.config ?? {};
+  const renamed = kind === 'web-crawler' && crawlDepth !== undefined ? { maxDepth: crawlDepth } : crawlDepth === undefined ? {} : { crawlDepth };
+  return { ...body.metadata, ...config, ...renamed };
+}
+
+/**
+ * /connectors and /ns/{namespace}/connectors/…: the v5 face of the v3 connections. A connector is a
+ * connection, its namespace the connection's container tag; a connection of another namespace (or
+ * one the key cannot reach) is not found here. Creating, changing, syncing and deleting need write
+ * access, as on /v3/connections.
+ */
+export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { connections, connectionResources } = app.services;
+
+  const view = async (principal: Principal, found: ConnectionWithRun[], extras: { syncs?: boolean; picker?: boolean } = {}) => {
+    const summaries = await connections.syncSummaries(found.map((c) => c.connection.id));
+    return Promise.all(
+      found.map(async (item) => {
+        const summary = summaries.get(item.connection.id)!;
+        const syncs = extras.syncs ? (await connectionResources.syncRuns(principal, item.connection.id)).slice(0, SYNCS_SHOWN) : undefined;
+        return connectorView(item, { kind: connections.describeKind(item.connection.kind), ...summary, syncs, picker: extras.picker });
+      }),
+    );
+  };
+
+  /** The connection `id` in `namespace`, as the key may see it; not found otherwise. */
+  const inNamespace = async (principal: Principal, namespace: string, id: string) => {
+    const found = await connections.get(principal, id);
+    if (found.connection.containerTag !== namespace) throw notFound('Connector');
+    return found;
+  };
+
+  const list = async (principal: Principal, query: { provider?: string; page?: number; limit?: number }, namespace?: string) => {
+    const page = query.page ?? 1;
+    const limit = query.limit ?? 50;
+    const all = (await connections.list(principal, { containerTags: namespace ? [namespace] : [], provider: query.provider }))
+      .filter((item) => item.connection.status !== 'pending')
+      .sort((a, b) => b.connection.createdAt.getTime() - a.connection.createdAt.getTime() || a.connection.id.localeCompare(b.connection.id));
+    const connectors = await view(principal, all.slice((page - 1) * limit, page * limit));
+    return { connectors, pagination: pagination(page, limit, all.length) };
+  };
+
+  app.get(
+    '/connectors',
+    {
+      config: { validationErrors: 'v5' },
+      schema: {
+        tags,
+        summary: 'Connectors of every namespace the key reaches, newest first (pending ones are not listed)',
+        querystring: ConnectorListQuery,
+        response: { 200: ConnectorList, ...v5ErrorResponses },
+      },
+    },
+    async (request) => list(principalOf(request), request.query),
+  );
+
+  app.post(
+    '/ns/:namespace/connectors',
+    {
+      config: { access: 'write', validationErrors: 'v5' },
+      schema: {
+        tags,
+        summary: 'Connect a provider to the namespace: an authorization link (OAuth kinds) or a connector that syncs at once',
+        description:
+          'As POST /v3/connections/{provider} with containerTag: the namespace. config is the v3 metadata (the web crawler’s crawlDepth ' +
+          'its maxDepth); metadata is accepted too. A second create of a kind in a namespace authorizes its connector again.',
+        params: NamespaceParams,
+        body: CreateConnectorBody,
+        response: { 201: ConnectorCreated, ...v5ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { provider, redirectUrl, documentLimit } = request.body;
+      const kind = connections.kindOf(provider);
+      const input = { containerTag: request.params.namespace, metadata: metadataOf(kind, request.body), redirectUrl, documentLimit };
+      const created = await connections.create(principalOf(request), provider, input, requestOrigin(request));
+      return reply.code(201).send({ id: created.id, authUrl: created.authLink || null, authUrlExpiresAt: iso(created.linkExpiresAt) });
+    },
+  );
+
+  app.get(
+    '/ns/:namespace/connectors',
+    {
+      config: { validationErrors: 'v5' },
+      schema: {
+        tags,
+        summary: 'The connectors of a namespace, newest first (pending ones are not listed)',
+        params: NamespaceParams,
+        querystring: ConnectorListQuery,
+        response: { 200: ConnectorList, ...v5ErrorResponses },
+      },
+    },
+    async (request) => list(principalOf(request), request.query, request.params.namespace),
+  );
+
+  app.get(
+    '/ns/:namespace/connectors/:id',
+    {
+      config: { validationErrors: 'v5' },
+      schema: {
+        tags,
+        summary: 'A connector; include=syncs adds its latest sync runs',
+        params: ConnectorParams,
+        querystring: ConnectorGetQuery,
+        response: { 200: Connector, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const include = new Set([request.query.include ?? []].flat().flatMap((value) => value.split(',')));
+      const found = await inNamespace(principal, request.params.namespace, request.params.id);
+      const [connector] = await view(principal, [found], { syncs: include.has('syncs'), picker: include.has('picker') });
+      return connector;
+    },
+  );
+
+  app.patch(
+    '/ns/:namespace/connectors/:id',
+    {
+      config: { access: 'write', validationErrors: 'v5' },
+      schema: {
+        tags,
+        summary: 'Change how many documents a connector imports',
+        description: 'A selection is refused (400): what a code-host connection syncs is chosen with POST /v3/connections/{id}/configure.',
+        params: ConnectorParams,
+        body: PatchConnectorBody,
+        response: { 200: Connector, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { namespace, id } = request.params;
+      await inNamespace(principal, namespace, id);
+      if (request.body.selection)
+        throw invalidInput('Connector does not support selection', 'choose what a code-host connection syncs with POST /v3/connections/{id}/configure');
+      const [connector] = await view(principal, [await connections.update(principal, id, { documentLimit: request.body.documentLimit })]);
+      return connector;
+    },
+  );
+
+  app.delete(
+    '/ns/:namespace/connectors/:id',
+    {
+      config: { access: 'write', validationErrors: 'v5' },
+      schema: {
+        tags,
+        summary: 'Disconnect a connector, with its imported documents unless deleteDocuments=false',
+        description: 'As DELETE /v3/connections/{id}: syncing stops at once; what it set up at the provider is undone in the background.',
+        params: ConnectorParams,
+        querystring: ConnectorDeleteQuery,
+        response: { 200: ConnectorDeleted, ...v5ErrorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { namespace, id } = request.params;
+      await inNamespace(principal, namespace, id);
+      const keep = request.query.deleteDocuments === 'false' || request.query.deleteDocuments === '0';
+      await connections.delete(principal, id, !keep);
+      return { id, deleted: true as const };
+    },
+  );
+
+  app.post(
+    '/ns/:namespace/connectors/:id/sync',
+    {
+      config: { access: 'write', validationErrors: 'v5' },
+      schema: {
+        tags,
+        summary: 'Sync a connector now',
+        description: 'A sync running now answers 409; one already waiting answers queued. A connector not yet authorized answers 400.',
+        params: ConnectorParams,
+        response: { 202: SyncQueued, ...v5ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { namespace, id } = request.params;
+      await inNamespace(principal, namespace, id);
+      await connections.syncNow(principal, id);
+      return reply.code(202).send({ id, status: 'queued' as const });
+    },
+  );
+};
