@@ -17,7 +17,7 @@ const isV5ValidationShape = (body: unknown): boolean =>
   Array.isArray((body as { error?: unknown }).error) &&
   Object.keys(body).every((k) => k === 'success' || k === 'error');
 
-const isV5Path = (path: string) => /^\/(ns|namespaces|organization)(\/|\?|$)/.test(path);
+const isV5Path = (path: string) => /^\/(ns|namespaces|organization|connectors)(\/|\?|$)/.test(path);
 
 /**
  * The other organization's ids this request names. An id the organization under test has sent

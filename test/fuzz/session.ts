@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { CONNECTORS } from '../../src/connectors/index.js';
 import { fetchContract } from '../helpers/contract.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import type { Fixtures } from './fixtures.js';
@@ -42,8 +43,25 @@ export function fuzzOptions(): FuzzOptions {
 /** Body and file limit of the fuzzed server: small, so "beyond the limit" is cheap to send and "within" cheap to ingest. */
 export const FUZZ_BODY_LIMIT = 256 * 1024;
 
+/**
+ * Every OAuth kind given a service application, so that creating a connection of any kind answers
+ * its authorization link rather than 501 (no application configured), which would end the run. The
+ * link is only answered, never followed: nothing leaves the machine.
+ */
+const OAUTH_APPS = Object.fromEntries(
+  CONNECTORS.flatMap((kind) =>
+    kind.envPrefix
+      ? [
+          [`${kind.envPrefix}_CLIENT_ID`, `fuzz-${kind.kind}`],
+          [`${kind.envPrefix}_CLIENT_SECRET`, 'fuzz-secret'],
+        ]
+      : [],
+  ),
+);
+
 export function startFuzzServer(): Promise<TestServer> {
   return startTestServer({
+    ...OAUTH_APPS,
     MAX_BODY_BYTES: String(FUZZ_BODY_LIMIT),
     MAX_FILE_BYTES: String(FUZZ_BODY_LIMIT),
     // Refused without any network: the fuzzer sends loopback, link-local and odd-scheme URLs as content.
