@@ -60,9 +60,14 @@ function spans(src: string, level: Level, start: number, end: number): Array<[nu
       break;
     }
     case 'word': {
-      const re = /\S+/g;
-      const text = src.slice(start, end);
-      for (let m = re.exec(text); m; m = re.exec(text)) result.push([start + m.index, start + m.index + m[0].length]);
+      // A scan, not /\S+/g: a regex match of one 9 MB word can overflow V8's backtracking stack.
+      let p = start;
+      while (p < end) {
+        while (p < end && isWhitespace(src.charCodeAt(p))) p++;
+        const wordStart = p;
+        while (p < end && !isWhitespace(src.charCodeAt(p))) p++;
+        if (p > wordStart) result.push([wordStart, p]);
+      }
       break;
     }
   }
