@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { AiSettingsError } from './settings-error.js';
 import { LlmBucketSuggester, OfflineBucketSuggester, type BucketSuggester } from './buckets/suggestions.js';
 import { ObservedEmbedder, type Embedder, type EmbeddingObserver } from './embeddings/embedder.js';
 import { LocalEmbedder } from './embeddings/local-embedder.js';
@@ -48,7 +47,7 @@ export interface AiSettings {
 }
 
 /** A setting is missing or contradicts another; the message names it. */
-export { AiSettingsError };
+export class AiSettingsError extends Error {}
 
 /** Everything that talks to a model, each with its offline fallback. */
 export interface Models {

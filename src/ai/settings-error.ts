@@ -1,2 +1,0 @@
-/** AI settings that cannot work together (an endpoint without its model, say). */
-export class AiSettingsError extends Error {}
