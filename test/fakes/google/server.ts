@@ -1,3 +1,4 @@
+import { Hold } from '../hold.js';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakeClock } from '../github/clock.js';
@@ -54,9 +55,12 @@ export class FakeGoogle {
   ];
   private server?: Server;
   private origin = '';
+  private readonly tokenRequests = new Hold();
+
   /** Token requests that have arrived and wait for `holdTokenRequests`' release. */
-  heldTokenRequests = 0;
-  private tokenGate: Promise<void> | null = null;
+  get heldTokenRequests(): number {
+    return this.tokenRequests.waiting;
+  }
 
   static async start(): Promise<FakeGoogle> {
     const fake = new FakeGoogle();
@@ -106,12 +110,7 @@ export class FakeGoogle {
 
   /** Keeps every token request from being answered until the function returned is called: a slow token endpoint. */
   holdTokenRequests(): () => void {
-    let release!: () => void;
-    this.tokenGate = new Promise((resolve) => (release = resolve));
-    return () => {
-      this.tokenGate = null;
-      release();
-    };
+    return this.tokenRequests.start();
   }
 
   count(route: string, status?: number): number {
@@ -152,11 +151,7 @@ export class FakeGoogle {
   private async route(req: FakeRequest): Promise<{ reply: FakeReply; route?: string }> {
     if (req.method === 'GET' && req.path === '/o/oauth2/v2/auth') return { reply: this.oauth.authorize(req), route: 'GET /o/oauth2/v2/auth' };
     if (req.method === 'POST' && req.path === '/token') {
-      if (this.tokenGate) {
-        this.heldTokenRequests += 1;
-        await this.tokenGate;
-        this.heldTokenRequests -= 1;
-      }
+      await this.tokenRequests.pass();
       return { reply: this.oauth.token(req), route: 'POST /token' };
     }
     if (req.method === 'POST' && req.path === '/revoke')

@@ -1,3 +1,4 @@
+import { Hold } from '../hold.js';
 import { randomUUID } from 'node:crypto';
 import type { FakeClock } from '../github/clock.js';
 import type { FakeHttpReply, FakeHttpRequest } from '../fake-server.js';
@@ -48,9 +49,12 @@ export class FakeSubscriptions {
   readonly validations: { url: string; token: string; status: number; body: string }[] = [];
   /** Subscriptions refused for a missing permission. */
   refusals = 0;
+  private readonly renewals = new Hold();
+
   /** Renewals (`PATCH`) that have arrived and wait for `holdRenewals`' release. */
-  heldRenewals = 0;
-  private renewalGate: Promise<void> | null = null;
+  get heldRenewals(): number {
+    return this.renewals.waiting;
+  }
 
   constructor(private readonly clock: FakeClock) {}
 
@@ -117,20 +121,11 @@ export class FakeSubscriptions {
 
   /** Keeps every renewal from being answered until the function returned is called: a slow provider. */
   holdRenewals(): () => void {
-    let release!: () => void;
-    this.renewalGate = new Promise((resolve) => (release = resolve));
-    return () => {
-      this.renewalGate = null;
-      release();
-    };
+    return this.renewals.start();
   }
 
   async update(id: string, req: FakeHttpRequest): Promise<FakeHttpReply> {
-    if (this.renewalGate) {
-      this.heldRenewals += 1;
-      await this.renewalGate;
-      this.heldRenewals -= 1;
-    }
+    await this.renewals.pass();
     const subscription = this.find(id);
     if (!subscription) return this.notFound();
     const expiry = this.checkExpiration(req.body?.expirationDateTime);
