@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -51,12 +51,13 @@ import { cleanupHandler } from './pipeline/cleanup.js';
 import { WebhookDispatcher } from './pipeline/webhook-dispatcher.js';
 import { Metrics } from './metrics.js';
 import { Readiness } from './readiness.js';
+import { VERSION } from './version.js';
 import { backupToken, loadSecretKey } from './secret-key.js';
 import { openDatabase, type Database, type Db } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
 import { releaseAllWebhookLeases, WEBHOOK_CHANNEL } from './store/webhooks.js';
 
-export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export { VERSION };
 
 export interface AppOptions {
   /** Run ingest workers in this process. */

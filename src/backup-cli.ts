@@ -4,11 +4,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import type { Command } from 'commander';
-import { loadConfig, type Config } from './config.js';
+import type { Config } from './config.js';
 import { CliError, failure, request } from './portability-cli.js';
 import { backupToken, loadSecretKey } from './secret-key.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
-import { openDatabase, RestoreRefusedError, restoreEmbedded } from './store/database.js';
+
+// Imported when a command runs, not when the CLI starts (see cli.ts).
+const loadConfig = async (): Promise<Config> => (await import('./config.js')).loadConfig();
+const databaseModule = () => import('./store/database.js');
 
 /**
  * `engram backup` and `engram restore` of the embedded database. A backup is taken from the running
@@ -40,20 +43,21 @@ async function fromServer(config: Config, url: string): Promise<ReadableStream> 
 
 /** No server runs: the database is opened here, copied and closed. Null when a server holds it. */
 async function fromDataDir(config: Config): Promise<Blob | null> {
-  const database = await openDatabase({ dataDir: config.DATA_DIR }).catch((error: unknown) => {
+  const { openDatabase } = await databaseModule();
+  const opened = await openDatabase({ dataDir: config.DATA_DIR }).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) return null;
     throw error;
   });
-  if (!database) return null;
+  if (!opened) return null;
   try {
-    return await database.backup!();
+    return await opened.backup!();
   } finally {
-    await database.close();
+    await opened.close();
   }
 }
 
 async function backup(file: string, options: { url?: string }): Promise<void> {
-  const config = loadConfig();
+  const config = await loadConfig();
   embeddedOnly(config, 'backup');
   if (!existsSync(join(config.DATA_DIR, 'pg'))) throw new CliError(`${config.DATA_DIR} holds no embedded database`);
   const direct = await fromDataDir(config);
@@ -71,9 +75,10 @@ async function backup(file: string, options: { url?: string }): Promise<void> {
 }
 
 async function restore(file: string): Promise<void> {
-  const config = loadConfig();
+  const config = await loadConfig();
   embeddedOnly(config, 'restore');
   if (!existsSync(file)) throw new CliError(`${file} does not exist`);
+  const { restoreEmbedded, RestoreRefusedError } = await databaseModule();
   await restoreEmbedded(config.DATA_DIR, await openAsBlob(file)).catch((error: unknown) => {
     if (error instanceof RestoreRefusedError) throw new CliError(error.message);
     throw error;

@@ -1,20 +1,17 @@
 #!/usr/bin/env node
 import { createServer } from 'node:net';
 import { Command } from 'commander';
-import pino from 'pino';
-import { createApp, shutdownLine, VERSION } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { createApiKey } from './core/access/keys.js';
-import { reembedAll } from './core/embedding/reembed.js';
-import { systemClock } from './core/shared/clock.js';
-import { AiSettingsError, createEmbedder } from './ai/factory.js';
+import { AiSettingsError } from './ai/settings-error.js';
+import type { Config } from './config.js';
+import { ConfigError } from './config-error.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
-import { openDatabase } from './store/database.js';
-import { bridgeStdioToHttp } from './mcp/stdio-bridge.js';
-import { serveMcpOverStdio } from './mcp/stdio-server.js';
-import { UnauthenticatedError } from './model/errors.js';
 import { CliError, registerPortabilityCommands } from './portability-cli.js';
 import { registerBackupCommands } from './backup-cli.js';
+import { VERSION } from './version.js';
+
+// The server and the database are imported by the commands that use them: `--help`, `export` or a
+// misspelt option answer at once instead of after loading every module of the server.
+const loadConfig = async (): Promise<Config> => (await import('./config.js')).loadConfig();
 
 /** How long past SHUTDOWN_GRACE_MS a stopping process may take to close its database and threads. */
 const HARD_EXIT_MARGIN_MS = 15_000;
@@ -22,6 +19,7 @@ const HARD_EXIT_MARGIN_MS = 15_000;
 async function serve(config: Config, options: { worker: boolean; http: boolean }): Promise<void> {
   // Before anything is opened or created (a first admin key, say): a port in use is said at once.
   if (options.http) await assertCanListen(config.HOST, config.PORT);
+  const { createApp, shutdownLine } = await import('./app.js');
   const app = await createApp(config, options);
   if (app.http) {
     // Fastify logs each address it listens on: that line is ours.
@@ -92,6 +90,7 @@ async function mcp(options: { url?: string; apiKey?: string }): Promise<void> {
   const apiKey = options.apiKey ?? process.env.ENGRAM_API_KEY;
   if (!apiKey) throw new ConfigError('engram mcp needs an API key: --api-key or ENGRAM_API_KEY');
   if (url) {
+    const { bridgeStdioToHttp } = await import('./mcp/stdio-bridge.js');
     await bridgeStdioToHttp({
       url,
       apiKey,
@@ -100,7 +99,13 @@ async function mcp(options: { url?: string; apiKey?: string }): Promise<void> {
     });
     return;
   }
-  const config = loadConfig();
+  const config = await loadConfig();
+  const [{ default: pino }, { createApp }, { serveMcpOverStdio }, { UnauthenticatedError }] = await Promise.all([
+    import('pino'),
+    import('./app.js'),
+    import('./mcp/stdio-server.js'),
+    import('./model/errors.js'),
+  ]);
   // stdout carries the protocol: logs, and anything start-up prints, go to stderr.
   const logger = pino({ level: config.LOG_LEVEL, base: { pid: process.pid } }, pino.destination(2));
   const app = await withStdoutOnStderr(() => createApp(config, { worker: true, http: true, logger })).catch((error: unknown) => {
@@ -141,12 +146,12 @@ program
   .command('serve', { isDefault: true })
   .description('serve the HTTP API (and run ingest workers unless --no-worker)')
   .option('--no-worker', 'serve only; run `engram worker` processes separately')
-  .action(async (options: { worker: boolean }) => serve(loadConfig(), { worker: options.worker, http: true }));
+  .action(async (options: { worker: boolean }) => serve(await loadConfig(), { worker: options.worker, http: true }));
 
 program
   .command('worker')
   .description('run ingest workers only (no HTTP)')
-  .action(async () => serve(loadConfig(), { worker: true, http: false }));
+  .action(async () => serve(await loadConfig(), { worker: true, http: false }));
 
 const keys = program.command('keys').description('manage API keys');
 keys
@@ -158,7 +163,8 @@ keys
   .option('--read-only', 'key may only read')
   .action(async (options: { org: string; name: string; role: string; readOnly?: boolean }) => {
     if (options.role !== 'admin' && options.role !== 'member') throw new ConfigError('--role must be admin or member');
-    const config = loadConfig();
+    const config = await loadConfig();
+    const [{ openDatabase }, { createApiKey }] = await Promise.all([import('./store/database.js'), import('./core/access/keys.js')]);
     const database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
@@ -188,7 +194,13 @@ program
   .command('reembed')
   .description('re-embed every chunk and memory with the configured embedding model (stop all engram processes first)')
   .action(async () => {
-    const config = loadConfig();
+    const config = await loadConfig();
+    const [{ openDatabase }, { createEmbedder }, { reembedAll }, { systemClock }] = await Promise.all([
+      import('./store/database.js'),
+      import('./ai/factory.js'),
+      import('./core/embedding/reembed.js'),
+      import('./core/shared/clock.js'),
+    ]);
     const database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,

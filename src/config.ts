@@ -1,3 +1,4 @@
+import { ConfigError } from './config-error.js';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { connectorSetup, type ConnectorSetup } from './connectors/index.js';
@@ -203,7 +204,7 @@ const ConfigSchema = z
 /** Each connector kind's variables (its OAuth application, provider bases) are its descriptor's, read in `connectors`. */
 export type Config = z.infer<typeof ConfigSchema> & { connectors: ConnectorSetup };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { AiSettingsError } from './settings-error.js';
 import { LlmBucketSuggester, OfflineBucketSuggester, type BucketSuggester } from './buckets/suggestions.js';
 import { ObservedEmbedder, type Embedder, type EmbeddingObserver } from './embeddings/embedder.js';
 import { LocalEmbedder } from './embeddings/local-embedder.js';
@@ -47,7 +48,7 @@ export interface AiSettings {
 }
 
 /** A setting is missing or contradicts another; the message names it. */
-export class AiSettingsError extends Error {}
+export { AiSettingsError };
 
 /** Everything that talks to a model, each with its offline fallback. */
 export interface Models {
