@@ -127,6 +127,29 @@ describe('memories answer plain questions and stay facts', () => {
     expect(lines).not.toMatch(/works at Google|coffee black|Lisbon/);
   });
 
+  it('reads the new value of a change by what it names, whatever the words, and keeps a mere mention as news', async () => {
+    await note('ren', 'Ren Ito plays the trumpet in a brass band.');
+    await note('ren', 'Ren Ito moved on to the trombone this winter.');
+    await note('ren', 'Ren Ito lives in Kyoto.');
+    await chat('ren', 'ren-1', [{ role: 'user', name: 'Ren Ito', content: "Ren Ito's new address is 3 Chome Shibuya, Tokyo." }]);
+    const write = await server.request('POST', '/v4/memories', { body: { containerTag: 'ren', memories: [{ content: 'Ren Ito works as a barista' }] } });
+    expect(write.status).toBe(201);
+    const changed = await server.request('POST', '/v4/memories', {
+      body: { containerTag: 'ren', memories: [{ content: 'Ren Ito passed the exam and now practises as a pharmacist' }] },
+    });
+    expect(changed.status).toBe(201);
+    await note('ren', 'Ren Ito flew to Osaka for a friend’s wedding.');
+
+    const entries = await live('ren');
+    const texts = entries.map((e) => e.memory);
+    expect(entries.find((e) => /trombone/.test(e.memory))).toMatchObject({ version: 2 });
+    expect(entries.find((e) => /pharmacist/.test(e.memory))).toMatchObject({ version: 2 });
+    expect(texts.some((t) => /plays the trumpet|lives in Kyoto|as a barista/.test(t))).toBe(false);
+    expect(texts.some((t) => /Osaka/.test(t))).toBe(true);
+    expect((await topThree('ren', 'Where does Ren live?'))[0]).toMatch(/Tokyo/);
+    expect((await topThree('ren', 'What instrument does Ren play?'))[0]).toMatch(/trombone/);
+  });
+
   it('replaces every memory that only said an old partner when the chat says they split up and who it is now', async () => {
     await chat('lina', 'lina-1', [{ role: 'user', name: 'Lina', content: 'My boyfriend Omar and I just moved in together!' }]);
     await chat('lina', 'lina-2', [{ role: 'user', name: 'Lina', content: 'Omar and I split up last month. I am seeing Yusuf now.' }]);

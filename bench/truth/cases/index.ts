@@ -9,6 +9,7 @@ import { DEV_ONE_FACT_CASES } from './dev-one-fact.js';
 import { DEV_QUESTION_CASES } from './dev-questions.js';
 import { DEV_UPDATE_CASES } from './dev-updates.js';
 import { MORE_DEV_UPDATE_CASES } from './dev-updates-more.js';
+import { FIFTH_DEV_UPDATE_CASES } from './dev-updates-fifth.js';
 import { FOURTH_DEV_UPDATE_CASES } from './dev-updates-fourth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
 import { EDIT_CASES } from './edits.js';
@@ -36,4 +37,5 @@ export const ALL_CASES: TruthCase[] = [
   ...MORE_DEV_UPDATE_CASES,
   ...THIRD_DEV_UPDATE_CASES,
   ...FOURTH_DEV_UPDATE_CASES,
+  ...FIFTH_DEV_UPDATE_CASES,
 ];

@@ -75,6 +75,24 @@ describe('statedAttributes', () => {
     expect(slots('Mihai Popescu dropped out of law school')).toEqual(['!Mihai Popescu|field=law']);
   });
 
+  it('reads a thing handed on to someone else, or gone to live elsewhere, as no longer held', () => {
+    expect(statedAttributes('Carlos Mendes gave Kiwi to a bird sanctuary')).toEqual([
+      { subject: 'Carlos Mendes', attribute: '*', value: 'Kiwi', negated: true },
+    ]);
+    expect(statedAttributes('Marek handed his old Golf over to his son')).toEqual([{ subject: 'Marek', attribute: '*', value: 'Golf', negated: true }]);
+    expect(statedAttributes('Mochi the hamster went to live with Aiko’s niece')).toEqual([{ subject: '*', attribute: '*', value: 'Mochi', negated: true }]);
+    expect(statedAttributes('Carlos Mendes gave a talk to the board')).toEqual([]);
+    expect(statedAttributes('Carlos Mendes gave her a lift to the station')).toEqual([]);
+  });
+
+  it('reads no employer from looking for work, and no age from a house number', () => {
+    expect(slots('Mia Torres had a job interview at KPMG on Tuesday')).toEqual([]);
+    expect(slots('Mia Torres sent job applications to Arup and Atkins')).toEqual([]);
+    expect(slots('Mia Torres got a job at KPMG')).toEqual(['Mia Torres|employer=KPMG']);
+    expect(slots("Isabel Moreno's new address is 12 Calle Mayor, Madrid")).not.toContain('Isabel Moreno|age=12');
+    expect(slots('Isabel Moreno is 12')).toEqual(['Isabel Moreno|age=12']);
+  });
+
   it('reads the subject after a phrase that says from when on', () => {
     expect(subjectOf('Going forward Leilani Kahale only drinks rooibos in the morning')).toBe('Leilani Kahale');
     expect(subjectOf('Nowadays Omar Haddad cycles to work')).toBe('Omar Haddad');

@@ -17,7 +17,7 @@ import { activitiesIn, inferInterest } from './inference.js';
 import { isLasting, subjectOf } from '../../ai/text/attributes.js';
 import { DocumentRestatement } from './lineage.js';
 import { rememberStatement } from './remember.js';
-import { insertMemoriesWithSources, readAttributes, type MemoryDraft, type ReadAttributes } from './versioning.js';
+import { heldAttributesIn, insertMemoriesWithSources, readAttributes, type MemoryDraft, type ReadAttributes } from './versioning.js';
 
 /** Extracted statements below this confidence are too vague to keep. */
 export const MIN_CONFIDENCE = 0.3;
@@ -163,6 +163,7 @@ export async function extractMemories(ctx: ExtractionContext, doc: DocumentRecor
   const attributes = await readAttributes(
     ctx.embedder,
     memories.map((m) => m.content),
+    heldAttributesIn(ctx.db, doc.orgId, doc.containerTag),
   );
   return { plan, memories, vectors, attributes, buckets, report, skipped: { chars: charsSkipped, memories: found.length - memories.length } };
 }

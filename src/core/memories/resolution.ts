@@ -89,6 +89,26 @@ export function toldAsChange(text: string): boolean {
   return CHANGE.test(text);
 }
 
+/** Said as a value held from now on, in words that name no attribute: "new address", "relocated to", "first week at", "in place of". */
+const NEW_VALUE =
+  /\b(?:new|now|relocated|upgraded|transferred|promoted|became|has become|taken up|takes up|taking up|in place of|moved (?:from \S+(?: \S+)? )?to|first (?:day|week|month|term|semester|shift)|last day)\b/i;
+
+/** Whether a statement says what holds from now on, instead of what held: a change, or a new value. */
+export function saysNewValue(text: string): boolean {
+  return CHANGE.test(text) || NEW_VALUE.test(text);
+}
+
+const INSTEAD = /\b(?:instead|in place of|rather than|swapped|switched|replaced|traded)\b/i;
+const ADDED = /\b(?:also|too|as well|another|in addition|besides|took up|taken up|takes up|picked up)\b/i;
+
+/**
+ * Whether a change ends the values held of an attribute that can have several ("switched to the
+ * saxophone" ends the trumpet), rather than adding one ("also took up the cello").
+ */
+export function replacesHeldValues(text: string): boolean {
+  return INSTEAD.test(text) || (CHANGE.test(text) && !ADDED.test(text));
+}
+
 const CHANGE_WORDS = new Set([
   'instead',
   'longer',

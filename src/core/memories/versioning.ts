@@ -1,10 +1,20 @@
 import type { Embedder } from '../../ai/embeddings/embedder.js';
-import { AttributeReader, canonicalText, statedAttributes } from '../../ai/text/attributes.js';
+import {
+  AttributeReader,
+  canonicalText,
+  isSingleValued,
+  KindredValueReader,
+  statedAttributes,
+  subjectOf,
+  type StatedAttribute,
+} from '../../ai/text/attributes.js';
 import { chainRoot, type MemoryAttribute, type MemoryRecord } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
-import type { Tx } from '../../store/database.js';
+import type { Db, Tx } from '../../store/database.js';
+import { memoriesMentioning } from '../../store/memories/neighbours.js';
 import { insertMemories, linkMemorySources, retireVersion, updateMemory, type MemoryInsert } from '../../store/memories/writes.js';
 import { classifyBuckets } from '../profiles/buckets.js';
+import { replacesHeldValues, saysNewValue } from './resolution.js';
 import { newId } from '../shared/ids.js';
 import { emit, memoryEvent, supersededEvent } from '../webhooks/events.js';
 
@@ -69,18 +79,52 @@ export interface ReadAttributes {
   meant: MemoryAttribute[];
 }
 
+/** The attributes the tag's memories state of a subject, for reading what a change of it changes. */
+export type HeldAttributes = (subject: string) => Promise<StatedAttribute[]>;
+
+/** How many of a tag's memories naming a subject are read for the attributes held of it. */
+const HELD_MEMORIES = 30;
+
+/** The attributes a tag's live memories state of a subject, found by its first name ("Chloe" of "Chloe Martin"). */
+export function heldAttributesIn(db: Db, orgId: string, containerTag: string): HeldAttributes {
+  return async (subject) => {
+    const name = subject.split(/\s+/)[0] === 'the' ? subject : subject.split(/\s+/)[0];
+    const rows = await memoriesMentioning(db, orgId, containerTag, [name], HELD_MEMORIES);
+    return rows.flatMap((row) => row.attributes ?? statedAttributes(row.memory));
+  };
+}
+
 /**
  * The attributes each statement sets: by its cues, and where no cue names one, by its meaning
- * (read with the embedder, so before any transaction is opened). When the embedder fails, by cues alone.
+ * (read with the embedder, so before any transaction is opened): the attribute its sentence is
+ * closest to, or, for a statement told as a change, the attribute `held` of its subject whose value
+ * one of its phrases is of the same kind as. When the embedder fails, by cues alone.
  */
-export async function readAttributes(embedder: Embedder, statements: string[]): Promise<ReadAttributes[]> {
-  const read = statements.map((text) => ({ stated: attributesOf(text), meant: [] as MemoryAttribute[] }));
+export async function readAttributes(embedder: Embedder, statements: string[], held?: HeldAttributes): Promise<ReadAttributes[]> {
+  const read = statements.map((text) => ({ stated: asChangeOf(text, attributesOf(text)), meant: [] as MemoryAttribute[] }));
   const reader = AttributeReader.for(embedder);
   const unread = statements.flatMap((_, i) => (read[i].stated.length ? [] : [i]));
-  if (!reader || !unread.length) return read;
-  const meant = await reader.read(unread.map((i) => statements[i])).catch(() => unread.map(() => []));
-  for (const [k, i] of unread.entries()) read[i].meant = meant[k];
+  if (reader && unread.length) {
+    const meant = await reader.read(unread.map((i) => statements[i])).catch(() => unread.map(() => []));
+    for (const [k, i] of unread.entries()) read[i].meant = meant[k];
+  }
+  const kindred = KindredValueReader.for(embedder);
+  if (!kindred || !held) return read;
+  for (const i of unread) {
+    const subject = subjectOf(statements[i]);
+    if (read[i].meant.length || !subject || !saysNewValue(statements[i])) continue;
+    const changed = await held(subject)
+      .then((attributes) => kindred.read(statements[i], subject, attributes))
+      .catch(() => []);
+    read[i].meant = asChangeOf(statements[i], changed);
+  }
   return read;
+}
+
+/** A change that ends the values held ("switched to the saxophone") replaces them, even of an attribute that can hold several. */
+function asChangeOf(text: string, attributes: MemoryAttribute[]): MemoryAttribute[] {
+  if (!replacesHeldValues(text)) return attributes;
+  return attributes.map((a) => (isSingleValued(a.attribute) || a.negated ? a : { ...a, replacing: true }));
 }
 
 /** Where the version after `previous` stands in its chain: the next number, `previous` as parent, and that it updates it. */

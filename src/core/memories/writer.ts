@@ -10,7 +10,7 @@ import { assertTagsWritable } from '../tags/merge-guard.js';
 import { assertTagAllowed } from '../tags/rules.js';
 import type { MemoryContext } from './context.js';
 import { rememberedRecord, rememberStatement } from './remember.js';
-import { readAttributes } from './versioning.js';
+import { heldAttributesIn, readAttributes } from './versioning.js';
 
 /** The fields a caller may set on a memory it writes or updates. */
 export interface MemoryFieldsInput {
@@ -55,6 +55,7 @@ export class MemoryWriter {
     const attributes = await readAttributes(
       this.ctx.embedder,
       parsed.map((m) => m.content),
+      heldAttributesIn(db, principal.orgId, input.containerTag),
     );
     const buckets = await bucketsOfTag(db, principal.orgId, input.containerTag);
     const now = clock.now();

@@ -54,6 +54,10 @@ const PROJECT_AFTER = /^(?:\s+\p{Ll}[\p{L}-]*){0,2}\s+(?:project|migration|launc
 const CAR_BRAND =
   /^(?:Tesla|Toyota|Honda|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Volvo|Subaru|Mazda|Nissan|Kia|Hyundai|Jeep|Chevrolet|Chevy|Fiat|Peugeot|Renault|Skoda|Porsche|Mini|Lexus|Polestar|Rivian|Prius|Dodge|Citroen|Citroën|Seat|Opel|Dacia|Lada|Suzuki|Mitsubishi|Land Rover|Range Rover|Jaguar|Alfa Romeo|Lancia|Cupra|Tata|Mahindra|Maruti|Proton|Perodua|BYD|Geely|NIO|Chery|MG|Smart|Saab|Ferrari|Lamborghini|Maserati|Bentley|Rolls-Royce|Aston Martin|Lotus|Cadillac|Buick|GMC|Chrysler|Lincoln|Acura|Infiniti|Genesis|DS|Zoe)\b/;
 
+/** Words of looking for work, which say nothing of where one works. */
+const SEEKING =
+  '(?:interviews?|interviewing|applications?|applying|fairs?|hunt|hunting|search|searching|rejections?|adverts?|ads?|postings?|listings?|talks?|screening)';
+
 export const CUES: Cue[] = [
   // Employer: works at, joined, hired by, a new job at, an engineer at, left …
   cue(
@@ -65,7 +69,8 @@ export const CUES: Cue[] = [
   cue('employer', `\\b${V('join')}\\s+(?:the\\s+)?(?:[\\p{L}-]+\\s+){0,2}(?:team|staff|company|firm|startup|faculty)\\s+(?:at|of)\\s+${NAMED}`),
   cue(
     'employer',
-    `\\b(?:job|position|role|internship|post|gig|career|contract|placement|residency|fellowship|offer)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:at|with|from|for)\\s+${NAMED}`,
+    // "a job interview at KPMG", "job applications to Arup": seeking work is not having it.
+    `\\b(?:job|position|role|internship|post|gig|career|contract|placement|residency|fellowship|offer)\\s+(?:(?!${SEEKING}\\b)[\\p{L}-]+\\s+){0,2}?(?:at|with|from|for)\\s+${NAMED}`,
   ),
   cue('employer', `\\b${V('start', 'begin')}\\s+(?:(?:a\\s+new\\s+job|work|working|a\\s+job)\\s+)?(?:at|with|for)\\s+${NAMED}`),
   cue(
@@ -357,7 +362,8 @@ export const CUES: Cue[] = [
   // Age, name, car, language
   cue(
     'age',
-    `\\b(?:is|turned|turns|just turned|will be|'s)\\s+(\\d{1,3})(?:\\s+years?\\s+old|\\b(?!\\s*(?:%|percent|people|times|hours|days|minutes|km|miles|kg)))`,
+    // Not "address is 12 Calle Mayor": a number before a name is a house number.
+    `\\b(?:is|turned|turns|just turned|will be|'s)\\s+(\\d{1,3})(?:\\s+years?\\s+old|\\b(?!\\s*(?:%|percent|people|times|hours|days|minutes|km|miles|kg))(?!\\s+\\p{Lu}))`,
   ),
   cue('age', `\\bage\\s+is\\s+(\\d{1,3})\\b`),
   cue('name', `\\b(?:changed|legally changed)\\s+(?:[\\p{L}']+\\s+){0,2}?name\\s+to\\s+${NAMED}`),

@@ -19,10 +19,15 @@ const THING =
   "((?!(?:it|them|that|this|everything|something|hope|on|up)\\b)[\\p{L}\\p{N}'’-]+(?:\\s+(?!(?:in|on|at|to|for|from|after|before|last|this|next|and|but|so|because|since|when|as|with|about|over|yesterday|today)\\b)[\\p{L}\\p{N}'’-]+){0,2})";
 
 const PARTED = new RegExp(`^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}${PARTED_WITH}\\s+${POSSESSOR}${QUALIFIER}${THING}`, 'u');
+/** "gave Kiwi to a bird sanctuary", "handed the Golf over to his son": the thing now someone else's. */
+const HANDED_ON = new RegExp(
+  `^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}(?:gave|given|handed|passed)\\s+(?!(?:a|an|some|me|him|her|them|us|it)\\s)${POSSESSOR}${QUALIFIER}${THING}\\s+(?:on\\s+|over\\s+|back\\s+)?to\\s`,
+  'u',
+);
 
 /** "Rocky passed away", "Mochi went to live with a niece": the thing itself ended, or left whoever had it. */
 const THING_ENDED =
-  /^\s*(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|went missing|was rehomed|was re-homed|was sold|was given away|went to live with)\b/;
+  /^\s*(?:,?\s*(?:the|our|my|his|her|their)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|went missing|was rehomed|was re-homed|was sold|was given away|went to live with)\b/u;
 
 /**
  * The endings a statement states of its subject's things, given the subject it opens with and
@@ -32,7 +37,7 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
   const start = text.toLowerCase().indexOf(subject.toLowerCase());
   if (start < 0) return [];
   const rest = text.slice(start + subject.length);
-  const parted = PARTED.exec(rest);
+  const parted = PARTED.exec(rest) ?? HANDED_ON.exec(rest);
   if (parted) return [{ subject, attribute: ANY_ATTRIBUTE, value: parted[1], negated: true }];
   if (!hasOwner && subject !== 'the user' && /^\p{Lu}/u.test(subject) && THING_ENDED.test(rest)) {
     return [{ subject: ANY_VALUE, attribute: ANY_ATTRIBUTE, value: subject, negated: true }];

@@ -51,6 +51,8 @@ export const EVERYDAY = [
   'She wrote an article.',
   'She read a document from a company.',
   'She applied for a job at a company.',
+  'She had a job interview at a company.',
+  'She was interviewed by a firm.',
   'She sent a letter to a company.',
   'She visited a showroom.',
   'She rented a car for a trip.',

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Embedder } from '../../embeddings/embedder.js';
+import { LocalEmbedder } from '../../embeddings/local-embedder.js';
+import { KindredValueReader, phrasesOf } from './kindred.js';
+import { statedAttributes } from './statements.js';
+
+describe('KindredValueReader (the new value a change gives, read by meaning)', () => {
+  let embedder: LocalEmbedder;
+  let reader: KindredValueReader;
+
+  beforeAll(async () => {
+    embedder = new LocalEmbedder({ threads: 1 });
+    await embedder.ready();
+    reader = KindredValueReader.for(embedder)!;
+  });
+  afterAll(async () => embedder?.close());
+
+  const read = (held: string, change: string, subject: string) => reader.read(change, subject, statedAttributes(held));
+
+  it('reads the phrase of the same kind as the value held as its new value', async () => {
+    expect(await read('Daniel Price plays the trumpet in the school band', 'Daniel Price moved on to the saxophone this year', 'Daniel Price')).toEqual([
+      { subject: 'Daniel Price', attribute: 'instrument', value: 'saxophone' },
+    ]);
+    expect(await read('Isabel Moreno lives in Seville', "Isabel Moreno's new address is 12 Calle Mayor, Madrid", 'Isabel Moreno')).toEqual([
+      { subject: 'Isabel Moreno', attribute: 'residence', value: 'Madrid' },
+    ]);
+    expect(await read('Julia Novak works as a paralegal', 'Julia Novak passed the bar and now practises as a solicitor', 'Julia Novak')).toEqual([
+      { subject: 'Julia Novak', attribute: 'job', value: 'solicitor' },
+    ]);
+  });
+
+  it('never takes the old value named again for the new one', async () => {
+    expect(
+      await read('Zoe Adams paints watercolours in her free time', 'Zoe Adams has swapped painting for pottery classes on Thursdays', 'Zoe Adams'),
+    ).toEqual([{ subject: 'Zoe Adams', attribute: 'hobby', value: 'pottery' }]);
+  });
+
+  it('reads nothing when no phrase is of the kind held, or the value held is of someone else', async () => {
+    expect(await read('Henrik Dahl lives in Oslo', 'Henrik Dahl switched to decaf in the mornings', 'Henrik Dahl')).toEqual([]);
+    expect(await read('Maria Lopez plays the trumpet', 'Daniel Price switched to the saxophone', 'Daniel Price')).toEqual([]);
+  });
+
+  it('reads no phrase from the subject, function words or words of change and time', () => {
+    expect(phrasesOf('Hana Kim moved from payments to the fraud team last week', 'Hana Kim')).toEqual(['payments', 'fraud', 'fraud team', 'team']);
+  });
+
+  it('has no reader for a model it is not calibrated for', () => {
+    const other: Embedder = { model: 'some-other-model', dimension: 3, embed: async () => [], close: async () => {} };
+    expect(KindredValueReader.for(other)).toBeNull();
+  });
+});

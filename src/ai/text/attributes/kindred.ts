@@ -1,0 +1,191 @@
+import type { Embedder } from '../../embeddings/embedder.js';
+import { isMonthOrDay } from '../openers.js';
+import { STOPWORDS } from '../words.js';
+import { ANY_ATTRIBUTE, type StatedAttribute } from './kinds.js';
+import { sameSubject } from './subjects.js';
+
+/**
+ * The new value a statement told as a change gives to an attribute its subject already has, read by
+ * meaning rather than by wording: "Daniel switched to the saxophone" after "Daniel plays the
+ * trumpet" names a thing of the same kind as the trumpet, so it is a new instrument; "Isabel's new
+ * address is 12 Calle Mayor, Madrid" after "Isabel lives in Seville" names a city like Seville. Each
+ * phrase of the statement is scored with the embedder against the value held; the closest, when it
+ * is close enough and is not the old value named again ("swapped painting for pottery"), is the new
+ * value. The caller reads only statements told as a change, so a mere mention of a thing of the same
+ * kind ("flew to Dublin for a wedding" beside "lives in Leeds") changes nothing.
+ */
+
+interface Calibration {
+  /** Least cosine between a phrase and the value held. */
+  min: number;
+}
+
+/** Thresholds depend on the vector space; a model not calibrated here reads changes by cues alone. */
+const CALIBRATIONS: Record<string, Calibration> = {
+  'universal-sentence-encoder-lite': { min: 0.45 },
+};
+
+/** Attributes whose values are things of a kind (a city, an instrument, a school), not identifiers. */
+const NOT_KINDRED = new Set(['name', 'age', 'phone', 'email', ANY_ATTRIBUTE]);
+
+/** Words that say the change, or when, never what the new value is. */
+const NOT_VALUE_WORDS = new Set([
+  'now',
+  'new',
+  'instead',
+  'place',
+  'switched',
+  'swapped',
+  'changed',
+  'moved',
+  'relocated',
+  'upgraded',
+  'transferred',
+  'traded',
+  'replaced',
+  'started',
+  'starting',
+  'joined',
+  'took',
+  'taken',
+  'picked',
+  'gave',
+  'given',
+  'became',
+  'become',
+  'went',
+  'gone',
+  'got',
+  'last',
+  'first',
+  'week',
+  'weeks',
+  'month',
+  'months',
+  'year',
+  'years',
+  'day',
+  'days',
+  'today',
+  'yesterday',
+  'tomorrow',
+  'morning',
+  'evening',
+  'summer',
+  'winter',
+  'spring',
+  'autumn',
+  'term',
+  'semester',
+  'recently',
+  'lately',
+  'finally',
+  'officially',
+  'mostly',
+  'anymore',
+  'longer',
+  'rather',
+  'ago',
+  'since',
+]);
+
+const WORD = /[\p{L}][\p{L}'’-]*|\d[\p{L}\d]*/gu;
+const TOKEN = /[\p{L}][\p{L}'’-]*|\d[\p{L}\d]*|[^\s\p{L}\d]/gu;
+const WORD_START = /^\p{L}/u;
+const DETERMINER = /^(?:a|an|the|his|her|their|my|our|its)\s+/i;
+
+export class KindredValueReader {
+  private static readonly readers = new WeakMap<Embedder, KindredValueReader | null>();
+
+  private constructor(
+    private readonly embedder: Embedder,
+    private readonly calibration: Calibration,
+  ) {}
+
+  /** The reader for an embedder, or null when its model has no calibration. */
+  static for(embedder: Embedder): KindredValueReader | null {
+    if (!KindredValueReader.readers.has(embedder)) {
+      const calibration = CALIBRATIONS[embedder.model];
+      KindredValueReader.readers.set(embedder, calibration ? new KindredValueReader(embedder, calibration) : null);
+    }
+    return KindredValueReader.readers.get(embedder) ?? null;
+  }
+
+  /**
+   * The attribute `statement`, told as a change of `subject`, gives a new value of, among those
+   * `held` of that subject, with the phrase that names the new value; [] when it names none.
+   */
+  async read(statement: string, subject: string, held: StatedAttribute[]): Promise<StatedAttribute[]> {
+    const olds = held.filter((a) => !a.negated && !NOT_KINDRED.has(a.attribute) && sameSubject(a.subject, subject));
+    if (!olds.length) return [];
+    const candidates = phrasesOf(statement, subject);
+    if (!candidates.length) return [];
+    const forms = olds.map((a) => formsOf(a.value));
+    const texts = [...new Set([...candidates, ...forms.flat()])];
+    const vectors = await this.embedder.embed(texts, 'document');
+    const vectorOf = (text: string) => vectors[texts.indexOf(text)];
+    let best: { attribute: StatedAttribute; phrase: string; score: number } | null = null;
+    for (const [k, old] of olds.entries()) {
+      for (const phrase of candidates) {
+        if (namesValue(phrase, old.value)) continue;
+        const score = Math.max(...forms[k].map((form) => dot(vectorOf(phrase), vectorOf(form))));
+        if (score >= this.calibration.min && (!best || score > best.score)) best = { attribute: old, phrase, score };
+      }
+    }
+    if (!best) return [];
+    return [{ subject: best.attribute.subject, attribute: best.attribute.attribute, value: best.phrase }];
+  }
+}
+
+/** A value as the thing it names: "a paralegal" → "paralegal"; "paints watercolours" also as "watercolours". */
+function formsOf(value: string): string[] {
+  const bare = value.replace(DETERMINER, '');
+  const object = /^\p{Ll}+s\s+(.+)$/u.exec(bare)?.[1]?.replace(DETERMINER, '');
+  return object ? [bare, object] : [bare];
+}
+
+/** Whether a phrase names the value held again ("painting" of "paints watercolours", "chess" of "chess"). */
+function namesValue(phrase: string, value: string): boolean {
+  const stems = new Set((value.toLowerCase().match(WORD) ?? []).map(stem));
+  return (phrase.toLowerCase().match(WORD) ?? []).some((w) => stems.has(stem(w)));
+}
+
+const stem = (word: string) => word.slice(0, 5);
+
+/**
+ * The phrases of a statement that could name a value: runs of up to three words that are neither
+ * its subject's name, nor function words, nor words of change or time, and every
+ * part of each ("pottery classes" → "pottery classes", "pottery", "classes").
+ */
+export function phrasesOf(statement: string, subject: string): string[] {
+  const subjectWords = new Set((subject.toLowerCase().match(WORD) ?? []).filter((w) => w !== 'the' && w !== 'user'));
+  const runs: string[][] = [];
+  let run: string[] = [];
+  // Punctuation ends a run as a word that names nothing does: "12 Calle Mayor, Madrid" is two places.
+  for (const [token] of statement.matchAll(TOKEN)) {
+    const word = token.replace(/(?:'s|’s)$/, '');
+    const lower = word.toLowerCase();
+    const content =
+      WORD_START.test(token) && lower.length >= 3 && !STOPWORDS.has(lower) && !NOT_VALUE_WORDS.has(lower) && !subjectWords.has(lower) && !isMonthOrDay(word);
+    if (content) run.push(word);
+    if (!content || word !== token) {
+      if (run.length) runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length) runs.push(run);
+  const phrases = new Set<string>();
+  for (const words of runs) {
+    const kept = words.slice(-3);
+    // A name is one value ("Calle Mayor", "Politecnico di Milano"); other runs are read in parts too.
+    if (kept.every((w) => /^\p{Lu}/u.test(w))) phrases.add(kept.join(' '));
+    else for (let from = 0; from < kept.length; from++) for (let to = from + 1; to <= kept.length; to++) phrases.add(kept.slice(from, to).join(' '));
+  }
+  return [...phrases];
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+}
