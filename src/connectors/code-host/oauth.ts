@@ -1,5 +1,6 @@
 import { readTokenAnswer } from '../oauth-token.js';
-import { challengeParams, verifierParams } from '../pkce.js';
+import { codeExchangeForm, refreshForm } from '../oauth-forms.js';
+import { challengeParams } from '../pkce.js';
 import type { AccountInfo, GrantContext, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 import { gitHubClient, toConnectorError, type CodeHostOptions } from './client.js';
 
@@ -38,20 +39,11 @@ export function gitHubOAuth(options: CodeHostOptions): OAuthProvider {
     },
 
     exchangeCode(client: OAuthClient, code: string, grant?: GrantContext): Promise<TokenSet> {
-      return tokenRequest({
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        code,
-        redirect_uri: client.redirectUri,
-        ...verifierParams(grant?.codeVerifier),
-      });
+      return tokenRequest(codeExchangeForm(client, code, grant));
     },
 
     refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet> {
-      return tokenRequest(
-        { client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken },
-        refreshToken,
-      );
+      return tokenRequest(refreshForm(client, refreshToken), refreshToken);
     },
 
     async account(tokens: TokenSet): Promise<AccountInfo> {

@@ -1,6 +1,7 @@
 import { oauthAccessToken } from '../credentials.js';
 import { readTokenAnswer } from '../oauth-token.js';
-import { challengeParams, verifierParams } from '../pkce.js';
+import { codeExchangeForm, refreshForm } from '../oauth-forms.js';
+import { challengeParams } from '../pkce.js';
 import { ConnectorError, type AccountInfo, type GrantContext, type OAuthClient, type OAuthProvider, type SyncCredentials, type TokenSet } from '../types.js';
 import { GoogleClient, googleHttp, toConnectorError } from './http.js';
 import type { GoogleOptions } from './options.js';
@@ -54,24 +55,11 @@ export function googleOAuth(options: GoogleOptions, apiScopes: string[]): OAuthP
     },
 
     exchangeCode(client: OAuthClient, code: string, grant?: GrantContext): Promise<TokenSet> {
-      return tokenRequest(
-        {
-          code,
-          client_id: client.clientId,
-          client_secret: client.clientSecret,
-          redirect_uri: client.redirectUri,
-          grant_type: 'authorization_code',
-          ...verifierParams(grant?.codeVerifier),
-        },
-        null,
-      );
+      return tokenRequest(codeExchangeForm(client, code, grant), null);
     },
 
     refresh(client: OAuthClient, refreshToken: string): Promise<TokenSet> {
-      return tokenRequest(
-        { refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token' },
-        refreshToken,
-      );
+      return tokenRequest(refreshForm(client, refreshToken), refreshToken);
     },
 
     async account(tokens: TokenSet): Promise<AccountInfo> {

@@ -1,6 +1,7 @@
 import { oauthAccessToken } from '../credentials.js';
 import { readTokenAnswer } from '../oauth-token.js';
-import { challengeParams, verifierParams } from '../pkce.js';
+import { codeExchangeForm, refreshForm } from '../oauth-forms.js';
+import { challengeParams } from '../pkce.js';
 import type { AccountInfo, GrantContext, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 import { GraphClient, newHttp, PROVIDER, type OfficeDriveOptions } from './graph.js';
 
@@ -58,29 +59,12 @@ export function microsoftOAuth(options: OfficeDriveOptions): OAuthProvider {
     },
 
     exchangeCode(client: OAuthClient, code: string, grant?: GrantContext): Promise<TokenSet> {
-      return tokenRequest({
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: client.redirectUri,
-        scope: scopesFor(options, grant?.config ?? {}).join(' '),
-        ...verifierParams(grant?.codeVerifier),
-      });
+      return tokenRequest(codeExchangeForm(client, code, grant, { scope: scopesFor(options, grant?.config ?? {}).join(' ') }));
     },
 
     /** Microsoft issues a new refresh token with each refresh: store it in place of the old one. */
     refresh(client: OAuthClient, refreshToken: string, grant?: GrantContext): Promise<TokenSet> {
-      return tokenRequest(
-        {
-          client_id: client.clientId,
-          client_secret: client.clientSecret,
-          grant_type: 'refresh_token',
-          refresh_token: refreshToken,
-          scope: refreshScopes(options, grant).join(' '),
-        },
-        refreshToken,
-      );
+      return tokenRequest(refreshForm(client, refreshToken, { scope: refreshScopes(options, grant).join(' ') }), refreshToken);
     },
 
     async account(tokens: TokenSet): Promise<AccountInfo> {
