@@ -15,7 +15,7 @@ import {
   PatchConnectorBody,
 } from '../schemas/v5-connectors.js';
 import { Connector, ConnectorCreated, ConnectorDeleted, ConnectorList, SyncQueued, connectorView } from '../views/v5-connectors.js';
-import { pagination } from '../views/documents.js';
+import { pageOfList } from '../views/documents.js';
 
 const tags = ['v5'];
 const SYNCS_SHOWN = 10;
@@ -60,8 +60,8 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
     const all = (await connections.list(principal, { containerTags: namespace ? [namespace] : [], provider: query.provider }))
       .filter((item) => item.connection.status !== 'pending')
       .sort((a, b) => b.connection.createdAt.getTime() - a.connection.createdAt.getTime() || a.connection.id.localeCompare(b.connection.id));
-    const connectors = await view(principal, all.slice((page - 1) * limit, page * limit));
-    return { connectors, pagination: pagination(page, limit, all.length) };
+    const { items, pagination } = pageOfList(all, page, limit);
+    return { connectors: await view(principal, items), pagination };
   };
 
   app.get(

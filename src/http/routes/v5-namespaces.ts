@@ -4,7 +4,7 @@ import type { ContainerTagDetails } from '../../core/tags/tag-service.js';
 import { principalOf } from '../plugins/auth.js';
 import { EntityContext } from '../schemas/common.js';
 import { Namespace, NamespaceParams, v5ErrorResponses } from '../schemas/v5.js';
-import { pagination } from '../views/documents.js';
+import { pageOfList } from '../views/documents.js';
 
 const tags = ['v5'];
 
@@ -87,7 +87,8 @@ export const v5NamespaceRoutes: FastifyPluginAsyncZod = async (app) => {
         const all = (await containerTags.list(principalOf(request))).sort(
           (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.containerTag.localeCompare(b.containerTag),
         );
-        const namespaces = all.slice((page - 1) * limit, page * limit).map((tag) => ({
+        const { items, pagination } = pageOfList(all, page, limit);
+        const namespaces = items.map((tag) => ({
           id: tag.spaceId ?? tag.containerTag,
           namespace: tag.containerTag,
           documentCount: tag.documentCount,
@@ -95,7 +96,7 @@ export const v5NamespaceRoutes: FastifyPluginAsyncZod = async (app) => {
           description: null,
           system: { createdAt: tag.createdAt.toISOString(), updatedAt: tag.updatedAt.toISOString() },
         }));
-        return { namespaces, pagination: pagination(page, limit, all.length) };
+        return { namespaces, pagination };
       },
     );
   }

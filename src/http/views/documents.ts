@@ -182,6 +182,11 @@ export function pagination(page: number, limit: number, totalItems: number) {
   return { currentPage: page, limit, totalItems, totalPages: Math.ceil(totalItems / limit) };
 }
 
+/** One page of a list already read whole (a few dozen connections, an organization's tags), with its pagination. */
+export function pageOfList<T>(all: T[], page: number, limit: number): { items: T[]; pagination: ReturnType<typeof pagination> } {
+  return { items: all.slice((page - 1) * limit, page * limit), pagination: pagination(page, limit, all.length) };
+}
+
 export const Pagination = z.object({
   currentPage: z.number().int(),
   limit: z.number().int(),
