@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { ConnectionRecord, ConnectorKind, SyncRunRecord } from '../model/connections.js';
 import type { Tx } from './database.js';
 import { failOnDuplicate } from './errors.js';
@@ -128,6 +128,17 @@ export async function deleteConnectionsWhere(db: Tx, orgId: string, containerTag
 export async function countConnectionDocuments(db: Tx, connectionId: string): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(documents).where(eq(documents.connectionId, connectionId));
   return Number(total);
+}
+
+/** How many documents each of the connections holds (absent: none). */
+export async function connectionDocumentCounts(db: Tx, connectionIds: string[]): Promise<Map<string, number>> {
+  if (connectionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ connectionId: documents.connectionId, total: count() })
+    .from(documents)
+    .where(inArray(documents.connectionId, connectionIds))
+    .groupBy(documents.connectionId);
+  return new Map(rows.flatMap((row) => (row.connectionId ? [[row.connectionId, Number(row.total)] as const] : [])));
 }
 
 /**
@@ -271,6 +282,17 @@ export async function noteSyncRun(db: Tx, id: string, note: string): Promise<voi
 
 export async function listSyncRuns(db: Tx, connectionId: string, limit: number): Promise<SyncRunRecord[]> {
   return db.select().from(syncRuns).where(eq(syncRuns.connectionId, connectionId)).orderBy(desc(syncRuns.startedAt), desc(syncRuns.id)).limit(limit);
+}
+
+/** When each of the connections last completed a sync (absent: never). */
+export async function lastCompletedSyncs(db: Tx, connectionIds: string[]): Promise<Map<string, Date>> {
+  if (connectionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ connectionId: syncRuns.connectionId, completedAt: max(syncRuns.completedAt) })
+    .from(syncRuns)
+    .where(and(inArray(syncRuns.connectionId, connectionIds), eq(syncRuns.status, 'completed')))
+    .groupBy(syncRuns.connectionId);
+  return new Map(rows.flatMap((row) => (row.completedAt ? [[row.connectionId, row.completedAt] as const] : [])));
 }
 
 /** The latest run of each connection. */

@@ -6,15 +6,15 @@ import type { ConnectionRecord, PushStatus, SyncRunRecord } from '../../model/co
 import type { ListedDocument } from '../../model/documents.js';
 import { conflict, invalidInput, notFound } from '../../model/errors.js';
 import {
-  countConnectionDocuments,
+  connectionDocumentCounts,
   deleteConnection,
   findSyncJob,
   getConnection,
   insertConnection,
   lockConnectionForUpdate,
+  lastCompletedSyncs,
   latestSyncRuns,
   listConnections,
-  listSyncRuns,
   updateConnection,
 } from '../../store/connections.js';
 import type { Db, Tx } from '../../store/database.js';
@@ -247,15 +247,10 @@ export class ConnectionService {
     return { id: connection.id };
   }
 
-  /** Per connection: how many documents it imported, and when a sync of it last completed (among its latest runs). */
+  /** Per connection: how many documents it imported, and when a sync of it last completed; two queries for all of them. */
   async syncSummaries(ids: string[]): Promise<Map<string, { documentCount: number; lastSyncedAt: Date | null }>> {
-    const summaries = new Map<string, { documentCount: number; lastSyncedAt: Date | null }>();
-    for (const id of ids) {
-      const runs = await listSyncRuns(this.db, id, 20);
-      const completed = runs.find((run) => run.status === 'completed');
-      summaries.set(id, { documentCount: await countConnectionDocuments(this.db, id), lastSyncedAt: completed?.completedAt ?? null });
-    }
-    return summaries;
+    const [counts, synced] = await Promise.all([connectionDocumentCounts(this.db, ids), lastCompletedSyncs(this.db, ids)]);
+    return new Map(ids.map((id) => [id, { documentCount: counts.get(id) ?? 0, lastSyncedAt: synced.get(id) ?? null }]));
   }
 
   /** The documents a kind imported in the tags (those of deleted connections that kept them too). */
