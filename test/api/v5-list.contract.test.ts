@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type ApiResponse, type TestServer } from '../helpers/server.js';
-import { v5Contract, type V5Contract } from '../helpers/v5-contract.js';
+import { v5Contract, type V5Contract, contractRequest } from '../helpers/v5-contract.js';
 
 /** POST /ns/{namespace}/list/{type} against the published contract: one kind per page, the others empty. */
 describe('v5 list: the published contract', () => {
   let server: TestServer;
   let contract: V5Contract;
 
-  async function list(path: string, body?: unknown): Promise<ApiResponse> {
-    const res = await server.request('POST', path, body === undefined ? {} : { body });
-    expect(contract.violations('postNsByNamespaceListByType', { status: res.status, body: res.body }), JSON.stringify(res.body)).toEqual([]);
-    return res;
-  }
+  const list = (path: string, body?: unknown): Promise<ApiResponse> =>
+    contractRequest(server, contract, 'postNsByNamespaceListByType', 'POST', path, body === undefined ? {} : { body });
 
   beforeAll(async () => {
     [server, contract] = await Promise.all([startTestServer(), v5Contract()]);

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type ApiResponse, type TestServer } from '../helpers/server.js';
-import { v5Contract, type V5Contract } from '../helpers/v5-contract.js';
+import { v5Contract, type V5Contract, contractRequest } from '../helpers/v5-contract.js';
 
 /** DELETE /ns/{namespace}/memories and /memories/semantic against the published contract. */
 describe('v5 memories: forgetting, by id and by meaning', () => {
   let server: TestServer;
   let contract: V5Contract;
 
-  async function call(operationId: string, method: string, path: string, body?: unknown): Promise<ApiResponse> {
-    const res = await server.request(method, path, body === undefined ? {} : { body });
-    expect(contract.violations(operationId, { status: res.status, body: res.body }), JSON.stringify(res.body)).toEqual([]);
-    return res;
-  }
+  const call = (operationId: string, method: string, path: string, body?: unknown): Promise<ApiResponse> =>
+    contractRequest(server, contract, operationId, method, path, body === undefined ? {} : { body });
 
   const liveMemories = async (namespace: string): Promise<{ id: string; memory: string }[]> =>
     (await call('postNsByNamespaceListByType', 'POST', `/ns/${namespace}/list/memories?limit=100`, {})).body.memories;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMemory } from '../helpers/memories.js';
 import { startTestServer, waitFor, type ApiResponse, type TestServer } from '../helpers/server.js';
-import { v5Contract, type V5Contract } from '../helpers/v5-contract.js';
+import { v5Contract, type V5Contract, contractRequest } from '../helpers/v5-contract.js';
 
 /** GET /ns/{namespace}/memories/{id} against the published contract: one memory, its related graph and source document when asked for. */
 describe('v5 memory: the published contract', () => {
@@ -10,11 +10,8 @@ describe('v5 memory: the published contract', () => {
   let documentId: string;
   const ids: Record<'v1' | 'v2' | 'v3' | 'extends', string> = { v1: '', v2: '', v3: '', extends: '' };
 
-  async function get(path: string, key?: string): Promise<ApiResponse> {
-    const res = await server.request('GET', path, key ? { key } : {});
-    expect(contract.violations('getNsByNamespaceMemoriesById', { status: res.status, body: res.body }), JSON.stringify(res.body)).toEqual([]);
-    return res;
-  }
+  const get = (path: string, key?: string): Promise<ApiResponse> =>
+    contractRequest(server, contract, 'getNsByNamespaceMemoriesById', 'GET', path, key ? { key } : {});
 
   beforeAll(async () => {
     [server, contract] = await Promise.all([startTestServer(), v5Contract()]);

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type ApiResponse, type TestServer } from '../helpers/server.js';
-import { v5Contract, type V5Contract } from '../helpers/v5-contract.js';
+import { v5Contract, type V5Contract, contractRequest } from '../helpers/v5-contract.js';
 
 /** POST /ns/{namespace}/profile against the published contract: lines with their memories' ids, as v4 reads the text. */
 describe('v5 profile: the published contract', () => {
   let server: TestServer;
   let contract: V5Contract;
 
-  async function profile(namespace: string, body?: unknown): Promise<ApiResponse> {
-    const res = await server.request('POST', `/ns/${namespace}/profile`, body === undefined ? {} : { body });
-    expect(contract.violations('postNsByNamespaceProfile', { status: res.status, body: res.body }), JSON.stringify(res.body)).toEqual([]);
-    return res;
-  }
+  const profile = (namespace: string, body?: unknown): Promise<ApiResponse> =>
+    contractRequest(server, contract, 'postNsByNamespaceProfile', 'POST', `/ns/${namespace}/profile`, body === undefined ? {} : { body });
 
   beforeAll(async () => {
     [server, contract] = await Promise.all([startTestServer(), v5Contract()]);

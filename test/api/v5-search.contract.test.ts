@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type ApiResponse, type TestServer } from '../helpers/server.js';
-import { v5Contract, type V5Contract } from '../helpers/v5-contract.js';
+import { v5Contract, type V5Contract, contractRequest } from '../helpers/v5-contract.js';
 
 /** POST /ns/{namespace}/search against the published contract: hybrid by default, typed filters, include flags. */
 describe('v5 search: the published contract', () => {
   let server: TestServer;
   let contract: V5Contract;
 
-  async function search(namespace: string, body: unknown): Promise<ApiResponse> {
-    const res = await server.request('POST', `/ns/${namespace}/search`, { body });
-    expect(contract.violations('postNsByNamespaceSearch', { status: res.status, body: res.body }), JSON.stringify(res.body)).toEqual([]);
-    return res;
-  }
+  const search = (namespace: string, body: unknown): Promise<ApiResponse> =>
+    contractRequest(server, contract, 'postNsByNamespaceSearch', 'POST', `/ns/${namespace}/search`, { body });
 
   beforeAll(async () => {
     [server, contract] = await Promise.all([startTestServer(), v5Contract()]);
