@@ -13,6 +13,43 @@ describe('push configuration', () => {
     });
   });
 
+  it("takes Pub/Sub's authenticated push instead of the token, or beside it", () => {
+    const sender = {
+      GMAIL_PUSH_AUDIENCE: 'https://engram.example.com/v3/connections/webhooks/mail',
+      GMAIL_PUSH_SERVICE_ACCOUNT: 'push@engram.iam.gserviceaccount.com',
+    };
+    expect(loadConfig({ GMAIL_PUSH_TOPIC: topic, ...sender }).connectors).toMatchObject({
+      options: { gmailPushTopic: topic, gmailPushSender: { audience: sender.GMAIL_PUSH_AUDIENCE, serviceAccount: sender.GMAIL_PUSH_SERVICE_ACCOUNT } },
+    });
+    expect(loadConfig({ GMAIL_PUSH_TOPIC: topic, ...sender }).connectors.kindSecrets.mail).toBeUndefined();
+    expect(loadConfig({ GMAIL_PUSH_TOPIC: topic, GMAIL_PUSH_TOKEN: 'a-long-enough-push-token', ...sender }).connectors).toMatchObject({
+      options: { gmailPushSender: { serviceAccount: sender.GMAIL_PUSH_SERVICE_ACCOUNT } },
+      kindSecrets: { mail: 'a-long-enough-push-token' },
+    });
+    expect(loadConfig({}).connectors.options.gmailPushSender).toBeUndefined();
+  });
+
+  it('refuses an audience without the service account its tokens must name, and the other way round', () => {
+    expect(() => loadConfig({ GMAIL_PUSH_AUDIENCE: 'https://engram.example.com/push' })).toThrow(
+      /GMAIL_PUSH_SERVICE_ACCOUNT: is needed with GMAIL_PUSH_AUDIENCE/,
+    );
+    expect(() =>
+      loadConfig({ GMAIL_PUSH_TOPIC: topic, GMAIL_PUSH_AUDIENCE: 'https://engram.example.com/push', GMAIL_PUSH_TOKEN: 'a-long-enough-push-token' }),
+    ).toThrow(/GMAIL_PUSH_SERVICE_ACCOUNT/);
+    expect(() => loadConfig({ GMAIL_PUSH_SERVICE_ACCOUNT: 'push@engram.iam.gserviceaccount.com' })).toThrow(
+      /GMAIL_PUSH_AUDIENCE: is needed with GMAIL_PUSH_SERVICE_ACCOUNT/,
+    );
+    expect(() => loadConfig({ GMAIL_PUSH_AUDIENCE: 'x', GMAIL_PUSH_SERVICE_ACCOUNT: 'not an address' })).toThrow(
+      /GMAIL_PUSH_SERVICE_ACCOUNT: must be the e-mail/,
+    );
+  });
+
+  it('names both ways of proving a push when a topic has neither', () => {
+    expect(() => loadConfig({ GMAIL_PUSH_TOPIC: topic })).toThrow(
+      /GMAIL_PUSH_TOKEN: is needed with GMAIL_PUSH_TOPIC, or GMAIL_PUSH_AUDIENCE with GMAIL_PUSH_SERVICE_ACCOUNT/,
+    );
+  });
+
   it('takes a pinned Notion verification token, and none by default', () => {
     expect(loadConfig({}).connectors.kindSecrets['notes-workspace']).toBeUndefined();
     expect(loadConfig({ NOTION_WEBHOOK_VERIFICATION_TOKEN: 'secret_pinned' }).connectors.kindSecrets['notes-workspace']).toBe('secret_pinned');

@@ -18,6 +18,8 @@ export interface ConnectorOptions {
   googleTimeoutMs?: number;
   /** The operator's Pub/Sub topic for Gmail push (`projects/P/topics/T`); without it mail has no push subscription. */
   gmailPushTopic?: string;
+  /** Gmail's authenticated push: the audience and service account of the ID tokens its push subscription signs. */
+  gmailPushSender?: { audience: string; serviceAccount: string };
   /** Microsoft Graph and the Microsoft identity platform (default: graph.microsoft.com/v1.0, login.microsoftonline.com, tenant `common`). */
   officeDrive?: { graphUrl: string; loginUrl: string; tenant: string };
   /** The Notion API host (default `https://api.notion.com`; OAuth is under it too). */

@@ -89,7 +89,7 @@ function s3(): S3Client {
 }
 
 function google(): GoogleClient {
-  const endpoints = { authUrl: base, tokenUrl: base, revokeUrl: base, userinfoUrl: base, driveUrl: base, gmailUrl: base, mailWebUrl: base };
+  const endpoints = { authUrl: base, tokenUrl: base, revokeUrl: base, userinfoUrl: base, certsUrl: base, driveUrl: base, gmailUrl: base, mailWebUrl: base };
   return new GoogleClient({ ...settings, endpoints }, 'token', signal);
 }
 

@@ -239,9 +239,10 @@ export interface Connector {
   webhook?: {
     /**
      * `kind`: one URL for every connection of the kind (`/v3/connections/webhooks/{kind}`: Gmail's
-     * one Pub/Sub topic, Notion's one integration), verified with the kind's secret and routed by
-     * `describe().account` to the connections whose account has that `deliveryKey`. Absent or
-     * `connection`: one URL per connection, verified with the connection's own secret.
+     * one Pub/Sub topic, Notion's one integration), verified with the kind's secret and/or
+     * `verifySender`, and routed by `describe().account` to the connections whose account has that
+     * `deliveryKey`. Absent or `connection`: one URL per connection, verified with the connection's
+     * own secret.
      */
     scope?: 'kind' | 'connection';
     /**
@@ -249,6 +250,12 @@ export interface Connector {
      * push (mail) carries its shared secret there as `token`, having no header of ours.
      */
     verify(headers: Record<string, string | string[] | undefined>, rawBody: Buffer, secret: string, query?: Record<string, string | undefined>): boolean;
+    /**
+     * A kind-wide receiver's proof of the sender that is no shared secret (Gmail: the ID token
+     * Pub/Sub's authenticated push signs), present only when configured. Awaited before the body
+     * is parsed; when the kind's secret is configured too, both must pass.
+     */
+    verifySender?(headers: Record<string, string | string[] | undefined>): Promise<SenderCheck>;
     /** Which configured resource it concerns and the delivery id (for idempotency). */
     describe(headers: Record<string, string | string[] | undefined>, body: unknown): WebhookDescription;
     /**
@@ -266,6 +273,9 @@ export interface Connector {
     ): { status: number; contentType: string; body: string } | null;
   };
 }
+
+/** Whether a delivery proved its sender; why not, for the log (never the proof itself). */
+export type SenderCheck = { verified: true } | { verified: false; reason: string };
 
 export interface WebhookDescription {
   /** Stable across the provider's redeliveries: a delivery seen before does nothing. */

@@ -9,6 +9,7 @@ export const googleEnv = z.object({
   GOOGLE_TOKEN_URL: z.string().url().optional(),
   GOOGLE_REVOKE_URL: z.string().url().optional(),
   GOOGLE_USERINFO_URL: z.string().url().optional(),
+  GOOGLE_CERTS_URL: z.string().url().optional(),
   GOOGLE_DRIVE_URL: z.string().url().optional(),
   GOOGLE_GMAIL_URL: z.string().url().optional(),
 });
@@ -19,6 +20,7 @@ export function googleOptionsFrom(env: z.infer<typeof googleEnv>): Partial<Conne
     tokenUrl: env.GOOGLE_TOKEN_URL,
     revokeUrl: env.GOOGLE_REVOKE_URL,
     userinfoUrl: env.GOOGLE_USERINFO_URL,
+    certsUrl: env.GOOGLE_CERTS_URL,
     driveUrl: env.GOOGLE_DRIVE_URL,
     gmailUrl: env.GOOGLE_GMAIL_URL,
   };

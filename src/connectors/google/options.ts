@@ -8,6 +8,8 @@ export interface GoogleEndpoints {
   revokeUrl: string;
   /** The OpenID Connect user info of the signed-in account. */
   userinfoUrl: string;
+  /** The JWKS of the keys Google signs its ID tokens with (Pub/Sub's authenticated pushes), e.g. `https://www.googleapis.com/oauth2/v3/certs`. */
+  certsUrl: string;
   /** Drive API v3 base, e.g. `https://www.googleapis.com/drive/v3`. */
   driveUrl: string;
   /** Gmail API v1 base, e.g. `https://gmail.googleapis.com/gmail/v1`. */
@@ -21,6 +23,7 @@ export const GOOGLE_DEFAULTS: Readonly<GoogleEndpoints> = Object.freeze({
   tokenUrl: 'https://oauth2.googleapis.com/token',
   revokeUrl: 'https://oauth2.googleapis.com/revoke',
   userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+  certsUrl: 'https://www.googleapis.com/oauth2/v3/certs',
   driveUrl: 'https://www.googleapis.com/drive/v3',
   gmailUrl: 'https://gmail.googleapis.com/gmail/v1',
   mailWebUrl: 'https://mail.google.com/mail/u/0/',

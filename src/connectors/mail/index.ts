@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineConnector, type ConvertFile } from '../descriptor.js';
 import { googleEnv, googleOptions, googleOptionsFrom } from '../google/env.js';
+import { googlePushSenderCheck, type PushSender } from '../google/id-token.js';
 import type { GoogleOptions } from '../google/options.js';
 import { googleOAuth } from '../google/oauth.js';
 import { revokeGoogleGrant } from '../google/revoke.js';
@@ -15,10 +16,12 @@ export const GMAIL_SCOPES = ['https://www.googleapis.com/auth/gmail.readonly'];
 /**
  * Mail (Gmail API): one document per thread. Push notifications need the operator's Pub/Sub topic
  * (`projects/P/topics/T`, with `gmail-api-push@system.gserviceaccount.com` allowed to publish);
- * without one there is no subscription and the scheduled syncs alone keep the mail current.
+ * without one there is no subscription and the scheduled syncs alone keep the mail current. The
+ * push subscription proves itself with `pushSender`'s ID token when configured, and with the
+ * kind's secret (`?token=`) when that is configured.
  */
-export function mailConnector(options: GoogleOptions & { pushTopic?: string; convert: ConvertFile }): Connector {
-  const { pushTopic } = options;
+export function mailConnector(options: GoogleOptions & { pushTopic?: string; pushSender?: PushSender; convert: ConvertFile }): Connector {
+  const { pushTopic, pushSender } = options;
   const google = googleOAuth(options, GMAIL_SCOPES);
   return {
     kind: 'mail',
@@ -32,7 +35,12 @@ export function mailConnector(options: GoogleOptions & { pushTopic?: string; con
         stop: (request) => stopMailWatch(options, request),
       },
     }),
-    webhook: { scope: 'kind', verify: verifyPubSubPush, describe: describePubSubPush },
+    webhook: {
+      scope: 'kind',
+      verify: verifyPubSubPush,
+      describe: describePubSubPush,
+      ...(pushSender && { verifySender: googlePushSenderCheck(options, pushSender) }),
+    },
     /**
      * The mailbox's watch (`users.stop`), then the grant (`oauth2.googleapis.com/revoke`). Gmail keeps
      * one watch per mailbox: while another connection reads the same account, both stay.
@@ -52,12 +60,34 @@ const mailEnv = googleEnv
       .string()
       .regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/PROJECT/topics/TOPIC')
       .optional(),
-    /** The shared secret the topic's push subscription sends as `?token=` to /v3/connections/webhooks/mail; needed with GMAIL_PUSH_TOPIC. */
+    /** The shared secret the topic's push subscription sends as `?token=` to /v3/connections/webhooks/mail. */
     GMAIL_PUSH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Authenticated push: the audience the push subscription signs its ID tokens for (`--push-auth-token-audience`, by default its endpoint URL). */
+    GMAIL_PUSH_AUDIENCE: z.string().min(1, 'must not be empty').optional(),
+    /** Authenticated push: the service account the push subscription signs as (`--push-auth-service-account`). */
+    GMAIL_PUSH_SERVICE_ACCOUNT: z.email('must be the e-mail address of a service account').optional(),
   })
-  .refine((env) => !env.GMAIL_PUSH_TOPIC || env.GMAIL_PUSH_TOKEN, {
-    path: ['GMAIL_PUSH_TOKEN'],
-    message: 'is needed with GMAIL_PUSH_TOPIC: the push subscription must prove itself with it',
+  .superRefine((env, ctx) => {
+    if (env.GMAIL_PUSH_AUDIENCE && !env.GMAIL_PUSH_SERVICE_ACCOUNT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GMAIL_PUSH_SERVICE_ACCOUNT'],
+        message:
+          "is needed with GMAIL_PUSH_AUDIENCE: anyone can get a Google ID token for any audience, so the token must name the push subscription's own service account",
+      });
+    if (env.GMAIL_PUSH_SERVICE_ACCOUNT && !env.GMAIL_PUSH_AUDIENCE)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GMAIL_PUSH_AUDIENCE'],
+        message: 'is needed with GMAIL_PUSH_SERVICE_ACCOUNT: the audience the push subscription signs its tokens for (by default its endpoint URL)',
+      });
+    if (env.GMAIL_PUSH_TOPIC && !env.GMAIL_PUSH_TOKEN && !env.GMAIL_PUSH_AUDIENCE && !env.GMAIL_PUSH_SERVICE_ACCOUNT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GMAIL_PUSH_TOKEN'],
+        message:
+          'is needed with GMAIL_PUSH_TOPIC, or GMAIL_PUSH_AUDIENCE with GMAIL_PUSH_SERVICE_ACCOUNT (authenticated push): the push subscription must prove itself',
+      });
   });
 
 export const mailDescriptor = defineConnector({
@@ -67,7 +97,18 @@ export const mailDescriptor = defineConnector({
   scheduled: true,
   envPrefix: 'GOOGLE',
   env: mailEnv,
-  optionsFrom: (env) => ({ ...googleOptionsFrom(env), gmailPushTopic: env.GMAIL_PUSH_TOPIC }),
+  optionsFrom: (env) => ({
+    ...googleOptionsFrom(env),
+    gmailPushTopic: env.GMAIL_PUSH_TOPIC,
+    ...(env.GMAIL_PUSH_AUDIENCE &&
+      env.GMAIL_PUSH_SERVICE_ACCOUNT && { gmailPushSender: { audience: env.GMAIL_PUSH_AUDIENCE, serviceAccount: env.GMAIL_PUSH_SERVICE_ACCOUNT } }),
+  }),
   kindSecretVariable: 'GMAIL_PUSH_TOKEN',
-  create: (context) => mailConnector({ ...googleOptions(context), pushTopic: context.options.gmailPushTopic, convert: context.convert }),
+  create: (context) =>
+    mailConnector({
+      ...googleOptions(context),
+      pushTopic: context.options.gmailPushTopic,
+      pushSender: context.options.gmailPushSender,
+      convert: context.convert,
+    }),
 });

@@ -12,7 +12,8 @@ export const WATCH_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 /**
  * `users.watch` publishes the mailbox's changes to the operator's Pub/Sub topic; calling it again
  * renews it. The topic's push subscription delivers to the webhook URL, and proves itself with the
- * shared secret as the `token` query parameter of its endpoint (Pub/Sub sets no header of ours).
+ * shared secret as the `token` query parameter of its endpoint (Pub/Sub sets no header of ours), or
+ * with the ID token of its authenticated push (`google/id-token.ts`), or both.
  */
 export async function ensureWatch(options: GoogleOptions, topicName: string, request: SyncRequest): Promise<PushSubscription> {
   const gmail = new GoogleClient(options, accessToken(request.credentials), request.signal);

@@ -20,6 +20,8 @@ import type { ConnectionJobs } from './connection-service.js';
 import type { ConnectorAccess } from './connector-access.js';
 import { acceptDelivery, parseBody, type WebhookDelivery } from './webhooks.js';
 
+type KindWebhook = NonNullable<Connector['webhook']>;
+
 export type KindWebhookAnswer = { kind: 'verification' } | { kind: 'accepted'; duplicate: boolean };
 
 /** What an admin sees of a kind's verification token. */
@@ -36,9 +38,11 @@ export interface VerificationTokenState {
  * The one push URL of a kind whose provider notifies for every account through one channel (Gmail's
  * Pub/Sub topic, Notion's integration): a set-up delivery's verification token is kept sealed, the
  * first one only: the set-up delivery is unsigned, so anyone can post one, and a later token is only
- * recorded for an admin to see until an admin replaces or clears the kept one. Anything else must verify against the kind's secret before it is parsed, then queues an `event`
- * sync of each active connection whose account the delivery names, once per delivery id. A
- * delivery for no known account is acknowledged and does nothing: providers retry other answers.
+ * recorded for an admin to see until an admin replaces or clears the kept one. Anything else must
+ * verify before it is parsed, against the kind's secret and the sender's ID token, whichever are
+ * configured (at least one must be), then queues an `event` sync of each active connection whose
+ * account the delivery names, once per delivery id. A delivery for no known account is
+ * acknowledged and does nothing: providers retry other answers.
  */
 export class KindWebhookReceiver {
   constructor(
@@ -60,9 +64,10 @@ export class KindWebhookReceiver {
     const configured = this.access.configuredKindSecret(kind);
     const stored = configured ? null : await getKindSecret(this.db, kind);
     const secret = configured ?? (stored ? this.access.openKindSecret(kind, stored.sealed) : null);
-    if (!secret || !webhook.verify(delivery.headers, delivery.rawBody, secret, delivery.query)) {
-      throw new UnauthenticatedError('Invalid signature', `the delivery is not signed with the ${kind} webhook secret`);
-    }
+    const unsigned = () => new UnauthenticatedError('Invalid signature', `the delivery is not signed with the ${kind} webhook secret`);
+    if (!secret && !webhook.verifySender) throw unsigned();
+    if (secret && !webhook.verify(delivery.headers, delivery.rawBody, secret, delivery.query)) throw unsigned();
+    await this.checkSender(kind, webhook, delivery);
     if (stored) await markKindSecretVerified(this.db, kind, this.clock.now());
     const { deliveryId, event, account } = webhook.describe(delivery.headers, parseBody(delivery.rawBody));
     if (!account || !deliveryId) return { kind: 'accepted', duplicate: false };
@@ -75,6 +80,15 @@ export class KindWebhookReceiver {
     });
     if (fresh > 0) this.jobs.onJobQueued();
     return { kind: 'accepted', duplicate: fresh === 0 };
+  }
+
+  /** The sender's own proof (an ID token), when the kind is configured to require one. */
+  private async checkSender(kind: ConnectorKind, webhook: KindWebhook, delivery: WebhookDelivery): Promise<void> {
+    if (!webhook.verifySender) return;
+    const check = await webhook.verifySender(delivery.headers);
+    if (check.verified) return;
+    this.log.info({ kind, reason: check.reason }, `a ${kind} push was refused: its sender's token did not verify`);
+    throw new UnauthenticatedError('Invalid signature', `the delivery does not carry a valid ID token of the ${kind} push sender`);
   }
 
   /**
@@ -138,7 +152,7 @@ export class KindWebhookReceiver {
     return kind;
   }
 
-  private kindWideWebhook(kind: ConnectorKind): NonNullable<Connector['webhook']> {
+  private kindWideWebhook(kind: ConnectorKind): KindWebhook {
     const webhook = this.access.adapter(kind).webhook;
     if (webhook?.scope !== 'kind') throw notFound('Webhook receiver', `${kind} deliveries arrive at /v3/connections/webhooks/${kind}/{connectionId}`);
     return webhook;
