@@ -1,3 +1,4 @@
+import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import { auth, drive, type drive_v3 } from '@googleapis/drive';
 import { gmail, type gmail_v1 } from '@googleapis/gmail';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -200,5 +201,25 @@ describe('FakeGoogle with the official Gmail client', () => {
     mailbox.expireHistory();
     const lapsed = await failure(api.users.history.list({ userId: 'me', startHistoryId: profile.historyId! }));
     expect(lapsed.status).toBe(404);
+  });
+});
+
+describe("FakeGoogle's ID tokens with the official google-auth-library", () => {
+  it('verifies a push ID token with the published keys, and refuses the bad ones', async () => {
+    const { keys } = (await (await fetch(google.endpoints.certsUrl)).json()) as { keys: (JsonWebKey & { kid: string })[] };
+    const pems = Object.fromEntries(keys.map((key) => [key.kid, createPublicKey({ key, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString()]));
+    const sender = { serviceAccountEmail: 'push@engram-test.iam.gserviceaccount.com', audience: 'https://engram.example.com/v3/connections/webhooks/mail' };
+    const issuers = ['https://accounts.google.com', 'accounts.google.com'];
+    const client = oauthClient();
+    const ticket = await client.verifySignedJwtWithCertsAsync(await google.idTokens.sign(sender), pems, sender.audience, issuers);
+    expect(ticket.getPayload()).toMatchObject({
+      iss: 'https://accounts.google.com',
+      aud: sender.audience,
+      email: sender.serviceAccountEmail,
+      email_verified: true,
+    });
+    for (const mode of ['forged', 'expired', 'other-audience'] as const) {
+      await expect(client.verifySignedJwtWithCertsAsync(await google.idTokens.sign(sender, mode), pems, sender.audience, issuers), mode).rejects.toThrow();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVE_SCOPE, FakeGoogle } from './google/index.js';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { DRIVE_SCOPE, FakeGoogle, WebhookReceiver } from './google/index.js';
 
 let google: FakeGoogle;
 let token: string;
@@ -145,5 +146,56 @@ describe('FakeGoogle wire format', () => {
     const again = await fetch(google.endpoints.revokeUrl, form({ token: grant.refresh_token }));
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ error: 'invalid_token', error_description: 'Token expired or revoked' });
+  });
+});
+
+describe("FakeGoogle's authenticated Pub/Sub push", () => {
+  const serviceAccountEmail = 'push@engram-test.iam.gserviceaccount.com';
+
+  it('publishes its signing keys as a JWKS, cacheable as Google’s are', async () => {
+    const certs = await get('/oauth2/v3/certs', null);
+    expect(certs.status).toBe(200);
+    expect(certs.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const { keys } = certs.json();
+    expect(keys.length).toBeGreaterThan(1);
+    for (const key of keys) expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String), n: expect.any(String), e: 'AQAB' });
+  });
+
+  it('sends Authorization: Bearer an ID token for the endpoint (or the audience set), beside the token if the subscription has one', async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      google.gmail.mailbox.addMessage({ from: 'grace@example.com', to: ['ada@example.com'], subject: 'Signed', text: 'x' });
+      await fetch(`${google.url}/gmail/v1/users/me/watch`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ topicName: 'projects/p/topics/t' }),
+      });
+      const endpoint = receiver.url('/push');
+      const claims = (authorization: unknown) => decodeJwt(String(authorization).replace(/^Bearer /, ''));
+
+      google.gmail.pushSubscription = { endpoint, name: 'projects/p/subscriptions/s', oidc: { serviceAccountEmail } };
+      await google.gmail.push();
+      const [signed] = receiver.received.splice(0);
+      expect(signed!.query).toEqual({});
+      expect(decodeProtectedHeader(String(signed!.headers.authorization).replace(/^Bearer /, ''))).toMatchObject({ alg: 'RS256', kid: expect.any(String) });
+      expect(claims(signed!.headers.authorization)).toMatchObject({
+        iss: 'https://accounts.google.com',
+        aud: endpoint,
+        email: serviceAccountEmail,
+        email_verified: true,
+        sub: expect.stringMatching(/^\d{21}$/),
+      });
+
+      google.gmail.pushSubscription = { endpoint, name: 'projects/p/subscriptions/s', token: 'shared', oidc: { serviceAccountEmail, audience: 'engram-push' } };
+      await google.gmail.push({ idToken: 'other-service-account' });
+      await google.gmail.push({ idToken: 'missing' });
+      const [other, bare] = receiver.received.splice(0);
+      expect(other!.query).toEqual({ token: 'shared' });
+      expect(claims(other!.headers.authorization)).toMatchObject({ aud: 'engram-push', email: expect.not.stringMatching(serviceAccountEmail) });
+      expect(bare!.headers.authorization).toBeUndefined();
+    } finally {
+      google.gmail.pushSubscription = null;
+      await receiver.close();
+    }
   });
 });

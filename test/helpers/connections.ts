@@ -64,6 +64,7 @@ export async function startGoogleServer(
       GOOGLE_TOKEN_URL: e.tokenUrl,
       GOOGLE_REVOKE_URL: e.revokeUrl,
       GOOGLE_USERINFO_URL: e.userinfoUrl,
+      GOOGLE_CERTS_URL: e.certsUrl,
       GOOGLE_DRIVE_URL: e.driveUrl,
       GOOGLE_GMAIL_URL: e.gmailUrl,
       SYNC_PROVIDER_WAIT_MS: '1',

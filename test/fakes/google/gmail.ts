@@ -4,6 +4,7 @@ import type { FakeReply, FakeRequest, Route } from '../github/http.js';
 import { badRequest, notFound, pageSizeOf, pageToken, readPageToken } from './errors.js';
 import { Mailbox, type FakeMessage, type HistoryEvent, type HistoryType } from './mailbox.js';
 import type { TokenMode } from './drive.js';
+import type { FakeGoogleIdTokens, IdTokenMode } from './id-tokens.js';
 
 export const GMAIL_PREFIX = '/gmail/v1/users';
 const WATCH_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -16,6 +17,13 @@ export interface PubSubDelivery {
     message: { data: string; messageId: string; message_id: string; publishTime: string; publish_time: string; attributes: Record<string, string> };
     subscription: string;
   };
+}
+
+export interface PubSubPushSubscription {
+  endpoint: string;
+  name: string;
+  token?: string;
+  oidc?: { serviceAccountEmail: string; audience?: string };
 }
 
 const history = (event: HistoryEvent) => {
@@ -32,8 +40,12 @@ export class FakeGmail {
   readonly mailbox: Mailbox;
   watch: { topicName: string; labelIds: string[]; expirationMs: number } | null = null;
   readonly watchRequests: unknown[] = [];
-  /** The Pub/Sub push subscription of the watch's topic: its endpoint and the token it appends. */
-  pushSubscription: { endpoint: string; token: string; name: string } | null = null;
+  /**
+   * The Pub/Sub push subscription of the watch's topic: its endpoint, the token it appends (if any)
+   * and, for an authenticated push, the service account it signs ID tokens as and their audience
+   * (the endpoint by default, as Pub/Sub's).
+   */
+  pushSubscription: PubSubPushSubscription | null = null;
   readonly deliveries: PubSubDelivery[] = [];
   /** Message contents handed out (`messages.get` with `format=raw`), by message id: a test asserts what was downloaded. */
   readonly downloads: string[] = [];
@@ -41,6 +53,7 @@ export class FakeGmail {
   constructor(
     private readonly clock: FakeClock,
     emailAddress: string,
+    private readonly idTokens: FakeGoogleIdTokens,
   ) {
     this.mailbox = new Mailbox(clock, emailAddress);
   }
@@ -67,22 +80,33 @@ export class FakeGmail {
   /**
    * What the topic's push subscription sends after a change while a watch is on: a POST of
    * `{message: {data: base64({emailAddress, historyId}), messageId, publishTime}, subscription}` to
-   * the endpoint with `?token=`. `token: 'wrong' | 'missing'` sends a forged or bare one instead.
+   * the endpoint with `?token=` when it has one (`token: 'wrong' | 'missing'` sends a forged or
+   * bare one instead) and, when it is authenticated, `Authorization: Bearer` an ID token
+   * (`idToken` picks a bad one or none).
    */
-  async push(options: { token?: TokenMode } = {}): Promise<PubSubDelivery> {
+  async push(options: { token?: TokenMode; idToken?: IdTokenMode } = {}): Promise<PubSubDelivery> {
     const sub = this.pushSubscription;
     if (!sub) throw new Error('no push subscription: set fake.gmail.pushSubscription first');
     if (!this.watch || this.watch.expirationMs <= this.clock.nowMs()) throw new Error('no watch is on: Gmail publishes nothing');
     const url = new URL(sub.endpoint);
     const mode = options.token ?? 'valid';
-    if (mode !== 'missing') url.searchParams.set('token', mode === 'valid' ? sub.token : `${sub.token}-forged`);
+    if (sub.token !== undefined && mode !== 'missing') url.searchParams.set('token', mode === 'valid' ? sub.token : `${sub.token}-forged`);
+    const idTokenMode = options.idToken ?? 'valid';
+    const authorization =
+      sub.oidc && idTokenMode !== 'missing'
+        ? `Bearer ${await this.idTokens.sign({ serviceAccountEmail: sub.oidc.serviceAccountEmail, audience: sub.oidc.audience ?? sub.endpoint }, idTokenMode)}`
+        : undefined;
     const data = Buffer.from(JSON.stringify({ emailAddress: this.mailbox.emailAddress, historyId: this.mailbox.historyId })).toString('base64');
     const messageId = String(randomInt(1e12, 9e12));
     const publishTime = this.clock.now().toISOString();
     const body = { message: { data, messageId, message_id: messageId, publishTime, publish_time: publishTime, attributes: {} }, subscription: sub.name };
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'APIs-Google; (+https://developers.google.com/webmasters/APIs-Google.html)' },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'APIs-Google; (+https://developers.google.com/webmasters/APIs-Google.html)',
+        ...(authorization && { authorization }),
+      },
       body: JSON.stringify(body),
     });
     await response.arrayBuffer();

@@ -6,6 +6,7 @@ import { matchRoute, readRequest, type FakeReply, type FakeRequest, type Route }
 import { DRIVE_PREFIX, FakeDrive } from './drive.js';
 import { insufficientScopes, invalidCredentials, rateLimited } from './errors.js';
 import { FakeGmail, GMAIL_PREFIX } from './gmail.js';
+import { FakeGoogleIdTokens } from './id-tokens.js';
 import { FakeGoogleOAuth, type AccessTokenRecord } from './oauth.js';
 
 export const DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
@@ -39,14 +40,16 @@ interface Api {
 }
 
 /**
- * Google on 127.0.0.1: the OAuth consent page and token endpoint, OpenID user info, Drive API v3
- * and Gmail API v1 for one account, with Drive channel notifications and Gmail's Pub/Sub pushes.
+ * Google on 127.0.0.1: the OAuth consent page and token endpoint, OpenID user info, the ID-token
+ * signing keys, Drive API v3 and Gmail API v1 for one account, with Drive channel notifications and
+ * Gmail's Pub/Sub pushes (authenticated ones too).
  */
 export class FakeGoogle {
   readonly clock = new FakeClock();
   readonly oauth = new FakeGoogleOAuth(this.clock, { sub: '109876543210987654321', email: 'ada@example.com', name: 'Ada Lovelace' });
   readonly drive = new FakeDrive(this.clock, () => this.origin);
-  readonly gmail = new FakeGmail(this.clock, 'ada@example.com');
+  readonly idTokens = new FakeGoogleIdTokens(this.clock);
+  readonly gmail = new FakeGmail(this.clock, 'ada@example.com', this.idTokens);
   readonly requests: RecordedGoogleRequest[] = [];
   private readonly armed: Armed[] = [];
   private readonly apis: Api[] = [
@@ -87,6 +90,7 @@ export class FakeGoogle {
       tokenUrl: `${this.origin}/token`,
       revokeUrl: `${this.origin}/revoke`,
       userinfoUrl: `${this.origin}/v1/userinfo`,
+      certsUrl: `${this.origin}/oauth2/v3/certs`,
       driveUrl: `${this.origin}${DRIVE_PREFIX}`,
       gmailUrl: `${this.origin}/gmail/v1`,
       mailWebUrl: `${this.origin}/mail/u/0/`,
@@ -157,6 +161,7 @@ export class FakeGoogle {
     if (req.method === 'POST' && req.path === '/revoke')
       return { reply: this.takeArmed('POST /revoke', 'POST /revoke') ?? this.oauth.revoke(req), route: 'POST /revoke' };
     if (req.method === 'GET' && req.path === '/v1/userinfo') return { reply: this.oauth.userinfo(req), route: 'GET /v1/userinfo' };
+    if (req.method === 'GET' && req.path === '/oauth2/v3/certs') return { reply: await this.idTokens.certs(), route: 'GET /oauth2/v3/certs' };
     const api = this.apis.find((a) => req.path.startsWith(`${a.prefix}/`));
     if (!api) return { reply: { status: 404, raw: { body: 'Not Found', contentType: 'text/html; charset=UTF-8' } } };
 
