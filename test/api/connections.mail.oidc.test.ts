@@ -27,6 +27,9 @@ async function setUp(tag: string, env: Record<string, string>): Promise<Setup> {
     GMAIL_PUSH_AUDIENCE: AUDIENCE,
     GMAIL_PUSH_SERVICE_ACCOUNT: SERVICE_ACCOUNT,
     ...env,
+  }).catch(async (err: unknown) => {
+    await google.close();
+    throw err;
   });
   const pushUrl = `${server.url}/v3/connections/webhooks/mail`;
   google.gmail.mailbox.addMessage({ from: 'grace@example.com', to: ['ada@example.com'], subject: 'Hello', text: 'First.' });

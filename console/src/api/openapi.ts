@@ -4910,7 +4910,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token=, Notion's signed events and its verification request) */
+        /** A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token= and/or its OIDC ID token as Authorization: Bearer, Notion's signed events and its verification request) */
         post: {
             parameters: {
                 query?: never;
@@ -4923,7 +4923,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Accepted: the work is queued — A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token=, Notion's signed events and its verification request) */
+                /** @description Accepted: the work is queued — A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token= and/or its OIDC ID token as Authorization: Bearer, Notion's signed events and its verification request) */
                 202: {
                     headers: {
                         [name: string]: unknown;

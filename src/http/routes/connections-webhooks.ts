@@ -39,7 +39,8 @@ const Handshake = z.string().meta({ description: "A provider's handshake answer"
 /**
  * POST /v3/connections/webhooks/{provider}/{connectionId}: a provider's notification for one
  * connection, verified by the connection's webhook secret. POST /v3/connections/webhooks/{provider}:
- * the one URL of a kind pushed kind-wide (mail, notes-workspace), verified by the kind's secret.
+ * the one URL of a kind pushed kind-wide (mail, notes-workspace), verified by the kind's secret
+ * and/or (mail) the ID token of Pub/Sub's authenticated push.
  * Public, over the exact bytes received, so the body is kept raw (this plugin's own parsers) and
  * parsed only after verification. GET …/{provider}/verification-token (admin): the token kept from
  * the provider's set-up delivery (the first; later ones are only shown); PUT replaces it, DELETE
@@ -82,7 +83,8 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_DELIVERY_BYTES,
       schema: {
         tags: ['connections'],
-        summary: "A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token=, Notion's signed events and its verification request)",
+        summary:
+          "A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token= and/or its OIDC ID token as Authorization: Bearer, Notion's signed events and its verification request)",
         security: [],
         params: z.object({ provider: Provider }),
         response: { 202: Accepted, ...errorResponses },
