@@ -16,7 +16,7 @@ export interface PushSender {
 
 /**
  * Pub/Sub's authenticated push: `Authorization: Bearer` an OpenID Connect ID token Google signed
- * (RS256, its keys at `certsUrl`, fetched once and kept) for the subscription's audience, naming its
+ * (RS256, its keys at `certsUrl`, fetched and cached) for the subscription's audience, naming its
  * service account with a verified `email`. The audience alone proves nothing: anyone can have Google
  * sign a token for any audience with a service account of their own.
  */
