@@ -7,6 +7,8 @@ import { header, type Headers } from './push.js';
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 /** Clocks that differ by this much still agree on `iat` and `exp`. */
 const CLOCK_TOLERANCE_SECONDS = 30;
+/** Pub/Sub waits for a push's answer until its acknowledgement deadline (10 s by default), then redelivers. */
+const CERTS_TIMEOUT_MS = 10_000;
 
 /** Who an authenticated push subscription says it is: its `--push-auth-token-audience` and `--push-auth-service-account`. */
 export interface PushSender {
@@ -22,7 +24,7 @@ export interface PushSender {
  */
 export function googlePushSenderCheck(options: GoogleOptions, sender: PushSender): (headers: Headers) => Promise<SenderCheck> {
   const keys = createRemoteJWKSet(new URL(options.endpoints.certsUrl), {
-    timeoutDuration: options.timeoutMs,
+    timeoutDuration: Math.min(options.timeoutMs, CERTS_TIMEOUT_MS),
     headers: { 'user-agent': options.userAgent },
   });
   const serviceAccount = sender.serviceAccount.toLowerCase();
