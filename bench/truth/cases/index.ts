@@ -5,8 +5,10 @@ import { DEV_DATE_CASES } from './dev-dates.js';
 import { DEV_DELETE_CASES } from './dev-deletes.js';
 import { DEV_EDIT_CASES } from './dev-edits.js';
 import { DEV_FURNITURE_CASES } from './dev-furniture.js';
+import { SECOND_DEV_FURNITURE_CASES } from './dev-furniture-second.js';
 import { DEV_ONE_FACT_CASES } from './dev-one-fact.js';
 import { DEV_QUESTION_CASES } from './dev-questions.js';
+import { SECOND_DEV_QUESTION_CASES } from './dev-questions-second.js';
 import { DEV_UPDATE_CASES } from './dev-updates.js';
 import { MORE_DEV_UPDATE_CASES } from './dev-updates-more.js';
 import { FIFTH_DEV_UPDATE_CASES } from './dev-updates-fifth.js';
@@ -30,9 +32,11 @@ export const ALL_CASES: TruthCase[] = [
   ...DEV_EDIT_CASES,
   ...DEV_DELETE_CASES,
   ...DEV_FURNITURE_CASES,
+  ...SECOND_DEV_FURNITURE_CASES,
   ...DEV_DATE_CASES,
   ...DEV_ONE_FACT_CASES,
   ...DEV_QUESTION_CASES,
+  ...SECOND_DEV_QUESTION_CASES,
   ...DEV_UPDATE_CASES,
   ...MORE_DEV_UPDATE_CASES,
   ...THIRD_DEV_UPDATE_CASES,

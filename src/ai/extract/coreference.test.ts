@@ -22,6 +22,10 @@ describe('Antecedents', () => {
       'Falcon Robotics was founded in 2019',
       'Falcon Robotics employs 40 people',
     ]);
+    expect(resolveAll(['Kettle River Cooperative has 212 member farms', 'It elected Maren Olsen as board chair'])).toEqual([
+      'Kettle River Cooperative has 212 member farms',
+      'Kettle River Cooperative elected Maren Olsen as board chair',
+    ]);
     expect(resolveAll(['Since 2022 she has led the reef programme'], 'Leilani Kahale')).toEqual(['Since 2022 Leilani Kahale has led the reef programme']);
   });
 

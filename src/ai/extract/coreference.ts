@@ -21,7 +21,7 @@ const notAName = (word: string) => NOT_A_NAME_WORD.test(word) || isOpener(word);
 
 /** Words that make a name an organisation's. */
 const ORGANISATION_WORD =
-  /\b(?:Inc|Ltd|LLC|LLP|PLC|Corp|Corporation|Company|Co|Group|Labs?|Robotics|Technologies|Technology|Tech|Systems|Bank|University|College|School|Academy|Institute|Foundation|Hospital|Clinic|Studios?|Partners|Holdings|Ventures|Media|Solutions|Software|Networks|Capital|AG|GmbH|SA|SAS|BV|Agency|Association|Council|Department|Ministry|Club|Society|Press|Airlines?|Motors|Industries|Pharma|Energy|Bakery|Cafe|Café|Restaurant|Hotel|Museum|Library|Church|Center|Centre|Services|Consulting|Analytics|Health|Insurance|Logistics|Foods?)\b/u;
+  /\b(?:Inc|Ltd|LLC|LLP|PLC|Corp|Corporation|Company|Co|Group|Labs?|Robotics|Technologies|Technology|Tech|Systems|Bank|University|College|School|Academy|Institute|Foundation|Hospital|Clinic|Studios?|Partners|Holdings|Ventures|Media|Solutions|Software|Networks|Capital|AG|GmbH|SA|SAS|BV|Agency|Association|Council|Department|Ministry|Club|Society|Press|Airlines?|Motors|Industries|Pharma|Energy|Bakery|Cafe|Café|Restaurant|Hotel|Museum|Library|Church|Center|Centre|Services|Consulting|Analytics|Health|Insurance|Logistics|Foods?|Cooperative|Co-op|Collective|Union|Trust|Federation|Alliance|Guild|Consortium|Charity|Authority|Commission|Committee|Brewery|Winery|Farms|Gallery|Theatre|Theater)\b/u;
 
 /** Predicates that say the subject is an organisation or a thing ("Falcon was founded…", "Kererū is an open-source database"). */
 const ORGANISATION_PREDICATE = new RegExp(

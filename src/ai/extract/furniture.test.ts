@@ -47,6 +47,12 @@ describe('withoutFurniture', () => {
     expect(isFurniture('Read [the announcement](/news) for details')).toBe(true);
     expect(isFurniture('Amara Okafor founded [Falcon Robotics](/about) in Lagos in 2019 after a decade at Siemens.')).toBe(false);
   });
+
+  it('takes a label of when a page was updated or published for furniture, with or without a preposition', () => {
+    for (const line of ['Last updated 3 March 2026', 'Updated: 12/05/2026', 'Published on 4 June', 'Last modified Mar 2025'])
+      expect(isFurniture(line), line).toBe(true);
+    expect(isFurniture('Updated maps show the new ferry route to Hvar.')).toBe(false);
+  });
 });
 
 describe('offline extraction of a page', () => {

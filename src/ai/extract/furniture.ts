@@ -20,7 +20,7 @@ const FURNITURE_LINE = new RegExp(
     '^(?:skip to|back to|go to|return to|jump to|scroll to|click here|read (?:more|the full)|learn more|see (?:more|all|also)|view (?:more|all)|show (?:more|all)|load more|next(?: page| article| post)?|previous(?: page| article| post)?|continue reading|share (?:this|on)|follow us|subscribe|sign (?:up|in)|log ?in|log ?out|register|download (?:the|our|now)|contact us|get in touch|home)\\b',
     '^(?:table of )?contents$',
     // bylines, dates of publication, labels
-    '^(?:prepared|written|compiled|edited|reviewed|authored|posted|published|presented|submitted|produced|photographed|illustrated|translated|updated|last (?:updated|modified|edited|reviewed))\\b(?: (?:by|on|at|for)\\b|:)',
+    '^(?:prepared|written|compiled|edited|reviewed|authored|posted|published|presented|submitted|produced|photographed|illustrated|translated|updated|last (?:updated|modified|edited|reviewed))\\b(?: (?:by|on|at|for)\\b|:| (?=\\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b))',
     "^by [A-Z][\\p{L}'.-]+(?: [A-Z][\\p{L}'.-]+){0,3}(?:\\s*[,|·•-].*)?$",
     '^(?:photo|image|picture|figure|fig\\.?|table|chart|graph|caption|source|credit|credits|illustration|video|map|exhibit|appendix)\\s*(?:\\d+[a-z]?)?\\s*[:.–-]',
     '^(?:photo|image|illustration)s? (?:by|courtesy of|credit)\\b',

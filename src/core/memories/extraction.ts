@@ -223,16 +223,23 @@ export async function rememberExtraction(
   const now = ctx.clock.now();
   const scope = { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id, now };
   const touched: ExtractedMemory[] = [];
+  // What this document (or this turn of it) states holds side by side: "now teaches there" changes nothing said beside it.
+  const stated = new Map<number | null, Set<string>>();
   // Lineage: a document extracted whole again settles what it no longer states (core/memories/lineage.ts).
   const restatement = extraction.plan.whole ? await DocumentRestatement.begin(tx, doc, now) : null;
   for (const [i, memory] of memories.entries()) {
     signal?.throwIfAborted();
+    const moment = memory.turnIndex ?? null;
+    const alongside = stated.get(moment) ?? new Set<string>();
+    stated.set(moment, alongside);
     const remembered = await rememberStatement(
       tx,
       scope,
       extractedDraft(doc, memory, vectors[i], extraction.attributes[i], extraction.plan.turnOffset, now),
       buckets,
+      { statedAlongside: alongside },
     );
+    alongside.add(remembered.memory.id);
     if (remembered.action === 'duplicate') {
       restatement?.restates(remembered.memory.id);
       outcome.duplicates++;

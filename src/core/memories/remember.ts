@@ -35,6 +35,11 @@ export type Remembered =
 export interface RememberOptions {
   /** Whether the same text already remembered counts as the same memory (a direct write with its own metadata does not). */
   mergeDuplicates?: (existing: Neighbour) => boolean;
+  /**
+   * Memories the same source stated at the same moment (earlier statements of one document, or of
+   * one turn): they hold side by side, so a statement worded as a change is never a new version of one.
+   */
+  statedAlongside?: ReadonlySet<string>;
 }
 
 /**
@@ -49,7 +54,10 @@ export async function rememberStatement(
   buckets: ProfileBucket[],
   options: RememberOptions = {},
 ): Promise<Remembered> {
-  const neighbours = await nearestMemories(tx, scope, draft.embedding ?? [], NEIGHBOURS);
+  const alongside = options.statedAlongside;
+  const neighbours = (await nearestMemories(tx, scope, draft.embedding ?? [], NEIGHBOURS)).map((n) =>
+    alongside?.has(n.id) ? { ...n, statedAlongside: true } : n,
+  );
   const stated = [...storedAttributes(draft), ...(draft.meant ?? [])];
   const mates = await slotMates(tx, scope, stated);
   const resolution = resolveMemory(draft.memory, neighbours, mates, stated);

@@ -107,6 +107,13 @@ describe('resolveMemory: updates decided by meaning', () => {
     expect(resolveMemory('From now on, Zoe walks to work', [n('Zoe takes her coffee black', 0.55)])).toEqual({ action: 'new' });
     expect(resolveMemory('Tom takes his coffee with oat milk instead', [n('Zoe takes her coffee black', 0.7)])).toEqual({ action: 'new' });
   });
+
+  it('never makes a statement told as a change a new version of one its source states beside it', () => {
+    const workshop = n('Tāne Walker carves pounamu in a workshop in Rotorua', 0.62);
+    const teaches = 'Tāne Walker studied at the Institute and now teaches there two days a week';
+    expect(resolveMemory(teaches, [workshop])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory(teaches, [{ ...workshop, statedAlongside: true }])).toEqual({ action: 'new' });
+  });
 });
 
 describe('resolveMemory: a thing said to have ended', () => {

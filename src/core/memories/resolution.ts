@@ -13,6 +13,8 @@ export interface Neighbour {
   fromSameDocument: boolean;
   /** The attributes it was stored with; read from its text when not recorded. */
   attributes?: MemoryAttribute[] | null;
+  /** Stated by the same source at the same moment as the candidate (`RememberOptions.statedAlongside`). */
+  statedAlongside?: boolean;
 }
 
 export type Resolution =
@@ -193,7 +195,13 @@ export function resolveMemory(
   const contradicted =
     ranked.find((n) => n.similarity >= UPDATE_MIN_SIMILARITY && (replaces(n) || (!n.fromSameDocument && setsSameAttribute(candidate, n.memory)))) ??
     mates.find(replaces) ??
-    (change ? changedFact(candidate, stated, ranked) : undefined);
+    (change
+      ? changedFact(
+          candidate,
+          stated,
+          ranked.filter((n) => !n.statedAlongside),
+        )
+      : undefined);
   if (contradicted) return { action: 'relate', to: contradicted, relation: 'updates' };
   return { action: 'new' };
 }
