@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
-import { REPLACES_MIN_SIMILARITY, replacesInEditedDocument, resolveMemory, type Neighbour } from './resolution.js';
+import { REPLACES_MIN_SIMILARITY, replacesHeldValues, replacesInEditedDocument, resolveMemory, saysNewValue, type Neighbour } from './resolution.js';
 
 const n = (memory: string, similarity: number, id = memory): Neighbour => ({ id, memory, similarity, fromSameDocument: false });
 
@@ -308,5 +308,27 @@ describe('resolveMemory: a value said first is not another subject', () => {
   it('updates a favourite told with the new value first', () => {
     const before = "Lior's favourite band is Radiohead, always has been";
     expect(resolveMemory("These days Khruangbin is Lior's favourite band, Radiohead is second now", [n(before, 0.7)])).toMatchObject({ relation: 'updates' });
+  });
+});
+
+describe('saysNewValue and replacesHeldValues: a change that reads a new value, and one that ends the others', () => {
+  it('reads a new value from a change, a move or a new thing people have one of, not from anything new', () => {
+    for (const text of [
+      "Isabel's new address is 12 Calle Mayor, Madrid",
+      'Lukas relocated to Munich',
+      "Samuel's first day at EY was yesterday",
+      'Daniel switched to the saxophone',
+      'Nina has taken up fencing in place of chess',
+    ])
+      expect(saysNewValue(text), text).toBe(true);
+    for (const text of ['John is always trying out new recipes', 'Jolene is trying to be more mindful now', 'Jolene tried a new style of meditation'])
+      expect(saysNewValue(text), text).toBe(false);
+  });
+
+  it('ends the values held of an attribute that can have several only with a word of exchange', () => {
+    expect(replacesHeldValues('Daniel switched to the saxophone')).toBe(true);
+    expect(replacesHeldValues('Nina has taken up fencing in place of chess')).toBe(true);
+    expect(replacesHeldValues("John and others back each other up and won't quit")).toBe(false);
+    expect(replacesHeldValues('Kenji now also plays the piano')).toBe(false);
   });
 });

@@ -91,24 +91,27 @@ export function toldAsChange(text: string): boolean {
   return CHANGE.test(text);
 }
 
-/** Said as a value held from now on, in words that name no attribute: "new address", "relocated to", "first week at", "in place of". */
+/**
+ * Said as a value held from now on: a new one of the things people have one or a few of ("new
+ * address", "new employer"; not "new recipes"), a move, a promotion, a first or a last day somewhere.
+ */
 const NEW_VALUE =
-  /\b(?:new|now|relocated|upgraded|transferred|promoted|became|has become|taken up|takes up|taking up|in place of|moved (?:from \S+(?: \S+)? )?to|first (?:day|week|month|term|semester|shift)|last day)\b/i;
+  /\bnew\s+(?:[\p{L}-]+\s+)?(?:address|home|flat|house|apartment|place|city|town|country|job|employer|company|workplace|role|position|title|school|university|college|team|squad|project|car|partner|boyfriend|girlfriend|husband|wife|fianc[eé]e?|pet|dog|cat|puppy|kitten|instrument|hobby|diet)\b|\b(?:relocated|upgraded|transferred|promoted|became|has become|taken up|takes up|taking up|in place of|moved (?:from \S+(?: \S+)? )?to|(?:first|last) (?:day|week|month|term|semester|shift) (?:at|in|as|with|on))\b/iu;
 
 /** Whether a statement says what holds from now on, instead of what held: a change, or a new value. */
 export function saysNewValue(text: string): boolean {
   return CHANGE.test(text) || NEW_VALUE.test(text);
 }
 
-const INSTEAD = /\b(?:instead|in place of|rather than|swapped|switched|replaced|traded)\b/i;
-const ADDED = /\b(?:also|too|as well|another|in addition|besides|took up|taken up|takes up|picked up)\b/i;
+const INSTEAD = /\b(?:instead|in place of|rather than|swapp(?:ed|ing)|switch(?:ed|ing)|replac(?:ed|ing)|trad(?:ed|ing))\b/i;
 
 /**
- * Whether a change ends the values held of an attribute that can have several ("switched to the
- * saxophone" ends the trumpet), rather than adding one ("also took up the cello").
+ * Whether a change ends the values held of an attribute that can have several: only a word of
+ * exchange does ("switched to the saxophone" ends the trumpet); a sport taken up, "now" or "won't
+ * quit" adds one or says nothing of the others (people play several).
  */
 export function replacesHeldValues(text: string): boolean {
-  return INSTEAD.test(text) || (CHANGE.test(text) && !ADDED.test(text));
+  return INSTEAD.test(text);
 }
 
 const CHANGE_WORDS = new Set([

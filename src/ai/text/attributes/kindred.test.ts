@@ -40,6 +40,15 @@ describe('KindredValueReader (the new value a change gives, read by meaning)', (
     expect(await read('Maria Lopez plays the trumpet', 'Daniel Price switched to the saxophone', 'Daniel Price')).toEqual([]);
   });
 
+  it('reads only a phrase shaped like a value of the attribute: a name, a role, a word of its kind', async () => {
+    expect(await read('Jolene works as a designer', 'Jolene is experiencing a new level of joy and happiness now', 'Jolene')).toEqual([]);
+    expect(await read("Jolene's partner is Tom", 'Jolene and others now play the console with her partner', 'Jolene')).toEqual([]);
+    expect(await read('John plays basketball', 'John now cooks new recipes every weekend', 'John')).toEqual([]);
+    expect(await read('Samuel is an auditor at Deloitte', "Samuel's first day at EY was yesterday", 'Samuel')).toEqual([
+      { subject: 'Samuel', attribute: 'employer', value: 'EY' },
+    ]);
+  });
+
   it('reads no phrase from the subject, function words or words of change and time', () => {
     expect(phrasesOf('Hana Kim moved from payments to the fraud team last week', 'Hana Kim')).toEqual(['payments', 'fraud', 'fraud team', 'team']);
   });

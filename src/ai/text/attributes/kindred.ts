@@ -2,7 +2,8 @@ import type { Embedder } from '../../embeddings/embedder.js';
 import { isMonthOrDay } from '../openers.js';
 import { STOPWORDS } from '../words.js';
 import { ANY_ATTRIBUTE, type StatedAttribute } from './kinds.js';
-import { sameSubject } from './subjects.js';
+import { ANIMALS, DIETS, INSTRUMENTS, LANGUAGES, ROLE_NOUNS, SPORTS } from './lexicon.js';
+import { PARTNER_WORD, sameSubject } from './subjects.js';
 
 /**
  * The new value a statement told as a change gives to an attribute its subject already has, read by
@@ -127,7 +128,7 @@ export class KindredValueReader {
     let best: { attribute: StatedAttribute; phrase: string; score: number } | null = null;
     for (const [k, old] of olds.entries()) {
       for (const phrase of candidates) {
-        if (namesValue(phrase, old.value)) continue;
+        if (namesValue(phrase, old.value) || !fits(old.attribute, phrase)) continue;
         const score = Math.max(...forms[k].map((form) => dot(vectorOf(phrase), vectorOf(form))));
         if (score >= this.calibration.min && (!best || score > best.score)) best = { attribute: old, phrase, score };
       }
@@ -135,6 +136,34 @@ export class KindredValueReader {
     if (!best) return [];
     return [{ subject: best.attribute.subject, attribute: best.attribute.attribute, value: best.phrase }];
   }
+}
+
+/** Attributes whose value is a proper name (a company, a city, a person, a school, a make of car). */
+const NAMED = new Set(['employer', 'residence', 'origin', 'partner', 'school', 'car']);
+const ending = (words: string) => new RegExp(`(?:^|\\s)(?:${words})$`, 'iu');
+/** A line of work: a role noun, or a word of one's trade ("pharmacist", "solicitor", "technician"). */
+const ROLE_WORD = ending(`(?:${ROLE_NOUNS}|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer|tor|sor))s?`);
+/** Words of the kinds whose values are listed (a thing of the kind names one of them, last). */
+const LISTED: Record<string, RegExp> = {
+  pet: ending(ANIMALS),
+  instrument: ending(INSTRUMENTS),
+  diet: ending(DIETS),
+  sport: ending(SPORTS),
+  language: ending(LANGUAGES),
+};
+
+/**
+ * Whether a phrase has the shape of a value of the attribute, so that a phrase only close in meaning
+ * to the value held ("joy" to "grateful", "others" to "partner") is never read as a new one: a name
+ * where values are names, a role for a line of work, a word of its kind where the kinds are listed
+ * (a pet may also be called by its name), and otherwise a thing, not a name.
+ */
+function fits(attribute: string, phrase: string): boolean {
+  const named = /^\p{Lu}/u.test(phrase);
+  if (NAMED.has(attribute)) return named;
+  if (attribute === 'job') return !named && ROLE_WORD.test(phrase) && !PARTNER_WORD.test(phrase.split(/\s+/).at(-1) ?? '');
+  if (attribute === 'pet') return named || LISTED.pet.test(phrase);
+  return LISTED[attribute] ? LISTED[attribute].test(phrase) : !named;
 }
 
 /** A value as the thing it names: "a paralegal" → "paralegal"; "paints watercolours" also as "watercolours". */
@@ -166,7 +195,12 @@ export function phrasesOf(statement: string, subject: string): string[] {
     const word = token.replace(/(?:'s|’s)$/, '');
     const lower = word.toLowerCase();
     const content =
-      WORD_START.test(token) && lower.length >= 3 && !STOPWORDS.has(lower) && !NOT_VALUE_WORDS.has(lower) && !subjectWords.has(lower) && !isMonthOrDay(word);
+      WORD_START.test(token) &&
+      (lower.length >= 3 || /^\p{Lu}{2}$/u.test(word)) &&
+      !STOPWORDS.has(lower) &&
+      !NOT_VALUE_WORDS.has(lower) &&
+      !subjectWords.has(lower) &&
+      !isMonthOrDay(word);
     if (content) run.push(word);
     if (!content || word !== token) {
       if (run.length) runs.push(run);
