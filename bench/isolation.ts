@@ -187,7 +187,14 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-isolation-'));
   const keyA = createKey(dataDir, 'noisy');
   const keyB = createKey(dataDir, 'bystander');
-  const server = await ChildServer.create({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', ENGRAM_SECRET_KEY: randomBytes(32).toString('hex') });
+  // As deployed: the test helper runs document threads at the server's own priority, production a step below.
+  const niceness = process.env.EMBEDDINGS_DOCUMENT_NICENESS ?? '10';
+  const server = await ChildServer.create({
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '100000000',
+    ENGRAM_SECRET_KEY: randomBytes(32).toString('hex'),
+    EMBEDDINGS_DOCUMENT_NICENESS: niceness,
+  });
   await server.start();
   const noisy = client(server.url, keyA);
   const bystander = client(server.url, keyB);
