@@ -20,7 +20,7 @@ interface Change {
   question: string;
 }
 
-function change(c: Change): TruthCase {
+export function change(c: Change): TruthCase {
   const after =
     typeof c.after === 'string'
       ? { do: 'note' as const, content: c.after }
@@ -35,7 +35,7 @@ function change(c: Change): TruthCase {
   };
 }
 
-function control(c: { id: string; about: string; before: string; after: string; holds: string; question: string }): TruthCase {
+export function control(c: { id: string; about: string; before: string; after: string; holds: string; question: string }): TruthCase {
   return {
     id: c.id,
     class: 'updates',

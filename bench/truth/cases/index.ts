@@ -13,6 +13,7 @@ import { DEV_UPDATE_CASES } from './dev-updates.js';
 import { MORE_DEV_UPDATE_CASES } from './dev-updates-more.js';
 import { FIFTH_DEV_UPDATE_CASES } from './dev-updates-fifth.js';
 import { FOURTH_DEV_UPDATE_CASES } from './dev-updates-fourth.js';
+import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
 import { EDIT_CASES } from './edits.js';
 import { FURNITURE_CASES } from './furniture.js';
@@ -42,4 +43,5 @@ export const ALL_CASES: TruthCase[] = [
   ...THIRD_DEV_UPDATE_CASES,
   ...FOURTH_DEV_UPDATE_CASES,
   ...FIFTH_DEV_UPDATE_CASES,
+  ...SIXTH_DEV_UPDATE_CASES,
 ];
