@@ -113,6 +113,13 @@ export function normalize(vector: ArrayLike<number>): Float32Array {
   return out;
 }
 
+/** The cosine of two vectors `normalize()` made unit length (the embedders' output). */
+export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+}
+
 export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let na = 0;

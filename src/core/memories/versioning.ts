@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../store/database.js';
 import { memoriesMentioning } from '../../store/memories/neighbours.js';
 import { insertMemories, linkMemorySources, retireVersion, updateMemory, type MemoryInsert } from '../../store/memories/writes.js';
 import { classifyBuckets } from '../profiles/buckets.js';
-import { replacesHeldValues, saysNewValue } from './resolution.js';
+import { replacesHeldValues, saysNewValue, storedAttributes } from './resolution.js';
 import { newId } from '../shared/ids.js';
 import { emit, memoryEvent, supersededEvent } from '../webhooks/events.js';
 
@@ -85,12 +85,22 @@ export type HeldAttributes = (subject: string) => Promise<StatedAttribute[]>;
 /** How many of a tag's memories naming a subject are read for the attributes held of it. */
 const HELD_MEMORIES = 30;
 
-/** The attributes a tag's live memories state of a subject, found by its first name ("Chloe" of "Chloe Martin"). */
+/**
+ * The attributes a tag's live memories state of a subject, found by its first name ("Chloe" of
+ * "Chloe Martin"), read once per name: the statements of one extraction are read before any is stored.
+ */
 export function heldAttributesIn(db: Db, orgId: string, containerTag: string): HeldAttributes {
-  return async (subject) => {
+  const read = new Map<string, Promise<StatedAttribute[]>>();
+  return (subject) => {
     const name = subject.split(/\s+/)[0] === 'the' ? subject : subject.split(/\s+/)[0];
-    const rows = await memoriesMentioning(db, orgId, containerTag, [name], HELD_MEMORIES);
-    return rows.flatMap((row) => row.attributes ?? statedAttributes(row.memory));
+    let held = read.get(name);
+    if (!held) {
+      held = memoriesMentioning(db, orgId, containerTag, [name], HELD_MEMORIES).then((rows) => rows.flatMap(storedAttributes));
+      read.set(name, held);
+      // A failed read is tried again by the next statement that needs it.
+      held.catch(() => read.delete(name));
+    }
+    return held;
   };
 }
 

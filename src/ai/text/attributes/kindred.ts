@@ -1,4 +1,4 @@
-import type { Embedder } from '../../embeddings/embedder.js';
+import { dot, type Embedder } from '../../embeddings/embedder.js';
 import { isMonthOrDay } from '../openers.js';
 import { STOPWORDS } from '../words.js';
 import { ANY_ATTRIBUTE, type StatedAttribute } from './kinds.js';
@@ -216,10 +216,4 @@ export function phrasesOf(statement: string, subject: string): string[] {
     else for (let from = 0; from < kept.length; from++) for (let to = from + 1; to <= kept.length; to++) phrases.add(kept.slice(from, to).join(' '));
   }
   return [...phrases];
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
-  return sum;
 }

@@ -1,4 +1,4 @@
-import type { Embedder } from '../../embeddings/embedder.js';
+import { dot, type Embedder } from '../../embeddings/embedder.js';
 import { isMonthOrDay, isOpener } from '../openers.js';
 import { STOPWORDS } from '../words.js';
 import type { StatedAttribute } from './kinds.js';
@@ -121,12 +121,6 @@ export class AttributeReader {
 }
 
 const EVERYDAY_KEY = ' everyday';
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
-  return sum;
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
