@@ -36,6 +36,21 @@ describe('Antecedents', () => {
     ]);
   });
 
+  it('never takes a thing the owner has, or a name after "with", for the person a later "he" or "she" stands for', () => {
+    expect(resolveAll(['Sophie Turner’s Fiesta was written off in a crash', 'she now drives a Toyota Yaris'])).toEqual([
+      'Sophie Turner’s Fiesta was written off in a crash',
+      'Sophie Turner now drives a Toyota Yaris',
+    ]);
+    expect(resolveAll(['Olu Adeyemi’s contract with BP ended in March', 'he signed with Shell'])).toEqual([
+      'Olu Adeyemi’s contract with BP ended in March',
+      'Olu Adeyemi signed with Shell',
+    ]);
+    expect(resolveAll(["Dmitri Volkov's Stradivarius was stolen on tour", 'He plays a modern copy now'])).toEqual([
+      "Dmitri Volkov's Stradivarius was stolen on tour",
+      'Dmitri Volkov plays a modern copy now',
+    ]);
+  });
+
   it('never takes an animal\'s name for the person a later "she" stands for', () => {
     expect(resolveAll(["Freya Lindqvist's rabbit Mossa passed away in October", 'In December she adopted a kitten named Birk'])).toEqual([
       "Freya Lindqvist's rabbit Mossa passed away in October",

@@ -66,6 +66,7 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
     const before = sentence.slice(0, start);
     const after = sentence.slice(start + name.length);
     if (/^['’]s\b/.test(after)) continue; // "Tom's sister": Tom owns, the sister is talked about
+    if (/\p{L}['’]s\s+$/u.test(before)) continue; // "Sophie's Fiesta": a thing she owns, not a person
     if (AFTER_ANIMAL.test(before)) continue;
     const organisation =
       ORGANISATION_WORD.test(name) ||
@@ -83,7 +84,9 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
 const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(it)(?:'s|’s)?|(they|their)(?:'re|’re)?)\b/i;
 /** "Linh and Quang met in Hue": a subject of two people, whom a later "they" stands for. */
 /** "Harpreet Kaur's favourite poet is …" (about Harpreet); "Kenji's girlfriend, Aiko, …" names whom it is about (group 2). */
-const POSSESSIVE_OPENING = /^(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+){0,2})['’]s\s+(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+(,?\s+\p{Lu}[\p{L}-]+)?/u;
+/** "Sophie Turner's Fiesta was written off", "Olu Adeyemi's contract with BP ended": a thing of the owner's, the clause still about the owner. */
+const POSSESSIVE_OPENING =
+  /^(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+){0,2})['’]s\s+(?:(?:(?!(?:with|at|in|for|to|of|from|on|by|and|or)\s)[\p{Ll}-]+\s+){0,2}(?!(?:with|at|in|for|to|of|from|on|by|and|or)\b)[\p{Ll}-]+(,?\s+\p{Lu}[\p{L}-]+)?|\p{Lu}[\p{L}-]+)/u;
 const GROUP_SUBJECT = /^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?\s+(?:and|&)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s+\p{Ll}/u;
 /** "Since 2022 she has led …": a phrase of time or place before the subject, with no name in it. */
 const OPENING_PHRASE =

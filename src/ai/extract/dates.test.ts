@@ -24,6 +24,24 @@ describe('anchorDates', () => {
     expect(anchorDates('I went there the other day', monday, 'past').text).toBe('I went there a few days before 8 May 2023');
   });
 
+  it('keeps the words around an expression: a comma after it, a time of day after the comma, an article before it', () => {
+    expect(anchorDates('We moved into a flat last weekend, five minutes from the sea', monday, 'past').text).toBe(
+      'We moved into a flat the weekend before 8 May 2023, five minutes from the sea',
+    );
+    expect(anchorDates('I started at the hospital this week, night shifts at first', monday, 'past').text).toBe(
+      'I started at the hospital the week of 8 May 2023, night shifts at first',
+    );
+    expect(anchorDates('I am off to Bath for the weekend', monday, 'future').text).toBe('I am off to Bath for the weekend of 13 May 2023');
+  });
+
+  it('leaves "weekend" that names a kind of thing, and reads "since" with a month as looking back', () => {
+    expect(anchorDates('He borrowed a van for the weekend trip to Wales', monday, 'past')).toEqual({ text: 'He borrowed a van for the weekend trip to Wales', dates: [] });
+    expect(anchorDates('She works weekend shifts at the bakery', monday, 'present').dates).toEqual([]);
+    const since = anchorDates('I have been vegan since September', monday, 'present');
+    expect(since.text).toBe('I have been vegan since September 2022');
+    expect(since.dates.map((d) => d.iso)).toEqual(['2022-09']);
+  });
+
   it('names the year or month an "ago" points at, approximately', () => {
     expect(anchorDates('I started surfing five years ago', monday, 'past').text).toBe('I started surfing five years before 8 May 2023 (around 2018)');
     expect(anchorDates('I started volunteering about a year ago', monday, 'past').text).toBe(

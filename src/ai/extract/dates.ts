@@ -42,6 +42,7 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
   const unplaced: string[] = [];
   let rewritten = text;
   for (const result of [...results].reverse()) {
+    result.text = ownText(result.text);
     const expression = result.text.trim();
     if (IGNORED.test(expression) || DURATION.test(expression)) continue;
     if (/\bfor\s+(?:about |around |almost |nearly |over )?$/i.test(text.slice(0, result.index))) continue;
@@ -56,10 +57,14 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     if (!reference && !/\b\d{4}\b/.test(expression)) continue;
     // "a quiet weekend" names no particular weekend.
     if (/^weekend$/i.test(expression) && !/\b(?:the|this|last|next|that|past)\s+$/i.test(text.slice(0, result.index))) continue;
+    // "the weekend trip", "a weekend course": the word names a kind of thing, not a time.
+    if (/\bweekend$/i.test(expression) && WEEKEND_THING.test(text.slice(result.index + result.text.length))) continue;
     // "every Saturday", "on Thursday evenings", "renews each January": a time that repeats is no one date.
     if (repeats(text, result.index, result.index + result.text.length, known('year'))) continue;
 
-    const resolved = describe(expression, inTense(result.start.date(), ref, tense, known), ref, tense, known);
+    // "vegan since January" looks back whatever the tense of the rest.
+    const looking = /\bsince\s+$/i.test(text.slice(0, result.index)) ? 'past' : tense;
+    const resolved = describe(expression, inTense(result.start.date(), ref, looking, known), ref, looking, known);
     if (!resolved) continue;
     dates.unshift(resolved.date);
     if (!reference) continue;
@@ -81,6 +86,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     // "since September", "for the whole of June": the phrase's own "in" would follow another preposition.
     else if (/\b(?:since|until|till|by|before|after|of|throughout|through|around|about|between|and|to)\s+$/i.test(before))
       phrase = phrase.replace(/^(?:in|on)\s+/i, '');
+    // "for the weekend" → "for the weekend of …", not "for the the weekend of …".
+    else if (/^the\s/i.test(phrase) && /\bthe\s+$/i.test(before)) from -= /\bthe\s+$/i.exec(before)![0].length;
     rewritten = rewritten.slice(0, from) + phrase + rewritten.slice(result.index + result.text.length);
   }
   if (!reference) return { text: rewritten, dates };
@@ -89,6 +96,20 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     dayOfMonth(seasons(otherDay(weekendsAgo({ text: rewritten, dates }, reference), reference), reference, tense), reference, tense),
     reference,
   );
+}
+
+/** Nouns that "weekend" qualifies ("a weekend trip"), where it names no weekend in particular. */
+const WEEKEND_THING = /^\s+(?:trips?|getaways?|breaks?|away|jobs?|shifts?|courses?|class(?:es)?|markets?|plans?|visits?|retreats?|workshops?|bags?|warriors?|editions?|papers?|staff|rota|hours|work)\b/i;
+
+/**
+ * The words of a date expression as chrono found them, without what it took in past the date: a
+ * trailing comma ("last weekend, five minutes from …") and a time of day after one ("this week,
+ * night shifts …"), which the rewritten phrase would otherwise swallow.
+ */
+function ownText(found: string): string {
+  const trimmed = found.replace(/[\s,;:]+$/, '');
+  const partOfDay = /^(.*?),\s*(?:morning|afternoon|evening|night)s?$/i.exec(trimmed);
+  return partOfDay ? partOfDay[1] : trimmed;
 }
 
 const RECURRING_BEFORE = /\b(?:every|each|most|all|alternate|every other|every second|every third|every few)\s+(?:\w+\s+)?$/i;
