@@ -86,7 +86,7 @@ const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(it)(?:'s|�
 /** "Harpreet Kaur's favourite poet is …" (about Harpreet); "Kenji's girlfriend, Aiko, …" names whom it is about (group 2). */
 /** "Sophie Turner's Fiesta was written off", "Olu Adeyemi's contract with BP ended": a thing of the owner's, the clause still about the owner. */
 const POSSESSIVE_OPENING =
-  /^(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+){0,2})['’]s\s+(?:(?:(?!(?:with|at|in|for|to|of|from|on|by|and|or)\s)[\p{Ll}-]+\s+){0,2}(?!(?:with|at|in|for|to|of|from|on|by|and|or)\b)[\p{Ll}-]+(,?\s+\p{Lu}[\p{L}-]+)?|\p{Lu}[\p{L}-]+)/u;
+  /^(\p{Lu}[\p{L}-]+(?:\s+(?:(?:de|da|van|von|der|del|la|le|bin|al)\s+)?\p{Lu}[\p{L}-]+){0,2})['’]s\s+(?:(?:(?!(?:with|at|in|for|to|of|from|on|by|and|or)\s)[\p{Ll}-]+\s+){0,2}(?!(?:with|at|in|for|to|of|from|on|by|and|or)\b)[\p{Ll}-]+(,?\s+\p{Lu}[\p{L}-]+)?|\p{Lu}[\p{L}-]+)/u;
 const GROUP_SUBJECT = /^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?\s+(?:and|&)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s+\p{Ll}/u;
 /** "Since 2022 she has led …": a phrase of time or place before the subject, with no name in it. */
 const OPENING_PHRASE =

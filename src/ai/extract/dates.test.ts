@@ -35,7 +35,10 @@ describe('anchorDates', () => {
   });
 
   it('leaves "weekend" that names a kind of thing, and reads "since" with a month as looking back', () => {
-    expect(anchorDates('He borrowed a van for the weekend trip to Wales', monday, 'past')).toEqual({ text: 'He borrowed a van for the weekend trip to Wales', dates: [] });
+    expect(anchorDates('He borrowed a van for the weekend trip to Wales', monday, 'past')).toEqual({
+      text: 'He borrowed a van for the weekend trip to Wales',
+      dates: [],
+    });
     expect(anchorDates('She works weekend shifts at the bakery', monday, 'present').dates).toEqual([]);
     const since = anchorDates('I have been vegan since September', monday, 'present');
     expect(since.text).toBe('I have been vegan since September 2022');

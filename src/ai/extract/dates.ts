@@ -99,7 +99,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
 }
 
 /** Nouns that "weekend" qualifies ("a weekend trip"), where it names no weekend in particular. */
-const WEEKEND_THING = /^\s+(?:trips?|getaways?|breaks?|away|jobs?|shifts?|courses?|class(?:es)?|markets?|plans?|visits?|retreats?|workshops?|bags?|warriors?|editions?|papers?|staff|rota|hours|work)\b/i;
+const WEEKEND_THING =
+  /^\s+(?:trips?|getaways?|breaks?|away|jobs?|shifts?|courses?|class(?:es)?|markets?|plans?|visits?|retreats?|workshops?|bags?|warriors?|editions?|papers?|staff|rota|hours|work)\b/i;
 
 /**
  * The words of a date expression as chrono found them, without what it took in past the date: a

@@ -1,3 +1,4 @@
+import { reportedStatement } from './reported.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { classify, RELATIVES, type Classification } from './classify.js';
 import { anchorDates, formatDay, type ResolvedDate } from './dates.js';
@@ -128,7 +129,9 @@ function* fromUtterance(u: Utterance, out: ExtractedMemory[]): Generator<void> {
     }
     if (document && isInstruction(body)) continue;
     for (const rawClause of profile ?? splitClauses(body)) {
+      // "Her teacher says Elena … has moved …": the fact is what is reported, about whom it names.
       let clause = stripInterjections(rawClause, names);
+      clause = reportedStatement(clause) ?? clause;
       const resolved = withAntecedent(clause, topic);
       // Clauses that go on about "it" keep the topic; a clause about something else ends it.
       if (resolved === clause && !/\bit\b/i.test(clause)) topic = topicOf(clause);
@@ -248,6 +251,8 @@ const ELIDED_BE =
   /^(?:(?:so|really|super|pretty|kinda|very|always|just) )?(?:going to|glad|happy|excited|thrilled|stoked|proud|grateful|thankful|feeling|planning|hoping|thinking|working|trying|looking forward|currently|still|busy|tired|lucky|blessed|not (?:a |an )?\w+(?: any ?more)?\b|no longer|single|engaged|married|pregnant|vegan|vegetarian|back (?:in|at|home|from))\b/i;
 const ELIDED_I =
   /^(?:(?:just|really|also|totally|finally|recently) )?(?:love|loved|like|liked|hope|think|thought|went|got|had|made|did|took|started|finished|tried|need|want|wish|miss|missed|can't|couldn't|saw|met|bought|found|visited|joined|learned|decided|signed|picked|spent|heard|adopted|painted|wrote|read|watched|played|ran|won)\b(?! (?:is|was|are|were)\b)/i;
+const ELIDED_HAVE =
+  /^(?:(?:just|finally|recently|also|now|officially) )?(?:been|gone|become|seen|taken|given|grown|begun|known|written|eaten|driven|fallen|flown|ridden|shown|chosen|forgotten|spoken|broken|stolen|worn|thrown|swum|sung)\b/i;
 const GERUND_SUBJECT = /^\w+ing\b.*\b(?:is|was|are|were|has|makes|made|helps|keeps|can|will|feels|gives|brings)\b/i;
 const PHOTO =
   /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
@@ -263,7 +268,8 @@ function restoreSubject(clause: string): string {
   if (SHOWING.test(clause)) return clause.replace(SHOWING, 'I shared ');
   const suggestion = /^(?:how about|what about|why not try) (.+?)\?*$/i.exec(clause);
   if (suggestion) return `I suggest ${suggestion[1]}`;
-  if (/^been\b/i.test(clause)) return `I've ${clause}`;
+  // "gone full keto since January", "been vegan for years": a participle alone stands for "I've …".
+  if (ELIDED_HAVE.test(clause)) return `I've ${lowerFirstWord(clause)}`;
   // "new address is Dolní náměstí 12": whose address goes without saying.
   if (ELIDED_MY.test(clause)) return `my ${clause}`;
   // "Trying local seafood is a must": a gerund with a verb after it is the subject, not an elided "I'm".
