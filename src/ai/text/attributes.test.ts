@@ -58,6 +58,17 @@ describe('statedAttributes', () => {
   it('reads a value that no longer holds', () => {
     expect(slots('Dana left Google')).toEqual(['!Dana|employer=Google']);
     expect(slots('Elena is no longer vegan')).toEqual(['!Elena|diet=vegan']);
+    // The job there is over, however it is told: never read as the job held.
+    expect(slots('Dana quit her job at Google')).toEqual(['!Dana|employer=Google']);
+    expect(slots('Piotr lost his position with Orlen')).toEqual(['!Piotr|employer=Orlen']);
+    expect(slots("Kamil Nowak handed Kamil Nowak's notice in at Aldi")).toEqual(['!Kamil Nowak|employer=Aldi']);
+    expect(slots('Jo gave two weeks’ notice at Tesco')).toEqual(['!Jo|employer=Tesco']);
+    expect(slots('Jo handed the keys in at Tesco')).toEqual([]);
+  });
+
+  it('reads a diet however strongly it is held', () => {
+    expect(slots('Marcus has gone full keto since January 2026')).toEqual(['Marcus|diet=keto']);
+    expect(slots('Ines is going completely vegan')).toEqual(['Ines|diet=vegan']);
   });
 
   it('reads a subject of study, a project and a home from wordings without a listed word', () => {

@@ -330,5 +330,8 @@ describe('saysNewValue and replacesHeldValues: a change that reads a new value, 
     expect(replacesHeldValues('Nina has taken up fencing in place of chess')).toBe(true);
     expect(replacesHeldValues("John and others back each other up and won't quit")).toBe(false);
     expect(replacesHeldValues('Kenji now also plays the piano')).toBe(false);
+    expect(replacesHeldValues('Elena has moved to the oboe for the spring concerts')).toBe(true);
+    expect(replacesHeldValues('Ruth went over to the viola last year')).toBe(true);
+    expect(replacesHeldValues('Ruth went to a viola recital')).toBe(false);
   });
 });

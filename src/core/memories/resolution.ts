@@ -103,7 +103,8 @@ export function saysNewValue(text: string): boolean {
   return CHANGE.test(text) || NEW_VALUE.test(text);
 }
 
-const INSTEAD = /\b(?:instead|in place of|rather than|swapp(?:ed|ing)|switch(?:ed|ing)|replac(?:ed|ing)|trad(?:ed|ing))\b/i;
+const INSTEAD =
+  /\b(?:instead|in place of|rather than|swapp(?:ed|ing)|switch(?:ed|ing)|replac(?:ed|ing)|trad(?:ed|ing)|(?:moved|moving|changed|changing|converted) (?:over |across )?to|(?:gone|went) (?:over|across) to)\b/i;
 
 /**
  * Whether a change ends the values held of an attribute that can have several: only a word of

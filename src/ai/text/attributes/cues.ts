@@ -54,6 +54,9 @@ const PROJECT_AFTER = /^(?:\s+\p{Ll}[\p{L}-]*){0,2}\s+(?:project|migration|launc
 const CAR_BRAND =
   /^(?:Tesla|Toyota|Honda|Ford|BMW|Audi|Volkswagen|VW|Mercedes|Volvo|Subaru|Mazda|Nissan|Kia|Hyundai|Jeep|Chevrolet|Chevy|Fiat|Peugeot|Renault|Skoda|Porsche|Mini|Lexus|Polestar|Rivian|Prius|Dodge|Citroen|Citroën|Seat|Opel|Dacia|Lada|Suzuki|Mitsubishi|Land Rover|Range Rover|Jaguar|Alfa Romeo|Lancia|Cupra|Tata|Mahindra|Maruti|Proton|Perodua|BYD|Geely|NIO|Chery|MG|Smart|Saab|Ferrari|Lamborghini|Maserati|Bentley|Rolls-Royce|Aston Martin|Lotus|Cadillac|Buick|GMC|Chrysler|Lincoln|Acura|Infiniti|Genesis|DS|Zoe)\b/;
 
+/** Whose thing it is: "his", "the", "Kamil Nowak's" (a resolved "my"). */
+const WHOSE = "(?:(?:his|her|their|my|our|the|a|an|(?:\\p{Lu}[\\p{L}-]*\\s+){0,2}\\p{Lu}[\\p{L}-]*['’]s)\\s+)?";
+
 /** Words of looking for work, which say nothing of where one works. */
 const SEEKING =
   '(?:interviews?|interviewing|applications?|applying|fairs?|hunt|hunting|search|searching|rejections?|adverts?|ads?|postings?|listings?|talks?|screening)';
@@ -91,6 +94,17 @@ export const CUES: Cue[] = [
   cue(
     'employer',
     `\\b(?:left|quit|leaves|quits|leaving|quitting|resigned from|was laid off (?:from|by)|got laid off (?:from|by)|was fired from|got fired from|retired from|no longer works? (?:at|for))\\s+${NAMED}`,
+    { negated: true },
+  ),
+  // "quit his job at Aldi", "handed Kamil's notice in at Aldi": the job there is over.
+  cue(
+    'employer',
+    `\\b(?:left|quit|leaves|quits|leaving|quitting|resigned from|lost)\\s+${WHOSE}(?:[\\p{L}-]+\\s+)?(?:job|position|role|post|contract|placement|internship|gig)\\s+(?:at|with|for)\\s+${NAMED}`,
+    { negated: true },
+  ),
+  cue(
+    'employer',
+    `\\b(?:handed|hands|handing|gave|gives|giving|given|put|puts|putting|tendered|submitted|turned)\\s+(?:in\\s+)?${WHOSE}(?:(?:a|one|two|four)\\s+(?:week|month)s?['’]?\\s+)?(?:notice|resignation)\\s+(?:in\\s+)?(?:at|to|with)\\s+${NAMED}`,
     { negated: true },
   ),
   // Residence
@@ -250,7 +264,7 @@ export const CUES: Cue[] = [
   // Diet and food
   cue(
     'diet',
-    `\\b(?:is|are|was|went|became|turned|has been|switched to being|switched to|changed to|moved to|adopted|started|is now|is strictly|is fully|went fully|eats|follows|keeps|on)\\s+(?:a\\s+|an\\s+)?(?:strict\\s+|fully\\s+|mostly\\s+)?(${DIETS})\\b`,
+    `\\b(?:is|are|was|went|became|turned|has been|switched to being|switched to|changed to|moved to|adopted|started|is now|is strictly|is fully|went fully|gone|going|become|eats|follows|keeps|on)\\s+(?:a\\s+|an\\s+)?(?:(?:strict|strictly|full|fully|mostly|totally|completely|entirely)\\s+)?(${DIETS})\\b`,
   ),
   cue(
     'diet',
