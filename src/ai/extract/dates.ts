@@ -42,8 +42,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
   const unplaced: string[] = [];
   let rewritten = text;
   for (const result of [...results].reverse()) {
-    result.text = ownText(result.text);
-    const expression = result.text.trim();
+    const found = ownText(result.text);
+    const expression = found.trim();
     if (IGNORED.test(expression) || DURATION.test(expression)) continue;
     if (/\bfor\s+(?:about |around |almost |nearly |over )?$/i.test(text.slice(0, result.index))) continue;
     // "left my job after 3 years": how long something lasted, not when.
@@ -58,9 +58,9 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     // "a quiet weekend" names no particular weekend.
     if (/^weekend$/i.test(expression) && !/\b(?:the|this|last|next|that|past)\s+$/i.test(text.slice(0, result.index))) continue;
     // "the weekend trip", "a weekend course": the word names a kind of thing, not a time.
-    if (/\bweekend$/i.test(expression) && WEEKEND_THING.test(text.slice(result.index + result.text.length))) continue;
+    if (/\bweekend$/i.test(expression) && WEEKEND_THING.test(text.slice(result.index + found.length))) continue;
     // "every Saturday", "on Thursday evenings", "renews each January": a time that repeats is no one date.
-    if (repeats(text, result.index, result.index + result.text.length, known('year'))) continue;
+    if (repeats(text, result.index, result.index + found.length, known('year'))) continue;
 
     // "vegan since January" looks back whatever the tense of the rest.
     const looking = /\bsince\s+$/i.test(text.slice(0, result.index)) ? 'past' : tense;
@@ -70,7 +70,7 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     if (!reference) continue;
     // "yesterday's class", "tomorrow's going to be…" cannot take a rewritten phrase without
     // breaking the sentence: the date is said after it instead.
-    if (/^'s\b/.test(rewritten.slice(result.index + result.text.length))) {
+    if (/^'s\b/.test(rewritten.slice(result.index + found.length))) {
       unplaced.unshift(resolved.phrase);
       continue;
     }
@@ -88,7 +88,7 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
       phrase = phrase.replace(/^(?:in|on)\s+/i, '');
     // "for the weekend" → "for the weekend of …", not "for the the weekend of …".
     else if (/^the\s/i.test(phrase) && /\bthe\s+$/i.test(before)) from -= /\bthe\s+$/i.exec(before)![0].length;
-    rewritten = rewritten.slice(0, from) + phrase + rewritten.slice(result.index + result.text.length);
+    rewritten = rewritten.slice(0, from) + phrase + rewritten.slice(result.index + found.length);
   }
   if (!reference) return { text: rewritten, dates };
   if (unplaced.length) rewritten = `${rewritten.replace(/[\s,;:!.]+$/, '')} (${unplaced.join(', ')})`;
