@@ -46,6 +46,9 @@ describe('statedAttributes', () => {
     expect(slots('Amara Okafor is the CEO')).toEqual(['Amara Okafor|job=the CEO']);
     expect(slots('Tunde Bello leads the hardware group')).toEqual(['Tunde Bello|job=leads the hardware group', 'Tunde Bello|team=hardware']);
     expect(slots('Ines is dating Pedro')).toEqual(['Ines|partner=Pedro']);
+    expect(slots('Sara has been seeing Jonas Berg since June 2026')).toEqual(['Sara|partner=Jonas Berg']);
+    expect(slots('Mia started going out with Leo Park')).toEqual(['Mia|partner=Leo Park']);
+    expect(slots('Mia is seeing Dr Lee about her back')).toEqual([]);
     expect(slots("Maria's husband is Tom")).toEqual(['Maria|partner=Tom']);
     expect(slots("Mei's wife Laura is a doctor")).toEqual(['Laura|job=a doctor', 'Mei|partner=Laura']);
     expect(slots('Bob is vegetarian, so restaurant tips should keep that in mind')).toEqual(['Bob|diet=vegetarian']);

@@ -186,7 +186,12 @@ export const CUES: Cue[] = [
   ),
   // "married Diego in a small ceremony": whom one marries or dates is a partner whatever follows.
   cue('partner', `\\b(?:${V('date', 'marry')}|in a relationship with)\\s+${NAMED}`),
-  cue('partner', `\\b(?:is seeing|is with)\\s+${NAMED}`, { notAfter: PERSON_AFTER }),
+  // "has been seeing Jonas since June", "started going out with Mia"; "seeing Dr Lee" is a visit.
+  cue(
+    'partner',
+    `\\b(?:(?:is|'s|are|has been|'s been|have been|been|started|began|now)\\s+(?:seeing|going out with)|is with)\\s+(?!(?:Dr|Doctor|Prof|Professor|Mr|Mrs|Ms)\\b)${NAMED}`,
+    { notAfter: PERSON_AFTER },
+  ),
   cue(
     'partner',
     `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|other half|better half|hubby|wifey|missus)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`,
