@@ -1,5 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { AiSettingsError } from './settings-error.js';
+import type { MemoryAggregator } from './aggregate/aggregator.js';
+import { LlmAggregator } from './aggregate/llm-aggregator.js';
+import { SubjectAggregator } from './aggregate/subject-aggregator.js';
 import { LlmBucketSuggester, OfflineBucketSuggester, type BucketSuggester } from './buckets/suggestions.js';
 import { ObservedEmbedder, type Embedder, type EmbeddingObserver } from './embeddings/embedder.js';
 import { LocalEmbedder } from './embeddings/local-embedder.js';
@@ -56,6 +59,8 @@ export interface Models {
   chat: LlmClient | null;
   extractor: Extractor;
   reranker: Reranker;
+  /** Search's `aggregate` rerank: found memories that overlap combined into a few statements. */
+  aggregator: MemoryAggregator;
   rewriter: QueryRewriter;
   bucketSuggester: BucketSuggester;
   /** The model filter of connector items (settings' filterPrompt). */
@@ -122,6 +127,7 @@ export function createModels(settings: AiSettings, logger?: WarnLogger, observe?
   const offlineRewriter = new KeywordExpansionRewriter();
   const offlineReranker = new LexicalSemanticReranker();
   const offlineSuggester = new OfflineBucketSuggester();
+  const offlineAggregator = new SubjectAggregator();
   // One client, one retry policy: patient for work in the background, brief for work a request waits on.
   const background = endpoint ? new JsonChat(endpoint, backgroundPolicy(settings)) : null;
   const interactive = endpoint ? new JsonChat(endpoint, interactivePolicy(settings)) : null;
@@ -130,6 +136,7 @@ export function createModels(settings: AiSettings, logger?: WarnLogger, observe?
     extractor: createExtractor({ chat: background, logger, maxCharsPerRequest: settings.LLM_MAX_INPUT_CHARS }),
     rewriter: interactive ? new LlmQueryRewriter(interactive, offlineRewriter, warn('query rewrite')) : offlineRewriter,
     reranker: interactive ? new LlmReranker(interactive, offlineReranker, warn('rerank')) : offlineReranker,
+    aggregator: chat ? new LlmAggregator(aggregationChat(settings, observe), offlineAggregator, warn('aggregation')) : offlineAggregator,
     bucketSuggester: interactive ? new LlmBucketSuggester(interactive, offlineSuggester, warn('bucket suggestion')) : offlineSuggester,
     relevanceFilter: background ? new LlmRelevanceFilter(background, warn('sync filtering')) : new AcceptAllRelevanceFilter(),
   };
@@ -156,6 +163,25 @@ export function interactivePolicy(settings: AiSettings): RetryPolicy {
     maxDelayMs: 2_000,
     maxRetryAfterMs: 2_000,
   };
+}
+
+/** The longest wait for the model's aggregation of a search's results, and the tokens its answer may take. */
+export const AGGREGATION_TIMEOUT_MS = 5_000;
+export const AGGREGATION_MAX_TOKENS = 600;
+
+/**
+ * Aggregation asks once per search, with a deadline and a token limit of its own (its own client,
+ * so the other features keep theirs): no retry, no wait; a failure is answered offline at once.
+ */
+function aggregationChat(settings: AiSettings, observe?: ChatObserver): JsonChat {
+  const client = new LlmClient({
+    baseUrl: settings.LLM_BASE_URL!,
+    apiKey: settings.LLM_API_KEY,
+    model: settings.LLM_MODEL!,
+    timeoutMs: Math.min(settings.LLM_TIMEOUT_MS, AGGREGATION_TIMEOUT_MS),
+    maxTokens: AGGREGATION_MAX_TOKENS,
+  });
+  return new JsonChat(observe ? new ObservedChat(client, observe) : client, { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 });
 }
 
 function createChat(settings: AiSettings): LlmClient | null {

@@ -94,6 +94,8 @@ export interface LlmClientOptions {
   /** For one request, answer included. */
   timeoutMs?: number;
   temperature?: number;
+  /** Tokens one completion may take (`max_tokens`); the server's own limit when absent. */
+  maxTokens?: number;
 }
 
 /**
@@ -119,6 +121,7 @@ export class LlmClient implements ChatEndpoint {
       model: this.options.model,
       messages,
       temperature: this.options.temperature ?? 0,
+      ...(this.options.maxTokens ? { max_tokens: this.options.maxTokens } : {}),
       ...(this.structuredOutput
         ? { response_format: { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } } }
         : {}),
