@@ -134,6 +134,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     embedder: ai.embedder,
     rewriter: ai.rewriter,
     reranker: ai.reranker,
+    aggregator: ai.aggregator,
     settings: { exactMaxRows: config.SEARCH_EXACT_MAX_ROWS, lexicalWordLimit: config.SEARCH_LEXICAL_WORD_LIMIT },
     onStatisticsError: (err) => logger.warn({ err }, 'refreshing search statistics failed'),
   });

@@ -6316,7 +6316,7 @@ export interface paths {
         put?: never;
         /**
          * Search the memories and document chunks of a namespace
-         * @description Hybrid (memories and chunks) unless searchMode says otherwise; threshold 0.3 and limit 10 by default. rerank order and aggregate both rerank the results.
+         * @description Hybrid (memories and chunks) unless searchMode says otherwise; threshold 0.3 and limit 10 by default. rerank order reranks the results; aggregate reranks them too and adds statements combined from several found memories that overlap (isInference: true, an id starting agg_, metadata.sources naming the memories; not stored), within the limit.
          */
         post: {
             parameters: {
@@ -6349,7 +6349,7 @@ export interface paths {
                         /** @description Minimum similarity (0..1); default 0.3 */
                         threshold?: number;
                         /**
-                         * @description order and aggregate both rerank; results are not merged
+                         * @description order reranks the results; aggregate also adds statements combined from several found memories that overlap (isInference, not stored)
                          * @enum {string}
                          */
                         rerank?: "none" | "order" | "aggregate";

@@ -33,7 +33,7 @@ export function retrieverRanks(
   return new Map(candidates.map((c) => [c.id, { vectorRank: vectorRank.get(c.id) ?? null, lexicalRank: lexicalRank.get(c.id) ?? null }]));
 }
 
-export type Phase = 'rewrite' | 'embedding' | 'retrieval' | 'rerank' | 'assembly';
+export type Phase = 'rewrite' | 'embedding' | 'retrieval' | 'rerank' | 'assembly' | 'aggregate';
 
 /** Milliseconds spent in each phase of one search, and in all of it. */
 export type Timings = Partial<Record<Phase, number>> & { total: number };

@@ -1,6 +1,8 @@
 import { listSourceDocuments, listVersions } from '../../store/memories/records.js';
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Reranker } from '../../ai/rerank/reranker.js';
+import type { MemoryAggregator } from '../../ai/aggregate/aggregator.js';
+import { SubjectAggregator } from '../../ai/aggregate/subject-aggregator.js';
 import type { QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
 import type { Db } from '../../store/database.js';
 import {
@@ -21,6 +23,7 @@ import { INFERENCE_FACTOR, type Retrievers } from './fusion.js';
 import { memoryContext, relatedIds, type MemoryContext } from './memory-context.js';
 import { planQuery, type QueryPlan } from './query-plan.js';
 import { rerankCandidates, rerankDepth } from './rerank-stage.js';
+import { synthesize, type SynthesizedHit } from './aggregation.js';
 import type { Retrieval, ScoredCandidate } from './retrieval.js';
 import { chunksBelowAnswer, chunksBelowLaterVersions } from './asked-attribute.js';
 import type { ChunkRecord, DocumentBrief } from '../../model/documents.js';
@@ -52,6 +55,11 @@ export interface SearchInput {
   filters?: FiltersInput | null;
   filepath?: string | null;
   rerank: boolean;
+  /**
+   * Besides the (reranked) hits, statements combined from several found memories that overlap
+   * (`synthesized`, not stored); v5's `rerank: aggregate`.
+   */
+  aggregate?: boolean;
   rewriteQuery: boolean;
   include: {
     documents: boolean;
@@ -93,6 +101,8 @@ export type SearchHit = MemoryHit | ChunkHit;
 
 export interface SearchResult {
   hits: SearchHit[];
+  /** With `aggregate`: statements combined from several of the hits' memories, best first; else empty. */
+  synthesized: SynthesizedHit[];
   timing: number;
   timings: Timings;
 }
@@ -133,6 +143,8 @@ export interface SearchServiceDeps {
   retrieval: Retrieval;
   rewriter: QueryRewriter;
   reranker: Reranker;
+  /** Combines overlapping memories for `aggregate`; the offline aggregation when absent. */
+  aggregator?: MemoryAggregator;
 }
 
 /** Candidates taken from each retriever per result asked for; fusion needs some depth. */
@@ -174,7 +186,11 @@ const perRetriever = (limit: number) => Math.min(MAX_CANDIDATES, Math.max(MIN_CA
 
 /** Recall: hybrid (full-text + vector) search over memories and document chunks. */
 export class SearchService {
-  constructor(private readonly deps: SearchServiceDeps) {}
+  private readonly aggregator: MemoryAggregator;
+
+  constructor(private readonly deps: SearchServiceDeps) {
+    this.aggregator = deps.aggregator ?? new SubjectAggregator();
+  }
 
   /** POST /v4/search: memories, document chunks, or both, each with a similarity in 0..1. */
   async search(principal: Principal, input: SearchInput, internal: InternalSearchOptions = {}): Promise<SearchResult> {
@@ -260,8 +276,19 @@ export class SearchService {
     );
 
     const hits = await timer.measure('assembly', this.assembleHits(principal.orgId, scored, memoriesById, chunksById, input));
+    // An aggregation that fails leaves the hits as they are: it never fails the search.
+    const synthesized = input.aggregate
+      ? await timer.measure(
+          'aggregate',
+          synthesize(
+            this.aggregator,
+            input.q,
+            hits.filter((h) => h.kind === 'memory'),
+          ).catch(() => []),
+        )
+      : [];
     const timings = timer.timings();
-    return { hits, timing: timings.total, timings };
+    return { hits, synthesized, timing: timings.total, timings };
   }
 
   /** POST /v3/search: document chunks grouped by document. */

@@ -1,5 +1,6 @@
 import type { Embedder } from '../../ai/embeddings/embedder.js';
 import type { Reranker } from '../../ai/rerank/reranker.js';
+import type { MemoryAggregator } from '../../ai/aggregate/aggregator.js';
 import type { QueryRewriter } from '../../ai/rewrite/query-rewriter.js';
 import type { Db } from '../../store/database.js';
 import type { Clock } from '../shared/clock.js';
@@ -22,6 +23,8 @@ export interface SearchDeps {
   embedder: Embedder;
   rewriter: QueryRewriter;
   reranker: Reranker;
+  /** v5's `rerank: aggregate` (the offline aggregation when absent). */
+  aggregator?: MemoryAggregator;
   settings: RetrievalSettings;
   /** Refreshing the search statistics failed (searches go on without them). */
   onStatisticsError?: (error: unknown) => void;
@@ -29,7 +32,7 @@ export interface SearchDeps {
 
 /** The search service with its first-stage retrieval and the caches that retrieval keeps. */
 export function createSearch(deps: SearchDeps): { retrieval: Retrieval; search: SearchService } {
-  const { db, clock, embedder, rewriter, reranker } = deps;
+  const { db, clock, embedder, rewriter, reranker, aggregator } = deps;
   const now = () => clock.now().getTime();
   const retrieval = new Retrieval(
     {
@@ -41,5 +44,5 @@ export function createSearch(deps: SearchDeps): { retrieval: Retrieval; search: 
     },
     deps.settings,
   );
-  return { retrieval, search: new SearchService({ db, clock, embedder, retrieval, rewriter, reranker }) };
+  return { retrieval, search: new SearchService({ db, clock, embedder, retrieval, rewriter, reranker, aggregator }) };
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_LIMIT } from '../../core/search/search-service.js';
+import { rankWithSynthesized } from '../../core/search/aggregation.js';
 import { attachmentLinker } from '../file-link-origin.js';
 import { principalOf } from '../plugins/auth.js';
 import { NamespaceParams, SearchBodyV5, toFiltersInput, v5ErrorResponses } from '../schemas/v5.js';
-import { SearchAnswer, toSearchResultV5 } from '../views/v5.js';
+import { SearchAnswer, toSearchResultV5, toSynthesizedResultV5 } from '../views/v5.js';
 
 /** The v5 API's default similarity threshold (v4's is the search service's own). */
 const V5_THRESHOLD = 0.3;
@@ -22,7 +23,7 @@ export const v5SearchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['v5'],
         summary: 'Search the memories and document chunks of a namespace',
-        description: `Hybrid (memories and chunks) unless searchMode says otherwise; threshold ${V5_THRESHOLD} and limit ${DEFAULT_LIMIT} by default. rerank order and aggregate both rerank the results.`,
+        description: `Hybrid (memories and chunks) unless searchMode says otherwise; threshold ${V5_THRESHOLD} and limit ${DEFAULT_LIMIT} by default. rerank order reranks the results; aggregate reranks them too and adds statements combined from several found memories that overlap (isInference: true, an id starting agg_, metadata.sources naming the memories; not stored), within the limit.`,
         params: NamespaceParams,
         body: SearchBodyV5,
         response: { 200: SearchAnswer, ...v5ErrorResponses },
@@ -32,14 +33,17 @@ export const v5SearchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const principal = principalOf(request);
       const include = { documents: body.include?.documents ?? false, related: body.include?.related ?? false };
-      const { hits, timing } = await search.search(principal, {
+      const rerank = body.rerank ?? 'none';
+      const limit = body.limit ?? DEFAULT_LIMIT;
+      const { hits, synthesized, timing } = await search.search(principal, {
         q: body.query,
         containerTag: request.params.namespace,
         threshold: body.threshold ?? V5_THRESHOLD,
-        limit: body.limit ?? DEFAULT_LIMIT,
+        limit,
         searchMode: SEARCH_MODES[body.searchMode ?? 'hybrid'],
         filters: toFiltersInput(body.filter),
-        rerank: (body.rerank ?? 'none') !== 'none',
+        rerank: rerank !== 'none',
+        aggregate: rerank === 'aggregate',
         rewriteQuery: body.rewriteQuery ?? false,
         include: {
           documents: include.documents,
@@ -50,7 +54,8 @@ export const v5SearchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
       const linked = attachmentLinker(app.services.fileLinks, request, principal.orgId);
-      const results = hits.map((hit) => {
+      const results = rankWithSynthesized(hits, synthesized, limit).map((hit) => {
+        if (hit.kind === 'synthesized') return toSynthesizedResultV5(hit, include);
         const view = toSearchResultV5(hit, include);
         return hit.kind === 'chunk' ? { ...view, chunk: linked(hit.chunk.documentId, view.chunk) } : view;
       });

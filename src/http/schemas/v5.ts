@@ -190,7 +190,10 @@ export const SearchBodyV5 = z
     limit: z.number().int().min(1).max(100).optional().describe('Default 10'),
     include: z.object({ documents: z.boolean().optional(), related: z.boolean().optional(), forgotten: z.boolean().optional() }).strict().optional(),
     threshold: z.number().min(0).max(1).optional().describe('Minimum similarity (0..1); default 0.3'),
-    rerank: z.enum(['none', 'order', 'aggregate']).optional().describe('order and aggregate both rerank; results are not merged'),
+    rerank: z
+      .enum(['none', 'order', 'aggregate'])
+      .optional()
+      .describe('order reranks the results; aggregate also adds statements combined from several found memories that overlap (isInference, not stored)'),
     rewriteQuery: z.boolean().optional(),
   })
   .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SearchHit } from '../../core/search/search-service.js';
+import type { SynthesizedHit } from '../../core/search/aggregation.js';
 import type { MemoryContext } from '../../core/search/memory-context.js';
 import type { ProfileLines } from '../../core/profiles/profile-service.js';
 import type { ChunkRecord, DocumentBrief, DocumentRecord, ListedDocument } from '../../model/documents.js';
@@ -263,6 +264,28 @@ export function toSearchResultV5(hit: SearchHit, include: { documents: boolean; 
     isInference: m.isInference ?? false,
     system: { updatedAt: m.updatedAt.toISOString(), createdAt: m.createdAt.toISOString() },
     ...(Object.keys(included).length ? { included } : {}),
+  };
+}
+
+/**
+ * A statement `rerank: aggregate` combined from several found memories: an inference
+ * (`isInference`), not stored, its id `agg_…`. `metadata.sources` names the memories it rests on;
+ * with `related`, they are its `parents` (`derives`), as a stored inference's are.
+ */
+export function toSynthesizedResultV5(hit: SynthesizedHit, include: { related: boolean }): z.infer<typeof SearchResultV5> {
+  const updatedAt = hit.updatedAt.toISOString();
+  const parents = hit.sources.map((m) =>
+    toRelative({ id: m.id, memory: m.memory, relation: 'derives', updatedAt: m.updatedAt, metadata: m.metadata, version: m.version }),
+  );
+  return {
+    id: hit.id,
+    memory: hit.memory,
+    metadata: { sources: hit.sources.map((m) => m.id) },
+    similarity: round(hit.similarity),
+    isLatest: true,
+    isInference: true,
+    system: { updatedAt, createdAt: updatedAt },
+    ...(include.related ? { included: { related: { parents, children: [], siblings: [] } } } : {}),
   };
 }
 
