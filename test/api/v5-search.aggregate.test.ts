@@ -60,9 +60,11 @@ describe('v5 search: rerank aggregate, offline', () => {
     );
   });
 
-  it('order adds none, nor does no rerank', async () => {
+  it('order adds none where aggregate adds one, nor does no rerank', async () => {
+    const body = { query: 'What does Bob do?', searchMode: 'memories', threshold: 0 };
+    expect(inferences(await search('agg_a', { ...body, rerank: 'aggregate' }))).toHaveLength(1);
     for (const rerank of ['order', 'none', undefined]) {
-      const res = await search('agg_a', { query: 'What does Bob do?', searchMode: 'memories', threshold: 0, ...(rerank ? { rerank } : {}) });
+      const res = await search('agg_a', { ...body, ...(rerank ? { rerank } : {}) });
       expect(res.status).toBe(200);
       expect(res.body.results.length).toBeGreaterThanOrEqual(3);
       expect(inferences(res)).toEqual([]);
@@ -105,13 +107,17 @@ describe('v5 search: rerank aggregate, offline', () => {
   });
 
   it('combines only the caller’s namespace’s memories', async () => {
+    const own = (tag: string, contents: string[]) => new Set(contents.map((m) => ids.get(`${tag}:${m}`)));
     const a = await search('agg_a', { query: 'Bob tractor dog Rex', searchMode: 'memories', rerank: 'aggregate', threshold: 0 });
-    const foreign = new Set(['Bob drives a red tractor', 'Bob has a dog named Rex'].map((m) => ids.get(`agg_b:${m}`)));
-    for (const combined of inferences(a)) {
-      expect(combined.memory).not.toMatch(/tractor|Rex/);
-      for (const id of combined.metadata.sources as string[]) expect(foreign.has(id)).toBe(false);
-    }
-    // One memory of Bob here, two in agg_b: nothing to combine.
+    const b = await search('agg_b', { query: 'Bob', searchMode: 'memories', rerank: 'aggregate', threshold: 0 });
+    expect(inferences(a)).toHaveLength(1);
+    expect(inferences(b)).toHaveLength(1);
+    expect(inferences(a)[0].memory).not.toMatch(/tractor|Rex/);
+    expect(new Set(inferences(b)[0].metadata.sources as string[])).toEqual(own('agg_b', ['Bob drives a red tractor', 'Bob has a dog named Rex']));
+    expect(inferences(b)[0].memory).not.toMatch(/Siemens|Berlin|cello|choir/);
+    const mine = own('agg_a', ['Bob works at Siemens', 'Bob lives in Berlin', 'Bob plays the cello in a string quartet']);
+    for (const id of inferences(a)[0].metadata.sources as string[]) expect(mine.has(id)).toBe(true);
+    // One memory of Bob here, more in other namespaces: nothing to combine.
     const c = await search('agg_c', { query: 'Bob', searchMode: 'memories', rerank: 'aggregate', threshold: 0 });
     expect(c.status).toBe(200);
     expect(c.body.results.length).toBeGreaterThan(0);
