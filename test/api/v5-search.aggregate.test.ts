@@ -9,7 +9,7 @@ interface Result {
   similarity: number;
   isInference: boolean;
   isLatest: boolean;
-  included?: { related?: { parents: { id: string; relation: string }[] } };
+  included?: { related?: { parents: unknown[]; siblings: { id: string; relation: string }[] } };
 }
 
 /**
@@ -83,8 +83,9 @@ describe('v5 search: rerank aggregate, offline', () => {
     }
     const res = await search('agg_a', { query: 'Bob', rerank: 'aggregate', threshold: 0, searchMode: 'memories', include: { related: true } });
     const [combined] = inferences(res);
-    expect(combined.included?.related?.parents.map((p) => p.relation)).toEqual(['derives', 'derives', 'derives']);
-    expect(combined.included?.related?.parents.map((p) => p.id)).toEqual(combined.metadata.sources);
+    expect(combined.included?.related?.parents).toEqual([]);
+    expect(combined.included?.related?.siblings.map((p) => p.relation)).toEqual(['derives', 'derives', 'derives']);
+    expect(combined.included?.related?.siblings.map((p) => p.id)).toEqual(combined.metadata.sources);
   });
 
   it('is not stored: its id is stable, not found as a memory, and the namespace’s memories are as they were', async () => {

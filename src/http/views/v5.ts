@@ -270,11 +270,12 @@ export function toSearchResultV5(hit: SearchHit, include: { documents: boolean; 
 /**
  * A statement `rerank: aggregate` combined from several found memories: an inference
  * (`isInference`), not stored, its id `agg_…`. `metadata.sources` names the memories it rests on;
- * with `related`, they are its `parents` (`derives`), as a stored inference's are.
+ * with `related`, they are its `siblings` (`derives`), where a stored inference has the memories it
+ * derives from.
  */
 export function toSynthesizedResultV5(hit: SynthesizedHit, include: { related: boolean }): z.infer<typeof SearchResultV5> {
   const updatedAt = hit.updatedAt.toISOString();
-  const parents = hit.sources.map((m) =>
+  const siblings = hit.sources.map((m) =>
     toRelative({ id: m.id, memory: m.memory, relation: 'derives', updatedAt: m.updatedAt, metadata: m.metadata, version: m.version }),
   );
   return {
@@ -285,7 +286,7 @@ export function toSynthesizedResultV5(hit: SynthesizedHit, include: { related: b
     isLatest: true,
     isInference: true,
     system: { updatedAt, createdAt: updatedAt },
-    ...(include.related ? { included: { related: { parents, children: [], siblings: [] } } } : {}),
+    ...(include.related ? { included: { related: { parents: [], children: [], siblings } } } : {}),
   };
 }
 
