@@ -150,6 +150,30 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('ren', 'What instrument does Ren play?'))[0]).toMatch(/trombone/);
   });
 
+  it('follows a change told by someone else, after the end of a thing the person owned, or in a chat fragment without a subject', async () => {
+    await note('elena', 'Elena Petrova plays the flute in the youth orchestra.');
+    await note('elena', 'Her teacher says Elena Petrova has moved to the oboe for the spring concerts.');
+    await note('sophie', 'Sophie Turner drives a Ford Fiesta.');
+    await note('sophie', 'Sophie Turner’s Fiesta was written off in a crash; she now drives a Toyota Yaris.');
+    await note('marcus', 'Marcus Lee is vegetarian.');
+    await chat('marcus', 'marcus-1', [{ role: 'user', name: 'Marcus Lee', content: 'gone full keto since january, eggs and cheese all day' }]);
+
+    const elena = (await live('elena')).map((e) => e.memory);
+    expect(elena.some((t) => /oboe/.test(t))).toBe(true);
+    expect(elena.some((t) => /plays the flute/.test(t))).toBe(false);
+    const sophie = (await live('sophie')).map((e) => e.memory);
+    expect(sophie).toContain('Sophie Turner now drives a Toyota Yaris');
+    expect(sophie.some((t) => /^Fiesta\b/.test(t) || /drives a Ford Fiesta/.test(t))).toBe(false);
+    const marcus = (await live('marcus')).map((e) => e.memory);
+    // "since january" looks back: the January of this year, or of last year in January itself.
+    const since = marcus.map((t) => /^Marcus Lee has gone full keto since January (\d{4})/.exec(t)?.[1]).find(Boolean);
+    expect(Number(since)).toBeLessThanOrEqual(new Date().getUTCFullYear());
+    expect(marcus.some((t) => /is vegetarian/.test(t))).toBe(false);
+    expect((await topThree('elena', 'What instrument does Elena play?'))[0]).toMatch(/oboe/);
+    expect((await topThree('sophie', 'What car does Sophie drive?'))[0]).toMatch(/Yaris/);
+    expect((await topThree('marcus', 'What diet does Marcus follow?'))[0]).toMatch(/keto/);
+  });
+
   it('replaces every memory that only said an old partner when the chat says they split up and who it is now', async () => {
     await chat('lina', 'lina-1', [{ role: 'user', name: 'Lina', content: 'My boyfriend Omar and I just moved in together!' }]);
     await chat('lina', 'lina-2', [{ role: 'user', name: 'Lina', content: 'Omar and I split up last month. I am seeing Yusuf now.' }]);
