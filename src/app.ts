@@ -55,7 +55,8 @@ import { VERSION } from './version.js';
 import { backupToken, loadSecretKey } from './secret-key.js';
 import { openDatabase, type Database, type Db } from './store/database.js';
 import { releaseAllLeases } from './store/jobs.js';
-import { releaseAllWebhookLeases, WEBHOOK_CHANNEL } from './store/webhooks.js';
+import { WebhookEndpointCache, useWebhookEndpointCache } from './store/webhook-endpoint-cache.js';
+import { loadRoutingEndpoints, releaseAllWebhookLeases, WEBHOOK_CHANNEL } from './store/webhooks.js';
 
 export { VERSION };
 
@@ -117,6 +118,10 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     template: options.databaseTemplate,
   });
   const { db } = database;
+  // This process's copy of each organization's webhook endpoints, which emit() routes by: dropped
+  // when they change, here or (by the notification below) in another process.
+  const endpointCache = new WebhookEndpointCache(config.WEBHOOK_ENDPOINTS_CACHE_MS, loadRoutingEndpoints);
+  useWebhookEndpointCache(db, endpointCache);
   const metrics = config.METRICS_TOKEN ? new Metrics(database, clock, { chat: Boolean(config.LLM_BASE_URL) }) : null;
   const observers: AiObservers = metrics
     ? {
@@ -270,11 +275,16 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
         : {}),
     });
   }
+  // Every process listens, a worker or not: an endpoint's change drops the endpoint cache's copy of
+  // its organization; a worker's dispatcher is woken when a change that wrote deliveries commits,
+  // in this process or another, with no wait for the poll.
+  const unlisten = await database.listen(WEBHOOK_CHANNEL, (payload) => {
+    endpointCache.heard(payload);
+    dispatcher?.wake();
+  });
   worker?.start();
   scheduler?.start();
   dispatcher?.start();
-  // Woken when a change that wrote deliveries commits, in this process or another: no wait for the poll.
-  const unlisten = dispatcher ? await database.listen(WEBHOOK_CHANNEL, () => dispatcher.wake()) : null;
   conversions?.warm();
 
   const shutdown = async (): Promise<ShutdownReport> => {
@@ -288,7 +298,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     const jobs = worker ? await worker.stop(graceMs) : null;
     await schedulerStopped;
     await dispatcherStopped;
-    await unlisten?.();
+    await unlisten();
     await webhookFetch?.close();
     let requestsCut = false;
     if (http && httpClosed && !(await settlesWithin(httpClosed, Math.max(0, graceMs - (performance.now() - started))))) {

@@ -161,6 +161,11 @@ const ConfigSchema = z
       .optional(),
     /** How often each worker process looks for webhook deliveries that are due. */
     WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+    /**
+     * How long a process routes events by its copy of an organization's webhook endpoints before it
+     * reads them again, should it miss the notification of their change.
+     */
+    WEBHOOK_ENDPOINTS_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
     /** Webhook endpoints one worker process delivers to at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
     /** A webhook receiver that has not answered by then is cut off, and the attempt failed. */

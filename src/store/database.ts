@@ -35,12 +35,13 @@ export interface Database {
   connections(): ConnectionUsage;
   close(): Promise<void>;
   /**
-   * Calls `onNotify` for every notification on `channel` (`NOTIFY`, delivered when the transaction
-   * that sent it commits, to every process listening); answers a function that stops listening.
-   * On PostgreSQL it holds a connection of its own, outside the pool, reconnected after a loss
-   * (notifications sent meanwhile are missed: a listener polls too).
+   * Calls `onNotify` with the payload of every notification on `channel` (`NOTIFY`, delivered when
+   * the transaction that sent it commits, to every process listening); answers a function that
+   * stops listening. On PostgreSQL it holds a connection of its own, outside the pool, reconnected
+   * after a loss (notifications sent meanwhile are missed: a listener polls too); each time it has
+   * connected it calls `onNotify()` without a payload, for whatever it may have missed.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   /**
    * The embedded database: a consistent copy of its files (a gzipped tar), taken while it serves.
    * Absent on PostgreSQL, whose own tools (`pg_dump`) do it.
@@ -113,8 +114,8 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
       const usage = turns.usage();
       return { driver: 'pglite', busy: usage.busy, waitingRequests: usage.foreground, waitingJobs: usage.background };
     };
-    const listen = async (channel: string, onNotify: () => void) => {
-      const unlisten = await client.listen(channel, () => onNotify());
+    const listen = async (channel: string, onNotify: (payload?: string) => void) => {
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!client.closed) await unlisten();
       };
@@ -204,13 +205,13 @@ async function openPostgres(url: string, poolSize: number, idleInTransactionMs: 
 const RELISTEN_MS = 5_000;
 
 /** A connection of its own that LISTENs on `channel`, opened again RELISTEN_MS after it is lost. */
-async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(url: string, channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
   const open = async () => {
     const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => message.channel === channel && onNotify());
+    next.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
     next.on('error', (error) => {
       process.emitWarning(`PostgreSQL listening connection lost: ${error.message}`);
       next.end().catch(() => undefined);

@@ -5,13 +5,28 @@ import { webhookEndpoints } from './schema/webhook-endpoints.js';
 import { webhookEventDeliveries } from './schema/webhook-event-deliveries.js';
 import { webhookEvents } from './schema/webhook-events.js';
 import { queryRows } from './sql.js';
+import { endpointsChangedPayload, firstNotifyOf, type RoutingEndpoint, webhookEndpointCacheOf } from './webhook-endpoint-cache.js';
 
 /** The channel a transaction that wrote deliveries notifies (`NOTIFY`): dispatchers LISTEN on it to send them at once. */
 export const WEBHOOK_CHANNEL = 'engram_webhooks';
 
 /** Wakes the dispatchers listening, once (and only if) the caller's transaction commits. */
 export async function notifyWebhookDispatchers(db: Tx): Promise<void> {
-  await db.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
+  if (firstNotifyOf(db)) await db.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
+}
+
+/**
+ * Tells every process, once the caller's transaction commits, that `orgId`'s endpoints changed:
+ * each drops what it knows of them (store/webhook-endpoint-cache.ts). Every change of an endpoint's
+ * existence, `enabled`, types or tags sends it.
+ */
+export async function notifyEndpointsChanged(db: Tx, orgId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, ${endpointsChangedPayload(orgId)})`);
+}
+
+/** Drops this process's knowledge of `orgId`'s endpoints at once: called once a change of them committed. */
+export function forgetWebhookEndpoints(db: Tx, orgId: string): void {
+  webhookEndpointCacheOf(db)?.forget(orgId);
 }
 
 export type WebhookEndpointPatch = Partial<
@@ -32,6 +47,7 @@ export type WebhookEndpointPatch = Partial<
 
 export async function insertWebhookEndpoint(db: Tx, row: Omit<WebhookEndpointRecord, 'leasedUntil' | 'consecutiveFailures'>): Promise<WebhookEndpointRecord> {
   const [inserted] = await db.insert(webhookEndpoints).values(row).returning();
+  await notifyEndpointsChanged(db, row.orgId);
   return inserted;
 }
 
@@ -60,6 +76,7 @@ export async function updateWebhookEndpoint(
     .set({ ...patch, updatedAt: now })
     .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, id)))
     .returning();
+  if (row && routingChanged(patch)) await notifyEndpointsChanged(db, orgId);
   // Enabled again: its waiting deliveries go out now.
   if (row && patch.enabled === true) await notifyWebhookDispatchers(db);
   return row;
@@ -71,8 +88,16 @@ export async function deleteWebhookEndpoint(db: Tx, orgId: string, id: string): 
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, id)))
     .returning({ id: webhookEndpoints.id });
-  if (gone.length) await deleteUndeliveredEvents(db, orgId);
+  if (gone.length) {
+    await deleteUndeliveredEvents(db, orgId);
+    await notifyEndpointsChanged(db, orgId);
+  }
   return gone.length > 0;
+}
+
+/** Whether a change of an endpoint changes which events it is sent. */
+function routingChanged(patch: WebhookEndpointPatch): boolean {
+  return patch.enabled !== undefined || patch.eventTypes !== undefined || patch.containerTags !== undefined;
 }
 
 async function deleteUndeliveredEvents(db: Tx, orgId: string): Promise<void> {
@@ -82,52 +107,96 @@ async function deleteUndeliveredEvents(db: Tx, orgId: string): Promise<void> {
   );
 }
 
+/** The enabled endpoints of these organizations, with what routing needs (types and tags). */
+export function loadRoutingEndpoints(db: Tx, orgIds: string[]): Promise<RoutingEndpoint[]> {
+  return db
+    .select({ id: webhookEndpoints.id, orgId: webhookEndpoints.orgId, eventTypes: webhookEndpoints.eventTypes, containerTags: webhookEndpoints.containerTags })
+    .from(webhookEndpoints)
+    .where(and(inArray(webhookEndpoints.orgId, orgIds), eq(webhookEndpoints.enabled, true)));
+}
+
+/** Whether an endpoint asks for an event: its type, and its tag when the endpoint names tags. */
+function routes(endpoint: RoutingEndpoint, event: WebhookEventDraft): boolean {
+  return (
+    endpoint.orgId === event.orgId &&
+    endpoint.eventTypes.includes(event.type) &&
+    // An event of no tag (an organization's reset) concerns every tag.
+    (endpoint.containerTags === null ||
+      event.containerTag === null ||
+      endpoint.containerTags.includes(event.containerTag) ||
+      (event.alsoTags ?? []).some((tag) => endpoint.containerTags?.includes(tag)))
+  );
+}
+
 /**
  * Writes events to the outbox in the caller's transaction, with one pending delivery to each
  * enabled endpoint of the organization that asks for the event's type (and its tag, when the
  * endpoint names tags). An event no endpoint asks for is not stored. Deliveries are numbered in
  * the order of `events`, so one endpoint receives them in that order.
+ *
+ * The endpoints are the process's cache of them when the handle has one (store/webhook-endpoint-cache.ts),
+ * else read here. The cache only chooses the candidates: the one statement that writes the events
+ * and deliveries keeps a delivery only if its endpoint still exists, is enabled and asks for the
+ * event, as the database has it then, so an endpoint deleted, disabled or narrowed in another process
+ * whose notification has not arrived yet gets nothing. (An event whose every delivery was so dropped
+ * is stored without one, and pruned.) That statement also sends the dispatchers' notification, the
+ * first time in a transaction.
  */
 export async function insertWebhookEvents(db: Tx, events: (WebhookEventDraft & { id: string })[], deliveryIds: () => string, now: Date): Promise<number> {
   if (!events.length) return 0;
   const orgIds = [...new Set(events.map((e) => e.orgId))];
-  const endpoints = await db
-    .select({ id: webhookEndpoints.id, orgId: webhookEndpoints.orgId, eventTypes: webhookEndpoints.eventTypes, containerTags: webhookEndpoints.containerTags })
-    .from(webhookEndpoints)
-    .where(and(inArray(webhookEndpoints.orgId, orgIds), eq(webhookEndpoints.enabled, true)));
+  const cache = webhookEndpointCacheOf(db);
+  const endpoints = cache ? await cache.endpoints(db, orgIds) : await loadRoutingEndpoints(db, orgIds);
   if (!endpoints.length) return 0;
-  const deliveries: (typeof webhookEventDeliveries.$inferInsert)[] = [];
-  const kept: (typeof webhookEvents.$inferInsert)[] = [];
+  const kept: { id: string; org_id: string; type: string; container_tag: string | null; data: Record<string, unknown> }[] = [];
+  const deliveries: {
+    n: number;
+    id: string;
+    org_id: string;
+    endpoint_id: string;
+    event_id: string;
+    type: string;
+    container_tag: string | null;
+    tags: string[];
+  }[] = [];
   for (const event of events) {
-    const to = endpoints.filter(
-      (e) =>
-        e.orgId === event.orgId &&
-        e.eventTypes.includes(event.type) &&
-        // An event of no tag (an organization's reset) concerns every tag.
-        (e.containerTags === null ||
-          event.containerTag === null ||
-          e.containerTags.includes(event.containerTag) ||
-          (event.alsoTags ?? []).some((tag) => e.containerTags?.includes(tag))),
-    );
+    const to = endpoints.filter((e) => routes(e, event));
     if (!to.length) continue;
-    kept.push({ id: event.id, orgId: event.orgId, type: event.type, containerTag: event.containerTag, data: event.data, createdAt: now });
+    kept.push({ id: event.id, org_id: event.orgId, type: event.type, container_tag: event.containerTag, data: event.data });
+    const tags = [...(event.containerTag === null ? [] : [event.containerTag]), ...(event.alsoTags ?? [])];
     for (const endpoint of to) {
       deliveries.push({
+        n: deliveries.length,
         id: deliveryIds(),
-        orgId: event.orgId,
-        endpointId: endpoint.id,
-        eventId: event.id,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
+        org_id: event.orgId,
+        endpoint_id: endpoint.id,
+        event_id: event.id,
+        type: event.type,
+        container_tag: event.containerTag,
+        tags,
       });
     }
   }
   if (!kept.length) return 0;
-  await db.insert(webhookEvents).values(kept);
-  // One statement: the rows take their `seq` in the order given.
-  await db.insert(webhookEventDeliveries).values(deliveries);
-  await notifyWebhookDispatchers(db);
+  const at = now.toISOString();
+  // One statement, one round trip: the events, their deliveries (numbered `seq` in the order given)
+  // and the notification. Data-modifying WITH queries run whether or not the main query reads them.
+  await db.execute(
+    sql`with written as (
+          insert into ${webhookEvents} (id, org_id, type, container_tag, data, created_at)
+          select e.id, e.org_id, e.type, e.container_tag, e.data, ${at}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) as e(id text, org_id text, type text, container_tag text, data jsonb)
+        ), queued as (
+          insert into ${webhookEventDeliveries} (id, org_id, endpoint_id, event_id, next_attempt_at, created_at, updated_at)
+          select d.id, d.org_id, d.endpoint_id, d.event_id, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb)
+            as d(n int, id text, org_id text, endpoint_id text, event_id text, type text, container_tag text, tags text[])
+          join ${webhookEndpoints} w on w.id = d.endpoint_id and w.org_id = d.org_id and w.enabled and d.type = any(w.event_types)
+            and (w.container_tags is null or d.container_tag is null or w.container_tags && d.tags)
+          order by d.n
+        )
+        ${firstNotifyOf(db) ? sql`select pg_notify(${WEBHOOK_CHANNEL}, '')` : sql`select 1`}`,
+  );
   return kept.length;
 }
 
@@ -225,8 +294,11 @@ export async function recordWebhookAttempt(db: Db, delivery: WebhookDeliveryReco
           updatedAt: now,
         })
         .where(eq(webhookEndpoints.id, delivery.endpointId));
+      // Perhaps disabled by it.
+      await notifyEndpointsChanged(tx, delivery.orgId);
     }
   });
+  if (outcome.kind === 'failed') forgetWebhookEndpoints(db, delivery.orgId);
 }
 
 export function listWebhookDeliveries(

@@ -1,9 +1,10 @@
 import type { Principal } from '../../model/access.js';
 import { invalidInput, notFound } from '../../model/errors.js';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord } from '../../model/webhooks.js';
-import type { Db } from '../../store/database.js';
+import type { Db, Tx } from '../../store/database.js';
 import {
   deleteWebhookEndpoint,
+  forgetWebhookEndpoints,
   getWebhookEndpoint,
   insertWebhookEndpoint,
   listWebhookDeliveries,
@@ -62,21 +63,23 @@ export class WebhookEndpoints {
     const id = `wh_${newId()}`;
     const secret = newSigningSecret();
     const now = this.clock.now();
-    const endpoint = await insertWebhookEndpoint(this.db, {
-      id,
-      orgId: principal.orgId,
-      url: input.url,
-      description: input.description ?? null,
-      eventTypes: [...new Set(input.eventTypes)],
-      containerTags: input.containerTags?.length ? [...new Set(input.containerTags)] : null,
-      enabled: input.enabled ?? true,
-      disabledReason: null,
-      secret: this.box.seal(secret, WebhookEndpoints.secretContext(id)),
-      previousSecret: null,
-      previousSecretExpiresAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const endpoint = await this.changing(principal.orgId, (tx) =>
+      insertWebhookEndpoint(tx, {
+        id,
+        orgId: principal.orgId,
+        url: input.url,
+        description: input.description ?? null,
+        eventTypes: [...new Set(input.eventTypes)],
+        containerTags: input.containerTags?.length ? [...new Set(input.containerTags)] : null,
+        enabled: input.enabled ?? true,
+        disabledReason: null,
+        secret: this.box.seal(secret, WebhookEndpoints.secretContext(id)),
+        previousSecret: null,
+        previousSecretExpiresAt: null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
     return { endpoint, secret };
   }
 
@@ -104,13 +107,13 @@ export class WebhookEndpoints {
       patch.disabledReason = input.enabled ? null : 'disabled by an admin';
       if (input.enabled) patch.consecutiveFailures = 0;
     }
-    const updated = await updateWebhookEndpoint(this.db, principal.orgId, id, patch, this.clock.now());
+    const updated = await this.changing(principal.orgId, (tx) => updateWebhookEndpoint(tx, principal.orgId, id, patch, this.clock.now()));
     if (!updated) throw notFound('Webhook endpoint');
     return updated;
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
-    if (!(await deleteWebhookEndpoint(this.db, principal.orgId, id))) throw notFound('Webhook endpoint');
+    if (!(await this.changing(principal.orgId, (tx) => deleteWebhookEndpoint(tx, principal.orgId, id)))) throw notFound('Webhook endpoint');
   }
 
   /**
@@ -148,6 +151,19 @@ export class WebhookEndpoints {
     const queued = await resendWebhookDelivery(this.db, principal.orgId, id, deliveryId, newId(), this.clock.now());
     if (!queued) throw notFound('Webhook delivery');
     return queued;
+  }
+
+  /**
+   * Changes the organization's endpoints in one transaction, which tells every process (its
+   * notification), then forgets this process's copy of them before the caller answers: a change
+   * committed after that answer, in this process, is routed by the endpoints as they are now.
+   */
+  private async changing<T>(orgId: string, change: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(change);
+    } finally {
+      forgetWebhookEndpoints(this.db, orgId);
+    }
   }
 
   private async assertUrlAllowed(url: string): Promise<void> {
