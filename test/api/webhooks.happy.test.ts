@@ -304,6 +304,37 @@ describe('webhooks: events delivered to a receiver over HTTP', () => {
     await expectDocumented(events);
   });
 
+  it('names the profile lines a change added and removed: a memory added, then updated', async () => {
+    const tag = 'wh-prof-lines';
+    const to = await receiver();
+    await register(to, { eventTypes: ['profile.changed'], containerTags: [tag] });
+    type Line = { id: string; memory: string };
+    type Part = { added: Line[]; removed: Line[]; moreAdded: number; moreRemoved: number };
+    const parts = (e: ReceivedEvent): Part[] => [e.body.data.static, e.body.data.dynamic, ...Object.values(e.body.data.buckets as Record<string, Part>)];
+    const added = (e: ReceivedEvent) => parts(e).flatMap((p) => p.added);
+    const removed = (e: ReceivedEvent) => parts(e).flatMap((p) => p.removed);
+
+    const written = await server.request('POST', '/v4/memories', { body: { containerTag: tag, memories: [{ content: 'Ana lives in Faro.' }] } });
+    expect(written.status).toBe(201);
+    const first = written.body.memories[0].id as string;
+    const gained = await waitForEvent(to, (e) => added(e).some((line) => line.id === first), 'the profile naming the added line');
+    expect(added(gained)).toEqual([{ id: first, memory: expect.stringContaining('Ana lives in Faro.') }]);
+    expect(removed(gained)).toEqual([]);
+    expect(parts(gained).every((p) => p.moreAdded === 0 && p.moreRemoved === 0)).toBe(true);
+    expect(gained.body.data.staticCount + gained.body.data.dynamicCount).toBe(1);
+    await waitForDocument(server, written.body.documentId);
+
+    const updated = await server.request('PATCH', '/v4/memories', { body: { containerTag: tag, id: first, newContent: 'Ana lives in Evora.' } });
+    expect(updated.status).toBe(200);
+    const second = updated.body.id as string;
+    const changed = await waitForEvent(to, (e) => removed(e).some((line) => line.id === first), 'the profile naming the removed line');
+    expect(removed(changed)).toEqual([{ id: first, memory: expect.stringContaining('Ana lives in Faro.') }]);
+    expect(added(changed)).toEqual([{ id: second, memory: expect.stringContaining('Ana lives in Evora.') }]);
+    // Nothing between: a rebuild that finds the same lines announces nothing.
+    expect(to.delivered().map((e) => e.id)).toEqual([gained.id, changed.id]);
+    await expectDocumented(to.delivered());
+  });
+
   it('announces an import once it completes, as one container_tag.imported (and the profile it restored), not an event per record', async () => {
     const written = await server.request('POST', '/v4/memories', {
       body: { containerTag: 'wh-imp-src', memories: [{ content: 'Ines works as a nurse.' }, { content: 'Ines lives in Braga.' }] },

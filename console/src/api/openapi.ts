@@ -9210,10 +9210,88 @@ export interface webhooks {
                         containerTag: string | null;
                         data: {
                             containerTag: string;
+                            /** @description Lines the static part holds now */
                             staticCount: number;
+                            /** @description Lines the recent-context part holds now */
                             dynamicCount: number;
+                            /** @description Lines each bucket holds now */
                             bucketCounts: {
                                 [key: string]: number;
+                            };
+                            static: {
+                                /** @description Lines the part gained */
+                                added: {
+                                    /** @description The memory the line states */
+                                    id: string;
+                                    /** @description The line's text, as the v5 profile (`POST /ns/{namespace}/profile`) serves it (a recent-context line starts with `[YYYY-MM-DD]` when its day is known); up to 2,000 characters, `truncated` past that */
+                                    memory: string;
+                                    /** @constant */
+                                    truncated?: true;
+                                }[];
+                                /** @description Lines the part lost (a line whose memory changed: the old one removed, the new one added) */
+                                removed: {
+                                    /** @description The memory the line states */
+                                    id: string;
+                                    /** @description The line's text, as the v5 profile (`POST /ns/{namespace}/profile`) serves it (a recent-context line starts with `[YYYY-MM-DD]` when its day is known); up to 2,000 characters, `truncated` past that */
+                                    memory: string;
+                                    /** @constant */
+                                    truncated?: true;
+                                }[];
+                                /** @description Lines added but not listed: at most 20 lines are listed over all the parts */
+                                moreAdded: number;
+                                /** @description Lines removed but not listed */
+                                moreRemoved: number;
+                            };
+                            dynamic: {
+                                /** @description Lines the part gained */
+                                added: {
+                                    /** @description The memory the line states */
+                                    id: string;
+                                    /** @description The line's text, as the v5 profile (`POST /ns/{namespace}/profile`) serves it (a recent-context line starts with `[YYYY-MM-DD]` when its day is known); up to 2,000 characters, `truncated` past that */
+                                    memory: string;
+                                    /** @constant */
+                                    truncated?: true;
+                                }[];
+                                /** @description Lines the part lost (a line whose memory changed: the old one removed, the new one added) */
+                                removed: {
+                                    /** @description The memory the line states */
+                                    id: string;
+                                    /** @description The line's text, as the v5 profile (`POST /ns/{namespace}/profile`) serves it (a recent-context line starts with `[YYYY-MM-DD]` when its day is known); up to 2,000 characters, `truncated` past that */
+                                    memory: string;
+                                    /** @constant */
+                                    truncated?: true;
+                                }[];
+                                /** @description Lines added but not listed: at most 20 lines are listed over all the parts */
+                                moreAdded: number;
+                                /** @description Lines removed but not listed */
+                                moreRemoved: number;
+                            };
+                            /** @description The buckets that changed */
+                            buckets: {
+                                [key: string]: {
+                                    /** @description Lines the part gained */
+                                    added: {
+                                        /** @description The memory the line states */
+                                        id: string;
+                                        /** @description The line's text, as the v5 profile (`POST /ns/{namespace}/profile`) serves it (a recent-context line starts with `[YYYY-MM-DD]` when its day is known); up to 2,000 characters, `truncated` past that */
+                                        memory: string;
+                                        /** @constant */
+                                        truncated?: true;
+                                    }[];
+                                    /** @description Lines the part lost (a line whose memory changed: the old one removed, the new one added) */
+                                    removed: {
+                                        /** @description The memory the line states */
+                                        id: string;
+                                        /** @description The line's text, as the v5 profile (`POST /ns/{namespace}/profile`) serves it (a recent-context line starts with `[YYYY-MM-DD]` when its day is known); up to 2,000 characters, `truncated` past that */
+                                        memory: string;
+                                        /** @constant */
+                                        truncated?: true;
+                                    }[];
+                                    /** @description Lines added but not listed: at most 20 lines are listed over all the parts */
+                                    moreAdded: number;
+                                    /** @description Lines removed but not listed */
+                                    moreRemoved: number;
+                                };
                             };
                         };
                     };

@@ -1,6 +1,6 @@
 import type { Db } from '../../store/database.js';
 import { computeProfile, readProfile, sampleOrgMemories } from '../../store/profiles.js';
-import { storeProfile } from './stored-profile.js';
+import { datedLineOf, lineOf, type ProfileLine, storeProfile } from './stored-profile.js';
 import { getOrgSettings } from '../../store/settings.js';
 import type { Clock } from '../shared/clock.js';
 import { CoalescedRuns } from '../shared/coalesced-runs.js';
@@ -29,11 +29,7 @@ export interface Profile {
   buckets: Record<string, string[]>;
 }
 
-/** A line of a profile with the memory it states. */
-export interface ProfileLine {
-  id: string;
-  memory: string;
-}
+export type { ProfileLine } from './stored-profile.js';
 
 /** The profile's lines with their memories' ids (`Profile` is their text). */
 export interface ProfileLines {
@@ -42,8 +38,6 @@ export interface ProfileLines {
   buckets: Record<string, ProfileLine[]>;
 }
 
-const lineOf = (entry: ProfileEntry): ProfileLine => ({ id: entry.memoryId, memory: entry.memory });
-const datedLineOf = (entry: ProfileEntry): ProfileLine => ({ id: entry.memoryId, memory: entry.date ? `[${entry.date}] ${entry.memory}` : entry.memory });
 const texts = (lines: ProfileLine[]) => lines.map((line) => line.memory);
 
 const live = (now: Date) => (entry: ProfileEntry) => !entry.forgetAfter || new Date(entry.forgetAfter) > now;

@@ -41,11 +41,29 @@ const ConnectionData = z.object({
     .describe('connection.synced, connection.failed: the run'),
 });
 const TagDeletedData = z.object({ containerTag: z.string(), deletedDocumentsCount: z.number().int(), deletedMemoriesCount: z.number().int() });
+const ProfileLine = z.object({
+  id: z.string().describe('The memory the line states'),
+  memory: z
+    .string()
+    .describe(
+      "The line's text, as the v5 profile (`POST /ns/{namespace}/profile`) serves it (a recent-context line starts with `[YYYY-MM-DD]` when its day is known); up to 2,000 characters, `truncated` past that",
+    ),
+  truncated: z.literal(true).optional(),
+});
+const ProfilePartChange = z.object({
+  added: z.array(ProfileLine).describe('Lines the part gained'),
+  removed: z.array(ProfileLine).describe('Lines the part lost (a line whose memory changed: the old one removed, the new one added)'),
+  moreAdded: z.number().int().describe('Lines added but not listed: at most 20 lines are listed over all the parts'),
+  moreRemoved: z.number().int().describe('Lines removed but not listed'),
+});
 const ProfileData = z.object({
   containerTag: z.string(),
-  staticCount: z.number().int(),
-  dynamicCount: z.number().int(),
-  bucketCounts: z.record(z.string(), z.number().int()),
+  staticCount: z.number().int().describe('Lines the static part holds now'),
+  dynamicCount: z.number().int().describe('Lines the recent-context part holds now'),
+  bucketCounts: z.record(z.string(), z.number().int()).describe('Lines each bucket holds now'),
+  static: ProfilePartChange,
+  dynamic: ProfilePartChange,
+  buckets: z.record(z.string(), ProfilePartChange).describe('The buckets that changed'),
 });
 const MergedData = z.object({
   mergeId: z.string(),
