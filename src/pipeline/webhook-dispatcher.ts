@@ -49,6 +49,8 @@ const MAX_RETRY_WAIT_MS = 60 * 60 * 1000;
 /** How much of a receiver's answer is kept with the delivery. */
 const RESPONSE_EXCERPT = 500;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Deliveries one lease sends at most in a row before the endpoint is released (and claimed again, perhaps by another dispatcher). */
+const IN_A_ROW = 100;
 
 /**
  * Sends the outbox's deliveries to their endpoints, beside the job worker and never in its slots:
@@ -148,18 +150,35 @@ export class WebhookDispatcher {
     await pruneWebhookEventDeliveries(this.ctx.db, new Date(now - this.options.retentionMs));
   }
 
-  private async deliverNext(endpoint: WebhookEndpointRecord): Promise<void> {
-    const head = await headWebhookDelivery(this.ctx.db, endpoint.id);
-    if (!head) return releaseWebhookEndpoint(this.ctx.db, endpoint.id);
-    const outcome = await this.send(endpoint, head.delivery, head.event);
-    if (!outcome) return releaseWebhookEndpoint(this.ctx.db, endpoint.id);
-    await recordWebhookAttempt(this.ctx.db, head.delivery, outcome, this.ctx.clock.now());
-    await releaseWebhookEndpoint(this.ctx.db, endpoint.id);
-    if (outcome.kind === 'failed') {
-      this.ctx.log.warn(
-        { endpointId: endpoint.id, deliveryId: head.delivery.id, eventType: head.event.type, status: outcome.status },
-        `webhook delivery ${head.delivery.id} failed after ${head.delivery.attempts + 1} attempts`,
-      );
+  /**
+   * Sends the leased endpoint's deliveries in order while they are due and delivered, up to
+   * IN_A_ROW, keeping the lease (extended with each), then releases it: a busy endpoint costs a
+   * read and a write per delivery, not a claim and a release as well. A delivery that fails (to be
+   * retried, or for good) ends the run. The endpoint is read with each delivery, so a rotated secret
+   * signs the next one and an endpoint disabled meanwhile is sent nothing more.
+   */
+  private async deliverNext(claimed: WebhookEndpointRecord): Promise<void> {
+    try {
+      for (let sent = 0; sent < IN_A_ROW && !this.stopped; sent++) {
+        const head = await headWebhookDelivery(this.ctx.db, claimed.id);
+        if (!head?.endpoint.enabled) return;
+        // The first was due (the claim saw it); a later one may wait for its retry.
+        if (sent > 0 && head.delivery.nextAttemptAt > this.ctx.clock.now()) return;
+        const outcome = await this.send(head.endpoint, head.delivery, head.event);
+        if (!outcome) return;
+        const goOn = outcome.kind === 'delivered' && sent + 1 < IN_A_ROW && !this.stopped;
+        const now = this.ctx.clock.now();
+        await recordWebhookAttempt(this.ctx.db, head.delivery, outcome, now, goOn ? new Date(now.getTime() + this.leaseMs()) : undefined);
+        if (outcome.kind === 'failed') {
+          this.ctx.log.warn(
+            { endpointId: claimed.id, deliveryId: head.delivery.id, eventType: head.event.type, status: outcome.status },
+            `webhook delivery ${head.delivery.id} failed after ${head.delivery.attempts + 1} attempts`,
+          );
+        }
+        if (!goOn) return;
+      }
+    } finally {
+      await releaseWebhookEndpoint(this.ctx.db, claimed.id);
     }
   }
 

@@ -247,12 +247,16 @@ export async function releaseWebhookEndpoint(db: Tx, id: string): Promise<void> 
   await db.update(webhookEndpoints).set({ leasedUntil: null }).where(eq(webhookEndpoints.id, id));
 }
 
-/** The endpoint's next delivery in order, with its event. */
-export async function headWebhookDelivery(db: Tx, endpointId: string): Promise<{ delivery: WebhookDeliveryRecord; event: WebhookEventRecord } | undefined> {
+/** The endpoint's next delivery in order, with its event and the endpoint as it is now (its secrets, whether it is enabled). */
+export async function headWebhookDelivery(
+  db: Tx,
+  endpointId: string,
+): Promise<{ delivery: WebhookDeliveryRecord; event: WebhookEventRecord; endpoint: WebhookEndpointRecord } | undefined> {
   const [row] = await db
-    .select({ delivery: webhookEventDeliveries, event: webhookEvents })
+    .select({ delivery: webhookEventDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
     .from(webhookEventDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookEventDeliveries.eventId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookEventDeliveries.endpointId))
     .where(and(eq(webhookEventDeliveries.endpointId, endpointId), eq(webhookEventDeliveries.status, 'pending')))
     .orderBy(asc(webhookEventDeliveries.seq))
     .limit(1);
@@ -266,9 +270,16 @@ export type WebhookAttemptOutcome =
 
 /**
  * Records one attempt of a delivery and what it means for its endpoint: delivered resets the
- * endpoint's failures; failed for good counts one, and at `disableAfter` in a row disables it.
+ * endpoint's failures (and, with `leaseUntil`, extends the dispatcher's lease to go on with the
+ * next); failed for good counts one, and at `disableAfter` in a row disables it.
  */
-export async function recordWebhookAttempt(db: Db, delivery: WebhookDeliveryRecord, outcome: WebhookAttemptOutcome, now: Date): Promise<void> {
+export async function recordWebhookAttempt(
+  db: Db,
+  delivery: WebhookDeliveryRecord,
+  outcome: WebhookAttemptOutcome,
+  now: Date,
+  leaseUntil?: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(webhookEventDeliveries)
@@ -283,7 +294,10 @@ export async function recordWebhookAttempt(db: Db, delivery: WebhookDeliveryReco
       })
       .where(and(eq(webhookEventDeliveries.id, delivery.id), eq(webhookEventDeliveries.status, 'pending')));
     if (outcome.kind === 'delivered') {
-      await tx.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, delivery.endpointId));
+      await tx
+        .update(webhookEndpoints)
+        .set({ consecutiveFailures: 0, ...(leaseUntil ? { leasedUntil: leaseUntil } : {}) })
+        .where(eq(webhookEndpoints.id, delivery.endpointId));
     } else if (outcome.kind === 'failed') {
       await tx
         .update(webhookEndpoints)
