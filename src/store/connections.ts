@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { ConnectionRecord, ConnectorKind, SyncRunRecord } from '../model/connections.js';
 import type { Tx } from './database.js';
+import { firstRow } from './rows.js';
 import { failOnDuplicate } from './errors.js';
 import { connections } from './schema/connections.js';
 import { documents } from './schema/documents.js';
@@ -31,18 +32,12 @@ export async function insertConnection(db: Tx, row: NewConnection): Promise<Conn
 }
 
 export async function getConnection(db: Tx, orgId: string, id: string, scope: ConnectionScope = {}): Promise<ConnectionRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(connections)
-    .where(and(scopeWhere(orgId, scope), eq(connections.id, id)))
-    .limit(1);
-  return row;
+  return firstRow(db, connections, and(scopeWhere(orgId, scope), eq(connections.id, id)));
 }
 
 /** Any org's connection: for the job, the OAuth callback and webhooks, which carry its id themselves. */
 export async function getConnectionById(db: Tx, id: string): Promise<ConnectionRecord | undefined> {
-  const [row] = await db.select().from(connections).where(eq(connections.id, id)).limit(1);
-  return row;
+  return firstRow(db, connections, eq(connections.id, id));
 }
 
 /**
@@ -240,12 +235,7 @@ export async function insertSyncRun(db: Tx, run: typeof syncRuns.$inferInsert): 
 }
 
 export async function findRunningSyncRun(db: Tx, jobId: string): Promise<SyncRunRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(syncRuns)
-    .where(and(eq(syncRuns.jobId, jobId), eq(syncRuns.status, 'running')))
-    .limit(1);
-  return row;
+  return firstRow(db, syncRuns, and(eq(syncRuns.jobId, jobId), eq(syncRuns.status, 'running')));
 }
 
 export async function addSyncRunCounts(db: Tx, id: string, counts: { processed: number; failed: number; deleted: number }): Promise<void> {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, notInArray, or, sq
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FilterNode } from '../model/filters.js';
 import type { Tx } from './database.js';
+import { firstRow } from './rows.js';
 import { failOnDuplicate } from './errors.js';
 import { filterToSql } from './filter-sql.js';
 import { documents } from './schema/documents.js';
@@ -225,12 +226,7 @@ export async function insertFile(db: Tx, file: typeof documentFiles.$inferInsert
 }
 
 export async function getFile(db: Tx, orgId: string, documentId: string): Promise<StoredFile | undefined> {
-  const [row] = await db
-    .select()
-    .from(documentFiles)
-    .where(and(eq(documentFiles.orgId, orgId), eq(documentFiles.documentId, documentId)))
-    .limit(1);
-  return row;
+  return firstRow(db, documentFiles, and(eq(documentFiles.orgId, orgId), eq(documentFiles.documentId, documentId)));
 }
 
 export async function deleteFile(db: Tx, orgId: string, documentId: string): Promise<void> {

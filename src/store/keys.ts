@@ -1,5 +1,6 @@
 import { and, eq, not } from 'drizzle-orm';
 import type { Tx } from './database.js';
+import { firstRow } from './rows.js';
 import { apiKeys } from './schema/api-keys.js';
 import { orgs } from './schema/orgs.js';
 import type { ApiKeyRecord, OrgRecord } from '../model/access.js';
@@ -7,8 +8,7 @@ import type { ApiKeyRecord, OrgRecord } from '../model/access.js';
 export type NewApiKey = typeof apiKeys.$inferInsert;
 
 export async function findOrgByName(db: Tx, name: string): Promise<OrgRecord | undefined> {
-  const [row] = await db.select().from(orgs).where(eq(orgs.name, name)).limit(1);
-  return row;
+  return firstRow(db, orgs, eq(orgs.name, name));
 }
 
 export async function insertOrgIfMissing(db: Tx, org: { id: string; name: string; slug: string }): Promise<OrgRecord> {
@@ -51,12 +51,7 @@ export async function hasAnyApiKey(db: Tx): Promise<boolean> {
 }
 
 export async function findApiKeyById(db: Tx, orgId: string, id: string): Promise<ApiKeyRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.id, id)))
-    .limit(1);
-  return row;
+  return firstRow(db, apiKeys, and(eq(apiKeys.orgId, orgId), eq(apiKeys.id, id)));
 }
 
 /** Flips `disabled` in one statement, so two concurrent toggles cannot both start from the same value. */

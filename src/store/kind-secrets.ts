@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from './database.js';
+import { firstRow } from './rows.js';
 import { kindSecrets } from './schema/kind-secrets.js';
 
 /**
@@ -26,7 +27,7 @@ export async function putKindSecretIfAbsent(db: Tx, kind: string, sealed: string
 }
 
 export async function getKindSecret(db: Tx, kind: string): Promise<{ sealed: string; receivedAt: Date } | undefined> {
-  const [row] = await db.select().from(kindSecrets).where(eq(kindSecrets.kind, kind)).limit(1);
+  const row = await firstRow(db, kindSecrets, eq(kindSecrets.kind, kind));
   return row ? { sealed: row.secret, receivedAt: row.receivedAt } : undefined;
 }
 

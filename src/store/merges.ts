@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from './database.js';
+import { firstRow } from './rows.js';
 import { queryRows } from './sql.js';
 import { chunks } from './schema/chunks.js';
 import { containerTagMerges } from './schema/container-tag-merges.js';
@@ -31,12 +32,7 @@ export async function insertMerge(db: Tx, merge: typeof containerTagMerges.$infe
 }
 
 export async function getMerge(db: Tx, orgId: string, id: string): Promise<MergeRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(containerTagMerges)
-    .where(and(eq(containerTagMerges.orgId, orgId), eq(containerTagMerges.id, id)))
-    .limit(1);
-  return row;
+  return firstRow(db, containerTagMerges, and(eq(containerTagMerges.orgId, orgId), eq(containerTagMerges.id, id)));
 }
 
 /** The merge row, locked: concurrent runs of one merge (a job taken over after a lost lease) take turns. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FilterNode } from '../model/filters.js';
 import type { Tx } from './database.js';
+import { firstRow } from './rows.js';
 import { filterToSql } from './filter-sql.js';
 import { memories } from './schema/memories.js';
 import { profiles } from './schema/profiles.js';
@@ -106,12 +107,7 @@ export async function saveProfile(
 }
 
 export async function readProfile(db: Tx, orgId: string, containerTag: string): Promise<ProfileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.orgId, orgId), eq(profiles.containerTag, containerTag)))
-    .limit(1);
-  return row;
+  return firstRow(db, profiles, and(eq(profiles.orgId, orgId), eq(profiles.containerTag, containerTag)));
 }
 
 export async function deleteProfiles(db: Tx, orgId: string, containerTags?: string[]): Promise<void> {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from './database.js';
+import { firstRow } from './rows.js';
 import { orgSettings } from './schema/org-settings.js';
 
 export type OrgSettingsRow = typeof orgSettings.$inferSelect;
 
 export async function getOrgSettings(db: Tx, orgId: string): Promise<OrgSettingsRow | undefined> {
-  const [row] = await db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1);
-  return row;
+  return firstRow(db, orgSettings, eq(orgSettings.orgId, orgId));
 }
 
 /** The org's settings row, created empty if missing and locked so concurrent updates serialise. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql, isNotNull, or } from 'drizzle-orm';
 import type { Tx } from './database.js';
+import { firstRow } from './rows.js';
 import { queryRows } from './sql.js';
 import { spaces } from './schema/spaces.js';
 import type { SpaceRecord } from '../model/tags.js';
@@ -81,12 +82,7 @@ export async function listTagStats(db: Tx, orgId: string, onlyTag?: string): Pro
 }
 
 export async function getSpace(db: Tx, orgId: string, containerTag: string): Promise<SpaceRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(spaces)
-    .where(and(eq(spaces.orgId, orgId), eq(spaces.containerTag, containerTag)))
-    .limit(1);
-  return row;
+  return firstRow(db, spaces, and(eq(spaces.orgId, orgId), eq(spaces.containerTag, containerTag)));
 }
 
 export async function getSpaces(db: Tx, orgId: string, containerTags: string[]): Promise<SpaceRecord[]> {
