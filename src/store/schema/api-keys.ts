@@ -1,15 +1,13 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ApiKeyRecord } from '../../model/access.js';
 import { timestamps, type SameShape } from './columns.js';
-import { orgs } from './orgs.js';
+import { orgIdColumn } from './orgs.js';
 
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull().unique(),
     keyPrefix: text('key_prefix').notNull(),

@@ -1,15 +1,13 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConnectionRecord, ConnectorKind } from '../../model/connections.js';
 import { timestamps, type SameShape } from './columns.js';
-import { orgs } from './orgs.js';
+import { orgIdColumn } from './orgs.js';
 
 export const connections = pgTable(
   'connections',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     kind: text('kind').$type<ConnectorKind>().notNull(),
     containerTag: text('container_tag').notNull(),
     documentLimit: integer('document_limit'),

@@ -1,15 +1,13 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { MergeProgress, MergeRecord, MergeStatus } from '../../model/tags.js';
 import type { SameShape } from './columns.js';
-import { orgs } from './orgs.js';
+import { orgIdColumn } from './orgs.js';
 
 export const containerTagMerges = pgTable(
   'container_tag_merges',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     /** In the order the caller gave them: on a customId clash the earlier source keeps the id. */
     sourceTags: text('source_tags').array().notNull(),
     targetTag: text('target_tag').notNull(),

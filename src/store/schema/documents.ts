@@ -3,15 +3,13 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import type { DocumentRecord, MemoryCursor, ProcessingLog } from '../../model/documents.js';
 import { timestamps, type SameShape } from './columns.js';
 import { connections } from './connections.js';
-import { orgs } from './orgs.js';
+import { orgIdColumn } from './orgs.js';
 
 export const documents = pgTable(
   'documents',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     containerTag: text('container_tag').notNull(),
     customId: text('custom_id'),
     status: text('status').notNull().default('queued'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { MemoryAttribute, MemoryRecord, MemoryRelation, TemporalContext } from '../../model/memories.js';
 import { timestamps, tsvector, vector, type SameShape } from './columns.js';
-import { orgs } from './orgs.js';
+import { orgIdColumn } from './orgs.js';
 
 /** What the profile indexes cover: live memories the user stated (src/store/profiles.ts, `liveMemories`). */
 const LIVE_STATED = sql.raw('is_latest AND NOT is_forgotten AND NOT is_inference');
@@ -11,9 +11,7 @@ export const memories = pgTable(
   'memories',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     containerTag: text('container_tag').notNull(),
     memory: text('memory').notNull(),
     version: integer('version').notNull().default(1),

@@ -9,4 +9,10 @@ export const orgs = pgTable('orgs', {
   ...timestamps,
 });
 
+/** A row's organization (`org_id`): deleting the organization deletes the row. */
+export const orgIdColumn = () =>
+  text('org_id')
+    .notNull()
+    .references(() => orgs.id, { onDelete: 'cascade' });
+
 export type OrgRow = SameShape<typeof orgs.$inferSelect, OrgRecord>;

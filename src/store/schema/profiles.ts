@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProfileEntry } from '../../model/profiles.js';
-import { orgs } from './orgs.js';
+import { orgIdColumn } from './orgs.js';
 
 /**
  * The profile of a container tag, materialized whenever its memories change so that a read is a
@@ -9,9 +9,7 @@ import { orgs } from './orgs.js';
 export const profiles = pgTable(
   'profiles',
   {
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     containerTag: text('container_tag').notNull(),
     staticEntries: jsonb('static_entries').$type<ProfileEntry[]>().notNull().default([]),
     dynamicEntries: jsonb('dynamic_entries').$type<ProfileEntry[]>().notNull().default([]),

@@ -2,15 +2,13 @@ import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { SpaceRecord } from '../../model/tags.js';
 import { timestamps, type SameShape } from './columns.js';
-import { orgs } from './orgs.js';
+import { orgIdColumn } from './orgs.js';
 
 export const spaces = pgTable(
   'spaces',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     containerTag: text('container_tag').notNull(),
     name: text('name'),
     entityContext: text('entity_context'),
