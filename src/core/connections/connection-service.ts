@@ -80,8 +80,7 @@ export class ConnectionService {
    * whose first sync starts at once.
    */
   async create(principal: Principal, provider: string, input: CreateConnectionInput, requestOrigin: string): Promise<CreatedConnection> {
-    const kind = this.access.kindOf(provider);
-    const adapter = this.access.adapter(kind);
+    const { kind, adapter } = this.access.provider(provider);
     const tag = resolveWriteTag(principal, input);
     const config = parseConfig(() => adapter.parseConfig(input.metadata ?? {}));
     const usesCustomKey = adapter.auth === 'oauth' && (await this.access.usesCustomKey(principal.orgId, kind));

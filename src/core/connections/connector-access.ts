@@ -70,6 +70,12 @@ export class ConnectorAccess {
     return kind;
   }
 
+  /** The kind a provider path value names and its adapter (`kindOf`, then `adapter`). */
+  provider(provider: string): { kind: ConnectorKind; adapter: Connector } {
+    const kind = this.kindOf(provider);
+    return { kind, adapter: this.adapter(kind) };
+  }
+
   /** The adapter of a kind; not supported for a kind that is not built yet. */
   adapter(kind: ConnectorKind): Connector {
     const adapter = this.adapterOrNull(kind);

@@ -36,8 +36,7 @@ export class OAuthCallback {
   ) {}
 
   async complete(provider: string, query: CallbackQuery, requestOrigin: string): Promise<CallbackOutcome> {
-    const kind = this.access.kindOf(provider);
-    const adapter = this.access.adapter(kind);
+    const { kind, adapter } = this.access.provider(provider);
     const payload = query.state ? this.signer.verify(query.state) : null;
     if (!payload) throw invalidInput('Invalid state', 'state: missing, altered or older than an hour; create the connection again');
     const pending = await getConnectionById(this.db, payload.connectionId);

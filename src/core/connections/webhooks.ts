@@ -33,8 +33,7 @@ export class WebhookReceiver {
   ) {}
 
   async receive(provider: string, connectionId: string, delivery: WebhookDelivery): Promise<WebhookAnswer> {
-    const kind = this.access.kindOf(provider);
-    const adapter = this.access.adapter(kind);
+    const { kind, adapter } = this.access.provider(provider);
     if (!adapter.webhook) throw notFound('Webhook receiver', `${kind} sends no webhooks`);
     if (adapter.webhook.scope === 'kind') throw notFound('Webhook receiver', `${kind} deliveries arrive at /v3/connections/webhooks/${kind}`);
     const connection = await getConnectionById(this.db, connectionId);
