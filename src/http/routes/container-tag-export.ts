@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, errorResponses } from '../schemas/common.js';
+import { TagParams, errorResponses } from '../schemas/common.js';
 
 const tags = ['container-tags'];
 
@@ -16,6 +17,14 @@ const ExportQuery = z.object({
   embeddings: z.enum(['true', 'false']).default('false').describe('Include the stored vectors and the model that made them'),
 });
 
+/** Streams export lines as an NDJSON download named `filename`. */
+function sendNdjson(reply: FastifyReply, filename: string, lines: AsyncIterable<string>) {
+  return reply
+    .header('content-type', 'application/x-ndjson; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(Readable.from(lines));
+}
+
 /** /v3/container-tags/{containerTag}/export and /v3/export: a tag, or the whole organization, as a stream of NDJSON lines. */
 export const containerTagExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { portability } = app.services;
@@ -26,7 +35,7 @@ export const containerTagExportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Export a container tag (documents, files, memories with their versions, settings, profile) as NDJSON',
-        params: z.object({ containerTag: ContainerTag }),
+        params: TagParams,
         querystring: ExportQuery,
         response: { 200: NdjsonStream, ...errorResponses },
       },
@@ -35,10 +44,7 @@ export const containerTagExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const lines = await portability.exporter.exportTag(principalOf(request), request.params.containerTag, {
         embeddings: request.query.embeddings === 'true',
       });
-      return reply
-        .header('content-type', 'application/x-ndjson; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${request.params.containerTag}.ndjson"`)
-        .send(Readable.from(lines));
+      return sendNdjson(reply, `${request.params.containerTag}.ndjson`, lines);
     },
   );
 
@@ -55,10 +61,7 @@ export const containerTagExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const lines = portability.exporter.exportOrg(principalOf(request), { embeddings: request.query.embeddings === 'true' });
-      return reply
-        .header('content-type', 'application/x-ndjson; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="export.ndjson"')
-        .send(Readable.from(lines));
+      return sendNdjson(reply, 'export.ndjson', lines);
     },
   );
 };

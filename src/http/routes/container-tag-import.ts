@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import { DomainError } from '../../model/errors.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, errorResponses } from '../schemas/common.js';
+import { TagParams, errorResponses } from '../schemas/common.js';
 
 const tags = ['container-tags'];
 const NDJSON = 'application/x-ndjson';
@@ -25,7 +25,7 @@ export const containerTagImportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Import an export file into a container tag (empty, or merging by customId); re-running it changes nothing',
-        params: z.object({ containerTag: ContainerTag }),
+        params: TagParams,
         response: {
           200: z.object({
             containerTag: z.string(),

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, errorResponses } from '../schemas/common.js';
+import { TagParams, errorResponses } from '../schemas/common.js';
 
 const tags = ['memories'];
-
-const TagParams = z.object({ containerTag: ContainerTag });
 
 /** /v3/container-tags/{containerTag}/inferred: the tag's unreviewed inferred memories, and their review. */
 export const containerTagInferenceRoutes: FastifyPluginAsyncZod = async (app) => {

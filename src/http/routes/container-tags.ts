@@ -2,13 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContainerTagDetails, ContainerTagSummary } from '../../core/tags/tag-service.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, EntityContext, errorResponses } from '../schemas/common.js';
+import { EntityContext, TagParams, errorResponses } from '../schemas/common.js';
 import { ProfileBucket, ProfileBuckets } from '../schemas/profile-buckets.js';
 import { iso } from '../../model/timestamps.js';
 
 const tags = ['container tags'];
-
-const TagParams = z.object({ containerTag: ContainerTag });
 
 const TagListItem = z
   .object({

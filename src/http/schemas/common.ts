@@ -18,6 +18,9 @@ export const ContainerTag = z
   .regex(CONTAINER_TAG_PATTERN, 'containerTag may contain letters, digits, _ : -')
   .describe('Tenant key, e.g. a user or workspace id');
 
+/** The path parameters of a route under `/{containerTag}`. */
+export const TagParams = z.object({ containerTag: ContainerTag });
+
 export const ContainerTags = z.array(ContainerTag).max(100);
 
 export const CustomId = z
