@@ -2,6 +2,8 @@ import { expect } from 'vitest';
 import { type ConnectorOptions, connectorFor } from '../../src/connectors/index.js';
 import type { FakeGitHub } from '../fakes/github/index.js';
 import type { FakeGoogle } from '../fakes/google/index.js';
+import type { FakeGraph } from '../fakes/graph/index.js';
+import type { FakeNotion } from '../fakes/notion/index.js';
 import {
   type Connector,
   ConnectorError,
@@ -79,6 +81,27 @@ export function googleConnector(google: FakeGoogle, kind: 'cloud-drive' | 'mail'
     fetch: { allowPrivate: false, maxBytes: 1, timeoutMs: 1 },
     retryBaseMs: 1,
     now: () => google.clock.now(),
+    ...options,
+  })!;
+}
+
+/** The office-drive connector against a fake Graph for `tenant`, retrying at once on the fake's clock; `options` add to or replace the defaults. */
+export function officeDriveConnector(graph: FakeGraph, tenant: string, options: Partial<ConnectorOptions> = {}): Connector {
+  return connectorFor('office-drive', {
+    officeDrive: { graphUrl: graph.graphUrl, loginUrl: graph.loginUrl, tenant },
+    fetch: { allowPrivate: false, maxBytes: 10_000_000, timeoutMs: 5_000 },
+    retryBaseMs: 1,
+    now: () => graph.clock.now(),
+    ...options,
+  })!;
+}
+
+/** The notes-workspace connector against a fake Notion, retrying at once; `options` add to or replace the defaults. */
+export function notesConnector(notion: FakeNotion, options: Partial<ConnectorOptions> = {}): Connector {
+  return connectorFor('notes-workspace', {
+    notesWorkspace: { apiUrl: notion.apiUrl },
+    fetch: { allowPrivate: false, maxBytes: 10_000_000, timeoutMs: 5_000 },
+    retryBaseMs: 1,
     ...options,
   })!;
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeNotion, OWNER, WORKSPACE } from '../../../test/fakes/notion/index.js';
-import { connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
-import { connectorFor } from '../index.js';
+import { connectorFailure, followAuthorization, notesConnector } from '../../../test/helpers/connectors.js';
 import type { OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 
 let notion: FakeNotion;
@@ -15,11 +14,7 @@ const client: OAuthClient = {
 beforeAll(async () => {
   notion = await FakeNotion.start();
   notion.oauth.register({ ...client, redirectUris: [client.redirectUri] });
-  oauth = connectorFor('notes-workspace', {
-    notesWorkspace: { apiUrl: notion.apiUrl },
-    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-    retryBaseMs: 1,
-  })!.oauth!;
+  oauth = notesConnector(notion).oauth!;
 });
 afterAll(() => notion.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeNotion, NOTION_VERSION, rich, type FakeDatabase, type FakePage } from '../../../test/fakes/notion/index.js';
-import { bearer, connectorFailure, deletionsOf, drain, itemsOf, lastCursor, syncRequest, textOf } from '../../../test/helpers/connectors.js';
-import { connectorFor } from '../index.js';
+import { bearer, connectorFailure, deletionsOf, drain, itemsOf, lastCursor, notesConnector, syncRequest, textOf } from '../../../test/helpers/connectors.js';
 import type { Connector, SyncRequest } from '../types.js';
 
 let notion: FakeNotion;
@@ -13,12 +12,7 @@ let scratch: FakePage;
 let tasks: FakeDatabase;
 
 function notes(retryBaseMs = 1, maxRateLimitWaitSeconds = 60): Connector {
-  return connectorFor('notes-workspace', {
-    notesWorkspace: { apiUrl: notion.apiUrl },
-    fetch: { allowPrivate: false, maxBytes: 10_000_000, timeoutMs: 5_000 },
-    retryBaseMs,
-    maxRateLimitWaitSeconds,
-  })!;
+  return notesConnector(notion, { retryBaseMs, maxRateLimitWaitSeconds });
 }
 
 function request(cursor: unknown = null, overrides: Partial<SyncRequest> = {}): SyncRequest {

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeNotion, WORKSPACE } from '../../../test/fakes/notion/index.js';
+import { notesConnector } from '../../../test/helpers/connectors.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { connectorFor } from '../index.js';
 import type { Connector } from '../types.js';
 
 let notion: FakeNotion;
@@ -12,10 +12,7 @@ const VERIFICATION_TOKEN = 'secret_notionVerificationToken0001';
 
 beforeAll(async () => {
   notion = await FakeNotion.start();
-  connector = connectorFor('notes-workspace', {
-    notesWorkspace: { apiUrl: notion.apiUrl },
-    fetch: { allowPrivate: false, maxBytes: 1_000, timeoutMs: 1_000 },
-  })!;
+  connector = notesConnector(notion);
   receiver = await WebhookReceiver.start(connector, VERIFICATION_TOKEN);
 });
 afterAll(async () => {

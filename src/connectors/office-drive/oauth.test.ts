@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGraph } from '../../../test/fakes/graph/index.js';
-import { connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
-import { connectorFor } from '../index.js';
+import { connectorFailure, followAuthorization, officeDriveConnector } from '../../../test/helpers/connectors.js';
 import type { OAuthClient, OAuthProvider, TokenSet } from '../types.js';
 
 let graph: FakeGraph;
@@ -15,12 +14,7 @@ const client: OAuthClient = {
 beforeAll(async () => {
   graph = await FakeGraph.start();
   graph.identity.registerApp({ ...client, redirectUris: [client.redirectUri], accessTokenLifetimeSeconds: 3600 });
-  oauth = connectorFor('office-drive', {
-    officeDrive: { graphUrl: graph.graphUrl, loginUrl: graph.loginUrl, tenant: 'organizations' },
-    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-    retryBaseMs: 1,
-    now: () => graph.clock.now(),
-  })!.oauth!;
+  oauth = officeDriveConnector(graph, 'organizations').oauth!;
 });
 afterAll(() => graph.close());
 
@@ -47,10 +41,7 @@ describe('office-drive OAuth (Microsoft identity platform v2.0)', () => {
     const scope = (o: OAuthProvider, config: Record<string, unknown>) => new URL(o.authorizationUrl(client, 's', { config })).searchParams.get('scope');
     expect(scope(oauth, { push: true })).toBe('offline_access User.Read Files.ReadWrite.All');
     expect(scope(oauth, { push: false })).toBe('offline_access User.Read Files.Read');
-    const consumers = connectorFor('office-drive', {
-      officeDrive: { graphUrl: graph.graphUrl, loginUrl: graph.loginUrl, tenant: 'consumers' },
-      fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-    })!.oauth!;
+    const consumers = officeDriveConnector(graph, 'consumers').oauth!;
     expect(scope(consumers, {})).toBe('offline_access User.Read Files.ReadWrite');
     expect(scope(consumers, { push: false })).toBe('offline_access User.Read Files.Read');
   });

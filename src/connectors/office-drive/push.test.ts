@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGraph, MAX_DRIVE_SUBSCRIPTION_MINUTES } from '../../../test/fakes/graph/index.js';
-import { connectorFailure } from '../../../test/helpers/connectors.js';
+import { connectorFailure, officeDriveConnector } from '../../../test/helpers/connectors.js';
 import { WebhookReceiver } from '../../../test/helpers/webhook-receiver.js';
-import { connectorFor } from '../index.js';
 import type { Connector, PushSubscription, SyncRequest } from '../types.js';
 
 let graph: FakeGraph;
@@ -24,12 +23,7 @@ function request(): SyncRequest {
 
 beforeAll(async () => {
   graph = await FakeGraph.start();
-  connector = connectorFor('office-drive', {
-    officeDrive: { graphUrl: graph.graphUrl, loginUrl: graph.loginUrl, tenant: 'common' },
-    fetch: { allowPrivate: false, maxBytes: 1_000_000, timeoutMs: 5_000 },
-    retryBaseMs: 1,
-    now: () => graph.clock.now(),
-  })!;
+  connector = officeDriveConnector(graph, 'common');
   receiver = await WebhookReceiver.start(connector, SECRET);
 });
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDocx, buildPptx, buildTextPdf, buildXlsx } from '../../../test/fixtures/convert/office.js';
 import { FakeGraph } from '../../../test/fakes/graph/index.js';
-import { bearer, connectorFailure, deletionsOf, drain, itemsOf, lastCursor, syncRequest } from '../../../test/helpers/connectors.js';
+import { bearer, connectorFailure, deletionsOf, drain, itemsOf, lastCursor, officeDriveConnector, syncRequest } from '../../../test/helpers/connectors.js';
 import { convertToMarkdown } from '../../convert/index.js';
-import { connectorFor } from '../index.js';
 import type { Connector, SyncRequest } from '../types.js';
 
 let graph: FakeGraph;
@@ -11,13 +10,7 @@ let connector: Connector;
 let token: string;
 
 function officeDrive(retryBaseMs = 1, maxRateLimitWaitSeconds = 60): Connector {
-  return connectorFor('office-drive', {
-    officeDrive: { graphUrl: graph.graphUrl, loginUrl: graph.loginUrl, tenant: 'common' },
-    fetch: { allowPrivate: false, maxBytes: 10_000_000, timeoutMs: 5_000 },
-    retryBaseMs,
-    maxRateLimitWaitSeconds,
-    now: () => graph.clock.now(),
-  })!;
+  return officeDriveConnector(graph, 'common', { retryBaseMs, maxRateLimitWaitSeconds });
 }
 
 function request(cursor: unknown = null, overrides: Partial<SyncRequest> = {}): SyncRequest {
