@@ -123,22 +123,22 @@ export async function setCustomId(db: Tx, orgId: string, documentId: string, cus
     .where(and(eq(documents.orgId, orgId), eq(documents.id, documentId)));
 }
 
-export async function moveDocuments(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+/** Moves the organization's rows of `table` from the tag `from` to `to`; returns how many moved. */
+async function moveTagRows(db: Tx, table: typeof documents | typeof chunks | typeof memories, orgId: string, from: string, to: string): Promise<number> {
   const rows = await db
-    .update(documents)
+    .update(table)
     .set({ containerTag: to })
-    .where(and(eq(documents.orgId, orgId), eq(documents.containerTag, from)))
-    .returning({ id: documents.id });
+    .where(and(eq(table.orgId, orgId), eq(table.containerTag, from)))
+    .returning({ id: table.id });
   return rows.length;
 }
 
-export async function moveChunks(db: Tx, orgId: string, from: string, to: string): Promise<number> {
-  const rows = await db
-    .update(chunks)
-    .set({ containerTag: to })
-    .where(and(eq(chunks.orgId, orgId), eq(chunks.containerTag, from)))
-    .returning({ id: chunks.id });
-  return rows.length;
+export function moveDocuments(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+  return moveTagRows(db, documents, orgId, from, to);
+}
+
+export function moveChunks(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+  return moveTagRows(db, chunks, orgId, from, to);
 }
 
 /**
@@ -182,11 +182,6 @@ export async function foldDuplicateMemories(db: Tx, orgId: string, from: string,
   return folded.length;
 }
 
-export async function moveMemories(db: Tx, orgId: string, from: string, to: string): Promise<number> {
-  const rows = await db
-    .update(memories)
-    .set({ containerTag: to })
-    .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, from)))
-    .returning({ id: memories.id });
-  return rows.length;
+export function moveMemories(db: Tx, orgId: string, from: string, to: string): Promise<number> {
+  return moveTagRows(db, memories, orgId, from, to);
 }
