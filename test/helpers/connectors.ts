@@ -64,6 +64,11 @@ export async function followAuthorization(oauth: OAuthProvider, client: OAuthCli
   return callback.searchParams;
 }
 
+/** An OAuth client of the service for `kind`, redirecting to the callback URL engram registers for the kind. */
+export function oauthClientOf(kind: string, clientId: string, clientSecret: string): OAuthClient {
+  return { clientId, clientSecret, redirectUri: `http://127.0.0.1:9/v3/connections/auth/callback/${kind}` };
+}
+
 /** The code-host connector against a fake GitHub, retrying at once; `options` add to or replace the defaults. */
 export function codeHostConnector(github: FakeGitHub, options: Partial<ConnectorOptions> = {}): Connector {
   return connectorFor('code-host', {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../../../test/fakes/github/index.js';
-import { codeHostConnector, connectorFailure, followAuthorization } from '../../../test/helpers/connectors.js';
-import type { Connector, OAuthClient, OAuthProvider, TokenSet } from '../types.js';
+import { codeHostConnector, connectorFailure, followAuthorization, oauthClientOf } from '../../../test/helpers/connectors.js';
+import type { Connector, OAuthProvider, TokenSet } from '../types.js';
 
 let github: FakeGitHub;
 let connector: Connector;
 let oauth: OAuthProvider;
-const client: OAuthClient = { clientId: 'Iv1.engram', clientSecret: 'engram-secret', redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/code-host' };
+const client = oauthClientOf('code-host', 'Iv1.engram', 'engram-secret');
 
 beforeAll(async () => {
   github = await FakeGitHub.start();

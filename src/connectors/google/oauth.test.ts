@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGoogle } from '../../../test/fakes/google/index.js';
-import { connectorFailure, followAuthorization, googleConnector } from '../../../test/helpers/connectors.js';
-import type { Connector, OAuthClient, SyncPage, TokenSet } from '../types.js';
+import { connectorFailure, followAuthorization, googleConnector, oauthClientOf } from '../../../test/helpers/connectors.js';
+import type { Connector, SyncPage, TokenSet } from '../types.js';
 
 let google: FakeGoogle;
 let drive: Connector;
 let mail: Connector;
-const client: OAuthClient = {
-  clientId: '1234-fake.apps.googleusercontent.com',
-  clientSecret: 'GOCSPX-fake',
-  redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/cloud-drive',
-};
+const client = oauthClientOf('cloud-drive', '1234-fake.apps.googleusercontent.com', 'GOCSPX-fake');
 
 beforeAll(async () => {
   google = await FakeGoogle.start();

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeNotion, OWNER, WORKSPACE } from '../../../test/fakes/notion/index.js';
-import { connectorFailure, followAuthorization, notesConnector } from '../../../test/helpers/connectors.js';
-import type { OAuthClient, OAuthProvider, TokenSet } from '../types.js';
+import { connectorFailure, followAuthorization, notesConnector, oauthClientOf } from '../../../test/helpers/connectors.js';
+import type { OAuthProvider, TokenSet } from '../types.js';
 
 let notion: FakeNotion;
 let oauth: OAuthProvider;
-const client: OAuthClient = {
-  clientId: 'engram-notion-client',
-  clientSecret: 'secret_engram',
-  redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/notes-workspace',
-};
+const client = oauthClientOf('notes-workspace', 'engram-notion-client', 'secret_engram');
 
 beforeAll(async () => {
   notion = await FakeNotion.start();

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGraph } from '../../../test/fakes/graph/index.js';
-import { connectorFailure, followAuthorization, officeDriveConnector } from '../../../test/helpers/connectors.js';
-import type { OAuthClient, OAuthProvider, TokenSet } from '../types.js';
+import { connectorFailure, followAuthorization, oauthClientOf, officeDriveConnector } from '../../../test/helpers/connectors.js';
+import type { OAuthProvider, TokenSet } from '../types.js';
 
 let graph: FakeGraph;
 let oauth: OAuthProvider;
-const client: OAuthClient = {
-  clientId: 'c0ffee00-0000-4000-8000-000000000001',
-  clientSecret: 'engram~secret',
-  redirectUri: 'http://127.0.0.1:9/v3/connections/auth/callback/office-drive',
-};
+const client = oauthClientOf('office-drive', 'c0ffee00-0000-4000-8000-000000000001', 'engram~secret');
 
 beforeAll(async () => {
   graph = await FakeGraph.start();
