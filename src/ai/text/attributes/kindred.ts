@@ -1,6 +1,7 @@
 import { dot, type Embedder } from '../../embeddings/embedder.js';
 import { isMonthOrDay } from '../openers.js';
 import { STOPWORDS } from '../words.js';
+import { readerPerEmbedder } from './calibrated.js';
 import { ANY_ATTRIBUTE, type StatedAttribute } from './kinds.js';
 import { ANIMALS, DIETS, INSTRUMENTS, LANGUAGES, ROLE_NOUNS, SPORTS } from './lexicon.js';
 import { PARTNER_WORD, sameSubject } from './subjects.js';
@@ -96,21 +97,16 @@ const WORD_START = /^\p{L}/u;
 const DETERMINER = /^(?:a|an|the|his|her|their|my|our|its)\s+/i;
 
 export class KindredValueReader {
-  private static readonly readers = new WeakMap<Embedder, KindredValueReader | null>();
-
   private constructor(
     private readonly embedder: Embedder,
     private readonly calibration: Calibration,
   ) {}
 
   /** The reader for an embedder, or null when its model has no calibration. */
-  static for(embedder: Embedder): KindredValueReader | null {
-    if (!KindredValueReader.readers.has(embedder)) {
-      const calibration = CALIBRATIONS[embedder.model];
-      KindredValueReader.readers.set(embedder, calibration ? new KindredValueReader(embedder, calibration) : null);
-    }
-    return KindredValueReader.readers.get(embedder) ?? null;
-  }
+  static readonly for: (embedder: Embedder) => KindredValueReader | null = readerPerEmbedder(
+    CALIBRATIONS,
+    (embedder, calibration) => new KindredValueReader(embedder, calibration),
+  );
 
   /**
    * The attribute `statement`, told as a change of `subject`, gives a new value of, among those

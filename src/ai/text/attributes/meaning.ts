@@ -1,6 +1,7 @@
 import { dot, type Embedder } from '../../embeddings/embedder.js';
 import { isMonthOrDay, isOpener } from '../openers.js';
 import { STOPWORDS } from '../words.js';
+import { readerPerEmbedder } from './calibrated.js';
 import type { StatedAttribute } from './kinds.js';
 import { ATTRIBUTE_PROTOTYPES, EVERYDAY } from './prototypes.js';
 import { SCHOOL_NAME } from './lexicon.js';
@@ -48,7 +49,6 @@ interface Prototype {
 }
 
 export class AttributeReader {
-  private static readonly readers = new WeakMap<Embedder, AttributeReader | null>();
   private prototypes: Promise<Prototype[]> | null = null;
 
   private constructor(
@@ -57,13 +57,10 @@ export class AttributeReader {
   ) {}
 
   /** The reader for an embedder, or null when its model has no calibration. */
-  static for(embedder: Embedder): AttributeReader | null {
-    if (!AttributeReader.readers.has(embedder)) {
-      const calibration = CALIBRATIONS[embedder.model];
-      AttributeReader.readers.set(embedder, calibration ? new AttributeReader(embedder, calibration) : null);
-    }
-    return AttributeReader.readers.get(embedder) ?? null;
-  }
+  static readonly for: (embedder: Embedder) => AttributeReader | null = readerPerEmbedder(
+    CALIBRATIONS,
+    (embedder, calibration) => new AttributeReader(embedder, calibration),
+  );
 
   /** For each statement, the attributes its meaning sets (most often none). */
   async read(statements: string[]): Promise<StatedAttribute[][]> {
