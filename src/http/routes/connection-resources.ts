@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses, IntLike } from '../schemas/common.js';
-import { ConnectionId } from '../schemas/connections.js';
+import { ConnectionParams } from '../schemas/connections.js';
 import { SyncRun, syncRunView } from '../views/connections.js';
 import { requestOrigin } from '../file-link-origin.js';
 
 const tags = ['connections'];
-const Params = z.object({ connectionId: ConnectionId });
 
 /** /v3/connections/{id}/resources, /configure and /sync-runs: what a connection syncs and how it went. */
 export const connectionResourceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +18,7 @@ export const connectionResourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Resources the connection can sync (code host: repositories)',
-        params: Params,
+        params: ConnectionParams,
         querystring: z.object({ page: IntLike(1, 10_000).default(1), per_page: IntLike(1, 100).default(30), parent_id: z.string().max(1000).optional() }),
         response: { 200: z.object({ resources: z.array(z.record(z.string(), z.unknown())), total_count: z.number() }), ...errorResponses },
       },
@@ -38,7 +37,7 @@ export const connectionResourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Choose what the connection syncs (code host: repositories); webhooks are registered where possible',
-        params: Params,
+        params: ConnectionParams,
         body: z.strictObject({ resources: z.array(z.record(z.string(), z.unknown())).max(100) }),
         response: { 200: z.object({ success: z.boolean(), message: z.string(), webhooksRegistered: z.number() }), ...errorResponses },
       },
@@ -48,7 +47,14 @@ export const connectionResourceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/connections/:connectionId/sync-runs',
-    { schema: { tags, summary: 'The latest sync runs of a connection, newest first', params: Params, response: { 200: z.array(SyncRun), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'The latest sync runs of a connection, newest first',
+        params: ConnectionParams,
+        response: { 200: z.array(SyncRun), ...errorResponses },
+      },
+    },
     async (request) => (await connectionResources.syncRuns(principalOf(request), request.params.connectionId)).map(syncRunView),
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../schemas/common.js';
-import { Provider } from '../schemas/connections.js';
+import { ProviderParams } from '../schemas/connections.js';
 import { requestOrigin } from '../file-link-origin.js';
 
 const Query = z.object({
@@ -31,7 +31,7 @@ export const connectionAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['connections'],
           summary: 'Where the provider returns the end user after authorization (register this URL with the provider)',
           security: [],
-          params: z.object({ provider: Provider }),
+          params: ProviderParams,
           querystring: Query,
           response: { 200: Connected, 302: Redirect, ...errorResponses },
         },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { VerificationTokenState } from '../../core/connections/kind-webhooks.js';
 import { errorResponses } from '../schemas/common.js';
-import { ConnectionId, Provider } from '../schemas/connections.js';
+import { ConnectionId, Provider, ProviderParams } from '../schemas/connections.js';
 import { principalOf } from '../plugins/auth.js';
 
 const MAX_DELIVERY_BYTES = 5 * 1024 * 1024;
@@ -86,7 +86,7 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token= and/or its OIDC ID token as Authorization: Bearer, Notion's signed events and its verification request)",
         security: [],
-        params: z.object({ provider: Provider }),
+        params: ProviderParams,
         response: { 202: Accepted, ...errorResponses },
       },
     },
@@ -108,7 +108,7 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['connections'],
         summary: "The verification token kept from the first the provider sent to the kind's push URL (Notion), to paste into the provider's settings",
-        params: z.object({ provider: Provider }),
+        params: ProviderParams,
         response: { 200: VerificationToken, ...errorResponses },
       },
     },
@@ -126,7 +126,7 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['connections'],
           summary: "Replaces the kind's verification token (e.g. with the unsolicited one, once checked in the provider's settings)",
-          params: z.object({ provider: Provider }),
+          params: ProviderParams,
           body: ReplaceVerificationToken,
           response: { 200: VerificationToken, ...errorResponses },
         },
@@ -141,7 +141,7 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['connections'],
           summary: "Clears the kind's verification token: events are refused until the provider sends one again, which is kept",
-          params: z.object({ provider: Provider }),
+          params: ProviderParams,
           response: { 204: z.null().meta({ description: 'Cleared' }), ...errorResponses },
         },
       },

@@ -4,13 +4,13 @@ import { invalidInput } from '../../model/errors.js';
 import { principalOf } from '../plugins/auth.js';
 import { errorResponses } from '../schemas/common.js';
 import {
-  ConnectionId,
+  ConnectionParams,
   CreateConnectionBody,
   CreatedConnection,
   DeletedConnection,
   OptionalTagsBody,
   PlainText,
-  Provider,
+  ProviderParams,
   RequiredTagsBody,
   TagsBody,
 } from '../schemas/connections.js';
@@ -56,7 +56,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a connection: an authorization link (OAuth kinds), or a direct connection that syncs at once (web-crawler)',
-        params: z.object({ provider: Provider }),
+        params: ProviderParams,
         body: CreateConnectionBody.nullable().optional(),
         response: { 200: CreatedConnection, ...errorResponses },
       },
@@ -99,7 +99,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "For a cleanup listed as failed, once what stopped it is fixed (for example the organization's own OAuth application " +
           'configured again). A cleanup still waiting or retrying answers 409; one of an unknown connection 404.',
-        params: z.object({ connectionId: ConnectionId }),
+        params: ConnectionParams,
         response: { 200: ConnectionCleanup, ...errorResponses },
       },
     },
@@ -114,7 +114,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Dismiss a cleanup: it is never tried again',
         description: 'For a cleanup whose access was removed at the provider by hand. A cleanup running at this moment answers 409.',
-        params: z.object({ connectionId: ConnectionId }),
+        params: ConnectionParams,
         response: { 200: z.object({ connectionId: z.string(), dismissed: z.literal(true) }), ...errorResponses },
       },
     },
@@ -130,7 +130,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A connection with its last sync run',
-        params: z.object({ connectionId: ConnectionId }),
+        params: ConnectionParams,
         response: { 200: Connection, ...errorResponses },
       },
     },
@@ -144,7 +144,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The connection of a provider in the container tags',
-        params: z.object({ provider: Provider }),
+        params: ProviderParams,
         body: RequiredTagsBody,
         response: { 200: Connection, ...errorResponses },
       },
@@ -191,7 +191,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sync now: every connection of the provider, or those of the container tags',
-        params: z.object({ provider: Provider }),
+        params: ProviderParams,
         body: OptionalTagsBody,
         response: { 202: PlainText, ...errorResponses },
       },
@@ -212,7 +212,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Documents a provider imported, in the container tags',
-        params: z.object({ provider: Provider }),
+        params: ProviderParams,
         body: OptionalTagsBody,
         response: { 200: z.array(ConnectionDocument), ...errorResponses },
       },

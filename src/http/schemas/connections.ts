@@ -4,6 +4,11 @@ import { ContainerTag, ContainerTags } from './common.js';
 export const Provider = z.string().min(1).max(64).describe('A connector kind id (code-host, web-crawler, …) or the SDK name (github, …)');
 export const ConnectionId = z.string().min(1).max(64);
 
+/** The path parameters of a route under `/{provider}`. */
+export const ProviderParams = z.object({ provider: Provider });
+/** The path parameters of a route under `/{connectionId}`. */
+export const ConnectionParams = z.object({ connectionId: ConnectionId });
+
 const HttpUrl = z
   .string()
   .max(2048)
