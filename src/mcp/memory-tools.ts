@@ -4,7 +4,7 @@ import { DEFAULT_LIMIT, DEFAULT_THRESHOLD, NOTHING_INCLUDED, type SearchHit } fr
 import type { Principal } from '../model/access.js';
 import { invalidInput } from '../model/errors.js';
 import { assertMayWrite, currentSpace, type McpContext } from './context.js';
-import { count, score, toolHandler, toolResult } from './results.js';
+import { count, score, toolRegistrar, toolResult } from './results.js';
 import { ContainerTag, MemoryId, SpaceArgument } from './schemas.js';
 
 const MAX_FACT_CHARS = 10_000;
@@ -61,8 +61,9 @@ const ForgetArgs = z.object({
 /** remember, recall and forget: the memory tools. */
 export function registerMemoryTools(server: McpServer, context: McpContext): void {
   const { services } = context;
+  const tool = toolRegistrar(server, context);
 
-  server.registerTool(
+  tool(
     'remember',
     {
       title: 'Remember',
@@ -72,7 +73,7 @@ export function registerMemoryTools(server: McpServer, context: McpContext): voi
         'memories are extracted from it in the background; recall finds them once it is processed. Returns the new ids.',
       inputSchema: RememberArgs,
     },
-    toolHandler(context, async (args: z.infer<typeof RememberArgs>, principal) => {
+    async (args, principal) => {
       assertMayWrite(principal);
       const containerTag = args.containerTag ?? currentSpace(context, principal);
       if (args.type === 'document') {
@@ -102,10 +103,10 @@ export function registerMemoryTools(server: McpServer, context: McpContext): voi
         memory: memory.memory,
         isStatic: memory.isStatic,
       });
-    }),
+    },
   );
 
-  server.registerTool(
+  tool(
     'recall',
     {
       title: 'Recall',
@@ -116,7 +117,7 @@ export function registerMemoryTools(server: McpServer, context: McpContext): voi
       inputSchema: RecallArgs,
       annotations: { readOnlyHint: true },
     },
-    toolHandler(context, async (args: z.infer<typeof RecallArgs>, principal) => {
+    async (args, principal) => {
       const containerTags = args.containerTags ?? [args.containerTag ?? currentSpace(context, principal)];
       const { hits } = await services.search.search(principal, {
         q: args.query,
@@ -134,10 +135,10 @@ export function registerMemoryTools(server: McpServer, context: McpContext): voi
         ? [`${count(results.length, 'result')} for "${args.query}" in ${where}:`, ...results.map((r, i) => `${i + 1}. ${describeRecalled(r)}`)].join('\n')
         : `Nothing in ${where} matched "${args.query}" at threshold ${args.threshold}. A lower threshold shows weaker matches.`;
       return toolResult(text, { query: args.query, containerTags, results });
-    }),
+    },
   );
 
-  server.registerTool(
+  tool(
     'forget',
     {
       title: 'Forget',
@@ -149,11 +150,11 @@ export function registerMemoryTools(server: McpServer, context: McpContext): voi
       inputSchema: ForgetArgs,
       annotations: { destructiveHint: true },
     },
-    toolHandler(context, async (args: z.infer<typeof ForgetArgs>, principal) => {
+    async (args, principal) => {
       if (!args.ids === !args.statement) throw invalidInput('Invalid arguments', 'give exactly one of ids or statement');
       if (!args.dryRun) assertMayWrite(principal);
       return forget(context, principal, args);
-    }),
+    },
   );
 }
 

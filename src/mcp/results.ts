@@ -1,4 +1,6 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
 import { DomainError } from '../model/errors.js';
 import type { Principal } from '../model/access.js';
 import { assertStorableInput } from '../model/request-input.js';
@@ -38,6 +40,29 @@ export function toolHandler<Args>(context: McpContext, work: (args: Args, princi
     } catch (error) {
       return toolError(context, error);
     }
+  };
+}
+
+/** What a client lists of a tool, and the schema its arguments are read with. */
+export interface ToolConfig<Args extends z.ZodObject> {
+  title: string;
+  description: string;
+  inputSchema: Args;
+  annotations?: ToolAnnotations;
+}
+
+/**
+ * Registers tools on `server`: each tool's work gets the arguments as its `inputSchema` reads them,
+ * wrapped by `toolHandler`.
+ */
+export function toolRegistrar(server: McpServer, context: McpContext) {
+  return <Args extends z.ZodObject>(
+    name: string,
+    config: ToolConfig<Args>,
+    work: (args: z.infer<Args>, principal: Principal) => Promise<CallToolResult>,
+  ): void => {
+    // The SDK types the arguments by its own reading of the schema (SchemaOutput), which is z.infer for a zod object.
+    server.registerTool(name, config, toolHandler(context, work) as ToolCallback<Args>);
   };
 }
 

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { assertTagAllowed } from '../core/tags/rules.js';
 import { currentSpace, type McpContext } from './context.js';
-import { count, score, toolHandler, toolResult } from './results.js';
+import { count, score, toolRegistrar, toolResult } from './results.js';
 import { ContainerTag, SpaceArgument } from './schemas.js';
 import { profileText } from './texts.js';
 
@@ -18,8 +18,9 @@ const SwitchArgs = z.object({
 /** profile, list_spaces, switch_space and whoami: where memories live and who asks. */
 export function registerSpaceTools(server: McpServer, context: McpContext): void {
   const { services } = context;
+  const tool = toolRegistrar(server, context);
 
-  server.registerTool(
+  tool(
     'profile',
     {
       title: 'Profile',
@@ -30,7 +31,7 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
       inputSchema: ProfileArgs,
       annotations: { readOnlyHint: true },
     },
-    toolHandler(context, async (args: z.infer<typeof ProfileArgs>, principal) => {
+    async (args, principal) => {
       const containerTag = args.containerTag ?? currentSpace(context, principal);
       const { profile, search } = await services.profiles.get(principal, { containerTag, q: args.query });
       const matches = (search?.hits ?? []).flatMap((hit) =>
@@ -44,10 +45,10 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
         );
       }
       return toolResult(lines.join('\n'), { containerTag, profile, ...(args.query ? { matches } : {}) });
-    }),
+    },
   );
 
-  server.registerTool(
+  tool(
     'list_spaces',
     {
       title: 'List spaces',
@@ -57,7 +58,7 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true },
     },
-    toolHandler(context, async (_args: Record<string, never>, principal) => {
+    async (_args, principal) => {
       const current = currentSpace(context, principal);
       const spaces = (await services.containerTags.list(principal)).map((s) => ({
         containerTag: s.containerTag,
@@ -74,10 +75,10 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
         ? `${count(spaces.length, 'space')}; the current space is "${current}":`
         : `No spaces hold anything yet; the current space is "${current}".`;
       return toolResult([head, ...lines].join('\n'), { currentSpace: current, spaces });
-    }),
+    },
   );
 
-  server.registerTool(
+  tool(
     'switch_space',
     {
       title: 'Switch space',
@@ -86,14 +87,14 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
         'without containerTag use it from now on. A space comes into being with its first memory.',
       inputSchema: SwitchArgs,
     },
-    toolHandler(context, async (args: z.infer<typeof SwitchArgs>, principal) => {
+    async (args, principal) => {
       assertTagAllowed(principal, args.containerTag);
       context.space = args.containerTag;
       return toolResult(`The current space is now "${args.containerTag}".`, { currentSpace: args.containerTag });
-    }),
+    },
   );
 
-  server.registerTool(
+  tool(
     'whoami',
     {
       title: 'Who am I',
@@ -102,7 +103,7 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true },
     },
-    toolHandler(context, async (_args: Record<string, never>, principal) => {
+    async (_args, principal) => {
       const who = {
         organization: { id: principal.orgId, name: principal.orgName, slug: principal.orgSlug },
         keyId: principal.keyId,
@@ -116,6 +117,6 @@ export function registerSpaceTools(server: McpServer, context: McpContext): void
         `Organization "${who.organization.name}" (${who.organization.slug}), key ${who.keyId}: ${who.role}, ${who.permission === 'write' ? 'read and write' : 'read-only'}, ` +
         `${scope}. The current space is "${who.currentSpace}".`;
       return toolResult(text, who);
-    }),
+    },
   );
 }
