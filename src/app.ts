@@ -115,6 +115,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     poolSize: config.DATABASE_POOL_SIZE,
     idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+    embeddedThread: config.EMBEDDED_DATABASE_THREAD,
     template: options.databaseTemplate,
   });
   const { db } = database;

@@ -11,7 +11,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
-import { withPreparedStatements } from './pglite-prepared.js';
+import { openInWorker } from './pglite-thread/client.js';
+import { openEngine } from './pglite-thread/engine.js';
+import type { EmbeddedClient, EngineOptions } from './pglite-thread/protocol.js';
 import { Turns } from './turns.js';
 import * as schema from './schema/index.js';
 
@@ -68,6 +70,12 @@ export interface DatabaseOptions {
    * from instead of initialising a cluster: the tests open one per server, and initdb is most of it.
    */
   template?: Blob;
+  /**
+   * Where the embedded database runs: a thread of its own (`worker`, the default), so that its
+   * statements and the parsing of their rows leave the main thread free for requests, or the main
+   * thread (`main`).
+   */
+  embeddedThread?: 'main' | 'worker';
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -78,34 +86,39 @@ const MIGRATION_LOCK_ID = 7_300_451_221;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_MS)
-    : openPglite(options.dataDir, options.template, options.sharedBuffersMb);
+    : openPglite(options);
 }
 
 /** A migrated, empty embedded database as a dump that `template` accepts. */
 export async function migratedPgliteTemplate(): Promise<Blob> {
-  const database = await openPglite('memory://');
+  const database = await openPglite({ dataDir: 'memory://' });
   try {
-    return await database.client.dumpDataDir('none');
+    return await database.client.dump();
   } finally {
     await database.close();
   }
 }
 
-async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: number): Promise<Database & { client: PGlite }> {
+async function openPglite(
+  options: Pick<DatabaseOptions, 'dataDir' | 'template' | 'sharedBuffersMb' | 'embeddedThread'>,
+): Promise<Database & { client: EmbeddedClient }> {
+  const { dataDir } = options;
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
   try {
-    const startParams = sharedBuffersMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] } : {};
-    const client = await PGlite.create({
-      ...(inMemory && template ? { loadDataDir: template } : { dataDir: inMemory ? dataDir : `${dataDir}/pg` }),
-      extensions: { vector },
-      ...startParams,
-    });
-    await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
+    const engine: EngineOptions = {
+      dataDir: inMemory ? dataDir : `${dataDir}/pg`,
+      ...(inMemory && options.template ? { template: options.template } : {}),
+      ...(options.sharedBuffersMb ? { sharedBuffersMb: options.sharedBuffersMb } : {}),
+    };
+    const client = (options.embeddedThread ?? 'worker') === 'worker' ? await openInWorker(engine) : await openEngine(engine);
     const turns = new Turns(MAX_BACKGROUND_WAIT_MS);
-    const db = drizzlePglite({ client: takingTurns(withPreparedStatements(client), turns), schema });
-    await migratePglite(db, { migrationsFolder });
+    const db = drizzlePglite({ client: takingTurns(client, turns), schema });
+    await migratePglite(db, { migrationsFolder }).catch(async (error: unknown) => {
+      await client.close().catch(() => undefined);
+      throw error;
+    });
     const close = async () => {
       await client.close();
       unlock();
@@ -114,28 +127,12 @@ async function openPglite(dataDir: string, template?: Blob, sharedBuffersMb?: nu
       const usage = turns.usage();
       return { driver: 'pglite', busy: usage.busy, waitingRequests: usage.foreground, waitingJobs: usage.background };
     };
-    const listen = async (channel: string, onNotify: (payload?: string) => void) => {
-      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    };
-    return { db: db as unknown as Db, driver: 'pglite', connections, close, listen, client, backup: () => consistentDump(client) };
+    const listen = (channel: string, onNotify: (payload?: string) => void) => client.listen(channel, onNotify);
+    return { db: db as unknown as Db, driver: 'pglite', connections, close, listen, client, backup: () => client.backup() };
   } catch (error) {
     unlock();
     throw error;
   }
-}
-
-/**
- * A copy of the embedded database's files between two transactions: the checkpoint writes what is
- * committed into the data files, and the copy waits for an open transaction to end. Restored, it is
- * the database as of that moment (PostgreSQL replays what the write-ahead log holds past the
- * checkpoint). It holds the database for as long as the copy takes, and the copy is in memory.
- */
-async function consistentDump(client: PGlite): Promise<Blob> {
-  await client.exec('CHECKPOINT');
-  return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
 }
 
 /**
@@ -168,7 +165,7 @@ export class RestoreRefusedError extends Error {}
 const MAX_BACKGROUND_WAIT_MS = 250;
 
 /** The embedded client, its statements and transactions run in turns: requests first (turns.ts). */
-function takingTurns(client: PGlite, turns: Turns): PGlite {
+function takingTurns(client: EmbeddedClient, turns: Turns): PGlite {
   const taking = {
     query: (...args: Parameters<PGlite['query']>) => turns.take(() => client.query(...args)),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) => turns.take(() => client.transaction(callback)),
