@@ -126,8 +126,9 @@ export class WebhookDispatcher {
           .catch((err: unknown) => this.ctx.log.error({ err, endpointId: endpoint.id }, 'a webhook delivery failed'))
           .finally(() => {
             this.running.delete(run);
-            // A slot freed: the next due delivery need not wait for the poll.
-            if (!this.timer) this.schedule(0);
+            // A slot freed and the endpoint released: the next due delivery need not wait for the
+            // poll, even one that a tick run meanwhile found leased (it set the poll's timer).
+            this.wake();
           });
         this.running.add(run);
       }
