@@ -190,6 +190,8 @@ class WorkerClient implements EmbeddedClient {
   }
 
   private fail(error: Error): void {
+    // Not closing: the database is gone for this process; readiness reports it not answering.
+    if (!this.failure && !this.closing) process.emitWarning(error.message);
     this.failure ??= error;
     for (const pending of this.pending.values()) pending.reject(this.failure);
     this.pending.clear();
