@@ -25,7 +25,8 @@ function refusedAuthorization(): string | null {
 export function ConnectionsPage() {
   const { tag } = useConsole();
   const list = useLoad((signal) => post<Connection[]>('/v3/connections/list', tag ? { containerTags: [tag] } : {}, { signal }), [tag]);
-  const syncing = list.data?.some((c) => c.lastSyncRun?.status === 'running') ?? false;
+  // Watched while a sync runs, and while a new connection's first sync is queued but not started.
+  const syncing = list.data?.some((c) => c.lastSyncRun?.status === 'running' || firstSyncAwaited(c)) ?? false;
   useInterval(syncing && !list.loading, 1500, list.reload);
   const unavailable = list.error instanceof ApiError && list.error.status === 404;
   if (unavailable) {
@@ -211,4 +212,11 @@ function DeleteConnectionDialog({ connection, onClose, onDone }: { connection: C
       </div>
     </Dialog>
   );
+}
+
+/** How long after its creation an active connection with no sync run yet is watched for its first one. */
+const FIRST_SYNC_WATCH_MS = 60_000;
+
+function firstSyncAwaited(c: Connection): boolean {
+  return c.status === 'active' && !c.lastSyncRun && Date.now() - Date.parse(c.createdAt) < FIRST_SYNC_WATCH_MS;
 }
