@@ -60,6 +60,12 @@ describe('anchorDates', () => {
     expect(anchorDates('We went to a convention last month', new Date('2023-03-31T13:00:00Z'), 'past').text).toBe('We went to a convention in February 2023');
   });
 
+  it('reads "last day" after a possessive as a thing of someone\'s, not a time', () => {
+    expect(anchorDates("Ines's last day at Accenture was Friday", monday, 'past').text).toBe("Ines's last day at Accenture was on Friday, 5 May 2023");
+    expect(anchorDates('my last week at the bank was hectic', monday, 'past').text).toBe('my last week at the bank was hectic');
+    expect(anchorDates('the bank was hectic last week', monday, 'past').text).toBe('the bank was hectic the week before 8 May 2023');
+  });
+
   it('reads "after three years" as how long, not when', () => {
     expect(anchorDates('I left my IT job after 3 years', monday, 'past')).toEqual({ text: 'I left my IT job after 3 years', dates: [] });
   });

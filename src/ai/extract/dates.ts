@@ -46,6 +46,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     const expression = found.trim();
     if (IGNORED.test(expression) || DURATION.test(expression)) continue;
     if (/\bfor\s+(?:about |around |almost |nearly |over )?$/i.test(text.slice(0, result.index))) continue;
+    // "Ines's last day at Accenture", "my last week there": someone's last day is a thing of theirs, not a time.
+    if (/^(?:last|next|first)\b/i.test(expression) && /(?:['’]s|\b(?:my|his|her|their|our|your))\s+$/i.test(text.slice(0, result.index))) continue;
     // "left my job after 3 years": how long something lasted, not when.
     if (AFTER_DURATION.test(`${text.slice(0, result.index)}${expression}`)) continue;
     const known = (c: 'day' | 'month' | 'year' | 'weekday') => result.start.isCertain(c);

@@ -67,6 +67,9 @@ describe('statedAttributes', () => {
     expect(slots("Kamil Nowak handed Kamil Nowak's notice in at Aldi")).toEqual(['!Kamil Nowak|employer=Aldi']);
     expect(slots('Jo gave two weeks’ notice at Tesco')).toEqual(['!Jo|employer=Tesco']);
     expect(slots('Jo handed the keys in at Tesco')).toEqual([]);
+    expect(slots("Ines Duarte's last day at Accenture was on Friday, 20 November 2026")).toEqual(['!Ines Duarte|employer=Accenture']);
+    expect(slots('Jo worked her final shift at Tesco')).toEqual(['!Jo|employer=Tesco']);
+    expect(slots('Jo spent the last day at Tesco stocktaking')).toEqual([]);
   });
 
   it('reads a diet however strongly it is held', () => {
@@ -95,6 +98,9 @@ describe('statedAttributes', () => {
     ]);
     expect(statedAttributes('Marek handed his old Golf over to his son')).toEqual([{ subject: 'Marek', attribute: '*', value: 'Golf', negated: true }]);
     expect(statedAttributes('Mochi the hamster went to live with Aiko’s niece')).toEqual([{ subject: '*', attribute: '*', value: 'Mochi', negated: true }]);
+    expect(statedAttributes('Mia Novak and others rehomed Kiwi with a bird sanctuary')).toEqual([
+      { subject: 'Mia Novak', attribute: '*', value: 'Kiwi', negated: true },
+    ]);
     expect(statedAttributes('Carlos Mendes gave a talk to the board')).toEqual([]);
     expect(statedAttributes('Carlos Mendes gave her a lift to the station')).toEqual([]);
   });
@@ -110,6 +116,8 @@ describe('statedAttributes', () => {
   it('reads the subject after a phrase that says from when on', () => {
     expect(subjectOf('Going forward Leilani Kahale only drinks rooibos in the morning')).toBe('Leilani Kahale');
     expect(subjectOf('Nowadays Omar Haddad cycles to work')).toBe('Omar Haddad');
+    expect(subjectOf('On Monday, 30 November 2026 Ines Duarte starts as a consultant with McKinsey')).toBe('Ines Duarte');
+    expect(subjectOf('On 3 May 2024 Ines Duarte moved to Porto')).toBe('Ines Duarte');
   });
 
   it('keeps the attributes of different people apart', () => {

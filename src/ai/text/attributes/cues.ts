@@ -107,6 +107,12 @@ export const CUES: Cue[] = [
     `\\b(?:handed|hands|handing|gave|gives|giving|given|put|puts|putting|tendered|submitted|turned)\\s+(?:in\\s+)?${WHOSE}(?:(?:a|one|two|four)\\s+(?:week|month)s?['’]?\\s+)?(?:notice|resignation)\\s+(?:in\\s+)?(?:at|to|with)\\s+${NAMED}`,
     { negated: true },
   ),
+  // "Ines's last day at Accenture was Friday", "worked my final shift at Tesco": the job there ends.
+  cue(
+    'employer',
+    `(?:['’]s|\\b(?:my|his|her|their|our))\\s+(?:last|final)\\s+(?:day|days|shift|week|month)\\s+(?:of\\s+work\\s+)?(?:at|with|for)\\s+${NAMED}`,
+    { negated: true },
+  ),
   // Residence
   cue('residence', `\\b${V('live', 'reside', 'stay', 'rent')}\\s+(?:(?:now|currently|permanently|full[- ]time)\\s+)*(?:in|at)\\s+${NAMED}`),
   cue(

@@ -29,6 +29,8 @@ const HANDED_ON = new RegExp(
 const THING_ENDED =
   /^\s*(?:,?\s*(?:the|our|my|his|her|their)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|went missing|was rehomed|was re-homed|was sold|was given away|went to live with)\b/u;
 
+const JOINT_SUBJECT = /^\s+and\s+(?:others|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?=\s)/u;
+
 /**
  * The endings a statement states of its subject's things, given the subject it opens with and
  * whether that subject is someone's relative (then no ending of the thing itself is read).
@@ -36,7 +38,8 @@ const THING_ENDED =
 export function statedEndings(text: string, subject: string, hasOwner: boolean): StatedAttribute[] {
   const start = text.toLowerCase().indexOf(subject.toLowerCase());
   if (start < 0) return [];
-  const rest = text.slice(start + subject.length);
+  // "Mia Novak and others rehomed Kiwi": a "we" told in a chat parts with the subject's thing too.
+  const rest = text.slice(start + subject.length).replace(JOINT_SUBJECT, '');
   const parted = PARTED.exec(rest) ?? HANDED_ON.exec(rest);
   if (parted) return [{ subject, attribute: ANY_ATTRIBUTE, value: parted[1], negated: true }];
   if (!hasOwner && subject !== 'the user' && /^\p{Lu}/u.test(subject) && THING_ENDED.test(rest)) {
