@@ -174,6 +174,36 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('marcus', 'What diet does Marcus follow?'))[0]).toMatch(/keto/);
   });
 
+  it('ends what a last day, a home sold, a thing replaced or a contract run out ends, told in a note or a lowercase chat', async () => {
+    await note('ahmed', 'Ahmed Rahman is an engineer at Ericsson.');
+    await chat('ahmed', 'ahmed-1', [{ role: 'user', name: 'Ahmed', content: 'last day at Ericsson was Friday. starting at Nokia on Monday!' }]);
+    await note('tomasz', 'Tomasz Zielinski lives in Krakow.');
+    await note('tomasz', 'Tomasz Zielinski sold his Krakow flat and bought a house outside Gdansk.');
+    await note('nina', 'Nina Kowalski plays chess in a club.');
+    await note('nina', 'Nina Kowalski has taken up fencing in place of chess.');
+    await note('olu', 'Olu Adeyemi is a contractor at BP.');
+    await note('olu', 'Olu Adeyemi’s contract with BP ended in March and he signed with Shell.');
+
+    const ahmed = (await live('ahmed')).map((e) => e.memory);
+    // Two sentences, two memories; the day of the last shift is no date of its own.
+    expect(ahmed.some((t) => /Ericsson/.test(t) && /Nokia/.test(t))).toBe(false);
+    expect(
+      ahmed.some((t) => /'s on \d/.test(t)),
+      ahmed.join(' / '),
+    ).toBe(false);
+    expect(ahmed.some((t) => /Nokia/.test(t))).toBe(true);
+    expect(ahmed.some((t) => /is an engineer at Ericsson/.test(t))).toBe(false);
+    expect((await live('tomasz')).some((e) => /lives in Krakow/.test(e.memory))).toBe(false);
+    expect((await live('nina')).some((e) => /plays chess/.test(e.memory))).toBe(false);
+    const olu = (await live('olu')).map((e) => e.memory);
+    expect(olu.some((t) => /contractor at BP/.test(t))).toBe(false);
+    // A contract that ended in March ended in the March before, not the next one.
+    expect(olu.some((t) => new RegExp(`ended in March ${new Date().getUTCFullYear() + 1}`).test(t))).toBe(false);
+    expect((await topThree('ahmed', 'Who does Ahmed work for?'))[0]).toMatch(/Nokia/);
+    expect((await topThree('tomasz', 'Where does Tomasz live?'))[0]).toMatch(/Gdansk/);
+    expect((await topThree('olu', 'Who does Olu work for?'))[0]).toMatch(/Shell/);
+  });
+
   it('replaces every memory that only said an old partner when the chat says they split up and who it is now', async () => {
     await chat('lina', 'lina-1', [{ role: 'user', name: 'Lina', content: 'My boyfriend Omar and I just moved in together!' }]);
     await chat('lina', 'lina-2', [{ role: 'user', name: 'Lina', content: 'Omar and I split up last month. I am seeing Yusuf now.' }]);

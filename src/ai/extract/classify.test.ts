@@ -17,6 +17,8 @@ describe('classify', () => {
     ["I'm going to Paris next month", 'plan', false],
     ['I went to a support group yesterday', 'event', false],
     ['The stories were inspiring', 'fact', false],
+    ["Olu Adeyemi's contract with BP ended in March", 'event', false],
+    ['Her lease in Utrecht expired in May', 'event', false],
   ] as const)('%s → %s', (clause, kind, isStatic) => {
     expect(classify(clause)).toMatchObject({ kind, isStatic });
   });

@@ -89,7 +89,10 @@ const PAST_VERB = new RegExp(
   'i',
 );
 
-const THIRD_PERSON_PAST = new RegExp(`\\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][a-z]+)${ADV} (?:[a-z]+ed|${IRREGULAR_PAST})\\b`);
+/** "Dana moved", "BP ended", "her contract expired": a third person's past. */
+const THIRD_PERSON_PAST = new RegExp(
+  `\\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][A-Za-z]+)${ADV} (?:[a-z]+ed|${IRREGULAR_PAST})\\b|\\b(?:contract|lease|tenancy|job|marriage|relationship|subscription|membership) (?:\\w+ ){0,3}?(?:ended|expired|lapsed|ran out)\\b`,
+);
 
 /** Decides what kind of fact a clause (still in first person) states, and whether it lasts. */
 export function classify(clause: string): Classification {

@@ -258,7 +258,7 @@ const PHOTO =
   /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
 
 const ELIDED_MY =
-  /^(?:new |current |updated |old )?(?:address|home address|number|phone number|email|job|role|title|school|office|flat|apartment|house|place|commute|boss|manager|team|project|favou?rite \w+)\s+(?:is|'s|was)\b/i;
+  /^(?:(?:new |current |updated |old )?(?:address|home address|number|phone number|email|job|role|title|school|office|flat|apartment|house|place|commute|boss|manager|team|project|favou?rite \w+)\s+(?:is|'s|was)\b|(?:first|last|final) (?:day|days|week|month|shift|term|semester|year) (?:at|in|with|as|on)\b)/i;
 
 const SHOWING = /^(?:take a look at|have a look at|look at|check out) (?=(?:this|my|our|these|the) \w+ \w)/i;
 
@@ -270,7 +270,7 @@ function restoreSubject(clause: string): string {
   if (suggestion) return `I suggest ${suggestion[1]}`;
   // "gone full keto since January", "been vegan for years": a participle alone stands for "I've …".
   if (ELIDED_HAVE.test(clause)) return `I've ${lowerFirstWord(clause)}`;
-  // "new address is Dolní náměstí 12": whose address goes without saying.
+  // "new address is Dolní náměstí 12", "first week at Riverside done": whose goes without saying.
   if (ELIDED_MY.test(clause)) return `my ${clause}`;
   // "Trying local seafood is a must": a gerund with a verb after it is the subject, not an elided "I'm".
   if ((ELIDED_BE.test(clause) || opensWithGerund(clause)) && !GERUND_SUBJECT.test(clause)) return `I'm ${lowerFirstWord(clause)}`;

@@ -18,6 +18,15 @@ describe('splitSentences', () => {
       'New line',
     ]);
   });
+
+  it('splits a chat sentence that starts lowercase after a full stop, but not after a shortened word', () => {
+    expect(splitSentences('last day at Ericsson was Friday. starting at Nokia on Monday!')).toEqual([
+      'last day at Ericsson was Friday.',
+      'starting at Nokia on Monday!',
+    ]);
+    expect(splitSentences('The price incl. tax is 20 euros.')).toEqual(['The price incl. tax is 20 euros.']);
+    expect(splitSentences('Ropes, chalk etc. Nerea drives them to Siurana.')).toEqual(['Ropes, chalk etc.', 'Nerea drives them to Siurana.']);
+  });
 });
 
 describe('splitClauses', () => {

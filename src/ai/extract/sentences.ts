@@ -2,6 +2,10 @@ import { leadingSubject } from '../text/attributes.js';
 import { IRREGULAR_PAST, hasFiniteVerb, verbBase } from './verbs.js';
 
 const ABBREVIATIONS = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|e\.g|i\.e|approx|No|Inc|Ltd|Co)\.$/i;
+/** Shortened words a lowercase word may follow mid-sentence ("incl. tax", "etc. and so on"). */
+const SHORTENED = /\b(?:incl|excl|etc|dept|est|misc|fig|vol|ref|min|max|avg|ext|tel)\.$/i;
+/** A full stop after a word, then a lowercase sentence of the kind chat writes: "… Friday. starting at …", ". now I …". */
+const LOWERCASE_NEXT = /(?<=\p{Ll}{3})\.\s+(?=(?:\p{Ll}{2,}ing|i|we|he|she|they|my|our|new|first|last|finally|now|just|so|also|still|then)\s+\p{L})/gu;
 
 /** Plain text from markdown: no code, links reduced to their text, no emphasis, headings or bullets. */
 export function markdownToPlain(markdown: string): string {
@@ -121,6 +125,10 @@ export function splitSentences(text: string): string[] {
   const spaced = text
     .replace(/(?<=\p{Ll}{2})([.!?])(?=\p{Lu}\p{Ll})/gu, '$1 ')
     .replace(/([!?]+)\s+(?=\p{Ll}+\s+\p{Ll})/gu, '$1\n')
+    // "last day at Ericsson was Friday. starting at Nokia on Monday": chat starts the next one lowercase too.
+    .replace(LOWERCASE_NEXT, (stop, offset: number, whole: string) =>
+      ABBREVIATIONS.test(whole.slice(0, offset + 1)) || SHORTENED.test(whole.slice(0, offset + 1)) ? stop : '.\n',
+    )
     // biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiner and the variation selector are listed to be matched one by one
     .replace(/\s*(\p{Extended_Pictographic}[\p{Extended_Pictographic}\u200d\ufe0f]*)\s+(?=\p{Lu}|(?:i|we|he|she|they|my|our)\s)/gu, ' $1\n');
   for (const line of spaced.split(/\n+/)) {

@@ -70,6 +70,27 @@ describe('statedAttributes', () => {
     expect(slots("Ines Duarte's last day at Accenture was on Friday, 20 November 2026")).toEqual(['!Ines Duarte|employer=Accenture']);
     expect(slots('Jo worked her final shift at Tesco')).toEqual(['!Jo|employer=Tesco']);
     expect(slots('Jo spent the last day at Tesco stocktaking')).toEqual([]);
+    expect(slots("Olu Adeyemi's contract with BP ended in March 2026")).toEqual(['!Olu Adeyemi|employer=BP']);
+    expect(slots('Olu Adeyemi signed with Shell')).toEqual(['Olu Adeyemi|employer=Shell']);
+    expect(slots('Tomasz Zielinski sold his Krakow flat')).toEqual(['!Tomasz Zielinski|residence=Krakow']);
+    expect(slots('Tomasz Zielinski bought a house outside Gdansk')).toEqual(['Tomasz Zielinski|residence=Gdansk']);
+    expect(slots('Diego Ramos hung up his rugby boots after a knee injury')).toEqual(['!Diego Ramos|sport=rugby']);
+    expect(slots('After Luna died in the summer, Fatima Khan adopted a retired greyhound called Dash')).toContain('!Fatima Khan|pet=Luna');
+  });
+
+  it('reads a team moved onto, lessons of a language and a game played', () => {
+    expect(slots('Nadia Rossi rotated onto the billing squad in October 2026')).toEqual(['Nadia Rossi|team=billing']);
+    expect(slots('Owen Price started Japanese lessons in January 2026')).toEqual(['Owen Price|language=Japanese']);
+    expect(slots('Nina Kowalski plays chess in a club')).toEqual(['Nina Kowalski|hobby=chess']);
+    expect(slots('Nina Kowalski is into go-karting')).toEqual([]);
+  });
+
+  it('reads the thing replaced, dropped or mourned as no longer held, whatever else is said', () => {
+    expect(slots('Nina Kowalski has taken up fencing in place of chess')).toEqual(['Nina Kowalski|sport=fencing', '!Nina Kowalski|*=chess']);
+    expect(slots('Bob drinks tea instead of coffee now')).toContain('!Bob|*=coffee');
+    expect(slots('Owen Price dropped Spanish')).toEqual(['!Owen Price|*=Spanish']);
+    expect(slots('Ana dropped off the kids at school')).toEqual([]);
+    expect(slots('According to Ayumi, RIP Daifuku')).toEqual(['!*|*=Daifuku']);
   });
 
   it('reads a diet however strongly it is held', () => {

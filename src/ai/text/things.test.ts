@@ -36,6 +36,15 @@ describe('differentThings', () => {
   });
 });
 
+describe('differentThings, given what the first statement is known to set', () => {
+  it("takes a statement read by its meaning as setting the same subject's attribute, not as naming other things", () => {
+    const change = "Chloe's first week at Riverside Academy done";
+    const held = 'Chloe Martin attends Westfield High School';
+    expect(differentThings(change, held)).toBe(true);
+    expect(differentThings(change, held, [{ subject: 'Chloe Martin', attribute: 'school', value: 'Riverside Academy' }])).toBe(false);
+  });
+});
+
 describe('aboutPhrase', () => {
   it('is the subject, or the whole statement when the subject only points', () => {
     expect(aboutPhrase('The review is in Room 4')).toBe('The review');

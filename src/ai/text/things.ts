@@ -1,5 +1,5 @@
 import { IRREGULAR_PAST, isLabelNoun, verbBase } from '../extract/verbs.js';
-import { ANY_VALUE } from './attributes/kinds.js';
+import { ANY_VALUE, type StatedAttribute } from './attributes/kinds.js';
 import { statedAttributes } from './attributes/statements.js';
 import { sameSubject, subjectOf } from './attributes/subjects.js';
 import { isOpener } from './openers.js';
@@ -137,14 +137,18 @@ function namesIn(statement: string, phrase: string, identifierWords: Set<string>
 }
 
 /** "Khruangbin is Lior's favourite band" sets what "Lior's favourite band is Radiohead" did: a name first is its value. */
-function setOfOneSubject(a: string, b: string): boolean {
+function setOfOneSubject(stated: StatedAttribute[], b: string): boolean {
   const other = statedAttributes(b);
   // "Rocky passed away" is said of whoever had Rocky.
-  return statedAttributes(a).some((x) => other.some((y) => x.subject === ANY_VALUE || y.subject === ANY_VALUE || sameSubject(x.subject, y.subject)));
+  return stated.some((x) => other.some((y) => x.subject === ANY_VALUE || y.subject === ANY_VALUE || sameSubject(x.subject, y.subject)));
 }
 
-/** Whether two statements are about different things: another number of the same kind, another title, other names. */
-export function differentThings(a: string, b: string): boolean {
+/**
+ * Whether two statements are about different things: another number of the same kind, another
+ * title, other names. `statedOfA`: what `a` is known to set, where more than its cues say (an
+ * attribute read by its meaning: "first week at Riverside Academy done" sets Chloe's school).
+ */
+export function differentThings(a: string, b: string, statedOfA: StatedAttribute[] = statedAttributes(a)): boolean {
   const x = thingsOf(a);
   const y = thingsOf(b);
   for (const [kind, ids] of x.identifiers) {
@@ -152,7 +156,7 @@ export function differentThings(a: string, b: string): boolean {
     if (other && ![...ids].some((id) => other.has(id))) return true;
   }
   if (x.titles.size && y.titles.size && ![...x.titles].some((t) => y.titles.has(t))) return true;
-  if (!x.names.size || !y.names.size || setOfOneSubject(a, b)) return false;
+  if (!x.names.size || !y.names.size || setOfOneSubject(statedOfA, b)) return false;
   // "Bob" and "Bob Tanaka" are one person; "Maria and Omar" include Maria.
   const [fewer, more] = x.names.size <= y.names.size ? [x.names, y.names] : [y.names, x.names];
   return ![...fewer].every((n) => more.has(n));

@@ -163,7 +163,7 @@ export function resolveMemory(
   stated: StatedAttribute[] = statedAttributes(candidate),
 ): Resolution {
   const normalized = normalizeMemoryText(candidate);
-  const sameThing = (n: Neighbour) => !differentThings(candidate, n.memory);
+  const sameThing = (n: Neighbour) => !differentThings(candidate, n.memory, stated);
   const ranked = neighbours.filter(sameThing).sort((a, b) => b.similarity - a.similarity);
   const mates = slotMates.filter(sameThing);
   const exact = ranked.find((n) => normalizeMemoryText(n.memory) === normalized);

@@ -4,6 +4,7 @@ import {
   DIETS,
   FIELD,
   FOODS,
+  GAMES,
   INSTRUMENTS,
   LANGUAGES,
   NAMED,
@@ -57,6 +58,9 @@ const CAR_BRAND =
 /** Whose thing it is: "his", "the", "Kamil Nowak's" (a resolved "my"). */
 const WHOSE = "(?:(?:his|her|their|my|our|the|a|an|(?:\\p{Lu}[\\p{L}-]*\\s+){0,2}\\p{Lu}[\\p{L}-]*['’]s)\\s+)?";
 
+/** What a home is called ("flat", "house"). */
+const HOME_NOUN = '(?:flat|house|apartment|home|place|condo|studio|bungalow|cottage|townhouse|loft)';
+
 /** Words of looking for work, which say nothing of where one works. */
 const SEEKING =
   '(?:interviews?|interviewing|applications?|applying|fairs?|hunt|hunting|search|searching|rejections?|adverts?|ads?|postings?|listings?|talks?|screening)';
@@ -107,6 +111,15 @@ export const CUES: Cue[] = [
     `\\b(?:handed|hands|handing|gave|gives|giving|given|put|puts|putting|tendered|submitted|turned)\\s+(?:in\\s+)?${WHOSE}(?:(?:a|one|two|four)\\s+(?:week|month)s?['’]?\\s+)?(?:notice|resignation)\\s+(?:in\\s+)?(?:at|to|with)\\s+${NAMED}`,
     { negated: true },
   ),
+  // "Olu's contract with BP ended in March": the work there is over.
+  cue(
+    'employer',
+    `\\b(?:contract|job|position|role|placement|internship|secondment|gig)\\s+(?:with|at|for)\\s+${NAMED}\\s+(?:has\\s+|had\\s+)?(?:ended|finished|expired|ran out|came to an end|was terminated|was not renewed|wasn't renewed|is over|was over)\\b`,
+    { negated: true },
+  ),
+  cue('employer', `\\b(?:signed|signs|signing|re-signed)\\s+(?:(?:a|his|her|their|my)\\s+(?:new\\s+)?(?:contract|deal)\\s+)?with\\s+${NAMED}`, {
+    notAfter: PERSON_AFTER,
+  }),
   // "Ines's last day at Accenture was Friday", "worked my final shift at Tesco": the job there ends.
   cue(
     'employer',
@@ -141,7 +154,7 @@ export const CUES: Cue[] = [
   cue('residence', `\\bhome\\s+(?:is|is now)\\s+${NAMED}`),
   cue(
     'residence',
-    `\\b(?:${V('rent', 'share', 'own', 'buy')}|bought|has|have|found|got)\\s+(?:a|an|the|their|his|her)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,4}?(?:room|flat|apartment|house|home|place|studio|condo|cottage|loft|bungalow|townhouse)\\s+(?:[\\p{L}-]+\\s+){0,4}?in\\s+${NAMED}`,
+    `\\b(?:${V('rent', 'share', 'own', 'buy')}|bought|has|have|found|got)\\s+(?:a|an|the|their|his|her)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,4}?(?:room|flat|apartment|house|home|place|studio|condo|cottage|loft|bungalow|townhouse)\\s+(?:[\\p{L}-]+\\s+){0,4}?(?:in|outside|near|just outside)\\s+${NAMED}`,
   ),
   cue('residence', `\\b(?:new\\s+)?address\\s+is\\s+[^.!?;]{0,60}?\\bin\\s+${NAMED}`),
   cue(
@@ -157,6 +170,8 @@ export const CUES: Cue[] = [
     },
   ),
   cue('residence', `\\b(?:moved (?:out of|away from)|no longer lives? in)\\s+${NAMED}`, { negated: true }),
+  // "sold his Krakow flat", "gave up the Leeds house": the home there is no longer theirs.
+  cue('residence', `\\b(?:sold|left|gave up|given up|moved out of|let go of|rented out|sublet)\\s+${WHOSE}${NAMED}\\s+${HOME_NOUN}`, { negated: true }),
   cue('residence', `\\b${V('work')}\\s+(?:remotely\\s+)?from\\s+${NAMED}`),
   // Origin
   cue('origin', `\\b(?:is|are|was|comes|came|hails)\\s+(?:originally\\s+)?from\\s+${NAMED}`),
@@ -304,15 +319,29 @@ export const CUES: Cue[] = [
   cue('instrument', `\\b(?:swapped|traded|exchanged|replaced)\\s+(?:the\\s+|a\\s+|an\\s+|their\\s+|his\\s+|her\\s+)?(${INSTRUMENTS})\\s+for\\b`, {
     negated: true,
   }),
+  // "hung up his rugby boots": done with the sport.
+  cue(
+    'sport',
+    `\\b(?:hung|hangs|hanging|hang)\\s+up\\s+${WHOSE}(${SPORTS})\\s+(?:boots|gloves|skates|racket|racquet|cleats|spikes|shoes|kit|helmet|bat|clubs|stick)\\b`,
+    { negated: true },
+  ),
   cue('sport', `\\b(?:quit|gave up|given up|giving up|stopped playing|stopped|no longer plays?|retired from)\\s+(${SPORTS})\\b`, { negated: true }),
   cue('instrument', `\\b(?:gave up|given up|quit|stopped playing|no longer plays)\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`, { negated: true }),
   cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
-  cue('sport', `\\b(?:${V('play', 'practice', 'do', 'train')}|goes|go|took up|picked up|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`),
+  cue(
+    'sport',
+    `\\b(?:${V('play', 'practice', 'do', 'train')}|goes|go|took up|taken up|takes up|taking up|picked up|picks up|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`,
+  ),
   // Pastimes: what someone does in their own time
   cue(
     'hobby',
     `\\b(\\p{Ll}+s\\s+(?:[\\p{L}-]+\\s+){1,4}?)(?:in (?:his|her|their|the) (?:spare|free) time|as a hobby|for fun|on (?:the )?weekends|at weekends|in (?:his|her|their) (?:garage|shed|garden|workshop))\\b`,
     { value: (m) => m[1].trim() },
+  ),
+  // "plays chess in a club", "a lasting interest in bridge": a game played for its own sake.
+  cue(
+    'hobby',
+    `\\b(?:${V('play')}|took up|taken up|takes up|taking up|picked up|interest in|passion for|love of|into)\\s+(?:competitive\\s+|online\\s+)?(${GAMES})(?![\\p{L}-])`,
   ),
   cue('hobby', `\\b(?:keeps|breeds|raises|collects)\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b(?=\\s+(?:on|in|at|as|for|since|from)\\b|\\s*[,.;!]|$)`),
   // Pets
@@ -329,11 +358,13 @@ export const CUES: Cue[] = [
     { negated: true },
   ),
   cue('pet', `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)`),
-  cue('pet', `\\b(?:after|since|when|because)\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(?:died|passed(?:\\s+away)?|was put (?:down|to sleep))\\b`, { negated: true }),
+  cue('pet', `\\b(?:[Aa]fter|[Ss]ince|[Ww]hen|[Bb]ecause)\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(?:died|passed(?:\\s+away)?|was put (?:down|to sleep))\\b`, {
+    negated: true,
+  }),
   // Team
   cue(
     'team',
-    `\\b(?:is|are|'s|was|has been|works|working|joined|moved to|switched to|transferred to|leads|heads|runs|manages|now leads|on)\\s+(?:on\\s+|in\\s+|with\\s+)?(?:the|a|our|their)\\s+((?:[\\p{L}\\p{N}&-]+\\s+){1,3}?)(?:team|squad|group|crew|department|unit)\\b`,
+    `\\b(?:is|are|'s|was|has been|works|working|joined|moved to|switched to|transferred to|leads|heads|runs|manages|now leads|on|(?:${V('rotate', 'move', 'shift', 'switch', 'transfer', 'reassign', 'assign', 'second', 'draft', 'redeploy')}|put|placed|got)\\s+(?:over\\s+)?(?:onto|on|to|into))\\s+(?:on\\s+|in\\s+|with\\s+)?(?:the|a|our|their)\\s+((?:[\\p{L}\\p{N}&-]+\\s+){1,3}?)(?:team|squad|group|crew|department|unit)\\b`,
     {
       value: (m) => m[1].trim(),
     },
@@ -415,11 +446,13 @@ export const CUES: Cue[] = [
   }),
   cue('car', `\\b(?:sold|got rid of|scrapped|traded in|gave up)\\s+(?:the|their|his|her|our)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?(\\p{Lu}[\\p{L}\\p{N}-]*)\\b`, {
     negated: true,
+    notAfter: new RegExp(`^\\s+(?:${HOME_NOUN.slice(3, -1)}|business|company|shop|shares?|stake|stock|boat|bike|piano|guitar|violin)\\b`),
   }),
   cue(
     'language',
     `\\b(?:${V('speak', 'learn', 'study')}|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
   ),
+  cue('language', `\\b(${LANGUAGES})\\s+(?:lessons|classes|class|course|courses|tutoring|evening classes)\\b`),
 ];
 
 export const FAVORITE =

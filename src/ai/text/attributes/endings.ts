@@ -10,13 +10,13 @@ import { ANY_ATTRIBUTE, ANY_VALUE, type StatedAttribute } from './kinds.js';
 
 /** Verbs by which someone parts with a thing they had, played or did. */
 const PARTED_WITH =
-  '(?:sold|gave away|given away|got rid of|gotten rid of|rehomed|re-homed|donated|scrapped|traded in|parted with|gave up|given up|ditched|dropped out of|lost)';
+  '(?:sold|gave away|given away|got rid of|gotten rid of|rehomed|re-homed|donated|scrapped|traded in|parted with|gave up|given up|ditched|dropped out of|dropped(?!\\s+(?:off|by|in|out|into|over|round|around|back|a|an|me|him|her|them|us)\\b)|lost)';
 const ADVERB = '(?:(?:just|finally|recently|already|eventually|reluctantly|sadly)\\s+)?';
 const POSSESSOR = "(?:(?:the|his|her|their|my|our|its|\\p{Lu}[\\p{L}-]*(?:'s|’s))\\s+)?";
 const QUALIFIER = '(?:(?:old|beloved|trusty|first|second|little|lovely)\\s+)?';
 /** One to three words of the thing, ended by punctuation, a preposition or a time. */
 const THING =
-  "((?!(?:it|them|that|this|everything|something|hope|on|up)\\b)[\\p{L}\\p{N}'’-]+(?:\\s+(?!(?:in|on|at|to|for|from|after|before|last|this|next|and|but|so|because|since|when|as|with|about|over|yesterday|today)\\b)[\\p{L}\\p{N}'’-]+){0,2})";
+  "((?!(?:it|them|that|this|everything|something|hope|on|up)\\b)[\\p{L}\\p{N}'’-]+(?:\\s+(?!(?:in|on|at|to|for|from|after|before|last|this|next|and|but|so|because|since|when|as|with|about|over|yesterday|today|now|nowadays|these|again|too|anymore)\\b)[\\p{L}\\p{N}'’-]+){0,2})";
 
 const PARTED = new RegExp(`^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}${PARTED_WITH}\\s+${POSSESSOR}${QUALIFIER}${THING}`, 'u');
 /** "gave Kiwi to a bird sanctuary", "handed the Golf over to his son": the thing now someone else's. */
@@ -30,6 +30,23 @@ const THING_ENDED =
   /^\s*(?:,?\s*(?:the|our|my|his|her|their)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|went missing|was rehomed|was re-homed|was sold|was given away|went to live with)\b/u;
 
 const JOINT_SUBJECT = /^\s+and\s+(?:others|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?=\s)/u;
+
+/** "taken up fencing in place of chess", "tea instead of coffee": the thing replaced is named after the words. */
+const REPLACED = new RegExp(`\\b(?:in place of|instead of)\\s+${POSSESSOR}${QUALIFIER}${THING}`, 'u');
+/** "RIP Daifuku": a name mourned has died. */
+const MOURNED = /^(?:According to [^,]+,\s+)?(?:RIP|R\.I\.P\.?|[Rr]est in peace,?)\s+(\p{Lu}[\p{L}'’-]*)(?![\p{L}'’-])/u;
+
+/** What a statement says it put something else in the place of, whatever else it states. */
+export function statedReplacements(text: string, subject: string): StatedAttribute[] {
+  const replaced = REPLACED.exec(text);
+  return replaced ? [{ subject, attribute: ANY_ATTRIBUTE, value: replaced[1], negated: true }] : [];
+}
+
+/** The one a statement mourns, whoever had it: "RIP Daifuku" ends "we have a hamster called Daifuku". */
+export function mourned(text: string): StatedAttribute[] {
+  const m = MOURNED.exec(text.trim());
+  return m ? [{ subject: ANY_VALUE, attribute: ANY_ATTRIBUTE, value: m[1], negated: true }] : [];
+}
 
 /**
  * The endings a statement states of its subject's things, given the subject it opens with and

@@ -90,6 +90,9 @@ export const ANIMALS =
   'beagle|labrador|poodle|terrier|spaniel|retriever|collie|corgi|dachshund|husky|bulldog|pug|chihuahua|shepherd|greyhound|whippet|schnauzer|rottweiler|doberman|dalmatian|pomeranian|labradoodle|cockapoo|maine coon|ragdoll|sphynx|cockatiel|parakeet|macaw|axolotl|chinchilla|gerbil|tarantula';
 export const SPORTS =
   'ultramarathons?|ultras|trail running|trail races?|hurling|camogie|gaelic football|netball|water polo|kabaddi|muay thai|jiu-jitsu|jiu jitsu|taekwondo|kendo|kickboxing|curling|bowling|snooker|padel|pickleball|frisbee|ultimate frisbee|softball|triathlon|duathlon|orienteering|canoeing|kayaking|paddleboarding|diving|freediving|mountaineering|powerlifting|weightlifting|football|soccer|basketball|baseball|tennis|golf|rugby|cricket|hockey|volleyball|badminton|swimming|running|cycling|climbing|bouldering|skiing|snowboarding|surfing|boxing|judo|karate|yoga|pilates|rowing|sailing|skating|table tennis|squash|fencing|archery|marathons?|triathlons?|crossfit|martial arts|handball|lacrosse';
+/** Games played for their own sake, a hobby rather than a sport. */
+export const GAMES =
+  'chess|bridge|poker|backgammon|scrabble|mahjong|go|draughts|checkers|crosswords|sudoku|board games|video games|tabletop games|Dungeons (?:&|and) Dragons|D&D|darts|billiards|pool';
 export const LANGUAGES =
   'English|Spanish|French|German|Italian|Portuguese|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Russian|Ukrainian|Czech|Greek|Turkish|Arabic|Hebrew|Persian|Farsi|Hindi|Urdu|Bengali|Punjabi|Tamil|Telugu|Mandarin|Cantonese|Chinese|Japanese|Korean|Vietnamese|Thai|Indonesian|Malay|Tagalog|Swahili|Yoruba|Igbo|Hausa|Amharic|Zulu|Afrikaans|Hungarian|Romanian|Catalan|Basque|Irish|Welsh|Icelandic|Latin|ASL|sign language';
 

@@ -1,7 +1,7 @@
 import { CUES, FAVORITE, FAVORITE_OBJECT } from './cues.js';
 import { ANY_VALUE, isSingleValued, type StatedAttribute } from './kinds.js';
 import { MONTH_OR_DAY } from '../openers.js';
-import { statedEndings } from './endings.js';
+import { mourned, statedEndings, statedReplacements } from './endings.js';
 import { ANIMALS } from './lexicon.js';
 import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subjects.js';
 
@@ -58,6 +58,8 @@ const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'pa
  * model both write the subject first).
  */
 export function statedAttributes(text: string): StatedAttribute[] {
+  const mourning = mourned(text);
+  if (mourning.length) return mourning;
   const { subject, owner, relation } = subjectAndOwner(text);
   if (!subject) return [];
   const found: StatedAttribute[] = [];
@@ -119,5 +121,6 @@ export function statedAttributes(text: string): StatedAttribute[] {
     const of = /^the user$/i.test(owner) ? 'the user' : owner;
     if (value) found.push({ subject: of, attribute: `favorite ${favoriteObject[3]?.toLowerCase() ?? 'thing'}`, value });
   }
-  return found.length ? found : statedEndings(predicate, subject, !!owner);
+  const replaced = statedReplacements(predicate, subject).filter((r) => !found.some((f) => f.negated && f.value.toLowerCase() === r.value.toLowerCase()));
+  return found.length ? [...found, ...replaced] : [...statedEndings(predicate, subject, !!owner), ...replaced];
 }
