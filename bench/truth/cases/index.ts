@@ -14,6 +14,7 @@ import { MORE_DEV_UPDATE_CASES } from './dev-updates-more.js';
 import { FIFTH_DEV_UPDATE_CASES } from './dev-updates-fifth.js';
 import { FOURTH_DEV_UPDATE_CASES } from './dev-updates-fourth.js';
 import { EIGHTH_DEV_UPDATE_CASES } from './dev-updates-eighth.js';
+import { NINTH_DEV_UPDATE_CASES } from './dev-updates-ninth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -48,4 +49,5 @@ export const ALL_CASES: TruthCase[] = [
   ...SIXTH_DEV_UPDATE_CASES,
   ...SEVENTH_DEV_UPDATE_CASES,
   ...EIGHTH_DEV_UPDATE_CASES,
+  ...NINTH_DEV_UPDATE_CASES,
 ];
