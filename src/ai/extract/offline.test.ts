@@ -261,6 +261,14 @@ describe('offline extraction: what a new user notices', () => {
     expect(said("I'm Canadian and I love hockey.")).not.toContain("The user's name is Canadian");
   });
 
+  it('restores the subject a chat line drops before a verb of its own, a gerund with a clause after a comma, or a "first week at"', () => {
+    expect(said('unpacking the last boxes in our new flat in Turin, milan feels like ages ago')[0]).toMatch(
+      /^The user is unpacking the last boxes in the user's new flat in Turin/,
+    );
+    expect(said('first week at Riverside Academy done, miss my old friends')[0]).toMatch(/^The user's first week at Riverside Academy/);
+    expect(said('Trying local seafood is a must')[0]).not.toMatch(/The user is trying/);
+  });
+
   it('classifies a change of job, home or diet as a lasting identity fact', () => {
     for (const content of ['I just started a new job at Stripe.', 'I relocated to Denver.', 'I went vegan last month.', 'I joined Shopify.']) {
       const [memory] = extractOffline({ text: '', turns: [{ role: 'user', content }], documentDate: new Date('2026-11-20T10:00:00Z') });

@@ -253,7 +253,7 @@ const ELIDED_I =
   /^(?:(?:just|really|also|totally|finally|recently) )?(?:love|loved|like|liked|hope|think|thought|went|got|had|made|did|took|started|finished|tried|need|want|wish|miss|missed|can't|couldn't|saw|met|bought|found|visited|joined|learned|decided|signed|picked|spent|heard|adopted|painted|wrote|read|watched|played|ran|won)\b(?! (?:is|was|are|were)\b)/i;
 const ELIDED_HAVE =
   /^(?:(?:just|finally|recently|also|now|officially) )?(?:been|gone|become|seen|taken|given|grown|begun|known|written|eaten|driven|fallen|flown|ridden|shown|chosen|forgotten|spoken|broken|stolen|worn|thrown|swum|sung)\b/i;
-const GERUND_SUBJECT = /^\w+ing\b.*\b(?:is|was|are|were|has|makes|made|helps|keeps|can|will|feels|gives|brings)\b/i;
+const GERUND_SUBJECT = /^\w+ing\b[^,;]*\b(?:is|was|are|were|has|makes|made|helps|keeps|can|will|feels|gives|brings)\b/i;
 const PHOTO =
   /^(?:here(?:'s| is| are)|check out|look at|this is) (?:a |an |the |my |this |some |another )?(?:quick )?(?:pic|picture|photo|snap|shot|image|selfie)s?\b/i;
 

@@ -46,5 +46,7 @@ describe('isInstruction and verbBase', () => {
       'plan',
       null,
     ]);
+    // A known verb with a prefix is a verb too.
+    expect([verbBase('unpacking'), verbBase('rewriting'), verbBase('undertaking'), verbBase('unicorns')]).toEqual(['unpack', 'rewrite', null, null]);
   });
 });

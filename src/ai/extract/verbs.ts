@@ -48,6 +48,8 @@ const BASE_VERBS = new Set(
   commute rehearse perform compose coach mentor sponsor chair attend enrol enroll graduate major
   specialise specialize lecture preach own rent share split stream post blog vlog knit sew garden
   brew roast grill ferment collect end close expire last remain stay hold contain cover involve require
+  pack settle sort wrap tidy decorate renovate furnish load prep cram revise queue search interview
+  email text babysit scroll juggle hang fill empty clear paint wash iron fold bathe feed walk
   mean cause affect matter seem appear become happen occur belong consist depend exist fit suit
   measure weigh equal exceed reach total amount include list mention describe feature show display
   offer provide supply ship arrive depart leave return begin start finish complete continue resume
@@ -126,8 +128,12 @@ export function verbBase(word: string): string | null {
     w.replace(/ing$/, 'e'),
     w.replace(/(\w)\1ing$/, '$1'),
   ];
-  return candidates.find((c) => c !== w && BASE_VERBS.has(c)) ?? null;
+  const known = (c: string) => BASE_VERBS.has(c) || BASE_VERBS.has(c.replace(PREFIX, ''));
+  return candidates.find((c) => c !== w && known(c)) ?? null;
 }
+
+/** "unpack", "rewrite", "outgrow": a known verb with a prefix is a verb too. */
+const PREFIX = /^(?:un|re|over|under|out|mis|pre|dis)(?=[a-z]{3})/;
 
 const tokensOf = (sentence: string) => sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.map((t) => t.replace(/’/g, "'")) ?? [];
 

@@ -76,6 +76,9 @@ describe('statedAttributes', () => {
     expect(slots('Tomasz Zielinski bought a house outside Gdansk')).toEqual(['Tomasz Zielinski|residence=Gdansk']);
     expect(slots('Diego Ramos hung up his rugby boots after a knee injury')).toEqual(['!Diego Ramos|sport=rugby']);
     expect(slots('After Luna died in the summer, Fatima Khan adopted a retired greyhound called Dash')).toContain('!Fatima Khan|pet=Luna');
+    expect(slots("Oliver Stone's budgie Sunny flew off in October 2026")).toEqual(['!Oliver Stone|pet=Sunny']);
+    expect(slots('Julia Novak passed the bar')).toEqual([]);
+    expect(slots('Julia Novak escaped the rain')).toEqual([]);
   });
 
   it('reads a team moved onto, lessons of a language and a game played', () => {

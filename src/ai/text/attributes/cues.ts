@@ -1,5 +1,6 @@
 import type { Attribute } from './kinds.js';
 import {
+  ANIMAL_GONE,
   ANIMALS,
   DIETS,
   FIELD,
@@ -352,13 +353,9 @@ export const CUES: Cue[] = [
       value: (m) => (m[2] ? `${m[1].toLowerCase()} ${m[2]}` : m[1].toLowerCase()),
     },
   ),
-  cue(
-    'pet',
-    `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)\\s+(?:has\\s+|had\\s+)?(?:died|passed(?:\\s+away|\\s+on)?|was put (?:down|to sleep)|ran away|went missing|was rehomed)\\b`,
-    { negated: true },
-  ),
+  cue('pet', `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)\\s+(?:has\\s+|had\\s+)?(?:${ANIMAL_GONE}|passed)\\b`, { negated: true }),
   cue('pet', `\\b(?:${ANIMALS}),?\\s+(?:named\\s+|called\\s+)?(\\p{Lu}[\\p{L}'-]*)`),
-  cue('pet', `\\b(?:[Aa]fter|[Ss]ince|[Ww]hen|[Bb]ecause)\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(?:died|passed(?:\\s+away)?|was put (?:down|to sleep))\\b`, {
+  cue('pet', `\\b(?:[Aa]fter|[Ss]ince|[Ww]hen|[Bb]ecause)\\s+(\\p{Lu}[\\p{L}'-]*)\\s+(?:${ANIMAL_GONE}|passed)\\b`, {
     negated: true,
   }),
   // Team

@@ -25,9 +25,13 @@ const HANDED_ON = new RegExp(
   'u',
 );
 
-/** "Rocky passed away", "Mochi went to live with a niece": the thing itself ended, or left whoever had it. */
+/**
+ * "Rocky passed away", "Mochi went to live with a niece": the thing itself ended, or left whoever
+ * had it. Narrower than how a pet named as one is said to be gone (`ANIMAL_GONE`): a person too
+ * "escaped" or "disappeared" for a weekend.
+ */
 const THING_ENDED =
-  /^\s*(?:,?\s*(?:the|our|my|his|her|their)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|went missing|was rehomed|was re-homed|was sold|was given away|went to live with)\b/u;
+  /^\s*(?:,?\s*(?:the|our|my|his|her|their)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|flew away|flew off|went missing|was rehomed|was re-homed|was sold|was given away|went to live with)\b/u;
 
 const JOINT_SUBJECT = /^\s+and\s+(?:others|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?=\s)/u;
 

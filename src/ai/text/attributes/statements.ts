@@ -2,7 +2,7 @@ import { CUES, FAVORITE, FAVORITE_OBJECT } from './cues.js';
 import { ANY_VALUE, isSingleValued, type StatedAttribute } from './kinds.js';
 import { MONTH_OR_DAY } from '../openers.js';
 import { mourned, statedEndings, statedReplacements } from './endings.js';
-import { ANIMALS } from './lexicon.js';
+import { ANIMAL_GONE, ANIMALS } from './lexicon.js';
 import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subjects.js';
 
 /** The attributes a statement sets of its subject, read with the cues. */
@@ -43,7 +43,7 @@ const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|use
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
 
 const PET_WORD = new RegExp(`^(?:${ANIMALS}|pet)$`);
-const DIED = /\b(?:died|passed away|passed|was put (?:down|to sleep)|ran away|went missing)\b/;
+const DIED = new RegExp(`\\b${ANIMAL_GONE}\\b`);
 const PARTNER_OF = new RegExp(
   `^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`,
   'u',
@@ -94,7 +94,8 @@ export function statedAttributes(text: string): StatedAttribute[] {
     found.push({ subject: of, attribute: c.attribute, value, ...(c.negated ? { negated: true } : {}), ...(c.replacing ? { replacing: true } : {}) });
   }
   // "The user's cat Miso died": the user's pet is no more.
-  if (owner && relation && PET_WORD.test(relation) && DIED.test(predicate)) found.push({ subject: owner, attribute: 'pet', value: subject, negated: true });
+  if (owner && relation && PET_WORD.test(relation) && DIED.test(predicate) && !found.some((f) => f.attribute === 'pet' && f.negated && f.value === subject))
+    found.push({ subject: owner, attribute: 'pet', value: subject, negated: true });
   // "Omar is Lina's boyfriend": Lina's partner is Omar.
   const partnerOf = PARTNER_OF.exec(predicate);
   if (partnerOf && !found.some((f) => f.attribute === 'partner')) found.push({ subject: partnerOf[2], attribute: 'partner', value: partnerOf[1] });
