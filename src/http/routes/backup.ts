@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerTokenCheck } from '../bearer-token.js';
-import { errorResponses } from '../schemas/common.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['meta'], config: { public: true } });
 
 export interface BackupOptions {
   /** The operator's token, derived from the server's secret key (`engram backup` computes it). */
@@ -26,17 +28,13 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupOptions> = async (app, op
   const checkToken = bearerTokenCheck(options.token, 'backup token', 'the token `engram backup` derives from the secret key');
   app.get(
     '/v3/backup',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['meta'],
-        summary: 'Back up the embedded database',
-        description:
-          'A consistent copy of the whole embedded database while the server runs, for `engram backup` (which sends the token it derives from the server secret key); not an API key route.',
-        security: [{ bearerAuth: [] }],
-        response: { 200: Archive, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Back up the embedded database',
+      description:
+        'A consistent copy of the whole embedded database while the server runs, for `engram backup` (which sends the token it derives from the server secret key); not an API key route.',
+      security: [{ bearerAuth: [] }],
+      response: { 200: Archive },
+    }),
     async (request, reply) => {
       checkToken(request);
       const dump = await options.dump();

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../schemas/common.js';
 import { ProviderParams } from '../schemas/connections.js';
 import { requestOrigin } from '../file-link-origin.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['connections'], config: { public: true } });
 
 const Query = z.object({
   code: z.string().max(2048).optional(),
@@ -25,17 +27,13 @@ export const connectionAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/v3/connections/auth/callback/:provider', '/v3/connections/:provider/callback']) {
     app.get(
       url,
-      {
-        config: { public: true },
-        schema: {
-          tags: ['connections'],
-          summary: 'Where the provider returns the end user after authorization (register this URL with the provider)',
-          security: [],
-          params: ProviderParams,
-          querystring: Query,
-          response: { 200: Connected, 302: Redirect, ...errorResponses },
-        },
-      },
+      route({
+        summary: 'Where the provider returns the end user after authorization (register this URL with the provider)',
+        security: [],
+        params: ProviderParams,
+        querystring: Query,
+        response: { 200: Connected, 302: Redirect },
+      }),
       async (request, reply) => {
         const outcome = await oauthCallback.complete(request.params.provider, request.query, requestOrigin(request));
         if (outcome.redirect) return reply.redirect(outcome.redirect, 302);

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { VerificationTokenState } from '../../core/connections/kind-webhooks.js';
-import { errorResponses } from '../schemas/common.js';
 import { ConnectionId, Provider, ProviderParams } from '../schemas/connections.js';
 import { principalOf } from '../plugins/auth.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['connections'] });
 
 const MAX_DELIVERY_BYTES = 5 * 1024 * 1024;
 
@@ -54,15 +56,16 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/connections/webhooks/:provider/:connectionId',
     {
-      config: { public: true },
+      ...route(
+        {
+          summary: "A provider's webhook delivery for one connection (answered at once; the sync runs as a job)",
+          security: [],
+          params: z.object({ provider: Provider, connectionId: ConnectionId }),
+          response: { 200: Handshake, 202: Accepted },
+        },
+        { public: true },
+      ),
       bodyLimit: MAX_DELIVERY_BYTES,
-      schema: {
-        tags: ['connections'],
-        summary: "A provider's webhook delivery for one connection (answered at once; the sync runs as a job)",
-        security: [],
-        params: z.object({ provider: Provider, connectionId: ConnectionId }),
-        response: { 200: Handshake, 202: Accepted, ...errorResponses },
-      },
     },
     async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -79,16 +82,17 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/connections/webhooks/:provider',
     {
-      config: { public: true },
+      ...route(
+        {
+          summary:
+            "A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token= and/or its OIDC ID token as Authorization: Bearer, Notion's signed events and its verification request)",
+          security: [],
+          params: ProviderParams,
+          response: { 202: Accepted },
+        },
+        { public: true },
+      ),
       bodyLimit: MAX_DELIVERY_BYTES,
-      schema: {
-        tags: ['connections'],
-        summary:
-          "A provider's push for every connection of a kind (Gmail's Pub/Sub push with ?token= and/or its OIDC ID token as Authorization: Bearer, Notion's signed events and its verification request)",
-        security: [],
-        params: ProviderParams,
-        response: { 202: Accepted, ...errorResponses },
-      },
     },
     async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -103,15 +107,12 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/connections/webhooks/:provider/verification-token',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['connections'],
-        summary: "The verification token kept from the first the provider sent to the kind's push URL (Notion), to paste into the provider's settings",
-        params: ProviderParams,
-        response: { 200: VerificationToken, ...errorResponses },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: "The verification token kept from the first the provider sent to the kind's push URL (Notion), to paste into the provider's settings",
+      params: ProviderParams,
+      response: { 200: VerificationToken },
+    }),
     async (request) => tokenView(await kindWebhooks.verificationToken(request.params.provider, principalOf(request))),
   );
 
@@ -121,30 +122,24 @@ export const connectionWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.addContentTypeParser('application/json', { parseAs: 'string' }, admin.getDefaultJsonParser('error', 'error'));
     admin.put(
       '/v3/connections/webhooks/:provider/verification-token',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['connections'],
-          summary: "Replaces the kind's verification token (e.g. with the unsolicited one, once checked in the provider's settings)",
-          params: ProviderParams,
-          body: ReplaceVerificationToken,
-          response: { 200: VerificationToken, ...errorResponses },
-        },
-      },
+      route({
+        access: 'admin',
+        summary: "Replaces the kind's verification token (e.g. with the unsolicited one, once checked in the provider's settings)",
+        params: ProviderParams,
+        body: ReplaceVerificationToken,
+        response: { 200: VerificationToken },
+      }),
       async (request) => tokenView(await kindWebhooks.replaceVerificationToken(request.params.provider, principalOf(request), request.body.verificationToken)),
     );
 
     admin.delete(
       '/v3/connections/webhooks/:provider/verification-token',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['connections'],
-          summary: "Clears the kind's verification token: events are refused until the provider sends one again, which is kept",
-          params: ProviderParams,
-          response: { 204: z.null().meta({ description: 'Cleared' }), ...errorResponses },
-        },
-      },
+      route({
+        access: 'admin',
+        summary: "Clears the kind's verification token: events are refused until the provider sends one again, which is kept",
+        params: ProviderParams,
+        response: { 204: z.null().meta({ description: 'Cleared' }) },
+      }),
       async (request, reply) => {
         await kindWebhooks.clearVerificationToken(request.params.provider, principalOf(request));
         return reply.code(204).send(null);

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidInput } from '../../model/errors.js';
 import { principalOf } from '../plugins/auth.js';
-import { errorResponses } from '../schemas/common.js';
 import {
   ConnectionParams,
   CreateConnectionBody,
@@ -16,8 +15,9 @@ import {
 } from '../schemas/connections.js';
 import { Connection, ConnectionCleanup, ConnectionDocument, connectionCleanupView, connectionDocumentView, connectionView } from '../views/connections.js';
 import { requestOrigin } from '../file-link-origin.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['connections'];
+const route = routeOptions({ tags: ['connections'] });
 
 /** `?deleteDocuments=`: true unless `false` (or `0`) is given. */
 const DeleteQuery = z.object({
@@ -37,30 +37,24 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/connections/list',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'List connections, by container tags and optionally provider',
-        body: TagsBody.nullable().optional(),
-        response: { 200: z.array(Connection), ...errorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'List connections, by container tags and optionally provider',
+      body: TagsBody.nullable().optional(),
+      response: { 200: z.array(Connection) },
+    }),
     async (request) => (await connections.list(principalOf(request), request.body ?? {})).map(connectionView),
   );
 
   app.post(
     '/v3/connections/:provider',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags,
-        summary: 'Create a connection: an authorization link (OAuth kinds), or a direct connection that syncs at once (web-crawler)',
-        params: ProviderParams,
-        body: CreateConnectionBody.nullable().optional(),
-        response: { 200: CreatedConnection, ...errorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Create a connection: an authorization link (OAuth kinds), or a direct connection that syncs at once (web-crawler)',
+      params: ProviderParams,
+      body: CreateConnectionBody.nullable().optional(),
+      response: { 200: CreatedConnection },
+    }),
     async (request) => {
       const { linkExpiresAt: _v5Only, ...created } = await connections.create(
         principalOf(request),
@@ -74,50 +68,41 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/connections/cleanups',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Deleted connections whose cleanup at the provider has not succeeded: waiting, retrying, or given up',
-        description:
-          'Deleting a connection (or resetting the organization) stops its channels and subscriptions, removes its repository ' +
-          'hooks and revokes its grant at the provider in the background, retried with backoff. This lists those not done: a ' +
-          'failed one gave up, and its access is best removed at the provider by hand (each attempt is logged too).',
-        response: { 200: z.array(ConnectionCleanup), ...errorResponses },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Deleted connections whose cleanup at the provider has not succeeded: waiting, retrying, or given up',
+      description:
+        'Deleting a connection (or resetting the organization) stops its channels and subscriptions, removes its repository ' +
+        'hooks and revokes its grant at the provider in the background, retried with backoff. This lists those not done: a ' +
+        'failed one gave up, and its access is best removed at the provider by hand (each attempt is logged too).',
+      response: { 200: z.array(ConnectionCleanup) },
+    }),
     async (request) => (await connections.cleanups(principalOf(request))).map(connectionCleanupView),
   );
 
   app.post(
     '/v3/connections/cleanups/:connectionId/retry',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Try a cleanup that gave up again, from its first attempt',
-        description:
-          "For a cleanup listed as failed, once what stopped it is fixed (for example the organization's own OAuth application " +
-          'configured again). A cleanup still waiting or retrying answers 409; one of an unknown connection 404.',
-        params: ConnectionParams,
-        response: { 200: ConnectionCleanup, ...errorResponses },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Try a cleanup that gave up again, from its first attempt',
+      description:
+        "For a cleanup listed as failed, once what stopped it is fixed (for example the organization's own OAuth application " +
+        'configured again). A cleanup still waiting or retrying answers 409; one of an unknown connection 404.',
+      params: ConnectionParams,
+      response: { 200: ConnectionCleanup },
+    }),
     async (request) => connectionCleanupView(await connections.retryCleanup(principalOf(request), request.params.connectionId)),
   );
 
   app.delete(
     '/v3/connections/cleanups/:connectionId',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Dismiss a cleanup: it is never tried again',
-        description: 'For a cleanup whose access was removed at the provider by hand. A cleanup running at this moment answers 409.',
-        params: ConnectionParams,
-        response: { 200: z.object({ connectionId: z.string(), dismissed: z.literal(true) }), ...errorResponses },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Dismiss a cleanup: it is never tried again',
+      description: 'For a cleanup whose access was removed at the provider by hand. A cleanup running at this moment answers 409.',
+      params: ConnectionParams,
+      response: { 200: z.object({ connectionId: z.string(), dismissed: z.literal(true) }) },
+    }),
     async (request) => {
       await connections.dismissCleanup(principalOf(request), request.params.connectionId);
       return { connectionId: request.params.connectionId, dismissed: true as const };
@@ -126,51 +111,38 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/connections/:connectionId',
-    {
-      schema: {
-        tags,
-        summary: 'A connection with its last sync run',
-        params: ConnectionParams,
-        response: { 200: Connection, ...errorResponses },
-      },
-    },
+    route({ summary: 'A connection with its last sync run', params: ConnectionParams, response: { 200: Connection } }),
     async (request) => connectionView(await connections.get(principalOf(request), request.params.connectionId)),
   );
 
   app.post(
     '/v3/connections/:provider/connection',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'The connection of a provider in the container tags',
-        params: ProviderParams,
-        body: RequiredTagsBody,
-        response: { 200: Connection, ...errorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'The connection of a provider in the container tags',
+      params: ProviderParams,
+      body: RequiredTagsBody,
+      response: { 200: Connection },
+    }),
     async (request) => connectionView(await connections.getByTag(principalOf(request), request.params.provider, request.body.containerTags)),
   );
 
   app.delete(
     '/v3/connections/:connectionId',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags,
-        summary: 'Delete a connection by id (deleteDocuments, default true), or by provider and containerTags (body)',
-        description:
-          'Syncing stops at once. With its documents (the default, and always when deleting by provider) the memories drawn ' +
-          'only from them are deleted too; memories another document or a direct write also supports stay, with their ' +
-          'documentIds and sourceCount updated. What the connection set up at the provider is undone in the background by a ' +
-          'durable job, retried until the provider answers: its push channel or subscription stopped, its repository hooks ' +
-          'removed, its grant revoked (Google, GitHub, Notion) unless another connection uses the same account.',
-        params: z.object({ connectionId: z.string().min(1).max(64).describe('A connection id, or a provider with containerTags in the body') }),
-        querystring: DeleteQuery,
-        body: OptionalTagsBody,
-        response: { 200: DeletedConnection, ...errorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Delete a connection by id (deleteDocuments, default true), or by provider and containerTags (body)',
+      description:
+        'Syncing stops at once. With its documents (the default, and always when deleting by provider) the memories drawn ' +
+        'only from them are deleted too; memories another document or a direct write also supports stay, with their ' +
+        'documentIds and sourceCount updated. What the connection set up at the provider is undone in the background by a ' +
+        'durable job, retried until the provider answers: its push channel or subscription stopped, its repository hooks ' +
+        'removed, its grant revoked (Google, GitHub, Notion) unless another connection uses the same account.',
+      params: z.object({ connectionId: z.string().min(1).max(64).describe('A connection id, or a provider with containerTags in the body') }),
+      querystring: DeleteQuery,
+      body: OptionalTagsBody,
+      response: { 200: DeletedConnection },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const { connectionId } = request.params;
@@ -186,16 +158,13 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/connections/:provider/import',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags,
-        summary: 'Sync now: every connection of the provider, or those of the container tags',
-        params: ProviderParams,
-        body: OptionalTagsBody,
-        response: { 202: PlainText, ...errorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Sync now: every connection of the provider, or those of the container tags',
+      params: ProviderParams,
+      body: OptionalTagsBody,
+      response: { 202: PlainText },
+    }),
     async (request, reply) => {
       const count = await connections.import(principalOf(request), request.params.provider, request.body?.containerTags);
       return reply
@@ -207,16 +176,13 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/connections/:provider/documents',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'Documents a provider imported, in the container tags',
-        params: ProviderParams,
-        body: OptionalTagsBody,
-        response: { 200: z.array(ConnectionDocument), ...errorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'Documents a provider imported, in the container tags',
+      params: ProviderParams,
+      body: OptionalTagsBody,
+      response: { 200: z.array(ConnectionDocument) },
+    }),
     async (request) =>
       (await connections.listDocuments(principalOf(request), request.params.provider, request.body?.containerTags)).map(connectionDocumentView),
   );

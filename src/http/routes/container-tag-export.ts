@@ -3,9 +3,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
-import { TagParams, errorResponses } from '../schemas/common.js';
+import { TagParams } from '../schemas/common.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['container-tags'];
+const route = routeOptions({ tags: ['container-tags'] });
 
 /** NDJSON, written as it is read from the database; docs/export-format.md describes the lines. */
 const NdjsonStream = z.any().meta({
@@ -31,15 +32,12 @@ export const containerTagExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/container-tags/:containerTag/export',
-    {
-      schema: {
-        tags,
-        summary: 'Export a container tag (documents, files, memories with their versions, settings, profile) as NDJSON',
-        params: TagParams,
-        querystring: ExportQuery,
-        response: { 200: NdjsonStream, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Export a container tag (documents, files, memories with their versions, settings, profile) as NDJSON',
+      params: TagParams,
+      querystring: ExportQuery,
+      response: { 200: NdjsonStream },
+    }),
     async (request, reply) => {
       const lines = await portability.exporter.exportTag(principalOf(request), request.params.containerTag, {
         embeddings: request.query.embeddings === 'true',
@@ -50,15 +48,12 @@ export const containerTagExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/export',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Export every container tag of the organization as NDJSON (admin keys only)',
-        querystring: ExportQuery,
-        response: { 200: NdjsonStream, ...errorResponses },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Export every container tag of the organization as NDJSON (admin keys only)',
+      querystring: ExportQuery,
+      response: { 200: NdjsonStream },
+    }),
     async (request, reply) => {
       const lines = portability.exporter.exportOrg(principalOf(request), { embeddings: request.query.embeddings === 'true' });
       return sendNdjson(reply, 'export.ndjson', lines);

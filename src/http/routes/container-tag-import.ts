@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { ApiError } from '../api-error.js';
 import { DomainError } from '../../model/errors.js';
 import { principalOf } from '../plugins/auth.js';
-import { TagParams, errorResponses } from '../schemas/common.js';
+import { TagParams } from '../schemas/common.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['container-tags'];
+const route = routeOptions({ tags: ['container-tags'] });
 const NDJSON = 'application/x-ndjson';
 
 /** POST /v3/container-tags/{containerTag}/import: restores an export (NDJSON, gzip optional) into a tag, all or nothing (see core/portability/import.ts). */
@@ -20,10 +21,8 @@ export const containerTagImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/container-tags/:containerTag/import',
     {
-      config: { access: 'write' },
-      bodyLimit: Number.MAX_SAFE_INTEGER,
-      schema: {
-        tags,
+      ...route({
+        access: 'write',
         summary: 'Import an export file into a container tag (empty, or merging by customId); re-running it changes nothing',
         params: TagParams,
         response: {
@@ -32,9 +31,9 @@ export const containerTagImportRoutes: FastifyPluginAsyncZod = async (app) => {
             counts: z.object({ spaces: z.number(), documents: z.number(), chunks: z.number(), memories: z.number(), profiles: z.number() }),
             reembedded: z.boolean(),
           }),
-          ...errorResponses,
         },
-      },
+      }),
+      bodyLimit: Number.MAX_SAFE_INTEGER,
     },
     async (request) => {
       if (!request.headers['content-type']?.toLowerCase().startsWith(NDJSON)) {

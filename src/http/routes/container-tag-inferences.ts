@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
-import { TagParams, errorResponses } from '../schemas/common.js';
+import { TagParams } from '../schemas/common.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['memories'];
+const route = routeOptions({ tags: ['memories'] });
 
 /** /v3/container-tags/{containerTag}/inferred: the tag's unreviewed inferred memories, and their review. */
 export const containerTagInferenceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,29 +12,25 @@ export const containerTagInferenceRoutes: FastifyPluginAsyncZod = async (app) =>
 
   app.get(
     '/v3/container-tags/:containerTag/inferred',
-    {
-      schema: {
-        tags,
-        summary: 'Unreviewed inferred memories of a container tag',
-        params: TagParams,
-        response: {
-          200: z.object({
-            memories: z.array(
-              z.object({
-                id: z.string(),
-                memory: z.string(),
-                parentCount: z.number(),
-                createdAt: z.string(),
-                updatedAt: z.string(),
-                metadata: z.record(z.string(), z.unknown()).nullable(),
-              }),
-            ),
-            total: z.number(),
-          }),
-          ...errorResponses,
-        },
+    route({
+      summary: 'Unreviewed inferred memories of a container tag',
+      params: TagParams,
+      response: {
+        200: z.object({
+          memories: z.array(
+            z.object({
+              id: z.string(),
+              memory: z.string(),
+              parentCount: z.number(),
+              createdAt: z.string(),
+              updatedAt: z.string(),
+              metadata: z.record(z.string(), z.unknown()).nullable(),
+            }),
+          ),
+          total: z.number(),
+        }),
       },
-    },
+    }),
     async (request) => {
       const { rows, total } = await memoryListing.listInferred(principalOf(request), request.params.containerTag);
       return {
@@ -52,24 +49,20 @@ export const containerTagInferenceRoutes: FastifyPluginAsyncZod = async (app) =>
 
   app.post(
     '/v3/container-tags/:containerTag/inferred/:memoryId/review',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags,
-        summary: 'Approve, decline or undo the review of an inferred memory',
-        params: TagParams.extend({ memoryId: z.string().min(1).max(255) }),
-        body: z.object({ action: z.enum(['approve', 'decline', 'undo']) }),
-        response: {
-          200: z.object({
-            id: z.string(),
-            isInference: z.boolean(),
-            isForgotten: z.boolean(),
-            reviewStatus: z.enum(['approved', 'declined']).nullable(),
-          }),
-          ...errorResponses,
-        },
+    route({
+      access: 'write',
+      summary: 'Approve, decline or undo the review of an inferred memory',
+      params: TagParams.extend({ memoryId: z.string().min(1).max(255) }),
+      body: z.object({ action: z.enum(['approve', 'decline', 'undo']) }),
+      response: {
+        200: z.object({
+          id: z.string(),
+          isInference: z.boolean(),
+          isForgotten: z.boolean(),
+          reviewStatus: z.enum(['approved', 'declined']).nullable(),
+        }),
       },
-    },
+    }),
     async (request) => {
       const m = await memoryListing.review(principalOf(request), request.params.containerTag, request.params.memoryId, request.body.action);
       return {

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { MAX_MERGE_SOURCES } from '../../core/tags/merges.js';
 import type { MergeRecord } from '../../model/tags.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, errorResponses } from '../schemas/common.js';
+import { ContainerTag } from '../schemas/common.js';
 import { iso } from '../../model/timestamps.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['container tags'];
+const route = routeOptions({ tags: ['container tags'] });
 
 const MergeBody = z
   .strictObject({
@@ -73,24 +74,20 @@ export const containerTagMergeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/container-tags/merge',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Merge container tags into a target (runs in the background)',
-        body: MergeBody,
-        response: {
-          202: z.object({
-            success: z.boolean(),
-            status: z.literal('queued'),
-            mergeId: z.string(),
-            targetTag: z.string(),
-            sourceTags: z.array(z.string()),
-          }),
-          ...errorResponses,
-        },
+    route({
+      access: 'admin',
+      summary: 'Merge container tags into a target (runs in the background)',
+      body: MergeBody,
+      response: {
+        202: z.object({
+          success: z.boolean(),
+          status: z.literal('queued'),
+          mergeId: z.string(),
+          targetTag: z.string(),
+          sourceTags: z.array(z.string()),
+        }),
       },
-    },
+    }),
     async (request, reply) => {
       const body = request.body;
       const merge = await merges.start(principalOf(request), {
@@ -103,14 +100,7 @@ export const containerTagMergeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/container-tags/merge/:mergeId',
-    {
-      schema: {
-        tags,
-        summary: 'Status and progress of a merge',
-        params: z.object({ mergeId: z.string().min(1).max(64) }),
-        response: { 200: MergeView, ...errorResponses },
-      },
-    },
+    route({ summary: 'Status and progress of a merge', params: z.object({ mergeId: z.string().min(1).max(64) }), response: { 200: MergeView } }),
     async (request) => toMergeView(await merges.get(principalOf(request), request.params.mergeId)),
   );
 };

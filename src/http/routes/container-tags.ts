@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContainerTagDetails, ContainerTagSummary } from '../../core/tags/tag-service.js';
 import { principalOf } from '../plugins/auth.js';
-import { EntityContext, TagParams, errorResponses } from '../schemas/common.js';
+import { EntityContext, TagParams } from '../schemas/common.js';
 import { ProfileBucket, ProfileBuckets } from '../schemas/profile-buckets.js';
 import { iso } from '../../model/timestamps.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['container tags'];
+const route = routeOptions({ tags: ['container tags'] });
 
 const TagListItem = z
   .object({
@@ -75,28 +76,25 @@ export const containerTagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/container-tags/list',
-    { schema: { tags, summary: 'Container tags with counts and last activity', response: { 200: z.array(TagListItem), ...errorResponses } } },
+    route({ summary: 'Container tags with counts and last activity', response: { 200: z.array(TagListItem) } }),
     async (request) => (await containerTags.list(principalOf(request))).map(toListItem),
   );
 
   app.get(
     '/v3/container-tags/:containerTag',
-    { schema: { tags, summary: 'Settings and counts of a container tag', params: TagParams, response: { 200: TagView, ...errorResponses } } },
+    route({ summary: 'Settings and counts of a container tag', params: TagParams, response: { 200: TagView } }),
     async (request) => toTagView(await containerTags.get(principalOf(request), request.params.containerTag)),
   );
 
   app.patch(
     '/v3/container-tags/:containerTag',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags,
-        summary: 'Update (or create) the settings of a container tag',
-        params: TagParams,
-        body: TagPatchBody,
-        response: { 200: TagUpdateView, ...errorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Update (or create) the settings of a container tag',
+      params: TagParams,
+      body: TagPatchBody,
+      response: { 200: TagUpdateView },
+    }),
     async (request) => {
       const { createdAt: _createdAt, ...view } = toTagView(await containerTags.update(principalOf(request), request.params.containerTag, request.body ?? {}));
       return view;
@@ -105,22 +103,16 @@ export const containerTagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v3/container-tags/:containerTag',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Delete the documents of a container tag and forget its memories',
-        description:
-          "Admin keys only. Deletes the tag's documents, chunks, connections, settings and profile. The memories drawn from " +
-          "those documents are deleted with them; memories no document supports (imported ones) stay, forgotten ('container " +
-          "tag deleted'). deletedMemoriesCount counts the live memories deleted and the memory rows forgotten.",
-        params: TagParams,
-        response: {
-          200: z.object({ success: z.boolean(), containerTag: z.string(), deletedDocumentsCount: z.number(), deletedMemoriesCount: z.number() }),
-          ...errorResponses,
-        },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Delete the documents of a container tag and forget its memories',
+      description:
+        "Admin keys only. Deletes the tag's documents, chunks, connections, settings and profile. The memories drawn from " +
+        "those documents are deleted with them; memories no document supports (imported ones) stay, forgotten ('container " +
+        "tag deleted'). deletedMemoriesCount counts the live memories deleted and the memory rows forgotten.",
+      params: TagParams,
+      response: { 200: z.object({ success: z.boolean(), containerTag: z.string(), deletedDocumentsCount: z.number(), deletedMemoriesCount: z.number() }) },
+    }),
     async (request) => {
       const containerTag = request.params.containerTag;
       return { success: true, containerTag, ...(await containerTags.delete(principalOf(request), containerTag)) };

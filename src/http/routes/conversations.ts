@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, ContainerTags, DocumentDate, EntityContext, errorResponses, Metadata } from '../schemas/common.js';
+import { ContainerTag, ContainerTags, DocumentDate, EntityContext, Metadata } from '../schemas/common.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['conversations'] });
 
 const ContentPart = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
@@ -40,15 +43,12 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v4/conversations',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags: ['conversations'],
-        summary: 'Ingest or extend a conversation (one document per conversationId)',
-        body: ConversationBody,
-        response: { 200: z.object({ id: z.string(), conversationId: z.string(), status: z.string() }), ...errorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Ingest or extend a conversation (one document per conversationId)',
+      body: ConversationBody,
+      response: { 200: z.object({ id: z.string(), conversationId: z.string(), status: z.string() }) },
+    }),
     async (request) => conversations.ingest(principalOf(request), request.body),
   );
 };

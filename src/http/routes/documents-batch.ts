@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addDocumentBatch } from '../../core/documents/batch.js';
 import { principalOf } from '../plugins/auth.js';
-import { errorResponses } from '../schemas/common.js';
 import { AddDocumentBody, documentFields } from '../schemas/documents.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['documents'] });
 
 const BatchItem = z.union([z.string().min(1), AddDocumentBody]);
 const BatchBody = z.object({
@@ -22,15 +24,12 @@ const BatchResult = z.object({
 export const documentBatchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v3/documents/batch',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags: ['documents'],
-        summary: 'Add up to 600 documents',
-        body: BatchBody,
-        response: { 200: z.object({ results: z.array(BatchResult), success: z.number(), failed: z.number() }), ...errorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Add up to 600 documents',
+      body: BatchBody,
+      response: { 200: z.object({ results: z.array(BatchResult), success: z.number(), failed: z.number() }) },
+    }),
     async (request) => {
       const { documents, content: _content, ...defaults } = request.body;
       return addDocumentBatch(app.services.documents, principalOf(request), { documents, defaults });

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, ContainerTags, errorResponses, IntLike } from '../schemas/common.js';
+import { ContainerTag, ContainerTags, IntLike } from '../schemas/common.js';
 import { DocumentWithMemoriesView, Pagination, pagination, toDocumentWithMemories } from '../views/documents.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['documents'];
+const route = routeOptions({ tags: ['documents'] });
 
 /** Lower than the plain list's 1100: every document carries its memories. */
 const MAX_PAGE_SIZE = 100;
@@ -47,15 +48,12 @@ export const documentsWithMemoriesRoutes: FastifyPluginAsyncZod = async (app) =>
 
   app.post(
     '/v3/documents/documents',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'Documents with their latest memories, paginated',
-        body: PageBody,
-        response: { 200: z.object({ documents: z.array(DocumentWithMemoriesView), pagination: Pagination }), ...errorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'Documents with their latest memories, paginated',
+      body: PageBody,
+      response: { 200: z.object({ documents: z.array(DocumentWithMemoriesView), pagination: Pagination }) },
+    }),
     async (request) => {
       const body = request.body;
       const page = body.page ?? 1;
@@ -74,15 +72,12 @@ export const documentsWithMemoriesRoutes: FastifyPluginAsyncZod = async (app) =>
 
   app.post(
     '/v3/documents/documents/by-ids',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'Documents with their latest memories, by ids or customIds (unknown ones left out)',
-        body: ByIdsBody,
-        response: { 200: z.object({ documents: z.array(DocumentWithMemoriesView) }), ...errorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'Documents with their latest memories, by ids or customIds (unknown ones left out)',
+      body: ByIdsBody,
+      response: { 200: z.object({ documents: z.array(DocumentWithMemoriesView) }) },
+    }),
     async (request) => {
       const items = await service.byIds(principalOf(request), {
         ids: request.body.ids,
@@ -95,21 +90,17 @@ export const documentsWithMemoriesRoutes: FastifyPluginAsyncZod = async (app) =>
 
   app.post(
     '/v3/documents/documents/facets',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'Document counts per source, status and type',
-        body: FacetsBody,
-        response: {
-          200: z.object({
-            facets: z.object({ source: z.array(FacetCount), status: z.array(FacetCount), type: z.array(FacetCount) }),
-            total: z.number().int(),
-          }),
-          ...errorResponses,
-        },
+    route({
+      access: 'read',
+      summary: 'Document counts per source, status and type',
+      body: FacetsBody,
+      response: {
+        200: z.object({
+          facets: z.object({ source: z.array(FacetCount), status: z.array(FacetCount), type: z.array(FacetCount) }),
+          total: z.number().int(),
+        }),
       },
-    },
+    }),
     async (request) => {
       const { total, ...facets } = await service.facets(principalOf(request), { containerTags: requestedTags(request.body) });
       return { facets, total };

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memoriesPath, withLegacyPaths } from '../alias-routes.js';
 import { principalOf } from '../plugins/auth.js';
-import { errorResponses } from '../schemas/common.js';
 import { IdParams, WriteResponse } from '../schemas/documents.js';
 import { readUpload } from '../upload.js';
 import { requestOrigin } from '../file-link-origin.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['documents'];
+const route = routeOptions({ tags: ['documents'] });
 
 export interface UploadOptions {
   /** Largest file accepted, in bytes. */
@@ -21,26 +21,18 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async 
   withLegacyPaths(app, memoriesPath).route({
     method: 'POST',
     url: '/v3/documents/file',
-    config: { access: 'write' },
-    schema: {
-      tags,
+    ...route({
+      access: 'write',
       summary: 'Upload a file (multipart/form-data, field "file")',
       consumes: ['multipart/form-data'],
-      response: { 200: WriteResponse, ...errorResponses },
-    },
+      response: { 200: WriteResponse },
+    }),
     handler: async (request) => documents.addFile(principalOf(request), await readUpload(request, options.maxFileBytes)),
   });
 
   app.get(
     '/v3/documents/:id/file-url',
-    {
-      schema: {
-        tags,
-        summary: 'Signed, expiring URL of the uploaded file',
-        params: IdParams,
-        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }), ...errorResponses },
-      },
-    },
+    route({ summary: 'Signed, expiring URL of the uploaded file', params: IdParams, response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) } }),
     async (request) => {
       const principal = principalOf(request);
       const doc = await documents.file(principal, request.params.id);

@@ -4,12 +4,13 @@ import { invalidInput } from '../../model/errors.js';
 import { FiltersInputSchema } from '../../model/filters.js';
 import { memoriesPath, withLegacyPaths } from '../alias-routes.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, ContainerTags, errorResponses, Filepath, IntLike } from '../schemas/common.js';
+import { ContainerTag, ContainerTags, Filepath, IntLike } from '../schemas/common.js';
 import { AddDocumentBody, documentFields, IdParams, WriteResponse } from '../schemas/documents.js';
 import { attachmentLinker } from '../file-link-origin.js';
 import { ChunkView, DocumentListItem, DocumentView, Pagination, pagination, toChunkView, toDocumentView, toListItem } from '../views/documents.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['documents'];
+const route = routeOptions({ tags: ['documents'] });
 
 const LookupQuery = z.object({ containerTag: ContainerTag.optional() });
 
@@ -76,25 +77,23 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   legacy.route({
     method: 'POST',
     url: '/v3/documents',
-    config: { access: 'write' },
-    schema: {
-      tags,
+    ...route({
+      access: 'write',
       summary: 'Add a document (text or URL)',
       description:
         'With the customId of a document of the tag, that document is updated: new content is processed again and its ' +
         'memories follow it as PATCH /v3/documents/{id} describes.',
       body: AddDocumentBody,
-      response: { 200: WriteResponse, ...errorResponses },
-    },
+      response: { 200: WriteResponse },
+    }),
     handler: async (request) => documents.add(principalOf(request), request.body),
   });
 
   legacy.route({
     method: 'POST',
     url: '/v3/documents/list',
-    config: { access: 'read' },
-    schema: {
-      tags,
+    ...route({
+      access: 'read',
       summary: 'List documents with filters and pagination',
       body: ListBody,
       response: {
@@ -104,9 +103,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           totalCount: z.number(),
           pagination: Pagination,
         }),
-        ...errorResponses,
       },
-    },
+    }),
     handler: async (request) => {
       const body = request.body ?? {};
       const limit = body.limit ?? 10;
@@ -131,14 +129,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/documents/processing',
-    {
-      schema: {
-        tags,
-        summary: 'Documents not yet done or failed',
-        querystring: z.object({ containerTags: commaList }),
-        response: { 200: z.object({ documents: z.array(DocumentListItem), totalCount: z.number() }), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Documents not yet done or failed',
+      querystring: z.object({ containerTags: commaList }),
+      response: { 200: z.object({ documents: z.array(DocumentListItem), totalCount: z.number() }) },
+    }),
     async (request) => {
       const { rows, total } = await documents.listProcessing(principalOf(request), request.query.containerTags);
       return { documents: rows.map((row) => toListItem(row)), totalCount: total };
@@ -148,9 +143,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   legacy.route({
     method: 'DELETE',
     url: '/v3/documents/bulk',
-    config: { access: 'write' },
-    schema: {
-      tags,
+    ...route({
+      access: 'write',
       summary: 'Delete by ids, container tags or filepath',
       description: `Deletes the documents with their chunks and files. ${DELETES_MEMORIES}`,
       body: BulkDeleteBody,
@@ -161,9 +155,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           errors: z.array(z.object({ id: z.string(), error: z.string() })).optional(),
           containerTags: z.array(z.string()).optional(),
         }),
-        ...errorResponses,
       },
-    },
+    }),
     handler: async (request) => {
       if (!request.body || (!request.body.ids && !request.body.containerTags && request.body.filepath === undefined)) {
         throw invalidInput('Nothing to delete', 'body: give ids, containerTags or filepath');
@@ -175,13 +168,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   legacy.route({
     method: 'GET',
     url: '/v3/documents/:id',
-    schema: {
-      tags,
-      summary: 'Get a document by id or customId',
-      params: IdParams,
-      querystring: LookupQuery,
-      response: { 200: DocumentView, ...errorResponses },
-    },
+    ...route({ summary: 'Get a document by id or customId', params: IdParams, querystring: LookupQuery, response: { 200: DocumentView } }),
     handler: async (request) => {
       const principal = principalOf(request);
       const { document, memories } = await documents.getWithMemories(principal, request.params.id, request.query.containerTag);
@@ -193,9 +180,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   legacy.route({
     method: 'PATCH',
     url: '/v3/documents/:id',
-    config: { access: 'write' },
-    schema: {
-      tags,
+    ...route({
+      access: 'write',
       summary: 'Update content or metadata',
       description:
         'New content is processed again (status goes back to queued), and the memories drawn from the document follow it: a ' +
@@ -206,23 +192,22 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         'the new tag, so a key scoped to the old tag finds nothing of it.',
       params: IdParams,
       body: PatchBody,
-      response: { 200: WriteResponse, ...errorResponses },
-    },
+      response: { 200: WriteResponse },
+    }),
     handler: async (request) => documents.update(principalOf(request), request.params.id, request.body ?? {}),
   });
 
   legacy.route({
     method: 'DELETE',
     url: '/v3/documents/:id',
-    config: { access: 'write' },
-    schema: {
-      tags,
+    ...route({
+      access: 'write',
       summary: 'Delete a document by id or customId',
       description: `Deletes the document with its chunks and files. ${DELETES_MEMORIES}`,
       params: IdParams,
       querystring: LookupQuery,
-      response: { 204: z.null(), ...errorResponses },
-    },
+      response: { 204: z.null() },
+    }),
     handler: async (request, reply) => {
       await documents.delete(principalOf(request), request.params.id, request.query.containerTag);
       return reply.code(204).send(null);
@@ -231,14 +216,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/documents/:id/chunks',
-    {
-      schema: {
-        tags,
-        summary: 'Retrieval chunks of a document',
-        params: IdParams,
-        response: { 200: z.object({ documentId: z.string(), chunks: z.array(ChunkView), total: z.number() }), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Retrieval chunks of a document',
+      params: IdParams,
+      response: { 200: z.object({ documentId: z.string(), chunks: z.array(ChunkView), total: z.number() }) },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const { document, chunks } = await documents.chunks(principal, request.params.id);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../schemas/common.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['documents'], config: { public: true } });
 
 /** Sent as the bytes stored, under their own media type; the OpenAPI `content` says so. */
 const StoredFile = z.any().meta({
@@ -17,15 +19,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/files/:token',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['documents'],
-        summary: 'Download an uploaded file or a document attachment through a signed link',
-        params: z.object({ token: z.string().min(1).max(2000) }),
-        response: { 200: StoredFile, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Download an uploaded file or a document attachment through a signed link',
+      params: z.object({ token: z.string().min(1).max(2000) }),
+      response: { 200: StoredFile },
+    }),
     async (request, reply) => {
       const { orgId, documentId, attachment } = fileLinks.verify(request.params.token);
       const file = attachment

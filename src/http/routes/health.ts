@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, errorResponses } from '../schemas/common.js';
+import { ErrorResponse } from '../schemas/common.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['meta'], config: { public: true } });
 
 const ReadinessCheck = z.object({
   ok: z.boolean(),
@@ -34,46 +37,40 @@ export interface HealthOptions {
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, options) => {
   app.get(
     '/',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['meta'],
-        summary: 'Health and version',
-        response: { 200: z.object({ status: z.literal('ok'), name: z.literal('engram'), version: z.string(), database: z.string() }), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Health and version',
+      response: { 200: z.object({ status: z.literal('ok'), name: z.literal('engram'), version: z.string(), database: z.string() }) },
+    }),
     async () => ({ status: 'ok' as const, name: 'engram' as const, version: options.version, database: options.driver }),
   );
 
   app.get(
     '/healthz',
-    {
-      config: { public: true, probe: true },
-      schema: {
-        tags: ['meta'],
+    route(
+      {
         summary: 'Liveness: the process is up',
         security: [],
         description: 'Answers 200 whenever the process serves HTTP; restart the process when it does not.',
-        response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses },
+        response: { 200: z.object({ status: z.literal('ok') }) },
       },
-    },
+      { probe: true },
+    ),
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/readyz',
-    {
-      config: { public: true, probe: true },
-      schema: {
-        tags: ['meta'],
+    route(
+      {
         summary: 'Readiness: the process should be sent traffic',
         security: [],
         description:
           'Answers 200 when the database answers with every migration applied, the embedding model is loaded, the worker runs (or is ' +
           'disabled in this process) and the server is not shutting down; 503 otherwise. Each check says what it found.',
-        response: { 200: ReadinessResponse, 503: z.union([ReadinessResponse, ErrorResponse]), ...errorResponses },
+        response: { 200: ReadinessResponse, 503: z.union([ReadinessResponse, ErrorResponse]) },
       },
-    },
+      { probe: true },
+    ),
     async (_request, reply) => {
       const report = await options.readiness();
       return reply.code(report.ready ? 200 : 503).send(report);

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SCOPED_KEY_ENDPOINTS } from '../../core/access/authorization.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, errorResponses } from '../schemas/common.js';
+import { ContainerTag } from '../schemas/common.js';
 import { KeyView, Permission, RateLimit, toKeyView } from '../views/keys.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['keys'];
+const route = routeOptions({ tags: ['keys'], config: { access: 'admin' } });
 
 const ScopedKeyBody = z
   .strictObject({
@@ -25,34 +26,29 @@ const NewKeyBody = z.strictObject({
   permission: Permission.optional().describe('Default write'),
 });
 
-/** /v3/auth: scoped keys, the organization's keys and turning one off or on. */
+/** /v3/auth (admin keys): scoped keys, the organization's keys and turning one off or on. */
 export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { keyManagement } = app.services;
 
   app.post(
     '/v3/auth/scoped-key',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Create a key confined to container tags (the key is shown only in this answer)',
-        body: ScopedKeyBody,
-        response: {
-          200: z.object({
-            key: z.string(),
-            id: z.string(),
-            name: z.string(),
-            containerTag: z.string(),
-            containerTags: z.array(z.string()),
-            permission: Permission,
-            expiresAt: z.string().nullable(),
-            rateLimit: RateLimit,
-            allowedEndpoints: z.array(z.string()),
-          }),
-          ...errorResponses,
-        },
+    route({
+      summary: 'Create a key confined to container tags (the key is shown only in this answer)',
+      body: ScopedKeyBody,
+      response: {
+        200: z.object({
+          key: z.string(),
+          id: z.string(),
+          name: z.string(),
+          containerTag: z.string(),
+          containerTags: z.array(z.string()),
+          permission: Permission,
+          expiresAt: z.string().nullable(),
+          rateLimit: RateLimit,
+          allowedEndpoints: z.array(z.string()),
+        }),
       },
-    },
+    }),
     async (request) => {
       const body = request.body;
       const containerTags = [...(body.containerTag ? [body.containerTag] : []), ...(body.containerTags ?? [])];
@@ -74,15 +70,11 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v3/auth/scoped-key/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Revoke a scoped key at once',
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: z.object({ success: z.boolean(), id: z.string() }), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Revoke a scoped key at once',
+      params: z.object({ id: z.string().min(1).max(64) }),
+      response: { 200: z.object({ success: z.boolean(), id: z.string() }) },
+    }),
     async (request) => {
       const principal = principalOf(request);
       await keyManagement.revokeScoped(principal, request.params.id);
@@ -96,15 +88,11 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/auth/keys',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Create a key of the organization with any role, reaching every tag (the key is shown only in this answer)',
-        body: NewKeyBody,
-        response: { 200: KeyView.extend({ key: z.string().describe('The new key; it is never shown again') }).meta({ id: 'NewApiKey' }), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Create a key of the organization with any role, reaching every tag (the key is shown only in this answer)',
+      body: NewKeyBody,
+      response: { 200: KeyView.extend({ key: z.string().describe('The new key; it is never shown again') }).meta({ id: 'NewApiKey' }) },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const { key, row } = await keyManagement.create(principal, request.body);
@@ -119,14 +107,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/auth/keys',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: "The organization's API keys (never their secrets)",
-        response: { 200: z.object({ keys: z.array(KeyView) }), ...errorResponses },
-      },
-    },
+    route({ summary: "The organization's API keys (never their secrets)", response: { 200: z.object({ keys: z.array(KeyView) }) } }),
     async (request) => ({ keys: (await keyManagement.list(principalOf(request))).map(toKeyView) }),
   );
 
@@ -134,13 +115,11 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['POST', 'PATCH'],
     url: '/v3/auth/keys/:id/toggle',
-    config: { access: 'admin' },
-    schema: {
-      tags,
+    ...route({
       summary: 'Disable an enabled key or enable a disabled one, at once (a key cannot disable itself: 409)',
       params: z.object({ id: z.string().min(1).max(64) }),
-      response: { 200: KeyView, ...errorResponses },
-    },
+      response: { 200: KeyView },
+    }),
     handler: async (request) => {
       const principal = principalOf(request);
       const row = await keyManagement.toggle(principal, request.params.id);

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { FiltersInputSchema } from '../../model/filters.js';
 import { withLegacyPaths } from '../alias-routes.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, ContainerTags, errorResponses, IntLike, Metadata } from '../schemas/common.js';
+import { ContainerTag, ContainerTags, IntLike, Metadata } from '../schemas/common.js';
 import { pagination, Pagination } from '../views/documents.js';
 import { MemoryEntryView, toMemoryEntry, toWrittenMemory, WrittenMemoryView } from '../views/memories.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['memories'];
+const route = routeOptions({ tags: ['memories'] });
 
 const DateText = z.string().min(1).max(64);
 
@@ -83,15 +84,12 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { memoryWriter, memoryEdits, memoryListing } = app.services;
   app.post(
     '/v4/memories',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags,
-        summary: 'Write memories directly (embedded at once, searchable on return)',
-        body: CreateBody,
-        response: { 201: z.object({ documentId: z.string().nullable(), memories: z.array(CreatedMemory) }), ...errorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Write memories directly (embedded at once, searchable on return)',
+      body: CreateBody,
+      response: { 201: z.object({ documentId: z.string().nullable(), memories: z.array(CreatedMemory) }) },
+    }),
     async (request, reply) => {
       const created = await memoryWriter.create(principalOf(request), request.body);
       return reply.code(201).send({
@@ -103,19 +101,16 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v4/memories/list',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'List latest memories with their history and source documents',
-        description:
-          'The latest version of each memory, forgotten ones included and flagged (`isForgotten`, `forgetReason`). ' +
-          "`pagination.totalItems` counts them all; `counts.memories` the live ones (what a container tag's `memoryCount` says) " +
-          'and `counts.forgotten` the rest. `documentIds` are the documents any version was drawn from.',
-        body: ListBody,
-        response: { 200: z.object({ memoryEntries: z.array(MemoryEntryView), pagination: Pagination, counts: ListCounts }), ...errorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'List latest memories with their history and source documents',
+      description:
+        'The latest version of each memory, forgotten ones included and flagged (`isForgotten`, `forgetReason`). ' +
+        "`pagination.totalItems` counts them all; `counts.memories` the live ones (what a container tag's `memoryCount` says) " +
+        'and `counts.forgotten` the rest. `documentIds` are the documents any version was drawn from.',
+      body: ListBody,
+      response: { 200: z.object({ memoryEntries: z.array(MemoryEntryView), pagination: Pagination, counts: ListCounts }) },
+    }),
     async (request) => {
       const body = request.body;
       const page = body.page ?? 1;
@@ -139,34 +134,29 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   withLegacyPaths(app, () => [{ method: 'POST', url: '/v3/memories/forget' }]).route({
     method: 'DELETE',
     url: '/v4/memories',
-    config: { access: 'write' },
-    schema: {
-      tags,
+    ...route({
+      access: 'write',
       summary: 'Forget one memory (soft: hidden from search and profiles)',
       body: ForgetBody,
-      response: { 200: z.object({ id: z.string(), forgotten: z.boolean() }), ...errorResponses },
-    },
+      response: { 200: z.object({ id: z.string(), forgotten: z.boolean() }) },
+    }),
     handler: async (request) => memoryEdits.forget(principalOf(request), request.body),
   });
 
   app.patch(
     '/v4/memories',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags,
-        summary: 'Update a memory: stores a new version that updates the old one',
-        body: UpdateBody,
-        response: {
-          200: WrittenMemoryView.extend({
-            version: z.number(),
-            parentMemoryId: z.string().nullable(),
-            rootMemoryId: z.string().nullable(),
-          }),
-          ...errorResponses,
-        },
+    route({
+      access: 'write',
+      summary: 'Update a memory: stores a new version that updates the old one',
+      body: UpdateBody,
+      response: {
+        200: WrittenMemoryView.extend({
+          version: z.number(),
+          parentMemoryId: z.string().nullable(),
+          rootMemoryId: z.string().nullable(),
+        }),
       },
-    },
+    }),
     async (request) => {
       const { reason: _reason, ...input } = request.body;
       const m = await memoryEdits.update(principalOf(request), { ...input, metadata: input.metadata });
@@ -176,25 +166,21 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v4/memories/forget-matching',
-    {
-      config: { access: 'write' },
-      schema: {
-        tags,
-        summary: 'Forget memories that match a natural-language query, or by ids (with a dry run)',
-        body: ForgetMatchingBody,
-        response: {
-          200: z.object({
-            dryRun: z.boolean(),
-            count: z.number(),
-            forgetBatchId: z.string().nullable(),
-            summary: z.string(),
-            candidates: z.array(Candidate).optional(),
-            forgotten: z.array(Candidate).optional(),
-          }),
-          ...errorResponses,
-        },
+    route({
+      access: 'write',
+      summary: 'Forget memories that match a natural-language query, or by ids (with a dry run)',
+      body: ForgetMatchingBody,
+      response: {
+        200: z.object({
+          dryRun: z.boolean(),
+          count: z.number(),
+          forgetBatchId: z.string().nullable(),
+          summary: z.string(),
+          candidates: z.array(Candidate).optional(),
+          forgotten: z.array(Candidate).optional(),
+        }),
       },
-    },
+    }),
     async (request) => memoryEdits.forgetMatching(principalOf(request), request.body),
   );
 };

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerTokenCheck } from '../bearer-token.js';
-import { errorResponses } from '../schemas/common.js';
+import { routeOptions } from '../route-options.js';
+
+// Not an API key: the metrics token is checked here.
+const route = routeOptions({ tags: ['meta'], config: { public: true, probe: true } });
 
 export interface MetricsOptions {
   /** The bearer token a scrape sends (METRICS_TOKEN); API keys are not accepted. */
@@ -20,17 +23,12 @@ export const metricsRoutes: FastifyPluginAsyncZod<MetricsOptions> = async (app, 
   const checkToken = bearerTokenCheck(options.token, 'metrics token', 'METRICS_TOKEN');
   app.get(
     '/metrics',
-    {
-      // Not an API key: the metrics token is checked here.
-      config: { public: true, probe: true },
-      schema: {
-        tags: ['meta'],
-        summary: 'Prometheus metrics',
-        description: 'Requests, jobs, ingest stages, model calls, syncs, database connections and the process. Send Authorization: Bearer <METRICS_TOKEN>.',
-        security: [{ bearerAuth: [] }],
-        response: { 200: MetricsText, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Prometheus metrics',
+      description: 'Requests, jobs, ingest stages, model calls, syncs, database connections and the process. Send Authorization: Bearer <METRICS_TOKEN>.',
+      security: [{ bearerAuth: [] }],
+      response: { 200: MetricsText },
+    }),
     async (request, reply) => {
       checkToken(request);
       const { contentType, body } = await options.render();

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FiltersInputSchema } from '../../model/filters.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, errorResponses } from '../schemas/common.js';
+import { ContainerTag } from '../schemas/common.js';
 import { NOTHING_INCLUDED } from '../../core/search/search-service.js';
 import { toSearchResult } from '../views/search.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['profiles'];
+const route = routeOptions({ tags: ['profiles'] });
 
 const ProfileBody = z.object({
   containerTag: ContainerTag,
@@ -35,15 +36,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v4/profile',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'Profile of a container tag: static facts, recent context and buckets (plus search with q)',
-        body: ProfileBody,
-        response: { 200: ProfileResponse, ...errorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'Profile of a container tag: static facts, recent context and buckets (plus search with q)',
+      body: ProfileBody,
+      response: { 200: ProfileResponse },
+    }),
     async (request) => {
       const { profile, search } = await profiles.get(principalOf(request), request.body);
       if (!search) return { profile };
@@ -54,15 +52,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v4/profile/buckets',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'Profile buckets that apply to a container tag (organization buckets merged with the tag’s own)',
-        body: z.object({ containerTag: ContainerTag }),
-        response: { 200: z.object({ buckets: z.array(z.object({ key: z.string(), description: z.string() })) }), ...errorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'Profile buckets that apply to a container tag (organization buckets merged with the tag’s own)',
+      body: z.object({ containerTag: ContainerTag }),
+      response: { 200: z.object({ buckets: z.array(z.object({ key: z.string(), description: z.string() })) }) },
+    }),
     async (request) => ({ buckets: await profiles.listBuckets(principalOf(request), request.body.containerTag) }),
   );
 };

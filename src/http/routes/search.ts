@@ -4,11 +4,12 @@ import { FiltersInputSchema } from '../../model/filters.js';
 import { DEFAULT_LIMIT, DEFAULT_THRESHOLD } from '../../core/search/search-service.js';
 import { attachmentLinker } from '../file-link-origin.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, ContainerTags, errorResponses, Filepath } from '../schemas/common.js';
+import { ContainerTag, ContainerTags, Filepath } from '../schemas/common.js';
 import { DocumentSearchResultView, SearchResultView, toDocumentSearchResult, toSearchResult } from '../views/search.js';
 import { SearchTimings } from '../views/search-explain.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['search'];
+const route = routeOptions({ tags: ['search'] });
 
 const Query = z.string().trim().min(1).max(10_000).describe('What to look for, in natural language');
 const Limit = z.coerce.number().int().min(1).max(100);
@@ -70,18 +71,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v4/search',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'Search memories, documents, or both',
-        body: SearchBody,
-        response: {
-          200: z.object({ results: z.array(SearchResultView), timing: z.number(), total: z.number(), timings: SearchTimings.optional() }),
-          ...errorResponses,
-        },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'Search memories, documents, or both',
+      body: SearchBody,
+      response: { 200: z.object({ results: z.array(SearchResultView), timing: z.number(), total: z.number(), timings: SearchTimings.optional() }) },
+    }),
     async (request) => {
       const body = request.body;
       const include = {
@@ -118,18 +113,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/search',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags,
-        summary: 'Search documents; results grouped by document with their matching chunks',
-        body: DocumentSearchBody,
-        response: {
-          200: z.object({ results: z.array(DocumentSearchResultView), timing: z.number(), total: z.number(), timings: SearchTimings.optional() }),
-          ...errorResponses,
-        },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'Search documents; results grouped by document with their matching chunks',
+      body: DocumentSearchBody,
+      response: { 200: z.object({ results: z.array(DocumentSearchResultView), timing: z.number(), total: z.number(), timings: SearchTimings.optional() }) },
+    }),
     async (request) => {
       const body = request.body;
       const principal = principalOf(request);

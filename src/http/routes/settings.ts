@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONNECTOR_KEY_ALIASES, CONNECTOR_KEY_KINDS, type SettingsPatchInput } from '../../core/settings/settings-service.js';
 import { principalOf } from '../plugins/auth.js';
-import { errorResponses } from '../schemas/common.js';
 import { ProfileBucket, ProfileBuckets } from '../schemas/profile-buckets.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['settings'];
+const route = routeOptions({ tags: ['settings'] });
 
 const connectorNames = CONNECTOR_KEY_KINDS.flatMap((kind) => [kind, CONNECTOR_KEY_ALIASES[kind]]);
 
@@ -84,26 +84,18 @@ const SettingsView = z
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { settings } = app.services;
 
-  app.get(
-    '/v3/settings',
-    { schema: { tags, summary: 'Organization settings (secrets masked)', response: { 200: SettingsView, ...errorResponses } } },
-    async (request) => settings.get(principalOf(request)),
+  app.get('/v3/settings', route({ summary: 'Organization settings (secrets masked)', response: { 200: SettingsView } }), async (request) =>
+    settings.get(principalOf(request)),
   );
 
   app.patch(
     '/v3/settings',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Update organization settings; null resets a field',
-        body: SettingsPatchBody,
-        response: {
-          200: z.object({ orgId: z.string(), orgSlug: z.string(), updated: z.record(z.string(), z.unknown()) }),
-          ...errorResponses,
-        },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Update organization settings; null resets a field',
+      body: SettingsPatchBody,
+      response: { 200: z.object({ orgId: z.string(), orgSlug: z.string(), updated: z.record(z.string(), z.unknown()) }) },
+    }),
     async (request) => settings.update(principalOf(request), request.body as SettingsPatchInput),
   );
 };

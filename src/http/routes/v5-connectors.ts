@@ -16,8 +16,9 @@ import {
 } from '../schemas/v5-connectors.js';
 import { Connector, ConnectorCreated, ConnectorDeleted, ConnectorList, SyncQueued, connectorView } from '../views/v5-connectors.js';
 import { pageOfList } from '../views/documents.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['v5'];
+const route = routeOptions({ tags: ['v5'], errors: v5ErrorResponses, config: { validationErrors: 'v5' } });
 const SYNCS_SHOWN = 10;
 
 /** The contract's crawl depth is the web crawler's maxDepth; every other config field keeps its name. */
@@ -66,33 +67,26 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/connectors',
-    {
-      config: { validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'Connectors of every namespace the key reaches, newest first (pending ones are not listed)',
-        querystring: ConnectorListQuery,
-        response: { 200: ConnectorList, ...v5ErrorResponses },
-      },
-    },
+    route({
+      summary: 'Connectors of every namespace the key reaches, newest first (pending ones are not listed)',
+      querystring: ConnectorListQuery,
+      response: { 200: ConnectorList },
+    }),
     async (request) => list(principalOf(request), request.query),
   );
 
   app.post(
     '/ns/:namespace/connectors',
-    {
-      config: { access: 'write', validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'Connect a provider to the namespace: an authorization link (OAuth kinds) or a connector that syncs at once',
-        description:
-          'As POST /v3/connections/{provider} with containerTag: the namespace. config is the v3 metadata (the web crawler’s crawlDepth ' +
-          'its maxDepth); metadata is accepted too. A second create of a kind in a namespace authorizes its connector again.',
-        params: NamespaceParams,
-        body: CreateConnectorBody,
-        response: { 201: ConnectorCreated, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Connect a provider to the namespace: an authorization link (OAuth kinds) or a connector that syncs at once',
+      description:
+        'As POST /v3/connections/{provider} with containerTag: the namespace. config is the v3 metadata (the web crawler’s crawlDepth ' +
+        'its maxDepth); metadata is accepted too. A second create of a kind in a namespace authorizes its connector again.',
+      params: NamespaceParams,
+      body: CreateConnectorBody,
+      response: { 201: ConnectorCreated },
+    }),
     async (request, reply) => {
       const { provider, redirectUrl, documentLimit } = request.body;
       const kind = connections.kindOf(provider);
@@ -104,31 +98,23 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ns/:namespace/connectors',
-    {
-      config: { validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'The connectors of a namespace, newest first (pending ones are not listed)',
-        params: NamespaceParams,
-        querystring: ConnectorListQuery,
-        response: { 200: ConnectorList, ...v5ErrorResponses },
-      },
-    },
+    route({
+      summary: 'The connectors of a namespace, newest first (pending ones are not listed)',
+      params: NamespaceParams,
+      querystring: ConnectorListQuery,
+      response: { 200: ConnectorList },
+    }),
     async (request) => list(principalOf(request), request.query, request.params.namespace),
   );
 
   app.get(
     '/ns/:namespace/connectors/:id',
-    {
-      config: { validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'A connector; include=syncs adds its latest sync runs',
-        params: ConnectorParams,
-        querystring: ConnectorGetQuery,
-        response: { 200: Connector, ...v5ErrorResponses },
-      },
-    },
+    route({
+      summary: 'A connector; include=syncs adds its latest sync runs',
+      params: ConnectorParams,
+      querystring: ConnectorGetQuery,
+      response: { 200: Connector },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const include = new Set([request.query.include ?? []].flat().flatMap((value) => value.split(',')));
@@ -140,17 +126,14 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/ns/:namespace/connectors/:id',
-    {
-      config: { access: 'write', validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'Change how many documents a connector imports',
-        description: 'A selection is refused (400): what a code-host connection syncs is chosen with POST /v3/connections/{id}/configure.',
-        params: ConnectorParams,
-        body: PatchConnectorBody,
-        response: { 200: Connector, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Change how many documents a connector imports',
+      description: 'A selection is refused (400): what a code-host connection syncs is chosen with POST /v3/connections/{id}/configure.',
+      params: ConnectorParams,
+      body: PatchConnectorBody,
+      response: { 200: Connector },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const { namespace, id } = request.params;
@@ -164,17 +147,14 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/ns/:namespace/connectors/:id',
-    {
-      config: { access: 'write', validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'Disconnect a connector, with its imported documents unless deleteDocuments=false',
-        description: 'As DELETE /v3/connections/{id}: syncing stops at once; what it set up at the provider is undone in the background.',
-        params: ConnectorParams,
-        querystring: ConnectorDeleteQuery,
-        response: { 200: ConnectorDeleted, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Disconnect a connector, with its imported documents unless deleteDocuments=false',
+      description: 'As DELETE /v3/connections/{id}: syncing stops at once; what it set up at the provider is undone in the background.',
+      params: ConnectorParams,
+      querystring: ConnectorDeleteQuery,
+      response: { 200: ConnectorDeleted },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const { namespace, id } = request.params;
@@ -187,16 +167,13 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ns/:namespace/connectors/:id/sync',
-    {
-      config: { access: 'write', validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'Sync a connector now',
-        description: 'A sync running now answers 409; one already waiting answers queued. A connector not yet authorized answers 400.',
-        params: ConnectorParams,
-        response: { 202: SyncQueued, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Sync a connector now',
+      description: 'A sync running now answers 409; one already waiting answers queued. A connector not yet authorized answers 400.',
+      params: ConnectorParams,
+      response: { 202: SyncQueued },
+    }),
     async (request, reply) => {
       const principal = principalOf(request);
       const { namespace, id } = request.params;

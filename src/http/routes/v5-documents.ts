@@ -22,9 +22,9 @@ import {
   WriteAnswer,
 } from '../schemas/v5.js';
 import { DocumentV5, publicDocumentId, toDocumentV5 } from '../views/v5.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['v5'];
-const config = { validationErrors: 'v5' } as const;
+const route = routeOptions({ tags: ['v5'], errors: v5ErrorResponses, config: { validationErrors: 'v5' } });
 
 type WriteFields = Pick<z.infer<typeof PatchDocumentBodyV5>, 'supportingContext' | 'metadata' | 'date' | 'taskType' | 'dreaming'>;
 
@@ -48,21 +48,18 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
 
   app.post(
     '/ns/:namespace/document',
-    {
-      config: { ...config, access: 'write' },
-      schema: {
-        tags,
-        summary: 'Add a document (text or URL) to a namespace',
-        description:
-          'With the id of a text document of the namespace (its caller-defined id), the content is appended to that document ' +
-          '(content that starts with the stored text replaces it: a whole transcript sent again) and only what was added is ' +
-          'extracted; a URL or file document is replaced. The answer names the document by the id given, else by the id engram gave it.',
-        params: NamespaceParams,
-        querystring: ProcessingQuery,
-        body: AddDocumentBodyV5,
-        response: { 200: WriteAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Add a document (text or URL) to a namespace',
+      description:
+        'With the id of a text document of the namespace (its caller-defined id), the content is appended to that document ' +
+        '(content that starts with the stored text replaces it: a whole transcript sent again) and only what was added is ' +
+        'extracted; a URL or file document is replaced. The answer names the document by the id given, else by the id engram gave it.',
+      params: NamespaceParams,
+      querystring: ProcessingQuery,
+      body: AddDocumentBodyV5,
+      response: { 200: WriteAnswer },
+    }),
     async (request) => {
       const { body, query, params } = request;
       const written = await documents.add(principalOf(request), {
@@ -78,9 +75,8 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
   app.route({
     method: 'POST',
     url: '/ns/:namespace/document/file',
-    config: { ...config, access: 'write' },
-    schema: {
-      tags,
+    ...route({
+      access: 'write',
       summary: 'Upload a file to a namespace (multipart/form-data, field "file")',
       description:
         'As POST /v3/documents/file: the same conversion, limits and processing; the form’s fields are spelt as v5 spells them ' +
@@ -88,8 +84,8 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
       consumes: ['multipart/form-data'],
       uploadForm: V5_UPLOAD_FORM,
       params: NamespaceParams,
-      response: { 200: WriteAnswer, ...v5ErrorResponses },
-    },
+      response: { 200: WriteAnswer },
+    }),
     handler: async (request) => {
       const upload = await readUpload(request, options.maxFileBytes, V5_UPLOAD_FIELDS);
       const written = await documents.addFile(principalOf(request), { ...upload, containerTag: request.params.namespace });
@@ -104,9 +100,8 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
     app.route({
       method,
       url: '/ns/:namespace/document/file/:id',
-      config: { ...config, access: 'write' },
-      schema: {
-        tags,
+      ...route({
+        access: 'write',
         summary: whole
           ? 'Replace a document of a namespace with a file, keeping its id'
           : 'Give a document of a namespace a new file, keeping the fields not given',
@@ -117,8 +112,8 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
         consumes: ['multipart/form-data'],
         uploadForm: V5_UPLOAD_FORM,
         params: NamespaceDocumentParams,
-        response: { 200: WriteAnswer, ...v5ErrorResponses },
-      },
+        response: { 200: WriteAnswer },
+      }),
       handler: async (request) => {
         const { namespace, id } = request.params;
         const principal = principalOf(request);
@@ -139,20 +134,17 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
 
   app.post(
     '/ns/:namespace/document/batch',
-    {
-      config: { ...config, access: 'write' },
-      schema: {
-        tags,
-        summary: 'Add up to 600 documents (text or URL) to a namespace',
-        description:
-          'Each document as a single add takes it (an existing id is appended to), accepted or refused on its own, as ' +
-          'POST /v3/documents/batch does. Results: the accepted ones first, in request order, then the refused ones.',
-        params: NamespaceParams,
-        querystring: ProcessingQuery,
-        body: BatchBodyV5,
-        response: { 200: BatchAnswerV5, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Add up to 600 documents (text or URL) to a namespace',
+      description:
+        'Each document as a single add takes it (an existing id is appended to), accepted or refused on its own, as ' +
+        'POST /v3/documents/batch does. Results: the accepted ones first, in request order, then the refused ones.',
+      params: NamespaceParams,
+      querystring: ProcessingQuery,
+      body: BatchBodyV5,
+      response: { 200: BatchAnswerV5 },
+    }),
     async (request) => {
       const { body, query, params } = request;
       const processing = { taskType: body.taskType ?? query.taskType };
@@ -183,19 +175,16 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
 
   app.delete(
     '/ns/:namespace/document',
-    {
-      config: { ...config, access: 'write' },
-      schema: {
-        tags,
-        summary: 'Delete documents of a namespace by id',
-        description:
-          'Each id is looked up in the namespace on its own: one not found is reported in `errors` and the others are deleted. ' +
-          'Memories drawn only from a deleted document go with it, as DELETE /v3/documents/bulk describes.',
-        params: NamespaceParams,
-        body: DeleteDocumentsBody,
-        response: { 200: DeleteDocumentsAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Delete documents of a namespace by id',
+      description:
+        'Each id is looked up in the namespace on its own: one not found is reported in `errors` and the others are deleted. ' +
+        'Memories drawn only from a deleted document go with it, as DELETE /v3/documents/bulk describes.',
+      params: NamespaceParams,
+      body: DeleteDocumentsBody,
+      response: { 200: DeleteDocumentsAnswer },
+    }),
     async (request) => {
       const { deletedCount, errors } = await documents.deleteBulk(principalOf(request), {
         ids: request.body.ids,
@@ -207,16 +196,12 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
 
   app.get(
     '/ns/:namespace/document/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Get a document of a namespace, with its chunks or memories when asked',
-        params: NamespaceDocumentParams,
-        querystring: z.object({ include: DocumentInclude }),
-        response: { 200: DocumentV5, ...v5ErrorResponses },
-      },
-    },
+    route({
+      summary: 'Get a document of a namespace, with its chunks or memories when asked',
+      params: NamespaceDocumentParams,
+      querystring: z.object({ include: DocumentInclude }),
+      response: { 200: DocumentV5 },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const include = request.query.include;
@@ -234,20 +219,17 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
 
   app.patch(
     '/ns/:namespace/document/:id',
-    {
-      config: { ...config, access: 'write' },
-      schema: {
-        tags,
-        summary: 'Update a document of a namespace',
-        description:
-          'New content replaces the document’s and is processed again; its memories follow it as PATCH /v3/documents/{id} ' +
-          'describes. Fields left out stay as they are.',
-        params: NamespaceDocumentParams,
-        querystring: ProcessingQuery,
-        body: PatchDocumentBodyV5,
-        response: { 200: WriteAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Update a document of a namespace',
+      description:
+        'New content replaces the document’s and is processed again; its memories follow it as PATCH /v3/documents/{id} ' +
+        'describes. Fields left out stay as they are.',
+      params: NamespaceDocumentParams,
+      querystring: ProcessingQuery,
+      body: PatchDocumentBodyV5,
+      response: { 200: WriteAnswer },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const { namespace, id } = request.params;

@@ -4,6 +4,9 @@ import { principalOf } from '../plugins/auth.js';
 import { ListBodyV5, ListParams, ListQuery, toFiltersInput, v5ErrorResponses } from '../schemas/v5.js';
 import { pagination } from '../views/documents.js';
 import { ListAnswer, toChunkV5, toListedDocumentV5, toMemoryV5 } from '../views/v5.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['v5'], errors: v5ErrorResponses, config: { validationErrors: 'v5' } });
 
 /**
  * /ns/{namespace}/list/{documents|chunks|memories}: one page of one kind, the other two arrays
@@ -15,20 +18,17 @@ export const v5ListRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ns/:namespace/list/:type',
-    {
-      config: { access: 'read', validationErrors: 'v5' },
-      schema: {
-        tags: ['v5'],
-        summary: 'List the documents or memories of a namespace, a page at a time',
-        description:
-          'Chunks are those of the namespace’s documents, the filter applying to their documents’ metadata; `sort: position` applies ' +
-          'to chunks only (documents and memories sort by createdAt then), and chunks have no updatedAt (createdAt is used).',
-        params: ListParams,
-        querystring: ListQuery,
-        body: ListBodyV5.nullish(),
-        response: { 200: ListAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'List the documents or memories of a namespace, a page at a time',
+      description:
+        'Chunks are those of the namespace’s documents, the filter applying to their documents’ metadata; `sort: position` applies ' +
+        'to chunks only (documents and memories sort by createdAt then), and chunks have no updatedAt (createdAt is used).',
+      params: ListParams,
+      querystring: ListQuery,
+      body: ListBodyV5.nullish(),
+      response: { 200: ListAnswer },
+    }),
     async (request) => {
       const { namespace, type } = request.params;
       const page = request.query.page ?? 1;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
 import { Namespace, NamespaceParams, v5ErrorResponses } from '../schemas/v5.js';
 import { MemoryWithIncludedV5, toMemoryWithIncludedV5 } from '../views/v5.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['v5'];
-const config = { access: 'write', validationErrors: 'v5' } as const;
+const route = routeOptions({ tags: ['v5'], errors: v5ErrorResponses, config: { validationErrors: 'v5' } });
 
 const ForgetAnswer = z
   .object({
@@ -35,23 +35,20 @@ export const v5MemoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ns/:namespace/memories/:id',
-    {
-      config: { access: 'read', validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'One memory of a namespace, with its versions and related memories and its source document when asked for',
-        description:
-          'include=related adds the versions it updates (parents) and that update it (children) and the memories it extends or derives ' +
-          'from (siblings), each nearest first, at most relatedLimit of each, as search’s include.related; include=documents its ' +
-          'source document (and each related memory’s, with both). A forgotten memory is answered too, isForgotten: true.',
-        params: z.object({ namespace: Namespace, id: z.string().min(1).max(255) }),
-        querystring: z.object({
-          include: MemoryInclude.optional(),
-          relatedLimit: z.coerce.number().int().min(1).max(100).optional(),
-        }),
-        response: { 200: MemoryWithIncludedV5, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'One memory of a namespace, with its versions and related memories and its source document when asked for',
+      description:
+        'include=related adds the versions it updates (parents) and that update it (children) and the memories it extends or derives ' +
+        'from (siblings), each nearest first, at most relatedLimit of each, as search’s include.related; include=documents its ' +
+        'source document (and each related memory’s, with both). A forgotten memory is answered too, isForgotten: true.',
+      params: z.object({ namespace: Namespace, id: z.string().min(1).max(255) }),
+      querystring: z.object({
+        include: MemoryInclude.optional(),
+        relatedLimit: z.coerce.number().int().min(1).max(100).optional(),
+      }),
+      response: { 200: MemoryWithIncludedV5 },
+    }),
     async (request) => {
       const asked = new Set(request.query.include ?? []);
       const include = { related: asked.has('related'), documents: asked.has('documents') };
@@ -65,17 +62,14 @@ export const v5MemoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/ns/:namespace/memories',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Forget memories of a namespace by id',
-        description: 'Each id on its own: one that is not a live latest memory of the namespace is reported in `errors`, the others are forgotten.',
-        params: NamespaceParams,
-        body: z.object({ ids: z.array(z.string().min(1).max(255)).min(1).max(500) }).strict(),
-        response: { 200: ForgetAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Forget memories of a namespace by id',
+      description: 'Each id on its own: one that is not a live latest memory of the namespace is reported in `errors`, the others are forgotten.',
+      params: NamespaceParams,
+      body: z.object({ ids: z.array(z.string().min(1).max(255)).min(1).max(500) }).strict(),
+      response: { 200: ForgetAnswer },
+    }),
     async (request) => {
       const ids = [...new Set(request.body.ids)];
       const result = await memoryEdits.forgetMatching(principalOf(request), { containerTag: request.params.namespace, ids, dryRun: false });
@@ -88,19 +82,16 @@ export const v5MemoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/ns/:namespace/memories/semantic',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Forget the memories of a namespace that state what a query describes, or preview them',
-        description:
-          'The memories a search of the namespace finds at least as close as forget-matching asks and that state the query’s topic. ' +
-          'dryRun is required: true previews, false forgets.',
-        params: NamespaceParams,
-        body: z.object({ query: z.string().trim().min(1).max(2000), dryRun: z.boolean() }).strict(),
-        response: { 200: ForgetAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Forget the memories of a namespace that state what a query describes, or preview them',
+      description:
+        'The memories a search of the namespace finds at least as close as forget-matching asks and that state the query’s topic. ' +
+        'dryRun is required: true previews, false forgets.',
+      params: NamespaceParams,
+      body: z.object({ query: z.string().trim().min(1).max(2000), dryRun: z.boolean() }).strict(),
+      response: { 200: ForgetAnswer },
+    }),
     async (request) => {
       const { query, dryRun } = request.body;
       const result = await memoryEdits.forgetMatching(principalOf(request), { containerTag: request.params.namespace, query, dryRun });

@@ -5,8 +5,9 @@ import { principalOf } from '../plugins/auth.js';
 import { EntityContext } from '../schemas/common.js';
 import { Namespace, NamespaceParams, v5ErrorResponses } from '../schemas/v5.js';
 import { pageOfList } from '../views/documents.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['v5'];
+const route = routeOptions({ tags: ['v5'], errors: v5ErrorResponses, config: { validationErrors: 'v5' } });
 
 const Timestamps = z.object({ createdAt: z.string(), updatedAt: z.string() }).strict();
 
@@ -71,16 +72,12 @@ export const v5NamespaceRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/namespaces', '/ns']) {
     app.get(
       url,
-      {
-        config: { validationErrors: 'v5' },
-        schema: {
-          tags,
-          summary: 'Namespaces the key reaches, newest first, with their counts',
-          description: 'The container tags of the organization (a scoped key: its own), as GET /v3/container-tags/list counts them.',
-          querystring: PageQuery,
-          response: { 200: NamespaceList, ...v5ErrorResponses },
-        },
-      },
+      route({
+        summary: 'Namespaces the key reaches, newest first, with their counts',
+        description: 'The container tags of the organization (a scoped key: its own), as GET /v3/container-tags/list counts them.',
+        querystring: PageQuery,
+        response: { 200: NamespaceList },
+      }),
       async (request) => {
         const page = request.query.page ?? 1;
         const limit = request.query.limit ?? 10;
@@ -103,31 +100,20 @@ export const v5NamespaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ns/:namespace',
-    {
-      config: { validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'The supporting context of a namespace',
-        params: NamespaceParams,
-        response: { 200: NamespaceSettings, ...v5ErrorResponses },
-      },
-    },
+    route({ summary: 'The supporting context of a namespace', params: NamespaceParams, response: { 200: NamespaceSettings } }),
     async (request) => toSettings(await containerTags.get(principalOf(request), request.params.namespace)),
   );
 
   app.patch(
     '/ns/:namespace',
-    {
-      config: { access: 'write', validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'Set or clear (null) the supporting context of a namespace',
-        description: 'As PATCH /v3/container-tags/{containerTag} with entityContext, a namespace that does not exist yet is created.',
-        params: NamespaceParams,
-        body: z.object({ supportingContext: EntityContext.nullable().optional() }).strict(),
-        response: { 200: NamespaceSettings, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Set or clear (null) the supporting context of a namespace',
+      description: 'As PATCH /v3/container-tags/{containerTag} with entityContext, a namespace that does not exist yet is created.',
+      params: NamespaceParams,
+      body: z.object({ supportingContext: EntityContext.nullable().optional() }).strict(),
+      response: { 200: NamespaceSettings },
+    }),
     async (request) => {
       const { supportingContext } = request.body;
       const patch = supportingContext === undefined ? {} : { entityContext: supportingContext };
@@ -137,20 +123,17 @@ export const v5NamespaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/ns/:namespace',
-    {
-      config: { access: 'admin', validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'Delete a namespace, or move its content into another (moveTo) and retire it',
-        description:
-          'Admin keys only, as DELETE /v3/container-tags/{containerTag} and POST /v3/container-tags/merge. Without moveTo the ' +
-          'namespace’s documents go, with the memories drawn from them (200, status deleted). With moveTo its content is merged ' +
-          'into that namespace in the background (202, status queued; operationId is the merge id).',
-        params: NamespaceParams,
-        querystring: z.object({ moveTo: Namespace.optional() }),
-        response: { 200: Deleted, 202: MoveQueued, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Delete a namespace, or move its content into another (moveTo) and retire it',
+      description:
+        'Admin keys only, as DELETE /v3/container-tags/{containerTag} and POST /v3/container-tags/merge. Without moveTo the ' +
+        'namespace’s documents go, with the memories drawn from them (200, status deleted). With moveTo its content is merged ' +
+        'into that namespace in the background (202, status queued; operationId is the merge id).',
+      params: NamespaceParams,
+      querystring: z.object({ moveTo: Namespace.optional() }),
+      response: { 200: Deleted, 202: MoveQueued },
+    }),
     async (request, reply) => {
       const principal = principalOf(request);
       const { namespace } = request.params;

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { Principal } from '../../model/access.js';
 import { principalOf } from '../plugins/auth.js';
 import { v5ErrorResponses } from '../schemas/v5.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['v5'];
+const route = routeOptions({ tags: ['v5'], errors: v5ErrorResponses, config: { validationErrors: 'v5' } });
 
 const OrganizationAnswer = z
   .object({
@@ -28,29 +29,19 @@ export const v5OrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organization',
-    {
-      config: { validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'The organization’s shared context and its number of namespaces',
-        response: { 200: OrganizationAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({ summary: 'The organization’s shared context and its number of namespaces', response: { 200: OrganizationAnswer } }),
     async (request) => answer(principalOf(request)),
   );
 
   app.patch(
     '/organization',
-    {
-      config: { access: 'admin', validationErrors: 'v5' },
-      schema: {
-        tags,
-        summary: 'Set or clear (null) the organization’s shared context',
-        description: 'Admin keys only, as PATCH /v3/settings: it is the workspacePrompt of the settings.',
-        body: z.object({ organizationalContext: z.string().trim().min(1).max(1500).nullable() }).strict(),
-        response: { 200: OrganizationAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'admin',
+      summary: 'Set or clear (null) the organization’s shared context',
+      description: 'Admin keys only, as PATCH /v3/settings: it is the workspacePrompt of the settings.',
+      body: z.object({ organizationalContext: z.string().trim().min(1).max(1500).nullable() }).strict(),
+      response: { 200: OrganizationAnswer },
+    }),
     async (request) => {
       const principal = principalOf(request);
       await settings.update(principal, { workspacePrompt: request.body.organizationalContext });

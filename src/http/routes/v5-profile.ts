@@ -7,6 +7,9 @@ import { principalOf } from '../plugins/auth.js';
 import { ProfileBucket } from '../schemas/profile-buckets.js';
 import { NamespaceParams, ProfileBodyV5, toFiltersInput, v5ErrorResponses } from '../schemas/v5.js';
 import { ProfileAnswer, toProfileV5 } from '../views/v5.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['v5'], errors: v5ErrorResponses, config: { validationErrors: 'v5' } });
 
 /** Markdown when the caller asks for it (`Accept: text/markdown`) ahead of JSON. */
 function wantsMarkdown(accept: string | undefined): boolean {
@@ -46,20 +49,17 @@ export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ns/:namespace/profile',
-    {
-      config: { access: 'read', validationErrors: 'v5' },
-      schema: {
-        tags: ['v5'],
-        summary: 'Profile of a namespace: lasting facts, recent context and buckets',
-        description:
-          'Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known. With `Accept: text/markdown` ' +
-          'the profile is answered as a markdown document (text/markdown) instead: lasting facts, recent context, then each bucket.',
-        params: NamespaceParams,
-        body: ProfileBodyV5.nullish(),
-        response: { 200: ProfileAnswer, ...v5ErrorResponses },
-        markdown200: 'Send `Accept: text/markdown` to receive it as a markdown document instead of JSON.',
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'Profile of a namespace: lasting facts, recent context and buckets',
+      description:
+        'Recent context lines start with the day they are about, `[YYYY-MM-DD]`, when it is known. With `Accept: text/markdown` ' +
+        'the profile is answered as a markdown document (text/markdown) instead: lasting facts, recent context, then each bucket.',
+      params: NamespaceParams,
+      body: ProfileBodyV5.nullish(),
+      response: { 200: ProfileAnswer },
+      markdown200: 'Send `Accept: text/markdown` to receive it as a markdown document instead of JSON.',
+    }),
     async (request, reply) => {
       const body = request.body ?? {};
       const namespace = request.params.namespace;
@@ -78,38 +78,31 @@ export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ns/:namespace/profile/buckets',
-    {
-      config: { validationErrors: 'v5' },
-      schema: {
-        tags: ['v5'],
-        summary: 'Profile buckets that apply to a namespace, by name',
-        description: 'The organization’s buckets merged with the namespace’s own, as POST /v4/profile/buckets lists them.',
-        params: NamespaceParams,
-        response: { 200: BucketsAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      summary: 'Profile buckets that apply to a namespace, by name',
+      description: 'The organization’s buckets merged with the namespace’s own, as POST /v4/profile/buckets lists them.',
+      params: NamespaceParams,
+      response: { 200: BucketsAnswer },
+    }),
     async (request) => effective(principalOf(request), request.params.namespace),
   );
 
   app.put(
     '/ns/:namespace/profile/buckets',
-    {
-      config: { access: 'write', validationErrors: 'v5' },
-      schema: {
-        tags: ['v5'],
-        summary: 'Add or update buckets of the namespace’s own, by name',
-        description: 'Buckets not named stay as they are; a namespace holds at most 50 of its own. An organization bucket cannot be changed here (409).',
-        params: NamespaceParams,
-        body: z
-          .object({
-            buckets: z
-              .record(BucketName, BucketDescription)
-              .refine((buckets) => Object.keys(buckets).length <= MAX_OWN_BUCKETS, `at most ${MAX_OWN_BUCKETS} buckets`),
-          })
-          .strict(),
-        response: { 200: BucketsAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Add or update buckets of the namespace’s own, by name',
+      description: 'Buckets not named stay as they are; a namespace holds at most 50 of its own. An organization bucket cannot be changed here (409).',
+      params: NamespaceParams,
+      body: z
+        .object({
+          buckets: z
+            .record(BucketName, BucketDescription)
+            .refine((buckets) => Object.keys(buckets).length <= MAX_OWN_BUCKETS, `at most ${MAX_OWN_BUCKETS} buckets`),
+        })
+        .strict(),
+      response: { 200: BucketsAnswer },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const { namespace } = request.params;
@@ -121,17 +114,14 @@ export const v5ProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/ns/:namespace/profile/buckets',
-    {
-      config: { access: 'write', validationErrors: 'v5' },
-      schema: {
-        tags: ['v5'],
-        summary: 'Remove buckets of the namespace’s own, by name',
-        description: 'Names the namespace does not have are ignored; an organization bucket cannot be removed here (409).',
-        params: NamespaceParams,
-        body: z.object({ buckets: z.array(BucketName).min(1).max(MAX_OWN_BUCKETS) }).strict(),
-        response: { 200: BucketsAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'write',
+      summary: 'Remove buckets of the namespace’s own, by name',
+      description: 'Names the namespace does not have are ignored; an organization bucket cannot be removed here (409).',
+      params: NamespaceParams,
+      body: z.object({ buckets: z.array(BucketName).min(1).max(MAX_OWN_BUCKETS) }).strict(),
+      response: { 200: BucketsAnswer },
+    }),
     async (request) => {
       const principal = principalOf(request);
       const { namespace } = request.params;

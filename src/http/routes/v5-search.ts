@@ -5,6 +5,9 @@ import { attachmentLinker } from '../file-link-origin.js';
 import { principalOf } from '../plugins/auth.js';
 import { NamespaceParams, SearchBodyV5, toFiltersInput, v5ErrorResponses } from '../schemas/v5.js';
 import { SearchAnswer, toSearchResultV5, toSynthesizedResultV5 } from '../views/v5.js';
+import { routeOptions } from '../route-options.js';
+
+const route = routeOptions({ tags: ['v5'], errors: v5ErrorResponses, config: { validationErrors: 'v5' } });
 
 /** The v5 API's default similarity threshold (v4's is the search service's own). */
 const V5_THRESHOLD = 0.3;
@@ -18,17 +21,14 @@ export const v5SearchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ns/:namespace/search',
-    {
-      config: { access: 'read', validationErrors: 'v5' },
-      schema: {
-        tags: ['v5'],
-        summary: 'Search the memories and document chunks of a namespace',
-        description: `Hybrid (memories and chunks) unless searchMode says otherwise; threshold ${V5_THRESHOLD} and limit ${DEFAULT_LIMIT} by default. rerank order reranks the results; aggregate reranks them too and adds statements combined from several found memories that overlap (isInference: true, an id starting agg_, metadata.sources naming the memories; not stored), within the limit.`,
-        params: NamespaceParams,
-        body: SearchBodyV5,
-        response: { 200: SearchAnswer, ...v5ErrorResponses },
-      },
-    },
+    route({
+      access: 'read',
+      summary: 'Search the memories and document chunks of a namespace',
+      description: `Hybrid (memories and chunks) unless searchMode says otherwise; threshold ${V5_THRESHOLD} and limit ${DEFAULT_LIMIT} by default. rerank order reranks the results; aggregate reranks them too and adds statements combined from several found memories that overlap (isInference: true, an id starting agg_, metadata.sources naming the memories; not stored), within the limit.`,
+      params: NamespaceParams,
+      body: SearchBodyV5,
+      response: { 200: SearchAnswer },
+    }),
     async (request) => {
       const { body } = request;
       const principal = principalOf(request);

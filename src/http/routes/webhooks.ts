@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryRecord, type WebhookEndpointRecord, type WebhookEventRecord } from '../../model/webhooks.js';
 import { principalOf } from '../plugins/auth.js';
-import { ContainerTag, errorResponses } from '../schemas/common.js';
+import { ContainerTag } from '../schemas/common.js';
+import { routeOptions } from '../route-options.js';
 
-const tags = ['webhooks'];
+const route = routeOptions({ tags: ['webhooks'], config: { access: 'admin' } });
 
 const EventType = z.enum(WEBHOOK_EVENT_TYPES);
 const Url = z
@@ -105,19 +106,14 @@ const deliveryView = (d: WebhookDeliveryRecord, event: Pick<WebhookEventRecord, 
 /** /v3/webhooks (admin keys): the endpoints the organization's events are sent to, their secrets and their deliveries. */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { webhookEndpoints } = app.services;
-  const admin = { access: 'admin' as const };
 
   app.post(
     '/v3/webhooks',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Register a webhook endpoint (its signing secret is shown only in this answer)',
-        body: EndpointBody,
-        response: { 201: EndpointWithSecret, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Register a webhook endpoint (its signing secret is shown only in this answer)',
+      body: EndpointBody,
+      response: { 201: EndpointWithSecret },
+    }),
     async (request, reply) => {
       const { endpoint, secret } = await webhookEndpoints.create(principalOf(request), request.body);
       return reply.code(201).send({ ...endpointView(endpoint), secret });
@@ -126,48 +122,27 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/webhooks',
-    {
-      config: admin,
-      schema: { tags, summary: "The organization's webhook endpoints", response: { 200: z.object({ webhooks: z.array(Endpoint) }), ...errorResponses } },
-    },
+    route({ summary: "The organization's webhook endpoints", response: { 200: z.object({ webhooks: z.array(Endpoint) }) } }),
     async (request) => ({ webhooks: (await webhookEndpoints.list(principalOf(request))).map(endpointView) }),
   );
 
-  app.get(
-    '/v3/webhooks/:id',
-    {
-      config: admin,
-      schema: { tags, summary: 'A webhook endpoint', params: z.object({ id: EndpointId }), response: { 200: Endpoint, ...errorResponses } },
-    },
-    async (request) => endpointView(await webhookEndpoints.get(principalOf(request), request.params.id)),
+  app.get('/v3/webhooks/:id', route({ summary: 'A webhook endpoint', params: z.object({ id: EndpointId }), response: { 200: Endpoint } }), async (request) =>
+    endpointView(await webhookEndpoints.get(principalOf(request), request.params.id)),
   );
 
   app.patch(
     '/v3/webhooks/:id',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Change a webhook endpoint',
-        params: z.object({ id: EndpointId }),
-        body: EndpointPatch,
-        response: { 200: Endpoint, ...errorResponses },
-      },
-    },
+    route({ summary: 'Change a webhook endpoint', params: z.object({ id: EndpointId }), body: EndpointPatch, response: { 200: Endpoint } }),
     async (request) => endpointView(await webhookEndpoints.update(principalOf(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/v3/webhooks/:id',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Delete a webhook endpoint and its deliveries',
-        params: z.object({ id: EndpointId }),
-        response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errorResponses },
-      },
-    },
+    route({
+      summary: 'Delete a webhook endpoint and its deliveries',
+      params: z.object({ id: EndpointId }),
+      response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) },
+    }),
     async (request) => {
       await webhookEndpoints.delete(principalOf(request), request.params.id);
       return { id: request.params.id, deleted: true as const };
@@ -176,16 +151,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/webhooks/:id/rotate-secret',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'A new signing secret, shown only in this answer; the replaced one still signs during the grace period',
-        params: z.object({ id: EndpointId }),
-        body: RotateBody,
-        response: { 200: EndpointWithSecret, ...errorResponses },
-      },
-    },
+    route({
+      summary: 'A new signing secret, shown only in this answer; the replaced one still signs during the grace period',
+      params: z.object({ id: EndpointId }),
+      body: RotateBody,
+      response: { 200: EndpointWithSecret },
+    }),
     async (request) => {
       const graceMs = request.body?.graceSeconds === undefined ? undefined : request.body.graceSeconds * 1000;
       const { endpoint, secret } = await webhookEndpoints.rotateSecret(principalOf(request), request.params.id, graceMs);
@@ -195,16 +166,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v3/webhooks/:id/deliveries',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "A webhook endpoint's deliveries, newest first, with their attempts and the receiver's last answer",
-        params: z.object({ id: EndpointId }),
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
-        response: { 200: z.object({ deliveries: z.array(Delivery) }), ...errorResponses },
-      },
-    },
+    route({
+      summary: "A webhook endpoint's deliveries, newest first, with their attempts and the receiver's last answer",
+      params: z.object({ id: EndpointId }),
+      querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+      response: { 200: z.object({ deliveries: z.array(Delivery) }) },
+    }),
     async (request) => {
       const rows = await webhookEndpoints.deliveries(principalOf(request), request.params.id, request.query.limit);
       return { deliveries: rows.map(({ delivery, event }) => deliveryView(delivery, event)) };
@@ -213,15 +180,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v3/webhooks/:id/deliveries/:deliveryId/resend',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Send a delivery's event again (the same webhook-id), after the endpoint's other deliveries",
-        params: z.object({ id: EndpointId, deliveryId: DeliveryId }),
-        response: { 202: Delivery, ...errorResponses },
-      },
-    },
+    route({
+      summary: "Send a delivery's event again (the same webhook-id), after the endpoint's other deliveries",
+      params: z.object({ id: EndpointId, deliveryId: DeliveryId }),
+      response: { 202: Delivery },
+    }),
     async (request, reply) => {
       const { delivery, event } = await webhookEndpoints.resend(principalOf(request), request.params.id, request.params.deliveryId);
       return reply.code(202).send(deliveryView(delivery, event));
