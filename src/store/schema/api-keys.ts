@@ -1,6 +1,6 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ApiKeyRecord } from '../../model/access.js';
-import { timestamps, type SameShape } from './columns.js';
+import { timestamptz, timestamps, type SameShape } from './columns.js';
 import { orgIdColumn } from './orgs.js';
 
 export const apiKeys = pgTable(
@@ -14,11 +14,11 @@ export const apiKeys = pgTable(
     role: text('role').notNull().default('member'),
     permission: text('permission').notNull().default('write'),
     containerTags: text('container_tags').array(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamptz('expires_at'),
     rateLimitMax: integer('rate_limit_max'),
     rateLimitWindowMs: integer('rate_limit_window_ms'),
     disabled: boolean('disabled').notNull().default(false),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: timestamptz('last_used_at'),
     ...timestamps,
   },
   (t) => [index('api_keys_org_idx').on(t.orgId)],

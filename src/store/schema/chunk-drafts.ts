@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamps, vector } from './columns.js';
+import { parentIdColumn, timestamps, vector } from './columns.js';
 import { documents } from './documents.js';
 
 /**
@@ -13,9 +13,7 @@ export const chunkDrafts = pgTable(
   {
     id: text('id').primaryKey(),
     stageId: text('stage_id').notNull(),
-    documentId: text('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    documentId: parentIdColumn('document_id', () => documents.id),
     orgId: text('org_id').notNull(),
     position: integer('position').notNull(),
     content: text('content').notNull(),

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ChunkRecord } from '../../model/documents.js';
-import { timestamps, tsvector, vector, type SameShape } from './columns.js';
+import { parentIdColumn, timestamps, tsvector, vector, type SameShape } from './columns.js';
 import { documents } from './documents.js';
 
 export const chunks = pgTable(
   'chunks',
   {
     id: text('id').primaryKey(),
-    documentId: text('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    documentId: parentIdColumn('document_id', () => documents.id),
     orgId: text('org_id').notNull(),
     containerTag: text('container_tag').notNull(),
     position: integer('position').notNull(),

@@ -1,4 +1,4 @@
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, customType, text, timestamp } from 'drizzle-orm/pg-core';
 import { vectorLiteral } from '../sql.js';
 
 /**
@@ -20,10 +20,16 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 
+/** A point in time (`timestamp with time zone`), read as a Date. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
 export const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 };
+
+/** The id of the row this one belongs to (`parent`): always set, and deleting the parent deletes this row. */
+export const parentIdColumn = (name: string, parent: () => AnyPgColumn) => text(name).notNull().references(parent, { onDelete: 'cascade' });
 
 /**
  * Compile-time proof that a table's rows have exactly the shape of their model type, so the

@@ -1,6 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConnectionRecord, ConnectorKind } from '../../model/connections.js';
-import { timestamps, type SameShape } from './columns.js';
+import { timestamptz, timestamps, type SameShape } from './columns.js';
 import { orgIdColumn } from './orgs.js';
 
 export const connections = pgTable(
@@ -20,18 +20,18 @@ export const connections = pgTable(
     deliveryKey: text('delivery_key'),
     /** The token set, sealed with the server secret. */
     tokens: text('tokens'),
-    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date' }),
-    tokenRefreshUntil: timestamp('token_refresh_until', { withTimezone: true, mode: 'date' }),
+    tokenExpiresAt: timestamptz('token_expires_at'),
+    tokenRefreshUntil: timestamptz('token_refresh_until'),
     cursor: jsonb('cursor').$type<unknown>(),
     usesCustomKey: boolean('uses_custom_key').notNull().default(false),
     /** Sealed. */
     webhookSecret: text('webhook_secret'),
     authNonce: text('auth_nonce'),
     redirectUrl: text('redirect_url'),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
-    nextSyncAt: timestamp('next_sync_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamptz('expires_at'),
+    nextSyncAt: timestamptz('next_sync_at'),
     subscription: jsonb('subscription').$type<unknown>(),
-    subscriptionRenewBy: timestamp('subscription_renew_by', { withTimezone: true, mode: 'date' }),
+    subscriptionRenewBy: timestamptz('subscription_renew_by'),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { MergeProgress, MergeRecord, MergeStatus } from '../../model/tags.js';
-import type { SameShape } from './columns.js';
+import { timestamps, timestamptz, type SameShape } from './columns.js';
 import { orgIdColumn } from './orgs.js';
 
 export const containerTagMerges = pgTable(
@@ -14,9 +14,8 @@ export const containerTagMerges = pgTable(
     status: text('status').$type<MergeStatus>().notNull().default('queued'),
     progress: jsonb('progress').$type<MergeProgress>(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [index('container_tag_merges_org_status_idx').on(t.orgId, t.status)],
 );

@@ -1,15 +1,13 @@
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { StoredAttachment } from '../../model/attachments.js';
-import { bytea, timestamps, type SameShape } from './columns.js';
+import { parentIdColumn, bytea, timestamps, type SameShape } from './columns.js';
 import { documents } from './documents.js';
 
 /** The files a document's conversion extracted; replaced on every conversion, deleted with the document. */
 export const documentAttachments = pgTable(
   'document_attachments',
   {
-    documentId: text('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    documentId: parentIdColumn('document_id', () => documents.id),
     orgId: text('org_id').notNull(),
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DocumentRecord, MemoryCursor, ProcessingLog } from '../../model/documents.js';
-import { timestamps, type SameShape } from './columns.js';
+import { timestamptz, timestamps, type SameShape } from './columns.js';
 import { connections } from './connections.js';
 import { orgIdColumn } from './orgs.js';
 
@@ -32,7 +32,7 @@ export const documents = pgTable(
     externalId: text('external_id'),
     /** The item's version at the provider when it was last imported. */
     sourceVersion: text('source_version'),
-    documentDate: timestamp('document_date', { withTimezone: true, mode: 'date' }),
+    documentDate: timestamptz('document_date'),
     error: text('error'),
     processing: jsonb('processing').$type<ProcessingLog>().notNull().default({ steps: [] }),
     /** Bumped on every content change; a job only commits work for the generation it was queued for. */

@@ -1,6 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { JobRecord } from '../../model/jobs.js';
-import { timestamps, type SameShape } from './columns.js';
+import { timestamptz, timestamps, type SameShape } from './columns.js';
 import { documents } from './documents.js';
 
 export const jobs = pgTable(
@@ -16,9 +16,9 @@ export const jobs = pgTable(
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
-    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    runAt: timestamptz('run_at').notNull().defaultNow(),
     lockedBy: text('locked_by'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lockedUntil: timestamptz('locked_until'),
     lastError: text('last_error'),
     ...timestamps,
   },

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
 
 /**
  * Secrets a provider hands the whole service rather than one connection (Notion's webhook
@@ -10,5 +11,5 @@ export const kindSecrets = pgTable('kind_secrets', {
   kind: text('kind').primaryKey(),
   /** Sealed. */
   secret: text('secret').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+  receivedAt: timestamptz('received_at').notNull(),
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { MemoryAttribute, MemoryRecord, MemoryRelation, TemporalContext } from '../../model/memories.js';
-import { timestamps, tsvector, vector, type SameShape } from './columns.js';
+import { timestamptz, timestamps, tsvector, vector, type SameShape } from './columns.js';
 import { orgIdColumn } from './orgs.js';
 
 /** What the profile indexes cover: live memories the user stated (src/store/profiles.ts, `liveMemories`). */
@@ -24,7 +24,7 @@ export const memories = pgTable(
     isInference: boolean('is_inference').notNull().default(false),
     isForgotten: boolean('is_forgotten').notNull().default(false),
     isStatic: boolean('is_static').notNull().default(false),
-    forgetAfter: timestamp('forget_after', { withTimezone: true, mode: 'date' }),
+    forgetAfter: timestamptz('forget_after'),
     forgetReason: text('forget_reason'),
     temporalContext: jsonb('temporal_context').$type<TemporalContext>(),
     reviewStatus: text('review_status'),

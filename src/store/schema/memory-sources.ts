@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.js';
+import { parentIdColumn, timestamps } from './columns.js';
 import { documents } from './documents.js';
 import { memories } from './memories.js';
 
@@ -7,12 +7,8 @@ import { memories } from './memories.js';
 export const memorySources = pgTable(
   'memory_sources',
   {
-    memoryId: text('memory_id')
-      .notNull()
-      .references(() => memories.id, { onDelete: 'cascade' }),
-    documentId: text('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    memoryId: parentIdColumn('memory_id', () => memories.id),
+    documentId: parentIdColumn('document_id', () => documents.id),
     orgId: text('org_id').notNull(),
     relevanceScore: integer('relevance_score').notNull().default(100),
     /** Position in the conversation of the turn the memory was said in; null for other documents. */

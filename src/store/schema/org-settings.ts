@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
 import type { SealedSecrets, StoredOrgSettings } from '../../model/settings.js';
 import { orgs } from './orgs.js';
 
@@ -9,6 +10,5 @@ export const orgSettings = pgTable('org_settings', {
   settings: jsonb('settings').$type<StoredOrgSettings>().notNull().default({}),
   /** Connector client secrets, each sealed with AES-256-GCM; never stored or returned in clear. */
   sealedSecrets: jsonb('sealed_secrets').$type<SealedSecrets>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  ...timestamps,
 });

@@ -1,6 +1,6 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { OrgRecord } from '../../model/access.js';
-import { timestamps, type SameShape } from './columns.js';
+import { parentIdColumn, timestamps, type SameShape } from './columns.js';
 
 export const orgs = pgTable('orgs', {
   id: text('id').primaryKey(),
@@ -10,9 +10,6 @@ export const orgs = pgTable('orgs', {
 });
 
 /** A row's organization (`org_id`): deleting the organization deletes the row. */
-export const orgIdColumn = () =>
-  text('org_id')
-    .notNull()
-    .references(() => orgs.id, { onDelete: 'cascade' });
+export const orgIdColumn = () => parentIdColumn('org_id', () => orgs.id);
 
 export type OrgRow = SameShape<typeof orgs.$inferSelect, OrgRecord>;

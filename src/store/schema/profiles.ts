@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
 import type { ProfileEntry } from '../../model/profiles.js';
 import { orgIdColumn } from './orgs.js';
 
@@ -14,7 +15,7 @@ export const profiles = pgTable(
     staticEntries: jsonb('static_entries').$type<ProfileEntry[]>().notNull().default([]),
     dynamicEntries: jsonb('dynamic_entries').$type<ProfileEntry[]>().notNull().default([]),
     bucketEntries: jsonb('bucket_entries').$type<Record<string, ProfileEntry[]>>().notNull().default({}),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.containerTag] }), index('profiles_org_idx').on(t.orgId)],
 );

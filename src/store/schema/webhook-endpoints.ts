@@ -1,16 +1,14 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { WebhookEndpointRecord } from '../../model/webhooks.js';
-import { timestamps, type SameShape } from './columns.js';
-import { orgs } from './orgs.js';
+import { timestamptz, timestamps, type SameShape } from './columns.js';
+import { orgIdColumn } from './orgs.js';
 
 /** Where an organization's events are sent (outgoing webhooks; the receiver of providers' webhooks is `webhook_deliveries`). */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     url: text('url').notNull(),
     description: text('description'),
     eventTypes: text('event_types').array().notNull(),
@@ -21,9 +19,9 @@ export const webhookEndpoints = pgTable(
     secret: text('secret').notNull(),
     /** Sealed. */
     previousSecret: text('previous_secret'),
-    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
+    previousSecretExpiresAt: timestamptz('previous_secret_expires_at'),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
-    leasedUntil: timestamp('leased_until', { withTimezone: true, mode: 'date' }),
+    leasedUntil: timestamptz('leased_until'),
     ...timestamps,
   },
   (t) => [index('webhook_endpoints_org_idx').on(t.orgId)],

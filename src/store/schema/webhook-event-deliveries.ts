@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { WebhookDeliveryRecord, WebhookDeliveryStatus } from '../../model/webhooks.js';
-import { timestamps, type SameShape } from './columns.js';
+import { timestamptz, parentIdColumn, timestamps, type SameShape } from './columns.js';
 import { webhookEndpoints } from './webhook-endpoints.js';
 import { webhookEvents } from './webhook-events.js';
 
@@ -12,16 +12,12 @@ export const webhookEventDeliveries = pgTable(
     id: text('id').primaryKey(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     orgId: text('org_id').notNull(),
-    endpointId: text('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: parentIdColumn('endpoint_id', () => webhookEndpoints.id),
+    eventId: parentIdColumn('event_id', () => webhookEvents.id),
     status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    lastAttemptAt: timestamptz('last_attempt_at'),
     lastStatus: integer('last_status'),
     lastResponse: text('last_response'),
     ...timestamps,

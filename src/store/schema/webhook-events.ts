@@ -1,20 +1,18 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { WebhookEventRecord } from '../../model/webhooks.js';
-import type { SameShape } from './columns.js';
-import { orgs } from './orgs.js';
+import { timestamptz, type SameShape } from './columns.js';
+import { orgIdColumn } from './orgs.js';
 
 /** The outbox: an event written in the transaction of the change that caused it, kept while a delivery of it is. */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     type: text('type').notNull(),
     containerTag: text('container_tag'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('webhook_events_created_idx').on(t.createdAt)],
 );
