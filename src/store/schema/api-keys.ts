@@ -1,13 +1,12 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ApiKeyRecord } from '../../model/access.js';
 import { timestamptz, timestamps, type SameShape } from './columns.js';
-import { orgIdColumn } from './orgs.js';
+import { orgRecordColumns } from './orgs.js';
 
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: text('id').primaryKey(),
-    orgId: orgIdColumn(),
+    ...orgRecordColumns(),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull().unique(),
     keyPrefix: text('key_prefix').notNull(),

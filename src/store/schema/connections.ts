@@ -1,13 +1,12 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConnectionRecord, ConnectorKind } from '../../model/connections.js';
 import { timestamptz, timestamps, type SameShape } from './columns.js';
-import { orgIdColumn } from './orgs.js';
+import { orgRecordColumns } from './orgs.js';
 
 export const connections = pgTable(
   'connections',
   {
-    id: text('id').primaryKey(),
-    orgId: orgIdColumn(),
+    ...orgRecordColumns(),
     kind: text('kind').$type<ConnectorKind>().notNull(),
     containerTag: text('container_tag').notNull(),
     documentLimit: integer('document_limit'),

@@ -1,13 +1,12 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { MergeProgress, MergeRecord, MergeStatus } from '../../model/tags.js';
 import { timestamps, timestamptz, type SameShape } from './columns.js';
-import { orgIdColumn } from './orgs.js';
+import { orgRecordColumns } from './orgs.js';
 
 export const containerTagMerges = pgTable(
   'container_tag_merges',
   {
-    id: text('id').primaryKey(),
-    orgId: orgIdColumn(),
+    ...orgRecordColumns(),
     /** In the order the caller gave them: on a customId clash the earlier source keeps the id. */
     sourceTags: text('source_tags').array().notNull(),
     targetTag: text('target_tag').notNull(),

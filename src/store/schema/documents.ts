@@ -3,13 +3,12 @@ import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'driz
 import type { DocumentRecord, MemoryCursor, ProcessingLog } from '../../model/documents.js';
 import { timestamptz, timestamps, type SameShape } from './columns.js';
 import { connections } from './connections.js';
-import { orgIdColumn } from './orgs.js';
+import { orgRecordColumns } from './orgs.js';
 
 export const documents = pgTable(
   'documents',
   {
-    id: text('id').primaryKey(),
-    orgId: orgIdColumn(),
+    ...orgRecordColumns(),
     containerTag: text('container_tag').notNull(),
     customId: text('custom_id'),
     status: text('status').notNull().default('queued'),

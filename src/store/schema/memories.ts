@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { MemoryAttribute, MemoryRecord, MemoryRelation, TemporalContext } from '../../model/memories.js';
 import { timestamptz, timestamps, tsvector, vector, type SameShape } from './columns.js';
-import { orgIdColumn } from './orgs.js';
+import { orgRecordColumns } from './orgs.js';
 
 /** What the profile indexes cover: live memories the user stated (src/store/profiles.ts, `liveMemories`). */
 const LIVE_STATED = sql.raw('is_latest AND NOT is_forgotten AND NOT is_inference');
@@ -10,8 +10,7 @@ const LIVE_STATED = sql.raw('is_latest AND NOT is_forgotten AND NOT is_inference
 export const memories = pgTable(
   'memories',
   {
-    id: text('id').primaryKey(),
-    orgId: orgIdColumn(),
+    ...orgRecordColumns(),
     containerTag: text('container_tag').notNull(),
     memory: text('memory').notNull(),
     version: integer('version').notNull().default(1),

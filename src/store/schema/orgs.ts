@@ -12,4 +12,7 @@ export const orgs = pgTable('orgs', {
 /** A row's organization (`org_id`): deleting the organization deletes the row. */
 export const orgIdColumn = () => parentIdColumn('org_id', () => orgs.id);
 
+/** The columns a record of an organization starts with: its own id, and its organization (`orgIdColumn`). */
+export const orgRecordColumns = () => ({ id: text('id').primaryKey(), orgId: orgIdColumn() });
+
 export type OrgRow = SameShape<typeof orgs.$inferSelect, OrgRecord>;

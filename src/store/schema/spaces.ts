@@ -2,13 +2,12 @@ import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { SpaceRecord } from '../../model/tags.js';
 import { timestamps, type SameShape } from './columns.js';
-import { orgIdColumn } from './orgs.js';
+import { orgRecordColumns } from './orgs.js';
 
 export const spaces = pgTable(
   'spaces',
   {
-    id: text('id').primaryKey(),
-    orgId: orgIdColumn(),
+    ...orgRecordColumns(),
     containerTag: text('container_tag').notNull(),
     name: text('name'),
     entityContext: text('entity_context'),

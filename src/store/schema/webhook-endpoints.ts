@@ -1,14 +1,13 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { WebhookEndpointRecord } from '../../model/webhooks.js';
 import { timestamptz, timestamps, type SameShape } from './columns.js';
-import { orgIdColumn } from './orgs.js';
+import { orgRecordColumns } from './orgs.js';
 
 /** Where an organization's events are sent (outgoing webhooks; the receiver of providers' webhooks is `webhook_deliveries`). */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: text('id').primaryKey(),
-    orgId: orgIdColumn(),
+    ...orgRecordColumns(),
     url: text('url').notNull(),
     description: text('description'),
     eventTypes: text('event_types').array().notNull(),
