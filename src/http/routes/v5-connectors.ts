@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConnectionWithRun } from '../../core/connections/connection-service.js';
 import type { Principal } from '../../model/access.js';
@@ -48,11 +49,13 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
 
-  /** The connection `id` in `namespace`, as the key may see it; not found otherwise. */
-  const inNamespace = async (principal: Principal, namespace: string, id: string) => {
+  /** The caller, and the connector the path names (`id` in `namespace`) as its key may see it; not found otherwise. */
+  const connectorOf = async (request: FastifyRequest & { params: { namespace: string; id: string } }) => {
+    const principal = principalOf(request);
+    const { namespace, id } = request.params;
     const found = await connections.get(principal, id);
     if (found.connection.containerTag !== namespace) throw notFound('Connector');
-    return found;
+    return { principal, id, found };
   };
 
   const list = async (principal: Principal, query: { provider?: string; page?: number; limit?: number }, namespace?: string) => {
@@ -116,9 +119,8 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: Connector },
     }),
     async (request) => {
-      const principal = principalOf(request);
       const include = new Set([request.query.include ?? []].flat().flatMap((value) => value.split(',')));
-      const found = await inNamespace(principal, request.params.namespace, request.params.id);
+      const { principal, found } = await connectorOf(request);
       const [connector] = await view(principal, [found], { syncs: include.has('syncs'), picker: include.has('picker') });
       return connector;
     },
@@ -135,9 +137,7 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: Connector },
     }),
     async (request) => {
-      const principal = principalOf(request);
-      const { namespace, id } = request.params;
-      await inNamespace(principal, namespace, id);
+      const { principal, id } = await connectorOf(request);
       if (request.body.selection)
         throw invalidInput('Connector does not support selection', 'choose what a code-host connection syncs with POST /v3/connections/{id}/configure');
       const [connector] = await view(principal, [await connections.update(principal, id, { documentLimit: request.body.documentLimit })]);
@@ -156,9 +156,7 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ConnectorDeleted },
     }),
     async (request) => {
-      const principal = principalOf(request);
-      const { namespace, id } = request.params;
-      await inNamespace(principal, namespace, id);
+      const { principal, id } = await connectorOf(request);
       const keep = request.query.deleteDocuments === 'false' || request.query.deleteDocuments === '0';
       await connections.delete(principal, id, !keep);
       return { id, deleted: true as const };
@@ -175,9 +173,7 @@ export const v5ConnectorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: SyncQueued },
     }),
     async (request, reply) => {
-      const principal = principalOf(request);
-      const { namespace, id } = request.params;
-      await inNamespace(principal, namespace, id);
+      const { principal, id } = await connectorOf(request);
       await connections.syncNow(principal, id);
       return reply.code(202).send({ id, status: 'queued' as const });
     },
