@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GoogleApiError, GoogleClient, toConnectorError } from '../google/http.js';
 import { accessToken } from '../google/oauth.js';
 import type { GoogleOptions } from '../google/options.js';
-import { header, sameSecret, type Headers } from '../google/push.js';
+import { header, sameSecret, type Headers } from '../webhook-headers.js';
 import type { PushSubscription, SyncRequest } from '../types.js';
 import { startPageToken, stopChannel, watchChanges } from './drive-api.js';
 

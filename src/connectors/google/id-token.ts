@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import type { SenderCheck } from '../types.js';
 import type { GoogleOptions } from './options.js';
-import { header, type Headers } from './push.js';
+import { header, type Headers } from '../webhook-headers.js';
 
 /** Google signs its ID tokens with either spelling of its issuer. */
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];

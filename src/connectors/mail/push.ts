@@ -1,7 +1,7 @@
 import { GoogleClient, toConnectorError } from '../google/http.js';
 import { accessToken } from '../google/oauth.js';
 import type { GoogleOptions } from '../google/options.js';
-import { sameSecret, type Headers } from '../google/push.js';
+import { sameSecret, type Headers } from '../webhook-headers.js';
 import type { AccountInfo, OAuthProvider, PushSubscription, SyncRequest, TokenSet, WebhookDescription } from '../types.js';
 import { parseMailConfig } from './config.js';
 import { profile, stopWatch, watchMailbox } from './gmail-api.js';

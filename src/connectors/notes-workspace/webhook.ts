@@ -1,20 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WebhookDescription } from '../types.js';
-
-type Headers = Record<string, string | string[] | undefined>;
-
-function header(headers: Headers, name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return Array.isArray(value) ? value[0] : value;
-  return undefined;
-}
+import { header, isSha256Signature, type Headers } from '../webhook-headers.js';
 
 /** `X-Notion-Signature: sha256=<HMAC-SHA256 of the raw body>` keyed with the subscription's verification token. */
 export function verifyNotionSignature(headers: Headers, rawBody: Buffer, secret: string): boolean {
-  const signature = header(headers, 'x-notion-signature');
-  if (!signature || !secret) return false;
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`);
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSha256Signature(header(headers, 'x-notion-signature'), rawBody, secret);
 }
 
 /** The event's own id (stable across Notion's retries), its type, the page or database it is about and its workspace. */

@@ -1,7 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { WebhookDescription } from '../types.js';
-
-type Headers = Record<string, string | string[] | undefined>;
+import type { Headers } from '../webhook-headers.js';
 
 /**
  * The `clientState` Graph echoes in every notification: derived from the connection's webhook
