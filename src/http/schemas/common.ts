@@ -54,6 +54,13 @@ export const EntityContext = z.string().max(1500);
 
 export const Filepath = z.string().min(1).max(1024);
 
+/** A URL the server may send someone to or fetch: http or https only. */
+export const HttpUrl = z
+  .string()
+  .max(2048)
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), 'an http or https URL');
+
 /** Query/form values arrive as strings; accept both spellings of numbers. */
 export const IntLike = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContainerTag, ContainerTags } from './common.js';
+import { ContainerTag, ContainerTags, HttpUrl } from './common.js';
 
 export const Provider = z.string().min(1).max(64).describe('A connector kind id (code-host, web-crawler, …) or the SDK name (github, …)');
 export const ConnectionId = z.string().min(1).max(64);
@@ -8,12 +8,6 @@ export const ConnectionId = z.string().min(1).max(64);
 export const ProviderParams = z.object({ provider: Provider });
 /** The path parameters of a route under `/{connectionId}`. */
 export const ConnectionParams = z.object({ connectionId: ConnectionId });
-
-const HttpUrl = z
-  .string()
-  .max(2048)
-  .url()
-  .refine((value) => /^https?:\/\//i.test(value), 'an http or https URL');
 
 export const CreateConnectionBody = z
   .strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ConnectorKind } from '../../model/connections.js';
-import { IntLike } from './common.js';
+import { HttpUrl, IntLike } from './common.js';
 import { Namespace } from './v5.js';
 
 /**
@@ -20,12 +20,6 @@ export const ConnectorProvider = z
 export const ConnectorParams = z.object({ namespace: Namespace, id: z.string().min(1).max(64) });
 
 const Scalar = z.union([z.string().max(10_000), z.number(), z.boolean()]);
-
-const HttpUrl = z
-  .string()
-  .max(2048)
-  .url()
-  .refine((value) => /^https?:\/\//i.test(value), 'an http or https URL');
 
 export const CreateConnectorBody = z
   .object({
