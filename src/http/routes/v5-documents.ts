@@ -38,6 +38,16 @@ function documentFieldsOf(body: WriteFields, query: z.infer<typeof ProcessingQue
   };
 }
 
+/** A v5 add as the document service takes it: in the namespace, appended to the document of its id when it names one. */
+function addedDocumentOf(item: WriteFields & { content: string; id?: string }, namespace: string, query: z.infer<typeof ProcessingQuery>) {
+  return {
+    content: item.content,
+    containerTag: namespace,
+    ...(item.id !== undefined ? { customId: item.id, append: true } : {}),
+    ...documentFieldsOf(item, query),
+  };
+}
+
 /**
  * /ns/{namespace}/document (add, delete by ids), /ns/{namespace}/document/batch,
  * /ns/{namespace}/document/file (upload) and /ns/{namespace}/document/{id} (get, patch): the v5
@@ -62,12 +72,7 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
     }),
     async (request) => {
       const { body, query, params } = request;
-      const written = await documents.add(principalOf(request), {
-        content: body.content,
-        containerTag: params.namespace,
-        ...(body.id !== undefined ? { customId: body.id, append: true } : {}),
-        ...documentFieldsOf(body, query),
-      });
+      const written = await documents.add(principalOf(request), addedDocumentOf(body, params.namespace, query));
       return { id: body.id ?? written.id, status: WriteAnswer.shape.status.parse(written.status) };
     },
   );
@@ -148,12 +153,7 @@ export const v5DocumentRoutes: FastifyPluginAsyncZod<UploadOptions> = async (app
     async (request) => {
       const { body, query, params } = request;
       const processing = { taskType: body.taskType ?? query.taskType };
-      const inputs = body.documents.map((item) => ({
-        content: item.content,
-        containerTag: params.namespace,
-        ...(item.id !== undefined ? { customId: item.id, append: true } : {}),
-        ...documentFieldsOf({ ...item, ...processing }, {}),
-      }));
+      const inputs = body.documents.map((item) => addedDocumentOf({ ...item, ...processing }, params.namespace, {}));
       const { results } = await addDocumentBatch(documents, principalOf(request), { documents: inputs, defaults: { containerTag: params.namespace } });
       const answered = results.map((result, index): z.infer<typeof BatchAnswerV5>['results'][number] => {
         const item = body.documents[index]!;
