@@ -20,6 +20,9 @@ const ScopedKeyBody = z
   })
   .refine((body) => body.containerTag || body.containerTags, { path: ['containerTag'], message: 'give containerTag or containerTags' });
 
+/** The path parameters of a route under `/v3/auth/…/{id}`: a key's id. */
+const KeyParams = z.object({ id: z.string().min(1).max(64) });
+
 const NewKeyBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
   role: z.enum(['admin', 'member']),
@@ -72,7 +75,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v3/auth/scoped-key/:id',
     route({
       summary: 'Revoke a scoped key at once',
-      params: z.object({ id: z.string().min(1).max(64) }),
+      params: KeyParams,
       response: { 200: z.object({ success: z.boolean(), id: z.string() }) },
     }),
     async (request) => {
@@ -117,7 +120,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/v3/auth/keys/:id/toggle',
     ...route({
       summary: 'Disable an enabled key or enable a disabled one, at once (a key cannot disable itself: 409)',
-      params: z.object({ id: z.string().min(1).max(64) }),
+      params: KeyParams,
       response: { 200: KeyView },
     }),
     handler: async (request) => {

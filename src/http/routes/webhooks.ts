@@ -14,6 +14,8 @@ const Url = z
   .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'an http or https URL');
 const EndpointId = z.string().regex(/^wh_[A-Za-z0-9]{22}$/, 'a webhook endpoint id');
 const DeliveryId = z.string().regex(/^[A-Za-z0-9]{22}$/, 'a webhook delivery id');
+/** The path parameters of a route under `/v3/webhooks/{id}`. */
+const EndpointParams = z.object({ id: EndpointId });
 
 const EndpointBody = z.strictObject({
   url: Url,
@@ -126,13 +128,13 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ webhooks: (await webhookEndpoints.list(principalOf(request))).map(endpointView) }),
   );
 
-  app.get('/v3/webhooks/:id', route({ summary: 'A webhook endpoint', params: z.object({ id: EndpointId }), response: { 200: Endpoint } }), async (request) =>
+  app.get('/v3/webhooks/:id', route({ summary: 'A webhook endpoint', params: EndpointParams, response: { 200: Endpoint } }), async (request) =>
     endpointView(await webhookEndpoints.get(principalOf(request), request.params.id)),
   );
 
   app.patch(
     '/v3/webhooks/:id',
-    route({ summary: 'Change a webhook endpoint', params: z.object({ id: EndpointId }), body: EndpointPatch, response: { 200: Endpoint } }),
+    route({ summary: 'Change a webhook endpoint', params: EndpointParams, body: EndpointPatch, response: { 200: Endpoint } }),
     async (request) => endpointView(await webhookEndpoints.update(principalOf(request), request.params.id, request.body)),
   );
 
@@ -140,7 +142,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v3/webhooks/:id',
     route({
       summary: 'Delete a webhook endpoint and its deliveries',
-      params: z.object({ id: EndpointId }),
+      params: EndpointParams,
       response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) },
     }),
     async (request) => {
@@ -153,7 +155,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v3/webhooks/:id/rotate-secret',
     route({
       summary: 'A new signing secret, shown only in this answer; the replaced one still signs during the grace period',
-      params: z.object({ id: EndpointId }),
+      params: EndpointParams,
       body: RotateBody,
       response: { 200: EndpointWithSecret },
     }),
@@ -168,7 +170,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v3/webhooks/:id/deliveries',
     route({
       summary: "A webhook endpoint's deliveries, newest first, with their attempts and the receiver's last answer",
-      params: z.object({ id: EndpointId }),
+      params: EndpointParams,
       querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
       response: { 200: z.object({ deliveries: z.array(Delivery) }) },
     }),
@@ -182,7 +184,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v3/webhooks/:id/deliveries/:deliveryId/resend',
     route({
       summary: "Send a delivery's event again (the same webhook-id), after the endpoint's other deliveries",
-      params: z.object({ id: EndpointId, deliveryId: DeliveryId }),
+      params: EndpointParams.extend({ deliveryId: DeliveryId }),
       response: { 202: Delivery },
     }),
     async (request, reply) => {
