@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { bearerTokenCheck } from '../bearer-token.js';
 import { routeOptions } from '../route-options.js';
+import { BYTES, nonJsonAnswer } from '../schemas/common.js';
 
 const route = routeOptions({ tags: ['meta'], config: { public: true } });
 
@@ -13,10 +13,7 @@ export interface BackupOptions {
   dump: () => Promise<Blob>;
 }
 
-const Archive = z.any().meta({
-  description: 'a gzipped tar of the embedded database, for `engram restore`',
-  content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
-});
+const Archive = nonJsonAnswer('a gzipped tar of the embedded database, for `engram restore`', 'application/gzip', BYTES);
 
 /**
  * /v3/backup: the embedded database copied while it serves, for `engram backup`. The whole database

@@ -3,16 +3,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth.js';
-import { TagParams } from '../schemas/common.js';
+import { TagParams, nonJsonAnswer } from '../schemas/common.js';
 import { routeOptions } from '../route-options.js';
 
 const route = routeOptions({ tags: ['container-tags'] });
 
 /** NDJSON, written as it is read from the database; docs/export-format.md describes the lines. */
-const NdjsonStream = z.any().meta({
-  description: 'One JSON object per line: the header, the records, the end line (see docs/export-format.md)',
-  content: { 'application/x-ndjson': { schema: { type: 'string' } } },
-});
+const NdjsonStream = nonJsonAnswer('One JSON object per line: the header, the records, the end line (see docs/export-format.md)', 'application/x-ndjson');
 
 const ExportQuery = z.object({
   embeddings: z.enum(['true', 'false']).default('false').describe('Include the stored vectors and the model that made them'),

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeOptions } from '../route-options.js';
+import { BYTES, nonJsonAnswer } from '../schemas/common.js';
 
 const route = routeOptions({ tags: ['documents'], config: { public: true } });
 
 /** Sent as the bytes stored, under their own media type; the OpenAPI `content` says so. */
-const StoredFile = z.any().meta({
-  description: 'The uploaded file or attachment, under its own media type',
-  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-});
+const StoredFile = nonJsonAnswer('The uploaded file or attachment, under its own media type', '*/*', BYTES);
 
 /** Images a browser shows in place; anything else (SVG included: it can carry script) is a download. */
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { bearerTokenCheck } from '../bearer-token.js';
 import { routeOptions } from '../route-options.js';
+import { nonJsonAnswer } from '../schemas/common.js';
 
 // Not an API key: the metrics token is checked here.
 const route = routeOptions({ tags: ['meta'], config: { public: true, probe: true } });
@@ -13,10 +13,7 @@ export interface MetricsOptions {
   render: () => Promise<{ contentType: string; body: string }>;
 }
 
-const MetricsText = z.any().meta({
-  description: 'Prometheus text exposition format',
-  content: { 'text/plain': { schema: { type: 'string', description: 'version 0.0.4 of the format' } } },
-});
+const MetricsText = nonJsonAnswer('Prometheus text exposition format', 'text/plain', { type: 'string', description: 'version 0.0.4 of the format' });
 
 /** /metrics: Prometheus metrics behind their own token; registered only when METRICS_TOKEN is set (else 404, as any unknown URL). */
 export const metricsRoutes: FastifyPluginAsyncZod<MetricsOptions> = async (app, options) => {

@@ -5,6 +5,13 @@ export const ErrorResponse = z
   .object({ error: z.string(), details: z.string().optional() })
   .meta({ id: 'ErrorResponse', description: 'Every error answer has this shape.' });
 
+/** The OpenAPI schema of a body of bytes (a file, an archive). */
+export const BYTES = { type: 'string', format: 'binary' };
+
+/** An answer that is not JSON: its body under its own media type, which the OpenAPI `content` declares with its schema. */
+export const nonJsonAnswer = (description: string, mediaType: string, schema: Record<string, string> = { type: 'string' }) =>
+  z.any().meta({ description, content: { [mediaType]: { schema } } });
+
 /** Every route answers every client (4xx) and server (5xx) error in the one error shape. */
 export const errorResponses = {
   '4xx': ErrorResponse,
