@@ -60,7 +60,8 @@ const CAR_BRAND =
 const WHOSE = "(?:(?:his|her|their|my|our|the|a|an|(?:\\p{Lu}[\\p{L}-]*\\s+){0,2}\\p{Lu}[\\p{L}-]*['’]s)\\s+)?";
 
 /** What a home is called ("flat", "house"). */
-const HOME_NOUN = '(?:flat|house|apartment|home|place|condo|studio|bungalow|cottage|townhouse|loft)';
+const HOME_NOUNS = 'flat|house|apartment|home|place|condo|studio|bungalow|cottage|townhouse|loft';
+const HOME_NOUN = `(?:${HOME_NOUNS})`;
 
 /** Words of looking for work, which say nothing of where one works. */
 const SEEKING =
@@ -443,7 +444,7 @@ export const CUES: Cue[] = [
   }),
   cue('car', `\\b(?:sold|got rid of|scrapped|traded in|gave up)\\s+(?:the|their|his|her|our)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?(\\p{Lu}[\\p{L}\\p{N}-]*)\\b`, {
     negated: true,
-    notAfter: new RegExp(`^\\s+(?:${HOME_NOUN.slice(3, -1)}|business|company|shop|shares?|stake|stock|boat|bike|piano|guitar|violin)\\b`),
+    notAfter: new RegExp(`^\\s+(?:${HOME_NOUNS}|business|company|shop|shares?|stake|stock|boat|bike|piano|guitar|violin)\\b`),
   }),
   cue(
     'language',
