@@ -25,12 +25,17 @@ export interface ConsolePage {
   problems: string[];
 }
 
+/** How long one browser action (a click, reading an element's text) waits for its element. */
+const ACTION_TIMEOUT_MS = 15_000;
+
 /** A new context (its own storage) and page; phone-sized when asked. */
 export async function openConsole(browser: Browser, baseUrl: string, options: { width?: number; height?: number } = {}): Promise<ConsolePage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
   });
+  // An element that never comes fails its step with the locator's name, not the whole test at its timeout.
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
