@@ -126,9 +126,15 @@ describe('the console against the real connections API', () => {
     const { page, context, problems } = await openConsole(browser, server.url, { width: 360, height: 740 });
     await signIn(page, server.adminKey);
     await goTo(page, 'Connections');
+    // The first sync starts only once the new card has loaded its runs (none yet), as it does when
+    // the worker is slower than the browser: the runs shown later must still be the sync's.
+    const worker = server.app.worker!;
+    await worker.stop();
     const form = await connect(page, 'Web crawler', SITE_TAG, { startUrl: site.url('/'), metadata: '{"maxPages": 4}' });
     await expect.poll(() => form.getByRole('status').innerText()).toMatch(/Connection \S+ created/);
     const card = connectionCard(page, 'web-crawler');
+    await card.getByText('No sync has run yet.').waitFor({ state: 'attached' });
+    worker.start();
     await expect.poll(() => card.innerText(), { timeout: 30_000 }).toMatch(/Last sync\s+completed/);
     await card.getByRole('button', { name: 'Show runs' }).click();
     await expect.poll(() => runRows(card).first().innerText()).toMatch(/manual\s+completed\s+[1-4]\s+0\s+0/);

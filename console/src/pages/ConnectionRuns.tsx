@@ -11,10 +11,25 @@ const WAIT_FOR_RUN_MS = 60_000;
 
 /**
  * A connection's sync runs, newest first; polled while one is running, and after each "sync now"
- * (`syncs` counts them) until its run appears. `onFinished` hears the number of finished runs.
+ * (`syncs` counts them) until its run appears. `lastRun` names the connection's last run as the
+ * list of connections last saw it: when it changes (a run started or ended that these runs loaded
+ * too early to show, such as a new connection's first sync), they load again. `onFinished` hears
+ * the number of finished runs.
  */
-export function ConnectionRuns({ id, syncs, onFinished, hidden }: { id: string; syncs: number; onFinished: (finished: number) => void; hidden: boolean }) {
-  const runs = useLoad((signal) => get<SyncRun[]>(`/v3/connections/${enc(id)}/sync-runs`, { signal }), [id]);
+export function ConnectionRuns({
+  id,
+  lastRun,
+  syncs,
+  onFinished,
+  hidden,
+}: {
+  id: string;
+  lastRun: string;
+  syncs: number;
+  onFinished: (finished: number) => void;
+  hidden: boolean;
+}) {
+  const runs = useLoad((signal) => get<SyncRun[]>(`/v3/connections/${enc(id)}/sync-runs`, { signal }), [id, lastRun]);
   const [waiting, setWaiting] = useState<{ count: number; since: number }>();
   const count = runs.data?.length ?? 0;
   const running = runs.data?.some((run) => run.status === 'running') ?? false;

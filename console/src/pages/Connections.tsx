@@ -153,7 +153,7 @@ function ConnectionCard({ connection: c, onChanged }: { connection: Connection; 
       </div>
       <ErrorMessage error={sync.error} />
       {/* Kept loaded while hidden: "sync now" then knows which runs came before it. */}
-      <ConnectionRuns id={c.id} syncs={syncs} onFinished={onFinished} hidden={!showRuns} />
+      <ConnectionRuns id={c.id} lastRun={runKey(last)} syncs={syncs} onFinished={onFinished} hidden={!showRuns} />
       {showDocuments ? <ConnectionDocuments key={`${last?.completedAt}:${finishedRuns}`} provider={c.provider} tag={c.containerTag} /> : null}
       {choosing ? (
         <ChooseRepositoriesDialog
@@ -219,4 +219,9 @@ const FIRST_SYNC_WATCH_MS = 60_000;
 
 function firstSyncAwaited(c: Connection): boolean {
   return c.status === 'active' && !c.lastSyncRun && Date.now() - Date.parse(c.createdAt) < FIRST_SYNC_WATCH_MS;
+}
+
+/** Which run a connection's last one is, and how far it got: it changes when a run starts or ends. */
+function runKey(run: Connection['lastSyncRun']): string {
+  return run ? `${run.startedAt} ${run.status} ${run.completedAt ?? ''}` : '';
 }
