@@ -136,6 +136,17 @@ describe('the embedded database thread failing', () => {
     await client.close();
   });
 
+  it('fails a call whose values cannot cross to the thread, leaving nothing waiting to hold the process', async () => {
+    const client = (await openInWorker({ dataDir: 'memory://' })) as EmbeddedClient & { waiting: number };
+    try {
+      await expect(client.query('SELECT $1::text AS v', [() => 'a function'])).rejects.toMatchObject({ name: 'DataCloneError' });
+      expect(client.waiting).toBe(0);
+      expect((await client.query('SELECT $1::text AS v', ['still answers'])).rows).toEqual([{ v: 'still answers' }]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('refuses to open a database it cannot open, with the database’s error', async () => {
     await expect(openInWorker({ dataDir: 'memory://', template: new Blob(['not a dump']) })).rejects.toThrow();
   });

@@ -172,16 +172,33 @@ class WorkerClient implements EmbeddedClient {
     return new Promise((resolve, reject) => {
       if (!this.pending.size) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id });
+      try {
+        this.worker.postMessage({ ...message, id });
+      } catch (error) {
+        // Not sent (a value the structured clone refuses, such as a function): nothing will answer it.
+        this.settled(id);
+        reject(error);
+      }
     });
+  }
+
+  /** Calls sent to the thread and not yet answered. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /** Forgets a call, answered or never sent; with none left waiting, the thread no longer keeps the process alive. */
+  private settled(id: number): Pending | undefined {
+    const pending = this.pending.get(id);
+    this.pending.delete(id);
+    if (pending && !this.pending.size) this.worker.unref();
+    return pending;
   }
 
   private receive(message: FromWorker): void {
     if ('id' in message) {
-      const pending = this.pending.get(message.id);
+      const pending = this.settled(message.id);
       if (!pending) return;
-      this.pending.delete(message.id);
-      if (!this.pending.size) this.worker.unref();
       if (message.ok) pending.resolve(message.value);
       else pending.reject(fromWire(message.error));
     } else if (message.kind === 'notify') {
