@@ -27,7 +27,7 @@ const ConfigSchema = z
     /** Page cache of the embedded database; it is allocated up front, so it costs that much memory. */
     PGLITE_SHARED_BUFFERS_MB: intAtLeast(16).max(2048).optional(),
     /** Where the embedded database runs: the main thread (`main`), or a thread of its own (`worker`). */
-    EMBEDDED_DATABASE_THREAD: z.enum(['worker', 'main']).default('main'),
+    EMBEDDED_DATABASE_THREAD: z.enum(['worker', 'main']).default('worker'),
     ENGRAM_API_KEY: z.string().min(16).optional(),
     ENGRAM_SECRET_KEY: z.string().min(32).optional(),
     PUBLIC_URL: z.string().url().optional(),
