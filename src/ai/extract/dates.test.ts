@@ -64,6 +64,8 @@ describe('anchorDates', () => {
     expect(anchorDates("Ines's last day at Accenture was Friday", monday, 'past').text).toBe("Ines's last day at Accenture was on Friday, 5 May 2023");
     expect(anchorDates('my last week at the bank was hectic', monday, 'past').text).toBe('my last week at the bank was hectic');
     expect(anchorDates('the bank was hectic last week', monday, 'past').text).toBe('the bank was hectic the week before 8 May 2023');
+    expect(anchorDates('I got her last year', monday, 'past').text).toBe('I got her in 2022');
+    expect(anchorDates('her last day at Google was Friday', monday, 'past').text).toBe('her last day at Google was on Friday, 5 May 2023');
   });
 
   it('reads "after three years" as how long, not when', () => {

@@ -47,7 +47,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     if (IGNORED.test(expression) || DURATION.test(expression)) continue;
     if (/\bfor\s+(?:about |around |almost |nearly |over )?$/i.test(text.slice(0, result.index))) continue;
     // "Ines's last day at Accenture", "my last week there": someone's last day is a thing of theirs, not a time.
-    if (/^(?:last|next|first)\b/i.test(expression) && /(?:['’]s|\b(?:my|his|her|their|our|your))\s+$/i.test(text.slice(0, result.index))) continue;
+    // ("her" is left out: "got her last year" is when.)
+    if (/^(?:last|next|first)\b/i.test(expression) && /(?:['’]s|\b(?:my|his|their|our|your))\s+$/i.test(text.slice(0, result.index))) continue;
     // "last day at Ericsson was Friday": the last day somewhere is a day of work there, not yesterday.
     if (/^last (?:day|shift)$/i.test(expression) && /^\s+(?:at|with|in|on)\s+\p{Lu}/u.test(text.slice(result.index + found.length))) continue;
     // "left my job after 3 years": how long something lasted, not when.
