@@ -18,6 +18,24 @@ afterAll(async () => {
 
 const titles = (docs: any[]) => docs.map((d) => d.title).sort();
 
+describe('connector kinds', () => {
+  it('lists every kind the server has, with the SDK names it accepts in a path and how an account is authorized', async () => {
+    const res = await server.request('GET', '/v3/connections/kinds');
+    expect(res.status).toBe(200);
+    const kinds = res.body.kinds as { kind: string; aliases: string[]; auth: string }[];
+    expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['code-host', 'web-crawler', 'cloud-drive', 'mail']));
+    expect(kinds.find((k) => k.kind === 'code-host')).toEqual({ kind: 'code-host', aliases: ['github'], auth: 'oauth' });
+    expect(kinds.find((k) => k.kind === 'web-crawler')?.auth).toBe('credentials');
+    // Every kind and name listed is one the connection routes take.
+    for (const { kind, aliases } of kinds) {
+      for (const provider of [kind, ...aliases]) {
+        const list = await server.request('POST', '/v3/connections/list', { body: { provider } });
+        expect(list.status, provider).toBe(200);
+      }
+    }
+  });
+});
+
 describe('code host connections', () => {
   it('connects through OAuth, syncs the chosen repository, follows changes and deletions, and lists documents by source', async () => {
     const repo = github.createRepo('handbook', {

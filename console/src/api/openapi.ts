@@ -4028,6 +4028,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/connections/kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connector kinds this server has, with the SDK names for each and how an account is authorized */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done: the answer — The connector kinds this server has, with the SDK names for each and how an account is authorized */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            kinds: components["schemas"]["ConnectorKind"][];
+                        };
+                    };
+                };
+                /** @description The request cannot be served: bad input (400, naming the field), no or an unknown key (401), not allowed for this key (403), not found or outside the key's scope (404), a conflict (409), too large (413), an unsupported media type (415), too many requests (429). */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The server failed; the answer carries no internals. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/connections/cleanups": {
         parameters: {
             query?: never;
@@ -9902,6 +9958,14 @@ export interface components {
             id: string;
             provider: string;
         };
+        ConnectorKindInput: {
+            /** @description The kind id (code-host, web-crawler, …) */
+            kind: string;
+            /** @description The SDK's provider names for it (github, …) */
+            aliases: string[];
+            /** @enum {string} */
+            auth: "oauth" | "credentials";
+        };
         LastSyncRunInput: {
             /** @enum {string} */
             status: "running" | "completed" | "failed";
@@ -10820,6 +10884,14 @@ export interface components {
         ConnectionDeleted: {
             id: string;
             provider: string;
+        };
+        ConnectorKind: {
+            /** @description The kind id (code-host, web-crawler, …) */
+            kind: string;
+            /** @description The SDK's provider names for it (github, …) */
+            aliases: string[];
+            /** @enum {string} */
+            auth: "oauth" | "credentials";
         };
         LastSyncRun: {
             /** @enum {string} */

@@ -1,23 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, enc, post } from '../api/client';
+import { ApiError, enc, get, post } from '../api/client';
 import type { Answer } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { announce } from '../components/LiveRegion';
 import { useConsole } from '../context';
-import { useAction } from '../hooks';
+import { useAction, useLoad } from '../hooks';
 import { BASE } from '../router';
 
-/** Connector kinds of the spec, with the SDK's name for each; OAuth kinds are authorized at the provider. */
-export const PROVIDERS = [
-  { id: 'web-crawler', label: 'Web crawler', oauth: false },
-  { id: 'code-host', label: 'Code host (github)', oauth: true },
-  { id: 'notes-workspace', label: 'Notes workspace (notion)', oauth: true },
-  { id: 'cloud-drive', label: 'Cloud drive (google-drive)', oauth: true },
-  { id: 'office-drive', label: 'Office drive (onedrive)', oauth: true },
-  { id: 'mail', label: 'Mail (gmail)', oauth: true },
-  { id: 'meetings', label: 'Meetings (granola)', oauth: false },
-  { id: 's3', label: 'S3 bucket (s3)', oauth: false },
-];
+type Kinds = Answer<'/v3/connections/kinds', 'get'>;
+type Kind = Kinds['kinds'][number];
+
+/** "code-host", known to the SDK as "github" → "Code host (github)"; a name the same as the kind is not repeated. */
+export function kindLabel(kind: Kind): string {
+  const name = `${kind.kind.charAt(0).toUpperCase()}${kind.kind.slice(1).replace(/-/g, ' ')}`;
+  const alias = kind.aliases.find((a) => a !== kind.kind);
+  return alias ? `${name} (${alias})` : name;
+}
 
 /** Where the provider sends the browser back after authorization: this page, in this tab (the key stays in its session). */
 export const RETURN_PATH = '/connections';
@@ -40,7 +38,11 @@ function metadataOf(provider: string, startUrl: string, extra: string): Record<s
 /** POST /v3/connections/{provider}: an authorization link for OAuth kinds, a running sync for the crawler. */
 export function ConnectForm({ onCreated }: { onCreated: () => void }) {
   const { tag } = useConsole();
-  const [provider, setProvider] = useState(PROVIDERS[0].id);
+  // The server's connector kinds (GET /v3/connections/kinds): a kind added there is offered here.
+  const kinds = useLoad((signal) => get<Kinds>('/v3/connections/kinds', { signal }), []);
+  const offered = kinds.data?.kinds ?? [];
+  const [chosen, setProvider] = useState('');
+  const provider = chosen || offered[0]?.kind || '';
   const [containerTag, setContainerTag] = useState(tag ?? '');
   const [startUrl, setStartUrl] = useState('');
   const [documentLimit, setDocumentLimit] = useState('');
@@ -49,7 +51,7 @@ export function ConnectForm({ onCreated }: { onCreated: () => void }) {
 
   const create = useAction(async () => {
     const metadata = metadataOf(provider, startUrl, extra);
-    const oauth = PROVIDERS.find((p) => p.id === provider)?.oauth;
+    const oauth = offered.find((k) => k.kind === provider)?.auth === 'oauth';
     const answer = await post<Created>(`/v3/connections/${enc(provider)}`, {
       ...(containerTag.trim() ? { containerTag: containerTag.trim() } : {}),
       ...(documentLimit ? { documentLimit: Number(documentLimit) } : {}),
@@ -70,9 +72,9 @@ export function ConnectForm({ onCreated }: { onCreated: () => void }) {
       <h2 id="connect-title">Connect</h2>
       <label htmlFor="connect-provider">Kind</label>
       <select id="connect-provider" value={provider} onChange={(e) => setProvider(e.target.value)}>
-        {PROVIDERS.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.label}
+        {offered.map((k) => (
+          <option key={k.kind} value={k.kind}>
+            {kindLabel(k)}
           </option>
         ))}
       </select>
@@ -94,7 +96,8 @@ export function ConnectForm({ onCreated }: { onCreated: () => void }) {
         onChange={(e) => setExtra(e.target.value)}
         placeholder={provider === 'code-host' ? '{"repositories": ["owner/name"]}' : '{"maxPages": 50}'}
       />
-      <button type="submit" disabled={create.pending}>
+      <ErrorMessage error={kinds.error} />
+      <button type="submit" disabled={create.pending || !provider}>
         Connect
       </button>
       <ErrorMessage error={create.error} />

@@ -1,6 +1,6 @@
 import { connectionEvent, emit } from '../webhooks/events.js';
 import type { Logger } from 'pino';
-import { ConnectorConfigError, descriptorOf, resolveKind, type ConnectorKind } from '../../connectors/index.js';
+import { CONNECTORS, ConnectorConfigError, descriptorOf, resolveKind, type ConnectorKind } from '../../connectors/index.js';
 import type { Principal } from '../../model/access.js';
 import type { ConnectionRecord, PushStatus, SyncRunRecord } from '../../model/connections.js';
 import type { ListedDocument } from '../../model/documents.js';
@@ -64,6 +64,13 @@ export interface ConnectionWithRun {
 const LIST_LIMIT = 1000;
 
 /** The connections of an organization: create (OAuth link or credentials), read, delete, import. */
+/** A connector kind as callers choose one: `auth` says whether an account is authorized at the provider (OAuth) or by credentials given. */
+export interface ConnectorKindInfo {
+  kind: ConnectorKind;
+  aliases: string[];
+  auth: 'oauth' | 'credentials';
+}
+
 export class ConnectionService {
   constructor(
     private readonly db: Db,
@@ -136,6 +143,11 @@ export class ConnectionService {
   /** The kind a provider name stands for; an unknown name is invalid input. */
   kindOf(provider: string): ConnectorKind {
     return this.access.kindOf(provider);
+  }
+
+  /** Every connector kind, in the registry's order: its id, the SDK's names for it and how an account is authorized. */
+  kinds(): ConnectorKindInfo[] {
+    return CONNECTORS.map((d) => ({ kind: d.kind, aliases: [...d.aliases], auth: d.auth }));
   }
 
   /** A kind as the v5 API names it (the SDK's provider name), and what its connections can do. */

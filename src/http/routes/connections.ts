@@ -13,7 +13,15 @@ import {
   RequiredTagsBody,
   TagsBody,
 } from '../schemas/connections.js';
-import { Connection, ConnectionCleanup, ConnectionDocument, connectionCleanupView, connectionDocumentView, connectionView } from '../views/connections.js';
+import {
+  Connection,
+  ConnectionCleanup,
+  ConnectorKind,
+  ConnectionDocument,
+  connectionCleanupView,
+  connectionDocumentView,
+  connectionView,
+} from '../views/connections.js';
 import { requestOrigin } from '../file-link-origin.js';
 import { routeOptions } from '../route-options.js';
 
@@ -64,6 +72,15 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return created;
     },
+  );
+
+  app.get(
+    '/v3/connections/kinds',
+    route({
+      summary: 'The connector kinds this server has, with the SDK names for each and how an account is authorized',
+      response: { 200: z.object({ kinds: z.array(ConnectorKind) }) },
+    }),
+    async () => ({ kinds: connections.kinds() }),
   );
 
   app.get(

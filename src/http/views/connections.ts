@@ -7,6 +7,15 @@ import { iso } from '../../model/timestamps.js';
 
 const ErrorCode = z.enum(['auth_expired', 'rate_limited', 'plan_required', 'provider_unavailable', 'not_allowed', 'internal']);
 
+/** A connector kind: its id, the SDK's names for it, and whether an account is authorized at the provider (OAuth) or by credentials in the metadata. */
+export const ConnectorKind = z
+  .object({
+    kind: z.string().describe('The kind id (code-host, web-crawler, …)'),
+    aliases: z.array(z.string()).describe("The SDK's provider names for it (github, …)"),
+    auth: z.enum(['oauth', 'credentials']),
+  })
+  .meta({ id: 'ConnectorKind' });
+
 export const LastSyncRun = z
   .object({
     status: z.enum(['running', 'completed', 'failed']),
