@@ -103,6 +103,8 @@ export async function runSync(ctx: SyncContext, job: JobOf<'sync'>): Promise<voi
   };
   try {
     const last = await syncPages(ctx, connection, adapter, run, skipped);
+    // Scheduled before the run is seen completed: whoever reads a finished run reads the next sync's time too.
+    await scheduleNextSync(ctx, last, adapter);
     finished(await endRun(ctx, connection, run.id, { status: 'completed', completedAt: ctx.clock.now(), error: skippedText(skipped) }));
     ctx.onRunEnded?.(connection.kind, 'completed');
     await afterRun(ctx, last, adapter, run);
@@ -212,14 +214,18 @@ async function pages(
   return { ...connection, cursor };
 }
 
-/**
- * When the scheduler syncs next, and the push subscription a kind needs after its first sync (or
- * its end, when the config turned push off). A refusal by the provider is noted on the run.
- */
-async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector, run: SyncRunRecord): Promise<void> {
+/** When the scheduler syncs the connection next (never, for a kind it does not schedule). */
+async function scheduleNextSync(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector): Promise<void> {
   const now = ctx.clock.now();
   const nextSyncAt = isScheduled(connection.kind) ? (adapter.nextRunAfter?.(connection.cursor) ?? new Date(now.getTime() + ctx.intervalMs)) : null;
   await updateConnection(ctx.db, connection.id, { nextSyncAt }, now);
+}
+
+/**
+ * The push subscription a kind needs after its first sync (or its end, when the config turned push
+ * off). A refusal by the provider is noted on the run.
+ */
+async function afterRun(ctx: SyncContext, connection: ConnectionRecord, adapter: Connector, run: SyncRunRecord): Promise<void> {
   const turnedOff = adapter.subscription?.enabled?.(connection.config) === false;
   if (adapter.subscription && (connection.subscription == null || turnedOff)) {
     // The run is done whatever happens here: the next sync tries again while there is no subscription.
