@@ -198,21 +198,24 @@ export async function countDocumentFacets(
 }
 
 /** Documents not yet done or failed, oldest first, as lists show them (without source and content). */
-export async function listUnfinishedDocuments(db: Tx, orgId: string, containerTags?: string[], limit = 1000): Promise<ListedDocument[]> {
-  return db
-    .select(listedColumns)
+/**
+ * The unfinished documents (oldest first, at most `limit`) and how many there are in all, read in one
+ * statement so the count and the list agree while other documents finish.
+ */
+export async function listUnfinishedDocuments(
+  db: Tx,
+  orgId: string,
+  containerTags?: string[],
+  limit = 1000,
+): Promise<{ rows: ListedDocument[]; total: number }> {
+  const found = await db
+    .select({ ...listedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(documents)
     .where(documentWhere(orgId, { containerTags, excludeStatuses: TERMINAL_STATUSES }))
     .orderBy(asc(documents.createdAt))
     .limit(limit);
-}
-
-export async function countUnfinishedDocuments(db: Tx, orgId: string, containerTags?: string[]): Promise<number> {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(documents)
-    .where(documentWhere(orgId, { containerTags, excludeStatuses: TERMINAL_STATUSES }));
-  return Number(total);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  return { rows, total: found[0]?.total ?? 0 };
 }
 
 export async function insertFile(db: Tx, file: typeof documentFiles.$inferInsert): Promise<void> {

@@ -1,7 +1,6 @@
 import type { Db, Tx } from '../../store/database.js';
 import { listChunks, listChunksOfTag, setChunksTag } from '../../store/chunks.js';
 import {
-  countUnfinishedDocuments,
   findDocumentByCustomIdForUpdate,
   findDocumentsByCustomId,
   getDocument,
@@ -334,11 +333,7 @@ export class DocumentService {
 
   async listProcessing(principal: Principal, containerTags?: string[]) {
     const tags = resolveReadTags(principal, containerTags ?? []);
-    const [rows, total] = await Promise.all([
-      listUnfinishedDocuments(this.db, principal.orgId, tags),
-      countUnfinishedDocuments(this.db, principal.orgId, tags),
-    ]);
-    return { rows, total };
+    return listUnfinishedDocuments(this.db, principal.orgId, tags);
   }
 
   async chunks(principal: Principal, idOrCustomId: string) {
