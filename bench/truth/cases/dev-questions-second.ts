@@ -10,7 +10,7 @@ import type { TruthCase } from '../types.js';
 
 type Said = { note: string } | { chat: { name: string; content: string } } | { remember: string };
 
-function ask(id: string, about: string, said: Said[], questions: [string, string | string[]][]): TruthCase {
+export function ask(id: string, about: string, said: Said[], questions: [string, string | string[]][]): TruthCase {
   return {
     id,
     class: 'questions',

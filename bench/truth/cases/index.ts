@@ -6,15 +6,18 @@ import { DEV_DELETE_CASES } from './dev-deletes.js';
 import { DEV_EDIT_CASES } from './dev-edits.js';
 import { DEV_FURNITURE_CASES } from './dev-furniture.js';
 import { SECOND_DEV_FURNITURE_CASES } from './dev-furniture-second.js';
+import { THIRD_DEV_FURNITURE_CASES } from './dev-furniture-third.js';
 import { DEV_ONE_FACT_CASES } from './dev-one-fact.js';
 import { DEV_QUESTION_CASES } from './dev-questions.js';
 import { SECOND_DEV_QUESTION_CASES } from './dev-questions-second.js';
+import { THIRD_DEV_QUESTION_CASES } from './dev-questions-third.js';
 import { DEV_UPDATE_CASES } from './dev-updates.js';
 import { MORE_DEV_UPDATE_CASES } from './dev-updates-more.js';
 import { FIFTH_DEV_UPDATE_CASES } from './dev-updates-fifth.js';
 import { FOURTH_DEV_UPDATE_CASES } from './dev-updates-fourth.js';
 import { EIGHTH_DEV_UPDATE_CASES } from './dev-updates-eighth.js';
 import { NINTH_DEV_UPDATE_CASES } from './dev-updates-ninth.js';
+import { TENTH_DEV_UPDATE_CASES } from './dev-updates-tenth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -37,10 +40,12 @@ export const ALL_CASES: TruthCase[] = [
   ...DEV_DELETE_CASES,
   ...DEV_FURNITURE_CASES,
   ...SECOND_DEV_FURNITURE_CASES,
+  ...THIRD_DEV_FURNITURE_CASES,
   ...DEV_DATE_CASES,
   ...DEV_ONE_FACT_CASES,
   ...DEV_QUESTION_CASES,
   ...SECOND_DEV_QUESTION_CASES,
+  ...THIRD_DEV_QUESTION_CASES,
   ...DEV_UPDATE_CASES,
   ...MORE_DEV_UPDATE_CASES,
   ...THIRD_DEV_UPDATE_CASES,
@@ -50,4 +55,5 @@ export const ALL_CASES: TruthCase[] = [
   ...SEVENTH_DEV_UPDATE_CASES,
   ...EIGHTH_DEV_UPDATE_CASES,
   ...NINTH_DEV_UPDATE_CASES,
+  ...TENTH_DEV_UPDATE_CASES,
 ];
