@@ -29,6 +29,18 @@ describe('Antecedents', () => {
     expect(resolveAll(['Since 2022 she has led the reef programme'], 'Leilani Kahale')).toEqual(['Since 2022 Leilani Kahale has led the reef programme']);
   });
 
+  it('resolves "its" to the organisation, and "it" to the subject before when it does what organisations do', () => {
+    expect(resolveAll(['Fieldnote makes note-taking software for field biologists', 'Its founder is Sindre Haugen'])).toEqual([
+      'Fieldnote makes note-taking software for field biologists',
+      "Fieldnote's founder is Sindre Haugen",
+    ]);
+    expect(resolveAll(['Tidewater Ferries carried 1.4 million passengers in 2025', 'It employs 430 crew'])).toEqual([
+      'Tidewater Ferries carried 1.4 million passengers in 2025',
+      'Tidewater Ferries employs 430 crew',
+    ]);
+    expect(resolveAll(['Maria Lopez lives in Oslo', 'It rained all day'])).toEqual(['Maria Lopez lives in Oslo', 'It rained all day']);
+  });
+
   it('does not take the owner of a possessive or a verb that opens a note for the person', () => {
     expect(resolveAll(["Met Kenji's new girlfriend, Aiko, at dinner", 'She designs train stations'])).toEqual([
       "Met Kenji's new girlfriend, Aiko, at dinner",

@@ -21,7 +21,7 @@ const notAName = (word: string) => NOT_A_NAME_WORD.test(word) || isOpener(word);
 
 /** Words that make a name an organisation's. */
 const ORGANISATION_WORD =
-  /\b(?:Inc|Ltd|LLC|LLP|PLC|Corp|Corporation|Company|Co|Group|Labs?|Robotics|Technologies|Technology|Tech|Systems|Bank|University|College|School|Academy|Institute|Foundation|Hospital|Clinic|Studios?|Partners|Holdings|Ventures|Media|Solutions|Software|Networks|Capital|AG|GmbH|SA|SAS|BV|Agency|Association|Council|Department|Ministry|Club|Society|Press|Airlines?|Motors|Industries|Pharma|Energy|Bakery|Cafe|Café|Restaurant|Hotel|Museum|Library|Church|Center|Centre|Services|Consulting|Analytics|Health|Insurance|Logistics|Foods?|Cooperative|Co-op|Collective|Union|Trust|Federation|Alliance|Guild|Consortium|Charity|Authority|Commission|Committee|Brewery|Winery|Farms|Gallery|Theatre|Theater)\b/u;
+  /\b(?:Inc|Ltd|LLC|LLP|PLC|Corp|Corporation|Company|Co|Group|Labs?|Robotics|Technologies|Technology|Tech|Systems|Bank|University|College|School|Academy|Institute|Foundation|Hospital|Clinic|Studios?|Partners|Holdings|Ventures|Media|Solutions|Software|Networks|Capital|AG|GmbH|SA|SAS|BV|Agency|Association|Council|Department|Ministry|Club|Society|Press|Airlines?|Motors|Industries|Pharma|Energy|Bakery|Cafe|Café|Restaurant|Hotel|Museum|Library|Church|Center|Centre|Services|Consulting|Analytics|Health|Insurance|Logistics|Ferries|Railways?|Airways|Shipping|Freight|Transport|Buses|Coaches|Foods?|Cooperative|Co-op|Collective|Union|Trust|Federation|Alliance|Guild|Consortium|Charity|Authority|Commission|Committee|Brewery|Winery|Farms|Gallery|Theatre|Theater)\b/u;
 
 /** Predicates that say the subject is an organisation or a thing ("Falcon was founded…", "Kererū is an open-source database"). */
 const ORGANISATION_PREDICATE = new RegExp(
@@ -81,7 +81,7 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
   return { subject, named };
 }
 
-const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(it)(?:'s|’s)?|(they|their)(?:'re|’re)?)\b/i;
+const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(its|it)(?:'s|’s)?|(they|their)(?:'re|’re)?)\b/i;
 /** "Linh and Quang met in Hue": a subject of two people, whom a later "they" stands for. */
 /** "Harpreet Kaur's favourite poet is …" (about Harpreet); "Kenji's girlfriend, Aiko, …" names whom it is about (group 2). */
 /** "Sophie Turner's Fiesta was written off", "Olu Adeyemi's contract with BP ended": a thing of the owner's, the clause still about the owner. */
@@ -130,6 +130,8 @@ export class Antecedents {
   private person: string | null = null;
   private organisation: string | null = null;
   private group: string | null = null;
+  /** The name the last clause opened with, whoever it is: what an organisation's "it" may stand for. */
+  private lastSubject: string | null = null;
 
   /** A document about one person (a CV, a bio) says "she" of the person its title names. */
   constructor(titlePerson: string | null = null) {
@@ -159,10 +161,13 @@ export class Antecedents {
       return this.group ? `${target}${said}` : `${target}${singular(said)}`;
     }
     if (neuter) {
-      // "It" opens many clauses that name nothing ("It was a great year"): resolved only to a named organisation.
+      // "It" opens many clauses that name nothing ("It was a great year"): resolved only to a named
+      // organisation, or to the subject before when what "it" does is what organisations do ("It employs 430 crew").
       const judgement = /^\s+(?:was|is)\s+(?:a|an|so|very|really|great|good|nice|hard|fun|amazing|awesome|tough)\b/i.test(rest);
-      if (!this.organisation || judgement || !/^\s+\p{Ll}/u.test(rest)) return clause;
-      return `${this.organisation}${word.length > 2 ? ' is' : ''}${rest}`;
+      const target = this.organisation ?? (ORGANISATION_PREDICATE.test(rest.trim()) || /^its$/i.test(neuter) ? this.lastSubject : null);
+      if (!target || judgement || !/^\s+\p{Ll}/u.test(rest)) return clause;
+      if (/^its$/i.test(neuter)) return `${possessiveOf(target)}${rest}`;
+      return `${target}${word.length > 2 ? ' is' : ''}${rest}`;
     }
     if (!this.person) return null;
     if (possessive) {
@@ -205,6 +210,7 @@ export class Antecedents {
     if (subject?.kind === 'person') this.person = subject.name;
     else if (owner && !ORGANISATION_WORD.test(owner)) this.person = owner;
     else if (lastPerson) this.person = lastPerson.name;
+    this.lastSubject = subject?.name ?? null;
     if (subject?.kind === 'organisation') this.organisation = subject.name;
     else if (subject) this.organisation = null;
     else if (lastOrganisation) this.organisation = lastOrganisation.name;

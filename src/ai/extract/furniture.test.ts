@@ -55,6 +55,30 @@ describe('withoutFurniture', () => {
   });
 });
 
+describe('what readers and customers write under a page, and social proof', () => {
+  it('drops a comments or reviews section, a line ending in a reply link, a credited testimonial and press logos', () => {
+    const page = [
+      'Rosa Lamanna runs the trattoria Da Rosa in Bari.',
+      '★★★★★ 4.8 from 312 votes',
+      '> “Fieldnote saved our season.” — a happy customer',
+      'As featured in TechCrunch · Wired · The Verge',
+      'Giulia: Loved it! [Reply](#reply)',
+      '## Comments',
+      'Giulia: Made this on Sunday, delicious!',
+      'Casa Puglia: Thanks Giulia, so glad you liked it!',
+      '## Her story',
+      'She opened it in 1978.',
+    ];
+    expect(withoutFurniture(page.join('\n')).split('\n')).toEqual(['Rosa Lamanna runs the trattoria Da Rosa in Bari.', 'She opened it in 1978.']);
+  });
+
+  it('drops the entries of a contents page, and keeps a quotation someone is said to have said', () => {
+    expect(withoutFurniture('1. Our year .... 2 2. Fleet .... 3\nAna Lima said “we will grow” at the launch.').split('\n')).toEqual([
+      'Ana Lima said “we will grow” at the launch.',
+    ]);
+  });
+});
+
 describe('offline extraction of a page', () => {
   it('makes memories of its facts only, each naming its subject', () => {
     const text = `${page}\n\nTunde Bello leads the hardware group. He joined Falcon in 2021 and works from Lagos.`;

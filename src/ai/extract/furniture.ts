@@ -19,6 +19,8 @@ const FURNITURE_LINE = new RegExp(
     // navigation and calls to action
     '^(?:skip to|back to|go to|return to|jump to|scroll to|click here|read (?:more|the full)|learn more|see (?:more|all|also)|view (?:more|all)|show (?:more|all)|load more|next(?: page| article| post)?|previous(?: page| article| post)?|continue reading|share (?:this|on)|follow us|subscribe|sign (?:up|in)|log ?in|log ?out|register|download (?:the|our|now)|contact us|get in touch|home)\\b',
     '^(?:table of )?contents$',
+    // a contents page's entries: "1. Our year .... 2"
+    '\\S\\s*(?:\\.\\s?){4,}\\s*\\d+(?:\\s|$)',
     // bylines, dates of publication, labels
     '^(?:prepared|written|compiled|edited|reviewed|authored|posted|published|presented|submitted|produced|photographed|illustrated|translated|updated|last (?:updated|modified|edited|reviewed))\\b(?: (?:by|on|at|for)\\b|:| (?=\\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b))',
     "^by [A-Z][\\p{L}'.-]+(?: [A-Z][\\p{L}'.-]+){0,3}(?:\\s*[,|·•-].*)?$",
@@ -36,6 +38,9 @@ const FURNITURE_LINE = new RegExp(
     '^(?:all times (?:are|in)\\b|(?:programme|program|schedule|agenda|prices?|details) (?:is |are )?subject to change\\b)',
     '^(?:print (?:this )?page|edit (?:this )?page|on this page|about the author|related (?:posts|articles|stories|reading)|you (?:may|might) also like|more from|read next|share this|back to top|show (?:all|more) \\w+|table of contents|in this (?:article|section))\\b',
     '\\b\\d+\\s+min(?:ute)?s?\\s+read\\b',
+    // social proof: press mentions, logos of customers, ratings
+    '^(?:as (?:featured|seen|heard|mentioned) (?:in|on)|featured (?:in|on)|trusted by|loved by|used by teams at|our (?:clients|partners|customers) include)\\b',
+    '^[★☆⭐]+\\s*(?:\\d(?:\\.\\d)?)?|^(?:rated\\s+)?\\d(?:\\.\\d)?\\s*(?:/\\s*5|out of 5|stars?)\\b|^\\d(?:\\.\\d)? from [\\d,]+ (?:votes|ratings|reviews)\\b',
     // letters, newsletters and minutes: salutations, sign-offs, procedure
     '^(?:dear|hi|hello|hey)\\s+[\\p{L} ,&-]{2,40}[,!:]?$',
     '^(?:(?:kind|best|warm|warmest|many)\\s+)?(?:regards|wishes|thanks)\\b[\\s,]*[\\p{L} .-]{0,40}$|^(?:yours (?:sincerely|faithfully|truly)|all the best|cheers|sincerely|thank you for reading)\\b',
@@ -95,6 +100,13 @@ function repeatedLines(lines: string[]): Set<string> {
 
 /** A pull quote: a line that is only a quotation, with nobody named as saying it. */
 const PULL_QUOTE = /^["“”'‘’«»]\s*[^"“”«»]{3,}[.!?]?\s*["“”'‘’«»]\.?$/u;
+/** A testimonial: a line that is only a quotation and who it is credited to ("“Saved our season.” — a happy customer"). */
+const CREDITED_QUOTE = /^["“”«]\s*[^"“”«»]{3,}[.!?]?\s*["“”»]\s*[—–-]+\s*[\p{L}][\p{L}\p{N} ,.'’&-]{0,60}$/u;
+/** A line ending in a link to reply to it, report it or like it is a comment under the page. */
+const COMMENT_ACTIONS = /\[(?:reply|report|like|quote|flag)\]\([^)]*\)\s*$/i;
+/** Headings of what readers, customers or visitors write under a page: comments, reviews, testimonials. */
+const READERS_SECTION =
+  /^\s{0,3}#{1,6}\s+(?:\d+\s+)?(?:comments?|replies|responses|reviews?|customer reviews|testimonials?|guestbook|discussion|what (?:our )?(?:customers|clients|readers|people|users|parents|guests) (?:say|are saying))\b/i;
 
 /** Whether a line of a document is furniture rather than content. */
 export function isFurniture(line: string): boolean {
@@ -102,7 +114,7 @@ export function isFurniture(line: string): boolean {
   if (!text) return false;
   if (IMAGE_LINE.test(line)) return true;
   if (linkShare(line) >= 0.5) return true;
-  if (FURNITURE_LINE.test(text) || PULL_QUOTE.test(text)) return true;
+  if (FURNITURE_LINE.test(text) || PULL_QUOTE.test(text) || CREDITED_QUOTE.test(text) || COMMENT_ACTIONS.test(line)) return true;
   // "Employer: Hawaiian Airlines" is a field of a card, however capitalised.
   const field = /^([^:]{2,30}):\s*(\S.*)$/.exec(text);
   if (field && (isFieldLabel(field[1]) || isRoleField(field[1], field[2]))) return false;
@@ -122,7 +134,11 @@ export function withoutFurniture(markdown: string): string {
   const repeated = repeatedLines(lines);
   const kept: string[] = [];
   let afterImage = false;
+  // Under a heading of comments or reviews, every line is the readers', until the next heading.
+  let readersSection = false;
   for (const line of lines) {
+    if (/^\s{0,3}#{1,6}\s/.test(line)) readersSection = READERS_SECTION.test(line);
+    if (readersSection) continue;
     if (IMAGE_LINE.test(line)) {
       afterImage = true;
       continue;

@@ -43,6 +43,14 @@ describe('splitClauses', () => {
     expect(splitClauses('It was tough - it really was.')).toEqual(['It was tough', 'it really was.']);
   });
 
+  it('takes a part after a semicolon with a verb of its own for a clause, and keeps a list after one with its clause', () => {
+    expect(splitClauses("Georgia Lane's Mini was stolen in May; the insurance payout went on a Mazda MX-5.")).toEqual([
+      "Georgia Lane's Mini was stolen in May",
+      'the insurance payout went on a Mazda MX-5.',
+    ]);
+    expect(splitClauses('I love three things; coffee, dogs and books.')).toEqual(['I love three things; coffee, dogs and books.']);
+  });
+
   it('keeps compound subjects and objects together', () => {
     expect(splitClauses('My mom and I made dinner')).toEqual(['My mom and I made dinner']);
     expect(splitClauses('I went with my husband and my kids')).toEqual(['I went with my husband and my kids']);
@@ -52,6 +60,13 @@ describe('splitClauses', () => {
 describe('normalizeText and markdownToPlain', () => {
   it('spells out chat forms', () => {
     expect(normalizeText('I\u2019m gonna go last Fri, it\u2019s my fave')).toBe("I'm going to go last Friday, it's my favorite");
+  });
+
+  it('keeps a number that goes on a wrapped line, which cannot start a list after a line of text', () => {
+    expect(markdownToPlain('Tidewater carried 1.4 million passengers in\n2025. It employs 430 crew.')).toBe(
+      'Tidewater carried 1.4 million passengers in\n2025. It employs 430 crew.',
+    );
+    expect(markdownToPlain('Steps:\n\n1. Mix\n2. Bake')).toBe('Steps:\n\nMix\nBake');
   });
 
   it('drops markdown syntax, headings and code', () => {
@@ -84,6 +99,10 @@ describe('one fact per sentence', () => {
       "Noor's brother Idris works as a paramedic",
     ]);
     expect(splitPredicates('Maria has a cat and a dog')).toEqual(['Maria has a cat and a dog']);
+    expect(splitPredicates('Kai Nakamura retired from judo last year and now trains for triathlons')).toEqual([
+      'Kai Nakamura retired from judo last year',
+      'Kai Nakamura now trains for triathlons',
+    ]);
     expect(splitPredicates('I love hiking and cooking')).toEqual(['I love hiking and cooking']);
   });
 });

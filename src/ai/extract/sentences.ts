@@ -9,18 +9,37 @@ const LOWERCASE_NEXT = /(?<=\p{Ll}{3})\.\s+(?=(?:\p{Ll}{2,}ing|i|we|he|she|they|
 
 /** Plain text from markdown: no code, links reduced to their text, no emphasis, headings or bullets. */
 export function markdownToPlain(markdown: string): string {
-  return markdown
+  return withoutListMarkers(markdown)
     .replace(/```[\s\S]*?```/g, '\n')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, ' ')
     .replace(/^\s{0,3}#{1,6}\s+.*$/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
     .replace(/^\s*>\s?/gm, '')
     .replace(/^\s*\|?[\s:|-]+\|[\s:|-]*$/gm, '')
     .replace(/\*\*|__|(?<![\w*])\*(?!\s)|(?<!\s)\*(?![\w*])/g, '')
     .replace(/https?:\/\/\S+/g, '');
+}
+
+const LIST_MARKER = /^\s*(?:[-*+]|(\d+)[.)])\s+/;
+
+/**
+ * Lines without their list markers. As in CommonMark, a numbered item other than the first cannot
+ * interrupt a paragraph: after a line of text, "2025. It employs 430 crew" goes on a sentence a PDF
+ * wrapped ("… the Isle of Wight in"), and its year is kept.
+ */
+function withoutListMarkers(markdown: string): string {
+  const lines = markdown.split('\n');
+  return lines
+    .map((line, i) => {
+      const m = LIST_MARKER.exec(line);
+      if (!m) return line;
+      const previous = lines[i - 1] ?? '';
+      if (m[1] && m[1] !== '1' && previous.trim() && !LIST_MARKER.test(previous) && !/^\s{0,3}#/.test(previous)) return line;
+      return line.slice(m[0].length);
+    })
+    .join('\n');
 }
 
 const JSON_LINE = /^\s*(?:[{}[\]],?|"[^"]*"\s*:.*)\s*$/;
@@ -181,26 +200,29 @@ const NEW_SUBJECT = `(?:I|I'm|I've|I'd|I'll|${either("we|we're|we've|it|it's|he|
  * great", "…; I'm so relieved"), so each clause can carry its own fact.
  */
 export function splitClauses(sentence: string): string[] {
+  // Captured: the semicolon (group 1) and the conjunction (group 2) each part follows.
   const parts = sentence
     .split(
       new RegExp(
-        `\\s+-\\s+|;\\s*|,\\s+(?=(?:${either('he|she|they|his|her|their')})\\s+\\p{Ll})|,?\\s+((?:${either('and|but|so|plus')})\\s+)(?=${NEW_SUBJECT}\\b)`,
+        `\\s+-\\s+|(;)\\s*|,\\s+(?=(?:${either('he|she|they|his|her|their')})\\s+\\p{Ll})|,?\\s+((?:${either('and|but|so|plus')})\\s+)(?=${NEW_SUBJECT}\\b)`,
         'u',
       ),
     )
     .map((p) => p ?? '');
   // "My mom and I made dinner": a short left part is a compound subject, not a clause of its own.
   const clauses: string[] = [];
-  for (let i = 0; i < parts.length; i += 2) {
+  for (let i = 0; i < parts.length; i += 3) {
+    const semicolon = parts[i - 2];
     const conjunction = parts[i - 1];
     const previous = clauses[clauses.length - 1];
     const compoundSubject =
       /^and\s+$/i.test(conjunction ?? '') && /^(?:I|we)\b/i.test(parts[i]) && /(?:\b(?:my|our|the|his|her|their) [a-z]+|\b[A-Z][a-z]+)$/.test(previous ?? '');
     if (conjunction && previous !== undefined && (compoundSubject || previous.trim().split(/\s+/).length <= 3)) {
       clauses[clauses.length - 1] = `${previous} ${conjunction}${parts[i]}`;
-    } else if (!conjunction && previous !== undefined && isFragment(parts[i])) {
+    } else if (!conjunction && previous !== undefined && isFragment(parts[i]) && !(semicolon && hasFiniteVerb(parts[i]))) {
       // "It's special to me - a gift from my grandma": a part without a verb says more of the one before.
-      clauses[clauses.length - 1] = `${previous} - ${parts[i]}`;
+      // After a semicolon a part with a verb of its own ("the payout went on a Mazda") is a clause.
+      clauses[clauses.length - 1] = `${previous}${semicolon ? ';' : ' -'} ${parts[i]}`;
     } else {
       clauses.push(parts[i]);
     }
@@ -238,7 +260,8 @@ export function splitPredicates(clause: string): string[] {
   const parts: string[] = [];
   let rest = clause;
   for (let guard = 0; guard < 4; guard++) {
-    const m = /,?\s+(?:and|but)\s+(?:then\s+|also\s+|now\s+)?([\p{L}']+)\b/gu;
+    // "… and now trains for triathlons": the "now" stays with its predicate, which it tells as a change.
+    const m = /,?\s+(?:and|but)\s+(?:then\s+|also\s+)?((?:now\s+)?([\p{L}']+))\b/gu;
     let split: { at: number; from: number } | null = null;
     for (let hit = m.exec(rest); hit; hit = m.exec(rest)) {
       // "found this spot in a park and took this pic": a predicate about "this" or "it" needs the first.
@@ -249,8 +272,8 @@ export function splitPredicates(clause: string): string[] {
         .join(' ');
       if (/\b(?:it|this|that|these|those|them|there)\b/i.test(after)) continue;
       // "to stay true and be a leader": a second infinitive, not a second predicate.
-      if (/\bto\s+\S+(?:\s+\S+){0,3}$/.test(rest.slice(0, hit.index)) && verbBase(hit[1]) === hit[1].toLowerCase()) continue;
-      if (startsPredicate(hit[1], subject) && hasFiniteVerb(rest.slice(0, hit.index))) {
+      if (/\bto\s+\S+(?:\s+\S+){0,3}$/.test(rest.slice(0, hit.index)) && verbBase(hit[2]) === hit[2].toLowerCase()) continue;
+      if (startsPredicate(hit[2], subject) && hasFiniteVerb(rest.slice(0, hit.index))) {
         split = { at: hit.index, from: hit.index + hit[0].length - hit[1].length };
         break;
       }

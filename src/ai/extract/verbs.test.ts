@@ -11,6 +11,9 @@ describe('hasFiniteVerb', () => {
       'She designs train stations.',
       'Falcon was founded in 2019.',
       'We took the train up the Douro valley.',
+      'Omar Haddad tied the knot with Nadia Karim.',
+      'Ana Lima sued her landlord.',
+      'Jon Berg owed the bank money.',
     ]) {
       expect(hasFiniteVerb(sentence), sentence).toBe(true);
     }

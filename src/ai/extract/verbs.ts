@@ -62,7 +62,8 @@ const BASE_VERBS = new Set(
   delete store keep track monitor measure check verify inspect sign send receive forward answer call
   email text message contact visit meet join leave quit retire resign move relocate settle live
   reside commute travel fly drive ride walk run swim cycle hike climb ski surf sail row skate dance
-  sing play paint draw write read speak teach learn study research practice volunteer serve`.split(/\s+/),
+  sing play paint draw write read speak teach learn study research practice volunteer serve
+  tie sue use owe lie vie dye eye axe`.split(/\s+/),
 );
 
 /** Words that read as a base verb at the start of an instruction ("See …", "Click …", "Please …"). */

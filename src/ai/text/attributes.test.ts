@@ -257,3 +257,37 @@ describe('a pronoun or determiner opens the subject, never a phrase before it', 
     expect(slots('From 2017 to 2022 Leilani Kahale worked as a field technician for NOAA')).toEqual([]);
   });
 });
+
+describe('changes told as idioms, and what someone else owns', () => {
+  it('reads a new employer, home or partner told by an idiom of changing it', () => {
+    expect(slots('Meredith Clarke jumped ship to Nestlé in October')).toEqual(['Meredith Clarke|employer=Nestlé']);
+    expect(slots('Arjun Rao defected from Intel to Arm')).toEqual(['Arjun Rao|employer=Arm']);
+    expect(slots('Carmen Ortega and others have properly put down roots in Valencia now')).toEqual(['Carmen Ortega|residence=Valencia']);
+    expect(slots('Hugo Lind set up home in Uppsala')).toEqual(['Hugo Lind|residence=Uppsala']);
+    expect(slots('Sam Otieno made Kisumu his home')).toEqual(['Sam Otieno|residence=Kisumu']);
+    expect(slots('Omar Haddad tied the knot with Nadia Karim in a small ceremony in Beirut')).toEqual(['Omar Haddad|partner=Nadia Karim']);
+    expect(slots('Ewa Nowak got hitched to Piotr Zielinski')).toEqual(['Ewa Nowak|partner=Piotr Zielinski']);
+  });
+
+  it('reads a sport competed in, and its end however it is qualified', () => {
+    expect(slots('Kai Nakamura competes in judo')).toEqual(['Kai Nakamura|sport=judo']);
+    expect(slots('Kai Nakamura retired from competitive judo in 2025')).toEqual(['!Kai Nakamura|sport=judo']);
+    expect(slots('Ada Ekwueme gave up professional tennis')).toEqual(['!Ada Ekwueme|sport=tennis']);
+  });
+
+  it('ends a thing of the subject that was stolen or written off', () => {
+    expect(slots("Hank Dawson's banjo was stolen from his van")).toEqual(['!Hank Dawson|*=banjo']);
+    expect(slots("Sophie Turner's old Fiesta was written off")).toEqual(['!Sophie Turner|*=Fiesta']);
+  });
+
+  it('never takes a month and its year for a place', () => {
+    expect(slots('Georgia Lane moved in May 2026')).toEqual([]);
+  });
+
+  it('tells someone from their relatives and things', () => {
+    expect(sameSubject("Jonas Weber's parents", 'Jonas Weber')).toBe(false);
+    expect(sameSubject("Jonas Weber's parents", "Jonas's parents")).toBe(true);
+    expect(sameSubject("Jonas Weber's", 'Jonas')).toBe(true);
+    expect(sameSubject('Jonas', 'Jonas Weber')).toBe(true);
+  });
+});

@@ -16,6 +16,6 @@ export { ANY_ATTRIBUTE, ANY_VALUE, isLasting, isSingleValued, type StatedAttribu
 export { canonicalStatement, canonicalText } from './attributes/canonical.js';
 export { answerStrength, answeringAttributes, answers, askedAttribute, questionSubject, type AskedAttribute } from './attributes/questions.js';
 export { AttributeReader } from './attributes/meaning.js';
-export { KindredValueReader } from './attributes/kindred.js';
+export { KindredValueReader, namesHeldValue } from './attributes/kindred.js';
 export { statedAttributes } from './attributes/statements.js';
 export { leadingSubject, sameSubject, subjectOf } from './attributes/subjects.js';

@@ -104,7 +104,7 @@ export function saysNewValue(text: string): boolean {
 }
 
 const INSTEAD =
-  /\b(?:instead|in place of|rather than|swapp(?:ed|ing)|switch(?:ed|ing)|replac(?:ed|ing)|trad(?:ed|ing)|(?:moved|moving|changed|changing|converted) (?:over |across )?to|(?:gone|went) (?:over|across) to)\b/i;
+  /\b(?:instead|in place of|rather than|shift(?:ed|ing|s)?\s+(?:[\p{L}-]+\s+){0,3}?from|swapp(?:ed|ing)|switch(?:ed|ing)|replac(?:ed|ing)|trad(?:ed|ing)|(?:moved|moving|changed|changing|converted) (?:over |across )?to|(?:gone|went) (?:over|across) to)\b/iu;
 
 /**
  * Whether a change ends the values held of an attribute that can have several: only a word of

@@ -4,6 +4,7 @@ import {
   canonicalText,
   isSingleValued,
   KindredValueReader,
+  namesHeldValue,
   statedAttributes,
   subjectOf,
   type StatedAttribute,
@@ -122,10 +123,10 @@ export async function readAttributes(embedder: Embedder, statements: string[], h
   if (!kindred || !held) return read;
   for (const i of unread) {
     const subject = subjectOf(statements[i]);
-    if (read[i].meant.length || !subject || !saysNewValue(statements[i])) continue;
-    const changed = await held(subject)
-      .then((attributes) => kindred.read(statements[i], subject, attributes))
-      .catch(() => []);
+    if (read[i].meant.length || !subject) continue;
+    const attributes = await held(subject).catch(() => []);
+    if (!saysNewValue(statements[i]) && !namesHeldValue(statements[i], subject, attributes)) continue;
+    const changed = await kindred.read(statements[i], subject, attributes).catch(() => []);
     read[i].meant = asChangeOf(statements[i], changed);
   }
   return read;

@@ -74,6 +74,9 @@ export const CUES: Cue[] = [
     `\\b${V('work')}\\s+(?:(?:full[- ]time|part[- ]time|remotely|there|again|now)\\s+)*(?:as\\s+${DETERMINER}?\\s*(?:[\\p{L}-]+\\s+){0,3}?)?(?:at|for|with)\\s+${NAMED}`,
   ),
   cue('employer', `\\b(?:employed|hired|recruited|poached|headhunted|contracted)\\s+(?:by|at)\\s+${NAMED}`),
+  // "jumped ship to Nestlé", "defected to a rival, Arm": a new employer told by the idiom of leaving for it.
+  cue('employer', `\\b(?:jumped|jumps|jumping|jump)\\s+ship\\s+(?:from\\s+${NAMED.slice(1, -1)}\\s+)?to\\s+${NAMED}`),
+  cue('employer', `\\b(?:defected|defects|defecting)\\s+(?:from\\s+${NAMED.slice(1, -1)}\\s+)?to\\s+${NAMED}`),
   cue('employer', `\\b${V('join')}\\s+${NAMED}`, { notAfter: PERSON_AFTER }),
   cue('employer', `\\b${V('join')}\\s+(?:the\\s+)?(?:[\\p{L}-]+\\s+){0,2}(?:team|staff|company|firm|startup|faculty)\\s+(?:at|of)\\s+${NAMED}`),
   cue(
@@ -146,6 +149,10 @@ export const CUES: Cue[] = [
     `\\b(?:went|headed|moved|came|got)\\s+(?:back\\s+)?(?:over\\s+)?to\\s+${NAMED}(?=[^.;!?]{0,80}?\\b(?:sharing|renting|living|staying|lodging|subletting)\\b)`,
   ),
   cue('residence', `\\b${V('settle')}\\s+(?:down\\s+)?in\\s+${NAMED}`),
+  // "put down roots in Valencia", "set up home in Leith", "made Lisbon their home".
+  cue('residence', `\\b(?:put|puts|putting)\\s+(?:down\\s+)?(?:(?:new|some|proper|deep|permanent)\\s+)?roots\\s+(?:down\\s+)?in\\s+${NAMED}`),
+  cue('residence', `\\b(?:set|sets|setting)\\s+up\\s+(?:home|house)\\s+in\\s+${NAMED}`),
+  cue('residence', `\\b(?:made|makes|making|make)\\s+${NAMED}\\s+(?:(?:his|her|their|our|my)\\s+)?(?:new\\s+|permanent\\s+)?home\\b`),
   cue('residence', `\\b(?:based|living|located|residing|settled|resident)\\s+(?:in|at)\\s+${NAMED}`),
   cue('residence', `\\b(?:home|apartment|flat|house|condo)\\s+(?:is\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:new|our|my|their|his|her|'s)\\s+(?:place|pad|digs)\\s+in\\s+${NAMED}`),
@@ -209,6 +216,11 @@ export const CUES: Cue[] = [
   ),
   // "married Diego in a small ceremony": whom one marries or dates is a partner whatever follows.
   cue('partner', `\\b(?:${V('date', 'marry')}|in a relationship with)\\s+${NAMED}`),
+  // "tied the knot with Nadia Karim", "got hitched to Sam", "walked down the aisle with Leo".
+  cue(
+    'partner',
+    `\\b(?:(?:tied|ties|tying|tie)\\s+the\\s+knot|(?:got|gets|getting)\\s+hitched|walked\\s+down\\s+the\\s+aisle|said\\s+['"‘“]?I do['"’”]?)\\s+(?:with|to)\\s+${NAMED}`,
+  ),
   // "has been seeing Jonas since June", "started going out with Mia"; "seeing Dr Lee" is a visit.
   cue(
     'partner',
@@ -327,12 +339,16 @@ export const CUES: Cue[] = [
     `\\b(?:hung|hangs|hanging|hang)\\s+up\\s+${WHOSE}(${SPORTS})\\s+(?:boots|gloves|skates|racket|racquet|cleats|spikes|shoes|kit|helmet|bat|clubs|stick)\\b`,
     { negated: true },
   ),
-  cue('sport', `\\b(?:quit|gave up|given up|giving up|stopped playing|stopped|no longer plays?|retired from)\\s+(${SPORTS})\\b`, { negated: true }),
+  cue(
+    'sport',
+    `\\b(?:quit|gave up|given up|giving up|stopped playing|stopped|no longer plays?|retired from|retires from|retiring from)\\s+(?:(?:competitive|professional|pro|amateur|club|county|international|elite|semi-professional|semi-pro|league|top-level)\\s+)?(${SPORTS})\\b`,
+    { negated: true },
+  ),
   cue('instrument', `\\b(?:gave up|given up|quit|stopped playing|no longer plays)\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`, { negated: true }),
   cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
   cue(
     'sport',
-    `\\b(?:${V('play', 'practice', 'do', 'train')}|goes|go|took up|taken up|takes up|taking up|picked up|picks up|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`,
+    `\\b(?:${V('play', 'practice', 'do', 'train', 'compete')}|goes|go|took up|taken up|takes up|taking up|picked up|picks up|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`,
   ),
   // Pastimes: what someone does in their own time
   cue(

@@ -33,6 +33,12 @@ const HANDED_ON = new RegExp(
 const THING_ENDED =
   /^\s*(?:,?\s*(?:the|our|my|his|her|their)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|flew away|flew off|went missing|was rehomed|was re-homed|was sold|was given away|went to live with)\b/u;
 
+/** "Hank's banjo was stolen", "Sophie's Fiesta was written off": a thing of the subject's is gone. */
+const BELONGING_GONE = new RegExp(
+  `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:was|were|got|has been|had been|have been)\\s+(?:stolen|nicked|pinched|written off|totalled|totaled|wrecked|destroyed|smashed|lost|repossessed|scrapped|sold)\\b`,
+  'u',
+);
+
 const JOINT_SUBJECT = /^\s+and\s+(?:others|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?=\s)/u;
 
 /** "taken up fencing in place of chess", "tea instead of coffee": the thing replaced is named after the words. */
@@ -61,7 +67,7 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
   if (start < 0) return [];
   // "Mia Novak and others rehomed Kiwi": a "we" told in a chat parts with the subject's thing too.
   const rest = text.slice(start + subject.length).replace(JOINT_SUBJECT, '');
-  const parted = PARTED.exec(rest) ?? HANDED_ON.exec(rest);
+  const parted = PARTED.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest);
   if (parted) return [{ subject, attribute: ANY_ATTRIBUTE, value: parted[1], negated: true }];
   if (!hasOwner && subject !== 'the user' && /^\p{Lu}/u.test(subject) && THING_ENDED.test(rest)) {
     return [{ subject: ANY_VALUE, attribute: ANY_ATTRIBUTE, value: subject, negated: true }];

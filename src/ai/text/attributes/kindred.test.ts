@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../embeddings/embedder.js';
 import { LocalEmbedder } from '../../embeddings/local-embedder.js';
-import { KindredValueReader, phrasesOf } from './kindred.js';
+import { KindredValueReader, namesHeldValue, phrasesOf } from './kindred.js';
 import { statedAttributes } from './statements.js';
 
 describe('KindredValueReader (the new value a change gives, read by meaning)', () => {
@@ -56,5 +56,24 @@ describe('KindredValueReader (the new value a change gives, read by meaning)', (
   it('has no reader for a model it is not calibrated for', () => {
     const other: Embedder = { model: 'some-other-model', dimension: 3, embed: async () => [], close: async () => {} };
     expect(KindredValueReader.for(other)).toBeNull();
+  });
+
+  it('reads what a statement says came after the value held, "from <value> to <successor>", however far the two embed', async () => {
+    expect(
+      await read(
+        'Priscilla Tan works on the Atlas migration',
+        "Priscilla Tan's focus has shifted from the Atlas migration to the Orion launch",
+        'Priscilla Tan',
+      ),
+    ).toEqual([{ subject: 'Priscilla Tan', attribute: 'project', value: 'Orion launch' }]);
+    expect(await read('Sam Reed lives in Leeds', 'Sam Reed moved from Leeds to March last year', 'Sam Reed')).toEqual([]);
+  });
+
+  it('takes a statement naming a value held beside another for a change, unless it tells of a trip or an outing', () => {
+    const held = statedAttributes('Lars Eriksen is an accountant at KPMG');
+    expect(namesHeldValue('Lars Eriksen does the books for Hopworks after leaving KPMG', 'Lars Eriksen', held)).toBe(true);
+    expect(namesHeldValue('Lars Eriksen had lunch with a recruiter from Deloitte', 'Lars Eriksen', held)).toBe(false);
+    expect(namesHeldValue('Lars Eriksen flew from KPMG London to a client in Oslo', 'Lars Eriksen', held)).toBe(false);
+    expect(namesHeldValue('Mia Fischer does the books for KPMG', 'Mia Fischer', held)).toBe(false);
   });
 });

@@ -115,6 +115,11 @@ export class KindredValueReader {
   async read(statement: string, subject: string, held: StatedAttribute[]): Promise<StatedAttribute[]> {
     const olds = held.filter((a) => !a.negated && !NOT_KINDRED.has(a.attribute) && sameSubject(a.subject, subject));
     if (!olds.length) return [];
+    const successor = olds.flatMap((old) => {
+      const value = successorOf(statement, old);
+      return value ? [{ subject: old.subject, attribute: old.attribute, value }] : [];
+    });
+    if (successor.length) return successor.slice(0, 1);
     const candidates = phrasesOf(statement, subject);
     if (!candidates.length) return [];
     const forms = olds.map((a) => formsOf(a.value));
@@ -132,6 +137,43 @@ export class KindredValueReader {
     if (!best) return [];
     return [{ subject: best.attribute.subject, attribute: best.attribute.attribute, value: best.phrase }];
   }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What a statement says came after the value held, "from <value> to <successor>": "shifted from the
+ * Atlas migration to the Orion launch" gives the Orion launch, whatever it is close to in meaning.
+ */
+function successorOf(statement: string, old: StatedAttribute): string | null {
+  const held = formsOf(old.value)[0];
+  const m = new RegExp(
+    `\\bfrom\\s+(?:(?:the|a|an|his|her|their|my|our)\\s+)?${escapeRegExp(held)}\\s+to\\s+(?:(?:the|a|an)\\s+)?([^,.;!?]{2,60}?)(?=\\s+(?:in|on|at|for|with|after|before|since|this|last|next|because|and|but|when|while|as)\\b|\\s*[,.;!?(]|$)`,
+    'iu',
+  ).exec(statement);
+  const value = m?.[1]?.trim();
+  if (!value || /\d/.test(value) || isMonthOrDay(value.split(/\s+/)[0]) || !fits(old.attribute, value) || namesValue(value, old.value)) return null;
+  return value;
+}
+
+/** Words of a trip or an outing: a place or a firm named on one says nothing of where one lives or works. */
+const OUTING =
+  /\b(?:flew|flying|fly|drove|driving|travel+ed|travel+ing|trip|visit(?:ed|ing|s)?|holiday|vacation|conference|wedding|funeral|weekend|stayed|staying|tour|toured|day out|lunch|dinner|coffee|drinks|meeting|met)\b/i;
+
+/**
+ * Whether a statement names a value its subject holds beside another thing, off any trip or outing:
+ * "Priscilla's focus has shifted from the Atlas migration to the Orion launch", "Lars does the books
+ * for Hopworks after leaving KPMG". Such a statement is about the value held and may give its
+ * successor, however it words the change.
+ */
+export function namesHeldValue(statement: string, subject: string, held: StatedAttribute[]): boolean {
+  if (OUTING.test(statement)) return false;
+  const words = new Set((statement.toLowerCase().match(WORD) ?? []).map(stem));
+  return held.some((a) => {
+    if (a.negated || NOT_KINDRED.has(a.attribute) || !sameSubject(a.subject, subject)) return false;
+    const valueWords = (formsOf(a.value).at(-1)?.toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
+    return valueWords.length > 0 && valueWords.every((w) => words.has(stem(w)));
+  });
 }
 
 /** Attributes whose value is a proper name (a company, a city, a person, a school, a make of car). */
@@ -159,6 +201,8 @@ function fits(attribute: string, phrase: string): boolean {
   if (NAMED.has(attribute)) return named;
   if (attribute === 'job') return !named && ROLE_WORD.test(phrase) && !PARTNER_WORD.test(phrase.split(/\s+/).at(-1) ?? '');
   if (attribute === 'pet') return named || LISTED.pet.test(phrase);
+  // "the Orion launch", "fraud detection": a project goes by a name or by what it does.
+  if (attribute === 'project') return true;
   return LISTED[attribute] ? LISTED[attribute].test(phrase) : !named;
 }
 

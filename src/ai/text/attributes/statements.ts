@@ -9,7 +9,7 @@ import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subj
 
 const TRAILING_NOT_VALUE = new RegExp(`\\s+(?:in|on|at|last|this|next|since|for|from|and|with|to|by|the|as)$|\\s+${MONTH_OR_DAY}(?:\\s+\\d{4})?$`, 'i');
 const NOT_A_VALUE = new RegExp(
-  `^(?:the\\s+)?(?:I|We|You|He|She|They|It|Me|Him|Her|Us|Them|The|A|An|My|Our|His|Their|This|That|Mr|Mrs|Ms|Dr|${MONTH_OR_DAY}|Christmas|Easter|Thanksgiving|Halloween|Today|Tomorrow|Yesterday|Instead|Now)$`,
+  `^(?:the\\s+)?(?:I|We|You|He|She|They|It|Me|Him|Her|Us|Them|The|A|An|My|Our|His|Their|This|That|Mr|Mrs|Ms|Dr|${MONTH_OR_DAY}(?:\\s+\\d{4})?|Christmas|Easter|Thanksgiving|Halloween|Today|Tomorrow|Yesterday|Instead|Now)$`,
   'i',
 );
 

@@ -79,17 +79,24 @@ function afterOpener(text: string): Subject {
   return isOpener(next) || isMonthOrDay(next) ? none : subjectAndOwner(rest);
 }
 
-/** "Bob" and "Bob Tanaka" name one person; "the user" is whoever the tag belongs to. */
+/**
+ * "Bob" and "Bob Tanaka" name one person; "the user" is whoever the tag belongs to. Someone's
+ * relative or thing is someone else: "Jonas Weber's parents" is not "Jonas Weber".
+ */
 export function sameSubject(a: string | null, b: string | null): boolean {
   if (!a || !b) return false;
-  const words = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/(?:'s|’s)\b/g, '')
-      .split(/\s+/)
-      .filter(Boolean);
-  const x = words(a);
-  const y = words(b);
+  const [ownerA, ofA] = ownedBy(a);
+  const [ownerB, ofB] = ownedBy(b);
+  if (ofA !== ofB) return false;
+  const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean);
+  const x = words(ownerA);
+  const y = words(ownerB);
   const [shorter, longer] = x.length <= y.length ? [x, y] : [y, x];
   return shorter.length > 0 && shorter.every((w) => longer.includes(w));
+}
+
+/** "Jonas Weber's parents" → ["Jonas Weber", "parents"]; "Maria's" and "Maria" → ["Maria", ""]. */
+function ownedBy(subject: string): [string, string] {
+  const m = /^(.*?)['’]s(?:\s+(.*))?$/su.exec(subject.trim());
+  return m ? [m[1], (m[2] ?? '').toLowerCase().trim()] : [subject, ''];
 }
