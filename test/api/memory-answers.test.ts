@@ -204,6 +204,25 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('olu', 'Who does Olu work for?'))[0]).toMatch(/Shell/);
   });
 
+  it('follows a change told by an idiom, by "from <old> to <new>", or beside the old value, and keeps a relative apart', async () => {
+    await note('vera', 'Vera Lind works at Unilever as a brand manager.');
+    await note('vera', 'Vera Lind jumped ship to Nestlé in October.');
+    await note('aziz', 'Aziz Karimi is dating Leila Nasser.');
+    await note('aziz', 'Aziz Karimi tied the knot with Nadia Osman in a small ceremony in Beirut.');
+    await note('pia', 'Pia Holm works on the Atlas migration.');
+    await note('pia', "Pia Holm's focus has shifted from the Atlas migration to the Orion launch.");
+    await note('jens', 'Jens Ahlberg lives in Berlin.');
+    await note('jens', "Jens Ahlberg's parents moved to Munich after retiring.");
+
+    expect((await live('vera')).some((e) => /works at Unilever/.test(e.memory))).toBe(false);
+    expect((await topThree('vera', 'Where does Vera work?'))[0]).toMatch(/Nestlé/);
+    expect((await topThree('aziz', "Who is Aziz's partner?"))[0]).toMatch(/Nadia/);
+    expect((await live('pia')).some((e) => /works on the Atlas migration/.test(e.memory))).toBe(false);
+    expect((await topThree('pia', 'What project is Pia working on?'))[0]).toMatch(/Orion/);
+    // The parents' move is theirs: Jens still lives in Berlin.
+    expect((await live('jens')).some((e) => /Jens Ahlberg lives in Berlin/.test(e.memory))).toBe(true);
+  });
+
   it('replaces every memory that only said an old partner when the chat says they split up and who it is now', async () => {
     await chat('lina', 'lina-1', [{ role: 'user', name: 'Lina', content: 'My boyfriend Omar and I just moved in together!' }]);
     await chat('lina', 'lina-2', [{ role: 'user', name: 'Lina', content: 'Omar and I split up last month. I am seeing Yusuf now.' }]);
