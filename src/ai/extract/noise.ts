@@ -12,6 +12,7 @@ const TAG_QUESTION = /,?\s*(?:right|isn't it|aren't they|don't you think|you kno
 const STOCK_PHRASES = [
   /^(?:good|great|nice|so good) (?:to (?:see|hear from|talk to|chat with)|talking to|chatting with) you\b/i,
   /^(?:thanks|thank you|thx|ty)\b/i,
+  /^(?:welcome(?: back)?(?: to (?:the|our|my|this) \w+| everyone| all| folks)?|hello (?:everyone|all|folks)|good (?:morning|afternoon|evening) everyone)[\s.!,]*$/i,
   /^(?:bye|goodbye|see you|see ya|talk (?:soon|later)|talk to you|chat (?:soon|later)|take a look|have a look|check (?:this|it) out|take care|have a (?:good|great|nice)|catch you|cheers|good night|good morning|later)\b/i,
   /^(?:me too|same here|same|you too|no problem|no worries|you're welcome|my pleasure|any ?time|fair enough)\b/i,
   // Alone they only agree; "Definitely try the salmon roll" says something.

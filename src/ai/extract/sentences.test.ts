@@ -51,6 +51,14 @@ describe('splitClauses', () => {
     expect(splitClauses('I love three things; coffee, dogs and books.')).toEqual(['I love three things; coffee, dogs and books.']);
   });
 
+  it('splits a chat line where a clause of the speaker follows a comma, unless only a phrase comes before it', () => {
+    expect(splitClauses("french is on hold, I've been doing Korean on Duolingo every day")).toEqual([
+      'french is on hold',
+      "I've been doing Korean on Duolingo every day",
+    ]);
+    expect(splitClauses('Yesterday, I went to the market.')).toEqual(['Yesterday, I went to the market.']);
+  });
+
   it('keeps compound subjects and objects together', () => {
     expect(splitClauses('My mom and I made dinner')).toEqual(['My mom and I made dinner']);
     expect(splitClauses('I went with my husband and my kids')).toEqual(['I went with my husband and my kids']);

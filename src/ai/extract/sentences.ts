@@ -200,11 +200,11 @@ const NEW_SUBJECT = `(?:I|I'm|I've|I'd|I'll|${either("we|we're|we've|it|it's|he|
  * great", "…; I'm so relieved"), so each clause can carry its own fact.
  */
 export function splitClauses(sentence: string): string[] {
-  // Captured: the semicolon (group 1) and the conjunction (group 2) each part follows.
+  // Captured: the separator (group 1) and the conjunction (group 2) each part follows.
   const parts = sentence
     .split(
       new RegExp(
-        `\\s+-\\s+|(;)\\s*|,\\s+(?=(?:${either('he|she|they|his|her|their')})\\s+\\p{Ll})|,?\\s+((?:${either('and|but|so|plus')})\\s+)(?=${NEW_SUBJECT}\\b)`,
+        `(\\s+-\\s+|;\\s*|,\\s+(?=(?:${either('he|she|they|his|her|their')}|I|I'm|I've|I'd|I'll|${either("we|we're|we've")})\\s+\\p{Ll}))|,?\\s+((?:${either('and|but|so|plus')})\\s+)(?=${NEW_SUBJECT}\\b)`,
         'u',
       ),
     )
@@ -212,13 +212,17 @@ export function splitClauses(sentence: string): string[] {
   // "My mom and I made dinner": a short left part is a compound subject, not a clause of its own.
   const clauses: string[] = [];
   for (let i = 0; i < parts.length; i += 3) {
-    const semicolon = parts[i - 2];
+    const separator = parts[i - 2];
     const conjunction = parts[i - 1];
     const previous = clauses[clauses.length - 1];
     const compoundSubject =
       /^and\s+$/i.test(conjunction ?? '') && /^(?:I|we)\b/i.test(parts[i]) && /(?:\b(?:my|our|the|his|her|their) [a-z]+|\b[A-Z][a-z]+)$/.test(previous ?? '');
+    const semicolon = separator?.startsWith(';');
     if (conjunction && previous !== undefined && (compoundSubject || previous.trim().split(/\s+/).length <= 3)) {
       clauses[clauses.length - 1] = `${previous} ${conjunction}${parts[i]}`;
+    } else if (separator?.startsWith(',') && previous !== undefined && !hasFiniteVerb(previous)) {
+      // "Yesterday, I went …": a phrase before the comma opens the clause after it.
+      clauses[clauses.length - 1] = `${previous}${separator}${parts[i]}`;
     } else if (!conjunction && previous !== undefined && isFragment(parts[i]) && !(semicolon && hasFiniteVerb(parts[i]))) {
       // "It's special to me - a gift from my grandma": a part without a verb says more of the one before.
       // After a semicolon a part with a verb of its own ("the payout went on a Mazda") is a clause.

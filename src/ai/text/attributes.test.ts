@@ -291,3 +291,20 @@ describe('changes told as idioms, and what someone else owns', () => {
     expect(sameSubject('Jonas', 'Jonas Weber')).toBe(true);
   });
 });
+
+describe('a first day somewhere, a step up, a language done, a thing on hold', () => {
+  it('reads a first week or shift somewhere as working there, and a step up as a new role', () => {
+    expect(slots("Jack Wilson's first week at Sainsbury's head office done")).toEqual(["Jack Wilson|employer=Sainsbury's"]);
+    expect(slots('Omar Haddad has stepped up to head chef at Nopi')).toEqual(['Omar Haddad|employer=Nopi', 'Omar Haddad|job=head chef']);
+    expect(slots('Ama Mensah worked her way up to store manager')).toEqual(['Ama Mensah|job=store manager']);
+  });
+
+  it('reads a language done or practised, and ends a thing put on hold whoever had it', () => {
+    expect(slots('Zoe Martin has been doing Korean on Duolingo every day')).toEqual(['Zoe Martin|language=Korean']);
+    expect(slots('French is on hold')).toEqual(['!*|*=French']);
+  });
+
+  it('never takes a name\'s possessive for a contraction of "is"', () => {
+    expect(slots("Jack Wilson visited Sainsbury's head office")).toEqual([]);
+  });
+});

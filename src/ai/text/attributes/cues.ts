@@ -125,6 +125,10 @@ export const CUES: Cue[] = [
   cue('employer', `\\b(?:signed|signs|signing|re-signed)\\s+(?:(?:a|his|her|their|my)\\s+(?:new\\s+)?(?:contract|deal)\\s+)?with\\s+${NAMED}`, {
     notAfter: PERSON_AFTER,
   }),
+  // "first week at Sainsbury's head office done", "Ines starts her first shift at Lidl": the job there begins.
+  cue('employer', `\\b(?:first|1st)\\s+(?:full\\s+)?(?:day|days|shift|week|month)\\s+(?:of\\s+work\\s+)?(?:at|with|for)\\s+${NAMED}`, {
+    value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]),
+  }),
   // "Ines's last day at Accenture was Friday", "worked my final shift at Tesco": the job there ends.
   cue(
     'employer',
@@ -194,18 +198,20 @@ export const CUES: Cue[] = [
   cue('job', `\\b${V('work')}\\s+(?:(?:full[- ]time|part[- ]time|now)\\s+)*as\\s+${ROLE}`),
   cue(
     'job',
-    `\\b(?:is|was|became|becomes|'s|has become|is now|has been|got a job as|trained as|qualified as|promoted to|was promoted to|got promoted to|hired as|retired as)\\s+${ROLE}`,
+    // "'s" is "is" after a pronoun; after a name it owns ("Sainsbury's head office").
+    `(?:\\b(?:is|was|became|becomes|has become|is now|has been|got a job as|trained as|qualified as|promoted to|was promoted to|got promoted to|hired as|retired as)|(?<=\\b(?:he|she|it|that|who|there))'s)\\s+${ROLE}`,
   ),
   cue('job', `\\b(?:job|role|title|position|profession|occupation|career)\\s+(?:is|was|as)\\s+${ROLE}`),
   cue('job', `\\bas\\s+${ROLE}`),
   cue(
     'job',
-    `\\b(?:promoted|elevated|appointed|(?:was|were|been|got|is)\\s+(?:named|made))\\s+(?:to\\s+|as\\s+)?((?:${DETERMINER}\\s+)?(?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+?)(?=\\s+(?:at|in|for|of|on|with|after|since)\\b|\\s*[,.;!?(]|$)`,
+    `\\b(?:promoted|elevated|appointed|(?:stepped|steps|stepping|moved|moves|bumped)\\s+up|(?:rose|risen|rises)|worked\\s+(?:his|her|their|my|our)\\s+way\\s+up|(?:was|were|been|got|is)\\s+(?:named|made))\\s+(?:to\\s+|as\\s+)?((?:${DETERMINER}\\s+)?(?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+?)(?=\\s+(?:at|in|for|of|on|with|after|since)\\b|\\s*[,.;!?(]|$)`,
   ),
   cue('job', `\\b(?:no longer|is no longer|stopped being|quit being|retired as|gave up being)\\s+${ROLE}`, { negated: true }),
   cue(
     'job',
-    `\\b(${V('lead', 'head', 'run', 'manage', 'direct', 'oversee', 'supervise', 'chair')}\\s+(?:the\\s+|a\\s+)?(?:[\\p{L}-]+\\s+){0,3}(?:team|group|department|division|office|lab|unit|practice|program|programme|school|clinic|ward|store|shop|branch|studio|restaurant|kitchen))\\b`,
+    // "heads the design team", "leads hardware group"; "head office" is a place, not a job.
+    `\\b(${V('lead', 'head', 'run', 'manage', 'direct', 'oversee', 'supervise', 'chair')}\\s+(?:(?:the|a|an|his|her|their|our)\\s+(?:[\\p{L}-]+\\s+){0,3}|(?:[\\p{L}-]+\\s+){1,3})(?:team|group|department|division|office|lab|unit|practice|program|programme|school|clinic|ward|store|shop|branch|studio|restaurant|kitchen))\\b`,
   ),
   cue('job', `\\b(${V('teach')}\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,2}?[\\p{L}\\p{N}-]+)\\s+(?:at|in|to)\\b`),
   // Partner
@@ -464,7 +470,7 @@ export const CUES: Cue[] = [
   }),
   cue(
     'language',
-    `\\b(?:${V('speak', 'learn', 'study')}|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
+    `\\b(?:${V('speak', 'learn', 'study', 'practise', 'practice')}|doing|does|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
   ),
   cue('language', `\\b(${LANGUAGES})\\s+(?:lessons|classes|class|course|courses|tutoring|evening classes)\\b`),
 ];

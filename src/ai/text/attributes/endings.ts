@@ -31,7 +31,7 @@ const HANDED_ON = new RegExp(
  * "escaped" or "disappeared" for a weekend.
  */
 const THING_ENDED =
-  /^\s*(?:,?\s*(?:the|our|my|his|her|their)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|flew away|flew off|went missing|was rehomed|was re-homed|was sold|was given away|went to live with)\b/u;
+  /^\s*(?:,?\s*(?:the|our|my|his|her|their)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|flew away|flew off|went missing|was rehomed|was re-homed|was sold|was given away|went to live with|is on hold|was put on hold|has been put on hold|is on pause|is paused|was shelved|has been shelved|is on the back burner)\b/u;
 
 /** "Hank's banjo was stolen", "Sophie's Fiesta was written off": a thing of the subject's is gone. */
 const BELONGING_GONE = new RegExp(
