@@ -326,6 +326,16 @@ describe('offline extraction: a word that opens a sentence is never a name', () 
   });
 });
 
+describe('offline extraction: a report of what others say', () => {
+  it('reads the whole sentence a reporting frame opens, so a couple stays one subject', () => {
+    const contents = extractOffline({
+      text: 'Friends say Mateo Cruz and Lucia Vega divorced last year and he has remarried, to Ana Soto.',
+      documentDate: new Date('2026-11-27T00:00:00Z'),
+    }).map((m) => m.content);
+    expect(contents).toEqual(['Mateo Cruz and Lucia Vega divorced in 2025', 'Mateo Cruz has remarried, to Ana Soto']);
+  });
+});
+
 describe('OfflineExtractor on a text without punctuation', () => {
   const text = 'word '.repeat(40_000);
 

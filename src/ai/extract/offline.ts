@@ -128,7 +128,9 @@ function* fromUtterance(u: Utterance, out: ExtractedMemory[]): Generator<void> {
       continue;
     }
     if (document && isInstruction(body)) continue;
-    for (const rawClause of profile ?? splitClauses(body)) {
+    // "Friends say Mateo and Lucia divorced and he has remarried": the report is the whole sentence.
+    const reported = profile ? null : reportedStatement(body);
+    for (const rawClause of profile ?? splitClauses(reported ?? body)) {
       // "Her teacher says Elena … has moved …": the fact is what is reported, about whom it names.
       let clause = stripInterjections(rawClause, names);
       clause = reportedStatement(clause) ?? clause;

@@ -66,6 +66,10 @@ describe('splitClauses', () => {
 });
 
 describe('normalizeText and markdownToPlain', () => {
+  it('capitalises a language named in lowercase, but not the verb "polish"', () => {
+    expect(normalizeText('french is on hold, korean every day; I polish my shoes')).toBe('French is on hold, Korean every day; I polish my shoes');
+  });
+
   it('spells out chat forms', () => {
     expect(normalizeText('I\u2019m gonna go last Fri, it\u2019s my fave')).toBe("I'm going to go last Friday, it's my favorite");
   });

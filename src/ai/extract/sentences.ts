@@ -1,4 +1,5 @@
 import { leadingSubject } from '../text/attributes.js';
+import { LANGUAGES } from '../text/attributes/lexicon.js';
 import { IRREGULAR_PAST, hasFiniteVerb, verbBase } from './verbs.js';
 
 const ABBREVIATIONS = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|e\.g|i\.e|approx|No|Inc|Ltd|Co)\.$/i;
@@ -81,6 +82,15 @@ const WEEKDAY_ABBREVIATIONS: Record<string, string> = {
 };
 
 /** Typographic quotes to ASCII and chat contractions spelled out, so one set of patterns fits all. */
+/** Language names written in lowercase; "polish" is more often the verb. */
+const LOWERCASE_LANGUAGE = new RegExp(
+  `\\b(?:${LANGUAGES.split('|')
+    .filter((name) => /^\p{Lu}\p{Ll}+$/u.test(name) && name !== 'Polish')
+    .map((name) => name.toLowerCase())
+    .join('|')})\\b`,
+  'gu',
+);
+
 export function normalizeText(text: string): string {
   return (
     text
@@ -102,6 +112,8 @@ export function normalizeText(text: string): string {
       .replace(/\b(do|does|did|ca|wo|is|was|are|were|have|has|had|could|would|should)nt\b/gi, "$1n't")
       .replace(/\bdont\b/gi, "don't")
       .replace(/\bu\b/g, 'you')
+      // Lowercase chat names languages in lowercase: "french is on hold" is about French.
+      .replace(LOWERCASE_LANGUAGE, (name) => name.charAt(0).toUpperCase() + name.slice(1))
       .replace(
         /\b(last|next|this|on|past) (mon|tues?|wed|thu|thurs?|fri|sat|sun)\b\.?/gi,
         (_m, lead: string, day: string) => `${lead} ${WEEKDAY_ABBREVIATIONS[day.toLowerCase()]}`,

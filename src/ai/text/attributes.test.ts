@@ -308,3 +308,10 @@ describe('a first day somewhere, a step up, a language done, a thing on hold', (
     expect(slots("Jack Wilson visited Sainsbury's head office")).toEqual([]);
   });
 });
+
+describe('a language given up on, a remarriage', () => {
+  it('ends what someone gave up on, and reads whom they remarried', () => {
+    expect(slots('Lukas Meyer gave up on Italian')).toEqual(['!Lukas Meyer|*=Italian']);
+    expect(slots('Mateo Cruz has remarried, to Ana Soto')).toEqual(['Mateo Cruz|partner=Ana Soto']);
+  });
+});

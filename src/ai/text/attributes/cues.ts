@@ -215,7 +215,7 @@ export const CUES: Cue[] = [
   ),
   cue('job', `\\b(${V('teach')}\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,2}?[\\p{L}\\p{N}-]+)\\s+(?:at|in|to)\\b`),
   // Partner
-  cue('partner', `\\b(?:married|engaged|wed)\\s+to\\s+${NAMED}`),
+  cue('partner', `\\b(?:re)?(?:married|engaged|wed),?\\s+to\\s+${NAMED}`),
   cue(
     'partner',
     `\\b(?:is seeing|is dating|started dating|has a new (?:boyfriend|girlfriend|partner))\\s+(?:someone(?:\\s+new)?|a\\s+[\\p{L}-]+)(?:,?\\s+(?:a|an)\\s+[\\p{L} -]{2,30}?)?,?\\s+(?:called|named)\\s+${NAMED}`,
