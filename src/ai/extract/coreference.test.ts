@@ -39,6 +39,10 @@ describe('Antecedents', () => {
       'Tidewater Ferries employs 430 crew',
     ]);
     expect(resolveAll(['Maria Lopez lives in Oslo', 'It rained all day'])).toEqual(['Maria Lopez lives in Oslo', 'It rained all day']);
+    expect(resolveAll(['The Lumen Quartet was formed in Porto in 2015', 'Its first violinist is Inês Carvalho'])).toEqual([
+      'The Lumen Quartet was formed in Porto in 2015',
+      "Lumen Quartet's first violinist is Inês Carvalho",
+    ]);
   });
 
   it('does not take the owner of a possessive or a verb that opens a note for the person', () => {

@@ -26,7 +26,7 @@ const ORGANISATION_WORD =
 /** Predicates that say the subject is an organisation or a thing ("Falcon was founded…", "Kererū is an open-source database"). */
 const ORGANISATION_PREDICATE = new RegExp(
   [
-    '^(?:was|were|is|has been) (?:founded|established|incorporated|headquartered|acquired|listed|maintained|released|launched|developed|built|owned|run)\\b',
+    '^(?:was|were|is|has been) (?:founded|established|formed|set up|incorporated|registered|headquartered|acquired|listed|maintained|released|launched|developed|built|owned|run)\\b',
     '^(?:employs|manufactures|sells|makes|builds|produces|operates|provides|offers|exports|imports|ships|hosts|stores|has its|has \\d+ (?:employees|staff|members|stores|offices))\\b',
     '^(?:is|was) (?:a|an|the) (?:[\\p{L}-]+ ){0,3}(?:library|tool|app|application|database|framework|platform|service|product|company|startup|firm|business|project|package|program|programme|system|website|site|game|band|restaurant|shop|store|brand|charity|nonprofit|organisation|organization|school|team|club|museum|hotel|cafe|café|bakery|studio|agency|cooperative|co-op|magazine|newspaper|podcast|festival|conference|event|network|chain|maker|manufacturer|producer|supplier)\\b',
   ].join('|'),
@@ -68,14 +68,17 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
     if (/^['’]s\b/.test(after)) continue; // "Tom's sister": Tom owns, the sister is talked about
     if (/\p{L}['’]s\s+$/u.test(before)) continue; // "Sophie's Fiesta": a thing she owns, not a person
     if (AFTER_ANIMAL.test(before)) continue;
+    // "The Lumen Quartet was formed …": a name after "the" is a group or a thing, never a person.
+    const determined = /^the\s+$/i.test(before);
     const organisation =
+      determined ||
       ORGANISATION_WORD.test(name) ||
       (before.trim() === '' && ORGANISATION_PREDICATE.test(after.trim())) ||
       (/\b(?:founded|co-founded|cofounded|owns|joined|runs)\s*$/i.test(before) && !/^\s+(?:and|&)\s/.test(after));
     // A name after "in", "to", "from" is more often a place or an employer than a person.
     if (!organisation && BEFORE_PLACE.test(before)) continue;
     const entity: Entity = { name, kind: organisation ? 'organisation' : 'person' };
-    if ((before.trim() === '' || isOpeningPhrase(before)) && !subject && /^\s*(?:,[^,]{1,60},\s*)?[a-z]/.test(after)) subject = entity;
+    if ((before.trim() === '' || determined || isOpeningPhrase(before)) && !subject && /^\s*(?:,[^,]{1,60},\s*)?[a-z]/.test(after)) subject = entity;
     named.push(entity);
   }
   return { subject, named };

@@ -72,6 +72,12 @@ describe('what readers and customers write under a page, and social proof', () =
     expect(withoutFurniture(page.join('\n')).split('\n')).toEqual(['Rosa Lamanna runs the trattoria Da Rosa in Bari.', 'She opened it in 1978.']);
   });
 
+  it("drops a reference's access date and the escaped footnote marks of an encyclopedia page", () => {
+    expect(withoutFurniture('Gunnhild Berg led the 2019 survey of the Austfonna ice cap.\\[1\\]\nRetrieved on 4 May 2024').split('\n')).toEqual([
+      'Gunnhild Berg led the 2019 survey of the Austfonna ice cap.',
+    ]);
+  });
+
   it('drops the entries of a contents page, and keeps a quotation someone is said to have said', () => {
     expect(withoutFurniture('1. Our year .... 2 2. Fleet .... 3\nAna Lima said “we will grow” at the launch.').split('\n')).toEqual([
       'Ana Lima said “we will grow” at the launch.',

@@ -27,6 +27,8 @@ const FURNITURE_LINE = new RegExp(
     '^(?:photo|image|picture|figure|fig\\.?|table|chart|graph|caption|source|credit|credits|illustration|video|map|exhibit|appendix)\\s*(?:\\d+[a-z]?)?\\s*[:.–-]',
     '^(?:photo|image|illustration)s? (?:by|courtesy of|credit)\\b',
     '^(?:tags?|categor(?:y|ies)|filed under|topics?|keywords?)\\s*:',
+    // a reference's access date: "Retrieved on 4 May 2024", "Archived from the original"
+    '^(?:retrieved|accessed|archived)(?: (?:on|from))?\\b',
     '^(?:posted|filed|published) (?:in|under)\\b',
     '^(?:\\d+|no|one) (?:comments?|replies|responses|likes|shares)\\b|[·|•]\\s*\\d+ (?:comments?|replies|min(?:ute)?s? read)\\b',
     '^(?:leave a (?:reply|comment)|add a comment|write a comment|reply|share|like|comments?)\\b',
@@ -154,7 +156,7 @@ export function withoutFurniture(markdown: string): string {
     if (/^\s{0,3}#{1,6}\s/.test(line) || caption || isFurniture(line)) continue;
     if (repeated.has(text.toLowerCase().replace(/\d+/g, '#')) && !/[.!?]["')\]]*$/.test(text)) continue;
     // "funded by the Te Arawa trust.²": the footnote mark is not part of the sentence.
-    kept.push(line.replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\[\d{1,3}\](?!\()/g, ''));
+    kept.push(line.replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\\?\[\d{1,3}\\?\](?!\()/g, ''));
   }
   return kept.join('\n');
 }

@@ -315,3 +315,10 @@ describe('a language given up on, a remarriage', () => {
     expect(slots('Mateo Cruz has remarried, to Ana Soto')).toEqual(['Mateo Cruz|partner=Ana Soto']);
   });
 });
+
+describe('a part of a job is not the job', () => {
+  it("reads no role from overseeing a studio's work, and one from leading the studio", () => {
+    expect(slots("Kwame Mensah oversees the studio's branding and animation work")).toEqual([]);
+    expect(slots('Kwame Mensah oversees the studio in Accra')).toEqual(['Kwame Mensah|job=oversees the studio']);
+  });
+});

@@ -210,8 +210,9 @@ export const CUES: Cue[] = [
   cue('job', `\\b(?:no longer|is no longer|stopped being|quit being|retired as|gave up being)\\s+${ROLE}`, { negated: true }),
   cue(
     'job',
-    // "heads the design team", "leads hardware group"; "head office" is a place, not a job.
-    `\\b(${V('lead', 'head', 'run', 'manage', 'direct', 'oversee', 'supervise', 'chair')}\\s+(?:(?:the|a|an|his|her|their|our)\\s+(?:[\\p{L}-]+\\s+){0,3}|(?:[\\p{L}-]+\\s+){1,3})(?:team|group|department|division|office|lab|unit|practice|program|programme|school|clinic|ward|store|shop|branch|studio|restaurant|kitchen))\\b`,
+    // "heads the design team", "leads hardware group"; "head office" is a place, and "oversees the
+    // studio's branding" a part of a job, not the job.
+    `\\b(${V('lead', 'head', 'run', 'manage', 'direct', 'oversee', 'supervise', 'chair')}\\s+(?:(?:the|a|an|his|her|their|our)\\s+(?:[\\p{L}-]+\\s+){0,3}|(?:[\\p{L}-]+\\s+){1,3})(?:team|group|department|division|office|lab|unit|practice|program|programme|school|clinic|ward|store|shop|branch|studio|restaurant|kitchen))\\b(?!['’]s)`,
   ),
   cue('job', `\\b(${V('teach')}\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,2}?[\\p{L}\\p{N}-]+)\\s+(?:at|in|to)\\b`),
   // Partner
