@@ -322,3 +322,22 @@ describe('a part of a job is not the job', () => {
     expect(slots('Kwame Mensah oversees the studio in Accra')).toEqual(['Kwame Mensah|job=oversees the studio']);
   });
 });
+
+describe('who leads an organisation', () => {
+  it('reads the leader of an organisation told of the person, of the organisation, or in passing', () => {
+    const leaders = (text: string) => slots(text).filter((s) => s.includes('|leader='));
+    expect(leaders('Sione Leota is the chief executive of Tavita Foods')).toEqual(['Tavita Foods|leader=Sione Leota']);
+    expect(leaders('Tidewater Ferries appointed Helen Marsh as chief executive in September')).toEqual(['Tidewater Ferries|leader=Helen Marsh']);
+    expect(leaders('Kestrel Dynamics, founded by Amaru Quispe, builds drones in Cusco')).toEqual(['Kestrel Dynamics|leader=Amaru Quispe']);
+    expect(leaders('Sindre Haugen founded Fieldnote in 2019')).toEqual(['Fieldnote|leader=Sindre Haugen']);
+    expect(leaders('Siobhan Kelly runs the Westgate tunnel project')).toEqual([]);
+    // The role given is the person's, not the organisation's.
+    expect(slots('Tidewater Ferries appointed Helen Marsh as chief executive').some((s) => s.startsWith('Tidewater Ferries|job='))).toBe(false);
+  });
+
+  it('asks for the leader of the organisation a question names', () => {
+    expect(askedAttribute('Who runs Tavita Foods?')).toEqual({ attribute: 'leader', subject: 'Tavita Foods' });
+    expect(askedAttribute('Who is the CEO of Stripe?')).toEqual({ attribute: 'leader', subject: 'Stripe' });
+    expect(askedAttribute('Who does Ahmed work for?')).toEqual({ attribute: 'employer', subject: 'Ahmed' });
+  });
+});

@@ -29,6 +29,7 @@ const PHRASES: Record<KnownAttribute, (s: string, v: string) => string> = {
   hobby: (s, v) => `${possessive(s)} hobby is ${v}`,
   phone: (s, v) => `${possessive(s)} phone number is ${v}`,
   email: (s, v) => `${possessive(s)} email address is ${v}`,
+  leader: (s, v) => `${v} runs ${s}; ${possessive(s)} leader is ${v}`,
 };
 
 const NEGATED_PHRASES: Partial<Record<KnownAttribute, (s: string, v: string) => string>> = {

@@ -202,7 +202,8 @@ export const CUES: Cue[] = [
     `(?:\\b(?:is|was|became|becomes|has become|is now|has been|got a job as|trained as|qualified as|promoted to|was promoted to|got promoted to|hired as|retired as)|(?<=\\b(?:he|she|it|that|who|there))'s)\\s+${ROLE}`,
   ),
   cue('job', `\\b(?:job|role|title|position|profession|occupation|career)\\s+(?:is|was|as)\\s+${ROLE}`),
-  cue('job', `\\bas\\s+${ROLE}`),
+  // "appointed Helen Marsh as chief executive": the role is Helen's, not the subject's.
+  cue('job', `(?<!\\b(?:appointed|named|hired|elected|chose|picked|promoted)\\s+(?:\\p{Lu}[\\p{L}'’-]*\\s+){1,3})\\bas\\s+${ROLE}`),
   cue(
     'job',
     `\\b(?:promoted|elevated|appointed|(?:stepped|steps|stepping|moved|moves|bumped)\\s+up|(?:rose|risen|rises)|worked\\s+(?:his|her|their|my|our)\\s+way\\s+up|(?:was|were|been|got|is)\\s+(?:named|made))\\s+(?:to\\s+|as\\s+)?((?:${DETERMINER}\\s+)?(?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+?)(?=\\s+(?:at|in|for|of|on|with|after|since)\\b|\\s*[,.;!?(]|$)`,

@@ -22,6 +22,8 @@ export const ATTRIBUTES = [
   'hobby',
   'phone',
   'email',
+  // of an organisation: who runs it
+  'leader',
 ] as const;
 export type KnownAttribute = (typeof ATTRIBUTES)[number];
 /** A known attribute, or `favorite <thing>`. */
@@ -40,7 +42,7 @@ export interface StatedAttribute {
 }
 
 /** Attributes a subject may have several values of at once: a new value joins the others. */
-const MULTI_VALUED: ReadonlySet<KnownAttribute> = new Set<KnownAttribute>(['instrument', 'pet', 'project', 'allergy', 'language', 'sport', 'hobby']);
+const MULTI_VALUED: ReadonlySet<KnownAttribute> = new Set<KnownAttribute>(['instrument', 'pet', 'project', 'allergy', 'language', 'sport', 'hobby', 'leader']);
 
 /** Attributes a subject has one value of at a time: a new value replaces the old. */
 const SINGLE_VALUED = new Set<string>(ATTRIBUTES.filter((attribute) => !MULTI_VALUED.has(attribute)));

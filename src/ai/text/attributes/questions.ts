@@ -13,6 +13,10 @@ const Q = (attribute: Attribute, source: string): { attribute: Attribute; patter
 
 /** Question forms, most specific first. */
 const QUESTIONS = [
+  Q(
+    'leader',
+    '\\bwho\\b(?:\\s+(?:now|currently))?\\s+(?:runs|leads|heads|manages|owns|founded|co-founded|started|chairs|directs|is in charge of|is (?:the )?(?:ceo|boss|head|director|founder|owner|chair|president|leader|principal|manager|chief executive) (?:of|at))\\b',
+  ),
   Q('origin', '\\bwhere\\b.*\\b(?:from|grow up|grew up|born|raised)\\b|\\bhome ?town\\b|\\bbirthplace\\b|\\bnationality\\b|\\bwhat country\\b.*\\bfrom\\b'),
   Q(
     'school',
@@ -60,7 +64,7 @@ const QUESTIONS = [
 const QUESTION_WORD =
   /^(?:who|whom|whose|what|what's|whats|where|where's|which|when|why|how|is|are|was|were|does|do|did|can|could|has|have|will|would|should|tell|name)\b/i;
 const NOT_A_QUESTION_SUBJECT =
-  /^(?:Who|Whom|Whose|What|Where|Which|When|Why|How|Is|Are|Was|Were|Does|Do|Did|Can|Could|Has|Have|Will|Would|Should|Tell|Name|The|A|An|I|My|Me|Please|Currently|Now)$/;
+  /^(?:Who|Whom|Whose|What|Where|Which|When|Why|How|Is|Are|Was|Were|Does|Do|Did|Can|Could|Has|Have|Will|Would|Should|Tell|Name|The|A|An|I|My|Me|Please|Currently|Now|CEO|CFO|CTO|COO|MD|VP)$/;
 
 /** The attribute a question asks for ("Where does Bob work?" → Bob's employer), or null. */
 export function askedAttribute(question: string): AskedAttribute | null {

@@ -2,6 +2,7 @@ import { CUES, FAVORITE, FAVORITE_OBJECT } from './cues.js';
 import { ANY_VALUE, isSingleValued, type StatedAttribute } from './kinds.js';
 import { MONTH_OR_DAY } from '../openers.js';
 import { mourned, statedEndings, statedReplacements } from './endings.js';
+import { statedLeaders } from './leaders.js';
 import { ANIMAL_GONE, ANIMALS } from './lexicon.js';
 import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subjects.js';
 
@@ -123,5 +124,6 @@ export function statedAttributes(text: string): StatedAttribute[] {
     if (value) found.push({ subject: of, attribute: `favorite ${favoriteObject[3]?.toLowerCase() ?? 'thing'}`, value });
   }
   const replaced = statedReplacements(predicate, subject).filter((r) => !found.some((f) => f.negated && f.value.toLowerCase() === r.value.toLowerCase()));
-  return found.length ? [...found, ...replaced] : [...statedEndings(predicate, subject, !!owner), ...replaced];
+  const leaders = statedLeaders(predicate);
+  return found.length ? [...found, ...replaced, ...leaders] : [...statedEndings(predicate, subject, !!owner), ...replaced, ...leaders];
 }
