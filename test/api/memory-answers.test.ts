@@ -223,6 +223,14 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await live('jens')).some((e) => /Jens Ahlberg lives in Berlin/.test(e.memory))).toBe(true);
   });
 
+  it('answers who runs an organisation from a statement about the person who does', async () => {
+    await note(
+      'hollin',
+      'Hollin Mills weaves wool blankets in Galashiels. Hollin Mills employs 40 people. Hollin Mills exports to Japan and Canada. Maren Vik is the managing director of Hollin Mills.',
+    );
+    expect((await topThree('hollin', 'Who runs Hollin Mills?'))[0]).toMatch(/Maren Vik/);
+  });
+
   it('replaces every memory that only said an old partner when the chat says they split up and who it is now', async () => {
     await chat('lina', 'lina-1', [{ role: 'user', name: 'Lina', content: 'My boyfriend Omar and I just moved in together!' }]);
     await chat('lina', 'lina-2', [{ role: 'user', name: 'Lina', content: 'Omar and I split up last month. I am seeing Yusuf now.' }]);
