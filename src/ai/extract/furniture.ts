@@ -27,8 +27,8 @@ const FURNITURE_LINE = new RegExp(
     '^(?:photo|image|picture|figure|fig\\.?|table|chart|graph|caption|source|credit|credits|illustration|video|map|exhibit|appendix)\\s*(?:\\d+[a-z]?)?\\s*[:.–-]',
     '^(?:photo|image|illustration)s? (?:by|courtesy of|credit)\\b',
     '^(?:tags?|categor(?:y|ies)|filed under|topics?|keywords?)\\s*:',
-    // a reference's access date: "Retrieved on 4 May 2024", "Archived from the original"
-    '^(?:retrieved|accessed|archived)(?: (?:on|from))?\\b',
+    // a reference, told by its access date: "“Survey report”, Polar Science, 2020. Retrieved 4 May 2024."
+    '^(?:retrieved|accessed|archived)(?: (?:on|from))?\\b|\\b(?:retrieved|accessed)(?: on)? (?:\\d{1,2} )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.? (?:\\d{1,2},? )?\\d{4}\\b|\\b(?:retrieved|accessed)(?: on)? \\d{4}-\\d{2}-\\d{2}\\b|\\barchived from the original\\b',
     '^(?:posted|filed|published) (?:in|under)\\b',
     '^(?:\\d+|no|one) (?:comments?|replies|responses|likes|shares)\\b|[·|•]\\s*\\d+ (?:comments?|replies|min(?:ute)?s? read)\\b',
     '^(?:leave a (?:reply|comment)|add a comment|write a comment|reply|share|like|comments?)\\b',

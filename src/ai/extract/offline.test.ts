@@ -336,6 +336,27 @@ describe('offline extraction: a report of what others say', () => {
   });
 });
 
+describe('offline extraction: lines a PDF wrapped, and names of any alphabet', () => {
+  it('joins a long line that ends mid-sentence to the next, and keeps a heading apart', () => {
+    const contents = extractOffline({
+      text: "Principal's message\nNgaio Tapsell became principal of Kahurangi School in January. She previously taught at Rotorua\nGirls' High School for twelve years.",
+      documentDate: new Date('2026-11-27T00:00:00Z'),
+    }).map((m) => m.content);
+    expect(contents).toEqual([
+      'Ngaio Tapsell became principal of Kahurangi School in January 2026',
+      "Ngaio Tapsell previously taught at Rotorua Girls' High School for twelve years",
+    ]);
+  });
+
+  it('names a relative with an accented name whole', () => {
+    const memories = extractOffline({
+      text: 'my girlfriend Lucía and I are going to Seville next weekend',
+      turns: [{ role: 'user', name: 'Tomás', content: 'my girlfriend Lucía and I are going to Seville next weekend' }],
+    }).map((m) => m.content);
+    expect(memories).toContain("Lucía is Tomás' girlfriend");
+  });
+});
+
 describe('OfflineExtractor on a text without punctuation', () => {
   const text = 'word '.repeat(40_000);
 

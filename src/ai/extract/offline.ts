@@ -86,13 +86,21 @@ function* extraction(input: ExtractionInput, memories: Memories): Generator<void
   }
 }
 
+/** A line this long that ends without punctuation was wrapped, not ended ("… taught at Rotorua\nGirls' High School"). */
+const WRAPPED_LINE_CHARS = 60;
+
+/** A document's lines with those a PDF wrapped mid-sentence joined to the next; short lines (headings) stay. */
+function joinWrappedLines(text: string): string {
+  return text.replace(/^([^\n]*[^\n\s.!?:;,)\]"'”])\n(?=[\p{L}\p{N}])/gmu, (line, body: string) => (body.length >= WRAPPED_LINE_CHARS ? `${body} ` : line));
+}
+
 function* fromUtterance(u: Utterance, out: ExtractedMemory[]): Generator<void> {
   const names = [u.speaker, u.listener].filter((n): n is string => !!n && !n.startsWith('the '));
   const document = u.speaker === null;
   const plain = normalizeText(markdownToPlain(withoutTables(document ? withoutFurniture(u.text) : u.text)));
   // A line a PDF wrapped mid-sentence ("Anouk Visser leads the\nTactile Lab") goes on in the next.
   const text = document
-    ? plain
+    ? joinWrappedLines(plain)
         .replace(/([^\n.!?:;])\n(?=\p{Ll})/gu, '$1 ')
         .replace(/\b(the|a|an|of|to|in|at|for|and|or|with|on|by|from|his|her|their|its|our|my|is|are|was|were)\n(?=\S)/giu, '$1 ')
     : plain;
@@ -334,8 +342,9 @@ function withAntecedent(clause: string, topic: string | null): string {
 function namedRelatives(clause: string, u: Utterance): ExtractedMemory[] {
   const found: ExtractedMemory[] = [];
   const patterns = [
-    new RegExp(`\\b[Mm]y (${RELATIVES})(?:,| named| called|'s name is)? ([A-Z][a-z]+)\\b`, 'g'),
-    new RegExp(`\\b([A-Z][a-z]+),? (?:is |was )?my (${RELATIVES})\\b`, 'g'),
+    // "my girlfriend Lucía": a name is letters of any alphabet, accented ones too.
+    new RegExp(`\\b[Mm]y (${RELATIVES})(?:,| named| called|'s name is)? (\\p{Lu}\\p{Ll}+)(?![\\p{L}])`, 'gu'),
+    new RegExp(`(?<![\\p{L}])(\\p{Lu}\\p{Ll}+),? (?:is |was )?my (${RELATIVES})\\b`, 'gu'),
   ];
   for (const [i, re] of patterns.entries()) {
     for (const m of clause.matchAll(re)) {

@@ -155,7 +155,8 @@ export function hasFiniteVerb(sentence: string): boolean {
     while (j > 0 && ADVERB.test(tokens[j])) j--;
     const previous = tokens[j];
     // A name ("Tallyho issues", not "Terraced vineyards"), a pronoun, or a noun after its determiner ("the Lisbon chapter meets").
-    const afterName = /^\p{Lu}/u.test(previous) && !/(?:ed|ing)$/.test(previous);
+    // Not after a possessive: "Principal's message" is a noun, not a verb.
+    const afterName = /^\p{Lu}/u.test(previous) && !/(?:ed|ing)$/.test(previous) && !/'s$/.test(previous);
     const afterNoun = tokens.slice(Math.max(0, j - 3), j).some((t) => DETERMINER.has(t.toLowerCase()));
     const afterSubject = afterName || PRONOUN_SUBJECT.has(previous.toLowerCase()) || afterNoun;
     if (/^\p{Ll}+ed$/u.test(token) && token.length >= 5 && previous.toLowerCase() !== 'by') return true;
@@ -169,7 +170,8 @@ export function hasFiniteVerb(sentence: string): boolean {
     const label = () => new RegExp(`${token}\\s*:`).test(sentence);
     if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && !LABEL_NOUNS.has(lower) && (pronounBefore || (nameNear && !label()))) return true;
     if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous))) return true;
-    if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && afterSubject) return true;
+    // "Ragnhild Aasen cross-country skis": a known verb a word or two after a name.
+    if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && (afterSubject || (nameNear && !label()))) return true;
   }
   return false;
 }

@@ -341,3 +341,11 @@ describe('who leads an organisation', () => {
     expect(askedAttribute('Who does Ahmed work for?')).toEqual({ attribute: 'employer', subject: 'Ahmed' });
   });
 });
+
+describe('a value held before the one now', () => {
+  it('reads no value from what someone previously or formerly did', () => {
+    expect(slots("Ngaio Tapsell previously taught at Rotorua Girls' High School")).toEqual([]);
+    expect(slots('Ana Lima formerly worked for Arup')).toEqual([]);
+    expect(slots('Ana Lima originally comes from Cork')).toEqual(['Ana Lima|origin=Cork']);
+  });
+});

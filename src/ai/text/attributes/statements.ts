@@ -42,6 +42,8 @@ const UNREAL_BEFORE =
 
 const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
+/** "previously taught at Rotorua", "formerly worked for Arup": a value that held before the one now, whatever the verb. */
+const EARLIER = /\b(?:previously|formerly|once|earlier|originally)\s+(?:\p{Ll}+\s+)?$/iu;
 
 const PET_WORD = new RegExp(`^(?:${ANIMALS}|pet)$`);
 const DIED = new RegExp(`\\b${ANIMAL_GONE}\\b`);
@@ -80,6 +82,7 @@ export function statedAttributes(text: string): StatedAttribute[] {
     if (UNREAL_BEFORE.test(predicate.slice(Math.max(0, m.index - 40), m.index))) continue;
     // "In 2020 Alice lived in Rome", "worked at Google until 2019": a value that held once, not now.
     if (!c.negated && (HELD_ONCE.test(m[0]) || heldOnce) && PAST_TIME.test(predicate)) continue;
+    if (!c.negated && c.attribute !== 'origin' && EARLIER.test(predicate.slice(Math.max(0, m.index - 30), m.index))) continue;
     const raw = c.value ? c.value(m) : m[1];
     // "boyfriend Omar and Lina moved in": a person named is one person.
     const value = raw === null ? null : cleanValue(c.attribute === 'partner' ? raw.split(/\s+(?:and|&)\s+/)[0] : raw);
