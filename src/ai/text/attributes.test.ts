@@ -349,3 +349,11 @@ describe('a value held before the one now', () => {
     expect(slots('Ana Lima originally comes from Cork')).toEqual(['Ana Lima|origin=Cork']);
   });
 });
+
+describe('a pet asked for by its name', () => {
+  it('asks for the pet whichever way round the animal and its name come', () => {
+    expect(askedAttribute("What is the name of Dev's dog?")).toEqual({ attribute: 'pet', subject: 'Dev' });
+    expect(askedAttribute("What's Ivy's tortoise called?")).toEqual({ attribute: 'pet', subject: 'Ivy' });
+    expect(askedAttribute('What is the name of the band?')?.attribute).not.toBe('pet');
+  });
+});

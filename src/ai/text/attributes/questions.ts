@@ -1,4 +1,5 @@
 import { ANY_VALUE, type Attribute, type StatedAttribute } from './kinds.js';
+import { ANIMALS } from './lexicon.js';
 import { sameSubject } from './subjects.js';
 
 /** The attribute a question asks for, and how well a stored attribute answers it. */
@@ -47,7 +48,11 @@ const QUESTIONS = [
     'hobby',
     '\\bwhat\\b.*\\bdo(?:es)?\\b.*\\b(?:weekends?|free time|spare time|for fun|evenings?|after work|to relax|to unwind)\\b|\\bhobb(?:y|ies)\\b|\\bpastimes?\\b',
   ),
-  Q('pet', '\\bpets?\\b|\\b(?:dog|cat|puppy|kitten)\\b.*\\b(?:name|called|named)\\b|\\bwhat\\b.*\\banimal\\b'),
+  // "What is the name of Dev's dog?", "What's his cat called?", "What kind of dog does …?"
+  Q(
+    'pet',
+    `\\bpets?\\b|\\b(?:${ANIMALS})s?\\b.*\\b(?:name|called|named)\\b|\\b(?:name|names)\\s+of\\b.*\\b(?:${ANIMALS})s?\\b|\\bwhat\\b.*\\banimals?\\b|\\b(?:kind|sort|breed|type)\\s+of\\s+(?:${ANIMALS})\\b`,
+  ),
   Q('team', '\\b(?:which|what)\\s+(?:team|squad|department|group)\\b|\\bteam\\b.*\\b(?:on|in|lead|leads|run)\\b'),
   Q('project', '\\bprojects?\\b|\\bworking on\\b|\\bwork on\\b'),
   Q('age', '\\bhow old\\b|\\bage\\b'),
