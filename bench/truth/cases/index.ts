@@ -18,6 +18,7 @@ import { FOURTH_DEV_UPDATE_CASES } from './dev-updates-fourth.js';
 import { EIGHTH_DEV_UPDATE_CASES } from './dev-updates-eighth.js';
 import { NINTH_DEV_UPDATE_CASES } from './dev-updates-ninth.js';
 import { TENTH_DEV_UPDATE_CASES } from './dev-updates-tenth.js';
+import { ELEVENTH_DEV_UPDATE_CASES } from './dev-updates-eleventh.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -56,4 +57,5 @@ export const ALL_CASES: TruthCase[] = [
   ...EIGHTH_DEV_UPDATE_CASES,
   ...NINTH_DEV_UPDATE_CASES,
   ...TENTH_DEV_UPDATE_CASES,
+  ...ELEVENTH_DEV_UPDATE_CASES,
 ];
