@@ -7,6 +7,7 @@ import { DEV_EDIT_CASES } from './dev-edits.js';
 import { DEV_FURNITURE_CASES } from './dev-furniture.js';
 import { SECOND_DEV_FURNITURE_CASES } from './dev-furniture-second.js';
 import { THIRD_DEV_FURNITURE_CASES } from './dev-furniture-third.js';
+import { FOURTH_DEV_FURNITURE_CASES } from './dev-furniture-fourth.js';
 import { DEV_ONE_FACT_CASES } from './dev-one-fact.js';
 import { DEV_QUESTION_CASES } from './dev-questions.js';
 import { SECOND_DEV_QUESTION_CASES } from './dev-questions-second.js';
@@ -42,6 +43,7 @@ export const ALL_CASES: TruthCase[] = [
   ...DEV_FURNITURE_CASES,
   ...SECOND_DEV_FURNITURE_CASES,
   ...THIRD_DEV_FURNITURE_CASES,
+  ...FOURTH_DEV_FURNITURE_CASES,
   ...DEV_DATE_CASES,
   ...DEV_ONE_FACT_CASES,
   ...DEV_QUESTION_CASES,
