@@ -28,6 +28,7 @@ describe('hasFiniteVerb', () => {
       'Team members: Ana, Bo',
       'PhD in marine ecology, University of Queensland, 2017.',
       'Principal’s message',
+      'Change of plans',
     ]) {
       expect(hasFiniteVerb(fragment), fragment).toBe(false);
     }

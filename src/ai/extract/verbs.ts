@@ -98,6 +98,7 @@ const DETERMINER = new Set([
   'both',
 ]);
 const NOT_S_VERB = /(?:ss|us|is|ics|ous|ness|ps)$/;
+const FUNCTION_WORD = /^(?:of|in|on|at|to|for|with|by|from|and|or|but|the|a|an|as|about|into|over|under|than)$/i;
 /** Plural nouns that head labels and titles ("Quick facts about …", "Team members: …"). */
 const LABEL_NOUNS = new Set(
   `facts notes details points tips things news minutes updates results highlights links resources members contacts
@@ -171,7 +172,9 @@ export function hasFiniteVerb(sentence: string): boolean {
     if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && !LABEL_NOUNS.has(lower) && (pronounBefore || (nameNear && !label()))) return true;
     if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous))) return true;
     // "Ragnhild Aasen cross-country skis": a known verb a word or two after a name.
-    if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && (afterSubject || (nameNear && !label()))) return true;
+    // "Change of plans" is a label: not after a word that only joins ("of", "and", "the").
+    const afterWordOfName = nameNear && !FUNCTION_WORD.test(previous) && !LABEL_NOUNS.has(lower) && !label();
+    if (/^\p{Ll}/u.test(token) && verbBase(lower) && /(?:s|ed)$/.test(lower) && (afterSubject || afterWordOfName)) return true;
   }
   return false;
 }
