@@ -14,7 +14,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { openInWorker } from './pglite-thread/client.js';
 import { openEngine } from './pglite-thread/engine.js';
 import type { EmbeddedClient, EngineOptions } from './pglite-thread/protocol.js';
-import { Turns } from './turns.js';
+import { MAX_BACKGROUND_WAIT_MS, Turns } from './turns.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -113,8 +113,9 @@ async function openPglite(
       ...(options.sharedBuffersMb ? { sharedBuffersMb: options.sharedBuffersMb } : {}),
     };
     const client = (options.embeddedThread ?? 'worker') === 'worker' ? await openInWorker(engine) : await openEngine(engine);
-    const turns = new Turns(MAX_BACKGROUND_WAIT_MS);
-    const db = drizzlePglite({ client: takingTurns(client, turns), schema });
+    // In its own thread the database takes the turns there (pglite-thread/worker.ts); in this one, here.
+    const turns = client.usage ? null : new Turns(MAX_BACKGROUND_WAIT_MS);
+    const db = drizzlePglite({ client: turns ? takingTurns(client, turns) : (client as unknown as PGlite), schema });
     await migratePglite(db, { migrationsFolder }).catch(async (error: unknown) => {
       await client.close().catch(() => undefined);
       throw error;
@@ -124,7 +125,7 @@ async function openPglite(
       unlock();
     };
     const connections = (): ConnectionUsage => {
-      const usage = turns.usage();
+      const usage = turns ? turns.usage() : client.usage!();
       return { driver: 'pglite', busy: usage.busy, waitingRequests: usage.foreground, waitingJobs: usage.background };
     };
     const listen = (channel: string, onNotify: (payload?: string) => void) => client.listen(channel, onNotify);
@@ -160,9 +161,6 @@ export async function restoreEmbedded(dataDir: string, dump: Blob): Promise<void
 }
 
 export class RestoreRefusedError extends Error {}
-
-/** How long a background statement or transaction on the embedded database gives way to requests at most. */
-const MAX_BACKGROUND_WAIT_MS = 250;
 
 /** The embedded client, its statements and transactions run in turns: requests first (turns.ts). */
 function takingTurns(client: EmbeddedClient, turns: Turns): PGlite {

@@ -115,4 +115,58 @@ describe('Turns (requests before background work on the embedded database)', () 
     await expect(failing).rejects.toThrow('statement failed');
     await expect(next).resolves.toBe('ran');
   });
+
+  it('chooses the next turn when told to, so a request that asks meanwhile goes before background work that asked earlier', async () => {
+    const handOvers: (() => void)[] = [];
+    const turns = new Turns(
+      250,
+      () => 0,
+      (handOver) => handOvers.push(handOver),
+    );
+    const log: string[] = [];
+    const first = gate(log, 'first');
+    const job = gate(log, 'job');
+    const request = gate(log, 'request');
+    const running = [turns.take(first.work), inBackground(() => turns.take(job.work))];
+    await settle();
+    first.release();
+    await settle();
+    // The turn has ended; the request asks before the next one is chosen.
+    running.push(turns.take(request.work));
+    expect(log).toEqual(['first']);
+    handOvers.shift()!();
+    await settle();
+    expect(log).toEqual(['first', 'request']);
+    request.release();
+    await settle();
+    handOvers.shift()!();
+    await settle();
+    expect(log).toEqual(['first', 'request', 'job']);
+    job.release();
+    await settle();
+    handOvers.shift()!();
+    await Promise.all(running);
+  });
+
+  it('passes a ticket for work asked on behalf of another (a statement sent to the database’s thread)', async () => {
+    const turns = new Turns(250, () => 0);
+    const log: string[] = [];
+    const first = gate(log, 'first');
+    const job = gate(log, 'job');
+    const request = gate(log, 'request');
+    const running = [
+      turns.take(first.work),
+      turns.take(job.work, { priority: 'background', owner: '' }),
+      inBackground(() => turns.take(request.work, { priority: 'foreground', owner: 'org-b' })),
+    ];
+    await settle();
+    first.release();
+    await settle();
+    expect(log).toEqual(['first', 'request']);
+    request.release();
+    await settle();
+    job.release();
+    await Promise.all(running);
+    expect(log).toEqual(['first', 'request', 'job']);
+  });
 });

@@ -34,6 +34,18 @@ export function asRequest<T>(work: () => T): T {
   return current.run({ priority: 'foreground', owner: null }, work);
 }
 
+/** Who asks for a turn: a request or background work, and whose it is (an organization, or '' not yet known). */
+export interface Ticket {
+  priority: Priority;
+  owner: string;
+}
+
+/** The current work's ticket: what it asks a turn as, here or in the embedded database's thread. */
+export function currentTicket(): Ticket {
+  const context = current.getStore();
+  return { priority: context?.priority ?? 'foreground', owner: context?.owner ?? '' };
+}
+
 /** Whose the current work is, as `actingFor` named it. */
 export function currentOwner(): string | null {
   return current.getStore()?.owner ?? null;
@@ -52,6 +64,9 @@ interface Waiter {
   start(): void;
 }
 
+/** How long a background statement or transaction on the embedded database gives way to requests at most. */
+export const MAX_BACKGROUND_WAIT_MS = 250;
+
 /** Owners remembered as served; past this many the memory starts afresh. */
 const MAX_OWNERS = 10_000;
 
@@ -62,23 +77,33 @@ export class Turns {
   private readonly served = new Map<string, number>();
   private turn = 0;
 
+  /**
+   * `handOver` runs when the next turn is chosen after one ends: at once, or later when the calls
+   * asking for turns arrive as messages (the database's thread): choosing after the messages that
+   * arrived meanwhile are read lets a request that came during the last statement go before
+   * background work that asked earlier.
+   */
   constructor(
     private readonly maxBackgroundWaitMs: number,
     private readonly now: () => number = () => performance.now(),
+    private readonly handOverWhen: (handOver: () => void) => void = (handOver) => handOver(),
   ) {}
 
-  /** Runs `work` when its turn comes; the next turn starts when it settles. */
-  async take<T>(work: () => Promise<T>): Promise<T> {
-    const context = current.getStore();
-    const owner = context?.owner ?? '';
-    if (this.busy) await new Promise<void>((start) => this.waiting.push({ priority: context?.priority ?? 'foreground', owner, since: this.now(), start }));
+  /**
+   * Runs `work` when its turn comes; the next turn starts when it settles. The turn is asked as
+   * the current work's (`ticket` names another's: a statement the main thread sent to the
+   * database's thread).
+   */
+  async take<T>(work: () => Promise<T>, ticket: Ticket = currentTicket()): Promise<T> {
+    const { priority, owner } = ticket;
+    if (this.busy) await new Promise<void>((start) => this.waiting.push({ priority, owner, since: this.now(), start }));
     this.busy = true;
     if (this.served.size >= MAX_OWNERS) this.served.clear();
     this.served.set(owner, ++this.turn);
     try {
       return await work();
     } finally {
-      this.handOver();
+      this.handOverWhen(() => this.handOver());
     }
   }
 

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { type EmbeddedClient, type EngineOptions, type FromWorker, fromWire, type ToWorker, type WireQueryOptions } from './protocol.js';
+import { currentTicket, type Priority } from '../turns.js';
+import { type EmbeddedClient, type EngineOptions, type FromWorker, fromWire, type ToWorker, type TurnUsage, type WireQueryOptions } from './protocol.js';
 
 /**
  * The embedded database in a thread of its own (worker.ts), and the main thread's client for it.
@@ -11,7 +12,8 @@ import { type EmbeddedClient, type EngineOptions, type FromWorker, fromWire, typ
  * and serves others until the rows come back, already parsed. To drizzle the client is a PGlite
  * (`query`, `transaction`); a query's own parsers (drizzle leaves dates as text) are applied here,
  * the worker returning those types' text. Errors come back with PostgreSQL's fields (`code`,
- * `detail`, `constraint`…), so `store/errors.ts` reads them as before.
+ * `detail`, `constraint`…), so `store/errors.ts` reads them as before. Each statement and each
+ * transaction goes with the ticket of the work that asks (turns.ts): the thread takes the turns.
  */
 
 /**
@@ -61,6 +63,8 @@ export async function openInWorker(options: EngineOptions): Promise<EmbeddedClie
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** A call that waits for a turn in the thread (a statement outside a transaction, a begin), as whose. */
+  turn?: Priority;
 }
 
 type WithoutId<M> = M extends { id: number } ? Omit<M, 'id'> : never;
@@ -75,6 +79,9 @@ class WorkerClient implements EmbeddedClient {
   /** Set when the thread failed or ended: every call after it is refused with it. */
   private failure: Error | null = null;
   private closing: Promise<void> | null = null;
+  /** Transactions begun and not yet ended: each holds the thread's turn. */
+  private readonly open = new Set<number>();
+  private transactions = 0;
 
   constructor(private readonly worker: Worker) {
     // The thread keeps the process alive only while a call waits for it, as PGlite in the main thread would.
@@ -97,13 +104,22 @@ class WorkerClient implements EmbeddedClient {
       ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}),
       ...(parsers ? { rawTypes: Object.keys(parsers).map(Number) } : {}),
     };
-    const result = (await this.call({ kind: 'query', text, params, options: wire, ...(tx === undefined ? {} : { tx }) })) as Results<T>;
+    const call: Call =
+      tx === undefined ? { kind: 'query', text, params, options: wire, turn: currentTicket() } : { kind: 'query', text, params, options: wire, tx };
+    const result = (await this.call(call)) as Results<T>;
     if (parsers) applyParsers(result as Results, parsers, options?.rowMode ?? 'object');
     return result;
   };
 
+  /**
+   * A transaction in the thread: begun in its turn there, then the callback runs. The callback
+   * starts only once the transaction holds the connection, as on PostgreSQL: what it reads of this
+   * thread's state is read then (a claim reads the jobs its worker runs when it judges leases).
+   */
   transaction = async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
-    const id = (await this.call({ kind: 'begin' })) as number;
+    const id = ++this.transactions;
+    await this.call({ kind: 'begin', tx: id, turn: currentTicket() });
+    this.open.add(id);
     let closed = false;
     const tx = {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
@@ -114,18 +130,36 @@ class WorkerClient implements EmbeddedClient {
         return closed;
       },
     };
+    const end = (commit: boolean) => this.call({ kind: 'end', tx: id, commit }).finally(() => this.open.delete(id));
     let result: T;
     try {
       result = await callback(tx as unknown as Transaction);
     } catch (error) {
       closed = true;
-      await this.call({ kind: 'end', tx: id, commit: false }).catch(() => undefined);
+      await end(false).catch(() => undefined);
       throw error;
     }
     closed = true;
-    await this.call({ kind: 'end', tx: id, commit: true });
+    await end(true);
     return result;
   };
+
+  /**
+   * Seen from here: the thread busy while a call for a turn is unanswered or a transaction open,
+   * and the calls waiting (those unanswered less the one running, counted a request's when any waits).
+   */
+  usage(): TurnUsage {
+    let foreground = 0;
+    let background = 0;
+    for (const { turn } of this.pending.values()) {
+      if (turn === 'foreground') foreground++;
+      else if (turn === 'background') background++;
+    }
+    const busy = this.open.size > 0 || foreground + background > 0;
+    if (!this.open.size && foreground) foreground--;
+    else if (!this.open.size && background) background--;
+    return { busy, foreground, background };
+  }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     const listener = ++this.listened;
@@ -171,7 +205,8 @@ class WorkerClient implements EmbeddedClient {
     const id = ++this.calls;
     return new Promise((resolve, reject) => {
       if (!this.pending.size) this.worker.ref();
-      this.pending.set(id, { resolve, reject });
+      const turn = (message.kind === 'query' && message.tx === undefined) || message.kind === 'begin' ? (message.turn?.priority ?? 'foreground') : undefined;
+      this.pending.set(id, { resolve, reject, ...(turn ? { turn } : {}) });
       try {
         this.worker.postMessage({ ...message, id });
       } catch (error) {

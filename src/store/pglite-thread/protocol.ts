@@ -1,4 +1,5 @@
 import type { PGlite, Results } from '@electric-sql/pglite';
+import type { Ticket } from '../turns.js';
 
 /**
  * The messages between the server's main thread and the thread that runs the embedded database
@@ -26,8 +27,10 @@ export interface WireQueryOptions {
 
 export type ToWorker =
   | { kind: 'open'; options: Omit<EngineOptions, 'template'>; template?: ArrayBuffer }
-  | { id: number; kind: 'query'; text: string; params: unknown[]; options: WireQueryOptions; tx?: number }
-  | { id: number; kind: 'begin' }
+  /** A statement of a transaction (`tx`) runs in its turn; any other waits for one, asked as `turn` (turns.ts). */
+  | { id: number; kind: 'query'; text: string; params: unknown[]; options: WireQueryOptions; tx?: number; turn?: Ticket }
+  /** A transaction (numbered `tx` by the caller) holds its turn from begin to end; answered once it has begun. */
+  | { id: number; kind: 'begin'; tx: number; turn?: Ticket }
   | { id: number; kind: 'end'; tx: number; commit: boolean }
   | { id: number; kind: 'listen'; channel: string; listener: number }
   | { id: number; kind: 'unlisten'; listener: number }
@@ -97,4 +100,16 @@ export interface EmbeddedClient {
   dump(): Promise<Blob>;
   close(): Promise<void>;
   readonly closed: boolean;
+  /**
+   * Where the client takes turns itself (the database's thread, `turns.ts` there): whether it is
+   * busy and the statements waiting, by who asks. Absent, the caller takes the turns.
+   */
+  usage?(): TurnUsage;
+}
+
+/** The one connection in use, and the turns waiting for it by who asks. */
+export interface TurnUsage {
+  busy: boolean;
+  foreground: number;
+  background: number;
 }

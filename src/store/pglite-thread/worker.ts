@@ -4,9 +4,15 @@
  * main thread serves requests meanwhile. A transaction is a session: begun, its statements tagged
  * with its number, ended by commit or rollback; PGlite's locks keep every other statement out
  * until it ends, as in one thread.
+ *
+ * The turns (turns.ts: requests before background work, the organization served longest ago
+ * first) are taken here, with the ticket each call brings: the next statement starts as soon as
+ * the last one has run, while the main thread is still reading its rows or busy with other work.
+ * A transaction holds its turn from begin to end.
  */
 import { parentPort } from 'node:worker_threads';
 import type { QueryOptions, Transaction } from '@electric-sql/pglite';
+import { MAX_BACKGROUND_WAIT_MS, Turns } from '../turns.js';
 import { openEngine } from './engine.js';
 import { type EmbeddedClient, type FromWorker, type ToWorker, toWire, type WireQueryOptions } from './protocol.js';
 
@@ -20,9 +26,11 @@ interface Session {
 }
 
 let engine: EmbeddedClient | null = null;
-const sessions = new Map<number, Session>();
+/** Transactions by the caller's number, from their begin (while they wait for their turn) to their end. */
+const sessions = new Map<number, Promise<Session>>();
 const listeners = new Map<number, () => Promise<void>>();
-let transactions = 0;
+/** The next turn is chosen once the calls that arrived during the last one are read (messages come between turns). */
+const turns = new Turns(MAX_BACKGROUND_WAIT_MS, undefined, (handOver) => setImmediate(handOver));
 /** What a session's callback is rejected with to roll back: not an error to report. */
 const ROLLBACK = Symbol('rollback');
 
@@ -58,14 +66,25 @@ async function handle(message: Exclude<ToWorker, { kind: 'open' }>): Promise<Ext
   if (!engine) throw new Error('the embedded database is not open');
   switch (message.kind) {
     case 'query': {
-      const target = message.tx === undefined ? engine : session(message.tx).tx;
-      return target.query(message.text, message.params, queryOptions(message.options));
+      const { text, params, options } = message;
+      if (message.tx !== undefined) return (await session(message.tx)).tx.query(text, params, queryOptions(options));
+      const open = engine;
+      return turns.take(() => open.query(text, params, queryOptions(options)), message.turn);
     }
     case 'begin':
-      return begin(engine);
-    case 'end':
-      await session(message.tx).end(message.commit);
+      await beginInTurn(engine, message.tx, message.turn);
       return null;
+    case 'end': {
+      const ending = session(message.tx);
+      sessions.delete(message.tx);
+      // A transaction that never began has nothing to roll back; its commit fails with the reason.
+      const found = await ending.catch((error: unknown) => {
+        if (message.commit) throw error;
+        return null;
+      });
+      await found?.end(message.commit);
+      return null;
+    }
     case 'listen':
       listeners.set(message.listener, await engine.listen(message.channel, (payload) => send({ kind: 'notify', listener: message.listener, payload })));
       return null;
@@ -83,38 +102,56 @@ async function handle(message: Exclude<ToWorker, { kind: 'open' }>): Promise<Ext
   }
 }
 
-function session(tx: number): Session {
+function session(tx: number): Promise<Session> {
   const found = sessions.get(tx);
   if (!found) throw new Error(`transaction ${tx} is not open`);
   return found;
 }
 
-/** Opens a transaction that stays open, its lock held, until the main thread ends it. */
-function begin(engine: EmbeddedClient): Promise<number> {
-  const id = ++transactions;
-  return new Promise<number>((begun, failed) => {
+/** Opens transaction `tx` when its turn comes; the turn is held until the transaction ends. */
+function beginInTurn(engine: EmbeddedClient, tx: number, turn: Extract<ToWorker, { kind: 'begin' }>['turn']): Promise<Session> {
+  const begun = new Promise<Session>((opened, failed) => {
+    turns
+      .take(async () => {
+        const { session, ended } = await begin(engine);
+        opened(session);
+        await ended;
+      }, turn)
+      .catch(failed);
+  });
+  // Read by its statements and its end; a begin that fails fails them.
+  begun.catch(() => undefined);
+  sessions.set(tx, begun);
+  return begun;
+}
+
+/** Opens a transaction that stays open, its lock held, until the main thread ends it; `ended` settles when it has. */
+function begin(engine: EmbeddedClient): Promise<{ session: Session; ended: Promise<void> }> {
+  let markEnded: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
+  return new Promise((begun, failed) => {
     let finish: (commit: boolean) => void = () => undefined;
+    let opened = false;
     const done = engine.transaction(
       (tx) =>
         new Promise<void>((commit, rollback) => {
           finish = (yes) => (yes ? commit() : rollback(ROLLBACK));
-          sessions.set(id, { tx, end });
-          begun(id);
+          opened = true;
+          begun({ session: { tx, end }, ended });
         }),
     );
+    done.then(markEnded, markEnded);
     const end = async (commit: boolean) => {
       finish(commit);
       try {
         await done;
       } catch (error) {
         if (error !== ROLLBACK) throw error;
-      } finally {
-        sessions.delete(id);
       }
     };
     // BEGIN itself failed: the callback never ran.
     done.catch((error: unknown) => {
-      if (!sessions.has(id)) failed(error);
+      if (!opened) failed(error);
     });
   });
 }
