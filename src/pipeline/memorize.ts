@@ -1,3 +1,4 @@
+import { DelegatingEmbedder, type EmbeddingPurpose } from '../ai/embeddings/embedder.js';
 import type { DocumentRecord, ExtractionReport } from '../model/documents.js';
 import { extractMemories, rememberExtraction, type ExtractionContext, type MemorizeOutcome } from '../core/memories/extraction.js';
 import { getDocument, updateDocumentGeneration } from '../store/documents.js';
@@ -15,12 +16,24 @@ export interface MemorizeResult {
 }
 
 /**
+ * What is embedded while the memory step's transaction is open (the memories it infers) goes in
+ * the query lane: the transaction holds the embedded database's one connection, so every request
+ * waits for it meanwhile, and the document lane is busy with ingest's bulk work at a lower priority.
+ */
+class HoldingTheDatabase extends DelegatingEmbedder {
+  override embed(texts: string[], _purpose?: EmbeddingPurpose): Promise<Float32Array[]> {
+    return this.inner.embed(texts, 'query');
+  }
+}
+
+/**
  * The memory step of an ingest job: extracts memories from what is new in the document, then
  * stores them and the document's new extraction cursor in one transaction, only while the
  * document still holds the generation the job was queued for.
  */
 export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord, generation: number, signal?: AbortSignal): Promise<MemorizeResult> {
   const extraction = await extractMemories(ctx, doc, signal);
+  const inTransaction = { ...ctx, embedder: new HoldingTheDatabase(ctx.embedder) };
   let containerTag = doc.containerTag;
   const outcome = await ctx.db.transaction(async (tx) => {
     // Locked: a move to another tag (or a delete) waits for this, or this finds it done.
@@ -28,7 +41,7 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord
     if (!current || current.generation !== generation) throw new SupersededError();
     // Stored in the tag the document is in now: it may have moved since the job read it.
     containerTag = current.containerTag;
-    const stored = await rememberExtraction(ctx, tx, current, extraction, signal);
+    const stored = await rememberExtraction(inTransaction, tx, current, extraction, signal);
     const cursor = extraction.plan.cursor;
     if (cursor && !(await updateDocumentGeneration(tx, doc.orgId, doc.id, generation, { memoryCursor: cursor }, ctx.clock.now()))) {
       throw new SupersededError();
