@@ -1,4 +1,5 @@
 import { CHAT_STOPWORDS } from '../text/stopwords.js';
+import { escapeRegExp } from '../text/words.js';
 
 const INTERJECTION =
   /^(?:(?:hey|hi|hello|oh|ah+|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|nah|ok|okay|haha+|lol|lmao|hmm+|um+|uh+|omg|omfg|gosh|tbh|tbf|ngl|imo|imho|idk|fr|lowkey|oof|welp|ooh+|oh|so|well|anyway|anyways|btw|by the way|also|plus|actually|honestly|great|cool|awesome|nice|sweet|sure|true|right|thanks|thank you|indeed|totally|definitely|absolutely|exactly|congrats|congratulations|way to go|well done|good job|great job|nice job|man|dude|aww+|yay|phew|alright|of course|for sure|good|bummer|ugh|sorry)(?:\s+[A-Z][a-z]+)?\s*[,!.]+\s*|(?:oh|so|well|and|but|also|plus|anyway|anyways|btw|by the way|honestly|actually|yeah|haha|lol|like|nah|omg|tbh|ngl|hey so|ok so|okay so|so yeah|lowkey|fr)\s+|(?:so |how |really )?(?:cool|great|awesome|nice|amazing|wonderful|good|glad) (?:that )?(?=(?:you|your|he|she|they|my|I)\b))/i;
@@ -34,7 +35,7 @@ const STOCK_PHRASES = [
 /** Drops leading interjections and vocatives ("Wow, Caroline! I went…" → "I went…"). */
 export function stripInterjections(clause: string, names: readonly string[]): string {
   const vocatives = names.map((name) => {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeRegExp(name);
     return [new RegExp(`^${escaped}\\s*[,!.]+\\s*`, 'i'), new RegExp(`,\\s*${escaped}\\s*(?=[.!?,]|$)`, 'gi')] as const;
   });
   let out = clause.trim().replace(TAG_QUESTION, '');

@@ -4,6 +4,9 @@ export { STOPWORDS };
 
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
 
+/** The text as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Lower-cased words in order, possessive endings dropped. */
 export function words(text: string): string[] {
   return (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/'s$/, ''));

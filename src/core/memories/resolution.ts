@@ -1,6 +1,6 @@
 import { ANY_ATTRIBUTE, ANY_VALUE, isSingleValued, sameSubject, statedAttributes, subjectOf, type StatedAttribute } from '../../ai/text/attributes.js';
 import { differentThings } from '../../ai/text/things.js';
-import { contentWords } from '../../ai/text/words.js';
+import { contentWords, escapeRegExp } from '../../ai/text/words.js';
 import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
 import type { MemoryAttribute, MemoryRelation } from '../../model/memories.js';
 
@@ -54,8 +54,6 @@ function namesSameValue(a: string, b: string): boolean {
   const y = b.toLowerCase().replace(/^the\s+/, '');
   return x === y || new RegExp(`\\b${escapeRegExp(x)}\\b`).test(y) || new RegExp(`\\b${escapeRegExp(y)}\\b`).test(x);
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "Ramen is the user's favorite" sets whichever favorite the user had named before. */
 function sameAttribute(a: string, b: string): boolean {

@@ -1,6 +1,6 @@
 import { dot, type Embedder } from '../../embeddings/embedder.js';
 import { isMonthOrDay } from '../openers.js';
-import { STOPWORDS } from '../words.js';
+import { escapeRegExp, STOPWORDS } from '../words.js';
 import { readerPerEmbedder } from './calibrated.js';
 import { ANY_ATTRIBUTE, type StatedAttribute } from './kinds.js';
 import { ANIMALS, DIETS, INSTRUMENTS, LANGUAGES, ROLE_NOUNS, SPORTS } from './lexicon.js';
@@ -138,8 +138,6 @@ export class KindredValueReader {
     return [{ subject: best.attribute.subject, attribute: best.attribute.attribute, value: best.phrase }];
   }
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * What a statement says came after the value held, "from <value> to <successor>": "shifted from the

@@ -1,6 +1,6 @@
 import { dot, type Embedder } from '../../embeddings/embedder.js';
 import { isMonthOrDay, isOpener } from '../openers.js';
-import { STOPWORDS } from '../words.js';
+import { escapeRegExp, STOPWORDS } from '../words.js';
 import { readerPerEmbedder } from './calibrated.js';
 import type { StatedAttribute } from './kinds.js';
 import { ATTRIBUTE_PROTOTYPES, EVERYDAY } from './prototypes.js';
@@ -118,8 +118,6 @@ export class AttributeReader {
 }
 
 const EVERYDAY_KEY = ' everyday';
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The statement about "she": "Lars picked up Lars' Tesla" → "She picked up her Tesla". */
 function asShe(text: string, subject: string): string {
