@@ -167,9 +167,10 @@ export class Antecedents {
       // "It" opens many clauses that name nothing ("It was a great year"): resolved only to a named
       // organisation, or to the subject before when what "it" does is what organisations do ("It employs 430 crew").
       const judgement = /^\s+(?:was|is)\s+(?:a|an|so|very|really|great|good|nice|hard|fun|amazing|awesome|tough)\b/i.test(rest);
-      const target = this.organisation ?? (ORGANISATION_PREDICATE.test(rest.trim()) || /^its$/i.test(neuter) ? this.lastSubject : null);
+      const its = /^its$/i.test(neuter);
+      const target = this.organisation ?? (its || ORGANISATION_PREDICATE.test(rest.trim()) ? this.lastSubject : null);
       if (!target || judgement || !/^\s+\p{Ll}/u.test(rest)) return clause;
-      if (/^its$/i.test(neuter)) return `${possessiveOf(target)}${rest}`;
+      if (its) return `${possessiveOf(target)}${rest}`;
       return `${target}${word.length > 2 ? ' is' : ''}${rest}`;
     }
     if (!this.person) return null;

@@ -104,6 +104,7 @@ function repeatedLines(lines: string[]): Set<string> {
 const PULL_QUOTE = /^["“”'‘’«»]\s*[^"“”«»]{3,}[.!?]?\s*["“”'‘’«»]\.?$/u;
 /** A testimonial: a line that is only a quotation and who it is credited to ("“Saved our season.” — a happy customer"). */
 const CREDITED_QUOTE = /^["“”«]\s*[^"“”«»]{3,}[.!?]?\s*["“”»]\s*[—–-]+\s*[\p{L}][\p{L}\p{N} ,.'’&-]{0,60}$/u;
+const HEADING = /^\s{0,3}#{1,6}\s/;
 /** A line ending in a link to reply to it, report it or like it is a comment under the page. */
 const COMMENT_ACTIONS = /\[(?:reply|report|like|quote|flag)\]\([^)]*\)\s*$/i;
 /** Headings of what readers, customers or visitors write under a page: comments, reviews, testimonials. */
@@ -139,7 +140,8 @@ export function withoutFurniture(markdown: string): string {
   // Under a heading of comments or reviews, every line is the readers', until the next heading.
   let readersSection = false;
   for (const line of lines) {
-    if (/^\s{0,3}#{1,6}\s/.test(line)) readersSection = READERS_SECTION.test(line);
+    const heading = HEADING.test(line);
+    if (heading) readersSection = READERS_SECTION.test(line);
     if (readersSection) continue;
     if (IMAGE_LINE.test(line)) {
       afterImage = true;
@@ -153,7 +155,7 @@ export function withoutFurniture(markdown: string): string {
     // The line under an image is its caption unless it reads as a paragraph of its own.
     const caption = afterImage && text.length <= 200 && !/[.!?]["')\]]*$/.test(text);
     afterImage = false;
-    if (/^\s{0,3}#{1,6}\s/.test(line) || caption || isFurniture(line)) continue;
+    if (heading || caption || isFurniture(line)) continue;
     if (repeated.has(text.toLowerCase().replace(/\d+/g, '#')) && !/[.!?]["')\]]*$/.test(text)) continue;
     // "funded by the Te Arawa trust.²": the footnote mark is not part of the sentence.
     kept.push(line.replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\\?\[\d{1,3}\\?\](?!\()/g, ''));

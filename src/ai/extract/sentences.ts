@@ -81,7 +81,6 @@ const WEEKDAY_ABBREVIATIONS: Record<string, string> = {
   sun: 'Sunday',
 };
 
-/** Typographic quotes to ASCII and chat contractions spelled out, so one set of patterns fits all. */
 /** Language names written in lowercase; "polish" is more often the verb. */
 const LOWERCASE_LANGUAGE = new RegExp(
   `\\b(?:${LANGUAGES.split('|')
@@ -91,6 +90,7 @@ const LOWERCASE_LANGUAGE = new RegExp(
   'gu',
 );
 
+/** Typographic quotes to ASCII and chat contractions spelled out, so one set of patterns fits all. */
 export function normalizeText(text: string): string {
   return (
     text
