@@ -8,6 +8,7 @@ import { DEV_FURNITURE_CASES } from './dev-furniture.js';
 import { SECOND_DEV_FURNITURE_CASES } from './dev-furniture-second.js';
 import { THIRD_DEV_FURNITURE_CASES } from './dev-furniture-third.js';
 import { FOURTH_DEV_FURNITURE_CASES } from './dev-furniture-fourth.js';
+import { FIFTH_DEV_FURNITURE_CASES } from './dev-furniture-fifth.js';
 import { DEV_ONE_FACT_CASES } from './dev-one-fact.js';
 import { DEV_QUESTION_CASES } from './dev-questions.js';
 import { SECOND_DEV_QUESTION_CASES } from './dev-questions-second.js';
@@ -20,6 +21,7 @@ import { EIGHTH_DEV_UPDATE_CASES } from './dev-updates-eighth.js';
 import { NINTH_DEV_UPDATE_CASES } from './dev-updates-ninth.js';
 import { TENTH_DEV_UPDATE_CASES } from './dev-updates-tenth.js';
 import { ELEVENTH_DEV_UPDATE_CASES } from './dev-updates-eleventh.js';
+import { TWELFTH_DEV_UPDATE_CASES } from './dev-updates-twelfth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -44,6 +46,7 @@ export const ALL_CASES: TruthCase[] = [
   ...SECOND_DEV_FURNITURE_CASES,
   ...THIRD_DEV_FURNITURE_CASES,
   ...FOURTH_DEV_FURNITURE_CASES,
+  ...FIFTH_DEV_FURNITURE_CASES,
   ...DEV_DATE_CASES,
   ...DEV_ONE_FACT_CASES,
   ...DEV_QUESTION_CASES,
@@ -60,4 +63,5 @@ export const ALL_CASES: TruthCase[] = [
   ...NINTH_DEV_UPDATE_CASES,
   ...TENTH_DEV_UPDATE_CASES,
   ...ELEVENTH_DEV_UPDATE_CASES,
+  ...TWELFTH_DEV_UPDATE_CASES,
 ];
