@@ -223,6 +223,38 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await live('jens')).some((e) => /Jens Ahlberg lives in Berlin/.test(e.memory))).toBe(true);
   });
 
+  it('follows a change told in a past aside, with a phrasal verb, a residence noun, a sport verb or a passive second predicate', async () => {
+    await note('odile', 'Odile Marchand plays the oboe in an orchestra.');
+    await note('odile', 'Odile Marchand, who played the oboe for twenty years, has taken up the bassoon.');
+    await note('nils', 'Nils Berg lives in Oslo.');
+    await note('nils', 'Nils Berg is now a Bergen resident after a decade in Oslo.');
+    await note('kenji', 'Kenji Mori plays tennis at weekends.');
+    await note('kenji', 'Kenji Mori set tennis aside this year; these days he swims four times a week.');
+    await note('ines-costa', 'Ines Costa works on the payroll migration.');
+    await note('ines-costa', 'Ines Costa was taken off the payroll migration and assigned to the ledger rewrite.');
+
+    expect((await live('odile')).some((e) => /plays the oboe in an orchestra/.test(e.memory))).toBe(false);
+    expect((await topThree('odile', 'What instrument does Odile play?'))[0]).toMatch(/bassoon/);
+    expect((await live('nils')).some((e) => /Nils Berg lives in Oslo/.test(e.memory))).toBe(false);
+    expect((await topThree('nils', 'Where does Nils live?'))[0]).toMatch(/Bergen/);
+    expect((await live('kenji')).some((e) => /plays tennis at weekends/.test(e.memory))).toBe(false);
+    expect((await topThree('kenji', 'What sport does Kenji do?'))[0]).toMatch(/swim/);
+    expect((await live('ines-costa')).some((e) => /works on the payroll migration/.test(e.memory))).toBe(false);
+    expect((await topThree('ines-costa', 'What project is Ines working on?'))[0]).toMatch(/ledger rewrite/);
+  });
+
+  it('names the owner, not the shop, for a page\'s "he", and the organisation a "the <noun>" stands for', async () => {
+    await note(
+      'quill',
+      'Quillstone is a stationery shop in York, owned by Ada Reyes. She took over the shop from her uncle in 2015. Harrow Vale Cooperative sells organic vegetables. The cooperative opened a farm shop in 2024.',
+    );
+    const texts = (await live('quill')).map((e) => e.memory);
+    expect(texts).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Ada Reyes took over the shop/), expect.stringMatching(/^Harrow Vale Cooperative opened a farm shop/)]),
+    );
+    expect(texts.some((t) => /^Quillstone took over/.test(t))).toBe(false);
+  });
+
   it('answers who runs an organisation from a statement about the person who does', async () => {
     await note(
       'hollin',

@@ -67,6 +67,44 @@ describe('Antecedents', () => {
     ]);
   });
 
+  it('takes "he" after a shop owned by someone for the owner, not the shop', () => {
+    expect(resolveAll(['Quillstone is a stationery shop in York, owned by Ada Reyes', 'She opened it in 2015'])).toEqual([
+      'Quillstone is a stationery shop in York, owned by Ada Reyes',
+      'Ada Reyes opened it in 2015',
+    ]);
+  });
+
+  it('names the organisation a definite description stands for, by its name or by what it was said to be', () => {
+    expect(resolveAll(['Harrow Vale Cooperative sells organic vegetables', 'The cooperative opened a farm shop in 2024'])).toEqual([
+      'Harrow Vale Cooperative sells organic vegetables',
+      'Harrow Vale Cooperative opened a farm shop in 2024',
+    ]);
+    expect(resolveAll(['Greyfriars Academy is a sixth-form college in Perth', 'The college moved to a new site in 2018'])).toEqual([
+      'Greyfriars Academy is a sixth-form college in Perth',
+      'Greyfriars Academy moved to a new site in 2018',
+    ]);
+    expect(resolveAll(['Greyfriars Academy is a college in Perth', 'The weather was fine'])).toEqual([
+      'Greyfriars Academy is a college in Perth',
+      'The weather was fine',
+    ]);
+  });
+
+  it('resolves a "he" after "these days" or "nowadays"', () => {
+    expect(resolveAll(['Kenji Mori quit tennis', 'These days he swims', 'Nowadays she rows'])).toEqual([
+      'Kenji Mori quit tennis',
+      'These days Kenji Mori swims',
+      'Nowadays Kenji Mori rows',
+    ]);
+  });
+
+  it('names the person a clause about an animal or a thing refers to as "him" or "her"', () => {
+    expect(resolveAll(['Rui Alves lost his old cat in May', 'Two kittens now live with him'])).toEqual([
+      'Rui Alves lost his old cat in May',
+      'Two kittens now live with Rui Alves',
+    ]);
+    expect(resolveAll(['Rui Alves won the race', 'The trophy went to her sister'])).toEqual(['Rui Alves won the race', 'The trophy went to her sister']);
+  });
+
   it('never takes an animal\'s name for the person a later "she" stands for', () => {
     expect(resolveAll(["Freya Lindqvist's rabbit Mossa passed away in October", 'In December she adopted a kitten named Birk'])).toEqual([
       "Freya Lindqvist's rabbit Mossa passed away in October",
@@ -93,6 +131,13 @@ describe('entitiesIn and personInTitle', () => {
         { name: 'Falcon Robotics', kind: 'organisation' },
       ],
     });
+  });
+
+  it('takes a shop or a thing said to be owned by someone for an organisation, and a workshop leader for a person', () => {
+    expect(entitiesIn('Quillstone is a family-run stationery shop in York, owned by Ada Reyes').subject).toEqual({ name: 'Quillstone', kind: 'organisation' });
+    expect(entitiesIn('Mossgiel is an organic bakeryshop in Ayr').subject?.kind).toBe('organisation');
+    expect(entitiesIn('Tarn is a graph database written in Zig').subject?.kind).toBe('organisation');
+    expect(entitiesIn('Omar Haddad is a workshop leader in Leeds').subject).toEqual({ name: 'Omar Haddad', kind: 'person' });
   });
 
   it('finds the person a CV or bio is titled after, not the kind of document', () => {

@@ -28,7 +28,10 @@ const ORGANISATION_PREDICATE = new RegExp(
   [
     '^(?:was|were|is|has been) (?:founded|established|formed|set up|incorporated|registered|headquartered|acquired|listed|maintained|released|launched|developed|built|owned|run)\\b',
     '^(?:employs|manufactures|sells|makes|builds|produces|operates|provides|offers|exports|imports|ships|hosts|stores|has its|has \\d+ (?:employees|staff|members|stores|offices))\\b',
-    '^(?:is|was) (?:a|an|the) (?:[\\p{L}-]+ ){0,3}(?:library|tool|app|application|database|framework|platform|service|product|company|startup|firm|business|project|package|program|programme|system|website|site|game|band|restaurant|shop|store|brand|charity|nonprofit|organisation|organization|school|team|club|museum|hotel|cafe|café|bakery|studio|agency|cooperative|co-op|magazine|newspaper|podcast|festival|conference|event|network|chain|maker|manufacturer|producer|supplier)\\b',
+    // "an independent bookshop in Whitby": the head noun may close a compound.
+    '^(?:is|was) (?:a|an|the) (?:[\\p{L}-]+ ){0,3}(?:\\p{L}+(?=(?:shop|store|bakery|studio|agency|cafe)\\b))?(?:library|tool|app|application|database|framework|platform|service|product|company|startup|firm|business|project|package|program|programme|system|website|site|game|band|restaurant|shop|store|brand|charity|nonprofit|organisation|organization|school|team|club|museum|hotel|cafe|café|bakery|studio|agency|cooperative|co-op|magazine|newspaper|podcast|festival|conference|event|network|chain|maker|manufacturer|producer|supplier)(?=$|[,.;:!?]| (?:in|on|at|for|of|with|based|owned|run|that|which|who|whose|where|and|from|by|since|near|founded|called|named|serving|selling|making|\\p{Ll}+(?:ed|en|ing)|written|built|made|run|known|set)\\b)',
+    // "…, owned by Tom Reyes": what is owned or run is not a person.
+    '\\b(?:owned|run|founded|co-founded|operated|managed) by \\p{Lu}',
   ].join('|'),
   'iu',
 );
@@ -93,7 +96,16 @@ const POSSESSIVE_OPENING =
 const GROUP_SUBJECT = /^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?\s+(?:and|&)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s+\p{Ll}/u;
 /** "Since 2022 she has led …": a phrase of time or place before the subject, with no name in it. */
 const OPENING_PHRASE =
-  /^(?:(?:since|from|in|on|at|after|before|during|until|by|for|over|last|this|next|today|now|later|then|recently|currently|eventually|meanwhile)\b[^,]{0,40}?,?\s+)(?=(?:he|she)\b)/i;
+  /^(?:(?:since|from|in|on|at|after|before|during|until|by|for|over|last|this|next|today|now|later|then|recently|currently|eventually|meanwhile|these|nowadays|lately)\b[^,]{0,40}?,?\s+)(?=(?:he|she)\b)/i;
+
+/** "is a secondary school in Dundee": the noun an organisation is said to be. */
+const DESCRIBED_AS =
+  /^\s+(?:is|was)\s+(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}?(\p{Ll}{3,})(?=$|[,.;]|\s+(?:in|on|at|for|of|with|based|owned|run|that|which|from|by|near|founded|written|built|serving|since)\b)/u;
+/** "The cooperative opened …": a definite description, one lowercase noun, before its verb. */
+const DESCRIPTION_OPENING = /^the\s+(\p{Ll}[\p{L}-]+)(?=\s+\p{Ll})/iu;
+/** A clause about a thing, an animal or a group of them: "A pair of budgies …", "The award …", "Two cats …". */
+const THING_OPENING = /^(?:a|an|the|two|three|four|five|some|several|both)\s+\p{Ll}/iu;
+const OBJECT_PRONOUN = /\b(with|to|for|by|beside|alongside)\s+(?:him|her)\b(?!\s+(?!(?:in|on|at|for|since|now|again|every|today|ever)\b)\p{Ll})/gu;
 
 /** Titles and headings that name a document rather than a person. */
 const TITLE_WORDS =
@@ -133,6 +145,10 @@ export class Antecedents {
   private person: string | null = null;
   private organisation: string | null = null;
   private group: string | null = null;
+  /** Organisations named so far, the latest first. */
+  private organisations: string[] = [];
+  /** What organisations were said to be: "Harris Academy is a secondary school" → school: Harris Academy. */
+  private described = new Map<string, string>();
   /** The name the last clause opened with, whoever it is: what an organisation's "it" may stand for. */
   private lastSubject: string | null = null;
 
@@ -152,7 +168,7 @@ export class Antecedents {
       return rest === null ? null : `${opening}${rest}`;
     }
     const m = PRONOUN_SUBJECT.exec(clause);
-    if (!m) return clause;
+    if (!m) return this.withObjectNamed(this.withDescriptionNamed(clause));
     const [word, personal, possessive, neuter, plural] = m;
     const rest = clause.slice(word.length);
     if (plural) {
@@ -191,6 +207,27 @@ export class Antecedents {
     return `${this.person}${verb}${rest}`;
   }
 
+  /**
+   * "Northwind Cooperative supplies … The cooperative opened a solar farm": "the" and the last word
+   * of an organisation's name stand for it.
+   */
+  private withDescriptionNamed(clause: string): string {
+    const m = DESCRIPTION_OPENING.exec(clause);
+    if (!m) return clause;
+    const noun = m[1].toLowerCase();
+    const named = this.organisations.find((name) => name.split(/\s+/).at(-1)!.toLowerCase() === noun) ?? this.described.get(noun);
+    return named ? `${named}${clause.slice(m[0].length)}` : clause;
+  }
+
+  /**
+   * "A pair of budgies now live with him": a clause about a thing or an animal names its person by
+   * "him" or "her" after a preposition. A clause opening with a name is left as it is.
+   */
+  private withObjectNamed(clause: string): string {
+    if (!this.person || !THING_OPENING.test(clause)) return clause;
+    return clause.replace(OBJECT_PRONOUN, (_m, preposition: string) => `${preposition} ${this.person}`);
+  }
+
   /** The person a "he" or "she" would stand for now. */
   get currentPerson(): string | null {
     return this.person;
@@ -215,6 +252,9 @@ export class Antecedents {
     else if (owner && !ORGANISATION_WORD.test(owner)) this.person = owner;
     else if (lastPerson) this.person = lastPerson.name;
     this.lastSubject = subject?.name ?? null;
+    for (const e of named) if (e.kind === 'organisation') this.organisations = [e.name, ...this.organisations.filter((n) => n !== e.name)];
+    const description = subject?.kind === 'organisation' ? DESCRIBED_AS.exec(clause.slice(clause.indexOf(subject.name) + subject.name.length)) : null;
+    if (subject && description) this.described.set(description[1].toLowerCase(), subject.name);
     if (subject?.kind === 'organisation') this.organisation = subject.name;
     else if (subject) this.organisation = null;
     else if (lastOrganisation) this.organisation = lastOrganisation.name;

@@ -87,6 +87,31 @@ describe('what readers and customers write under a page, and social proof', () =
   });
 });
 
+describe('licences, editorial notes and who spoke', () => {
+  it('drops licence and contribution lines, notes on figures and cross-references, and keeps a sentence about releasing something', () => {
+    for (const line of [
+      'Released under the Apache 2.0 licence.',
+      'Distributed under the terms of the GPL.',
+      'Pull requests welcome!',
+      'All figures are provisional.',
+      'Amounts in thousands of pounds.',
+      'See appendix B.',
+      'Terms and conditions apply.',
+    ]) {
+      expect(isFurniture(line), line).toBe(true);
+    }
+    expect(isFurniture('Maria Lopez released her album under a new label.')).toBe(false);
+  });
+
+  it('takes whom a report names as speaking for the person a later "she" stands for', () => {
+    const text = 'Councillor Amira Yusuf announced that Leeds will plant 5,000 trees. She said the work would start in March.';
+    expect(extractOffline({ text, documentDate: new Date('2026-11-27T00:00:00Z') }).map((m) => m.content)).toEqual([
+      'Leeds will plant 5,000 trees',
+      'Councillor Amira Yusuf said the work would start in March 2027',
+    ]);
+  });
+});
+
 describe('offline extraction of a page', () => {
   it('makes memories of its facts only, each naming its subject', () => {
     const text = `${page}\n\nTunde Bello leads the hardware group. He joined Falcon in 2021 and works from Lagos.`;

@@ -52,6 +52,11 @@ const FURNITURE_LINE = new RegExp(
     // footnotes
     '^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\\[\\d{1,3}\\]|\\*{1,3})\\s*\\S',
     '^(?:confidential|internal use only|draft|for internal use|do not distribute)\\b[\\s\\w-]*$',
+    // licences and project boilerplate, editorial notes on figures and cross-references
+    '^(?:(?:dual-)?licen[sc]ed|released|distributed|available|published|made available) under\\b|^(?:contributions|pull requests|prs|patches|issues and pull requests) (?:are )?(?:very )?welcome\\b',
+    '^(?:see|cf\\.?) (?:note|notes|page|section|appendix|chapter|table|figure|fig\\.?) [\\w.]+\\.?$',
+    '^(?:all )?(?:figures|numbers|amounts|results|accounts|data|prices|totals|sums) (?:are |shown )?(?:unaudited|provisional|estimated|approximate|rounded|restated|subject to (?:audit|change|revision)|(?:in|exclude|include|excluding|including) (?:vat|tax|gst|£|\\$|€|thousands|millions|gbp|usd|eur)\\b)',
+    '^(?:(?:full )?terms(?: and conditions| & conditions)?|t&cs?|conditions) apply\\b',
   ].join('|'),
   'iu',
 );

@@ -162,6 +162,10 @@ function* fromUtterance(u: Utterance, out: ExtractedMemory[]): Generator<void> {
         out.push(...fromClause(part, u));
       }
     }
+    // "Mayor Priya Desai announced that Bristol will … She said …": who spoke is whom a next "she" stands for.
+    // A speaker named in full only: "Friends say …" names nobody.
+    const speaker = reported ? personNamed(body.slice(0, body.length - reported.length)) : null;
+    if (speaker && /\s/.test(speaker)) antecedents.observeLabel(speaker);
   }
 }
 

@@ -117,4 +117,14 @@ describe('one fact per sentence', () => {
     ]);
     expect(splitPredicates('I love hiking and cooking')).toEqual(['I love hiking and cooking']);
   });
+
+  it('carries the auxiliary of a passive predicate to a second participle that is passive too', () => {
+    expect(splitPredicates('Ines Costa was taken off the payroll project and assigned to the audit')).toEqual([
+      'Ines Costa was taken off the payroll project',
+      'Ines Costa was assigned to the audit',
+    ]);
+    expect(splitPredicates('Ines Costa was promoted in May and moved to Porto')).toEqual(['Ines Costa was promoted in May', 'Ines Costa was moved to Porto']);
+    expect(splitPredicates('Ines Costa was promoted in May and bought a flat')).toEqual(['Ines Costa was promoted in May', 'Ines Costa bought a flat']);
+    expect(splitPredicates('Ines Costa joined Galp and moved to Porto')).toEqual(['Ines Costa joined Galp', 'Ines Costa moved to Porto']);
+  });
 });

@@ -289,18 +289,30 @@ export function splitPredicates(clause: string): string[] {
       if (/\b(?:it|this|that|these|those|them|there)\b/i.test(after)) continue;
       // "to stay true and be a leader": a second infinitive, not a second predicate.
       if (/\bto\s+\S+(?:\s+\S+){0,3}$/.test(rest.slice(0, hit.index)) && verbBase(hit[2]) === hit[2].toLowerCase()) continue;
-      if (startsPredicate(hit[2], subject) && hasFiniteVerb(rest.slice(0, hit.index))) {
+      const passiveToo =
+        PASSIVE_OPENING.test(rest.slice(rest.indexOf(subject) + subject.length)) && PASSIVE_ONLY.test(rest.slice(hit.index + hit[0].length - hit[1].length));
+      if ((startsPredicate(hit[2], subject) || passiveToo) && hasFiniteVerb(rest.slice(0, hit.index))) {
         split = { at: hit.index, from: hit.index + hit[0].length - hit[1].length };
         break;
       }
     }
     if (!split) break;
     parts.push(rest.slice(0, split.at));
-    rest = `${subject} ${rest.slice(split.from)}`;
+    // "was pulled off the Kestrel redesign and put on the Falcon rollout": the second participle is passive too.
+    const passive = PASSIVE_OPENING.exec(rest.slice(rest.indexOf(subject) + subject.length));
+    const second = rest.slice(split.from);
+    rest = passive && PASSIVE_ONLY.test(second) ? `${subject} ${passive[1]} ${second}` : `${subject} ${second}`;
   }
   parts.push(rest);
   return parts.map((p) => p.trim()).filter(Boolean);
 }
+
+/** A predicate in the passive: its auxiliary, then a participle ("was pulled off", "has been moved to"). */
+const PASSIVE_OPENING =
+  /^\s+((?:was|were|is|are|has been|have been|had been|got|gets|has|have)(?:\s+(?:just|then|also|recently|suddenly|quietly))?)\s+(?:\p{Ll}+ed|put|set|made|sent|given|taken|moved|brought)\b/u;
+/** Participles that after a passive predicate are passive too: whom something is done to. */
+const PASSIVE_ONLY =
+  /^(?:put|placed|assigned|reassigned|seconded|posted|sent|named|appointed|made|given|handed|elected|promoted|hired|recruited|drafted|offered|awarded|transferred|redeployed|moved|shifted|added|asked|invited|chosen|picked|selected|switched)\s+(?!(?:it|them|her|him|the|a|an|his|their|my|our)\s+(?:up|down|in|out|off|on|away|back)\b)/u;
 
 /** Whether a word after "and" opens a second predicate of the subject rather than a second object. */
 function startsPredicate(word: string, subject: string): boolean {

@@ -107,7 +107,7 @@ const LABEL_NOUNS = new Set(
   ingredients requirements benefits positions openings dates times guidelines rules policies ideas plans goals`.split(/\s+/),
 );
 const ADVERB =
-  /^(?:now|also|still|just|already|recently|currently|often|usually|always|never|finally|sometimes|mostly|really|then|later|soon|rarely|regularly|officially|actually|newly|\p{Ll}{3,}ly)$/u;
+  /^(?:now|also|still|no|longer|ever|even|hardly|barely|seldom|just|already|recently|currently|often|usually|always|never|finally|sometimes|mostly|really|then|later|soon|rarely|regularly|officially|actually|newly|\p{Ll}{3,}ly)$/u;
 
 /** Whether a plural noun heads labels and titles ("notes", "minutes", "plans") rather than being a verb. */
 export function isLabelNoun(word: string): boolean {

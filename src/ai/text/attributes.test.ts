@@ -357,3 +357,68 @@ describe('a pet asked for by its name', () => {
     expect(askedAttribute('What is the name of the band?')?.attribute).not.toBe('pet');
   });
 });
+
+describe('changes told by a phrasal verb, an aside, a residence noun, a sport verb, free time or animals living with someone', () => {
+  it('conjugates a phrasal verb whole: taken up, picking up', () => {
+    expect(slots('Odile Marchand has taken up the cello')).toContain('Odile Marchand|instrument=cello');
+    expect(slots('Odile Marchand is picking up squash')).toContain('Odile Marchand|sport=squash');
+  });
+
+  it('reads a past aside about the subject as a value that no longer holds, and where one was born as still holding', () => {
+    expect(slots('Bram Jansen, who played the oboe for a decade, now plays the bassoon')).toEqual([
+      'Bram Jansen|instrument=bassoon',
+      '!Bram Jansen|instrument=oboe',
+    ]);
+    expect(slots('Petra Novak, who worked at Skoda for years, has joined Hyundai')).toEqual(
+      expect.arrayContaining(['Petra Novak|employer=Hyundai', '!Petra Novak|employer=Skoda']),
+    );
+    expect(slots('Petra Novak, who was born in Brno, works at Hyundai')).toEqual(
+      expect.arrayContaining(['Petra Novak|origin=Brno', 'Petra Novak|employer=Hyundai']),
+    );
+  });
+
+  it('takes "a <place> resident" and "a resident of <place>" for where someone lives, and a hospital resident for a job', () => {
+    expect(slots('Nils Berg is now a proud Bergen resident')).toEqual(['Nils Berg|residence=Bergen']);
+    expect(slots('Nils Berg became a resident of Tromsø')).toEqual(['Nils Berg|residence=Tromsø']);
+    expect(slots('Nils Berg is a paediatric resident at Haukeland Hospital')).toEqual(
+      expect.arrayContaining(['Nils Berg|job=a paediatric resident', 'Nils Berg|employer=Haukeland Hospital']),
+    );
+    expect(slots('Nils Berg is a paediatric resident at Haukeland Hospital').some((s) => s.includes('residence'))).toBe(false);
+  });
+
+  it('ends what a subject sets aside or gives up with the particle after it, or no longer does', () => {
+    expect(slots('Mirela Popescu set her thesis aside')).toEqual(['!Mirela Popescu|*=thesis']);
+    expect(slots('Mirela Popescu packed the saxophone in')).toEqual(['!Mirela Popescu|*=saxophone']);
+    expect(slots('Mirela Popescu gave chess up in the spring')).toEqual(['!Mirela Popescu|*=chess']);
+    expect(slots('Mirela Popescu no longer paints')).toEqual(['!Mirela Popescu|*=paints']);
+    expect(slots("Mirela Popescu doesn't smoke any more")).toEqual(['!Mirela Popescu|*=smoke']);
+  });
+
+  it('reads a sport told by its own verb and how often, but not the same verb with an object', () => {
+    expect(slots('Kenji Mori swims twice a week')).toEqual(['Kenji Mori|sport=swimming']);
+    expect(slots('Kenji Mori rows for a club in Henley')).toEqual(['Kenji Mori|sport=rowing']);
+    expect(slots('Kenji Mori fences the orchard every spring')).toEqual([]);
+  });
+
+  it('reads a pastime told by how free time is spent, and a habit in its own verb', () => {
+    expect(slots('Dalia Haddad spends her evenings building model ships')).toEqual(['Dalia Haddad|hobby=building model ships']);
+    expect(slots('Dalia Haddad sketches in her spare time')).toEqual(['Dalia Haddad|hobby=sketches']);
+  });
+
+  it('gives animals said to live with someone to that person as pets', () => {
+    expect(slots('Two rescue greyhounds, Dot and Dash, now live with Ewa Kowalska')).toEqual(['Ewa Kowalska|pet=greyhound Dot and Dash']);
+  });
+
+  it('reads a project placement told in the passive, and being taken off one', () => {
+    expect(slots('Kai Lund was put on the ledger migration')).toContain('Kai Lund|project=ledger migration');
+    expect(slots('Kai Lund was taken off the Aurora launch')).toContain('!Kai Lund|project=Aurora');
+  });
+
+  it('reads the leader of a group named with "the", told with the role before the name', () => {
+    expect(slots('The Riverside Brass Band is led by the bandmaster Tom Ellery')).toEqual(['Riverside Brass Band|leader=Tom Ellery']);
+  });
+
+  it('takes no year for a place', () => {
+    expect(slots('Kestrel Studio moved in 2019')).toEqual([]);
+  });
+});

@@ -67,6 +67,24 @@ const HOME_NOUN = `(?:${HOME_NOUNS})`;
 const SEEKING =
   '(?:interviews?|interviewing|applications?|applying|fairs?|hunt|hunting|search|searching|rejections?|adverts?|ads?|postings?|listings?|talks?|screening)';
 
+/** The sport a verb of its own names: "boxes" → boxing. */
+const SPORT_OF_VERB: Record<string, string> = Object.fromEntries(
+  (
+    [
+      ['boxing', ['box', 'boxes', 'boxed']],
+      ['swimming', ['swims', 'swam']],
+      ['cycling', ['cycles', 'cycled']],
+      ['climbing', ['climbs', 'climbed']],
+      ['rowing', ['rows', 'rowed']],
+      ['surfing', ['surfs', 'surfed']],
+      ['skiing', ['skis', 'skied']],
+      ['skating', ['skates', 'skated']],
+      ['fencing', ['fences', 'fenced']],
+      ['diving', ['dives', 'dived']],
+    ] as const
+  ).flatMap(([sport, verbs]) => verbs.map((verb) => [verb, sport])),
+);
+
 export const CUES: Cue[] = [
   // Employer: works at, joined, hired by, a new job at, an engineer at, left …
   cue(
@@ -157,7 +175,13 @@ export const CUES: Cue[] = [
   cue('residence', `\\b(?:put|puts|putting)\\s+(?:down\\s+)?(?:(?:new|some|proper|deep|permanent)\\s+)?roots\\s+(?:down\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:set|sets|setting)\\s+up\\s+(?:home|house)\\s+in\\s+${NAMED}`),
   cue('residence', `\\b(?:made|makes|making|make)\\s+${NAMED}\\s+(?:(?:his|her|their|our|my)\\s+)?(?:new\\s+|permanent\\s+)?home\\b`),
-  cue('residence', `\\b(?:based|living|located|residing|settled|resident)\\s+(?:in|at)\\s+${NAMED}`),
+  cue('residence', `\\b(?:(?:based|living|located|residing|settled)\\s+(?:in|at)|resident\\s+in)\\s+${NAMED}`),
+  // "is now a Kraków resident", "a resident of Leeds": who lives there, not a doctor's post.
+  cue(
+    'residence',
+    `\\b(?:is|are|'s|became|becomes|has become|now)\\s+(?:now\\s+|officially\\s+)?(?:a|an)\\s+(?:(?:proud|happy|permanent|full-time|new)\\s+)?${NAMED}\\s+(?:resident|local|inhabitant|homeowner)\\b`,
+  ),
+  cue('residence', `\\b(?:resident|inhabitant)s?\\s+of\\s+${NAMED}`),
   cue('residence', `\\b(?:home|apartment|flat|house|condo)\\s+(?:is\\s+)?in\\s+${NAMED}`),
   cue('residence', `\\b(?:new|our|my|their|his|her|'s)\\s+(?:place|pad|digs)\\s+in\\s+${NAMED}`),
   cue(
@@ -329,7 +353,7 @@ export const CUES: Cue[] = [
   // Instrument, sport, hobby
   cue(
     'instrument',
-    `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach')}|picked up|took up|takes|took|started|plays in|playing in)\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`,
+    `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach', 'take up', 'pick up')}|takes|took|started|plays in|playing in)\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`,
   ),
   cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`),
   cue('instrument', `\\bswitched\\s+(?:from\\s+(?:the\\s+)?(?:${INSTRUMENTS})\\s+)?to\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`),
@@ -356,19 +380,27 @@ export const CUES: Cue[] = [
   cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
   cue(
     'sport',
-    `\\b(?:${V('play', 'practice', 'do', 'train', 'compete')}|goes|go|took up|taken up|takes up|taking up|picked up|picks up|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`,
+    `\\b(?:${V('play', 'practice', 'do', 'train', 'compete', 'take up', 'pick up')}|goes|go|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`,
+  ),
+  // "These days Ivan boxes three times a week", "swims competitively": a sport told by its own verb.
+  cue(
+    'sport',
+    `\\b(box|boxes|boxed|swims|swam|cycles|cycled|climbs|climbed|rows|rowed|surfs|surfed|skis|skied|skates|skated|fences|fenced|dives|dived)\\b(?=\\s*[,.;!]|\\s*$|\\s+(?:(?:\\p{L}+ly\\s+)?(?:(?:one|two|three|four|five|six|several|\\d+)\\s+times?\\s+a|a\\s+week|every|twice|once\\s+a|competitively|regularly|daily|weekly|most\\s+(?:days|weekends|mornings|evenings)|on\\s+(?:weekends|the\\s+weekend|\\p{Lu}\\p{Ll}+days))|(?:at|for|with)\\s+(?:a|an|the|his|her|their|\\p{Lu})[\\p{L}\\s-]{0,30}?(?:club|gym|pool|team|squad|academy|centre|center)))`,
+    { value: (m) => SPORT_OF_VERB[m[1].toLowerCase()] ?? null },
   ),
   // Pastimes: what someone does in their own time
   cue(
     'hobby',
-    `\\b(\\p{Ll}+s\\s+(?:[\\p{L}-]+\\s+){1,4}?)(?:in (?:his|her|their|the) (?:spare|free) time|as a hobby|for fun|on (?:the )?weekends|at weekends|in (?:his|her|their) (?:garage|shed|garden|workshop))\\b`,
+    `\\b(\\p{Ll}+s\\s+(?:[\\p{L}-]+\\s+){0,4}?)(?:in (?:his|her|their|the) (?:spare|free) time|as a hobby|for fun|on (?:the )?weekends|at weekends|in (?:his|her|their) (?:garage|shed|garden|workshop))\\b`,
     { value: (m) => m[1].trim() },
   ),
-  // "plays chess in a club", "a lasting interest in bridge": a game played for its own sake.
+  // "spends her weekends restoring old furniture": a pastime told by how free time is spent.
   cue(
     'hobby',
-    `\\b(?:${V('play')}|took up|taken up|takes up|taking up|picked up|interest in|passion for|love of|into)\\s+(?:competitive\\s+|online\\s+)?(${GAMES})(?![\\p{L}-])`,
+    `\\b${V('spend')}\\s+(?:(?:his|her|their|my|our|most|all|many|much)\\s+(?:of\\s+(?:his|her|their|my|our)\\s+)?)?(?:weekends|evenings|free time|spare time|downtime|summers|holidays|Saturdays|Sundays|days off|time off|afternoons|mornings|nights)\\s+(\\p{Ll}+ing(?:\\s+[\\p{Ll}-]+){0,3}?)(?=\\s+(?:at|in|on|with|for|and|from|since|around|across)\\b|\\s*[,.;!?]|\\s*$)`,
   ),
+  // "plays chess in a club", "a lasting interest in bridge": a game played for its own sake.
+  cue('hobby', `\\b(?:${V('play', 'take up', 'pick up')}|interest in|passion for|love of|into)\\s+(?:competitive\\s+|online\\s+)?(${GAMES})(?![\\p{L}-])`),
   cue('hobby', `\\b(?:keeps|breeds|raises|collects)\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b(?=\\s+(?:on|in|at|as|for|since|from)\\b|\\s*[,.;!]|$)`),
   // Pets
   cue(
@@ -413,7 +445,7 @@ export const CUES: Cue[] = [
   // "was reassigned to the search relevance project", "got moved onto the billing migration".
   cue(
     'project',
-    `\\b(?:re)?(?:assigned|allocated|transferred|moved|switched|seconded)\\s+(?:(?:over|across|back)\\s+)?(?:on)?to\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:${PROJECT_NOUNS}))\\b`,
+    `\\b(?:(?:re)?(?:assigned|allocated|transferred|moved|switched|seconded)\\s+(?:(?:over|across|back)\\s+)?(?:on)?to|(?:was|were|been|got|get|gets|is|are)\\s+(?:put|placed|posted)\\s+on(?:to)?)\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:${PROJECT_NOUNS}))\\b`,
     { replacing: true },
   ),
   // "handed the Harbour Bridge retrofit over to a colleague": the project is someone else's now.
@@ -431,7 +463,7 @@ export const CUES: Cue[] = [
   cue('project', `\\b(?:left|quit)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|migration|launch)\\b`, { negated: true }),
   cue(
     'project',
-    `\\b(?:moved off|rolled off|finished|wrapped up|handed over|no longer works on|stopped working on)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?:\\s+(?:project|team|migration|launch))?\\b`,
+    `\\b(?:moved off|rolled off|(?:pulled|taken|took)\\s+off|finished|wrapped up|handed over|no longer works on|stopped working on)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?:\\s+(?:project|team|migration|launch))?\\b`,
     {
       negated: true,
       value: (m) => (/^(?:the\s+)?\p{Lu}/u.test(m[1]) ? m[1] : null),

@@ -19,6 +19,13 @@ const THING =
   "((?!(?:it|them|that|this|everything|something|hope|on|up)\\b)[\\p{L}\\p{N}'’-]+(?:\\s+(?!(?:in|on|at|to|for|from|after|before|last|this|next|and|but|so|because|since|when|as|with|about|over|yesterday|today|now|nowadays|these|again|too|anymore)\\b)[\\p{L}\\p{N}'’-]+){0,2})";
 
 const PARTED = new RegExp(`^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}${PARTED_WITH}\\s+${POSSESSOR}${QUALIFIER}${THING}`, 'u');
+/** "put Spanish aside", "packed the violin in", "gave golf up": a verb whose particle follows the thing given up. */
+const SET_ASIDE = new RegExp(
+  `^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}(?:(?:put|puts|putting|set|sets|setting|laid|lays|laying|pushed|pushes|pushing)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:aside|to one side|on the back burner|on ice|on hold)|(?:gave|given|gives|giving|packed|packs|packing|jacked|jacks|jacking|chucked|chucks|chucking)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:up|in)(?!\\s+(?:to|for|with|at|on)\\b))\\b`,
+  'u',
+);
+/** "Gemma no longer knits", "Sam doesn't smoke any more": a pastime or habit told by its own verb, ended. */
+const NO_LONGER_DOES = /^\s*(?:no longer|not any more|(?:does not|doesn't)(?=\s+\p{Ll}+\s+any\s?more))\s+(\p{Ll}{3,})(?:\s+any\s?more)?\s*(?:[,.;!]|$)/u;
 /** "gave Kiwi to a bird sanctuary", "handed the Golf over to his son": the thing now someone else's. */
 const HANDED_ON = new RegExp(
   `^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}(?:gave|given|handed|passed)\\s+(?!(?:a|an|some|me|him|her|them|us|it)\\s)${POSSESSOR}${QUALIFIER}${THING}\\s+(?:on\\s+|over\\s+|back\\s+)?to\\s`,
@@ -67,8 +74,14 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
   if (start < 0) return [];
   // "Mia Novak and others rehomed Kiwi": a "we" told in a chat parts with the subject's thing too.
   const rest = text.slice(start + subject.length).replace(JOINT_SUBJECT, '');
-  const parted = PARTED.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest);
-  if (parted) return [{ subject, attribute: ANY_ATTRIBUTE, value: parted[1], negated: true }];
+  const parted = PARTED.exec(rest) ?? SET_ASIDE.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest);
+  const stopped = NO_LONGER_DOES.exec(rest);
+  if (stopped) return [{ subject, attribute: ANY_ATTRIBUTE, value: stopped[1], negated: true }];
+  if (parted) {
+    // "gave golf up in May": the particle is not part of the thing.
+    const thing = (parted[1] ?? parted[2]).replace(/\s+(?:up|in)$/, '');
+    return [{ subject, attribute: ANY_ATTRIBUTE, value: thing, negated: true }];
+  }
   if (!hasOwner && subject !== 'the user' && /^\p{Lu}/u.test(subject) && THING_ENDED.test(rest)) {
     return [{ subject: ANY_VALUE, attribute: ANY_ATTRIBUTE, value: subject, negated: true }];
   }

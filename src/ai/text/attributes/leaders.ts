@@ -24,7 +24,7 @@ const APPOINTED = new RegExp(
   'u',
 );
 const LED_BY = new RegExp(
-  `^${NAMED},?\\s+(?:(?:is|was|has been)\\s+)?(?:founded|co-founded|started|run|led|headed|owned|chaired|managed|directed)\\s+by\\s+${PERSON}`,
+  `^${NAMED},?\\s+(?:(?:is|was|has been)\\s+)?(?:founded|co-founded|started|run|led|headed|owned|chaired|managed|directed)\\s+by\\s+(?:(?:the|its|our|their)\\s+)?(?:\\p{Ll}[\\p{L}-]+\\s+){0,2}?${PERSON}`,
   'u',
 );
 const LEADS = new RegExp(
@@ -32,7 +32,7 @@ const LEADS = new RegExp(
   'u',
 );
 
-/** The leaders a statement names, each of the organisation it leads. */
+/** The leaders a statement names, each of the organisation it leads ("… led by the conductor Rosa Klein" too). */
 export function statedLeaders(text: string): StatedAttribute[] {
   const t = text.trim();
   const roleOf = ROLE_OF.exec(t) ?? LEADS.exec(t);

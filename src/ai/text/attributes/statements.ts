@@ -45,10 +45,22 @@ const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a 
 /** "previously taught at Rotorua", "formerly worked for Arup": a value that held before the one now, whatever the verb. */
 const EARLIER = /\b(?:previously|formerly|once|earlier|originally)\s+(?:\p{Ll}+\s+)?$/iu;
 
+/**
+ * "Lucia, who played the flute for years, has taken up the saxophone": an aside in the past tells
+ * what held before, not what the statement says holds now. Where one was born or grew up holds still.
+ */
+const PAST_ASIDE =
+  /,\s+(?:who|which)\s+(?!(?:was|were)\s+(?:born|raised)\b|grew up\b)(?:(?:once|formerly|previously|originally)\s+)?(?:used to|\p{Ll}+ed|was|were|had|taught|left|grew|drove|ran|led|held|won|spent|went|wrote|sang|rode|swam|studied)\b[^,;]*,\s*/gu;
+
 const PET_WORD = new RegExp(`^(?:${ANIMALS}|pet)$`);
 const DIED = new RegExp(`\\b${ANIMAL_GONE}\\b`);
 const PARTNER_OF = new RegExp(
   `^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`,
+  'u',
+);
+/** "A pair of budgies, Pip and Kiwi, now live with Hugo Blanc": the animals are Hugo's pets. */
+const PETS_LIVE_WITH = new RegExp(
+  `^(?:(?:a|an|the|two|three|four|some|a pair of|a couple of|our|their|his|her|my|new)\\s+)+(?:[\\p{Ll}-]+\\s+)?(${ANIMALS})(?:s|es)?(?:,?\\s+(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}'’-]*(?:(?:,\\s+|\\s+and\\s+)\\p{Lu}[\\p{L}'’-]*)*),?)?\\s+(?:now\\s+)?(?:live|lives|living|stay|stays|are staying|is staying|have moved in|has moved in)\\s+with\\s+(${SUBJECT_NAME})`,
   'u',
 );
 const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
@@ -63,10 +75,13 @@ const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'pa
 export function statedAttributes(text: string): StatedAttribute[] {
   const mourning = mourned(text);
   if (mourning.length) return mourning;
+  const pets = PETS_LIVE_WITH.exec(text.trim().replace(/^\p{Lu}/u, (c) => c.toLowerCase()));
+  if (pets) return [{ subject: pets[3], attribute: 'pet', value: pets[2] ? `${pets[1]} ${pets[2]}` : pets[1] }];
   const { subject, owner, relation } = subjectAndOwner(text);
-  if (!subject) return [];
+  // "The Ashford Community Choir is led by …": a group named with "the" is no one's subject, and has a leader.
+  if (!subject) return statedLeaders(text);
   const found: StatedAttribute[] = [];
-  const predicate = text.trim();
+  const predicate = text.trim().replace(PAST_ASIDE, ' ');
   // "From 2017 to 2022 Leilani worked as a technician for NOAA": the subject's own verb says it held once.
   const verb =
     predicate
@@ -88,6 +103,8 @@ export function statedAttributes(text: string): StatedAttribute[] {
     const value = raw === null ? null : cleanValue(c.attribute === 'partner' ? raw.split(/\s+(?:and|&)\s+/)[0] : raw);
     if (!value) continue;
     if (NAMED_ATTRIBUTES.has(c.attribute) && !c.value && !isProperName(value)) continue;
+    // "moved in 2019": a year names no place, employer or school.
+    if (NAMED_ATTRIBUTES.has(c.attribute) && /^\d+s?$/.test(value)) continue;
     // "Mei's wife Laura", "Maria's husband is Tom": the partner is Mei's, Maria's.
     const ownersPartner = c.attribute === 'partner' && owner && relation && PARTNER_WORD.test(relation);
     const of = ownersPartner || sameSubject(value, subject) ? owner : subject;
@@ -125,6 +142,15 @@ export function statedAttributes(text: string): StatedAttribute[] {
     const owner = favoriteObject[2].replace(/(?:'s|’s)$/, '');
     const of = /^the user$/i.test(owner) ? 'the user' : owner;
     if (value) found.push({ subject: of, attribute: `favorite ${favoriteObject[3]?.toLowerCase() ?? 'thing'}`, value });
+  }
+  // "Lucia, who played the flute for years, has taken up the saxophone": what the aside says held is over.
+  for (const aside of text.trim().matchAll(PAST_ASIDE)) {
+    const held = aside[0].replace(/^,\s+(?:who|which)\s+/, '').replace(/,\s*$/, '');
+    for (const was of statedAttributes(`${subject} ${held}`)) {
+      if (was.negated || was.subject !== subject || found.some((f) => f.attribute === was.attribute && f.value.toLowerCase() === was.value.toLowerCase()))
+        continue;
+      found.push({ ...was, negated: true });
+    }
   }
   const replaced = statedReplacements(predicate, subject).filter((r) => !found.some((f) => f.negated && f.value.toLowerCase() === r.value.toLowerCase()));
   const leaders = statedLeaders(predicate);
