@@ -97,12 +97,20 @@ describe('Antecedents', () => {
     ]);
   });
 
-  it('names the person a clause about an animal or a thing refers to as "him" or "her"', () => {
-    expect(resolveAll(['Rui Alves lost his old cat in May', 'Two kittens now live with him'])).toEqual([
-      'Rui Alves lost his old cat in May',
-      'Two kittens now live with Rui Alves',
+  it('names the person a clause about an animal or a thing refers to as "him", "her" or "his"', () => {
+    expect(resolveAll(['Rui Costa lost his old cat in May', 'Two kittens now live with him'])).toEqual([
+      'Rui Costa lost his old cat in May',
+      'Two kittens now live with Rui Costa',
     ]);
-    expect(resolveAll(['Rui Alves won the race', 'The trophy went to her sister'])).toEqual(['Rui Alves won the race', 'The trophy went to her sister']);
+    expect(resolveAll(['Rui Costa won the race', 'The trophy went to his sister'])).toEqual([
+      'Rui Costa won the race',
+      "The trophy went to Rui Costa's sister",
+    ]);
+    expect(resolveAll(['Rui Costa sold his kayak', 'The canoe is his now', 'The canoe is his favourite boat'])).toEqual([
+      'Rui Costa sold his kayak',
+      "The canoe is Rui Costa's now",
+      "The canoe is Rui Costa's favourite boat",
+    ]);
   });
 
   it('never takes an animal\'s name for the person a later "she" stands for', () => {

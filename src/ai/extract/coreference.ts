@@ -105,6 +105,10 @@ const DESCRIBED_AS =
 const DESCRIPTION_OPENING = /^the\s+(\p{Ll}[\p{L}-]+)(?=\s+\p{Ll})/iu;
 /** A clause about a thing, an animal or a group of them: "A pair of budgies …", "The award …", "Two cats …". */
 const THING_OPENING = /^(?:a|an|the|two|three|four|five|some|several|both)\s+\p{Ll}/iu;
+/** "his instrument", "her flat": a possessive before the noun it qualifies. */
+const POSSESSIVE_PRONOUN = /\b(?:his|her)\s+(?=(?!(?:in|on|at|for|since|now|again|every|today|ever|and|or|to|with|from|by)\b)\p{Ll})/gu;
+/** "… is his now", "… are hers": a thing's owner named by a pronoun alone. */
+const OWNED_BY_PRONOUN = /\b(is|are|was|were)\s+(?:his|hers)(?=\s*(?:now|these days|nowadays|again)?\s*[.!;]?\s*$)/gu;
 const OBJECT_PRONOUN = /\b(with|to|for|by|beside|alongside)\s+(?:him|her)\b(?!\s+(?!(?:in|on|at|for|since|now|again|every|today|ever)\b)\p{Ll})/gu;
 
 /** Titles and headings that name a document rather than a person. */
@@ -220,12 +224,17 @@ export class Antecedents {
   }
 
   /**
-   * "A pair of budgies now live with him": a clause about a thing or an animal names its person by
-   * "him" or "her" after a preposition. A clause opening with a name is left as it is.
+   * "A pair of budgies now live with him", "the double bass is his instrument now": a clause about
+   * a thing or an animal names its person by "him", "her" or "his". A clause opening with a name
+   * is left as it is, but for a thing said to be "his" or "hers".
    */
   private withObjectNamed(clause: string): string {
-    if (!this.person || !THING_OPENING.test(clause)) return clause;
-    return clause.replace(OBJECT_PRONOUN, (_m, preposition: string) => `${preposition} ${this.person}`);
+    const person = this.person;
+    if (!person) return clause;
+    // "Project Orion is his now": whose a thing is, said of the thing.
+    const owned = clause.replace(OWNED_BY_PRONOUN, (_m, verb: string) => `${verb} ${possessiveOf(person)}`);
+    if (!THING_OPENING.test(owned)) return owned;
+    return owned.replace(OBJECT_PRONOUN, (_m, preposition: string) => `${preposition} ${person}`).replace(POSSESSIVE_PRONOUN, `${possessiveOf(person)} `);
   }
 
   /** The person a "he" or "she" would stand for now. */

@@ -422,3 +422,17 @@ describe('changes told by a phrasal verb, an aside, a residence noun, a sport ve
     expect(slots('Kestrel Studio moved in 2019')).toEqual([]);
   });
 });
+
+describe("a thing said to be someone's, days said to be over, a pet gone to live elsewhere", () => {
+  it('reads "X is <name>\'s <instrument|car|home…> now" as that attribute, and "X is <name>\'s now" as about that person', () => {
+    expect(slots("The cornet is Lena Vogt's instrument now")).toEqual(['Lena Vogt|instrument=cornet']);
+    expect(slots("Lisbon is Lena Vogt's home these days")).toEqual(['Lena Vogt|residence=Lisbon']);
+    expect(subjectOf("The Helios project is Lena Vogt's now")).toBe('Lena Vogt');
+  });
+
+  it('ends the thing whose days are over, a project rotated or stepped off, and a pet gone to live with someone else', () => {
+    expect(slots("Lena Vogt's tuba days are over")).toEqual(['!Lena Vogt|*=tuba']);
+    expect(slots('Lena Vogt stepped off Project Helios')).toEqual(['!Lena Vogt|project=Project Helios']);
+    expect(slots("Lena Vogt's rabbit Clover went to live with a neighbour")).toEqual(['!Lena Vogt|pet=Clover']);
+  });
+});

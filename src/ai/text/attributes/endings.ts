@@ -46,6 +46,12 @@ const BELONGING_GONE = new RegExp(
   'u',
 );
 
+/** "Jonas's trumpet days are over": the thing of those days is done with. */
+const DAYS_OVER = new RegExp(
+  `^['’]s\\s+${QUALIFIER}${THING}\\s+days\\s+(?:are|were|have been)\\s+(?:long\\s+)?(?:over|behind\\s+(?:him|her|them|me|us))\\b`,
+  'u',
+);
+
 const JOINT_SUBJECT = /^\s+and\s+(?:others|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?=\s)/u;
 
 /** "taken up fencing in place of chess", "tea instead of coffee": the thing replaced is named after the words. */
@@ -74,7 +80,7 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
   if (start < 0) return [];
   // "Mia Novak and others rehomed Kiwi": a "we" told in a chat parts with the subject's thing too.
   const rest = text.slice(start + subject.length).replace(JOINT_SUBJECT, '');
-  const parted = PARTED.exec(rest) ?? SET_ASIDE.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest);
+  const parted = PARTED.exec(rest) ?? SET_ASIDE.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest) ?? DAYS_OVER.exec(rest);
   const stopped = NO_LONGER_DOES.exec(rest);
   if (stopped) return [{ subject, attribute: ANY_ATTRIBUTE, value: stopped[1], negated: true }];
   if (parted) {

@@ -25,6 +25,11 @@ function cleanValue(raw: string): string | null {
   return value;
 }
 
+function sameValue(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x === y || x.includes(y) || y.includes(x);
+}
+
 /** A proper name fit to be an attribute's value ("Tesla Model Y", "Klarna"), cleaned; null for a word that only looks like one. */
 export function namedValue(raw: string): string | null {
   const value = cleanValue(raw.replace(/(?:'s|’s)$/, ''));
@@ -63,6 +68,13 @@ const PETS_LIVE_WITH = new RegExp(
   `^(?:(?:a|an|the|two|three|four|some|a pair of|a couple of|our|their|his|her|my|new)\\s+)+(?:[\\p{Ll}-]+\\s+)?(${ANIMALS})(?:s|es)?(?:,?\\s+(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}'’-]*(?:(?:,\\s+|\\s+and\\s+)\\p{Lu}[\\p{L}'’-]*)*),?)?\\s+(?:now\\s+)?(?:live|lives|living|stay|stays|are staying|is staying|have moved in|has moved in)\\s+with\\s+(${SUBJECT_NAME})`,
   'u',
 );
+/** "The double bass is Jonas's instrument now", "Project Orion is his project": a thing said to be someone's, by what it is to them. */
+const OWNED_AS = new RegExp(
+  `^(?:[Tt]he\\s+)?(.+?)\\s+(?:is|are)\\s+(?:now\\s+)?(${SUBJECT_NAME})['’]s?\\s+(?:new\\s+|main\\s+|current\\s+|only\\s+)?(instrument|sport|project|car|employer|school|job|pet|partner|language|hobby|home|city|team)(?:\\s+(?:now|these days|nowadays))?\\s*$`,
+  'u',
+);
+const OWNED_AS_ATTRIBUTE: Record<string, string> = { home: 'residence', city: 'residence' };
+
 const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
 
 const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'partner', 'school', 'name']);
@@ -75,6 +87,8 @@ const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'pa
 export function statedAttributes(text: string): StatedAttribute[] {
   const mourning = mourned(text);
   if (mourning.length) return mourning;
+  const owned = OWNED_AS.exec(text.trim());
+  if (owned) return [{ subject: owned[2], attribute: OWNED_AS_ATTRIBUTE[owned[3]] ?? owned[3], value: owned[1] }];
   const pets = PETS_LIVE_WITH.exec(text.trim().replace(/^\p{Lu}/u, (c) => c.toLowerCase()));
   if (pets) return [{ subject: pets[3], attribute: 'pet', value: pets[2] ? `${pets[1]} ${pets[2]}` : pets[1] }];
   const { subject, owner, relation } = subjectAndOwner(text);
@@ -129,7 +143,8 @@ export function statedAttributes(text: string): StatedAttribute[] {
   }
   // "her rabbit Mossa passed away": a value said to end is not also said to hold.
   for (const ended of found.filter((f) => f.negated)) {
-    const twin = found.findIndex((f) => !f.negated && f.attribute === ended.attribute && f.value.toLowerCase() === ended.value.toLowerCase());
+    // "rotated off Project Atlas" read as "Atlas" too: the value ended in any of its spellings.
+    const twin = found.findIndex((f) => !f.negated && f.attribute === ended.attribute && sameValue(f.value, ended.value));
     if (twin >= 0) found.splice(twin, 1);
   }
   const favorite = FAVORITE.exec(predicate);

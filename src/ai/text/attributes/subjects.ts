@@ -44,12 +44,20 @@ export function leadingSubject(text: string): string | null {
 }
 
 /** Who a statement is about: the name it opens with ("Bob Tanaka", "the user", "Maria's husband"), or null. */
+const OWNER_OF_THING = new RegExp(
+  `^(?:[Tt]he\\s+)?[^,;]+?\\s+(?:is|are)\\s+(?:now\\s+)?(${SUBJECT_NAME})['’]s?(?:\\s+(?:now|these days|nowadays|again))?\\s*[.!]?$`,
+  'u',
+);
+
 export function subjectOf(text: string): string | null {
   return subjectAndOwner(text).subject;
 }
 
 export function subjectAndOwner(text: string): Subject {
   const none = { subject: null, owner: null, relation: null };
+  // "Project Orion is Daniel Kim's now": about whose the thing is.
+  const possessor = OWNER_OF_THING.exec(text.trim());
+  if (possessor) return { subject: possessor[1], owner: null, relation: null };
   const m = LEADING_SUBJECT.exec(text.trim());
   if (!m) return none;
   const owner = m[1] ? m[1].toLowerCase() : m[2];
