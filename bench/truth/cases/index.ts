@@ -22,6 +22,7 @@ import { NINTH_DEV_UPDATE_CASES } from './dev-updates-ninth.js';
 import { TENTH_DEV_UPDATE_CASES } from './dev-updates-tenth.js';
 import { ELEVENTH_DEV_UPDATE_CASES } from './dev-updates-eleventh.js';
 import { TWELFTH_DEV_UPDATE_CASES } from './dev-updates-twelfth.js';
+import { THIRTEENTH_DEV_UPDATE_CASES } from './dev-updates-thirteenth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -64,4 +65,5 @@ export const ALL_CASES: TruthCase[] = [
   ...TENTH_DEV_UPDATE_CASES,
   ...ELEVENTH_DEV_UPDATE_CASES,
   ...TWELFTH_DEV_UPDATE_CASES,
+  ...THIRTEENTH_DEV_UPDATE_CASES,
 ];
