@@ -19,6 +19,11 @@ describe('classify', () => {
     ['The stories were inspiring', 'fact', false],
     ["Olu Adeyemi's contract with BP ended in March", 'event', false],
     ['Her lease in Utrecht expired in May', 'event', false],
+    // A thing's past, and a past spelt like a present after one person.
+    ['The trophy went to Ravi Nair in June', 'event', false],
+    ['Ravi Nair quit chess in June', 'event', false],
+    ['Ravi Nair set his thesis aside', 'event', false],
+    ['Ravi Nair puts the bins out on Mondays', 'fact', false],
   ] as const)('%s → %s', (clause, kind, isStatic) => {
     expect(classify(clause)).toMatchObject({ kind, isStatic });
   });

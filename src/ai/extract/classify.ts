@@ -84,14 +84,22 @@ const PLAN = [
 const IRREGULAR_PAST =
   'went|got|made|took|saw|came|had|did|was|were|met|ran|bought|began|wrote|found|gave|told|left|won|lost|built|felt|thought|brought|held|spent|taught|caught|flew|drove|ate|sang|swam|became|kept|sold|sent|heard|paid|rode|grew|drew|drank|fell|fought|forgot|froze|hid|knew|led|meant|slept|spoke|stood|stole|threw|woke|wore|broke|chose';
 
+/** What a thing did ("the award went"): a past of doing, not a judgement ("the stories were inspiring"). */
+const IRREGULAR_ACTION = IRREGULAR_PAST.split('|')
+  .filter((verb) => !['was', 'were', 'had', 'did'].includes(verb))
+  .join('|');
+
 const PAST_VERB = new RegExp(
   `\\b(?:i|we|my \\w+|our \\w+)${ADV} (?:\\w+ed|${IRREGULAR_PAST})\\b|\\b(?:yesterday|ago|last (?:night|week|weekend|month|year|time|\\w+day))\\b`,
   'i',
 );
 
-/** "Dana moved", "BP ended", "her contract expired": a third person's past. */
+/** Past forms that are also a present, but not after "he", "she" or one name: "Kenji quit", "Mia set it aside". */
+const SAME_AS_PRESENT = 'quit|set|put|cut|hit|let|shut|spread|cost|hurt|split|bet|cast|upset|sublet|reset|read';
+
+/** "Dana moved", "BP ended", "The award went", "her contract expired": a third person's or a thing's past. */
 const THIRD_PERSON_PAST = new RegExp(
-  `\\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][A-Za-z]+)${ADV} (?:[a-z]+ed|${IRREGULAR_PAST})\\b|\\b(?:contract|lease|tenancy|job|marriage|relationship|subscription|membership) (?:\\w+ ){0,3}?(?:ended|expired|lapsed|ran out)\\b`,
+  `\\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][A-Za-z]+)${ADV} (?:[a-z]+ed|${IRREGULAR_PAST})\\b|\\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts|[Oo]ur) [a-z]+${ADV} (?:[a-z]+ed|${IRREGULAR_ACTION})\\b|\\b(?:[Hh]e|[Ss]he|[A-Z][A-Za-z]+)${ADV} (?:${SAME_AS_PRESENT})\\b(?! (?:to|on|up|out|off|down|in|away)\\b(?: to)?$)|\\b(?:contract|lease|tenancy|job|marriage|relationship|subscription|membership) (?:\\w+ ){0,3}?(?:ended|expired|lapsed|ran out)\\b`,
 );
 
 /** Decides what kind of fact a clause (still in first person) states, and whether it lasts. */

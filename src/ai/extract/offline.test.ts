@@ -118,6 +118,15 @@ describe('offline extraction: dates', () => {
     // When it happened is not known, only that it had by then.
     expect(memories[0].eventDates).toEqual([]);
   });
+
+  it('dates a month of a past told by a thing or by a past spelt like a present to the month gone by', () => {
+    const text = 'The trophy went to Ravi Nair in June. Ravi Nair quit chess in May.';
+    const memories = extractOffline({ text, documentDate: new Date('2026-11-27T00:00:00Z') });
+    expect(memories.map((m) => [m.content, m.kind])).toEqual([
+      ['The trophy went to Ravi Nair in June 2026', 'event'],
+      ['Ravi Nair quit chess in May 2026', 'event'],
+    ]);
+  });
 });
 
 describe('offline extraction: kinds', () => {
