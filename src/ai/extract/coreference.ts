@@ -30,8 +30,8 @@ const ORGANISATION_PREDICATE = new RegExp(
     '^(?:employs|manufactures|sells|makes|builds|produces|operates|provides|offers|exports|imports|ships|hosts|stores|has its|has \\d+ (?:employees|staff|members|stores|offices))\\b',
     // "an independent bookshop in Whitby": the head noun may close a compound.
     '^(?:is|was) (?:a|an|the) (?:[\\p{L}-]+ ){0,3}(?:\\p{L}+(?=(?:shop|store|bakery|studio|agency|cafe)\\b))?(?:library|tool|app|application|database|framework|platform|service|product|company|startup|firm|business|project|package|program|programme|system|website|site|game|band|restaurant|shop|store|brand|charity|nonprofit|organisation|organization|school|team|club|museum|hotel|cafe|café|bakery|studio|agency|cooperative|co-op|magazine|newspaper|podcast|festival|conference|event|network|chain|maker|manufacturer|producer|supplier)(?=$|[,.;:!?]| (?:in|on|at|for|of|with|based|owned|run|that|which|who|whose|where|and|from|by|since|near|founded|called|named|serving|selling|making|\\p{Ll}+(?:ed|en|ing)|written|built|made|run|known|set)\\b)',
-    // "…, owned by Tom Reyes": what is owned or run is not a person.
-    '\\b(?:owned|run|founded|co-founded|operated|managed) by \\p{Lu}',
+    // "is a bookshop in Whitby, owned by Tom Reyes", ", run by …": what is owned or run is not a person.
+    '^(?:(?:is|was) (?:a|an|the) [^,]{0,60}?,? |, )(?:owned|run|founded|co-founded|operated|managed) by\\b',
   ].join('|'),
   'iu',
 );

@@ -276,6 +276,8 @@ export function splitPredicates(clause: string): string[] {
   const parts: string[] = [];
   let rest = clause;
   for (let guard = 0; guard < 4; guard++) {
+    // "was pulled off the Kestrel redesign and put on the Falcon rollout": a second participle is passive too.
+    const passive = PASSIVE_OPENING.exec(rest.slice(rest.indexOf(subject) + subject.length));
     // "… and now trains for triathlons": the "now" stays with its predicate, which it tells as a change.
     const m = /,?\s+(?:and|but)\s+(?:then\s+|also\s+)?((?:now\s+)?([\p{L}']+))\b/gu;
     let split: { at: number; from: number } | null = null;
@@ -289,8 +291,7 @@ export function splitPredicates(clause: string): string[] {
       if (/\b(?:it|this|that|these|those|them|there)\b/i.test(after)) continue;
       // "to stay true and be a leader": a second infinitive, not a second predicate.
       if (/\bto\s+\S+(?:\s+\S+){0,3}$/.test(rest.slice(0, hit.index)) && verbBase(hit[2]) === hit[2].toLowerCase()) continue;
-      const passiveToo =
-        PASSIVE_OPENING.test(rest.slice(rest.indexOf(subject) + subject.length)) && PASSIVE_ONLY.test(rest.slice(hit.index + hit[0].length - hit[1].length));
+      const passiveToo = !!passive && PASSIVE_ONLY.test(rest.slice(hit.index + hit[0].length - hit[1].length));
       if ((startsPredicate(hit[2], subject) || passiveToo) && hasFiniteVerb(rest.slice(0, hit.index))) {
         split = { at: hit.index, from: hit.index + hit[0].length - hit[1].length };
         break;
@@ -298,8 +299,6 @@ export function splitPredicates(clause: string): string[] {
     }
     if (!split) break;
     parts.push(rest.slice(0, split.at));
-    // "was pulled off the Kestrel redesign and put on the Falcon rollout": the second participle is passive too.
-    const passive = PASSIVE_OPENING.exec(rest.slice(rest.indexOf(subject) + subject.length));
     const second = rest.slice(split.from);
     rest = passive && PASSIVE_ONLY.test(second) ? `${subject} ${passive[1]} ${second}` : `${subject} ${second}`;
   }

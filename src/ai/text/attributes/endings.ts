@@ -80,9 +80,9 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
   if (start < 0) return [];
   // "Mia Novak and others rehomed Kiwi": a "we" told in a chat parts with the subject's thing too.
   const rest = text.slice(start + subject.length).replace(JOINT_SUBJECT, '');
-  const parted = PARTED.exec(rest) ?? SET_ASIDE.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest) ?? DAYS_OVER.exec(rest);
   const stopped = NO_LONGER_DOES.exec(rest);
   if (stopped) return [{ subject, attribute: ANY_ATTRIBUTE, value: stopped[1], negated: true }];
+  const parted = PARTED.exec(rest) ?? SET_ASIDE.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest) ?? DAYS_OVER.exec(rest);
   if (parted) {
     // "gave golf up in May": the particle is not part of the thing.
     const thing = (parted[1] ?? parted[2]).replace(/\s+(?:up|in)$/, '');

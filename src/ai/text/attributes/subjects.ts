@@ -43,12 +43,13 @@ export function leadingSubject(text: string): string | null {
   return m.index === 0 && text.startsWith(m[1] ?? m[2]) ? m[0] : null;
 }
 
-/** Who a statement is about: the name it opens with ("Bob Tanaka", "the user", "Maria's husband"), or null. */
+/** "Project Orion is Daniel Kim's now": a thing said to be someone's is a statement about them. */
 const OWNER_OF_THING = new RegExp(
   `^(?:[Tt]he\\s+)?[^,;]+?\\s+(?:is|are)\\s+(?:now\\s+)?(${SUBJECT_NAME})['’]s?(?:\\s+(?:now|these days|nowadays|again))?\\s*[.!]?$`,
   'u',
 );
 
+/** Who a statement is about: the name it opens with ("Bob Tanaka", "the user", "Maria's husband"), or null. */
 export function subjectOf(text: string): string | null {
   return subjectAndOwner(text).subject;
 }
