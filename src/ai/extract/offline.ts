@@ -88,22 +88,29 @@ function* extraction(input: ExtractionInput, memories: Memories): Generator<void
 
 /** A line this long that ends without punctuation was wrapped, not ended ("… taught at Rotorua\nGirls' High School"). */
 const WRAPPED_LINE_CHARS = 60;
+/** Words no sentence ends in: a line ending in one goes on in the next ("Anouk Visser leads the\nTactile Lab"). */
+const ENDS_UNFINISHED = /\b(?:the|a|an|of|to|in|at|for|and|or|with|on|by|from|his|her|their|its|our|my|is|are|was|were)$/i;
 
-/** A document's lines with those a PDF wrapped mid-sentence joined to the next; short lines (headings) stay. */
+/**
+ * A document's lines with those wrapped mid-sentence joined to the next: a line before a lowercase
+ * one that ends without a full stop, a line ending in a word no sentence ends in, a long line ending
+ * without punctuation. A short line before a capital (a heading) stays apart.
+ */
 function joinWrappedLines(text: string): string {
-  return text.replace(/^([^\n]*[^\n\s.!?:;,)\]"'”])\n(?=[\p{L}\p{N}])/gmu, (line, body: string) => (body.length >= WRAPPED_LINE_CHARS ? `${body} ` : line));
+  return text.replace(/^([^\n]*)\n(?=(\S))/gmu, (line, body: string, next: string) => (isWrapped(body, next) ? `${body} ` : line));
+}
+
+function isWrapped(line: string, next: string): boolean {
+  if (/[^.!?:;]$/.test(line) && /\p{Ll}/u.test(next)) return true;
+  if (ENDS_UNFINISHED.test(line)) return true;
+  return line.length >= WRAPPED_LINE_CHARS && /[^\s.!?:;,)\]"'”]$/.test(line) && /[\p{L}\p{N}]/u.test(next);
 }
 
 function* fromUtterance(u: Utterance, out: ExtractedMemory[]): Generator<void> {
   const names = [u.speaker, u.listener].filter((n): n is string => !!n && !n.startsWith('the '));
   const document = u.speaker === null;
   const plain = normalizeText(markdownToPlain(withoutTables(document ? withoutFurniture(u.text) : u.text)));
-  // A line a PDF wrapped mid-sentence ("Anouk Visser leads the\nTactile Lab") goes on in the next.
-  const text = document
-    ? joinWrappedLines(plain)
-        .replace(/([^\n.!?:;])\n(?=\p{Ll})/gu, '$1 ')
-        .replace(/\b(the|a|an|of|to|in|at|for|and|or|with|on|by|from|his|her|their|its|our|my|is|are|was|were)\n(?=\S)/giu, '$1 ')
-    : plain;
+  const text = document ? joinWrappedLines(plain) : plain;
   const antecedents = new Antecedents(document ? personInTitle(u.text) : null);
   let topic: string | null = null;
   // The thing the document last named by its number ("project 100"), first in its title, whose owner a role field names.
