@@ -89,6 +89,13 @@ describe('Antecedents', () => {
     ]);
   });
 
+  it('takes the owner named in a clause about their thing for the person, when nobody else is named', () => {
+    expect(resolveAll(["A cousin adopted Nora Field's rabbit", 'A kitten now shares her flat'])).toEqual([
+      "A cousin adopted Nora Field's rabbit",
+      "A kitten now shares Nora Field's flat",
+    ]);
+  });
+
   it('resolves a "he" after "these days" or "nowadays"', () => {
     expect(resolveAll(['Kenji Mori quit tennis', 'These days he swims', 'Nowadays she rows'])).toEqual([
       'Kenji Mori quit tennis',

@@ -101,6 +101,8 @@ const OPENING_PHRASE =
 /** "is a secondary school in Dundee": the noun an organisation is said to be. */
 const DESCRIBED_AS =
   /^\s+(?:is|was)\s+(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}?(\p{Ll}{3,})(?=$|[,.;]|\s+(?:in|on|at|for|of|with|based|owned|run|that|which|from|by|near|founded|written|built|serving|since)\b)/u;
+/** A person's possessive inside a clause: "… adopted Ivy Brooks's tortoise". */
+const OWNER_WITHIN = /(?<=\s)(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+){0,2})['’]s?\s+\p{Ll}/u;
 /** "The cooperative opened …": a definite description, one lowercase noun, before its verb. */
 const DESCRIPTION_OPENING = /^the\s+(\p{Ll}[\p{L}-]+)(?=\s+\p{Ll})/iu;
 /** A clause about a thing, an animal or a group of them: "A pair of budgies …", "The award …", "Two cats …". */
@@ -260,6 +262,11 @@ export class Antecedents {
     if (subject?.kind === 'person') this.person = subject.name;
     else if (owner && !ORGANISATION_WORD.test(owner)) this.person = owner;
     else if (lastPerson) this.person = lastPerson.name;
+    else if (!subject) {
+      // "A neighbour adopted Ivy Brooks's tortoise": with nobody else named, the owner is the person.
+      const named = OWNER_WITHIN.exec(clause)?.[1];
+      if (named && !ORGANISATION_WORD.test(named) && !notAName(named.split(/\s+/)[0])) this.person = named;
+    }
     this.lastSubject = subject?.name ?? null;
     for (const e of named) if (e.kind === 'organisation') this.organisations = [e.name, ...this.organisations.filter((n) => n !== e.name)];
     const description = subject?.kind === 'organisation' ? DESCRIBED_AS.exec(clause.slice(clause.indexOf(subject.name) + subject.name.length)) : null;

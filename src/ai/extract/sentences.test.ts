@@ -59,6 +59,14 @@ describe('splitClauses', () => {
     expect(splitClauses('Yesterday, I went to the market.')).toEqual(['Yesterday, I went to the market.']);
   });
 
+  it('splits where a new subject named by "a" or "the" has a verb of its own, not at a second object', () => {
+    expect(splitClauses("A cousin adopted Nora Field's rabbit, and a kitten called Miso shares her flat now.")).toEqual([
+      "A cousin adopted Nora Field's rabbit",
+      'a kitten called Miso shares her flat now.',
+    ]);
+    expect(splitClauses('Maria has a cat and a dog named Rex.')).toEqual(['Maria has a cat and a dog named Rex.']);
+  });
+
   it('keeps compound subjects and objects together', () => {
     expect(splitClauses('My mom and I made dinner')).toEqual(['My mom and I made dinner']);
     expect(splitClauses('I went with my husband and my kids')).toEqual(['I went with my husband and my kids']);

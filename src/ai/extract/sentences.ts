@@ -205,7 +205,7 @@ const either = (words: string) =>
     .split('|')
     .map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`)
     .join('|');
-const NEW_SUBJECT = `(?:I|I'm|I've|I'd|I'll|${either("we|we're|we've|it|it's|he|she|they|that|this|you|you're")}|(?:${either('his|her|their|my|our')})\\s+\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+\\p{Ll}+(?:s|ed)|\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+(?:has|had|is|was|got|just|also|\\p{Ll}+ed|\\p{Ll}+s)(?=\\s))`;
+const NEW_SUBJECT = `(?:I|I'm|I've|I'd|I'll|${either("we|we're|we've|it|it's|he|she|they|that|this|you|you're")}|(?:${either('his|her|their|my|our')})\\s+\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+\\p{Ll}+(?:s|ed)|(?:${either('a|an|the')})\\s+\\p{Ll}+(?:\\s+(?:called|named)\\s+\\p{Lu}\\p{Ll}+)?\\s+(?!(?:called|named)\\b)\\p{Ll}+(?:s|ed)(?=\\s)|\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\p{Ll}+)?\\s+(?:has|had|is|was|got|just|also|\\p{Ll}+ed|\\p{Ll}+s)(?=\\s))`;
 
 /**
  * Splits a sentence into clauses where a conjunction starts a new subject ("… yesterday and it was

@@ -436,3 +436,16 @@ describe("a thing said to be someone's, days said to be over, a pet gone to live
     expect(slots("Lena Vogt's rabbit Clover went to live with a neighbour")).toEqual(['!Lena Vogt|pet=Clover']);
   });
 });
+
+describe('an organisation that takes someone on, an animal someone else took in', () => {
+  it('gives whom an organisation poached or hired that employer, and ends the one they came from', () => {
+    expect(slots('Wise poached Tariq Aziz from Revolut in March')).toEqual(['Tariq Aziz|employer=Wise', '!Tariq Aziz|employer=Revolut']);
+    expect(slots('Arup hired Lena Vogt in May')).toEqual(['Lena Vogt|employer=Arup']);
+    expect(slots('Maria Lopez hired a cleaner')).toEqual([]);
+  });
+
+  it("ends an owner's animal someone else adopted, and gives one that shares a person's home to them", () => {
+    expect(slots("Her cousin adopted Nora Field's rabbit Clover")).toEqual(['!Nora Field|pet=Clover']);
+    expect(slots("A kitten called Miso shares Nora Field's flat now")).toEqual(['Nora Field|pet=kitten Miso']);
+  });
+});

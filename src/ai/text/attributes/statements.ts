@@ -63,9 +63,9 @@ const PARTNER_OF = new RegExp(
   `^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`,
   'u',
 );
-/** "A pair of budgies, Pip and Kiwi, now live with Hugo Blanc": the animals are Hugo's pets. */
+/** "A pair of budgies, Pip and Kiwi, now live with Hugo Blanc", "a ferret shares Ivy's flat": the animals are their pets. */
 const PETS_LIVE_WITH = new RegExp(
-  `^(?:(?:a|an|the|two|three|four|some|a pair of|a couple of|our|their|his|her|my|new)\\s+)+(?:[\\p{Ll}-]+\\s+)?(${ANIMALS})(?:s|es)?(?:,?\\s+(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}'’-]*(?:(?:,\\s+|\\s+and\\s+)\\p{Lu}[\\p{L}'’-]*)*),?)?\\s+(?:now\\s+)?(?:live|lives|living|stay|stays|are staying|is staying|have moved in|has moved in)\\s+with\\s+(${SUBJECT_NAME})`,
+  `^(?:(?:a|an|the|two|three|four|some|a pair of|a couple of|our|their|his|her|my|new)\\s+)+(?:[\\p{Ll}-]+\\s+)?(${ANIMALS})(?:s|es)?(?:,?\\s+(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}'’-]*(?:(?:,\\s+|\\s+and\\s+)\\p{Lu}[\\p{L}'’-]*)*),?)?\\s+(?:now\\s+)?(?:(?:live|lives|living|stay|stays|are staying|is staying|have moved in|has moved in)\\s+with\\s+(${SUBJECT_NAME})|(?:share|shares|sharing)\\s+(${SUBJECT_NAME})['’]s?\\s+(?:flat|home|house|apartment|room|bed|sofa|garden))`,
   'u',
 );
 /** "The double bass is Jonas's instrument now", "Project Orion is his project": a thing said to be someone's, by what it is to them. */
@@ -74,6 +74,17 @@ const OWNED_AS = new RegExp(
   'u',
 );
 const OWNED_AS_ATTRIBUTE: Record<string, string> = { home: 'residence', city: 'residence' };
+
+/** "Stripe poached Raj Malhotra from Monzo", "Arup hired Lena": whom an organisation takes on works there. */
+const TAKEN_ON = new RegExp(
+  `^(${SUBJECT_NAME})\\s+(?:has\\s+|have\\s+)?(?:just\\s+|recently\\s+|finally\\s+)?(?:poached|headhunted|recruited|hired|took on|has taken on|snapped up|signed)\\s+(${SUBJECT_NAME})(?:\\s+(?:away\\s+)?from\\s+(${SUBJECT_NAME}))?(?![\\p{L}'’])`,
+  'u',
+);
+/** "A neighbour adopted Ivy Brooks's tortoise Shelly": someone else took the owner's animal. */
+const PET_TAKEN = new RegExp(
+  `^(?:(?:a|an|the|her|his|their|our|my)\\s+)?[\\p{L}-]+(?:\\s+[\\p{Ll}-]+)?\\s+(?:adopted|took in|rehomed|re-homed|has taken in|took over)\\s+(${SUBJECT_NAME})['’]s?\\s+(?:old\\s+|beloved\\s+)?(?:${ANIMALS})(?:,?\\s+(\\p{Lu}[\\p{L}'’-]*))?`,
+  'u',
+);
 
 const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
 
@@ -90,7 +101,14 @@ export function statedAttributes(text: string): StatedAttribute[] {
   const owned = OWNED_AS.exec(text.trim());
   if (owned) return [{ subject: owned[2], attribute: OWNED_AS_ATTRIBUTE[owned[3]] ?? owned[3], value: owned[1] }];
   const pets = PETS_LIVE_WITH.exec(text.trim().replace(/^\p{Lu}/u, (c) => c.toLowerCase()));
-  if (pets) return [{ subject: pets[3], attribute: 'pet', value: pets[2] ? `${pets[1]} ${pets[2]}` : pets[1] }];
+  if (pets) return [{ subject: pets[3] ?? pets[4], attribute: 'pet', value: pets[2] ? `${pets[1]} ${pets[2]}` : pets[1] }];
+  const takenOn = TAKEN_ON.exec(text.trim());
+  if (takenOn && !sameSubject(takenOn[1], takenOn[2])) {
+    const from = takenOn[3] ? [{ subject: takenOn[2], attribute: 'employer', value: takenOn[3], negated: true }] : [];
+    return [{ subject: takenOn[2], attribute: 'employer', value: takenOn[1] }, ...from];
+  }
+  const taken = PET_TAKEN.exec(text.trim());
+  if (taken) return [{ subject: taken[1], attribute: 'pet', value: taken[2] ?? ANY_VALUE, negated: true }];
   const { subject, owner, relation } = subjectAndOwner(text);
   // "The Ashford Community Choir is led by …": a group named with "the" is no one's subject, and has a leader.
   if (!subject) return statedLeaders(text);
