@@ -6,6 +6,7 @@ import { bumpSourceCount, deleteOrgMemories, insertMemories, linkMemorySources, 
 import { insertDocument } from '../../src/store/documents.js';
 import { queryRows } from '../../src/store/sql.js';
 import { newId, newOrg, useTwoOrgStore } from '../helpers/store-database.js';
+import { insertMemoriesWithSources } from '../../src/core/memories/versioning.js';
 
 describe('store: memories', () => {
   const store = useTwoOrgStore();
@@ -59,6 +60,19 @@ describe('store: memories', () => {
       ),
     ).rejects.toBeInstanceOf(DuplicateKeyError);
     expect(await listLatestByIds(store.database.db, store.orgA, 'tag', [root.id])).toEqual(before);
+  });
+
+  it('writes memories and their source links in one statement: a link that cannot be written leaves no memory, even outside a transaction', async () => {
+    const db = store.database.db;
+    const doc = await insertDocument(db, { id: newId('d'), orgId: store.orgA, containerTag: 'tag', content: 'source' });
+    const draft = (memory: string, sources: string[], sourceTurn: number | null = null) => ({ containerTag: 'tag', memory, sources, sourceTurn });
+    const [linked] = await insertMemoriesWithSources(db, store.orgA, [draft('Eli lives in Quito', [doc.id], 3)], [], new Date());
+    expect(await listSourceDocuments(db, store.orgA, [linked.id])).toEqual([{ memoryId: linked.id, documentId: doc.id }]);
+    const [{ turn }] = await queryRows<{ turn: number | null }>(db, sql`SELECT turn FROM memory_sources WHERE memory_id = ${linked.id}`);
+    expect(turn).toBe(3);
+
+    await expect(insertMemoriesWithSources(db, store.orgA, [draft('Eli plays the oud', [newId('missing')])], [], new Date())).rejects.toThrow();
+    expect(await findLatestMemory(db, store.orgA, 'tag', { content: 'Eli plays the oud' })).toBeUndefined();
   });
 
   it('raises the support of a memory with a new source, and of a memory deleted meanwhile links nothing', async () => {

@@ -13,7 +13,7 @@ import { chainRoot, type MemoryAttribute, type MemoryRecord } from '../../model/
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Db, Tx } from '../../store/database.js';
 import { memoriesMentioning } from '../../store/memories/neighbours.js';
-import { insertMemories, linkMemorySources, retireVersion, updateMemory, type MemoryInsert } from '../../store/memories/writes.js';
+import { insertMemories, retireVersion, updateMemory, type MemoryInsert } from '../../store/memories/writes.js';
 import { classifyBuckets } from '../profiles/buckets.js';
 import { replacesHeldValues, saysNewValue, storedAttributes } from './resolution.js';
 import { newId } from '../shared/ids.js';
@@ -45,17 +45,15 @@ export interface ChainHead {
  * edits, direct writes) stores them here.
  */
 export async function insertMemoriesWithSources(tx: Tx, orgId: string, drafts: MemoryDraft[], buckets: ProfileBucket[], now: Date): Promise<MemoryRecord[]> {
+  const stored = drafts.map(({ sources: _sources, sourceTurn: _turn, meant: _meant, ...draft }) => {
+    const attributes = draft.attributes ?? attributesOf(draft.memory);
+    return { ...draft, attributes, canonical: canonicalText(attributes) || null, id: newId(), orgId, buckets: classifyBuckets(draft.memory, buckets) };
+  });
+  // Written with their source links in one statement.
   const rows = await insertMemories(
     tx,
-    drafts.map(({ sources: _sources, sourceTurn: _turn, meant: _meant, ...draft }) => {
-      const attributes = draft.attributes ?? attributesOf(draft.memory);
-      return { ...draft, attributes, canonical: canonicalText(attributes) || null, id: newId(), orgId, buckets: classifyBuckets(draft.memory, buckets) };
-    }),
-  );
-  await linkMemorySources(
-    tx,
-    orgId,
-    rows.flatMap((row, i) =>
+    stored,
+    stored.flatMap((row, i) =>
       drafts[i].sources.map((documentId, j) => ({ memoryId: row.id, documentId, turn: j === 0 ? (drafts[i].sourceTurn ?? null) : null })),
     ),
   );

@@ -11,15 +11,37 @@ export type MemoryInsert = typeof memories.$inferInsert;
 
 const INSERT_BATCH = 200;
 
+/** A memory's link to a document it was drawn from (and, for a conversation, the turn it was said in). */
+export interface SourceLink {
+  memoryId: string;
+  documentId: string;
+  turn?: number | null;
+}
+
 /**
- * Inserts memories (with their embedder's vectors, so they are searchable at once) in batches.
+ * Inserts memories (with their embedder's vectors, so they are searchable at once) in batches, and
+ * with each batch the source links of its memories, in the same statement: a statement less for
+ * each, inside transactions that hold the embedded database's one connection.
  * Throws DuplicateKeyError when a version of a chain exists already (a concurrent edit added it).
  */
-export async function insertMemories(db: Tx, rows: MemoryInsert[]): Promise<MemoryRecord[]> {
+export async function insertMemories(db: Tx, rows: MemoryInsert[], links: SourceLink[] = []): Promise<MemoryRecord[]> {
   const inserted: MemoryRecord[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    const values = rows.slice(i, i + INSERT_BATCH).map((row) => ({ ...row, embedding: row.embedding ? unitVectorValue(row.embedding) : row.embedding }));
-    inserted.push(...(await failOnDuplicate(() => db.insert(memories).values(values).returning(memoryRecordColumns))));
+    const batch = rows.slice(i, i + INSERT_BATCH);
+    const orgOf = new Map(batch.map((row) => [row.id, row.orgId]));
+    const linked = links.filter((link) => orgOf.has(link.memoryId));
+    const values = batch.map((row) => ({ ...row, embedding: row.embedding ? unitVectorValue(row.embedding) : row.embedding }));
+    // The links are checked against the memories at the end of the statement, when both are written.
+    const sources = linked.length
+      ? db.$with('sources').as(
+          db
+            .insert(memorySources)
+            .values(linked.map((link) => ({ ...link, orgId: orgOf.get(link.memoryId)! })))
+            .onConflictDoNothing(),
+        )
+      : undefined;
+    const insert = sources ? db.with(sources).insert(memories) : db.insert(memories);
+    inserted.push(...(await failOnDuplicate(() => insert.values(values).returning(memoryRecordColumns))));
   }
   return inserted;
 }
