@@ -94,7 +94,7 @@ const PAST_VERB = new RegExp(
   'i',
 );
 
-/** Past forms that are also a present, but not after "he", "she" or one name: "Kenji quit", "Mia set it aside". */
+/** Past forms spelt like the present: after "he", "she" or a name, where the present takes an -s, they are past ("Kenji quit", "Mia set it aside"). */
 const SAME_AS_PRESENT = 'quit|set|put|cut|hit|let|shut|spread|cost|hurt|split|bet|cast|upset|sublet|reset|read';
 
 /** "Dana moved", "BP ended", "The award went", "her contract expired": a third person's or a thing's past. */
