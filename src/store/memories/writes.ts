@@ -46,7 +46,7 @@ export async function insertMemories(db: Tx, rows: MemoryInsert[], links: Source
   return inserted;
 }
 
-export async function linkMemorySources(db: Tx, orgId: string, links: { memoryId: string; documentId: string; turn?: number | null }[]): Promise<void> {
+export async function linkMemorySources(db: Tx, orgId: string, links: SourceLink[]): Promise<void> {
   for (let i = 0; i < links.length; i += INSERT_BATCH) {
     await db
       .insert(memorySources)

@@ -385,7 +385,7 @@ export const CUES: Cue[] = [
   // "These days Ivan boxes three times a week", "swims competitively": a sport told by its own verb.
   cue(
     'sport',
-    `\\b(box|boxes|boxed|swims|swam|cycles|cycled|climbs|climbed|rows|rowed|surfs|surfed|skis|skied|skates|skated|fences|fenced|dives|dived)\\b(?=\\s*[,.;!]|\\s*$|\\s+(?:(?:\\p{L}+ly\\s+)?(?:(?:one|two|three|four|five|six|several|\\d+)\\s+times?\\s+a|a\\s+week|every|twice|once\\s+a|competitively|regularly|daily|weekly|most\\s+(?:days|weekends|mornings|evenings)|on\\s+(?:weekends|the\\s+weekend|\\p{Lu}\\p{Ll}+days))|(?:at|for|with)\\s+(?:a|an|the|his|her|their|\\p{Lu})[\\p{L}\\s-]{0,30}?(?:club|gym|pool|team|squad|academy|centre|center)))`,
+    `\\b(${Object.keys(SPORT_OF_VERB).join('|')})\\b(?=\\s*[,.;!]|\\s*$|\\s+(?:(?:\\p{L}+ly\\s+)?(?:(?:one|two|three|four|five|six|several|\\d+)\\s+times?\\s+a|a\\s+week|every|twice|once\\s+a|competitively|regularly|daily|weekly|most\\s+(?:days|weekends|mornings|evenings)|on\\s+(?:weekends|the\\s+weekend|\\p{Lu}\\p{Ll}+days))|(?:at|for|with)\\s+(?:a|an|the|his|her|their|\\p{Lu})[\\p{L}\\s-]{0,30}?(?:club|gym|pool|team|squad|academy|centre|center)))`,
     { value: (m) => SPORT_OF_VERB[m[1].toLowerCase()] ?? null },
   ),
   // Pastimes: what someone does in their own time

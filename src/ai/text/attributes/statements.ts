@@ -98,22 +98,23 @@ const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'pa
 export function statedAttributes(text: string): StatedAttribute[] {
   const mourning = mourned(text);
   if (mourning.length) return mourning;
-  const owned = OWNED_AS.exec(text.trim());
+  const statement = text.trim();
+  const owned = OWNED_AS.exec(statement);
   if (owned) return [{ subject: owned[2], attribute: OWNED_AS_ATTRIBUTE[owned[3]] ?? owned[3], value: owned[1] }];
-  const pets = PETS_LIVE_WITH.exec(text.trim().replace(/^\p{Lu}/u, (c) => c.toLowerCase()));
+  const pets = PETS_LIVE_WITH.exec(statement.replace(/^\p{Lu}/u, (c) => c.toLowerCase()));
   if (pets) return [{ subject: pets[3] ?? pets[4], attribute: 'pet', value: pets[2] ? `${pets[1]} ${pets[2]}` : pets[1] }];
-  const takenOn = TAKEN_ON.exec(text.trim());
+  const takenOn = TAKEN_ON.exec(statement);
   if (takenOn && !sameSubject(takenOn[1], takenOn[2])) {
     const from = takenOn[3] ? [{ subject: takenOn[2], attribute: 'employer', value: takenOn[3], negated: true }] : [];
     return [{ subject: takenOn[2], attribute: 'employer', value: takenOn[1] }, ...from];
   }
-  const taken = PET_TAKEN.exec(text.trim());
+  const taken = PET_TAKEN.exec(statement);
   if (taken) return [{ subject: taken[1], attribute: 'pet', value: taken[2] ?? ANY_VALUE, negated: true }];
   const { subject, owner, relation } = subjectAndOwner(text);
   // "The Ashford Community Choir is led by …": a group named with "the" is no one's subject, and has a leader.
   if (!subject) return statedLeaders(text);
   const found: StatedAttribute[] = [];
-  const predicate = text.trim().replace(PAST_ASIDE, ' ');
+  const predicate = statement.replace(PAST_ASIDE, ' ');
   // "From 2017 to 2022 Leilani worked as a technician for NOAA": the subject's own verb says it held once.
   const verb =
     predicate
@@ -142,7 +143,7 @@ export function statedAttributes(text: string): StatedAttribute[] {
     const of = ownersPartner || sameSubject(value, subject) ? owner : subject;
     if (!of || sameSubject(value, of)) continue;
     const sameAttribute = found.filter((f) => f.attribute === c.attribute && !!f.negated === !!c.negated);
-    if (sameAttribute.some((f) => f.value.toLowerCase().includes(value.toLowerCase()) || value.toLowerCase().includes(f.value.toLowerCase()))) continue;
+    if (sameAttribute.some((f) => sameValue(f.value, value))) continue;
     if (isSingleValued(c.attribute) && sameAttribute.length) continue;
     found.push({ subject: of, attribute: c.attribute, value, ...(c.negated ? { negated: true } : {}), ...(c.replacing ? { replacing: true } : {}) });
   }
@@ -177,7 +178,7 @@ export function statedAttributes(text: string): StatedAttribute[] {
     if (value) found.push({ subject: of, attribute: `favorite ${favoriteObject[3]?.toLowerCase() ?? 'thing'}`, value });
   }
   // "Lucia, who played the flute for years, has taken up the saxophone": what the aside says held is over.
-  for (const aside of text.trim().matchAll(PAST_ASIDE)) {
+  for (const aside of statement.matchAll(PAST_ASIDE)) {
     const held = aside[0].replace(/^,\s+(?:who|which)\s+/, '').replace(/,\s*$/, '');
     for (const was of statedAttributes(`${subject} ${held}`)) {
       if (was.negated || was.subject !== subject || found.some((f) => f.attribute === was.attribute && f.value.toLowerCase() === was.value.toLowerCase()))
