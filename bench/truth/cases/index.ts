@@ -23,6 +23,7 @@ import { TENTH_DEV_UPDATE_CASES } from './dev-updates-tenth.js';
 import { ELEVENTH_DEV_UPDATE_CASES } from './dev-updates-eleventh.js';
 import { TWELFTH_DEV_UPDATE_CASES } from './dev-updates-twelfth.js';
 import { THIRTEENTH_DEV_UPDATE_CASES } from './dev-updates-thirteenth.js';
+import { FOURTEENTH_DEV_UPDATE_CASES } from './dev-updates-fourteenth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -66,4 +67,5 @@ export const ALL_CASES: TruthCase[] = [
   ...ELEVENTH_DEV_UPDATE_CASES,
   ...TWELFTH_DEV_UPDATE_CASES,
   ...THIRTEENTH_DEV_UPDATE_CASES,
+  ...FOURTEENTH_DEV_UPDATE_CASES,
 ];
