@@ -24,6 +24,11 @@ describe('classify', () => {
     ['Ravi Nair quit chess in June', 'event', false],
     ['Ravi Nair set his thesis aside', 'event', false],
     ['Ravi Nair puts the bins out on Mondays', 'fact', false],
+    // A passive past, whoever it happened to; a plan or a date moved stays ahead.
+    ["Biscuit, Ravi Nair's dog, was hit by a van in June", 'event', false],
+    ['The depot was closed in March', 'event', false],
+    ['The offsite was moved to June', 'fact', false],
+    ['The launch was scheduled for May', 'fact', false],
   ] as const)('%s → %s', (clause, kind, isStatic) => {
     expect(classify(clause)).toMatchObject({ kind, isStatic });
   });

@@ -84,6 +84,10 @@ const PLAN = [
 const IRREGULAR_PAST =
   'went|got|made|took|saw|came|had|did|was|were|met|ran|bought|began|wrote|found|gave|told|left|won|lost|built|felt|thought|brought|held|spent|taught|caught|flew|drove|ate|sang|swam|became|kept|sold|sent|heard|paid|rode|grew|drew|drank|fell|fought|forgot|froze|hid|knew|led|meant|slept|spoke|stood|stole|threw|woke|wore|broke|chose';
 
+/** Participles of a passive past that do not end in -ed ("was hit", "were stolen"). */
+const IRREGULAR_PARTICIPLE =
+  'hit|put|cut|let|shut|set|run over|taken|given|stolen|sold|found|made|sent|bought|brought|built|caught|left|lost|paid|told|won|held|kept|beaten|bitten|broken|chosen|driven|eaten|fallen|forgotten|hidden|ridden|seen|shaken|shown|spoken|thrown|woken|worn|written|torn|struck|hurt|laid off|let go|knocked|stung|swept|shot|sunk|flown|drawn|grown|born';
+
 /** What a thing did ("the award went"): a past of doing, not a judgement ("the stories were inspiring"). */
 const IRREGULAR_ACTION = IRREGULAR_PAST.split('|')
   .filter((verb) => !['was', 'were', 'had', 'did'].includes(verb))
@@ -102,9 +106,22 @@ const THIRD_PERSON_PAST = new RegExp(
   `\\b(?:[Hh]e|[Ss]he|[Tt]hey|[A-Z][A-Za-z]+)${ADV} (?:[a-z]+ed|${IRREGULAR_PAST})\\b|\\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts|[Oo]ur) [a-z]+${ADV} (?:[a-z]+ed|${IRREGULAR_ACTION})\\b|\\b(?:[Hh]e|[Ss]he|[A-Z][A-Za-z]+)${ADV} (?:${SAME_AS_PRESENT})\\b(?! (?:to|on|up|out|off|down|in|away)\\b(?: to)?$)|\\b(?:contract|lease|tenancy|job|marriage|relationship|subscription|membership) (?:\\w+ ){0,3}?(?:ended|expired|lapsed|ran out)\\b`,
 );
 
+/**
+ * "Tofu was hit by a car in May", "the branch was closed": a passive past, whoever or whatever it
+ * happened to. Not a plan told in the past ("was supposed to", "was scheduled for"), nor a date
+ * moved ("was moved to June").
+ */
+const PASSIVE_PAST = new RegExp(
+  `\\b(?:was|were)\\s+(?:(?:just|finally|eventually|sadly|recently|badly|accidentally)\\s+)?(?!(?:supposed|scheduled|rescheduled|expected|planned|booked|meant|due|set to|going|moved|pushed|postponed|delayed|shifted|brought|bumped|put (?:off|back)|changed|extended)\\b)(?:[a-z]+ed|${IRREGULAR_PARTICIPLE})\\b`,
+);
+
 /** Decides what kind of fact a clause (still in first person) states, and whether it lasts. */
 export function classify(clause: string): Classification {
-  const tense: Tense = PLAN.some((re) => re.test(clause)) ? 'future' : PAST_VERB.test(clause) || THIRD_PERSON_PAST.test(clause) ? 'past' : 'present';
+  const tense: Tense = PLAN.some((re) => re.test(clause))
+    ? 'future'
+    : PAST_VERB.test(clause) || THIRD_PERSON_PAST.test(clause) || PASSIVE_PAST.test(clause)
+      ? 'past'
+      : 'present';
   if (RELATION.some((re) => re.test(clause))) {
     return { kind: 'relation', isStatic: tense !== 'future', confidence: 0.85, tense };
   }
