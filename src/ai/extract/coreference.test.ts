@@ -188,3 +188,12 @@ describe('entitiesIn: a determiner opens a noun phrase, not a phrase of time', (
     ]);
   });
 });
+
+describe('an animal named with its owner, and the family it joined', () => {
+  it('takes the owner, not the animal, for the person a later "the family" belongs to', () => {
+    expect(resolveAll(["Pepper, Iris Keller's dog, was run over in May", 'A tabby kitten named Fig joined the family in June'])).toEqual([
+      "Pepper, Iris Keller's dog, was run over in May",
+      "A tabby kitten named Fig joined Iris Keller's family in June",
+    ]);
+  });
+});

@@ -42,6 +42,12 @@ const _BEFORE_ORGANISATION =
 /** "her rabbit Mossa", "a dog called Rex": the name is an animal's, never the "she" of a later clause. */
 const AFTER_ANIMAL = new RegExp(`\\b(?:${ANIMALS}|pet)s?,?\\s*(?:(?:named|called)\\s+)?$`, 'i');
 
+/** "Tofu, Grace Kim's cat, was hit by a car": the animal named is the owner's. */
+const ANIMAL_OF_OWNER = new RegExp(
+  `^\\p{Lu}[\\p{L}'’-]*,\\s+(\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+){0,2})['’]s\\s+(?:[\\p{Ll}-]+\\s+)?(?:${ANIMALS}|pet),`,
+  'u',
+);
+
 const BEFORE_PLACE = /(?:^|\s)(?:in|to|from|at|near|across|around|into|outside|inside|toward|towards|via)\s*$/i;
 
 function isVerbForm(word: string): boolean {
@@ -111,6 +117,8 @@ const THING_OPENING = /^(?:a|an|the|two|three|four|five|some|several|both)\s+\p{
 const POSSESSIVE_PRONOUN = /\b(?:his|her)\s+(?=(?!(?:in|on|at|for|since|now|again|every|today|ever|and|or|to|with|from|by)\b)\p{Ll})/gu;
 /** "… is his now", "… are hers": a thing's owner named by a pronoun alone. */
 const OWNED_BY_PRONOUN = /\b(is|are|was|were)\s+(?:his|hers)(?=\s*(?:now|these days|nowadays|again)?\s*[.!;]?\s*$)/gu;
+/** "A beagle puppy joined the family": the family of the person the text is about. */
+const THE_HOUSEHOLD = /\bthe\s+(family|household)\b/gu;
 const OBJECT_PRONOUN = /\b(with|to|for|by|beside|alongside)\s+(?:him|her)\b(?!\s+(?!(?:in|on|at|for|since|now|again|every|today|ever)\b)\p{Ll})/gu;
 
 /** Titles and headings that name a document rather than a person. */
@@ -226,8 +234,8 @@ export class Antecedents {
   }
 
   /**
-   * "A pair of budgies now live with him", "the double bass is his instrument now": a clause about
-   * a thing or an animal names its person by "him", "her" or "his". A clause opening with a name
+   * "A pair of budgies now live with him", "the double bass is his instrument now", "a puppy joined
+   * the family": a clause about a thing or an animal names its person by "him", "her", "his" or "the family". A clause opening with a name
    * is left as it is, but for a thing said to be "his" or "hers".
    */
   private withObjectNamed(clause: string): string {
@@ -236,7 +244,10 @@ export class Antecedents {
     // "Project Orion is his now": whose a thing is, said of the thing.
     const owned = clause.replace(OWNED_BY_PRONOUN, (_m, verb: string) => `${verb} ${possessiveOf(person)}`);
     if (!THING_OPENING.test(owned)) return owned;
-    return owned.replace(OBJECT_PRONOUN, (_m, preposition: string) => `${preposition} ${person}`).replace(POSSESSIVE_PRONOUN, `${possessiveOf(person)} `);
+    return owned
+      .replace(OBJECT_PRONOUN, (_m, preposition: string) => `${preposition} ${person}`)
+      .replace(POSSESSIVE_PRONOUN, `${possessiveOf(person)} `)
+      .replace(THE_HOUSEHOLD, (_m, noun: string) => `${possessiveOf(person)} ${noun}`);
   }
 
   /** The person a "he" or "she" would stand for now. */
@@ -259,7 +270,9 @@ export class Antecedents {
     // "Freya's rabbit Mossa died": the rabbit is named, and the clause is still about its owner.
     const namesAnAnimal = !!possessive?.[2] && AFTER_ANIMAL.test(possessive[0].slice(0, -possessive[2].length));
     const owner = possessive && (!possessive[2] || namesAnAnimal) && !isVerbForm(possessive[1].split(/\s+/)[0]) ? possessive[1] : null;
-    if (subject?.kind === 'person') this.person = subject.name;
+    const animalsOwner = ANIMAL_OF_OWNER.exec(clause)?.[1];
+    if (animalsOwner) this.person = animalsOwner;
+    else if (subject?.kind === 'person') this.person = subject.name;
     else if (owner && !ORGANISATION_WORD.test(owner)) this.person = owner;
     else if (lastPerson) this.person = lastPerson.name;
     else if (!subject) {

@@ -449,3 +449,34 @@ describe('an organisation that takes someone on, an animal someone else took in'
     expect(slots("A kitten called Miso shares Nora Field's flat now")).toEqual(['Nora Field|pet=kitten Miso']);
   });
 });
+
+describe('a city called home, a self-description, a new pastime one is taken with, a thing put by', () => {
+  it('reads "calls X home" as where someone lives, and a home of someone named in a clause about others', () => {
+    expect(slots('Iris Keller has called Ghent home for two years')).toEqual(['Iris Keller|residence=Ghent']);
+    expect(slots("The removal van reached Iris Keller's new flat in Antwerp at noon")).toEqual(['Iris Keller|residence=Antwerp']);
+  });
+
+  it('reads how someone describes themselves as their diet or their job', () => {
+    expect(slots('Iris Keller calls herself pescatarian these days')).toEqual(['Iris Keller|diet=pescatarian']);
+    expect(slots('Iris Keller describes herself as a landscape architect')).toEqual(['Iris Keller|job=a landscape architect']);
+  });
+
+  it('reads an instrument or a sport taken to, or one is taken with', () => {
+    expect(slots('Iris Keller took to the harp')).toEqual(['Iris Keller|instrument=harp']);
+    expect(slots('Iris Keller is hooked on bouldering')).toEqual(['Iris Keller|sport=bouldering']);
+    expect(slots('Iris Keller is all about the mandolin now')).toEqual(['Iris Keller|instrument=mandolin']);
+  });
+
+  it('ends a thing left to gather dust or sent to the scrapyard, a language abandoned, and a pet run over', () => {
+    expect(slots("Iris Keller's cello has been gathering dust since March")).toEqual(['!Iris Keller|*=cello']);
+    expect(slots("Iris Keller's Peugeot went to the scrapyard")).toEqual(['!Iris Keller|*=Peugeot']);
+    expect(slots('Iris Keller abandoned Dutch in the spring')).toEqual(['!Iris Keller|*=Dutch']);
+    expect(slots("Pepper, Iris Keller's dog, was run over last week")).toEqual(['!*|*=Pepper']);
+  });
+
+  it('reads getting around in a car as driving it, and work on an app or a platform as a project', () => {
+    expect(slots('Iris Keller gets around in a Skoda Octavia now')).toEqual(['Iris Keller|car=Skoda Octavia']);
+    expect(slots('Iris Keller moved across to the Orbit app')).toEqual(['Iris Keller|project=Orbit app']);
+    expect(slots('Iris Keller wrapped up her part in the Kite platform')).toEqual(['!Iris Keller|project=Kite']);
+  });
+});

@@ -35,6 +35,13 @@ export interface Cue {
   notAfter?: RegExp;
 }
 
+/** "calls himself vegetarian", "describes herself as a freelance illustrator": how one says what one is. */
+const SELF_DESCRIBED = '(?:calls|called|considers|considered|describes|described)\\s+(?:himself|herself|themselves|myself|ourselves)(?:\\s+as)?';
+
+/** "is all about the ukulele", "got hooked on bouldering": what one is taken with now. */
+const TAKEN_WITH =
+  "(?:is|'s|are|has been|have been|got|gets|getting|became|is now)\\s+(?:(?:now|really|totally|completely|properly)\\s+)?(?:all about|into|hooked on|obsessed with|mad about|crazy about|big on|addicted to)";
+
 /** A subject of study told in up to three lowercase words ("jazz piano", "cinematography"), not a time or manner. */
 const STUDIED =
   '((?!(?:hard|late|online|abroad|remotely|together|there|here|now|every|each|all|most|some|full|part|at|in|with|for|to|and|the|a|an|his|her|their|my)\\b)\\p{Ll}[\\p{Ll}-]+(?:\\s+\\p{Ll}[\\p{Ll}-]+){0,2}?)(?=\\s+(?:at|in|with|from|and|full-time|part-time|this|next|since|for)\\b|\\s*[,.;!?(]|$)';
@@ -60,7 +67,7 @@ const CAR_BRAND =
 const WHOSE = "(?:(?:his|her|their|my|our|the|a|an|(?:\\p{Lu}[\\p{L}-]*\\s+){0,2}\\p{Lu}[\\p{L}-]*['’]s)\\s+)?";
 
 /** What a home is called ("flat", "house"). */
-const HOME_NOUNS = 'flat|house|apartment|home|place|condo|studio|bungalow|cottage|townhouse|loft';
+export const HOME_NOUNS = 'flat|house|apartment|home|place|condo|studio|bungalow|cottage|townhouse|loft';
 const HOME_NOUN = `(?:${HOME_NOUNS})`;
 
 /** Words of looking for work, which say nothing of where one works. */
@@ -158,6 +165,8 @@ export const CUES: Cue[] = [
   cue(
     'residence',
     `\\b${V('move', 'relocate')}\\s+(?:(?:back|here|over|across|out|away)\\s+)*(?:from\\s+${NAMED.slice(1, -1)}\\s+)?(?:to|into|in)\\s+${NAMED}`,
+    // "moved across to the Zephyr platform": a piece of work, not a place.
+    { notAfter: new RegExp(`^\\s+(?:${PROJECT_NOUNS}|team|squad|group|department|unit|account|desk|role|position)\\b`) },
   ),
   cue('residence', `\\b${V('move', 'relocate')}\\s+(?:away\\s+)?from\\s+${NAMED}\\s+to\\b`, { negated: true }),
   cue('residence', `\\b(?:is|are|'s|'re)\\s+(?:now\\s+)?back\\s+(?:home\\s+)?in\\s+${NAMED}`),
@@ -189,6 +198,8 @@ export const CUES: Cue[] = [
     `\\b${V('move')}\\s+(?:out\\s+of\\s+.{0,50}?\\s+)?into\\s+(?:a|an|the|their|his|her|our|my)\\s+(?:[\\p{L}-]+\\s+){0,3}?(?:flat|house|apartment|place|home|room|studio|condo|cottage)\\s+in\\s+${NAMED}`,
   ),
   cue('residence', `\\bhome\\s+(?:is|is now)\\s+${NAMED}`),
+  // "has called Alexandria home since the spring".
+  cue('residence', `\\b${V('call')}\\s+${NAMED}\\s+(?:(?:his|her|their|our|my)\\s+)?(?:new\\s+)?home\\b`),
   cue(
     'residence',
     `\\b(?:${V('rent', 'share', 'own', 'buy')}|bought|has|have|found|got)\\s+(?:a|an|the|their|his|her)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,4}?(?:room|flat|apartment|house|home|place|studio|condo|cottage|loft|bungalow|townhouse)\\s+(?:[\\p{L}-]+\\s+){0,4}?(?:in|outside|near|just outside)\\s+${NAMED}`,
@@ -223,7 +234,7 @@ export const CUES: Cue[] = [
   cue(
     'job',
     // "'s" is "is" after a pronoun; after a name it owns ("Sainsbury's head office").
-    `(?:\\b(?:is|was|became|becomes|has become|is now|has been|got a job as|trained as|qualified as|promoted to|was promoted to|got promoted to|hired as|retired as)|(?<=\\b(?:he|she|it|that|who|there))'s)\\s+${ROLE}`,
+    `(?:\\b(?:is|was|became|becomes|has become|is now|has been|got a job as|trained as|qualified as|promoted to|was promoted to|got promoted to|hired as|retired as|${SELF_DESCRIBED})|(?<=\\b(?:he|she|it|that|who|there))'s)\\s+${ROLE}`,
   ),
   cue('job', `\\b(?:job|role|title|position|profession|occupation|career)\\s+(?:is|was|as)\\s+${ROLE}`),
   // "appointed Helen Marsh as chief executive": the role is Helen's, not the subject's.
@@ -336,7 +347,7 @@ export const CUES: Cue[] = [
   // Diet and food
   cue(
     'diet',
-    `\\b(?:is|are|was|went|became|turned|has been|switched to being|switched to|changed to|moved to|adopted|started|is now|is strictly|is fully|went fully|gone|going|become|eats|follows|keeps|on)\\s+(?:a\\s+|an\\s+)?(?:(?:strict|strictly|full|fully|mostly|totally|completely|entirely)\\s+)?(${DIETS})\\b`,
+    `\\b(?:is|are|was|went|became|turned|has been|switched to being|switched to|changed to|moved to|adopted|started|is now|is strictly|is fully|went fully|gone|going|become|eats|follows|keeps|on|${SELF_DESCRIBED})\\s+(?:a\\s+|an\\s+)?(?:(?:strict|strictly|full|fully|mostly|totally|completely|entirely)\\s+)?(${DIETS})\\b`,
   ),
   cue(
     'diet',
@@ -353,7 +364,7 @@ export const CUES: Cue[] = [
   // Instrument, sport, hobby
   cue(
     'instrument',
-    `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach', 'take up', 'pick up')}|takes|took|started|plays in|playing in)\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`,
+    `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach', 'take up', 'pick up', 'take to')}|takes|took|started|plays in|playing in|${TAKEN_WITH})\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`,
   ),
   cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`),
   cue('instrument', `\\bswitched\\s+(?:from\\s+(?:the\\s+)?(?:${INSTRUMENTS})\\s+)?to\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`),
@@ -380,7 +391,7 @@ export const CUES: Cue[] = [
   cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
   cue(
     'sport',
-    `\\b(?:${V('play', 'practice', 'do', 'train', 'compete', 'take up', 'pick up')}|goes|go|started|runs|run)\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`,
+    `\\b(?:${V('play', 'practice', 'do', 'train', 'compete', 'take up', 'pick up', 'take to')}|goes|go|started|runs|run|${TAKEN_WITH})\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`,
   ),
   // "These days Ivan boxes three times a week", "swims competitively": a sport told by its own verb.
   cue(
@@ -463,7 +474,7 @@ export const CUES: Cue[] = [
   cue('project', `\\b(?:left|quit)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|migration|launch)\\b`, { negated: true }),
   cue(
     'project',
-    `\\b(?:moved off|rolled off|(?:pulled|taken|took|rotated|stepped|came)\\s+off|finished|wrapped up|handed over|no longer works on|stopped working on)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?:\\s+(?:project|team|migration|launch))?\\b`,
+    `\\b(?:moved off|rolled off|(?:pulled|taken|took|rotated|stepped|came)\\s+off|finished|wrapped up|handed over|no longer works on|stopped working on)\\s+(?:(?:his|her|their|my|our)\\s+(?:part|work|role|stint|time|bit)\\s+(?:in|on|with)\\s+)?(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?:\\s+(?:project|team|migration|launch))?\\b`,
     {
       negated: true,
       value: (m) => (/^(?:the\s+)?\p{Lu}/u.test(m[1]) ? m[1] : null),
@@ -482,7 +493,7 @@ export const CUES: Cue[] = [
   cue('name', `\\b(?:name is|goes by|is called|prefers to be called)\\s+${NAMED}`),
   cue(
     'car',
-    `\\b(?:${V('drive')}|owns|bought|got|leased|leases)\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`,
+    `\\b(?:${V('drive')}|owns|bought|got|leased|leases|(?:gets|goes|zips|runs|drives)\\s+(?:around|about)\\s+in)\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`,
     {
       value: (m) => (CAR_BRAND.test(m[1]) ? m[1] : null),
     },

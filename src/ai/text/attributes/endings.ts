@@ -10,7 +10,7 @@ import { ANY_ATTRIBUTE, ANY_VALUE, type StatedAttribute } from './kinds.js';
 
 /** Verbs by which someone parts with a thing they had, played or did. */
 const PARTED_WITH =
-  '(?:sold|gave away|given away|got rid of|gotten rid of|rehomed|re-homed|donated|scrapped|traded in|parted with|gave up on|given up on|gave up|given up|ditched|dropped out of|dropped(?!\\s+(?:off|by|in|out|into|over|round|around|back|a|an|me|him|her|them|us)\\b)|lost)';
+  '(?:sold|gave away|given away|got rid of|gotten rid of|rehomed|re-homed|donated|scrapped|traded in|parted with|gave up on|given up on|gave up|given up|ditched|dropped out of|abandoned|shelved|binned|dropped(?!\\s+(?:off|by|in|out|into|over|round|around|back|a|an|me|him|her|them|us)\\b)|lost)';
 const ADVERB = '(?:(?:just|finally|recently|already|eventually|reluctantly|sadly)\\s+)?';
 const POSSESSOR = "(?:(?:the|his|her|their|my|our|its|\\p{Lu}[\\p{L}-]*(?:'s|’s))\\s+)?";
 const QUALIFIER = '(?:(?:old|beloved|trusty|first|second|little|lovely)\\s+)?';
@@ -38,11 +38,17 @@ const HANDED_ON = new RegExp(
  * "escaped" or "disappeared" for a weekend.
  */
 const THING_ENDED =
-  /^\s*(?:,?\s*(?:the|our|my|his|her|their)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|flew away|flew off|went missing|was rehomed|was re-homed|was sold|was given away|went to live with|is on hold|was put on hold|has been put on hold|is on pause|is paused|was shelved|has been shelved|is on the back burner)\b/u;
+  /^\s*(?:,?\s*(?:the|our|my|his|her|their|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?['’]s)\s+[\p{L}-]+,?\s+)?(?:has\s+|had\s+)?(?:sadly\s+)?(?:died|passed away|passed on|was put down|was put to sleep|ran away|flew away|flew off|went missing|was rehomed|was re-homed|was sold|was given away|went to live with|was hit by a (?:car|truck|van|bus|lorry|train)|was run over|got run over|was killed|is on hold|was put on hold|has been put on hold|is on pause|is paused|was shelved|has been shelved|is on the back burner)\b/u;
 
 /** "Hank's banjo was stolen", "Sophie's Fiesta was written off": a thing of the subject's is gone. */
 const BELONGING_GONE = new RegExp(
   `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:was|were|got|has been|had been|have been)\\s+(?:stolen|nicked|pinched|written off|totalled|totaled|wrecked|destroyed|smashed|lost|repossessed|scrapped|sold)\\b`,
+  'u',
+);
+
+/** "Ellie's clarinet gathers dust these days", "Paul's Clio went to the scrapyard": a thing of the subject's put by. */
+const BELONGING_PUT_BY = new RegExp(
+  `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:now\\s+)?(?:(?:gathers|is gathering|has been gathering|has gathered|collects|is collecting)\\s+dust|(?:sits|is sitting|has sat|lies|is lying|has been lying|has been sitting)\\s+(?:[\\p{L}\\s]{0,30}?\\s+)?(?:unused|unplayed|untouched|idle|forgotten)|(?:went|has gone|had gone|was sent|got sent|was taken)\\s+to\\s+the\\s+(?:scrapyard|scrap yard|scrapheap|scrap heap|breakers|breaker's yard|crusher))\\b`,
   'u',
 );
 
@@ -82,7 +88,8 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
   const rest = text.slice(start + subject.length).replace(JOINT_SUBJECT, '');
   const stopped = NO_LONGER_DOES.exec(rest);
   if (stopped) return [{ subject, attribute: ANY_ATTRIBUTE, value: stopped[1], negated: true }];
-  const parted = PARTED.exec(rest) ?? SET_ASIDE.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest) ?? DAYS_OVER.exec(rest);
+  const parted =
+    PARTED.exec(rest) ?? SET_ASIDE.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest) ?? BELONGING_PUT_BY.exec(rest) ?? DAYS_OVER.exec(rest);
   if (parted) {
     // "gave golf up in May": the particle is not part of the thing.
     const thing = (parted[1] ?? parted[2]).replace(/\s+(?:up|in)$/, '');

@@ -57,6 +57,12 @@ export function isSingleValued(attribute: string): boolean {
   return SINGLE_VALUED.has(attribute) || attribute.startsWith('favorite ');
 }
 
+/** Two spellings of one value: "Atlas" and "Project Atlas", "ukulele" and "the ukulele". */
+export function sameValue(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x === y || x.includes(y) || y.includes(x);
+}
+
 /** Lasting facts about a person: they belong to the static part of a profile. */
 export function isLasting(attribute: string): boolean {
   return attribute !== 'age';

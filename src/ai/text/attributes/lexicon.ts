@@ -75,7 +75,7 @@ export const NAMED = `((?:the\\s+)?${NAME_WORD}(?:\\s+(?:${CONNECTOR}\\s+)?${NAM
 
 /** What a piece of work one is put on is called: "the checkout rewrite", "the billing migration". */
 export const PROJECT_NOUNS =
-  'project|initiative|migration|launch|rollout|redesign|programme|program|rewrite|overhaul|rebuild|revamp|refactor|refactoring|integration|upgrade|pilot|workstream|release|replatforming';
+  'project|app|platform|product|initiative|migration|launch|rollout|redesign|programme|program|rewrite|overhaul|rebuild|revamp|refactor|refactoring|integration|upgrade|pilot|workstream|release|replatforming';
 
 export const DETERMINER = '(?:a|an|the|my|his|her|their|our|its)';
 
@@ -98,7 +98,7 @@ export const SPORTS =
   'ultramarathons?|ultras|trail running|trail races?|hurling|camogie|gaelic football|netball|water polo|kabaddi|muay thai|jiu-jitsu|jiu jitsu|taekwondo|kendo|kickboxing|curling|bowling|snooker|padel|pickleball|frisbee|ultimate frisbee|softball|triathlon|duathlon|orienteering|canoeing|kayaking|paddleboarding|diving|freediving|mountaineering|powerlifting|weightlifting|football|soccer|basketball|baseball|tennis|golf|rugby|cricket|hockey|volleyball|badminton|swimming|running|cycling|climbing|bouldering|skiing|snowboarding|surfing|boxing|judo|karate|yoga|pilates|rowing|sailing|skating|table tennis|squash|fencing|archery|marathons?|triathlons?|crossfit|martial arts|handball|lacrosse';
 /** How a pet is said to be gone: died, put down, flown off, rehomed. */
 export const ANIMAL_GONE =
-  '(?:died|passed\\s+(?:away|on)|was put (?:down|to sleep)|ran (?:away|off)|went missing|flew (?:off|away)|escaped|disappeared|vanished|was rehomed|was re-homed|went to (?:live|stay for good) (?:with|on|at)|(?:was|got) adopted by|went to a new home|found a new home)';
+  '(?:died|passed\\s+(?:away|on)|was put (?:down|to sleep)|ran (?:away|off)|went missing|flew (?:off|away)|escaped|disappeared|vanished|was rehomed|was re-homed|went to (?:live|stay for good) (?:with|on|at)|(?:was|got) adopted by|went to a new home|found a new home|(?:was|got) (?:hit by a (?:car|truck|van|bus|lorry|train)|run over|killed))';
 
 /** Games played for their own sake, a hobby rather than a sport. */
 export const GAMES =

@@ -1,5 +1,5 @@
-import { CUES, FAVORITE, FAVORITE_OBJECT } from './cues.js';
-import { ANY_VALUE, isSingleValued, type StatedAttribute } from './kinds.js';
+import { CUES, FAVORITE, FAVORITE_OBJECT, HOME_NOUNS } from './cues.js';
+import { ANY_VALUE, isSingleValued, sameValue, type StatedAttribute } from './kinds.js';
 import { MONTH_OR_DAY } from '../openers.js';
 import { mourned, statedEndings, statedReplacements } from './endings.js';
 import { statedLeaders } from './leaders.js';
@@ -23,11 +23,6 @@ function cleanValue(raw: string): string | null {
   value = value.replace(/^the\s+(?=\p{Ll})/u, 'the ');
   if (!value || NOT_A_VALUE.test(value) || value.length > 80) return null;
   return value;
-}
-
-function sameValue(a: string, b: string): boolean {
-  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-  return x === y || x.includes(y) || y.includes(x);
 }
 
 /** A proper name fit to be an attribute's value ("Tesla Model Y", "Klarna"), cleaned; null for a word that only looks like one. */
@@ -63,9 +58,12 @@ const PARTNER_OF = new RegExp(
   `^(${SUBJECT_NAME})\\s+(?:is|was|is now)\\s+(${SUBJECT_NAME})['’]s\\s+(?:new\\s+)?(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?)\\b`,
   'u',
 );
-/** "A pair of budgies, Pip and Kiwi, now live with Hugo Blanc", "a ferret shares Ivy's flat": the animals are their pets. */
+/**
+ * "A pair of budgies, Pip and Kiwi, now live with Hugo Blanc", "a ferret shares Ivy's flat", "a
+ * puppy named Biscuit joined Grace Kim's family": the animals are their pets.
+ */
 const PETS_LIVE_WITH = new RegExp(
-  `^(?:(?:a|an|the|two|three|four|some|a pair of|a couple of|our|their|his|her|my|new)\\s+)+(?:[\\p{Ll}-]+\\s+)?(${ANIMALS})(?:s|es)?(?:,?\\s+(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}'’-]*(?:(?:,\\s+|\\s+and\\s+)\\p{Lu}[\\p{L}'’-]*)*),?)?\\s+(?:now\\s+)?(?:(?:live|lives|living|stay|stays|are staying|is staying|have moved in|has moved in)\\s+with\\s+(${SUBJECT_NAME})|(?:share|shares|sharing)\\s+(${SUBJECT_NAME})['’]s?\\s+(?:flat|home|house|apartment|room|bed|sofa|garden))`,
+  `^(?:(?:a|an|the|two|three|four|some|a pair of|a couple of|our|their|his|her|my|new)\\s+)+(?:[\\p{Ll}-]+\\s+)?(${ANIMALS})(?:s|es)?(?:,?\\s+(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}'’-]*(?:(?:,\\s+|\\s+and\\s+)\\p{Lu}[\\p{L}'’-]*)*),?)?\\s+(?:now\\s+)?(?:(?:live|lives|living|stay|stays|are staying|is staying|have moved in|has moved in)\\s+with\\s+(${SUBJECT_NAME})|(?:share|shares|sharing)\\s+(${SUBJECT_NAME})['’]s?\\s+(?:flat|home|house|apartment|room|bed|sofa|garden)|(?:has\\s+)?(?:joined|came into|has come into)\\s+(${SUBJECT_NAME})['’]s?\\s+(?:family|household|home))`,
   'u',
 );
 /** "The double bass is Jonas's instrument now", "Project Orion is his project": a thing said to be someone's, by what it is to them. */
@@ -86,6 +84,9 @@ const PET_TAKEN = new RegExp(
   'u',
 );
 
+/** "Freya Olsen's new place in Trondheim": someone's home, and the place it is in. */
+const HOME_OF = new RegExp(`\\b(${SUBJECT_NAME})['’]s?\\s+(?:new\\s+)?(?:${HOME_NOUNS})\\s+(?:[\\p{Ll}-]+\\s+){0,2}?in\\s+(${SUBJECT_NAME})`, 'u');
+
 const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
 
 const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'partner', 'school', 'name']);
@@ -102,7 +103,7 @@ export function statedAttributes(text: string): StatedAttribute[] {
   const owned = OWNED_AS.exec(statement);
   if (owned) return [{ subject: owned[2], attribute: OWNED_AS_ATTRIBUTE[owned[3]] ?? owned[3], value: owned[1] }];
   const pets = PETS_LIVE_WITH.exec(statement.replace(/^\p{Lu}/u, (c) => c.toLowerCase()));
-  if (pets) return [{ subject: pets[3] ?? pets[4], attribute: 'pet', value: pets[2] ? `${pets[1]} ${pets[2]}` : pets[1] }];
+  if (pets) return [{ subject: pets[3] ?? pets[4] ?? pets[5], attribute: 'pet', value: pets[2] ? `${pets[1]} ${pets[2]}` : pets[1] }];
   const takenOn = TAKEN_ON.exec(statement);
   if (takenOn && !sameSubject(takenOn[1], takenOn[2])) {
     const from = takenOn[3] ? [{ subject: takenOn[2], attribute: 'employer', value: takenOn[3], negated: true }] : [];
@@ -111,8 +112,13 @@ export function statedAttributes(text: string): StatedAttribute[] {
   const taken = PET_TAKEN.exec(statement);
   if (taken) return [{ subject: taken[1], attribute: 'pet', value: taken[2] ?? ANY_VALUE, negated: true }];
   const { subject, owner, relation } = subjectAndOwner(text);
-  // "The Ashford Community Choir is led by …": a group named with "the" is no one's subject, and has a leader.
-  if (!subject) return statedLeaders(text);
+  if (!subject) {
+    // "The movers dropped the boxes at Freya Olsen's new place in Trondheim": whose home it is, and where.
+    const home = HOME_OF.exec(statement);
+    if (home) return [{ subject: home[1], attribute: 'residence', value: home[2] }];
+    // "The Ashford Community Choir is led by …": a group named with "the" is no one's subject, and has a leader.
+    return statedLeaders(text);
+  }
   const found: StatedAttribute[] = [];
   const predicate = statement.replace(PAST_ASIDE, ' ');
   // "From 2017 to 2022 Leilani worked as a technician for NOAA": the subject's own verb says it held once.
