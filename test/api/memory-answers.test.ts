@@ -243,6 +243,21 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('ines-costa', 'What project is Ines working on?'))[0]).toMatch(/ledger rewrite/);
   });
 
+  it('ends a value named beside a new value of its attribute, a pastime by its gear, and a car sent to the scrapyard', async () => {
+    await note('noor', 'Noor Aziz plays squash at a club in Leeds.');
+    await note('noor', "Noor Aziz's squash racket hangs in the hall now; she took to kayaking.");
+    await note('ines-moreau', 'Ines Moreau collects coins.');
+    await note('ines-moreau', 'Ines Moreau sold her coin collection and spends her Saturdays gardening.');
+    await note('bram', 'Bram de Wit drives a Peugeot 208.');
+    await note('bram', "Bram de Wit's Peugeot went to the scrapyard; he gets around in a Skoda Fabia now.");
+
+    expect((await live('noor')).some((e) => /plays squash at a club/.test(e.memory))).toBe(false);
+    expect((await topThree('noor', 'What sport does Noor do?'))[0]).toMatch(/kayaking/);
+    expect((await live('ines-moreau')).some((e) => /collects coins/.test(e.memory))).toBe(false);
+    expect((await live('bram')).some((e) => /drives a Peugeot/.test(e.memory))).toBe(false);
+    expect((await topThree('bram', 'What car does Bram drive?'))[0]).toMatch(/Skoda/);
+  });
+
   it('names the owner, not the shop, for a page\'s "he", and the organisation a "the <noun>" stands for', async () => {
     await note(
       'quill',

@@ -10,12 +10,14 @@
  * attribute; subjects.ts: who a statement is about; statements.ts: reading a statement;
  * canonical.ts: writing an attribute plainly; questions.ts: reading a question; meaning.ts and
  * prototypes.ts: reading an attribute no cue names by what the statement means, with the embedder;
- * kindred.ts: the new value a change gives, as the phrase of the same kind as the value held.
+ * kindred.ts: the new value a change gives, as the phrase of the same kind as the value held;
+ * contrast.ts: a value held, named beside a new value of its attribute, ended.
  */
 export { ANY_ATTRIBUTE, ANY_VALUE, isLasting, isSingleValued, type StatedAttribute } from './attributes/kinds.js';
 export { canonicalStatement, canonicalText } from './attributes/canonical.js';
 export { answerStrength, answeringAttributes, answers, askedAttribute, questionSubject, type AskedAttribute } from './attributes/questions.js';
 export { AttributeReader } from './attributes/meaning.js';
 export { KindredValueReader, namesHeldValue } from './attributes/kindred.js';
+export { endedByContrast } from './attributes/contrast.js';
 export { statedAttributes } from './attributes/statements.js';
 export { leadingSubject, sameSubject, subjectOf } from './attributes/subjects.js';

@@ -127,6 +127,14 @@ describe('resolveMemory: a thing said to have ended', () => {
     expect(resolveMemory('Rocky passed away in January', [], [rocky])).toEqual({ action: 'relate', to: rocky, relation: 'updates' });
   });
 
+  it('ends a pastime by the things that go with it, named in other words', () => {
+    const coins = n('Ines Moreau collects coins', 0.3);
+    expect(resolveMemory('Ines Moreau sold her coin collection', [], [coins])).toEqual({ action: 'relate', to: coins, relation: 'updates' });
+    const golf = n('Ines Moreau plays golf at weekends', 0.3);
+    expect(resolveMemory('Ines Moreau gave away her golf clubs', [], [golf])).toMatchObject({ relation: 'updates' });
+    expect(resolveMemory('Ines Moreau sold her coin collection', [], [n('Ines Moreau plays golf at weekends', 0.3)])).toEqual({ action: 'new' });
+  });
+
   it("leaves someone else's thing, another thing, and a thing merely mentioned alone", () => {
     expect(resolveMemory('Bob sold his cello', [], [n('Omar plays the cello', 0.3)])).toEqual({ action: 'new' });
     expect(resolveMemory('Omar sold his bike', [], [n('Omar plays the cello', 0.3)])).toEqual({ action: 'new' });

@@ -1,6 +1,6 @@
 import { ANY_ATTRIBUTE, ANY_VALUE, isSingleValued, sameSubject, statedAttributes, subjectOf, type StatedAttribute } from '../../ai/text/attributes.js';
 import { differentThings } from '../../ai/text/things.js';
-import { contentWords, escapeRegExp } from '../../ai/text/words.js';
+import { contentWords, escapeRegExp, stem } from '../../ai/text/words.js';
 import { factShape, setsSameAttribute, unsharedValues } from './fact-values.js';
 import type { MemoryAttribute, MemoryRelation } from '../../model/memories.js';
 
@@ -55,6 +55,22 @@ function namesSameValue(a: string, b: string): boolean {
   return x === y || new RegExp(`\\b${escapeRegExp(x)}\\b`).test(y) || new RegExp(`\\b${escapeRegExp(y)}\\b`).test(x);
 }
 
+/** What comes with a pastime or a thing one has, not the thing itself: "stamp collection", "golf clubs". */
+const GEAR = new Set(
+  ['collection', 'kit', 'gear', 'set', 'lessons', 'classes', 'boots', 'racket', 'racquet', 'clubs', 'equipment', 'membership', 'career', 'habit'].map(stem),
+);
+
+/**
+ * Whether a thing said to be ended names a value held, by the words they share: "his stamp
+ * collection" names "stamps", "the Clio" names "Renault Clio".
+ */
+function thingNamesValue(thing: string, value: string): boolean {
+  if (namesSameValue(thing, value)) return true;
+  const thingWords = contentWords(thing).filter((w) => !GEAR.has(w));
+  const valueWords = new Set(contentWords(value));
+  return thingWords.length > 0 && thingWords.every((w) => valueWords.has(w));
+}
+
 /** "Ramen is the user's favorite" sets whichever favorite the user had named before. */
 function sameAttribute(a: string, b: string): boolean {
   if (a === b) return true;
@@ -71,7 +87,7 @@ export function replacesAttribute(candidate: StatedAttribute[], existing: Stated
     existing.some((e) => {
       // "sold his cello" ends "plays the cello"; "Rocky passed away" ends whoever's "beagle called Rocky".
       if (c.attribute === ANY_ATTRIBUTE)
-        return !!c.negated && !e.negated && (c.subject === ANY_VALUE || sameSubject(c.subject, e.subject)) && namesSameValue(c.value, e.value);
+        return !!c.negated && !e.negated && (c.subject === ANY_VALUE || sameSubject(c.subject, e.subject)) && thingNamesValue(c.value, e.value);
       if (!sameAttribute(c.attribute, e.attribute) || !sameSubject(c.subject, e.subject)) return false;
       const sameValue = c.value.toLowerCase() === e.value.toLowerCase();
       // "sold the Golf" ends "drives a grey VW Golf"; "is single again" ends any partner.

@@ -2,6 +2,7 @@ import type { Embedder } from '../../ai/embeddings/embedder.js';
 import {
   AttributeReader,
   canonicalText,
+  endedByContrast,
   isSingleValued,
   KindredValueReader,
   namesHeldValue,
@@ -118,15 +119,27 @@ export async function readAttributes(embedder: Embedder, statements: string[], h
     for (const [k, i] of unread.entries()) read[i].meant = meant[k];
   }
   const kindred = KindredValueReader.for(embedder);
-  if (!kindred || !held) return read;
+  if (!held) return read;
+  const heldOf = await Promise.all(
+    statements.map((text, i) => {
+      const subject = subjectOf(text);
+      return subject && !read[i].stated.length ? held(subject).catch(() => []) : Promise.resolve([]);
+    }),
+  );
   for (const i of unread) {
     const subject = subjectOf(statements[i]);
-    if (read[i].meant.length || !subject) continue;
-    const attributes = await held(subject).catch(() => []);
-    if (!saysNewValue(statements[i]) && !namesHeldValue(statements[i], subject, attributes)) continue;
-    const changed = await kindred.read(statements[i], subject, attributes).catch(() => []);
+    if (!kindred || read[i].meant.length || !subject) continue;
+    if (!saysNewValue(statements[i]) && !namesHeldValue(statements[i], subject, heldOf[i])) continue;
+    const changed = await kindred.read(statements[i], subject, heldOf[i]).catch(() => []);
     read[i].meant = asChangeOf(statements[i], changed);
   }
+  // "Jake's knees ended his basketball career, so he took to rowing": the old value named beside the new one is over.
+  const contrasted = endedByContrast(
+    statements,
+    read.map((r) => [...r.stated, ...r.meant]),
+    heldOf,
+  );
+  for (const [i, ended] of contrasted.entries()) if (ended.length) read[i].meant = ended;
   return read;
 }
 
