@@ -24,6 +24,7 @@ import { ELEVENTH_DEV_UPDATE_CASES } from './dev-updates-eleventh.js';
 import { TWELFTH_DEV_UPDATE_CASES } from './dev-updates-twelfth.js';
 import { THIRTEENTH_DEV_UPDATE_CASES } from './dev-updates-thirteenth.js';
 import { FOURTEENTH_DEV_UPDATE_CASES } from './dev-updates-fourteenth.js';
+import { FIFTEENTH_DEV_UPDATE_CASES } from './dev-updates-fifteenth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -68,4 +69,5 @@ export const ALL_CASES: TruthCase[] = [
   ...TWELFTH_DEV_UPDATE_CASES,
   ...THIRTEENTH_DEV_UPDATE_CASES,
   ...FOURTEENTH_DEV_UPDATE_CASES,
+  ...FIFTEENTH_DEV_UPDATE_CASES,
 ];
