@@ -128,3 +128,13 @@ describe('anchorDates: a day of the month, and dates that cannot stand in place'
     expect(anchorDates("We bonded during yesterday's yoga class.", saturday, 'past').text).toBe("We bonded during yesterday's yoga class (on 18 August 2023)");
   });
 });
+
+describe('anchorDates: a span after a negation is how long since, not a date', () => {
+  const saturday = new Date('2023-08-19T10:00:00Z');
+
+  it('keeps "in a year" after "has not" as said, and still dates a plan "in a year"', () => {
+    expect(anchorDates('Ilse has not ridden her bike in a year', saturday, 'present')).toEqual({ text: 'Ilse has not ridden her bike in a year', dates: [] });
+    expect(anchorDates("Ilse hasn't called in two months", saturday, 'present').dates).toEqual([]);
+    expect(anchorDates('Ilse will move to Graz in a year', saturday, 'future').dates.length).toBe(1);
+  });
+});

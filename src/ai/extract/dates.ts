@@ -26,6 +26,7 @@ const IGNORED =
 // "for three years", "about four months": durations, not dates.
 const AFTER_DURATION =
   /\bafter (?:about |around |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?)$/i;
+const NEGATED_BEFORE = /(?:\bnot\b|n't\b|\bnever\b)[^.;!?]*$/i;
 const DURATION =
   /^(?:for\s+)?(?:about |around |almost |nearly |over |roughly |only |just |the )?(?:past |last )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?|hours?|minutes?)$/i;
 
@@ -46,6 +47,8 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
     const expression = found.trim();
     if (IGNORED.test(expression) || DURATION.test(expression)) continue;
     if (/\bfor\s+(?:about |around |almost |nearly |over )?$/i.test(text.slice(0, result.index))) continue;
+    // "has not touched her watercolours in a year": how long since, after a negation, not when.
+    if (/^in\s/i.test(expression) && DURATION.test(expression.replace(/^in\s+/i, '')) && NEGATED_BEFORE.test(text.slice(0, result.index))) continue;
     // "Ines's last day at Accenture", "my last week there": someone's last day is a thing of theirs, not a time.
     // ("her" is left out: "got her last year" is when.)
     if (/^(?:last|next|first)\b/i.test(expression) && /(?:['’]s|\b(?:my|his|their|our|your))\s+$/i.test(text.slice(0, result.index))) continue;

@@ -480,3 +480,28 @@ describe('a city called home, a self-description, a new pastime one is taken wit
     expect(slots('Iris Keller wrapped up her part in the Kite platform')).toEqual(['!Iris Keller|project=Kite']);
   });
 });
+
+describe('a payroll, someone described before their name, a rest given, a thing left alone, a pastime by its verb', () => {
+  it("reads being on an organisation's payroll as working there", () => {
+    expect(slots("Ilse Brandt has been on Siemens's payroll since May")).toEqual(['Ilse Brandt|employer=Siemens']);
+    expect(slots('Ilse Brandt is on the payroll at Bosch')).toEqual(['Ilse Brandt|employer=Bosch']);
+  });
+
+  it('reads a partner seen or dated for a while, described before the name', () => {
+    expect(slots('Ilse Brandt has been dating a pilot named Jonas since March')).toEqual(['Ilse Brandt|partner=Jonas']);
+  });
+
+  it('ends a thing given a rest or left alone for a time, and reads no instrument from one not played', () => {
+    expect(slots('Ilse Brandt gave Russian a break')).toEqual(['!Ilse Brandt|*=Russian']);
+    expect(slots("Ilse Brandt hasn't played the trombone since the spring")).toEqual(['!Ilse Brandt|*=trombone']);
+    expect(slots('Ilse Brandt has not opened her sketchbook in months')).toEqual(['!Ilse Brandt|*=sketchbook']);
+  });
+
+  it('reads a language from what one studies it with, and a pastime from its own verb', () => {
+    expect(slots('Ilse Brandt is ploughing through a Greek grammar')).toEqual(['Ilse Brandt|language=Greek']);
+    expect(slots('Ilse Brandt quilts')).toEqual(['Ilse Brandt|hobby=quilting']);
+    expect(slots('Ilse Brandt sketches birds whenever she can')).toEqual(['Ilse Brandt|hobby=sketching birds']);
+    expect(slots('Ilse Brandt paints portraits for a living')).toEqual([]);
+    expect(slots('Ilse Brandt paints murals in a studio in Graz')).toEqual([]);
+  });
+});

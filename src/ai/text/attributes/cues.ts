@@ -92,6 +92,21 @@ const SPORT_OF_VERB: Record<string, string> = Object.fromEntries(
   ).flatMap(([sport, verbs]) => verbs.map((verb) => [verb, sport])),
 );
 
+/** A pastime told by its own verb: "paints" → painting. Not the crafts people as often live by (carving, baking). */
+const PASTIME_OF_VERB: Record<string, string> = {
+  paints: 'painting',
+  sketches: 'sketching',
+  knits: 'knitting',
+  crochets: 'crocheting',
+  sews: 'sewing',
+  quilts: 'quilting',
+  embroiders: 'embroidering',
+  gardens: 'gardening',
+  whittles: 'whittling',
+  hikes: 'hiking',
+  journals: 'journaling',
+};
+
 export const CUES: Cue[] = [
   // Employer: works at, joined, hired by, a new job at, an engineer at, left …
   cue(
@@ -115,6 +130,9 @@ export const CUES: Cue[] = [
     `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer))s?\\s+(?:at|for|with|of)\\s+${NAMED}`,
   ),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
+  // "has been on Deloitte's payroll since August", "on the payroll at Arup".
+  cue('employer', `\\bon\\s+${NAMED}\\s+(?:payroll|books|staff|headcount)\\b`, { value: (m) => (/['’]s?$/.test(m[1]) ? m[1].replace(/['’]s?$/, '') : null) }),
+  cue('employer', `\\bon\\s+the\\s+(?:payroll|books|staff|headcount)\\s+(?:at|of)\\s+${NAMED}`),
   cue('employer', `\\b(?:is|are|'s)\\s+now\\s+at\\s+${NAMED}|\\b(?:is|are|'s)\\s+at\\s+${NAMED}\\s+(?:now|these days|nowadays)\\b`, {
     value: (m) => (SCHOOL_NAME.test(m[1] ?? m[2]) ? null : (m[1] ?? m[2])),
   }),
@@ -255,7 +273,7 @@ export const CUES: Cue[] = [
   cue('partner', `\\b(?:re)?(?:married|engaged|wed),?\\s+to\\s+${NAMED}`),
   cue(
     'partner',
-    `\\b(?:is seeing|is dating|started dating|has a new (?:boyfriend|girlfriend|partner))\\s+(?:someone(?:\\s+new)?|a\\s+[\\p{L}-]+)(?:,?\\s+(?:a|an)\\s+[\\p{L} -]{2,30}?)?,?\\s+(?:called|named)\\s+${NAMED}`,
+    `\\b(?:(?:is|'s|are|has been|'s been|have been|been|started|began|now)\\s+(?:seeing|dating|going out with)|has a new (?:boyfriend|girlfriend|partner))\\s+(?:someone(?:\\s+new)?|a\\s+[\\p{L}-]+)(?:,?\\s+(?:a|an)\\s+[\\p{L} -]{2,30}?)?,?\\s+(?:called|named)\\s+${NAMED}`,
   ),
   // "married Diego in a small ceremony": whom one marries or dates is a partner whatever follows.
   cue('partner', `\\b(?:${V('date', 'marry')}|in a relationship with)\\s+${NAMED}`),
@@ -405,6 +423,17 @@ export const CUES: Cue[] = [
     `\\b(\\p{Ll}+s\\s+(?:[\\p{L}-]+\\s+){0,4}?)(?:in (?:his|her|their|the) (?:spare|free) time|as a hobby|for fun|on (?:the )?weekends|at weekends|in (?:his|her|their) (?:garage|shed|garden|workshop))\\b`,
     { value: (m) => m[1].trim() },
   ),
+  // "Greta paints watercolours", "Ivo knits": a pastime told by its own verb, right after whoever
+  // does it (with "at weekends" or "in her spare time", the cue above reads it).
+  cue(
+    'hobby',
+    `(?<=\\p{Lu}[\\p{L}'’-]*\\s+(?:(?:also|still|often|sometimes|now|occasionally|regularly)\\s+)?)(${Object.keys(PASTIME_OF_VERB).join('|')})(?:\\s+((?!(?:for|at|in|on|with|to|and|but|every|each|the|a|an|his|her|their|professionally)\\b)\\p{Ll}[\\p{Ll}-]+))?(?=\\s*[,.;!]|\\s*$|\\s+(?:in|on|at|with|and|every|most|at|whenever|when)\\b)`,
+    {
+      value: (m) => [PASTIME_OF_VERB[m[1]], m[2]].filter(Boolean).join(' '),
+      notAfter:
+        /^\s+(?:for a living|professionally|for work|for clients|on commission)\b|^[^.;]*\bin\s+(?:a|an|the|his|her|their)\s+(?:[p{L}-]+\s+)?(?:studio|workshop|shop|gallery)\b|\b(?:in (?:his|her|their|the) (?:spare|free) time|as a hobby|for fun|on (?:the )?weekends|at weekends)\b/,
+    },
+  ),
   // "spends her weekends restoring old furniture": a pastime told by how free time is spent.
   cue(
     'hobby',
@@ -517,7 +546,10 @@ export const CUES: Cue[] = [
     'language',
     `\\b(?:${V('speak', 'learn', 'study', 'practise', 'practice')}|doing|does|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
   ),
-  cue('language', `\\b(${LANGUAGES})\\s+(?:lessons|classes|class|course|courses|tutoring|evening classes)\\b`),
+  cue(
+    'language',
+    `\\b(${LANGUAGES})\\s+(?:lessons|classes|class|course|courses|tutoring|tutor|evening classes|textbook|textbooks|grammar|flashcards|vocabulary|exam|conversation group|immersion)\\b`,
+  ),
 ];
 
 export const FAVORITE =

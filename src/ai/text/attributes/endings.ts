@@ -19,9 +19,14 @@ const THING =
   "((?!(?:it|them|that|this|everything|something|hope|on|up)\\b)[\\p{L}\\p{N}'’-]+(?:\\s+(?!(?:in|on|at|to|for|from|after|before|last|this|next|and|but|so|because|since|when|as|with|about|over|yesterday|today|now|nowadays|these|again|too|anymore)\\b)[\\p{L}\\p{N}'’-]+){0,2})";
 
 const PARTED = new RegExp(`^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}${PARTED_WITH}\\s+${POSSESSOR}${QUALIFIER}${THING}`, 'u');
-/** "put Spanish aside", "packed the violin in", "gave golf up": a verb whose particle follows the thing given up. */
+/** "put Spanish aside", "packed the violin in", "gave golf up", "gave French a rest": a verb whose particle follows the thing given up. */
 const SET_ASIDE = new RegExp(
-  `^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}(?:(?:put|puts|putting|set|sets|setting|laid|lays|laying|pushed|pushes|pushing)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:aside|to one side|on the back burner|on ice|on hold)|(?:gave|given|gives|giving|packed|packs|packing|jacked|jacks|jacking|chucked|chucks|chucking)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:up|in)(?!\\s+(?:to|for|with|at|on)\\b))\\b`,
+  `^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}(?:(?:put|puts|putting|set|sets|setting|laid|lays|laying|pushed|pushes|pushing)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:aside|to one side|on the back burner|on ice|on hold)|(?:gave|given|gives|giving|packed|packs|packing|jacked|jacks|jacking|chucked|chucks|chucking)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:up|in)(?!\\s+(?:to|for|with|at|on)\\b)|(?:gave|given|gives|giving)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+a\\s+(?:rest|break|miss|pass))\\b`,
+  'u',
+);
+/** "has not touched her watercolours in a year", "hasn't played the cello since May": a thing left alone for good. */
+const LEFT_ALONE = new RegExp(
+  `^\\s*(?:(?:has|have|had)\\s+not|hasn't|haven't|hadn't)\\s+(?:(?:even|really|once)\\s+)?(?:touched|played|picked up|opened|used|ridden|driven|worn|practised|practiced|spoken)\\s+${POSSESSOR}${QUALIFIER}${THING}(?=\\s+(?:in|for|since)\\b)`,
   'u',
 );
 /** "Gemma no longer knits", "Sam doesn't smoke any more": a pastime or habit told by its own verb, ended. */
@@ -89,10 +94,16 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
   const stopped = NO_LONGER_DOES.exec(rest);
   if (stopped) return [{ subject, attribute: ANY_ATTRIBUTE, value: stopped[1], negated: true }];
   const parted =
-    PARTED.exec(rest) ?? SET_ASIDE.exec(rest) ?? HANDED_ON.exec(rest) ?? BELONGING_GONE.exec(rest) ?? BELONGING_PUT_BY.exec(rest) ?? DAYS_OVER.exec(rest);
+    PARTED.exec(rest) ??
+    SET_ASIDE.exec(rest) ??
+    HANDED_ON.exec(rest) ??
+    BELONGING_GONE.exec(rest) ??
+    BELONGING_PUT_BY.exec(rest) ??
+    DAYS_OVER.exec(rest) ??
+    LEFT_ALONE.exec(rest);
   if (parted) {
     // "gave golf up in May": the particle is not part of the thing.
-    const thing = (parted[1] ?? parted[2]).replace(/\s+(?:up|in)$/, '');
+    const thing = (parted[1] ?? parted[2] ?? parted[3]).replace(/\s+(?:up|in)$/, '');
     return [{ subject, attribute: ANY_ATTRIBUTE, value: thing, negated: true }];
   }
   if (!hasOwner && subject !== 'the user' && /^\p{Lu}/u.test(subject) && THING_ENDED.test(rest)) {

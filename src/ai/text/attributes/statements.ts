@@ -38,7 +38,7 @@ function isProperName(value: string): boolean {
 }
 
 const UNREAL_BEFORE =
-  /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't)\s+(?:\S+\s+){0,2}$/i;
+  /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't|hasn't|haven't|hadn't)\s+(?:\S+\s+){0,2}$/i;
 
 const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
