@@ -25,6 +25,7 @@ import { TWELFTH_DEV_UPDATE_CASES } from './dev-updates-twelfth.js';
 import { THIRTEENTH_DEV_UPDATE_CASES } from './dev-updates-thirteenth.js';
 import { FOURTEENTH_DEV_UPDATE_CASES } from './dev-updates-fourteenth.js';
 import { FIFTEENTH_DEV_UPDATE_CASES } from './dev-updates-fifteenth.js';
+import { SIXTEENTH_DEV_UPDATE_CASES } from './dev-updates-sixteenth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -70,4 +71,5 @@ export const ALL_CASES: TruthCase[] = [
   ...THIRTEENTH_DEV_UPDATE_CASES,
   ...FOURTEENTH_DEV_UPDATE_CASES,
   ...FIFTEENTH_DEV_UPDATE_CASES,
+  ...SIXTEENTH_DEV_UPDATE_CASES,
 ];
