@@ -197,3 +197,12 @@ describe('an animal named with its owner, and the family it joined', () => {
     ]);
   });
 });
+
+describe('a name with an apostrophe', () => {
+  it('keeps "Niamh O\'Connor" as the person a later "she" stands for', () => {
+    expect(resolveAll(["Niamh O'Connor's Fiesta failed its test", 'She bought a Mazda 2'])).toEqual([
+      "Niamh O'Connor's Fiesta failed its test",
+      "Niamh O'Connor bought a Mazda 2",
+    ]);
+  });
+});

@@ -96,9 +96,12 @@ export function entitiesIn(sentence: string): { subject: Entity | null; named: E
 const PRONOUN_SUBJECT = /^(?:(he|she)(?:'s|’s|'d|’d)?|(his|her)|(its|it)(?:'s|’s)?|(they|their)(?:'re|’re)?)\b/i;
 /** "Linh and Quang met in Hue": a subject of two people, whom a later "they" stands for. */
 /** "Harpreet Kaur's favourite poet is …" (about Harpreet); "Kenji's girlfriend, Aiko, …" names whom it is about (group 2). */
-/** "Sophie Turner's Fiesta was written off", "Olu Adeyemi's contract with BP ended": a thing of the owner's, the clause still about the owner. */
+/**
+ * "Sophie Turner's Fiesta was written off", "Olu Adeyemi's contract with BP ended", "Finn O'Brien's
+ * Focus …": a thing of the owner's, the clause still about the owner.
+ */
 const POSSESSIVE_OPENING =
-  /^(\p{Lu}[\p{L}-]+(?:\s+(?:(?:de|da|van|von|der|del|la|le|bin|al)\s+)?\p{Lu}[\p{L}-]+){0,2})['’]s\s+(?:(?:(?!(?:with|at|in|for|to|of|from|on|by|and|or)\s)[\p{Ll}-]+\s+){0,2}(?!(?:with|at|in|for|to|of|from|on|by|and|or)\b)[\p{Ll}-]+(,?\s+\p{Lu}[\p{L}-]+)?|\p{Lu}[\p{L}-]+)/u;
+  /^(\p{Lu}[\p{L}-]+(?:\s+(?:(?:de|da|van|von|der|del|la|le|bin|al)\s+)?\p{Lu}[\p{L}-]*(?:['’]\p{Lu}[\p{L}-]+)?){0,2})['’]s\s+(?:(?:(?!(?:with|at|in|for|to|of|from|on|by|and|or)\s)[\p{Ll}-]+\s+){0,2}(?!(?:with|at|in|for|to|of|from|on|by|and|or)\b)[\p{Ll}-]+(,?\s+\p{Lu}[\p{L}-]+)?|\p{Lu}[\p{L}-]+)/u;
 const GROUP_SUBJECT = /^(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?\s+(?:and|&)\s+\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s+\p{Ll}/u;
 /** "Since 2022 she has led …": a phrase of time or place before the subject, with no name in it. */
 const OPENING_PHRASE =
@@ -108,7 +111,7 @@ const OPENING_PHRASE =
 const DESCRIBED_AS =
   /^\s+(?:is|was)\s+(?:a|an|the)\s+(?:[\p{L}-]+\s+){0,3}?(\p{Ll}{3,})(?=$|[,.;]|\s+(?:in|on|at|for|of|with|based|owned|run|that|which|from|by|near|founded|written|built|serving|since)\b)/u;
 /** A person's possessive inside a clause: "… adopted Ivy Brooks's tortoise". */
-const OWNER_WITHIN = /(?<=\s)(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+){0,2})['’]s?\s+\p{Ll}/u;
+const OWNER_WITHIN = /(?<=\s)(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]*(?:['’]\p{Lu}[\p{L}-]+)?){0,2})['’]s?\s+\p{Ll}/u;
 /** "The cooperative opened …": a definite description, one lowercase noun, before its verb. */
 const DESCRIPTION_OPENING = /^the\s+(\p{Ll}[\p{L}-]+)(?=\s+\p{Ll})/iu;
 /** A clause about a thing, an animal or a group of them: "A pair of budgies …", "The award …", "Two cats …". */

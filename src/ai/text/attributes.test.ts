@@ -505,3 +505,31 @@ describe('a payroll, someone described before their name, a rest given, a thing 
     expect(slots('Ilse Brandt paints murals in a studio in Graz')).toEqual([]);
   });
 });
+
+describe('a first standup, a place at a school, a thing built, time on a project over, a thing handed down', () => {
+  it('reads a first standup somewhere as work there, and a test drive as no car', () => {
+    expect(slots("Ilse Brandt's first standup at Zalando is on Monday")).toEqual(['Ilse Brandt|employer=Zalando']);
+    expect(slots('Ilse Brandt test-drove a Polestar 2')).toEqual([]);
+  });
+
+  it('reads a place at a school as studying there, and a school left as no longer studied at', () => {
+    expect(slots('Ilse Brandt left Leiden University for a place at the University of Oslo')).toEqual([
+      'Ilse Brandt|school=the University of Oslo',
+      '!Ilse Brandt|school=Leiden University',
+    ]);
+    expect(slots('Ilse Brandt left Allianz')).toEqual(['!Ilse Brandt|employer=Allianz']);
+  });
+
+  it('reads a named thing built as a project, and time on one said to be over as its end', () => {
+    expect(slots('Ilse Brandt is building the Heron portal')).toEqual(['Ilse Brandt|project=Heron portal']);
+    expect(slots("Ilse Brandt's stint on the Kestrel rewrite is over")).toEqual(['!Ilse Brandt|*=Kestrel rewrite']);
+  });
+
+  it('ends a thing handed down beside a new value in the same statement, unless a cue read the ending', () => {
+    expect(slots('Ilse Brandt handed her viola down to her nephew and practises the harp daily')).toEqual([
+      'Ilse Brandt|instrument=harp',
+      '!Ilse Brandt|*=viola',
+    ]);
+    expect(slots('Ilse Brandt lost her post with Allianz')).toEqual(['!Ilse Brandt|employer=Allianz']);
+  });
+});

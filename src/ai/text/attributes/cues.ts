@@ -146,7 +146,8 @@ export const CUES: Cue[] = [
   cue(
     'employer',
     `\\b(?:left|quit|leaves|quits|leaving|quitting|resigned from|was laid off (?:from|by)|got laid off (?:from|by)|was fired from|got fired from|retired from|no longer works? (?:at|for))\\s+${NAMED}`,
-    { negated: true },
+    // A school left is read below.
+    { negated: true, value: (m) => (SCHOOL_NAME.test(m[1]) && !/\b(?:resigned|laid off|fired|retired|works?)\b/.test(m[0]) ? null : m[1]) },
   ),
   // "quit his job at Aldi", "handed Kamil's notice in at Aldi": the job there is over.
   cue(
@@ -169,9 +170,13 @@ export const CUES: Cue[] = [
     notAfter: PERSON_AFTER,
   }),
   // "first week at Sainsbury's head office done", "Ines starts her first shift at Lidl": the job there begins.
-  cue('employer', `\\b(?:first|1st)\\s+(?:full\\s+)?(?:day|days|shift|week|month)\\s+(?:of\\s+work\\s+)?(?:at|with|for)\\s+${NAMED}`, {
-    value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]),
-  }),
+  cue(
+    'employer',
+    `\\b(?:first|1st)\\s+(?:full\\s+)?(?:day|days|shift|week|month|standup|stand-up|sprint|payslip|paycheck|pay cheque|all-hands|onboarding)\\s+(?:of\\s+work\\s+)?(?:at|with|for)\\s+${NAMED}`,
+    {
+      value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]),
+    },
+  ),
   // "Ines's last day at Accenture was Friday", "worked my final shift at Tesco": the job there ends.
   cue(
     'employer',
@@ -335,6 +340,11 @@ export const CUES: Cue[] = [
     value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
   }),
   cue('school', `\\b(?:graduated|graduates)\\s+from\\s+${NAMED}`),
+  // "left Charles University for a place at the University of Edinburgh": a seat at a school, and the one left.
+  cue('school', `\\b(?:place|spot|seat|offer|scholarship|studentship|bursary)\\s+(?:to\\s+study\\s+(?:[\\p{L}-]+\\s+){0,3}?)?(?:at|from)\\s+${NAMED}`, {
+    value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null),
+  }),
+  cue('school', `\\b(?:left|quit|leaves|quits|leaving|quitting)\\s+${NAMED}`, { negated: true, value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null) }),
   cue('school', `\\b(?:transferred|transfers|transferring)\\s+to\\s+${NAMED}(?!\\s+(?:office|branch|site|hub|team|department|store|plant|division))`),
   cue('school', `\\b(?:school|college|university|uni)\\s+is\\s+${NAMED}`),
   cue(
@@ -473,6 +483,11 @@ export const CUES: Cue[] = [
     `\\b${V('work', 'lead', 'build', 'run', 'manage')}\\s+(?:(?:now|currently|mostly)\\s+)*on\\s+(?:the\\s+|a\\s+|an\\s+)?((?:[\\p{L}\\p{N}'-]+\\s+){0,4}?(?:project|app|platform|product|launch|migration|redesign|rollout|book|novel|album|thesis|dissertation|startup|game|website|campaign|study|paper|tool|library|system|initiative)|${NAMED.slice(1, -1)})`,
   ),
   cue('project', `\\b[Pp]roject\\s+(?:called\\s+|named\\s+)?${NAMED}`),
+  // "is building the Osprey dashboard": a named thing one builds is one's project.
+  cue(
+    'project',
+    `\\b${V('build', 'develop', 'ship', 'prototype')}\\s+(?:the\\s+|a\\s+|an\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}\\s+(?:dashboard|service|portal|website|site|tool|feature|system|api|API|engine|pipeline|${PROJECT_NOUNS}))\\b`,
+  ),
   cue(
     'project',
     `\\b(?:is|are|'s|has been|was moved|got moved|moved)\\s+(?:(?:now|currently)\\s+)?(?:on(?:to)?|to)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})\\s+(?:project|team|squad|initiative|migration|launch)\\b`,
@@ -522,7 +537,7 @@ export const CUES: Cue[] = [
   cue('name', `\\b(?:name is|goes by|is called|prefers to be called)\\s+${NAMED}`),
   cue(
     'car',
-    `\\b(?:${V('drive')}|owns|bought|got|leased|leases|(?:gets|goes|zips|runs|drives)\\s+(?:around|about)\\s+in)\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`,
+    `(?<!test-)\\b(?:${V('drive')}|owns|bought|got|leased|leases|(?:gets|goes|zips|runs|drives)\\s+(?:around|about)\\s+in)\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`,
     {
       value: (m) => (CAR_BRAND.test(m[1]) ? m[1] : null),
     },

@@ -16,7 +16,7 @@ const POSSESSOR = "(?:(?:the|his|her|their|my|our|its|\\p{Lu}[\\p{L}-]*(?:'s|’
 const QUALIFIER = '(?:(?:old|beloved|trusty|first|second|little|lovely)\\s+)?';
 /** One to three words of the thing, ended by punctuation, a preposition or a time. */
 const THING =
-  "((?!(?:it|them|that|this|everything|something|hope|on|up)\\b)[\\p{L}\\p{N}'’-]+(?:\\s+(?!(?:in|on|at|to|for|from|after|before|last|this|next|and|but|so|because|since|when|as|with|about|over|yesterday|today|now|nowadays|these|again|too|anymore)\\b)[\\p{L}\\p{N}'’-]+){0,2})";
+  "((?!(?:it|them|that|this|everything|something|hope|on|up)\\b)[\\p{L}\\p{N}'’-]+(?:\\s+(?!(?:in|on|at|to|for|from|after|before|last|this|next|and|but|so|because|since|when|as|with|about|over|down|back|away|yesterday|today|now|nowadays|these|again|too|anymore)\\b)[\\p{L}\\p{N}'’-]+){0,2})";
 
 const PARTED = new RegExp(`^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}${PARTED_WITH}\\s+${POSSESSOR}${QUALIFIER}${THING}`, 'u');
 /** "put Spanish aside", "packed the violin in", "gave golf up", "gave French a rest": a verb whose particle follows the thing given up. */
@@ -33,7 +33,7 @@ const LEFT_ALONE = new RegExp(
 const NO_LONGER_DOES = /^\s*(?:no longer|not any more|(?:does not|doesn't)(?=\s+\p{Ll}+\s+any\s?more))\s+(\p{Ll}{3,})(?:\s+any\s?more)?\s*(?:[,.;!]|$)/u;
 /** "gave Kiwi to a bird sanctuary", "handed the Golf over to his son": the thing now someone else's. */
 const HANDED_ON = new RegExp(
-  `^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}(?:gave|given|handed|passed)\\s+(?!(?:a|an|some|me|him|her|them|us|it)\\s)${POSSESSOR}${QUALIFIER}${THING}\\s+(?:on\\s+|over\\s+|back\\s+)?to\\s`,
+  `^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}(?:gave|given|handed|passed)\\s+(?!(?:a|an|some|me|him|them|us|it)\\s|her\\s+(?:a|an|some|the|back|over)\\b)${POSSESSOR}${QUALIFIER}${THING}\\s+(?:on\\s+|over\\s+|back\\s+|down\\s+)?to\\s`,
   'u',
 );
 
@@ -57,9 +57,9 @@ const BELONGING_PUT_BY = new RegExp(
   'u',
 );
 
-/** "Jonas's trumpet days are over": the thing of those days is done with. */
+/** "Jonas's trumpet days are over", "Kai's time on the Falcon app is over": the thing of those days is done with. */
 const DAYS_OVER = new RegExp(
-  `^['’]s\\s+${QUALIFIER}${THING}\\s+days\\s+(?:are|were|have been)\\s+(?:long\\s+)?(?:over|behind\\s+(?:him|her|them|me|us))\\b`,
+  `^['’]s\\s+(?:${QUALIFIER}${THING}\\s+days|(?:time|stint|spell|run|days)\\s+(?:on|at|with|in)\\s+(?:the\\s+)?${THING})\\s+(?:are|is|were|was|have been|has been)\\s+(?:long\\s+)?(?:over|done|behind\\s+(?:him|her|them|me|us))\\b`,
   'u',
 );
 
@@ -103,7 +103,7 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
     LEFT_ALONE.exec(rest);
   if (parted) {
     // "gave golf up in May": the particle is not part of the thing.
-    const thing = (parted[1] ?? parted[2] ?? parted[3]).replace(/\s+(?:up|in)$/, '');
+    const thing = (parted[1] ?? parted[2] ?? parted[3] ?? parted[4]).replace(/\s+(?:up|in)$/, '');
     return [{ subject, attribute: ANY_ATTRIBUTE, value: thing, negated: true }];
   }
   if (!hasOwner && subject !== 'the user' && /^\p{Lu}/u.test(subject) && THING_ENDED.test(rest)) {

@@ -32,7 +32,7 @@ export const IRREGULAR: Record<string, string[]> = {
   relocate: ['relocated', 'relocating', 'relocates'],
   hire: ['hired', 'hiring', 'hires'],
   retire: ['retired', 'retiring', 'retires'],
-  practice: ['practiced', 'practicing', 'practices', 'practised', 'practising'],
+  practice: ['practiced', 'practicing', 'practices', 'practise', 'practises', 'practised', 'practising'],
   use: ['used', 'using', 'uses'],
   love: ['loved', 'loving', 'loves'],
   like: ['liked', 'liking', 'likes'],

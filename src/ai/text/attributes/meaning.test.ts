@@ -35,8 +35,11 @@ describe('AttributeReader (attributes read by meaning with the local embedder)',
       'Kim rented a Toyota for the trip to Cork.',
       'Jin visited the Tesla showroom with his brother.',
       'Omar sent his CV to Microsoft.',
+      // Tried or looked at, not taken.
+      'Nils test-drove a Volvo EX30 but decided to keep his car.',
+      'Pia looked at a Kia Niro at the dealer.',
     ]);
-    expect(read).toEqual([[], [], [], [], [], [], [], []]);
+    expect(read).toEqual([[], [], [], [], [], [], [], [], [], []]);
   });
 
   it('reads nothing from a plan, a wish, a negation, a question or a past that ended', async () => {

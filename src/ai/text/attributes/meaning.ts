@@ -15,7 +15,8 @@ import { subjectOf } from './subjects.js';
  * against plain sentences of each attribute (prototypes.ts); it sets the attribute it is closest to
  * when that is clearly closer than everyday happenings, and its value is the first name it gives
  * where that attribute's values stand ("at Klarna", "her Tesla", "to Giulia").
- * Only plain assertions are read so: a plan, a wish, a negation or a past that ended sets nothing.
+ * Only plain assertions are read so: a plan, a wish, a negation, a past that ended or a thing only
+ * tried or looked at ("test-drove a BMW but decided to keep his car") sets nothing.
  * What is read so is less certain than what a cue reads: it is used to find the memory a statement
  * gives a new value of, and stored only with the update it makes (core/memories/remember.ts).
  */
@@ -33,7 +34,7 @@ const CALIBRATIONS: Record<string, Calibration> = {
 };
 
 const NOT_PLAIN =
-  /\b(?:wants?|wanted|would|might|may|could|should|will|won't|going to|plans?|planning|hopes?|hoping|wish(?:es)?|dreams?|considering|thinking (?:of|about)|maybe|perhaps|if|unless|whether|not|never|no longer|didn't|doesn't|don't|isn't|wasn't|until|till|back in|used to|formerly|previously|as a (?:child|kid|teenager|student)|from \S+ to)\b|\?/i;
+  /\b(?:wants?|wanted|would|might|may|could|should|will|won't|going to|plans?|planning|hopes?|hoping|wish(?:es)?|dreams?|considering|thinking (?:of|about)|maybe|perhaps|if|unless|whether|not|never|no longer|didn't|doesn't|don't|isn't|wasn't|until|till|back in|used to|formerly|previously|as a (?:child|kid|teenager|student)|from \S+ to|test[- ]dr(?:ove|ive|ives|iving|iven)|tried out|trial+ed|look(?:ed|ing) at|view(?:ed|ing)|decided (?:against|to keep|to stay))\b|\?/i;
 const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s+(?:(?:of|de|la|von|van|and|&)\s+)?(?:\p{Lu}[\p{L}\p{N}&'’.-]*|\d+\p{L}*))*/gu;
 /** The words a value of each attribute follows. */
 const VALUE_AFTER: Record<string, RegExp> = {

@@ -194,5 +194,8 @@ export function statedAttributes(text: string): StatedAttribute[] {
   }
   const replaced = statedReplacements(predicate, subject).filter((r) => !found.some((f) => f.negated && f.value.toLowerCase() === r.value.toLowerCase()));
   const leaders = statedLeaders(predicate);
-  return found.length ? [...found, ...replaced, ...leaders] : [...statedEndings(predicate, subject, !!owner), ...replaced, ...leaders];
+  // "handed her flute down to her niece and practises the oboe": a thing given up beside a value
+  // read, unless a cue already read what ended ("lost his position with Orlen").
+  const ended = found.some((f) => f.negated) ? [] : statedEndings(predicate, subject, !!owner).filter((e) => !found.some((f) => sameValue(f.value, e.value)));
+  return [...found, ...ended, ...replaced, ...leaders];
 }
