@@ -26,6 +26,7 @@ import { THIRTEENTH_DEV_UPDATE_CASES } from './dev-updates-thirteenth.js';
 import { FOURTEENTH_DEV_UPDATE_CASES } from './dev-updates-fourteenth.js';
 import { FIFTEENTH_DEV_UPDATE_CASES } from './dev-updates-fifteenth.js';
 import { SIXTEENTH_DEV_UPDATE_CASES } from './dev-updates-sixteenth.js';
+import { SEVENTEENTH_DEV_UPDATE_CASES } from './dev-updates-seventeenth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -72,4 +73,5 @@ export const ALL_CASES: TruthCase[] = [
   ...FOURTEENTH_DEV_UPDATE_CASES,
   ...FIFTEENTH_DEV_UPDATE_CASES,
   ...SIXTEENTH_DEV_UPDATE_CASES,
+  ...SEVENTEENTH_DEV_UPDATE_CASES,
 ];
