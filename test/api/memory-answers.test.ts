@@ -258,6 +258,20 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('bram', 'What car does Bram drive?'))[0]).toMatch(/Skoda/);
   });
 
+  it('keeps a partner named since when a couple named before is said to have split, and reads a thing outgrown', async () => {
+    await note('marta', "Marta Kowal's boyfriend is Ivo.");
+    await note('marta', 'Marta Kowal introduced her husband, Leo, at the party; she and Ivo broke up years ago.');
+    await note('oskar', 'Oskar Berg plays rugby.');
+    await note('oskar', 'Oskar Berg outgrew rugby and plays squash with his sister now.');
+
+    const marta = (await live('marta')).map((e) => e.memory);
+    expect(marta.some((t) => /Leo/.test(t))).toBe(true);
+    expect(marta.some((t) => /boyfriend is Ivo/.test(t))).toBe(false);
+    expect((await topThree('marta', "Who is Marta's partner?"))[0]).toMatch(/Leo/);
+    expect((await live('oskar')).some((e) => /plays rugby/.test(e.memory))).toBe(false);
+    expect((await topThree('oskar', 'What sport does Oskar play?'))[0]).toMatch(/squash/);
+  });
+
   it('names the owner, not the shop, for a page\'s "he", and the organisation a "the <noun>" stands for', async () => {
     await note(
       'quill',

@@ -56,3 +56,9 @@ describe('isInstruction and verbBase', () => {
     expect([verbBase('unpacking'), verbBase('rewriting'), verbBase('undertaking'), verbBase('unicorns')]).toEqual(['unpack', 'rewrite', null, null]);
   });
 });
+
+describe('hasFiniteVerb: an irregular past with a prefix', () => {
+  it.each(['Oskar outgrew hockey', 'Lena overtook her rival', 'Sam rebuilt the shed'])('%s', (sentence) => {
+    expect(hasFiniteVerb(sentence)).toBe(true);
+  });
+});

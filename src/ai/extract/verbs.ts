@@ -14,15 +14,19 @@ const AUXILIARIES = new Set(
 
 const CONTRACTED_AUXILIARY = /^[\p{L}]+'(?:s|re|m|ve|ll|d)$/u;
 
-/** Irregular past forms. */
-export const IRREGULAR_PAST = new Set(
-  `went got made took saw came knew felt thought found gave told said left met ran bought brought began
+const SIMPLE_IRREGULAR_PAST = `went got made took saw came knew felt thought found gave told said left met ran bought brought began
   wrote put set let cut hit quit hurt cost shut became built caught chose drew drank drove ate fell fed
   fought flew forgot froze grew held hung kept laid led lent lost meant paid rode rang rose sang sank sat
   slept spoke spent stood stole stuck swam taught tore threw understood woke wore won sent sold shot
   shook struck swore swept dealt dug bent blew broke bred bound forgave hid heard overcame slid spun
-  sprang withdrew beat sought`.split(/\s+/),
-);
+  sprang withdrew beat sought`.split(/\s+/);
+
+/** Irregular past forms, and those of the same verbs with a prefix ("outgrew", "overtook", "rebuilt"). */
+export const IRREGULAR_PAST = new Set([
+  ...SIMPLE_IRREGULAR_PAST,
+  // Not of the shortest ("output", "outset" are nouns).
+  ...SIMPLE_IRREGULAR_PAST.filter((past) => past.length >= 4).flatMap((past) => ['out', 'over', 'under', 're', 'mis', 'fore'].map((prefix) => prefix + past)),
+]);
 
 /**
  * Base forms of verbs common in statements about people and organisations. A statement whose

@@ -533,3 +533,19 @@ describe('a first standup, a place at a school, a thing built, time on a project
     expect(slots('Ilse Brandt lost her post with Allianz')).toEqual(['!Ilse Brandt|employer=Allianz']);
   });
 });
+
+describe('a couple who split, a team left for another, a thing outgrown or done with, a language started on', () => {
+  it('ends only the partner a couple names, so a partner named since stays', () => {
+    expect(slots('Ilse Brandt and Tomas broke up in 2019')).toEqual(['!Ilse Brandt|partner=Tomas', '!Tomas|partner=Ilse Brandt']);
+  });
+
+  it('reads the team someone left another for', () => {
+    expect(slots('Ilse Brandt left payments for the identity squad')).toEqual(['Ilse Brandt|team=identity']);
+  });
+
+  it('ends a thing outgrown or done with, and reads a language started on', () => {
+    expect(slots('Ilse Brandt outgrew ballet')).toEqual(['!Ilse Brandt|*=ballet']);
+    expect(slots('Ilse Brandt is done with Greek')).toEqual(['!Ilse Brandt|*=Greek']);
+    expect(slots('Ilse Brandt has moved on to Hindi')).toEqual(['Ilse Brandt|language=Hindi']);
+  });
+});

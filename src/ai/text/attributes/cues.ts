@@ -473,6 +473,12 @@ export const CUES: Cue[] = [
       value: (m) => m[1].trim(),
     },
   ),
+  // "left growth for the platform squad": the team one left for.
+  cue(
+    'team',
+    `\\b(?:left|quit)\\s+(?:the\\s+)?(?:[\\p{L}\\p{N}&-]+\\s+){1,3}?for\\s+(?:the|a)\\s+((?:[\\p{L}\\p{N}&-]+\\s+){1,3}?)(?:team|squad|group|crew|department|unit)\\b`,
+    { value: (m) => m[1].trim() },
+  ),
   cue('team', `\\b(?:left|moved off|quit)\\s+(?:the|a|our|their)\\s+((?:[\\p{L}\\p{N}&-]+\\s+){1,3}?)(?:team|squad|group|crew|department|unit)\\b`, {
     negated: true,
     value: (m) => m[1].trim(),
@@ -559,7 +565,7 @@ export const CUES: Cue[] = [
   }),
   cue(
     'language',
-    `\\b(?:${V('speak', 'learn', 'study', 'practise', 'practice')}|doing|does|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
+    `\\b(?:${V('speak', 'learn', 'study', 'practise', 'practice')}|${V('start', 'begin', 'move on')}\\s+(?:on|with|to)|doing|does|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
   ),
   cue(
     'language',

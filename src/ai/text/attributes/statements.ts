@@ -159,11 +159,13 @@ export function statedAttributes(text: string): StatedAttribute[] {
   // "Omar is Lina's boyfriend": Lina's partner is Omar.
   const partnerOf = PARTNER_OF.exec(predicate);
   if (partnerOf && !found.some((f) => f.attribute === 'partner')) found.push({ subject: partnerOf[2], attribute: 'partner', value: partnerOf[1] });
-  // "Omar and Lina split up": neither has a partner any more.
+  // "Omar and Lina split up": each is no longer the other's partner (whoever either is with now).
   const couple = COUPLE.exec(predicate);
   if (couple) {
-    for (const f of found.filter((a) => a.attribute === 'partner' && a.negated && a.value === ANY_VALUE)) {
-      if (!found.some((a) => a.attribute === 'partner' && a.negated && sameSubject(a.subject, couple[2]))) found.push({ ...f, subject: couple[2] });
+    for (const f of found.filter((a) => a.attribute === 'partner' && a.negated && a.value === ANY_VALUE && sameSubject(a.subject, couple[1]))) {
+      f.value = couple[2];
+      if (!found.some((a) => a.attribute === 'partner' && a.negated && sameSubject(a.subject, couple[2])))
+        found.push({ ...f, subject: couple[2], value: couple[1] });
     }
   }
   // "her rabbit Mossa passed away": a value said to end is not also said to hold.
