@@ -27,6 +27,7 @@ import { FOURTEENTH_DEV_UPDATE_CASES } from './dev-updates-fourteenth.js';
 import { FIFTEENTH_DEV_UPDATE_CASES } from './dev-updates-fifteenth.js';
 import { SIXTEENTH_DEV_UPDATE_CASES } from './dev-updates-sixteenth.js';
 import { SEVENTEENTH_DEV_UPDATE_CASES } from './dev-updates-seventeenth.js';
+import { EIGHTEENTH_DEV_UPDATE_CASES } from './dev-updates-eighteenth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -74,4 +75,5 @@ export const ALL_CASES: TruthCase[] = [
   ...FIFTEENTH_DEV_UPDATE_CASES,
   ...SIXTEENTH_DEV_UPDATE_CASES,
   ...SEVENTEENTH_DEV_UPDATE_CASES,
+  ...EIGHTEENTH_DEV_UPDATE_CASES,
 ];

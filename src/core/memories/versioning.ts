@@ -108,7 +108,9 @@ export function heldAttributesIn(db: Db, orgId: string, containerTag: string): H
  * The attributes each statement sets: by its cues, and where no cue names one, by its meaning
  * (read with the embedder, so before any transaction is opened): the attribute its sentence is
  * closest to, or, for a statement told as a change, the attribute `held` of its subject whose value
- * one of its phrases is of the same kind as. When the embedder fails, by cues alone.
+ * one of its phrases is of the same kind as; and a statement nothing is read from that names a value
+ * held beside one that gives its attribute another value ends it (`endedByContrast`). When the
+ * embedder fails, by cues alone.
  */
 export async function readAttributes(embedder: Embedder, statements: string[], held?: HeldAttributes): Promise<ReadAttributes[]> {
   const read = statements.map((text) => ({ stated: asChangeOf(text, attributesOf(text)), meant: [] as MemoryAttribute[] }));

@@ -21,8 +21,8 @@ const NOT_CONTRASTED = new Set(['name', 'age', 'phone', 'email', ANY_ATTRIBUTE])
 
 /**
  * For each statement, the values it ends by contrast (negated, of the attribute held); [] for most.
- * `read[i]`: what statement i was read to set; `held(i)`: what the text's subject already holds,
- * for statement i's subject.
+ * `read[i]`: what statement i was read to set; `held[i]`: what statement i's subject already holds
+ * (nothing where statement i was read to set something).
  */
 export function endedByContrast(statements: string[], read: StatedAttribute[][], held: StatedAttribute[][]): StatedAttribute[][] {
   return statements.map((statement, j) => {
