@@ -85,7 +85,8 @@ describe('statedAttributes', () => {
     expect(slots('Nadia Rossi rotated onto the billing squad in October 2026')).toEqual(['Nadia Rossi|team=billing']);
     expect(slots('Owen Price started Japanese lessons in January 2026')).toEqual(['Owen Price|language=Japanese']);
     expect(slots('Nina Kowalski plays chess in a club')).toEqual(['Nina Kowalski|hobby=chess']);
-    expect(slots('Nina Kowalski is into go-karting')).toEqual([]);
+    // Not the game of go: go-karting is a pastime of its own.
+    expect(slots('Nina Kowalski is into go-karting')).toEqual(['Nina Kowalski|hobby=go-karting']);
   });
 
   it('reads the thing replaced, dropped or mourned as no longer held, whatever else is said', () => {
@@ -547,5 +548,25 @@ describe('a couple who split, a team left for another, a thing outgrown or done 
     expect(slots('Ilse Brandt outgrew ballet')).toEqual(['!Ilse Brandt|*=ballet']);
     expect(slots('Ilse Brandt is done with Greek')).toEqual(['!Ilse Brandt|*=Greek']);
     expect(slots('Ilse Brandt has moved on to Hindi')).toEqual(['Ilse Brandt|language=Hindi']);
+  });
+});
+
+describe('what work things name, evenings at an instrument, a pastime one got into or does, a thing in its case or for sale', () => {
+  it('reads the employer that business cards or an email signature name', () => {
+    expect(slots("Ilse Brandt's business cards say Lufthansa now")).toEqual(['Ilse Brandt|employer=Lufthansa']);
+    expect(slots("Ilse Brandt's email signature reads Henkel")).toEqual(['Ilse Brandt|employer=Henkel']);
+  });
+
+  it('reads an instrument from evenings spent at it, and a pastime one got into or does', () => {
+    expect(slots('Ilse Brandt spends her evenings at the cello')).toEqual(['Ilse Brandt|instrument=cello']);
+    expect(slots('Ilse Brandt has got into beekeeping')).toEqual(['Ilse Brandt|hobby=beekeeping']);
+    expect(slots('Ilse Brandt got into trouble at school')).toEqual([]);
+    expect(slots('Ilse Brandt does metalwork')).toEqual(['Ilse Brandt|hobby=metalwork']);
+    expect(slots('Ilse Brandt does consulting for banks')).toEqual([]);
+  });
+
+  it('ends a thing left in its case or put up for sale', () => {
+    expect(slots("Ilse Brandt's banjo sits in the loft")).toEqual(['!Ilse Brandt|*=banjo']);
+    expect(slots("Ilse Brandt's rowing machine is up for sale")).toEqual(['!Ilse Brandt|*=rowing machine']);
   });
 });

@@ -57,7 +57,25 @@ function namesSameValue(a: string, b: string): boolean {
 
 /** What comes with a pastime or a thing one has, not the thing itself: "stamp collection", "golf clubs". */
 const GEAR = new Set(
-  ['collection', 'kit', 'gear', 'set', 'lessons', 'classes', 'boots', 'racket', 'racquet', 'clubs', 'equipment', 'membership', 'career', 'habit'].map(stem),
+  [
+    'collection',
+    'kit',
+    'gear',
+    'set',
+    'lessons',
+    'classes',
+    'boots',
+    'racket',
+    'racquet',
+    'clubs',
+    'equipment',
+    'membership',
+    'career',
+    'habit',
+    'wheel',
+    'bat',
+    'needles',
+  ].map(stem),
 );
 
 /**

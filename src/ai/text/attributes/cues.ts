@@ -46,6 +46,13 @@ const TAKEN_WITH =
 const STUDIED =
   '((?!(?:hard|late|online|abroad|remotely|together|there|here|now|every|each|all|most|some|full|part|at|in|with|for|to|and|the|a|an|his|her|their|my)\\b)\\p{Ll}[\\p{Ll}-]+(?:\\s+\\p{Ll}[\\p{Ll}-]+){0,2}?)(?=\\s+(?:at|in|with|from|and|full-time|part-time|this|next|since|for)\\b|\\s*[,.;!?(]|$)';
 
+/** A sport or an instrument, which its own cues read. */
+const PLAYED = new RegExp(`(?:^|\\s)(?:${SPORTS}|${INSTRUMENTS})$`);
+
+/** Fields of work told with "does" ("does marketing for a startup"), never a pastime. */
+const WORK_FIELDS =
+  'marketing|accounting|consulting|engineering|nursing|teaching|plumbing|catering|cleaning|bookkeeping|recruiting|banking|lobbying|fundraising|programming|coding|editing|translating|tutoring|training|modelling|modeling|nothing|something|everything|anything|shopping|housework|homework|paperwork|overtime|shift work|contract work|freelance work|admin work|research work';
+
 const cue = (attribute: Attribute, source: string, options: Omit<Cue, 'attribute' | 'pattern'> = {}): Cue => ({
   attribute,
   // Not case-insensitive: a proper name is told by its capital letter.
@@ -130,6 +137,11 @@ export const CUES: Cue[] = [
     `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer))s?\\s+(?:at|for|with|of)\\s+${NAMED}`,
   ),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
+  // "his business cards say Scania now", "her email signature reads Bayer": what one's work things name.
+  cue(
+    'employer',
+    `\\b(?:business\\s+cards?|e-?mail\\s+signature|payslips?|pay\\s+slips?|lanyard|name\\s+tag|ID\\s+card|staff\\s+card)\\s+(?:now\\s+)?(?:says?|reads?|shows?|bears?)\\s+${NAMED}`,
+  ),
   // "has been on Deloitte's payroll since August", "on the payroll at Arup".
   cue('employer', `\\bon\\s+${NAMED}\\s+(?:payroll|books|staff|headcount)\\b`, { value: (m) => (/['’]s?$/.test(m[1]) ? m[1].replace(/['’]s?$/, '') : null) }),
   cue('employer', `\\bon\\s+the\\s+(?:payroll|books|staff|headcount)\\s+(?:at|of)\\s+${NAMED}`),
@@ -395,6 +407,11 @@ export const CUES: Cue[] = [
     `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach', 'take up', 'pick up', 'take to')}|takes|took|started|plays in|playing in|${TAKEN_WITH})\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`,
   ),
   cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`),
+  // "spends his evenings on the piano": what free time is spent playing.
+  cue(
+    'instrument',
+    `\\b${V('spend')}\\s+(?:(?:his|her|their|my|our|most|all)\\s+)?(?:evenings|weekends|free time|spare time|mornings|nights|afternoons|lunch breaks)\\s+(?:on|at|playing)\\s+(?:the\\s+|a\\s+|an\\s+)?(${INSTRUMENTS})\\b`,
+  ),
   cue('instrument', `\\bswitched\\s+(?:from\\s+(?:the\\s+)?(?:${INSTRUMENTS})\\s+)?to\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`),
   cue('instrument', `\\bswitched\\s+from\\s+(?:the\\s+)?(${INSTRUMENTS})\\s+to\\b`, { negated: true }),
   cue(
@@ -449,8 +466,21 @@ export const CUES: Cue[] = [
     'hobby',
     `\\b${V('spend')}\\s+(?:(?:his|her|their|my|our|most|all|many|much)\\s+(?:of\\s+(?:his|her|their|my|our)\\s+)?)?(?:weekends|evenings|free time|spare time|downtime|summers|holidays|Saturdays|Sundays|days off|time off|afternoons|mornings|nights)\\s+(\\p{Ll}+ing(?:\\s+[\\p{Ll}-]+){0,3}?)(?=\\s+(?:at|in|on|with|for|and|from|since|around|across)\\b|\\s*[,.;!?]|\\s*$)`,
   ),
+  // "has got into astronomy instead", "is really into origami": a pastime one is taken with, whatever it is.
+  cue(
+    'hobby',
+    `\\b${TAKEN_WITH}\\s+((?!(?:a|an|the|trouble|debt|shape|character|position|bed|work|college|university|uni|school|it|that|this|them|him|her)\\b)\\p{Ll}[\\p{Ll}-]+(?:\\s+(?!(?:instead|now|these|lately|again|recently|too|and|but|in|at|on|with|since)\\b)\\p{Ll}[\\p{Ll}-]+)?)(?=\\s*[,.;!]|\\s*$|\\s+(?:instead|now|these days|lately|again|in|at|on|with|since|recently)\\b)`,
+    // "is hooked on bouldering" is a sport, read above.
+    { value: (m) => (PLAYED.test(m[1]) ? null : m[1]) },
+  ),
+  // "does pottery", "does woodworking in his garage": a craft one does, not a line of work.
+  cue(
+    'hobby',
+    `\\b(?:does|do|did)\\s+(?:(?:a\\s+lot\\s+of|some|a\\s+bit\\s+of)\\s+)?((?!(?:${WORK_FIELDS})\\b)\\p{Ll}[\\p{Ll}-]*(?:ery|work|working|craft|ing))(?=\\s*[,.;!]|\\s*$|\\s+(?:in|at|on|with|and|every|most|whenever|for fun|as a hobby)\\b)`,
+    { notAfter: /^\s+for\s+(?:a\s+living|work|clients|money)\b/ },
+  ),
   // "plays chess in a club", "a lasting interest in bridge": a game played for its own sake.
-  cue('hobby', `\\b(?:${V('play', 'take up', 'pick up')}|interest in|passion for|love of|into)\\s+(?:competitive\\s+|online\\s+)?(${GAMES})(?![\\p{L}-])`),
+  cue('hobby', `\\b(?:${V('play', 'take up', 'pick up', 'do')}|interest in|passion for|love of|into)\\s+(?:competitive\\s+|online\\s+|the\\s+)?(${GAMES})(?![\\p{L}-])`),
   cue('hobby', `\\b(?:keeps|breeds|raises|collects)\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b(?=\\s+(?:on|in|at|as|for|since|from)\\b|\\s*[,.;!]|$)`),
   // Pets
   cue(

@@ -51,9 +51,12 @@ const BELONGING_GONE = new RegExp(
   'u',
 );
 
-/** "Ellie's clarinet gathers dust these days", "Paul's Clio went to the scrapyard": a thing of the subject's put by. */
+/**
+ * "Ellie's clarinet gathers dust these days", "the oud sits in its case", "the pottery wheel is for
+ * sale", "Paul's Clio went to the scrapyard": a thing of the subject's put by.
+ */
 const BELONGING_PUT_BY = new RegExp(
-  `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:now\\s+)?(?:(?:gathers|is gathering|has been gathering|has gathered|collects|is collecting)\\s+dust|(?:sits|is sitting|has sat|lies|is lying|has been lying|has been sitting)\\s+(?:[\\p{L}\\s]{0,30}?\\s+)?(?:unused|unplayed|untouched|idle|forgotten)|(?:went|has gone|had gone|was sent|got sent|was taken)\\s+to\\s+the\\s+(?:scrapyard|scrap yard|scrapheap|scrap heap|breakers|breaker's yard|crusher))\\b`,
+  `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:now\\s+)?(?:(?:gathers|is gathering|has been gathering|has gathered|collects|is collecting)\\s+dust|(?:is|was|went)\\s+(?:up\\s+)?(?:for|on)\\s+sale|(?:sits|is sitting|has sat|lies|is lying|stays|has stayed)\\s+(?:in|under|on)\\s+(?:its|the|a)\\s+(?:case|cupboard|loft|attic|garage|box|drawer|shed|cellar|basement|wardrobe)|(?:sits|is sitting|has sat|lies|is lying|has been lying|has been sitting)\\s+(?:[\\p{L}\\s]{0,30}?\\s+)?(?:unused|unplayed|untouched|idle|forgotten)|(?:went|has gone|had gone|was sent|got sent|was taken)\\s+to\\s+the\\s+(?:scrapyard|scrap yard|scrapheap|scrap heap|breakers|breaker's yard|crusher))\\b`,
   'u',
 );
 
