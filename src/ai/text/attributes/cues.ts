@@ -480,7 +480,10 @@ export const CUES: Cue[] = [
     { notAfter: /^\s+for\s+(?:a\s+living|work|clients|money)\b/ },
   ),
   // "plays chess in a club", "a lasting interest in bridge": a game played for its own sake.
-  cue('hobby', `\\b(?:${V('play', 'take up', 'pick up', 'do')}|interest in|passion for|love of|into)\\s+(?:competitive\\s+|online\\s+|the\\s+)?(${GAMES})(?![\\p{L}-])`),
+  cue(
+    'hobby',
+    `\\b(?:${V('play', 'take up', 'pick up', 'do')}|interest in|passion for|love of|into)\\s+(?:competitive\\s+|online\\s+|the\\s+)?(${GAMES})(?![\\p{L}-])`,
+  ),
   cue('hobby', `\\b(?:keeps|breeds|raises|collects)\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b(?=\\s+(?:on|in|at|as|for|since|from)\\b|\\s*[,.;!]|$)`),
   // Pets
   cue(
