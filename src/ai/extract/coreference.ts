@@ -238,8 +238,9 @@ export class Antecedents {
 
   /**
    * "A pair of budgies now live with him", "the double bass is his instrument now", "a puppy joined
-   * the family": a clause about a thing or an animal names its person by "him", "her", "his" or "the family". A clause opening with a name
-   * is left as it is, but for a thing said to be "his" or "hers".
+   * the family": a clause about a thing or an animal names its person by "him", "her", "his" or
+   * "the family". A clause opening with a name is left as it is, but for a thing said to be "his" or
+   * "hers".
    */
   private withObjectNamed(clause: string): string {
     const person = this.person;

@@ -106,7 +106,8 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
     LEFT_ALONE.exec(rest);
   if (parted) {
     // "gave golf up in May": the particle is not part of the thing.
-    const thing = (parted[1] ?? parted[2] ?? parted[3] ?? parted[4]).replace(/\s+(?:up|in)$/, '');
+    // Each pattern captures the thing in a group of its own.
+    const thing = (parted.slice(1).find((group) => group !== undefined) ?? '').replace(/\s+(?:up|in)$/, '');
     return [{ subject, attribute: ANY_ATTRIBUTE, value: thing, negated: true }];
   }
   if (!hasOwner && subject !== 'the user' && /^\p{Lu}/u.test(subject) && THING_ENDED.test(rest)) {
