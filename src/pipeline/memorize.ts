@@ -1,6 +1,6 @@
 import { DelegatingEmbedder, type EmbeddingPurpose } from '../ai/embeddings/embedder.js';
 import type { DocumentRecord, ExtractionReport } from '../model/documents.js';
-import { extractMemories, rememberExtraction, type ExtractionContext, type MemorizeOutcome } from '../core/memories/extraction.js';
+import { extractMemories, readTagAhead, rememberExtraction, type ExtractionContext, type MemorizeOutcome } from '../core/memories/extraction.js';
 import { getDocument, updateDocumentGeneration } from '../store/documents.js';
 import { SupersededError } from './worker.js';
 
@@ -27,12 +27,16 @@ class HoldingTheDatabase extends DelegatingEmbedder {
 }
 
 /**
- * The memory step of an ingest job: extracts memories from what is new in the document, then
- * stores them and the document's new extraction cursor in one transaction, only while the
- * document still holds the generation the job was queued for.
+ * The memory step of an ingest job: extracts memories from what is new in the document, reads
+ * what they are resolved against in its tag, then stores them and the document's new extraction
+ * cursor in one transaction, only while the document still holds the generation the job was
+ * queued for (and reads in it again what changed in the tag since it was read).
  */
 export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord, generation: number, signal?: AbortSignal): Promise<MemorizeResult> {
   const extraction = await extractMemories(ctx, doc, signal);
+  // What the statements are resolved against is read before the transaction, which then only checks it still holds and writes.
+  const ahead = await readTagAhead(ctx.db, doc, extraction);
+  signal?.throwIfAborted();
   const inTransaction = { ...ctx, embedder: new HoldingTheDatabase(ctx.embedder) };
   let containerTag = doc.containerTag;
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -41,7 +45,8 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord
     if (!current || current.generation !== generation) throw new SupersededError();
     // Stored in the tag the document is in now: it may have moved since the job read it.
     containerTag = current.containerTag;
-    const stored = await rememberExtraction(inTransaction, tx, current, extraction, signal);
+    const snapshot = ahead && (await ahead.holds(tx, { orgId: current.orgId, containerTag: current.containerTag, documentId: current.id })) ? ahead : undefined;
+    const stored = await rememberExtraction(inTransaction, tx, current, extraction, signal, snapshot);
     const cursor = extraction.plan.cursor;
     if (cursor && !(await updateDocumentGeneration(tx, doc.orgId, doc.id, generation, { memoryCursor: cursor }, ctx.clock.now()))) {
       throw new SupersededError();

@@ -17,6 +17,7 @@ import { activitiesIn, inferInterest } from './inference.js';
 import { isLasting, subjectOf } from '../../ai/text/attributes.js';
 import { DocumentRestatement } from './lineage.js';
 import { rememberStatement } from './remember.js';
+import { TagSnapshot } from './tag-snapshot.js';
 import { heldAttributesIn, insertMemoriesWithSources, readAttributes, type MemoryDraft, type ReadAttributes } from './versioning.js';
 
 /** Extracted statements below this confidence are too vague to keep. */
@@ -195,6 +196,21 @@ async function knownUserName(db: Db, orgId: string, containerTag: string): Promi
 }
 
 /**
+ * Reads ahead, before the transaction that stores the extraction, what its statements will be
+ * resolved against in the document's tag (`TagSnapshot`); undefined when there is nothing to read.
+ */
+export function readTagAhead(db: Db, doc: DocumentRecord, extraction: Extraction): Promise<TagSnapshot | undefined> {
+  return TagSnapshot.read(
+    db,
+    { orgId: doc.orgId, containerTag: doc.containerTag, documentId: doc.id },
+    extraction.memories.map((memory, i) => ({
+      vector: extraction.vectors[i],
+      stated: { memory: memory.content, attributes: extraction.attributes[i].stated, meant: extraction.attributes[i].meant },
+    })),
+  );
+}
+
+/**
  * Stores an extraction inside the caller's transaction, for the document as it is now: each
  * memory is resolved against what its tag already remembers (duplicate → more support,
  * contradiction → new version, added detail → extends), then lasting interests are inferred.
@@ -205,6 +221,7 @@ export async function rememberExtraction(
   doc: DocumentRecord,
   extraction: Extraction,
   signal?: AbortSignal,
+  snapshot?: TagSnapshot,
 ): Promise<MemorizeOutcome> {
   const { memories, vectors, buckets } = extraction;
   const outcome: MemorizeOutcome = {
@@ -237,8 +254,9 @@ export async function rememberExtraction(
       scope,
       extractedDraft(doc, memory, vectors[i], extraction.attributes[i], extraction.plan.turnOffset, now),
       buckets,
-      { statedAlongside: alongside },
+      { statedAlongside: alongside, ...(snapshot ? { reads: snapshot.readsOf(i) } : {}) },
     );
+    snapshot?.record(i, remembered);
     alongside.add(remembered.memory.id);
     if (remembered.action === 'duplicate') {
       restatement?.restates(remembered.memory.id);

@@ -74,3 +74,87 @@ export async function existsLatestMemory(db: Tx, orgId: string, containerTag: st
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * What every memory row of a tag is at this moment, in one value: the rows' ids and the
+ * transactions that last wrote them. Read twice, it is the same only if no row of the tag was
+ * added, changed or deleted between the two reads.
+ */
+export async function tagFingerprint(db: Tx, orgId: string, containerTag: string): Promise<string> {
+  const [row] = await queryRows<{ n: number; h: string }>(
+    db,
+    sql`SELECT count(*)::int AS n, coalesce(sum(hashtextextended(m.id || ':' || m.xmin::text, 0)), 0)::text AS h
+      FROM memories m WHERE m.org_id = ${orgId} AND m.container_tag = ${containerTag}`,
+  );
+  return `${row.n}:${row.h}`;
+}
+
+/** Each vector's nearest memories (`nearestMemories` for each, in one statement), closest first. */
+export async function nearestMemoriesOfEach(
+  db: Tx,
+  scope: { orgId: string; containerTag: string; documentId: string },
+  vectors: ArrayLike<number>[],
+  limit: number,
+): Promise<MemoryNeighbour[][]> {
+  if (!vectors.length) return [];
+  const rows = await queryRows<MemoryNeighbour & { i: number }>(
+    db,
+    sql`WITH q AS MATERIALIZED (SELECT x.i, x.v::int4[]::vector AS v FROM (VALUES ${sql.join(
+      vectors.map((vector, i) => sql`(${i}::int, ${scaledIntegers(vector)}::text)`),
+      sql`, `,
+    )}) AS x(i, v))
+      SELECT q.i, n.* FROM q CROSS JOIN LATERAL (
+        SELECT m.id, m.memory, m.version, m.root_memory_id AS "rootMemoryId", m.source_count AS "sourceCount",
+          1 - (m.embedding <=> q.v) AS similarity, m.attributes,
+          EXISTS (SELECT 1 FROM memory_sources s WHERE s.memory_id = m.id AND s.document_id = ${scope.documentId}) AS "fromSameDocument"
+        FROM memories m
+        WHERE m.org_id = ${scope.orgId} AND m.container_tag = ${scope.containerTag}
+          AND m.is_latest AND NOT m.is_forgotten AND m.embedding IS NOT NULL
+        ORDER BY m.embedding <=> q.v
+        LIMIT ${limit}) n`,
+  );
+  const nearest = vectors.map((): MemoryNeighbour[] => []);
+  for (const { i, ...neighbour } of rows) nearest[i].push(neighbour);
+  for (const list of nearest) list.sort((a, b) => b.similarity - a.similarity);
+  return nearest;
+}
+
+/**
+ * The similarity `nearestMemories` would give, for each pair of vectors, between the memory stored
+ * with vector `j` and the query `i` (`[i][j]`): computed as the database computes it, the stored one
+ * brought to unit length as `unitVectorValue` stores it.
+ */
+export async function similaritiesAmong(db: Tx, vectors: ArrayLike<number>[]): Promise<number[][]> {
+  if (!vectors.length) return [];
+  const rows = await queryRows<{ i: number; j: number; similarity: number }>(
+    db,
+    sql`WITH q AS MATERIALIZED (SELECT x.i, x.v::int4[]::vector AS v FROM (VALUES ${sql.join(
+      vectors.map((vector, i) => sql`(${i}::int, ${scaledIntegers(vector)}::text)`),
+      sql`, `,
+    )}) AS x(i, v))
+      SELECT a.i, b.i AS j, 1 - (l2_normalize(b.v) <=> a.v) AS similarity FROM q a CROSS JOIN q b`,
+  );
+  const among = vectors.map(() => new Array<number>(vectors.length).fill(Number.NaN));
+  for (const { i, j, similarity } of rows) among[i][j] = similarity;
+  return among;
+}
+
+/** `memoriesStating` for each attribute, in one statement. */
+export async function memoriesStatingEach(db: Tx, orgId: string, containerTag: string, attributes: string[], limit: number) {
+  const found = new Map<string, { id: string; memory: string; attributes: MemoryAttribute[] | null }[]>(attributes.map((a) => [a, []]));
+  if (!attributes.length) return found;
+  const rows = await queryRows<{ attribute: string; id: string; memory: string; attributes: MemoryAttribute[] | null }>(
+    db,
+    sql`SELECT a.attribute, r.id, r.memory, r.attributes
+      FROM jsonb_array_elements_text(${JSON.stringify(attributes)}::jsonb) AS a(attribute)
+      CROSS JOIN LATERAL (
+        SELECT m.id, m.memory, m.attributes, m.created_at FROM memories m
+        WHERE m.org_id = ${orgId} AND m.container_tag = ${containerTag} AND m.is_latest AND NOT m.is_forgotten AND NOT m.is_inference
+          AND m.attributes @> jsonb_build_array(jsonb_build_object('attribute', a.attribute))
+        ORDER BY m.created_at DESC
+        LIMIT ${limit}) r
+      ORDER BY a.attribute, r.created_at DESC`,
+  );
+  for (const { attribute, ...row } of rows) found.get(attribute)?.push(row);
+  return found;
+}
