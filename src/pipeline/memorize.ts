@@ -1,6 +1,13 @@
 import { DelegatingEmbedder, type EmbeddingPurpose } from '../ai/embeddings/embedder.js';
 import type { DocumentRecord, ExtractionReport } from '../model/documents.js';
-import { extractMemories, readTagAhead, rememberExtraction, type ExtractionContext, type MemorizeOutcome } from '../core/memories/extraction.js';
+import {
+  embedLikelyInferences,
+  extractMemories,
+  readTagAhead,
+  rememberExtraction,
+  type ExtractionContext,
+  type MemorizeOutcome,
+} from '../core/memories/extraction.js';
 import { getDocument, updateDocumentGeneration } from '../store/documents.js';
 import { SupersededError } from './worker.js';
 
@@ -36,6 +43,7 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord
   const extraction = await extractMemories(ctx, doc, signal);
   // What the statements are resolved against is read before the transaction, which then only checks it still holds and writes.
   const ahead = await readTagAhead(ctx.db, doc, extraction);
+  const inferenceVectors = await embedLikelyInferences(ctx, doc, extraction);
   signal?.throwIfAborted();
   const inTransaction = { ...ctx, embedder: new HoldingTheDatabase(ctx.embedder) };
   let containerTag = doc.containerTag;
@@ -46,7 +54,7 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord
     // Stored in the tag the document is in now: it may have moved since the job read it.
     containerTag = current.containerTag;
     const snapshot = ahead && (await ahead.holds(tx, { orgId: current.orgId, containerTag: current.containerTag, documentId: current.id })) ? ahead : undefined;
-    const stored = await rememberExtraction(inTransaction, tx, current, extraction, signal, snapshot);
+    const stored = await rememberExtraction(inTransaction, tx, current, extraction, signal, { snapshot, inferenceVectors });
     const cursor = extraction.plan.cursor;
     if (cursor && !(await updateDocumentGeneration(tx, doc.orgId, doc.id, generation, { memoryCursor: cursor }, ctx.clock.now()))) {
       throw new SupersededError();

@@ -7,7 +7,7 @@ import type { DocumentRecord, MemoryCursor } from '../../model/documents.js';
 import type { MemoryRelation } from '../../model/memories.js';
 import type { ProfileBucket } from '../../model/profiles.js';
 import type { Db, Tx } from '../../store/database.js';
-import { existsLatestMemory, memoriesMentioning } from '../../store/memories/neighbours.js';
+import { latestMemoryTexts, memoriesMentioning, memoriesMentioningEach } from '../../store/memories/neighbours.js';
 import { getOrgSettings } from '../../store/settings.js';
 import { getSpace } from '../../store/tags.js';
 import type { Clock } from '../shared/clock.js';
@@ -221,8 +221,9 @@ export async function rememberExtraction(
   doc: DocumentRecord,
   extraction: Extraction,
   signal?: AbortSignal,
-  snapshot?: TagSnapshot,
+  ahead: { snapshot?: TagSnapshot; inferenceVectors?: ReadonlyMap<string, Float32Array> } = {},
 ): Promise<MemorizeOutcome> {
+  const { snapshot } = ahead;
   const { memories, vectors, buckets } = extraction;
   const outcome: MemorizeOutcome = {
     extracted: memories.length,
@@ -273,7 +274,7 @@ export async function rememberExtraction(
     outcome.created++;
   }
   if (restatement) Object.assign(outcome, await restatement.finish(tx));
-  outcome.inferences = await inferInterests(ctx, tx, doc, touched, buckets);
+  outcome.inferences = await inferInterests(ctx, tx, doc, touched, buckets, ahead.inferenceVectors);
   return outcome;
 }
 
@@ -309,29 +310,66 @@ function personOf(content: string): string | null {
   return subject && /^\p{Lu}/u.test(subject) && !/['’]s\s/.test(subject) ? subject : null;
 }
 
-/** New inferences ("X has a lasting interest in painting") from pastimes a person keeps mentioning. */
-async function inferInterests(ctx: ExtractionContext, tx: Tx, doc: DocumentRecord, touched: ExtractedMemory[], buckets: ProfileBucket[]): Promise<number> {
-  const { orgId, containerTag } = doc;
+/** Who and which pastime each memory could found an inference on ("X has a lasting interest in painting"). */
+function interestCandidates(memories: ExtractedMemory[]): { subject: string; activity: string }[] {
   const candidates = new Map<string, { subject: string; activity: string }>();
-  for (const memory of touched) {
+  for (const memory of memories) {
     const subject = memory.speaker ?? personOf(memory.content);
     if (!subject) continue;
     for (const activity of activitiesIn(memory.content)) candidates.set(`${subject}|${activity}`, { subject, activity });
   }
-  const inferences: { content: string; parents: string[] }[] = [];
-  const mentioning = new Map<string, Awaited<ReturnType<typeof memoriesMentioning>>>();
-  for (const { subject, activity } of candidates.values()) {
-    if (!mentioning.has(subject)) mentioning.set(subject, await memoriesMentioning(tx, orgId, containerTag, [subject], 500));
-    const inference = inferInterest(subject, activity, mentioning.get(subject)!);
-    if (inference && !(await existsLatestMemory(tx, orgId, containerTag, inference.content))) {
-      inferences.push({ content: inference.content, parents: inference.parentIds });
-    }
-  }
-  if (!inferences.length) return 0;
-  const vectors = await ctx.embedder.embed(
-    inferences.map((i) => i.content),
-    'document',
+  return [...candidates.values()];
+}
+
+const MENTIONING = 500;
+
+/**
+ * The inferences storing this extraction will likely make, embedded before its transaction (the
+ * document lane, no connection held): those its memories and the tag's memories that mention the
+ * same people would found, and the tag does not say yet. What the transaction infers beyond them is
+ * embedded in it.
+ */
+export async function embedLikelyInferences(ctx: ExtractionContext, doc: DocumentRecord, extraction: Extraction): Promise<Map<string, Float32Array>> {
+  const candidates = interestCandidates(extraction.memories);
+  if (!candidates.length) return new Map();
+  const { orgId, containerTag } = doc;
+  const mentioning = await memoriesMentioningEach(ctx.db, orgId, containerTag, [...new Set(candidates.map((c) => c.subject))], MENTIONING);
+  const own = extraction.memories.map((m, i) => ({ id: `statement ${i}`, memory: m.content }));
+  const likely = candidates.flatMap(({ subject, activity }) => inferInterest(subject, activity, [...(mentioning.get(subject) ?? []), ...own])?.content ?? []);
+  const said = await latestMemoryTexts(ctx.db, orgId, containerTag, likely);
+  const texts = likely.filter((text) => !said.has(text));
+  if (!texts.length) return new Map();
+  const vectors = await ctx.embedder.embed(texts, 'document');
+  return new Map(texts.map((text, i) => [text, vectors[i]]));
+}
+
+/** New inferences ("X has a lasting interest in painting") from pastimes a person keeps mentioning. */
+async function inferInterests(
+  ctx: ExtractionContext,
+  tx: Tx,
+  doc: DocumentRecord,
+  touched: ExtractedMemory[],
+  buckets: ProfileBucket[],
+  embedded: ReadonlyMap<string, Float32Array> = new Map(),
+): Promise<number> {
+  const { orgId, containerTag } = doc;
+  const candidates = interestCandidates(touched);
+  if (!candidates.length) return 0;
+  // Every person's memories in one statement, and in one more which of the inferences the tag already says.
+  const mentioning = await memoriesMentioningEach(tx, orgId, containerTag, [...new Set(candidates.map((c) => c.subject))], MENTIONING);
+  const found = candidates.flatMap(({ subject, activity }) => inferInterest(subject, activity, mentioning.get(subject) ?? []) ?? []);
+  const said = await latestMemoryTexts(
+    tx,
+    orgId,
+    containerTag,
+    found.map((i) => i.content),
   );
+  const inferences = found.filter((i) => !said.has(i.content)).map((i) => ({ content: i.content, parents: i.parentIds }));
+  if (!inferences.length) return 0;
+  const unembedded = inferences.map((i) => i.content).filter((text) => !embedded.has(text));
+  const fresh = unembedded.length ? await ctx.embedder.embed(unembedded, 'document') : [];
+  const vectorOf = new Map([...embedded, ...unembedded.map((text, i) => [text, fresh[i]] as const)]);
+  const vectors = inferences.map((i) => vectorOf.get(i.content)!);
   const drafts = inferences.map(
     (inference, i): MemoryDraft => ({
       containerTag,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../database.js';
 import { queryRows, scaledIntegers } from '../sql.js';
 import { memories } from '../schema/memories.js';
@@ -64,15 +64,6 @@ export async function memoriesStating(db: Tx, orgId: string, containerTag: strin
     .where(and(...liveInTag(orgId, containerTag), eq(memories.isInference, false), sql`${memories.attributes} @> ${JSON.stringify([{ attribute }])}::jsonb`))
     .orderBy(desc(memories.createdAt))
     .limit(limit);
-}
-
-export async function existsLatestMemory(db: Tx, orgId: string, containerTag: string, text: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: memories.id })
-    .from(memories)
-    .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isLatest, true), eq(memories.memory, text)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**
@@ -157,4 +148,34 @@ export async function memoriesStatingEach(db: Tx, orgId: string, containerTag: s
   );
   for (const { attribute, ...row } of rows) found.get(attribute)?.push(row);
   return found;
+}
+
+/** `memoriesMentioning` of one term each, for several terms in one statement. */
+export async function memoriesMentioningEach(db: Tx, orgId: string, containerTag: string, terms: string[], limit: number) {
+  const found = new Map<string, { id: string; memory: string; attributes: MemoryAttribute[] | null }[]>(terms.map((t) => [t, []]));
+  if (!terms.length) return found;
+  const rows = await queryRows<{ term: string; id: string; memory: string; attributes: MemoryAttribute[] | null }>(
+    db,
+    sql`SELECT t.term, r.id, r.memory, r.attributes
+      FROM jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb) WITH ORDINALITY AS t(term, n)
+      CROSS JOIN LATERAL (
+        SELECT m.id, m.memory, m.attributes, m.created_at FROM memories m
+        WHERE m.org_id = ${orgId} AND m.container_tag = ${containerTag} AND m.is_latest AND NOT m.is_forgotten AND NOT m.is_inference
+          AND strpos(lower(m.memory), lower(t.term)) > 0
+        ORDER BY m.created_at DESC
+        LIMIT ${limit}) r
+      ORDER BY t.n, r.created_at DESC`,
+  );
+  for (const { term, ...row } of rows) found.get(term)?.push(row);
+  return found;
+}
+
+/** Which of `texts` a latest memory of the tag already says, word for word. */
+export async function latestMemoryTexts(db: Tx, orgId: string, containerTag: string, texts: string[]): Promise<Set<string>> {
+  if (!texts.length) return new Set();
+  const rows = await db
+    .selectDistinct({ memory: memories.memory })
+    .from(memories)
+    .where(and(eq(memories.orgId, orgId), eq(memories.containerTag, containerTag), eq(memories.isLatest, true), inArray(memories.memory, texts)));
+  return new Set(rows.map((r) => r.memory));
 }
