@@ -11,6 +11,7 @@ import {
   updateConnection,
 } from '../store/connections.js';
 import type { Db } from '../store/database.js';
+import { pruneMemoryTagChanges, TAG_CHANGES_KEPT_MS } from '../store/memories/tag-changes.js';
 
 export interface SchedulerContext {
   db: Db;
@@ -33,7 +34,8 @@ export const DELIVERY_MEMORY_MS = 7 * DAY_MS;
 /**
  * Every worker process runs one: each tick it queues the scheduled syncs that are due, renews push
  * subscriptions within a day of their renewal time (the provider called outside any transaction), deletes connections whose authorization link
- * lapsed before anyone authorized them, and forgets old webhook deliveries. Rows are
+ * lapsed before anyone authorized them, and forgets old webhook deliveries and the record of
+ * memory changes older than an hour. Rows are
  * claimed with SKIP LOCKED, so several processes never queue the same sync twice.
  */
 export class SyncScheduler {
@@ -65,6 +67,7 @@ export class SyncScheduler {
     await this.renewSubscriptions();
     await deleteLapsedPendingConnections(this.ctx.db, this.ctx.clock.now());
     await pruneWebhookDeliveries(this.ctx.db, new Date(this.ctx.clock.now().getTime() - DELIVERY_MEMORY_MS));
+    await pruneMemoryTagChanges(this.ctx.db, new Date(this.ctx.clock.now().getTime() - TAG_CHANGES_KEPT_MS));
   }
 
   private async queueDueSyncs(): Promise<number> {

@@ -1,6 +1,7 @@
 import type { MemoryAttribute } from '../../model/memories.js';
 import type { Db, Tx } from '../../store/database.js';
-import { memoriesStatingEach, nearestMemoriesOfEach, similaritiesAmong, tagFingerprint, type MemoryNeighbour } from '../../store/memories/neighbours.js';
+import { memoriesStatingEach, nearestMemoriesOfEach, similaritiesAmong, type MemoryNeighbour } from '../../store/memories/neighbours.js';
+import { committedNow, tagChangedSince, type CommittedAt } from '../../store/memories/tag-changes.js';
 import { attributesToFind, LIVE_READS, NEIGHBOURS, SLOT_MATES, type Remembered, type StatementScope, type TagReads } from './remember.js';
 import { storedAttributes } from './resolution.js';
 
@@ -21,11 +22,13 @@ interface Stored {
  * What resolving an extraction reads of its tag (each statement's nearest memories, the memories
  * that set the attributes the statements set), read before the memory step's transaction, so the
  * transaction holds the embedded database's one connection only to write. Inside it, `holds()`
- * checks that no memory of the tag changed since (else every read is made in the transaction, as
- * without a snapshot); then each statement's reads are answered from what was read ahead and what
- * the statements before it stored and retired (`record`), with the similarities the database
- * gives, computed ahead too. A read the snapshot cannot answer exactly (more retired than were read
- * ahead) is made in the transaction.
+ * checks that no transaction the read-ahead did not see has changed its memories or their links
+ * and committed since (`memory_tag_changes`, the tag's recent rows only; else every read is made in
+ * the transaction, as without a snapshot: the same committed state its reads would see); then
+ * each statement's reads are answered from what was read ahead and what the statements before it
+ * stored and retired (`record`), with the similarities the database gives, computed ahead too. A
+ * read the snapshot cannot answer exactly (more retired than were read ahead) is made in the
+ * transaction.
  */
 export class TagSnapshot {
   private readonly stored: Stored[] = [];
@@ -36,7 +39,7 @@ export class TagSnapshot {
 
   private constructor(
     private readonly scope: Pick<StatementScope, 'orgId' | 'containerTag' | 'documentId'>,
-    private readonly fingerprint: string,
+    private readonly since: CommittedAt,
     private readonly nearestAhead: MemoryNeighbour[][],
     private readonly among: number[][],
     private readonly statingAhead: Map<string, StatingRow[]>,
@@ -54,18 +57,23 @@ export class TagSnapshot {
     if (!statements.length || statements.length > MAX_STATEMENTS_READ_AHEAD) return undefined;
     const vectors = statements.map((s) => s.vector);
     const attributes = [...new Set(statements.flatMap((s) => attributesToFind([...storedAttributes(s.stated), ...(s.stated.meant ?? [])])))];
-    // The fingerprint first: whatever changes after it is seen by `holds()`.
-    const fingerprint = await tagFingerprint(db, scope.orgId, scope.containerTag);
+    // The moment first: whatever commits after it is a change it did not see, and `holds()` sees that.
+    const since = await committedNow(db);
     const nearest = await nearestMemoriesOfEach(db, scope, vectors, NEAREST_AHEAD);
     const among = await similaritiesAmong(db, vectors);
     const stating = await memoriesStatingEach(db, scope.orgId, scope.containerTag, attributes, SLOT_MATES);
-    return new TagSnapshot(scope, fingerprint, nearest, among, stating);
+    return new TagSnapshot(scope, since, nearest, among, stating);
   }
 
-  /** Inside the transaction, before anything is written: whether the tag is still as it was read. */
+  /**
+   * Inside the transaction, before anything is written: whether the tag is still as it was read,
+   * as far as what is committed goes. It takes no lock: on PostgreSQL another transaction may
+   * change the tag and commit while this one runs, as it could when this transaction made every
+   * read itself (READ COMMITTED); the embedded database runs one transaction at a time.
+   */
   async holds(tx: Tx, scope: Pick<StatementScope, 'orgId' | 'containerTag' | 'documentId'>): Promise<boolean> {
     if (scope.orgId !== this.scope.orgId || scope.containerTag !== this.scope.containerTag || scope.documentId !== this.scope.documentId) return false;
-    return (await tagFingerprint(tx, scope.orgId, scope.containerTag)) === this.fingerprint;
+    return !(await tagChangedSince(tx, scope.orgId, scope.containerTag, this.since));
   }
 
   /** The reads of statement `i`. */

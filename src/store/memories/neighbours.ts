@@ -66,20 +66,6 @@ export async function memoriesStating(db: Tx, orgId: string, containerTag: strin
     .limit(limit);
 }
 
-/**
- * What every memory row of a tag is at this moment, in one value: the rows' ids and the
- * transactions that last wrote them. Read twice, it is the same only if no row of the tag was
- * added, changed or deleted between the two reads.
- */
-export async function tagFingerprint(db: Tx, orgId: string, containerTag: string): Promise<string> {
-  const [row] = await queryRows<{ n: number; h: string }>(
-    db,
-    sql`SELECT count(*)::int AS n, coalesce(sum(hashtextextended(m.id || ':' || m.xmin::text, 0)), 0)::text AS h
-      FROM memories m WHERE m.org_id = ${orgId} AND m.container_tag = ${containerTag}`,
-  );
-  return `${row.n}:${row.h}`;
-}
-
 /** Each vector's nearest memories (`nearestMemories` for each, in one statement), closest first. */
 export async function nearestMemoriesOfEach(
   db: Tx,

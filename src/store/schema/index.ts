@@ -15,6 +15,7 @@ export { jobs } from './jobs.js';
 export { kindSecrets } from './kind-secrets.js';
 export { memories } from './memories.js';
 export { memorySources } from './memory-sources.js';
+export { memoryTagChanges } from './memory-tag-changes.js';
 export { orgSettings } from './org-settings.js';
 export { orgs } from './orgs.js';
 export { profiles } from './profiles.js';
