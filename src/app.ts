@@ -80,6 +80,8 @@ export interface ShutdownReport {
   jobs: StopReport | null;
   /** Requests still running at the bound were cut. */
   requestsCut: boolean;
+  /** Closing steps that had not ended within their bound and were left to end on their own. */
+  stepsCut: string[];
 }
 
 export interface App {
@@ -297,20 +299,27 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     const schedulerStopped = scheduler?.stop();
     const dispatcherStopped = dispatcher?.stop();
     const jobs = worker ? await worker.stop(graceMs) : null;
-    await schedulerStopped;
-    await dispatcherStopped;
-    await unlisten();
-    await webhookFetch?.close();
+    // Past the jobs, each closing step is bounded: one that hangs (a provider that does not answer
+    // a renewal, a thread stuck starting) must not keep the process from ending.
+    const stepsCut: string[] = [];
+    const stepMs = closeStepMs(graceMs);
+    const closeStep = async (name: string, step: Promise<unknown> | undefined) => {
+      if (step && !(await settlesWithin(step, stepMs))) stepsCut.push(name);
+    };
+    await closeStep('scheduler', schedulerStopped);
+    await closeStep('webhook dispatcher', dispatcherStopped);
+    await closeStep('notifications', unlisten());
+    await closeStep('webhook client', webhookFetch?.close());
     let requestsCut = false;
     if (http && httpClosed && !(await settlesWithin(httpClosed, Math.max(0, graceMs - (performance.now() - started))))) {
       requestsCut = true;
       http.server.closeAllConnections();
       await settlesWithin(httpClosed, 1_000);
     }
-    await conversions?.close();
-    await ai.embedder.close();
-    await database.close();
-    return { ms: Math.round(performance.now() - started), jobs, requestsCut };
+    await closeStep('conversion threads', conversions?.close());
+    await closeStep('embedding model', ai.embedder.close());
+    await closeStep('database', database.close());
+    return { ms: Math.round(performance.now() - started), jobs, requestsCut, stepsCut };
   };
   let closing: Promise<ShutdownReport> | undefined;
   return {
@@ -327,6 +336,11 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
     metrics,
     close: () => (closing ??= shutdown()),
   };
+}
+
+/** How long one closing step past the jobs may take before the shutdown goes on without it: the grace, within 1 to 10 s. */
+function closeStepMs(graceMs: number): number {
+  return Math.min(10_000, Math.max(1_000, graceMs));
 }
 
 /** Whether `promise` settles within `ms` (it is left to settle later otherwise). */
@@ -360,6 +374,7 @@ export function shutdownLine(report: ShutdownReport, graceMs: number): string {
     parts.push('no worker in this process');
   }
   if (report.requestsCut) parts.push(`requests still running at the ${graceMs} ms bound were cut`);
+  if (report.stepsCut.length) parts.push(`left to end on their own after ${closeStepMs(graceMs)} ms: ${report.stepsCut.join(', ')}`);
   return parts.join('; ');
 }
 

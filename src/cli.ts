@@ -43,7 +43,9 @@ async function serve(config: Config, options: { worker: boolean; http: boolean }
     }, graceMs + HARD_EXIT_MARGIN_MS).unref();
     app.close().then(
       (report) => {
-        app.logger.info({ ms: report.ms, jobs: report.jobs, requestsCut: report.requestsCut }, shutdownLine(report, graceMs));
+        const fields = { ms: report.ms, jobs: report.jobs, requestsCut: report.requestsCut, stepsCut: report.stepsCut };
+        if (report.stepsCut.length) app.logger.warn(fields, shutdownLine(report, graceMs));
+        else app.logger.info(fields, shutdownLine(report, graceMs));
         process.exit(0);
       },
       (error: unknown) => {
