@@ -9,6 +9,7 @@ import {
   type MemorizeOutcome,
 } from '../core/memories/extraction.js';
 import { getDocument, updateDocumentGeneration } from '../store/documents.js';
+import { lockTagMemories } from '../store/memories/tag-changes.js';
 import { SupersededError } from './worker.js';
 
 export interface MemorizeContext extends ExtractionContext {
@@ -53,6 +54,7 @@ export async function memorizeDocument(ctx: MemorizeContext, doc: DocumentRecord
     if (!current || current.generation !== generation) throw new SupersededError();
     // Stored in the tag the document is in now: it may have moved since the job read it.
     containerTag = current.containerTag;
+    await lockTagMemories(tx, current.orgId, current.containerTag);
     const snapshot = ahead && (await ahead.holds(tx, { orgId: current.orgId, containerTag: current.containerTag, documentId: current.id })) ? ahead : undefined;
     const stored = await rememberExtraction(inTransaction, tx, current, extraction, signal, { snapshot, inferenceVectors });
     const cursor = extraction.plan.cursor;

@@ -111,4 +111,24 @@ describe('concurrent edits of one memory or one document', () => {
     expect(done.raw).toBe(doc.source);
     expect(done.content).toContain(done.raw);
   });
+
+  it('gives one memory with both sources when documents stating one fact are processed side by side', async () => {
+    const tags = Array.from({ length: 4 }, (_, i) => `race_fact_${i}`);
+    const facts = ['Ines keeps bees on the roof.', 'Tomas plays the cello.', 'Priya grows tomatoes.', 'Oskar sails a small dinghy.'];
+    // Two documents a tag, all added at once: the worker runs their memory steps side by side.
+    const added = await Promise.all(
+      tags.flatMap((tag, i) =>
+        ['Notes from Monday.', 'Notes from Tuesday.'].map((day) =>
+          server.request('POST', '/v3/documents', { body: { content: `${day} ${facts[i]}`, containerTag: tag } }),
+        ),
+      ),
+    );
+    for (const res of added) await waitForDocument(server, res.body.id);
+    for (const [i, tag] of tags.entries()) {
+      const listed = await server.request('POST', '/v4/memories/list', { body: { containerTags: [tag] } });
+      const stating = listed.body.memoryEntries.filter((m: { memory: string }) => m.memory.includes(facts[i].split(' ')[1]));
+      expect(stating, tag).toHaveLength(1);
+      expect(stating[0].documentIds.sort(), tag).toEqual([added[2 * i].body.id, added[2 * i + 1].body.id].sort());
+    }
+  });
 });

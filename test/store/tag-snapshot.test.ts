@@ -6,7 +6,7 @@ import type { Tx } from '../../src/store/database.js';
 import { insertDocument } from '../../src/store/documents.js';
 import { unlinkDocument } from '../../src/store/memories/lineage.js';
 import { memoriesStating, nearestMemories } from '../../src/store/memories/neighbours.js';
-import { committedNow, pruneMemoryTagChanges, tagChangedSince } from '../../src/store/memories/tag-changes.js';
+import { committedNow, lockTagMemories, pruneMemoryTagChanges, tagChangedSince } from '../../src/store/memories/tag-changes.js';
 import { bumpSourceCount, insertMemories, linkMemorySources, retireVersion } from '../../src/store/memories/writes.js';
 import { queryRows } from '../../src/store/sql.js';
 import { rng } from '../../bench/search/synthetic.js';
@@ -228,6 +228,42 @@ describe('store: a tag read ahead of the memory step (TagSnapshot)', () => {
         // Committed since the read-ahead: it is seen, as a read in this transaction would see it.
         expect(await snapshot.holds(tx, scope)).toBe(false);
       });
+    });
+
+    it('makes a second resolving writer of a tag wait for the first to commit, and no writer of another tag', async () => {
+      const db = store.database.db;
+      const { base, scope } = await seedTag('snap_turns');
+      const snapshot = (await TagSnapshot.read(db, scope, [{ vector: near(base, 0.1), stated: { memory: 'Statement' } }]))!;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const first = db.transaction(async (tx) => {
+        await lockTagMemories(tx, store.orgA, 'snap_turns');
+        await insertMemories(tx, [{ id: newId('m'), orgId: store.orgA, containerTag: 'snap_turns', memory: 'Stored by the first', embedding: base }]);
+        locked();
+        await released;
+      });
+      await holding;
+      let secondHeld = false;
+      const second = db.transaction(async (tx) => {
+        await lockTagMemories(tx, store.orgA, 'snap_turns');
+        secondHeld = true;
+        return snapshot.holds(tx, scope);
+      });
+      const waiting = async () => {
+        const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`);
+        return row.n === 1 || undefined;
+      };
+      await waitFor(waiting, 10_000, 'the second writer to wait for the tag');
+      // Another tag of the same organization, and the same tag of another, are not held.
+      await db.transaction((tx) => lockTagMemories(tx, store.orgA, 'snap_other'));
+      await db.transaction((tx) => lockTagMemories(tx, store.orgB, 'snap_turns'));
+      expect(secondHeld).toBe(false);
+      release();
+      await first;
+      // Its turn comes after the first committed, and what the first stored is a change it sees.
+      expect(await second).toBe(false);
     });
 
     it('sees a change committed after the read-ahead by a transaction that began before it', async () => {

@@ -67,9 +67,10 @@ export class TagSnapshot {
 
   /**
    * Inside the transaction, before anything is written: whether the tag is still as it was read,
-   * as far as what is committed goes. It takes no lock: on PostgreSQL another transaction may
-   * change the tag and commit while this one runs, as it could when this transaction made every
-   * read itself (READ COMMITTED); the embedded database runs one transaction at a time.
+   * as far as what is committed goes. The caller holds the tag's memory lock (`lockTagMemories`),
+   * so no other resolving writer of the tag commits while this one runs; an edit or a delete still
+   * may on PostgreSQL, as it could when this transaction made every read itself (READ COMMITTED).
+   * The embedded database runs one transaction at a time.
    */
   async holds(tx: Tx, scope: Pick<StatementScope, 'orgId' | 'containerTag' | 'documentId'>): Promise<boolean> {
     if (scope.orgId !== this.scope.orgId || scope.containerTag !== this.scope.containerTag || scope.documentId !== this.scope.documentId) return false;

@@ -1,6 +1,7 @@
 import type { Principal } from '../../model/access.js';
 import type { MemoryRecord, TemporalContext } from '../../model/memories.js';
 import { insertDocument } from '../../store/documents.js';
+import { lockTagMemories } from '../../store/memories/tag-changes.js';
 import { ensureSpace } from '../../store/tags.js';
 import { bucketsOfTag } from '../profiles/buckets.js';
 import { parseDateInput } from '../shared/date-input.js';
@@ -63,6 +64,7 @@ export class MemoryWriter {
 
     const created = await db.transaction(async (tx) => {
       await assertTagsWritable(tx, orgId, [input.containerTag]);
+      await lockTagMemories(tx, orgId, input.containerTag);
       await ensureSpace(tx, orgId, input.containerTag, newId());
       const text = parsed.map((m) => m.content).join('\n\n');
       const sourceDate = parsed.map((m) => m.documentDate).find((d): d is Date => !!d);

@@ -13,6 +13,19 @@ const OLDEST_ASKED_ABOUT = '10 minutes';
 /** How long a change is remembered (`pruneMemoryTagChanges`). */
 export const TAG_CHANGES_KEPT_MS = 60 * 60 * 1000;
 
+/** Namespace of the advisory lock that serializes the resolving writers of one tag's memories. */
+const TAG_MEMORIES_LOCK_CLASS = 0x656e_6d6d;
+
+/**
+ * Taken first in a transaction that resolves new statements against a tag's memories (the memory
+ * step, a direct write), held to its end: two documents stating one fact side by side would
+ * otherwise each find no memory of it committed and store it twice. Only such writers take it, and
+ * each holds it for a transaction of writes; what they resolve against is read before it.
+ */
+export async function lockTagMemories(db: Tx, orgId: string, containerTag: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${TAG_MEMORIES_LOCK_CLASS}::int, hashtext(${orgId} || '/' || ${containerTag}))`);
+}
+
 /** The moment to ask `changedSince` about: take it before reading what it should vouch for. */
 export async function committedNow(db: Tx): Promise<CommittedAt> {
   const [row] = await queryRows<{ snapshot: string; at: string }>(db, sql`SELECT pg_current_snapshot()::text AS snapshot, clock_timestamp()::text AS at`);
