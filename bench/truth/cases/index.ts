@@ -28,6 +28,7 @@ import { FIFTEENTH_DEV_UPDATE_CASES } from './dev-updates-fifteenth.js';
 import { SIXTEENTH_DEV_UPDATE_CASES } from './dev-updates-sixteenth.js';
 import { SEVENTEENTH_DEV_UPDATE_CASES } from './dev-updates-seventeenth.js';
 import { EIGHTEENTH_DEV_UPDATE_CASES } from './dev-updates-eighteenth.js';
+import { NINETEENTH_DEV_UPDATE_CASES } from './dev-updates-nineteenth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -76,4 +77,5 @@ export const ALL_CASES: TruthCase[] = [
   ...SIXTEENTH_DEV_UPDATE_CASES,
   ...SEVENTEENTH_DEV_UPDATE_CASES,
   ...EIGHTEENTH_DEV_UPDATE_CASES,
+  ...NINETEENTH_DEV_UPDATE_CASES,
 ];
