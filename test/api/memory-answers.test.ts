@@ -272,6 +272,31 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('oskar', 'What sport does Oskar play?'))[0]).toMatch(/squash/);
   });
 
+  it('follows a thing given up for another, a piece of work rolled off onto another, a language quit and a diet by its practice', async () => {
+    await note('wren', 'Wren Adeyemi plays chess.');
+    await note('wren', 'Wren Adeyemi gave up chess for bridge.');
+    await note('kofi', 'Kofi Mensah works on the Falcon rebuild.');
+    await note('kofi', 'Kofi Mensah rolled off the Falcon rebuild and onto the Kestrel pilot.');
+    await note('lena', 'Lena Vogt is learning Portuguese.');
+    await note('lena', 'Lena Vogt quit Portuguese and started on Greek.');
+    await note('hugo', 'Hugo Lemaire eats a vegan diet.');
+    await note('hugo', 'Hugo Lemaire returned to vegetarianism after two years.');
+
+    for (const [tag, question, now, was] of [
+      ['wren', 'What is Wren’s hobby?', /bridge/, /plays chess/],
+      ['kofi', 'What project is Kofi working on?', /Kestrel/, /works on the Falcon/],
+      ['lena', 'What language is Lena learning?', /Greek/, /learning Portuguese/],
+      ['hugo', 'What diet does Hugo follow?', /vegetarian/, /vegan diet/],
+    ] as const) {
+      const texts = (await live(tag)).map((e) => e.memory);
+      expect(
+        texts.some((t) => was.test(t)),
+        texts.join(' | '),
+      ).toBe(false);
+      expect((await topThree(tag, question))[0], question).toMatch(now);
+    }
+  });
+
   it('names the owner, not the shop, for a page\'s "he", and the organisation a "the <noun>" stands for', async () => {
     await note(
       'quill',

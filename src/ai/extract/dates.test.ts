@@ -137,4 +137,18 @@ describe('anchorDates: a span after a negation is how long since, not a date', (
     expect(anchorDates("Ilse hasn't called in two months", saturday, 'present').dates).toEqual([]);
     expect(anchorDates('Ilse will move to Graz in a year', saturday, 'future').dates.length).toBe(1);
   });
+
+  it('leaves a time counted from another event ("two years after leaving", "three days later") as said', () => {
+    for (const [text, tense] of [
+      ['She runs product at M-Kopa, two years after leaving Safaricom', 'present'],
+      ['Two years later she left for Meta', 'past'],
+      ['He moved to Oslo three months before the wedding', 'past'],
+      ['A few weeks earlier he had called', 'past'],
+    ] as const) {
+      expect(anchorDates(text, monday, tense)).toEqual({ text, dates: [] });
+    }
+    // Counted from now, it is a date.
+    expect(anchorDates('I move to Oslo two years from now', monday, 'future').dates).toHaveLength(1);
+  });
 });
+

@@ -26,6 +26,9 @@ const IGNORED =
 // "for three years", "about four months": durations, not dates.
 const AFTER_DURATION =
   /\bafter (?:about |around |almost |nearly |over )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?)$/i;
+// "two years after leaving Safaricom", "three days later": counted from another event, not from when it was said.
+const FROM_ANOTHER_EVENT =
+  /^(?:about |around |almost |nearly |over |roughly |only |just )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?|decades?) (?:after|before|later|earlier)$/i;
 const NEGATED_BEFORE = /(?:\bnot\b|n't\b|\bnever\b)[^.;!?]*$/i;
 const DURATION =
   /^(?:for\s+)?(?:about |around |almost |nearly |over |roughly |only |just |the )?(?:past |last )?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple(?: of)?|several|\d+)(?: \w+)? (?:days?|weeks?|months?|years?|hours?|minutes?)$/i;
@@ -45,7 +48,7 @@ export function anchorDates(text: string, reference: Date | null, tense: Tense):
   for (const result of [...results].reverse()) {
     const found = ownText(result.text);
     const expression = found.trim();
-    if (IGNORED.test(expression) || DURATION.test(expression)) continue;
+    if (IGNORED.test(expression) || DURATION.test(expression) || FROM_ANOTHER_EVENT.test(expression)) continue;
     if (/\bfor\s+(?:about |around |almost |nearly |over )?$/i.test(text.slice(0, result.index))) continue;
     // "has not touched her watercolours in a year": how long since, after a negation, not when.
     if (/^in\s/i.test(expression) && DURATION.test(expression.replace(/^in\s+/i, '')) && NEGATED_BEFORE.test(text.slice(0, result.index))) continue;

@@ -570,3 +570,30 @@ describe('what work things name, evenings at an instrument, a pastime one got in
     expect(slots("Ilse Brandt's rowing machine is up for sale")).toEqual(['!Ilse Brandt|*=rowing machine']);
   });
 });
+
+describe('the place left for another, a language quit, a diet by its practice, a first week somewhere', () => {
+  it('reads the place left without the one left for, and no employer from a language quit', () => {
+    expect(slots('Arne Lund left Siemens for Bosch')).toEqual(['!Arne Lund|employer=Siemens']);
+    expect(slots('Arne Lund left the Centre for Ageing Better')).toEqual(['!Arne Lund|employer=the Centre for Ageing Better']);
+    expect(slots('Arne Lund quit Portuguese')).toEqual(['!Arne Lund|language=Portuguese']);
+    expect(slots('Arne Lund stopped learning Italian')).toEqual(['!Arne Lund|language=Italian']);
+    expect(slots('Arne Lund quit Italian cooking classes')).toEqual([]);
+  });
+
+  it('reads a diet named by its practice, and a new employer from an induction or a first week there', () => {
+    expect(slots('Arne Lund returned to veganism')).toEqual(['Arne Lund|diet=vegan']);
+    expect(slots('Arne Lund converted to pescatarianism last year')).toEqual(['Arne Lund|diet=pescatarian']);
+    expect(slots('Arne Lund is onboarding at Zalando')).toEqual(['Arne Lund|employer=Zalando']);
+    expect(slots('Arne Lund had his induction at Ørsted on Monday')).toEqual(['Arne Lund|employer=Ørsted']);
+  });
+
+  it('ends a line of work left, as its role, and a thing that went to someone else', () => {
+    expect(slots('Arne Lund left journalism')).toEqual(['!Arne Lund|job=journalist']);
+    expect(slots('Arne Lund got out of social work last year')).toEqual(['!Arne Lund|job=social worker']);
+    expect(slots('Arne Lund left law school in May')).toEqual([]);
+    expect(slots("Arne Lund's drum kit went to his nephew")).toEqual(['!Arne Lund|*=drum kit']);
+    expect(slots("Arne Lund's Saab is with its new owner")).toEqual(['!Arne Lund|*=Saab']);
+    expect(slots("Arne Lund's daughter went to her friend's house")).toEqual([]);
+  });
+});
+

@@ -122,13 +122,16 @@ export async function readAttributes(embedder: Embedder, statements: string[], h
   }
   const kindred = KindredValueReader.for(embedder);
   if (!held) return read;
+  // A statement that only ends values ("gave up crosswords for sudoku") may still name the one that follows.
+  const onlyEnds = (i: number) => read[i].stated.every((a) => a.negated);
   const heldOf = await Promise.all(
     statements.map((text, i) => {
       const subject = subjectOf(text);
-      return subject && !read[i].stated.length ? held(subject).catch(() => []) : Promise.resolve([]);
+      return subject && onlyEnds(i) ? held(subject).catch(() => []) : Promise.resolve([]);
     }),
   );
-  for (const i of unread) {
+  for (const i of statements.keys()) {
+    if (!onlyEnds(i)) continue;
     const subject = subjectOf(statements[i]);
     if (!kindred || read[i].meant.length || !subject) continue;
     if (!saysNewValue(statements[i]) && !namesHeldValue(statements[i], subject, heldOf[i])) continue;

@@ -18,6 +18,7 @@ import {
   WORK_VERBS,
   DETERMINER,
   PROJECT_NOUNS,
+  ROLE_OF_FIELD,
 } from './lexicon.js';
 import { ANY_VALUE } from './kinds.js';
 
@@ -131,6 +132,10 @@ export const CUES: Cue[] = [
     // "a job interview at KPMG", "job applications to Arup": seeking work is not having it.
     `\\b(?:job|position|role|internship|post|gig|career|contract|placement|residency|fellowship|offer)\\s+(?:(?!${SEEKING}\\b)[\\p{L}-]+\\s+){0,2}?(?:at|with|from|for)\\s+${NAMED}`,
   ),
+  // "onboarding at Stripe this week", "my induction at Arup": a new employer's first days.
+  cue('employer', `\\b(?:onboarding|onboarded|induction|orientation|first\\s+(?:day|week|month|shift)s?)\\s+(?:at|with)\\s+${NAMED}`, {
+    value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]),
+  }),
   cue('employer', `\\b${V('start', 'begin')}\\s+(?:(?:a\\s+new\\s+job|work|working|a\\s+job)\\s+)?(?:at|with|for)\\s+${NAMED}`),
   cue(
     'employer',
@@ -159,7 +164,10 @@ export const CUES: Cue[] = [
     'employer',
     `\\b(?:left|quit|leaves|quits|leaving|quitting|resigned from|was laid off (?:from|by)|got laid off (?:from|by)|was fired from|got fired from|retired from|no longer works? (?:at|for))\\s+${NAMED}`,
     // A school left is read below.
-    { negated: true, value: (m) => (SCHOOL_NAME.test(m[1]) && !/\b(?:resigned|laid off|fired|retired|works?)\b/.test(m[0]) ? null : m[1]) },
+    {
+      negated: true,
+      value: (m) => (SCHOOL_NAME.test(m[1]) && !/\b(?:resigned|laid off|fired|retired|works?)\b/.test(m[0]) ? null : placeLeft(m[1])),
+    },
   ),
   // "quit his job at Aldi", "handed Kamil's notice in at Aldi": the job there is over.
   cue(
@@ -279,6 +287,15 @@ export const CUES: Cue[] = [
     `\\b(?:promoted|elevated|appointed|(?:stepped|steps|stepping|moved|moves|bumped)\\s+up|(?:rose|risen|rises)|worked\\s+(?:his|her|their|my|our)\\s+way\\s+up|(?:was|were|been|got|is)\\s+(?:named|made))\\s+(?:to\\s+|as\\s+)?((?:${DETERMINER}\\s+)?(?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+?)(?=\\s+(?:at|in|for|of|on|with|after|since)\\b|\\s*[,.;!?(]|$)`,
   ),
   cue('job', `\\b(?:no longer|is no longer|stopped being|quit being|retired as|gave up being)\\s+${ROLE}`, { negated: true }),
+  // "left journalism", "got out of nursing": the line of work left, as its role.
+  cue(
+    'job',
+    `\\b(?:left|leaving|leaves|quit|quitting|gave up|given up|walked away from|got out of|retired from|burned out of|burnt out of)\\s+(${Object.keys(ROLE_OF_FIELD).join('|').replace(/ /g, '\\s+')})\\b(?!\\s+(?:school|degree|course|class|classes|studies|program|programme|exam|exams)\\b)`,
+    {
+      negated: true,
+      value: (m) => ROLE_OF_FIELD[m[1].toLowerCase().replace(/\s+/g, ' ')] ?? null,
+    },
+  ),
   cue(
     'job',
     // "heads the design team", "leads hardware group"; "head office" is a place, and "oversees the
@@ -393,6 +410,12 @@ export const CUES: Cue[] = [
     'diet',
     `\\b(?:does not|doesn't|do not|don't|never|no longer|stopped eating|avoids|cut out|gave up|can't eat|cannot eat|won't eat|refuses to eat)\\s+(?:eat\\s+|eating\\s+|touch\\s+|touches\\s+|have\\s+|drink\\s+)?(?:any\\s+)?(${FOODS})\\b`,
     { value: (m) => `no ${m[1].toLowerCase()}` },
+  ),
+  // "went back to vegetarianism", "converted to veganism": a diet by the name of its practice.
+  cue(
+    'diet',
+    `\\b(?:went back to|gone back to|going back to|returned to|back to|switched to|changed to|moved to|converted to|turned to|took up|taken up|embraced|adopted|committed to|tried)\\s+(vegetarianism|veganism|pescatarianism|pescetarianism|flexitarianism)\\b`,
+    { value: (m) => m[1].toLowerCase().replace(/ism$/, '') },
   ),
   cue('diet', `\\b(?:eats|eating|started eating)\\s+(meat|fish)\\s+again\\b`, { value: () => 'omnivore' }),
   cue('diet', `\\b(?:eats|eat|ate|loves eating|mostly eats)\\s+((?:${FOODS})(?:(?:,\\s*|\\s+and\\s+|\\s+or\\s+)(?:${FOODS}))*)\\b`, {
@@ -600,6 +623,12 @@ export const CUES: Cue[] = [
     'language',
     `\\b(?:${V('speak', 'learn', 'study', 'practise', 'practice')}|${V('start', 'begin', 'move on')}\\s+(?:on|with|to)|doing|does|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
   ),
+  // "quit Hungarian", "stopped learning Spanish": the language is no longer learned (dropped or abandoned, it is an ending of any thing).
+  cue(
+    'language',
+    `\\b(?:quit|quits|quitting|stopped (?:learning|studying))\\s+(?:${WHOSE})?(${LANGUAGES})(?=\\s*(?:[,.;!?)]|$)|\\s+(?:and|or|but|in|at|for|after|before|last|this|when|because|since|altogether|completely)\\b)`,
+    { negated: true },
+  ),
   cue(
     'language',
     `\\b(${LANGUAGES})\\s+(?:lessons|classes|class|course|courses|tutoring|tutor|evening classes|textbook|textbooks|grammar|flashcards|vocabulary|exam|conversation group|immersion)\\b`,
@@ -611,3 +640,13 @@ export const FAVORITE =
 /** "Ramen is the user's favorite now", "Dune is Hugo's favourite book". */
 export const FAVORITE_OBJECT =
   /^(?:[\p{L} ]{1,30}:\s+)?([^,;.!?]{2,60}?)\s+is\s+(?:now\s+)?((?:[Tt]he user|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:'s|’s))\s+(?:new\s+|absolute\s+|all-time\s+)?favou?rite(?:\s+(?!(?:now|again|these|lately|right|too|by)\b)([\p{L}-]+))?/u;
+
+/**
+ * The name of what was left, without the one left for: "left Google for Meta" left Google. A name
+ * that opens with "the" keeps its "for" ("left the Centre for Ageing Better").
+ */
+function placeLeft(named: string): string | null {
+  // "quit Hungarian": a language, read by its own cue.
+  if (new RegExp(`^(?:${LANGUAGES})$`).test(named)) return null;
+  return /^the\s/i.test(named) ? named : named.split(/\s+for\s+/)[0];
+}

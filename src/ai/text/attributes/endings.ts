@@ -60,6 +60,12 @@ const BELONGING_PUT_BY = new RegExp(
   'u',
 );
 
+/** "Kenta's drum kit went to his nephew", "Kasper's Passat is with its new owner": a thing of the subject's now someone else's. */
+const BELONGING_PASSED_ON = new RegExp(
+  `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:now\\s+)?(?:(?:went|has gone|had gone|was given|has been given|was handed|was passed|was sold)\\s+(?:on\\s+|down\\s+)?to\\s+(?:his|her|their|my|our|a|an|the|some)\\s+(?:[\\p{Ll}-]+\\s+)?(?:nephew|niece|son|daughter|brother|sister|cousin|friend|neighbou?r|colleague|grandson|granddaughter|grandchild|kid|kids|children|student|pupil|buyer|collector|charity|museum|club|new\\s+owners?|new\\s+home|good\\s+home)|(?:is|are|has been|have been)\\s+with\\s+(?:its|their|a|the)\\s+new\\s+owners?|(?:has|have)\\s+(?:a\\s+)?new\\s+owners?)\\b`,
+  'u',
+);
+
 /** "Jonas's trumpet days are over", "Kai's time on the Falcon app is over": the thing of those days is done with. */
 const DAYS_OVER = new RegExp(
   `^['’]s\\s+(?:${QUALIFIER}${THING}\\s+days|(?:time|stint|spell|run|days)\\s+(?:on|at|with|in)\\s+(?:the\\s+)?${THING})\\s+(?:are|is|were|was|have been|has been)\\s+(?:long\\s+)?(?:over|done|behind\\s+(?:him|her|them|me|us))\\b`,
@@ -102,6 +108,7 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
     HANDED_ON.exec(rest) ??
     BELONGING_GONE.exec(rest) ??
     BELONGING_PUT_BY.exec(rest) ??
+    BELONGING_PASSED_ON.exec(rest) ??
     DAYS_OVER.exec(rest) ??
     LEFT_ALONE.exec(rest);
   if (parted) {

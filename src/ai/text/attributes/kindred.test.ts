@@ -69,6 +69,20 @@ describe('KindredValueReader (the new value a change gives, read by meaning)', (
     expect(await read('Sam Reed lives in Leeds', 'Sam Reed moved from Leeds to March last year', 'Sam Reed')).toEqual([]);
   });
 
+  it('reads the thing after the value held in "off <value> and onto", "gave up <value> for", "left <value> for", never a time or a reason', async () => {
+    expect(await read('Rhea Bose works on the Falcon rebuild', 'Rhea Bose rolled off the Falcon rebuild and onto the Kestrel pilot', 'Rhea Bose')).toEqual([
+      { subject: 'Rhea Bose', attribute: 'project', value: 'Kestrel pilot' },
+    ]);
+    expect(await read('Rhea Bose plays chess', 'Rhea Bose gave up chess for bridge', 'Rhea Bose')).toEqual([
+      { subject: 'Rhea Bose', attribute: 'hobby', value: 'bridge' },
+    ]);
+    expect(await read('Rhea Bose lives in Pune', 'Rhea Bose left Pune for Goa', 'Rhea Bose')).toEqual([
+      { subject: 'Rhea Bose', attribute: 'residence', value: 'Goa' },
+    ]);
+    expect(await read('Rhea Bose plays chess', 'Rhea Bose gave up chess for health reasons', 'Rhea Bose')).toEqual([]);
+    expect(await read('Rhea Bose works at Infosys', 'Rhea Bose quit Infosys for good', 'Rhea Bose')).toEqual([]);
+  });
+
   it('takes a statement naming a value held beside another for a change, unless it tells of a trip or an outing', () => {
     const held = statedAttributes('Lars Eriksen is an accountant at KPMG');
     expect(namesHeldValue('Lars Eriksen does the books for Hopworks after leaving KPMG', 'Lars Eriksen', held)).toBe(true);

@@ -139,19 +139,38 @@ export class KindredValueReader {
   }
 }
 
+/** Where a successor's phrase ends: a preposition or conjunction that starts what follows, or punctuation. */
+const SUCCESSOR = `(?:(?:the|a|an)\\s+)?([^,.;!?]{2,60}?)(?=\\s+(?:in|on|at|for|with|after|before|since|this|last|next|because|and|but|when|while|as)\\b|\\s*[,.;!?(]|$)`;
+/** Verbs that let go of a thing for another ("gave up crosswords for sudoku", "left Leeds for Bristol"). */
+const LET_GO = '(?:gave up|given up|swapped|traded|exchanged|dropped|ditched|abandoned|left|quit|sold|replaced)';
+const DETERMINED = '(?:(?:the|a|an|his|her|their|my|our)\\s+)?';
+/** Words of how long, how sure or why, which name no successor ("for good", "for a few years", "for health reasons"). */
+const NOT_A_SUCCESSOR = new Set(
+  'good ever while bit few couple several decade decades hours minutes one two three four five six seven eight nine ten reasons reason health family money personal'.split(
+    ' ',
+  ),
+);
+
 /**
- * What a statement says came after the value held, "from <value> to <successor>": "shifted from the
- * Atlas migration to the Orion launch" gives the Orion launch, whatever it is close to in meaning.
+ * What a statement says came after the value held: "shifted from the Atlas migration to the Orion
+ * launch", "rolled off the Phoenix project and onto the Sparrow migration", "gave up crosswords for
+ * sudoku" give the thing after, whatever it is close to in meaning.
  */
 function successorOf(statement: string, old: StatedAttribute): string | null {
-  const held = formsOf(old.value)[0];
-  const m = new RegExp(
-    `\\bfrom\\s+(?:(?:the|a|an|his|her|their|my|our)\\s+)?${escapeRegExp(held)}\\s+to\\s+(?:(?:the|a|an)\\s+)?([^,.;!?]{2,60}?)(?=\\s+(?:in|on|at|for|with|after|before|since|this|last|next|because|and|but|when|while|as)\\b|\\s*[,.;!?(]|$)`,
-    'iu',
-  ).exec(statement);
-  const value = m?.[1]?.trim();
-  if (!value || /\d/.test(value) || isMonthOrDay(value.split(/\s+/)[0]) || !fits(old.attribute, value) || namesValue(value, old.value)) return null;
-  return value;
+  const held = escapeRegExp(formsOf(old.value)[0]);
+  const forms = [
+    `\\bfrom\\s+${DETERMINED}${held}\\s+to\\s+${SUCCESSOR}`,
+    `\\b(?:off|out of)\\s+${DETERMINED}${held}(?:\\s+\\p{Ll}+)?\\s+(?:and\\s+)?(?:onto|on to|into)\\s+${SUCCESSOR}`,
+    `\\b${LET_GO}\\s+${DETERMINED}${held}(?:\\s+\\p{Ll}+)?\\s+for\\s+${SUCCESSOR}`,
+  ];
+  for (const form of forms) {
+    const value = new RegExp(form, 'iu').exec(statement)?.[1]?.trim();
+    if (!value || /\d/.test(value) || isMonthOrDay(value.split(/\s+/)[0]) || !fits(old.attribute, value) || namesValue(value, old.value)) continue;
+    const words = value.toLowerCase().match(WORD) ?? [];
+    if (words.every((w) => STOPWORDS.has(w) || NOT_VALUE_WORDS.has(w) || NOT_A_SUCCESSOR.has(w)) || NOT_A_SUCCESSOR.has(words.at(-1) ?? '')) continue;
+    return value;
+  }
+  return null;
 }
 
 /** Words of a trip or an outing: a place or a firm named on one says nothing of where one lives or works. */

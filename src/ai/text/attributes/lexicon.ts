@@ -114,3 +114,31 @@ export const SCHOOL_NAME =
 
 export const FIELD =
   '((?:[\\p{L}-]+\\s+){0,3}?(?:science|sciences|engineering|studies|physics|chemistry|biology|mathematics|maths?|economics|history|law|medicine|nursing|psychology|sociology|philosophy|literature|linguistics|architecture|design|art|arts|music|finance|accounting|marketing|business|management|education|statistics|geography|geology|astronomy|anthropology|journalism|communications|politics|political science|computer science|data science|informatics|pharmacy|dentistry|biochemistry|neuroscience|ecology|agriculture|theology|film|photography|fashion|drama|theatre|theater|languages|english|french|spanish|german|japanese|chinese|mandarin|arabic|italian|korean|russian|portuguese)|\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+){0,3})\\b';
+
+/** A line of work by its field, as the role one had in it. */
+export const ROLE_OF_FIELD: Record<string, string> = {
+  journalism: 'journalist',
+  nursing: 'nurse',
+  teaching: 'teacher',
+  law: 'lawyer',
+  medicine: 'doctor',
+  accounting: 'accountant',
+  accountancy: 'accountant',
+  consulting: 'consultant',
+  banking: 'banker',
+  dentistry: 'dentist',
+  pharmacy: 'pharmacist',
+  architecture: 'architect',
+  photography: 'photographer',
+  policing: 'police officer',
+  politics: 'politician',
+  farming: 'farmer',
+  acting: 'actor',
+  modelling: 'model',
+  modeling: 'model',
+  academia: 'academic',
+  engineering: 'engineer',
+  plumbing: 'plumber',
+  translation: 'translator',
+  'social work': 'social worker',
+};
