@@ -29,6 +29,7 @@ import { SIXTEENTH_DEV_UPDATE_CASES } from './dev-updates-sixteenth.js';
 import { SEVENTEENTH_DEV_UPDATE_CASES } from './dev-updates-seventeenth.js';
 import { EIGHTEENTH_DEV_UPDATE_CASES } from './dev-updates-eighteenth.js';
 import { NINETEENTH_DEV_UPDATE_CASES } from './dev-updates-nineteenth.js';
+import { TWENTIETH_DEV_UPDATE_CASES } from './dev-updates-twentieth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -78,4 +79,5 @@ export const ALL_CASES: TruthCase[] = [
   ...SEVENTEENTH_DEV_UPDATE_CASES,
   ...EIGHTEENTH_DEV_UPDATE_CASES,
   ...NINETEENTH_DEV_UPDATE_CASES,
+  ...TWENTIETH_DEV_UPDATE_CASES,
 ];
