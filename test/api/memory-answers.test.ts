@@ -297,6 +297,33 @@ describe('memories answer plain questions and stay facts', () => {
     }
   });
 
+  it('follows a change told of a thing, a career ended by an injury, lessons stopped and a work badge', async () => {
+    await note('elif', 'Elif Demir knits.');
+    await note('elif', "A sewing machine has replaced the knitting needles on Elif Demir's desk.");
+    await note('rui', 'Rui Santos plays volleyball.');
+    await note('rui', "A back injury ended Rui Santos's volleyball days; he swims every morning now.");
+    await note('mila', 'Mila Horvat plays the oboe.');
+    await note('mila', "Mila Horvat's oboe lessons stopped in spring; the bassoon is her instrument now.");
+    await note('jan', 'Jan Kowalczyk works at Orlen.');
+    await chat('jan', 'jan-1', [
+      { role: 'user', name: 'Jan Kowalczyk', content: 'Last day at Orlen was Friday, and my Allegro badge photo got taken this morning!' },
+    ]);
+
+    for (const [tag, question, now, was] of [
+      ['elif', 'What is Elif’s hobby?', /sewing/, /Elif Demir knits/],
+      ['rui', 'What sport does Rui do?', /swims/, /plays volleyball/],
+      ['mila', 'What instrument does Mila play?', /bassoon/, /plays the oboe/],
+    ] as const) {
+      const texts = (await live(tag)).map((e) => e.memory);
+      expect(
+        texts.some((t) => was.test(t)),
+        texts.join(' | '),
+      ).toBe(false);
+      expect((await topThree(tag, question))[0], question).toMatch(now);
+    }
+    expect((await topThree('jan', 'Where does Jan work?'))[0]).toMatch(/Allegro/);
+  });
+
   it('names the owner, not the shop, for a page\'s "he", and the organisation a "the <noun>" stands for', async () => {
     await note(
       'quill',

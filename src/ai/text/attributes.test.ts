@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answers, askedAttribute, canonicalText, sameSubject, statedAttributes, subjectOf } from './attributes.js';
+import { answers, askedAttribute, canonicalText, sameSubject, soleOwnerOf, statedAttributes, subjectOf } from './attributes.js';
 
 const slots = (text: string) => statedAttributes(text).map((a) => `${a.negated ? '!' : ''}${a.subject}|${a.attribute}=${a.value}`);
 
@@ -597,3 +597,36 @@ describe('the place left for another, a language quit, a diet by its practice, a
   });
 });
 
+describe('work things, a name with particles, lessons over, a career ended by something, a thing let lapse', () => {
+  it('reads the employer a work thing names, and its end when it is handed back or deactivated', () => {
+    expect(slots("Arne Lund's new Novo Nordisk laptop arrived")).toEqual(['Arne Lund|employer=Novo Nordisk']);
+    expect(slots("Arne Lund's Maersk badge got deactivated on Friday")).toEqual(['!Arne Lund|employer=Maersk']);
+    expect(slots('Arne Lund handed back his Maersk badge')).toEqual(['!Arne Lund|employer=Maersk']);
+    expect(slots("Arne Lund's bus pass expired")).toEqual([]);
+  });
+
+  it('keeps the particles of a family name, and reads a last day told with its possessive in either spelling', () => {
+    expect(slots('Ilse van der Meer lives in Leiden')).toEqual(['Ilse van der Meer|residence=Leiden']);
+    expect(slots("Jonas Weiss' last day at Lidl was Friday")).toEqual(['!Jonas Weiss|employer=Lidl']);
+    expect(slots("Jonas Weiss' car is a Skoda Octavia")).toEqual(['Jonas Weiss|car=Skoda Octavia']);
+    expect(slots('Jonas Weiss has a Mini fridge')).toEqual([]);
+  });
+
+  it('ends what lessons were of when they stopped, a career ended by something else, and a thing let lapse', () => {
+    expect(slots("Arne Lund's cello lessons ended in May")).toEqual(['!Arne Lund|*=cello']);
+    expect(slots("Arne Lund's cello lessons are on Fridays")).toEqual(['Arne Lund|instrument=cello']);
+    expect(slots("A torn ligament ended Arne Lund's skiing days")).toEqual(['!Arne Lund|*=skiing']);
+    expect(slots('Arne Lund let his German slide')).toEqual(['!Arne Lund|*=German']);
+    expect(slots('Arne Lund takes evening classes in Greek')).toEqual(['Arne Lund|language=Greek']);
+    expect(slots("Arne Lund's divorce from Pia came through")).toEqual(['!Arne Lund|partner=Pia']);
+  });
+});
+
+describe('soleOwnerOf', () => {
+  it('names the one person whose thing a statement that opens with no one names', () => {
+    expect(soleOwnerOf("A rowing machine has taken the place of the piano in Arne Lund's living room")).toBe('Arne Lund');
+    expect(soleOwnerOf("The Volvo is James' now")).toBe('James');
+    expect(soleOwnerOf("A dog bit Arne's leg and Pia's arm")).toBeNull();
+    expect(soleOwnerOf('A storm closed the road')).toBeNull();
+  });
+});

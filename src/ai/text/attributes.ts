@@ -20,4 +20,4 @@ export { AttributeReader } from './attributes/meaning.js';
 export { KindredValueReader, namesHeldValue } from './attributes/kindred.js';
 export { endedByContrast } from './attributes/contrast.js';
 export { statedAttributes } from './attributes/statements.js';
-export { leadingSubject, sameSubject, subjectOf } from './attributes/subjects.js';
+export { leadingSubject, sameSubject, soleOwnerOf, subjectOf } from './attributes/subjects.js';

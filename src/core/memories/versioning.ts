@@ -7,6 +7,7 @@ import {
   KindredValueReader,
   namesHeldValue,
   statedAttributes,
+  soleOwnerOf,
   subjectOf,
   type StatedAttribute,
 } from '../../ai/text/attributes.js';
@@ -126,13 +127,14 @@ export async function readAttributes(embedder: Embedder, statements: string[], h
   const onlyEnds = (i: number) => read[i].stated.every((a) => a.negated);
   const heldOf = await Promise.all(
     statements.map((text, i) => {
-      const subject = subjectOf(text);
+      const subject = subjectOf(text) ?? soleOwnerOf(text);
       return subject && onlyEnds(i) ? held(subject).catch(() => []) : Promise.resolve([]);
     }),
   );
   for (const i of statements.keys()) {
     if (!onlyEnds(i)) continue;
-    const subject = subjectOf(statements[i]);
+    // "A pottery wheel has replaced the embroidery hoop in Hana's spare room": about the one whose room it is.
+    const subject = subjectOf(statements[i]) ?? soleOwnerOf(statements[i]);
     if (!kindred || read[i].meant.length || !subject) continue;
     if (!saysNewValue(statements[i]) && !namesHeldValue(statements[i], subject, heldOf[i])) continue;
     const changed = await kindred.read(statements[i], subject, heldOf[i]).catch(() => []);

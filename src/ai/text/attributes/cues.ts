@@ -36,6 +36,17 @@ export interface Cue {
   notAfter?: RegExp;
 }
 
+/** Said of lessons, a club or a membership that came to an end. */
+const OVER =
+  /^\s+(?:(?:have|has|had)\s+)?(?:stopped|ended|finished|lapsed|(?:were|was|got|have been|has been)\s+(?:cancell?ed|dropped|stopped)|came to an end|are over|is over|were over)\b/;
+
+/** What a firm gives those who work there. */
+const WORK_THING =
+  '(?:badge|lanyard|ID card|staff card|staff pass|work pass|access card|access pass|pass|laptop|work phone|e-?mail address|payslip|uniform)s?\\b';
+/** Said of a work thing whose work is over. */
+const WORK_THING_ENDED =
+  /^(?:\s+\p{Ll}+)?\s+(?:got|was|has been|had been|is|were)\s+(?:deactivated|revoked|cancell?ed|disabled|switched off|turned off|blocked|handed back|returned|collected)\b/u;
+
 /** "calls himself vegetarian", "describes herself as a freelance illustrator": how one says what one is. */
 const SELF_DESCRIBED = '(?:calls|called|considers|considered|describes|described)\\s+(?:himself|herself|themselves|myself|ourselves)(?:\\s+as)?';
 
@@ -147,6 +158,17 @@ export const CUES: Cue[] = [
     'employer',
     `\\b(?:business\\s+cards?|e-?mail\\s+signature|payslips?|pay\\s+slips?|lanyard|name\\s+tag|ID\\s+card|staff\\s+card)\\s+(?:now\\s+)?(?:says?|reads?|shows?|bears?)\\s+${NAMED}`,
   ),
+  // "my ASML badge photo got taken", "his new Siemens laptop": the work things a firm gives its staff;
+  // handed back or deactivated, the work there is over.
+  cue(
+    'employer',
+    `(?<!\\b(?:handed back|gave back|given back|returned|returning|return)\\s+)(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+(?:new\\s+)?${NAMED}\\s+${WORK_THING}`,
+    {
+      notAfter: WORK_THING_ENDED,
+    },
+  ),
+  cue('employer', `\\b(?:handed back|gave back|given back|returned)\\s+(?:my|his|her|their|our)\\s+${NAMED}\\s+${WORK_THING}`, { negated: true }),
+  cue('employer', `(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+${NAMED}\\s+${WORK_THING}(?=${WORK_THING_ENDED.source.slice(1)})`, { negated: true }),
   // "has been on Deloitte's payroll since August", "on the payroll at Arup".
   cue('employer', `\\bon\\s+${NAMED}\\s+(?:payroll|books|staff|headcount)\\b`, { value: (m) => (/['’]s?$/.test(m[1]) ? m[1].replace(/['’]s?$/, '') : null) }),
   cue('employer', `\\bon\\s+the\\s+(?:payroll|books|staff|headcount)\\s+(?:at|of)\\s+${NAMED}`),
@@ -200,7 +222,7 @@ export const CUES: Cue[] = [
   // "Ines's last day at Accenture was Friday", "worked my final shift at Tesco": the job there ends.
   cue(
     'employer',
-    `(?:['’]s|\\b(?:my|his|her|their|our))\\s+(?:last|final)\\s+(?:day|days|shift|week|month)\\s+(?:of\\s+work\\s+)?(?:at|with|for)\\s+${NAMED}`,
+    `(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+(?:[Ll]ast|[Ff]inal)\\s+(?:day|days|shift|week|month)\\s+(?:of\\s+work\\s+)?(?:at|with|for)\\s+${NAMED}`,
     { negated: true },
   ),
   // Residence
@@ -327,6 +349,8 @@ export const CUES: Cue[] = [
     `\\b(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|significant other|other half|better half|hubby|wifey|missus)(?:'s name)?(?:,|\\s+is|\\s+named|\\s+called)?\\s+${NAMED}`,
   ),
   cue('partner', `\\b(?:broke up with|divorced|separated from|split up with|split from)\\s+${NAMED}`, { negated: true }),
+  // "his divorce from Beatriz came through", "her split with Ivo".
+  cue('partner', `\\b(?:divorce|separation|split|break-?up)\\s+(?:from|with)\\s+${NAMED}`, { negated: true }),
   cue(
     'partner',
     `\\b(?:is|'s|are|became|is now)\\s+(?:(?:single|divorced|separated|widowed)(?:\\s+again)?|no longer (?:married|engaged|together|dating))\\b|\\b(?:called off|broke off|ended)\\s+(?:the|their|his|her)\\s+(?:engagement|wedding|marriage|relationship)\\b|\\b(?:broke|breaks|split|splits|splitting|breaking) up\\b|\\bgot divorced\\b|\\b(?:separated|divorced)\\b(?!\\s+(?:from|with)\\b)`,
@@ -429,7 +453,7 @@ export const CUES: Cue[] = [
     'instrument',
     `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach', 'take up', 'pick up', 'take to')}|takes|took|started|plays in|playing in|${TAKEN_WITH})\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`,
   ),
-  cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`),
+  cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`, { notAfter: OVER }),
   // "spends his evenings on the piano": what free time is spent playing.
   cue(
     'instrument',
@@ -456,7 +480,7 @@ export const CUES: Cue[] = [
     { negated: true },
   ),
   cue('instrument', `\\b(?:gave up|given up|quit|stopped playing|no longer plays)\\s+(?:the\\s+)?(${INSTRUMENTS})\\b`, { negated: true }),
-  cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`),
+  cue('sport', `\\b(${SPORTS})\\s+(?:gym|class|classes|club|session|sessions|team|league|practice|lessons|wall|hall|centre|center)\\b`, { notAfter: OVER }),
   cue(
     'sport',
     `\\b(?:${V('play', 'practice', 'do', 'train', 'compete', 'take up', 'pick up', 'take to')}|goes|go|started|runs|run|${TAKEN_WITH})\\s+(?:for\\s+)?(?:[\\p{Ll}-]+\\s+)?(${SPORTS})\\b`,
@@ -599,7 +623,16 @@ export const CUES: Cue[] = [
   cue('name', `\\b(?:name is|goes by|is called|prefers to be called)\\s+${NAMED}`),
   cue(
     'car',
-    `(?<!test-)\\b(?:${V('drive')}|owns|bought|got|leased|leases|(?:gets|goes|zips|runs|drives)\\s+(?:around|about)\\s+in)\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`,
+    `(?<!test-)\\b(?:${V('drive')}|owns|has|have|bought|got|leased|leases|(?:gets|goes|zips|runs|drives)\\s+(?:around|about)\\s+in)\\s+(?:a|an|the)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`,
+    {
+      // "has a Mini fridge": what one merely has is a car only by a name.
+      value: (m) => (CAR_BRAND.test(m[1]) && !(/^(?:has|have)\s/i.test(m[0]) && /\s\p{Ll}/u.test(m[1])) ? m[1] : null),
+    },
+  ),
+  // "Tom's car is a Volvo", "her new ride is a Tesla Model 3".
+  cue(
+    'car',
+    `\\b(?:car|ride|vehicle|motor|daily driver)\\s+(?:is|is now|these days is)\\s+(?:a|an)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?((?:\\p{Lu}[\\p{L}\\p{N}-]*)(?:\\s+\\p{Lu}?[\\p{L}\\p{N}-]+)?)\\b`,
     {
       value: (m) => (CAR_BRAND.test(m[1]) ? m[1] : null),
     },
@@ -623,6 +656,8 @@ export const CUES: Cue[] = [
     'language',
     `\\b(?:${V('speak', 'learn', 'study', 'practise', 'practice')}|${V('start', 'begin', 'move on')}\\s+(?:on|with|to)|doing|does|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
   ),
+  // "evening classes in Korean", "a course in Portuguese".
+  cue('language', `\\b(?:lessons|classes|class|course|courses|tuition|tutoring|exam|exams|certificate|diploma)\\s+in\\s+(${LANGUAGES})\\b`, { notAfter: OVER }),
   // "quit Hungarian", "stopped learning Spanish": the language is no longer learned (dropped or abandoned, it is an ending of any thing).
   cue(
     'language',
@@ -632,6 +667,7 @@ export const CUES: Cue[] = [
   cue(
     'language',
     `\\b(${LANGUAGES})\\s+(?:lessons|classes|class|course|courses|tutoring|tutor|evening classes|textbook|textbooks|grammar|flashcards|vocabulary|exam|conversation group|immersion)\\b`,
+    { notAfter: OVER },
   ),
 ];
 

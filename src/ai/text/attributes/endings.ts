@@ -19,9 +19,9 @@ const THING =
   "((?!(?:it|them|that|this|everything|something|hope|on|up)\\b)[\\p{L}\\p{N}'’-]+(?:\\s+(?!(?:in|on|at|to|for|from|after|before|last|this|next|and|but|so|because|since|when|as|with|about|over|down|back|away|yesterday|today|now|nowadays|these|again|too|anymore)\\b)[\\p{L}\\p{N}'’-]+){0,2})";
 
 const PARTED = new RegExp(`^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}${PARTED_WITH}\\s+${POSSESSOR}${QUALIFIER}${THING}`, 'u');
-/** "put Spanish aside", "packed the violin in", "gave golf up", "gave French a rest": a verb whose particle follows the thing given up. */
+/** "put Spanish aside", "packed the violin in", "gave golf up", "gave French a rest", "let his Japanese lapse": a verb whose particle follows the thing given up. */
 const SET_ASIDE = new RegExp(
-  `^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}(?:(?:put|puts|putting|set|sets|setting|laid|lays|laying|pushed|pushes|pushing)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:aside|to one side|on the back burner|on ice|on hold)|(?:gave|given|gives|giving|packed|packs|packing|jacked|jacks|jacking|chucked|chucks|chucking)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:up|in)(?!\\s+(?:to|for|with|at|on)\\b)|(?:gave|given|gives|giving)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+a\\s+(?:rest|break|miss|pass))\\b`,
+  `^\\s*(?:has\\s+|have\\s+|had\\s+)?${ADVERB}(?:(?:put|puts|putting|set|sets|setting|laid|lays|laying|pushed|pushes|pushing)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:aside|to one side|on the back burner|on ice|on hold)|(?:gave|given|gives|giving|packed|packs|packing|jacked|jacks|jacking|chucked|chucks|chucking)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:up|in)(?!\\s+(?:to|for|with|at|on)\\b)|(?:gave|given|gives|giving)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+a\\s+(?:rest|break|miss|pass)|(?:let|lets|letting)\\s+${POSSESSOR}${QUALIFIER}${THING}\\s+(?:lapse|slide|slip|go|drop|expire))\\b`,
   'u',
 );
 /** "has not touched her watercolours in a year", "hasn't played the cello since May": a thing left alone for good. */
@@ -63,6 +63,12 @@ const BELONGING_PUT_BY = new RegExp(
 /** "Kenta's drum kit went to his nephew", "Kasper's Passat is with its new owner": a thing of the subject's now someone else's. */
 const BELONGING_PASSED_ON = new RegExp(
   `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:now\\s+)?(?:(?:went|has gone|had gone|was given|has been given|was handed|was passed|was sold)\\s+(?:on\\s+|down\\s+)?to\\s+(?:his|her|their|my|our|a|an|the|some)\\s+(?:[\\p{Ll}-]+\\s+)?(?:nephew|niece|son|daughter|brother|sister|cousin|friend|neighbou?r|colleague|grandson|granddaughter|grandchild|kid|kids|children|student|pupil|buyer|collector|charity|museum|club|new\\s+owners?|new\\s+home|good\\s+home)|(?:is|are|has been|have been)\\s+with\\s+(?:its|their|a|the)\\s+new\\s+owners?|(?:has|have)\\s+(?:a\\s+)?new\\s+owners?)\\b`,
+  'u',
+);
+
+/** "Sofie's trumpet lessons stopped in June", "his climbing membership lapsed": what the lessons were of is over. */
+const LESSONS_OVER = new RegExp(
+  `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:lessons|classes|class|course|training|practice|sessions|club|membership|subscription|tuition)\\s+(?:(?:have|has|had)\\s+)?(?:stopped|ended|finished|lapsed|(?:were|was|got|have been|has been)\\s+(?:cancell?ed|dropped|stopped)|came to an end|are over|is over|were over)\\b`,
   'u',
 );
 
@@ -109,6 +115,7 @@ export function statedEndings(text: string, subject: string, hasOwner: boolean):
     BELONGING_GONE.exec(rest) ??
     BELONGING_PUT_BY.exec(rest) ??
     BELONGING_PASSED_ON.exec(rest) ??
+    LESSONS_OVER.exec(rest) ??
     DAYS_OVER.exec(rest) ??
     LEFT_ALONE.exec(rest);
   if (parted) {

@@ -1,5 +1,5 @@
 import { CUES, FAVORITE, FAVORITE_OBJECT, HOME_NOUNS } from './cues.js';
-import { ANY_VALUE, isSingleValued, sameValue, type StatedAttribute } from './kinds.js';
+import { ANY_ATTRIBUTE, ANY_VALUE, isSingleValued, sameValue, type StatedAttribute } from './kinds.js';
 import { MONTH_OR_DAY } from '../openers.js';
 import { mourned, statedEndings, statedReplacements } from './endings.js';
 import { statedLeaders } from './leaders.js';
@@ -89,6 +89,11 @@ const HOME_OF = new RegExp(`\\b(${SUBJECT_NAME})['’]s?\\s+(?:new\\s+)?(?:${HOM
 
 const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
 
+const CAREER_ENDED = new RegExp(
+  `\\b(?:ended|finished|cut short|put an end to|brought an end to|ruled out)\\s+(${SUBJECT_NAME})(?:['’]s|(?<=s)['’])\\s+((?:[\\p{Ll}-]+\\s+){0,2}?[\\p{Ll}-]+)\\s+(?:days|career|playing days|hobby)\\b`,
+  'u',
+);
+
 const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'partner', 'school', 'name']);
 
 /**
@@ -116,6 +121,9 @@ export function statedAttributes(text: string): StatedAttribute[] {
     // "The movers dropped the boxes at Freya Olsen's new place in Trondheim": whose home it is, and where.
     const home = HOME_OF.exec(statement);
     if (home) return [{ subject: home[1], attribute: 'residence', value: home[2] }];
+    // "A shoulder injury ended Dmitri's hockey days": what someone else's career or days were of is over.
+    const ended = CAREER_ENDED.exec(statement);
+    if (ended) return [{ subject: ended[1], attribute: ANY_ATTRIBUTE, value: ended[2], negated: true }];
     // "The Ashford Community Choir is led by …": a group named with "the" is no one's subject, and has a leader.
     return statedLeaders(text);
   }

@@ -4,7 +4,9 @@ import { isMonthOrDay, isOpener, isPreposition, MONTH_OR_DAY, opensAPhrase } fro
 
 /** A capitalised word; "O'Brien" is one, "Mei's" is Mei and a possessive. */
 const CAPITALISED = "\\p{Lu}[\\p{L}-]*(?:['’]\\p{L}{2,}[\\p{L}-]*)?";
-export const SUBJECT_NAME = `${CAPITALISED}(?:\\s+(?:${CAPITALISED}|\\p{Lu}\\.))*`;
+/** Lowercase particles inside a family name: "Anneke de Vries", "Ludwig van der Berg", "Omar bin Said". */
+const NAME_PARTICLES = '(?:(?:de|da|di|del|della|van|von|der|den|du|dos|das|bin|ibn|al|ter|ten|le|la)\\s+){1,2}';
+export const SUBJECT_NAME = `${CAPITALISED}(?:\\s+(?:${NAME_PARTICLES})?(?:${CAPITALISED}|\\p{Lu}\\.))*`;
 const RELATIONS =
   'other half|better half|hubby|wifey|missus|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|sister|brother|sibling|mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|baby|friend|best friend|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|mentor|teacher|dog|cat|puppy|kitten|pet|team|company|family';
 export const PARTNER_WORD = /^(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|half|hubby|wifey|missus)$/;
@@ -16,7 +18,7 @@ const PHRASE_OPENER =
 /** "On Monday, 30 November 2026 …": a day as dates are written out in memories. */
 const TIME_OPENER = `(?:[Tt]hese days|[Nn]owadays|[Ff]rom now on|[Nn]ow|[Cc]urrently|[Ll]ately|[Rr]ecently|[Tt]oday|[Ss]ince then|[Aa]t the moment|[Rr]ight now|(?:[Ss]ince|[Ii]n|[Ff]rom|[Bb]y|[Uu]ntil)\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?\\d{4}|[Oo]n\\s+(?:${MONTH_OR_DAY},?\\s+)?\\d{1,2}\\s+${MONTH_OR_DAY}\\s+\\d{4}),?\\s+`;
 const LEADING_SUBJECT = new RegExp(
-  `^(?:According to [^,]+,\\s+)?(?:[\\p{L} ]{1,30}:\\s+)?(?:${PHRASE_OPENER}|${TIME_OPENER})?(?:([Tt]he user|[Tt]he assistant)|((?:[Tt]he\\s+)?${SUBJECT_NAME}(?:\\s+(?:family|household|couple|twins|kids|team|group|band|club)|${IDENTIFIER})?))(?:(?:'s|’s)\\s+((?:[\\p{Ll}-]+\\s+)?(?:${RELATIONS}))\\b(?:,?\\s+(${SUBJECT_NAME}))?)?(?=(?:'s|’s)?\\s|,|$)`,
+  `^(?:According to [^,]+,\\s+)?(?:[\\p{L} ]{1,30}:\\s+)?(?:${PHRASE_OPENER}|${TIME_OPENER})?(?:([Tt]he user|[Tt]he assistant)|((?:[Tt]he\\s+)?${SUBJECT_NAME}(?:\\s+(?:family|household|couple|twins|kids|team|group|band|club)|${IDENTIFIER})?))(?:(?:'s|’s)\\s+((?:[\\p{Ll}-]+\\s+)?(?:${RELATIONS}))\\b(?:,?\\s+(${SUBJECT_NAME}))?)?(?=(?:'s|’s|(?<=s)['’])?\\s|,|$)`,
   'u',
 );
 /**
@@ -52,6 +54,18 @@ const OWNER_OF_THING = new RegExp(
 /** Who a statement is about: the name it opens with ("Bob Tanaka", "the user", "Maria's husband"), or null. */
 export function subjectOf(text: string): string | null {
   return subjectAndOwner(text).subject;
+}
+
+const OWNER_INSIDE = new RegExp(`(?<![\\p{L}'’])(${SUBJECT_NAME})(?:['’]s|(?<=s)['’])(?=\\s)`, 'gu');
+
+/**
+ * Whom a statement about a thing is about when it opens with no one, by the one person whose
+ * thing it names: "A pottery wheel has replaced the embroidery hoop in Hana Novak's spare room" is
+ * about Hana Novak. Null when it names no one's or more than one person's.
+ */
+export function soleOwnerOf(text: string): string | null {
+  const owners = new Set([...text.matchAll(OWNER_INSIDE)].map((m) => m[1]).filter((name) => !/^(?:The|A|An)\b/.test(name)));
+  return owners.size === 1 ? [...owners][0] : null;
 }
 
 export function subjectAndOwner(text: string): Subject {
