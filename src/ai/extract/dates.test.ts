@@ -151,4 +151,3 @@ describe('anchorDates: a span after a negation is how long since, not a date', (
     expect(anchorDates('I move to Oslo two years from now', monday, 'future').dates).toHaveLength(1);
   });
 });
-
