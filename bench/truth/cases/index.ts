@@ -30,6 +30,7 @@ import { SEVENTEENTH_DEV_UPDATE_CASES } from './dev-updates-seventeenth.js';
 import { EIGHTEENTH_DEV_UPDATE_CASES } from './dev-updates-eighteenth.js';
 import { NINETEENTH_DEV_UPDATE_CASES } from './dev-updates-nineteenth.js';
 import { TWENTIETH_DEV_UPDATE_CASES } from './dev-updates-twentieth.js';
+import { TWENTY_FIRST_DEV_UPDATE_CASES } from './dev-updates-twenty-first.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -80,4 +81,5 @@ export const ALL_CASES: TruthCase[] = [
   ...EIGHTEENTH_DEV_UPDATE_CASES,
   ...NINETEENTH_DEV_UPDATE_CASES,
   ...TWENTIETH_DEV_UPDATE_CASES,
+  ...TWENTY_FIRST_DEV_UPDATE_CASES,
 ];
