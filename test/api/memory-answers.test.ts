@@ -324,6 +324,21 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('jan', 'Where does Jan work?'))[0]).toMatch(/Allegro/);
   });
 
+  it('ends a habit no attribute was read from by the thing packed away, and follows a firm that has someone starting', async () => {
+    await note('pavel', 'Pavel Horak restores pinball machines.');
+    await note('pavel', 'Pavel Horak boxed up his pinball machines and spends his weekends sailing.');
+    await note('maja', 'Maja Lind works at Ericsson.');
+    await chat('maja', 'maja-1', [{ role: 'user', name: 'Maja Lind', content: 'Handed in my Ericsson laptop yesterday. Volvo has me starting Monday!' }]);
+    await note('ahmed-k', "Ahmed Kaya's girlfriend is Selin.");
+    await note('ahmed-k', 'Ahmed Kaya proposed to Derya last week; he and Selin split two years ago.');
+
+    expect((await live('pavel')).some((e) => /restores pinball machines/.test(e.memory))).toBe(false);
+    expect((await live('maja')).some((e) => /works at Ericsson/.test(e.memory))).toBe(false);
+    expect((await topThree('maja', 'Where does Maja work?'))[0]).toMatch(/Volvo/);
+    expect((await live('ahmed-k')).some((e) => /girlfriend is Selin/.test(e.memory))).toBe(false);
+    expect((await topThree('ahmed-k', "Who is Ahmed's partner?"))[0]).toMatch(/Derya/);
+  });
+
   it('names the owner, not the shop, for a page\'s "he", and the organisation a "the <noun>" stands for', async () => {
     await note(
       'quill',

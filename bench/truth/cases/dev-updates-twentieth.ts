@@ -134,7 +134,7 @@ export const TWENTIETH_DEV_UPDATE_CASES: TruthCase[] = [
     before: 'Pavel Novotny builds model trains.',
     after: 'Pavel Novotny packed away his model trains and spends weekends birdwatching.',
     now: 'birdwatching',
-    was: 'model trains',
+    was: 'builds model trains',
     question: "What is Pavel's hobby?",
   }),
   change({

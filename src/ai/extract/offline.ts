@@ -290,12 +290,12 @@ function restoreSubject(clause: string): string {
   const suggestion = /^(?:how about|what about|why not try) (.+?)\?*$/i.exec(clause);
   if (suggestion) return `I suggest ${suggestion[1]}`;
   // "gone full keto since January", "been vegan for years": a participle alone stands for "I've …".
-  if (ELIDED_HAVE.test(clause)) return `I've ${lowerFirstWord(clause)}`;
+  if (ELIDED_HAVE.test(clause)) return `I've ${lowerVerb(clause)}`;
   // "new address is Dolní náměstí 12", "first week at Riverside done": whose goes without saying.
   if (ELIDED_MY.test(clause)) return `my ${clause}`;
   // "Trying local seafood is a must": a gerund with a verb after it is the subject, not an elided "I'm".
-  if ((ELIDED_BE.test(clause) || opensWithGerund(clause)) && !GERUND_SUBJECT.test(clause)) return `I'm ${lowerFirstWord(clause)}`;
-  if (ELIDED_I.test(clause) || opensWithPastVerb(clause)) return `I ${lowerFirstWord(clause)}`;
+  if ((ELIDED_BE.test(clause) || opensWithGerund(clause)) && !GERUND_SUBJECT.test(clause)) return `I'm ${lowerVerb(clause)}`;
+  if (ELIDED_I.test(clause) || opensWithPastVerb(clause)) return `I ${lowerVerb(clause)}`;
   return clause;
 }
 
@@ -386,6 +386,11 @@ function mentions(content: string, name: string): boolean {
 
 const COMMON_FIRST_WORD =
   /^(?:The|A|An|It|It's|Its|This|That|These|Those|There|There's|Here|He|She|They|Some|Every|Everything|Nothing|Something|Someone|Everyone|His|Her|Their|What|When|Where|Being|Having|Going|Seeing|Getting|Making|Family|Life|Now|Then|Just|Not|No|All|One|Both|Each|Such|So|Even|Also|Still|Plus|If|Because|Since|As|After|Before|While|With|For|In|On|At|To|From|By|Of|Glad|Happy|Excited|Love|Loved|Like|Liked|Hope|Been|Went|Got|Had|Made|Did|Took|Started|Finished|Tried|Need|Want|Wish|Miss|Missed|Saw|Met|Bought|Found|Visited|Joined|Learned|Decided|Feeling|Planning|Hoping|Thinking|Working|Trying|Looking|Really|Super|Pretty|Kinda|Very|Busy|Tired|Lucky|Proud|Grateful|Thankful|Currently|Recently|Finally|Totally|Can't|Cannot|Can|Could|Would|Will|Should)\b/;
+
+/** The first word in lower case, where it is known to be a verb or an adverb ("Turned in my laptop"), unless it is an acronym. */
+function lowerVerb(text: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
 
 function lowerFirstWord(text: string): string {
   return COMMON_FIRST_WORD.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;

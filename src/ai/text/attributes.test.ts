@@ -630,3 +630,23 @@ describe('soleOwnerOf', () => {
     expect(soleOwnerOf('A storm closed the road')).toBeNull();
   });
 });
+
+describe('a proposal, a couple who split, a job applied for, a firm that has someone starting, things packed away or hung up', () => {
+  it('reads a proposal as a partner, a couple who split (without "up") as parted, and a job applied for as no employer', () => {
+    expect(slots('Arne Lund proposed to Pia')).toEqual(['Arne Lund|partner=Pia']);
+    expect(slots('Arne Lund and Pia split last year')).toEqual(['!Arne Lund|partner=Pia', '!Pia|partner=Arne Lund']);
+    expect(slots('Arne Lund and Pia split the bill')).toEqual([]);
+    expect(slots('Arne Lund applied for a job at Lego')).toEqual([]);
+  });
+
+  it('reads whom a firm has starting as working there, and the end of a work thing turned in', () => {
+    expect(slots('Vestas has Arne Lund starting on Monday')).toEqual(['Arne Lund|employer=Vestas']);
+    expect(slots('Pia Holm has Arne Lund starting a new project')).toEqual([]);
+    expect(slots("Arne Lund turned in Arne Lund's Maersk laptop")).toEqual(['!Arne Lund|employer=Maersk']);
+  });
+
+  it('ends a thing packed away, boxed up or hung up', () => {
+    expect(slots('Arne Lund packed away his model railway')).toEqual(['!Arne Lund|*=model railway']);
+    expect(slots('Arne Lund hung up his flight attendant wings')).toEqual(['!Arne Lund|*=flight attendant wings']);
+  });
+});

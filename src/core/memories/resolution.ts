@@ -75,6 +75,13 @@ const GEAR = new Set(
     'wheel',
     'bat',
     'needles',
+    'wings',
+    'gloves',
+    'uniform',
+    'scrubs',
+    'helmet',
+    'whistle',
+    'stethoscope',
   ].map(stem),
 );
 
@@ -88,6 +95,26 @@ function thingNamesValue(thing: string, value: string): boolean {
   const valueWords = new Set(contentWords(value));
   return thingWords.length > 0 && thingWords.every((w) => valueWords.has(w));
 }
+
+/**
+ * Whether an ending ends what a memory no attribute was read from says its subject does now, by the
+ * thing it names: "packed away his model trains" ends "Pavel builds model trains", "hung up her flight
+ * attendant wings" ends "Leilani is a flight attendant". Only a memory told in the present (a habit or
+ * a state), never an event: "drove his car to Paris" stays true after the car is sold.
+ */
+function endsHabitNamed(stated: StatedAttribute[], n: Neighbour): boolean {
+  if (storedAttributes(n).length) return false;
+  const subject = subjectOf(n.memory);
+  if (!subject) return false;
+  const predicate = n.memory.slice(n.memory.indexOf(subject) + subject.length).trim();
+  if (!PRESENT_PREDICATE.test(predicate)) return false;
+  return stated.some(
+    (c) => c.attribute === ANY_ATTRIBUTE && !!c.negated && c.subject !== ANY_VALUE && sameSubject(c.subject, subject) && thingNamesValue(c.value, predicate),
+  );
+}
+
+/** "is a flight attendant", "builds model trains", "has a season ticket": a state or a habit, told in the present. */
+const PRESENT_PREDICATE = /^(?:(?:still|now|also|usually|often)\s+)?(?:is|are|has|have|does|\p{Ll}{2,}[^s\s]s)\b/u;
 
 /** "Ramen is the user's favorite" sets whichever favorite the user had named before. */
 function sameAttribute(a: string, b: string): boolean {
@@ -203,7 +230,7 @@ export function resolveMemory(
   const restated = ranked.find((n) => n.similarity >= DUPLICATE_SIMILARITY && unsharedValues(candidate, n.memory).length === 0 && !toldAsChange(candidate));
   if (restated) return { action: 'duplicate', of: restated };
 
-  const replaces = (n: Neighbour) => replacesAttribute(stated, storedAttributes(n));
+  const replaces = (n: Neighbour) => replacesAttribute(stated, storedAttributes(n)) || endsHabitNamed(stated, n);
   const sharesAttribute = (n: Neighbour) =>
     stated.some((c) =>
       storedAttributes(n).some((e) => sameAttribute(e.attribute, c.attribute) && sameSubject(e.subject, c.subject) && isSingleValued(c.attribute)),

@@ -162,12 +162,18 @@ export const CUES: Cue[] = [
   // handed back or deactivated, the work there is over.
   cue(
     'employer',
-    `(?<!\\b(?:handed back|gave back|given back|returned|returning|return)\\s+)(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+(?:new\\s+)?${NAMED}\\s+${WORK_THING}`,
+    `(?<!\\b(?:handed back|gave back|given back|returned|returning|return|turned in|turning in|handed in|handing in)\\s+(?:(?:\\p{Lu}[\\p{L}-]*\\s+){0,3}\\p{Lu}[\\p{L}-]*)?)(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+(?:new\\s+)?${NAMED}\\s+${WORK_THING}`,
     {
       notAfter: WORK_THING_ENDED,
     },
   ),
-  cue('employer', `\\b(?:handed back|gave back|given back|returned)\\s+(?:my|his|her|their|our)\\s+${NAMED}\\s+${WORK_THING}`, { negated: true }),
+  cue(
+    'employer',
+    `\\b(?:handed back|gave back|given back|returned|turned in|handed in)\\s+(?:my|his|her|their|our|(?:\\p{Lu}[\\p{L}-]*\\s+){0,3}\\p{Lu}[\\p{L}-]*(?:['’]s|(?<=s)['’]))\\s+${NAMED}\\s+${WORK_THING}`,
+    {
+      negated: true,
+    },
+  ),
   cue('employer', `(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+${NAMED}\\s+${WORK_THING}(?=${WORK_THING_ENDED.source.slice(1)})`, { negated: true }),
   // "has been on Deloitte's payroll since August", "on the payroll at Arup".
   cue('employer', `\\bon\\s+${NAMED}\\s+(?:payroll|books|staff|headcount)\\b`, { value: (m) => (/['’]s?$/.test(m[1]) ? m[1].replace(/['’]s?$/, '') : null) }),
@@ -327,6 +333,7 @@ export const CUES: Cue[] = [
   cue('job', `\\b(${V('teach')}\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,2}?[\\p{L}\\p{N}-]+)\\s+(?:at|in|to)\\b`),
   // Partner
   cue('partner', `\\b(?:re)?(?:married|engaged|wed),?\\s+to\\s+${NAMED}`),
+  cue('partner', `\\b(?:proposed|proposes|proposing)\\s+to\\s+${NAMED}`),
   cue(
     'partner',
     `\\b(?:(?:is|'s|are|has been|'s been|have been|been|started|began|now)\\s+(?:seeing|dating|going out with)|has a new (?:boyfriend|girlfriend|partner))\\s+(?:someone(?:\\s+new)?|a\\s+[\\p{L}-]+)(?:,?\\s+(?:a|an)\\s+[\\p{L} -]{2,30}?)?,?\\s+(?:called|named)\\s+${NAMED}`,
@@ -353,7 +360,7 @@ export const CUES: Cue[] = [
   cue('partner', `\\b(?:divorce|separation|split|break-?up)\\s+(?:from|with)\\s+${NAMED}`, { negated: true }),
   cue(
     'partner',
-    `\\b(?:is|'s|are|became|is now)\\s+(?:(?:single|divorced|separated|widowed)(?:\\s+again)?|no longer (?:married|engaged|together|dating))\\b|\\b(?:called off|broke off|ended)\\s+(?:the|their|his|her)\\s+(?:engagement|wedding|marriage|relationship)\\b|\\b(?:broke|breaks|split|splits|splitting|breaking) up\\b|\\bgot divorced\\b|\\b(?:separated|divorced)\\b(?!\\s+(?:from|with)\\b)`,
+    `\\b(?:is|'s|are|became|is now)\\s+(?:(?:single|divorced|separated|widowed)(?:\\s+again)?|no longer (?:married|engaged|together|dating))\\b|\\b(?:called off|broke off|ended)\\s+(?:the|their|his|her)\\s+(?:engagement|wedding|marriage|relationship)\\b|\\b(?:broke|breaks|split|splits|splitting|breaking) up\\b|\\bgot divorced\\b|\\b(?:split|parted ways|went their separate ways|called it quits)(?=\\s*(?:[,.;!?]|$)|\\s+(?:in|last|this|after|before|earlier|recently|years|months|weeks|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\\s+(?:years?|months?|weeks?|days?))\\b)|\\b(?:separated|divorced)\\b(?!\\s+(?:from|with)\\b)`,
     {
       negated: true,
       value: () => ANY_VALUE,

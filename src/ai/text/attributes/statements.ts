@@ -38,7 +38,7 @@ function isProperName(value: string): boolean {
 }
 
 const UNREAL_BEFORE =
-  /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't|hasn't|haven't|hadn't)\s+(?:\S+\s+){0,2}$/i;
+  /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|applied for|applies for|applying for|interviewed for|interviewing for|turned down|declined|rejected for|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't|hasn't|haven't|hadn't)\s+(?:\S+\s+){0,2}$/i;
 
 const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
@@ -73,9 +73,9 @@ const OWNED_AS = new RegExp(
 );
 const OWNED_AS_ATTRIBUTE: Record<string, string> = { home: 'residence', city: 'residence' };
 
-/** "Stripe poached Raj Malhotra from Monzo", "Arup hired Lena": whom an organisation takes on works there. */
+/** "Stripe poached Raj Malhotra from Monzo", "Arup hired Lena", "Klarna has Maja starting Monday": whom an organisation takes on works there. */
 const TAKEN_ON = new RegExp(
-  `^(${SUBJECT_NAME})\\s+(?:has\\s+|have\\s+)?(?:just\\s+|recently\\s+|finally\\s+)?(?:poached|headhunted|recruited|hired|took on|has taken on|snapped up|signed)\\s+(${SUBJECT_NAME})(?:\\s+(?:away\\s+)?from\\s+(${SUBJECT_NAME}))?(?![\\p{L}'’])`,
+  `^(${SUBJECT_NAME})\\s+(?:(?:has\\s+|have\\s+)?(?:just\\s+|recently\\s+|finally\\s+)?(?:poached|headhunted|recruited|hired|took on|has taken on|snapped up|signed)\\s+(${SUBJECT_NAME})(?:\\s+(?:away\\s+)?from\\s+(${SUBJECT_NAME}))?(?![\\p{L}'’])|(?:has|have|had|got)\\s+(${SUBJECT_NAME})\\s+(?:starting|beginning|joining|on board|onboarding)(?=\\s*(?:[,.;!?]|$)|\\s+(?:on|next|this|in|from|tomorrow|today|soon|there)\\b))`,
   'u',
 );
 /** "A neighbour adopted Ivy Brooks's tortoise Shelly": someone else took the owner's animal. */
@@ -110,9 +110,10 @@ export function statedAttributes(text: string): StatedAttribute[] {
   const pets = PETS_LIVE_WITH.exec(statement.replace(/^\p{Lu}/u, (c) => c.toLowerCase()));
   if (pets) return [{ subject: pets[3] ?? pets[4] ?? pets[5], attribute: 'pet', value: pets[2] ? `${pets[1]} ${pets[2]}` : pets[1] }];
   const takenOn = TAKEN_ON.exec(statement);
-  if (takenOn && !sameSubject(takenOn[1], takenOn[2])) {
-    const from = takenOn[3] ? [{ subject: takenOn[2], attribute: 'employer', value: takenOn[3], negated: true }] : [];
-    return [{ subject: takenOn[2], attribute: 'employer', value: takenOn[1] }, ...from];
+  const taker = takenOn?.[2] ?? takenOn?.[4];
+  if (takenOn && taker && !sameSubject(takenOn[1], taker)) {
+    const from = takenOn[3] ? [{ subject: taker, attribute: 'employer', value: takenOn[3], negated: true }] : [];
+    return [{ subject: taker, attribute: 'employer', value: takenOn[1] }, ...from];
   }
   const taken = PET_TAKEN.exec(statement);
   if (taken) return [{ subject: taken[1], attribute: 'pet', value: taken[2] ?? ANY_VALUE, negated: true }];
