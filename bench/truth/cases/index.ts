@@ -31,6 +31,7 @@ import { EIGHTEENTH_DEV_UPDATE_CASES } from './dev-updates-eighteenth.js';
 import { NINETEENTH_DEV_UPDATE_CASES } from './dev-updates-nineteenth.js';
 import { TWENTIETH_DEV_UPDATE_CASES } from './dev-updates-twentieth.js';
 import { TWENTY_FIRST_DEV_UPDATE_CASES } from './dev-updates-twenty-first.js';
+import { TWENTY_SECOND_DEV_UPDATE_CASES } from './dev-updates-twenty-second.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -82,4 +83,5 @@ export const ALL_CASES: TruthCase[] = [
   ...NINETEENTH_DEV_UPDATE_CASES,
   ...TWENTIETH_DEV_UPDATE_CASES,
   ...TWENTY_FIRST_DEV_UPDATE_CASES,
+  ...TWENTY_SECOND_DEV_UPDATE_CASES,
 ];
