@@ -339,6 +339,25 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('ahmed-k', "Who is Ahmed's partner?"))[0]).toMatch(/Derya/);
   });
 
+  it('ends a pastime by its tools, follows a language switched and a city that feels like home, and keeps a home over a stay', async () => {
+    await note('tariq', 'Tariq Aziz does woodworking.');
+    await note('tariq', 'Tariq Aziz gave his chisels to a neighbour and now spends Sundays fishing.');
+    await note('ines-b', 'Ines Borg is learning Danish.');
+    await note('ines-b', 'Ines Borg switched from Danish to Norwegian on her language app.');
+    await note('kemal', 'Kemal Arslan lives in Izmir.');
+    await chat('kemal', 'kemal-1', [{ role: 'user', name: 'Kemal Arslan', content: 'Ankara feels like home already, two months after the move!' }]);
+    await note('yuki', 'Yuki Mori lives in Kyoto.');
+    await note('yuki', 'Yuki Mori spent a month working remotely from Lisbon.');
+
+    expect((await live('tariq')).some((e) => /does woodworking/.test(e.memory))).toBe(false);
+    expect((await live('ines-b')).some((e) => /learning Danish/.test(e.memory))).toBe(false);
+    expect((await topThree('ines-b', 'What language is Ines learning?'))[0]).toMatch(/Norwegian/);
+    expect((await live('kemal')).some((e) => /lives in Izmir/.test(e.memory))).toBe(false);
+    expect((await topThree('kemal', 'Where does Kemal live?'))[0]).toMatch(/Ankara/);
+    expect((await live('yuki')).some((e) => /lives in Kyoto/.test(e.memory))).toBe(true);
+    expect((await topThree('yuki', 'Where does Yuki live?'))[0]).toMatch(/Kyoto/);
+  });
+
   it('names the owner, not the shop, for a page\'s "he", and the organisation a "the <noun>" stands for', async () => {
     await note(
       'quill',

@@ -650,3 +650,21 @@ describe('a proposal, a couple who split, a job applied for, a firm that has som
     expect(slots('Arne Lund hung up his flight attendant wings')).toEqual(['!Arne Lund|*=flight attendant wings']);
   });
 });
+
+describe('a language switched, a stay of a time, a city that feels like home, a critic', () => {
+  it('reads a switch between languages as languages, a switch of major as a field', () => {
+    expect(slots('Arne Lund switched from Danish to Finnish on his app')).toEqual(['Arne Lund|language=Finnish', '!Arne Lund|language=Danish']);
+    expect(slots('Arne Lund switched his major from German to History')).toEqual(['Arne Lund|field=History', '!Arne Lund|field=German']);
+  });
+
+  it('reads no home from a stay of a time, and a home from a city that feels like one', () => {
+    expect(slots('Arne Lund spent two weeks working remotely from Madeira')).toEqual([]);
+    expect(slots('Arne Lund works remotely from Madeira')).toEqual(['Arne Lund|residence=Madeira']);
+    expect(slots('According to Arne Lund, Aarhus feels like home already')).toEqual(['Arne Lund|residence=Aarhus']);
+    expect(slots('Aarhus feels like home to Arne Lund now')).toEqual(['Arne Lund|residence=Aarhus']);
+  });
+
+  it('reads a critic or a columnist as a line of work', () => {
+    expect(slots('Arne Lund became a film critic')).toEqual(['Arne Lund|job=a film critic']);
+  });
+});

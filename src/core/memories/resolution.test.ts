@@ -343,3 +343,20 @@ describe('saysNewValue and replacesHeldValues: a change that reads a new value, 
     expect(replacesHeldValues('Ruth went to a viola recital')).toBe(false);
   });
 });
+
+describe('resolveMemory: endings by a tool of the pastime, or of a habit no attribute was read from', () => {
+  it('ends a pastime by a tool it is done with, and only that pastime', () => {
+    expect(resolveMemory('Sam Reed gave his chisels to a neighbour', [], [n('Sam Reed does woodworking', 0)])).toMatchObject({
+      action: 'relate',
+      relation: 'updates',
+    });
+    expect(resolveMemory('Sam Reed sold his telescope', [], [n('Sam Reed does woodworking', 0)])).toEqual({ action: 'new' });
+  });
+
+  it('ends what a memory says its subject does now by the thing it names, never an event or someone else', () => {
+    const ended = 'Sam Reed boxed up his pinball machines';
+    expect(resolveMemory(ended, [], [n('Sam Reed restores pinball machines', 0)])).toMatchObject({ action: 'relate', relation: 'updates' });
+    expect(resolveMemory(ended, [], [n('Sam Reed played on pinball machines in Reno', 0)])).toEqual({ action: 'new' });
+    expect(resolveMemory(ended, [], [n('Mia Hart restores pinball machines', 0)])).toEqual({ action: 'new' });
+  });
+});

@@ -85,12 +85,60 @@ const GEAR = new Set(
   ].map(stem),
 );
 
+/** The tools a pastime is done with: "gave his chisels to a neighbour" ends "does woodworking". */
+const TOOLS_OF_PASTIME: Record<string, string[]> = {
+  woodwork: ['chisel', 'lathe', 'workbench', 'plane', 'router', 'bandsaw'],
+  carpentry: ['chisel', 'lathe', 'workbench', 'plane'],
+  paint: ['easel', 'brush', 'paintbrush', 'canvas', 'palette', 'watercolour', 'watercolor', 'oils'],
+  pottery: ['kiln', 'wheel', 'clay'],
+  ceramic: ['kiln', 'wheel', 'clay'],
+  knit: ['needle', 'yarn', 'wool'],
+  crochet: ['hook', 'yarn'],
+  embroidery: ['hoop', 'thread', 'floss'],
+  sew: ['sewing machine'],
+  photography: ['camera', 'lens', 'tripod'],
+  fish: ['rod', 'reel', 'tackle'],
+  golf: ['club', 'putter', 'driver'],
+  tenni: ['racket', 'racquet'],
+  squash: ['racket', 'racquet'],
+  badminton: ['racket', 'racquet', 'shuttlecock'],
+  ski: ['ski', 'skis'],
+  snowboard: ['snowboard'],
+  surf: ['surfboard', 'board', 'wetsuit'],
+  skat: ['skate', 'skateboard'],
+  cycl: ['bike', 'bicycle'],
+  climb: ['harness', 'rope', 'chalk bag'],
+  box: ['gloves'],
+  garden: ['allotment', 'greenhouse', 'spade'],
+  bak: ['oven', 'mixer'],
+  chess: ['chessboard', 'chess set'],
+  astronomy: ['telescope'],
+  birdwatch: ['binoculars'],
+  stamp: ['album'],
+  sail: ['dinghy', 'boat', 'yacht'],
+  kayak: ['kayak', 'paddle'],
+  row: ['oar', 'scull', 'rowing machine'],
+};
+
+function toolOfPastime(thing: string, value: string): boolean {
+  const tools = contentWords(thing);
+  const lowerThing = thing.toLowerCase();
+  return contentWords(value).some((word) =>
+    Object.entries(TOOLS_OF_PASTIME).some(
+      ([pastime, kit]) =>
+        word.startsWith(pastime) &&
+        kit.some((tool) => (tool.includes(' ') ? lowerThing.includes(tool) : tools.includes(stem(tool)) || tools.includes(stem(`${tool}s`)))),
+    ),
+  );
+}
+
 /**
  * Whether a thing said to be ended names a value held, by the words they share: "his stamp
  * collection" names "stamps", "the Clio" names "Renault Clio".
  */
 function thingNamesValue(thing: string, value: string): boolean {
   if (namesSameValue(thing, value)) return true;
+  if (toolOfPastime(thing, value)) return true;
   const thingWords = contentWords(thing).filter((w) => !GEAR.has(w));
   const valueWords = new Set(contentWords(value));
   return thingWords.length > 0 && thingWords.every((w) => valueWords.has(w));

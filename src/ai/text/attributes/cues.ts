@@ -423,11 +423,18 @@ export const CUES: Cue[] = [
     { negated: true },
   ),
   cue('school', `\\b(?:dropped|drops|dropping|drop)\\s+out\\s+of\\s+${NAMED}`, { negated: true }),
+  // "switched from German to Swedish on her app": languages, unless a major or a course is named.
   cue(
     'field',
     `\\bswitched\\s+(?:(?:his|her|their|my)\\s+)?(?:(?:majors?|subjects?|courses?|degrees?)\\s+)?(?:from\\s+(?:[\\p{L}-]+\\s+){1,3}?)?to\\s+${FIELD}`,
+    { value: (m) => (languageSwitch(m) ? null : m[1]) },
   ),
-  cue('field', `\\bswitched\\s+(?:(?:his|her|their|my)\\s+)?(?:(?:majors?|subjects?|courses?|degrees?)\\s+)?from\\s+${FIELD}\\s+to\\b`, { negated: true }),
+  cue('field', `\\bswitched\\s+(?:(?:his|her|their|my)\\s+)?(?:(?:majors?|subjects?|courses?|degrees?)\\s+)?from\\s+${FIELD}\\s+to\\b`, {
+    negated: true,
+    value: (m) => (languageSwitch(m) ? null : m[1]),
+  }),
+  cue('language', `\\b(?:switched|moved|changed)\\s+(?:over\\s+)?from\\s+(?:${LANGUAGES})\\s+to\\s+(${LANGUAGES})\\b`),
+  cue('language', `\\b(?:switched|moved|changed)\\s+(?:over\\s+)?from\\s+(${LANGUAGES})\\s+to\\s+(?:${LANGUAGES})\\b`, { negated: true }),
   cue(
     'field',
     `\\b(?:${V('study')}|majoring in|majors in|majored in|a degree in|a master'?s in|a phd in|a doctorate in|a bachelor'?s in|specializ(?:es|ed|ing) in|specialis(?:es|ed|ing) in|major is)\\s+${FIELD}`,
@@ -692,4 +699,9 @@ function placeLeft(named: string): string | null {
   // "quit Hungarian": a language, read by its own cue.
   if (new RegExp(`^(?:${LANGUAGES})$`).test(named)) return null;
   return /^the\s/i.test(named) ? named : named.split(/\s+for\s+/)[0];
+}
+
+/** A switch between two languages with no major, subject, course or degree named: a language learned, not a field. */
+function languageSwitch(m: RegExpExecArray): boolean {
+  return !/\b(?:majors?|subjects?|courses?|degrees?)\b/.test(m[0]) && new RegExp(`^(?:${LANGUAGES})$`).test(m[1]);
 }

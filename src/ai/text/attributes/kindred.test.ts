@@ -80,6 +80,10 @@ describe('KindredValueReader (the new value a change gives, read by meaning)', (
       { subject: 'Rhea Bose', attribute: 'residence', value: 'Goa' },
     ]);
     expect(await read('Rhea Bose plays chess', 'Rhea Bose gave up chess for health reasons', 'Rhea Bose')).toEqual([]);
+    // The kit both share is not the thing after: "swapped her tennis racket for a padel racket" is padel.
+    expect(await read('Rhea Bose plays tennis', 'Rhea Bose swapped her tennis racket for a squash racket', 'Rhea Bose')).toEqual([
+      { subject: 'Rhea Bose', attribute: 'sport', value: 'squash' },
+    ]);
     expect(await read('Rhea Bose works at Infosys', 'Rhea Bose quit Infosys for good', 'Rhea Bose')).toEqual([]);
   });
 

@@ -140,7 +140,7 @@ export class KindredValueReader {
 }
 
 /** Where a successor's phrase ends: a preposition or conjunction that starts what follows, or punctuation. */
-const SUCCESSOR = `(?:(?:the|a|an)\\s+)?([^,.;!?]{2,60}?)(?=\\s+(?:in|on|at|for|with|after|before|since|this|last|next|because|and|but|when|while|as)\\b|\\s*[,.;!?(]|$)`;
+const SUCCESSOR = `(?:(?:the|a|an)\\s+)?(?<next>[^,.;!?]{2,60}?)(?=\\s+(?:in|on|at|for|with|after|before|since|this|last|next|because|and|but|when|while|as)\\b|\\s*[,.;!?(]|$)`;
 /** Verbs that let go of a thing for another ("gave up crosswords for sudoku", "left Leeds for Bristol"). */
 const LET_GO = '(?:gave up|given up|swapped|traded|exchanged|dropped|ditched|abandoned|left|quit|sold|replaced)';
 const DETERMINED = '(?:(?:the|a|an|his|her|their|my|our)\\s+)?';
@@ -160,11 +160,14 @@ function successorOf(statement: string, old: StatedAttribute): string | null {
   const held = escapeRegExp(formsOf(old.value)[0]);
   const forms = [
     `\\bfrom\\s+${DETERMINED}${held}\\s+to\\s+${SUCCESSOR}`,
-    `\\b(?:off|out of)\\s+${DETERMINED}${held}(?:\\s+\\p{Ll}+)?\\s+(?:and\\s+)?(?:onto|on to|into)\\s+${SUCCESSOR}`,
-    `\\b${LET_GO}\\s+${DETERMINED}${held}(?:\\s+\\p{Ll}+)?\\s+for\\s+${SUCCESSOR}`,
+    `\\b(?:off|out of)\\s+${DETERMINED}${held}(?:\\s+(?<gear>\\p{Ll}+))?\\s+(?:and\\s+)?(?:onto|on to|into)\\s+${SUCCESSOR}`,
+    `\\b${LET_GO}\\s+${DETERMINED}${held}(?:\\s+(?<gear>\\p{Ll}+))?\\s+for\\s+${SUCCESSOR}`,
   ];
   for (const form of forms) {
-    const value = new RegExp(form, 'iu').exec(statement)?.[1]?.trim();
+    const m = new RegExp(form, 'iu').exec(statement);
+    // "swapped her tennis racket for a padel racket": the thing after, without the kit both share.
+    const gear = m?.groups?.gear;
+    const value = m?.groups?.next?.trim().replace(gear ? new RegExp(`\\s+${escapeRegExp(gear)}$`, 'iu') : /$^/, '');
     if (!value || /\d/.test(value) || isMonthOrDay(value.split(/\s+/)[0]) || !fits(old.attribute, value) || namesValue(value, old.value)) continue;
     const words = value.toLowerCase().match(WORD) ?? [];
     if (words.every((w) => STOPWORDS.has(w) || NOT_VALUE_WORDS.has(w) || NOT_A_SUCCESSOR.has(w)) || NOT_A_SUCCESSOR.has(words.at(-1) ?? '')) continue;

@@ -40,6 +40,9 @@ function isProperName(value: string): boolean {
 const UNREAL_BEFORE =
   /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|applied for|applies for|applying for|interviewed for|interviewing for|turned down|declined|rejected for|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't|hasn't|haven't|hadn't)\s+(?:\S+\s+){0,2}$/i;
 
+const TIME_SPENT =
+  /\b(?:spent|spends|spending|spend)\s+(?:a|an|one|two|three|four|five|six|a few|a couple of|several|the)\s+(?:days?|weeks?|months?|weekends?|nights?|summer|winter|holidays?)\b/i;
+
 const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
 /** "previously taught at Rotorua", "formerly worked for Arup": a value that held before the one now, whatever the verb. */
@@ -87,6 +90,12 @@ const PET_TAKEN = new RegExp(
 /** "Freya Olsen's new place in Trondheim": someone's home, and the place it is in. */
 const HOME_OF = new RegExp(`\\b(${SUBJECT_NAME})['’]s?\\s+(?:new\\s+)?(?:${HOME_NOUNS})\\s+(?:[\\p{Ll}-]+\\s+){0,2}?in\\s+(${SUBJECT_NAME})`, 'u');
 
+/** "According to Marta, Krakow feels like home already", "Leeds feels like home to Sam now": where one has settled. */
+const FEELS_LIKE_HOME = new RegExp(
+  `^(?:According to (${SUBJECT_NAME}),\\s+)?(${SUBJECT_NAME})\\s+(?:(?:already|finally|really|now|truly)\\s+)?(?:feels|has started to feel|is starting to feel|started to feel|felt)\\s+like\\s+home(?:\\s+to\\s+(${SUBJECT_NAME}))?`,
+  'u',
+);
+
 const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
 
 const CAREER_ENDED = new RegExp(
@@ -115,6 +124,9 @@ export function statedAttributes(text: string): StatedAttribute[] {
     const from = takenOn[3] ? [{ subject: taker, attribute: 'employer', value: takenOn[3], negated: true }] : [];
     return [{ subject: taker, attribute: 'employer', value: takenOn[1] }, ...from];
   }
+  const settled = FEELS_LIKE_HOME.exec(statement);
+  const settler = settled?.[1] ?? settled?.[3];
+  if (settled && settler) return [{ subject: settler, attribute: 'residence', value: settled[2] }];
   const taken = PET_TAKEN.exec(statement);
   if (taken) return [{ subject: taken[1], attribute: 'pet', value: taken[2] ?? ANY_VALUE, negated: true }];
   const { subject, owner, relation } = subjectAndOwner(text);
@@ -146,6 +158,8 @@ export function statedAttributes(text: string): StatedAttribute[] {
     // "In 2020 Alice lived in Rome", "worked at Google until 2019": a value that held once, not now.
     if (!c.negated && (HELD_ONCE.test(m[0]) || heldOnce) && PAST_TIME.test(predicate)) continue;
     if (!c.negated && c.attribute !== 'origin' && EARLIER.test(predicate.slice(Math.max(0, m.index - 30), m.index))) continue;
+    // "spent a month working remotely from Bali": a stay of a time is no home.
+    if (!c.negated && c.attribute === 'residence' && TIME_SPENT.test(predicate)) continue;
     const raw = c.value ? c.value(m) : m[1];
     // "boyfriend Omar and Lina moved in": a person named is one person.
     const value = raw === null ? null : cleanValue(c.attribute === 'partner' ? raw.split(/\s+(?:and|&)\s+/)[0] : raw);
