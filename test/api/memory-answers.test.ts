@@ -358,6 +358,28 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('yuki', 'Where does Yuki live?'))[0]).toMatch(/Kyoto/);
   });
 
+  it('follows a change told by the people of a new workplace or home, or an anniversary with someone new', async () => {
+    await note('lucia', 'Lucia Ferri works at Vodafone.');
+    await note('lucia', "Lucia Ferri's new workmates at Enel took her out for lunch on her first day.");
+    await note('wanjiru', 'Wanjiru Otieno lives in Nairobi.');
+    await note('wanjiru', "Wanjiru Otieno's new flatmates in Kisumu cooked her dinner.");
+    await note('finn', 'Finn Krause is dating Hannah.');
+    await note('finn', 'Finn Krause celebrated his first anniversary with Sophie; Hannah is long in the past.');
+
+    for (const [tag, question, now, was] of [
+      ['lucia', 'Where does Lucia work?', /Enel/, /works at Vodafone/],
+      ['wanjiru', 'Where does Wanjiru live?', /Kisumu/, /lives in Nairobi/],
+      ['finn', "Who is Finn's partner?", /Sophie/, /dating Hannah/],
+    ] as const) {
+      const texts = (await live(tag)).map((e) => e.memory);
+      expect(
+        texts.some((t) => was.test(t)),
+        texts.join(' | '),
+      ).toBe(false);
+      expect((await topThree(tag, question))[0], question).toMatch(now);
+    }
+  });
+
   it('names the owner, not the shop, for a page\'s "he", and the organisation a "the <noun>" stands for', async () => {
     await note(
       'quill',

@@ -668,3 +668,20 @@ describe('a language switched, a stay of a time, a city that feels like home, a 
     expect(slots('Arne Lund became a film critic')).toEqual(['Arne Lund|job=a film critic']);
   });
 });
+
+describe('the people and places of one’s work, home and school, an anniversary, a pet kept, an instrument restrung', () => {
+  it('reads where one works, lives or studies from one’s own colleagues, neighbours or classmates there', () => {
+    expect(slots("Arne Lund's new workmates at Carlsberg threw him a party")).toEqual(['Arne Lund|employer=Carlsberg']);
+    expect(slots('Arne Lund met colleagues at Carlsberg')).toEqual([]);
+    expect(slots("Arne Lund's flatmates in Odense cook on Sundays")).toEqual(['Arne Lund|residence=Odense']);
+    expect(slots("Arne Lund's coursemates at Aalborg University study late")).toEqual(['Arne Lund|school=Aalborg University']);
+  });
+
+  it('reads a partner from an anniversary, a pet kept, an instrument restrung, a language streak, and a thing deleted as ended', () => {
+    expect(slots('Arne Lund celebrated his anniversary with Pia')).toEqual(['Arne Lund|partner=Pia']);
+    expect(slots('Arne Lund keeps two rabbits called Bo and Kit')).toEqual(['Arne Lund|pet=rabbit Bo']);
+    expect(slots('Arne Lund dusted off his old trumpet')).toEqual(['Arne Lund|instrument=trumpet']);
+    expect(slots('Arne Lund is on a 30 day Greek streak')).toEqual(['Arne Lund|language=Greek']);
+    expect(slots('Arne Lund deleted Duolingo from his phone')).toEqual(['!Arne Lund|*=Duolingo']);
+  });
+});

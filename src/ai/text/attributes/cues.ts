@@ -40,6 +40,13 @@ export interface Cue {
 const OVER =
   /^\s+(?:(?:have|has|had)\s+)?(?:stopped|ended|finished|lapsed|(?:were|was|got|have been|has been)\s+(?:cancell?ed|dropped|stopped)|came to an end|are over|is over|were over)\b/;
 
+/** Whose: the subject's own (a possessive or a possessive pronoun). */
+const WHOSE_OWN = "(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+";
+/** The people and places of one's work, one's home and one's school. */
+const AT_WORK = 'colleagues?|co-?workers?|workmates?|line manager|manager|boss|desk|mentor|onboarding buddy|teammates';
+const AT_HOME = 'neighbou?rs?|landlord|landlady|flatmates?|housemates?|roommates?|street|postcode|zip code|local (?:pub|gym|park|library|café|cafe|shop)';
+const AT_SCHOOL = 'classmates?|coursemates?|course mates|professors?|supervisor|lecturers?|dorm|halls|seminar group|study group';
+
 /** What a firm gives those who work there. */
 const WORK_THING =
   '(?:badge|lanyard|ID card|staff card|staff pass|work pass|access card|access pass|pass|laptop|work phone|e-?mail address|payslip|uniform)s?\\b';
@@ -175,6 +182,8 @@ export const CUES: Cue[] = [
     },
   ),
   cue('employer', `(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+${NAMED}\\s+${WORK_THING}(?=${WORK_THING_ENDED.source.slice(1)})`, { negated: true }),
+  // "her new colleagues at Telefónica", "my boss at H&M": the people and places of one's work there.
+  cue('employer', `${WHOSE_OWN}(?:new\\s+)?(?:${AT_WORK})\\s+(?:at|with)\\s+${NAMED}`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
   // "has been on Deloitte's payroll since August", "on the payroll at Arup".
   cue('employer', `\\bon\\s+${NAMED}\\s+(?:payroll|books|staff|headcount)\\b`, { value: (m) => (/['’]s?$/.test(m[1]) ? m[1].replace(/['’]s?$/, '') : null) }),
   cue('employer', `\\bon\\s+the\\s+(?:payroll|books|staff|headcount)\\s+(?:at|of)\\s+${NAMED}`),
@@ -232,6 +241,8 @@ export const CUES: Cue[] = [
     { negated: true },
   ),
   // Residence
+  // "her new neighbours in Mombasa", "his landlord in Grenoble": the people and places of one's home there.
+  cue('residence', `${WHOSE_OWN}(?:new\\s+)?(?:${AT_HOME})\\s+in\\s+${NAMED}`),
   cue('residence', `\\b${V('live', 'reside', 'stay', 'rent')}\\s+(?:(?:now|currently|permanently|full[- ]time)\\s+)*(?:in|at)\\s+${NAMED}`),
   cue(
     'residence',
@@ -338,6 +349,11 @@ export const CUES: Cue[] = [
     'partner',
     `\\b(?:(?:is|'s|are|has been|'s been|have been|been|started|began|now)\\s+(?:seeing|dating|going out with)|has a new (?:boyfriend|girlfriend|partner))\\s+(?:someone(?:\\s+new)?|a\\s+[\\p{L}-]+)(?:,?\\s+(?:a|an)\\s+[\\p{L} -]{2,30}?)?,?\\s+(?:called|named)\\s+${NAMED}`,
   ),
+  // "celebrated his first anniversary with Sophie", "back from her honeymoon with Paolo".
+  cue(
+    'partner',
+    `\\b(?:anniversary|honeymoon|date night|engagement party)\\s+with\\s+(?:(?:his|her|their|my)\\s+(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?)\\s+)?${NAMED}`,
+  ),
   // "married Diego in a small ceremony": whom one marries or dates is a partner whatever follows.
   cue('partner', `\\b(?:${V('date', 'marry')}|in a relationship with)\\s+${NAMED}`),
   // "tied the knot with Nadia Karim", "got hitched to Sam", "walked down the aisle with Leo".
@@ -407,6 +423,8 @@ export const CUES: Cue[] = [
   cue('school', `\\b(?:left|quit|leaves|quits|leaving|quitting)\\s+${NAMED}`, { negated: true, value: (m) => (SCHOOL_NAME.test(m[1]) ? m[1] : null) }),
   cue('school', `\\b(?:transferred|transfers|transferring)\\s+to\\s+${NAMED}(?!\\s+(?:office|branch|site|hub|team|department|store|plant|division))`),
   cue('school', `\\b(?:school|college|university|uni)\\s+is\\s+${NAMED}`),
+  // "his classmates at HEC Paris", "her supervisor at Imperial": the people of one's school there.
+  cue('school', `${WHOSE_OWN}(?:new\\s+)?(?:${AT_SCHOOL})\\s+at\\s+${NAMED}`),
   cue(
     'field',
     `\\b(?:MSc|MA|MBA|PhD|BSc|BA|BEng|MEng|LLB|LLM|MPhil|MFA|masters?|master's|bachelor'?s|degree|diploma|course|programme|program)\\s+in\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)(?=\\s+(?:at|from|in|with|and)\\b|\\s*[,.;!?(]|$)`,
@@ -468,6 +486,8 @@ export const CUES: Cue[] = [
     `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach', 'take up', 'pick up', 'take to')}|takes|took|started|plays in|playing in|${TAKEN_WITH})\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`,
   ),
   cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`, { notAfter: OVER }),
+  // "restrung her old guitar", "dusted off his trumpet": an instrument taken up again.
+  cue('instrument', `\\b(?:restrung|re-strung|dusted off|tuned up|got out)\\s+(?:(?:the|a|an|his|her|their|my|our)\\s+)?(?:old\\s+)?(${INSTRUMENTS})\\b`),
   // "spends his evenings on the piano": what free time is spent playing.
   cue(
     'instrument',
@@ -549,7 +569,7 @@ export const CUES: Cue[] = [
   // Pets
   cue(
     'pet',
-    `\\b(?:${V('have', 'adopt', 'get', 'own', 'rescue', 'buy')})\\s+(?:a|an|two|three|\\d+)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`,
+    `\\b(?:${V('have', 'adopt', 'get', 'own', 'rescue', 'buy', 'keep', 'foster')})\\s+(?:a|an|two|three|\\d+)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`,
     {
       value: (m) => (m[2] ? `${m[1].toLowerCase()} ${m[2]}` : m[1].toLowerCase()),
     },
@@ -680,7 +700,7 @@ export const CUES: Cue[] = [
   ),
   cue(
     'language',
-    `\\b(${LANGUAGES})\\s+(?:lessons|classes|class|course|courses|tutoring|tutor|evening classes|textbook|textbooks|grammar|flashcards|vocabulary|exam|conversation group|immersion)\\b`,
+    `\\b(${LANGUAGES})\\s+(?:lessons|classes|class|course|courses|tutoring|tutor|evening classes|textbook|textbooks|grammar|flashcards|vocabulary|exam|conversation group|immersion|streak|practice)\\b`,
     { notAfter: OVER },
   ),
 ];

@@ -10,7 +10,7 @@ import { ANY_ATTRIBUTE, ANY_VALUE, type StatedAttribute } from './kinds.js';
 
 /** Verbs by which someone parts with a thing they had, played or did. */
 const PARTED_WITH =
-  '(?:sold|gave away|given away|got rid of|gotten rid of|rehomed|re-homed|donated|scrapped|traded in|parted with|gave up on|given up on|gave up|given up|ditched|dropped out of|abandoned|shelved|binned|outgrew|outgrown|grew out of|grown out of|(?:is|was|am|are)\\s+(?:all\\s+)?(?:done|finished|through)\\s+with|has finished with|dropped(?!\\s+(?:off|by|in|out|into|over|round|around|back|a|an|me|him|her|them|us)\\b)|lost)';
+  '(?:sold|gave away|given away|got rid of|gotten rid of|deleted|uninstalled|cancelled|canceled|rehomed|re-homed|donated|scrapped|traded in|parted with|gave up on|given up on|gave up|given up|ditched|dropped out of|abandoned|shelved|binned|outgrew|outgrown|grew out of|grown out of|(?:is|was|am|are)\\s+(?:all\\s+)?(?:done|finished|through)\\s+with|has finished with|dropped(?!\\s+(?:off|by|in|out|into|over|round|around|back|a|an|me|him|her|them|us)\\b)|lost)';
 const ADVERB = '(?:(?:just|finally|recently|already|eventually|reluctantly|sadly)\\s+)?';
 const POSSESSOR = "(?:(?:the|his|her|their|my|our|its|\\p{Lu}[\\p{L}-]*(?:'s|’s))\\s+)?";
 const QUALIFIER = '(?:(?:old|beloved|trusty|first|second|little|lovely)\\s+)?';
