@@ -40,6 +40,18 @@ describe('memories answer plain questions and stay facts', () => {
     return res.body.results.slice(0, 3).map((r: { memory?: string; chunk?: string }) => r.memory ?? r.chunk ?? '');
   }
 
+  /** For each tag: the old fact is no longer live, and the question's first answer states the new value. */
+  async function expectFollowed(cases: readonly (readonly [string, string, RegExp, RegExp])[]): Promise<void> {
+    for (const [tag, question, now, was] of cases) {
+      const texts = (await live(tag)).map((e) => e.memory);
+      expect(
+        texts.some((t) => was.test(t)),
+        texts.join(' | '),
+      ).toBe(false);
+      expect((await topThree(tag, question))[0], question).toMatch(now);
+    }
+  }
+
   it('answers "where does X work / live", "what does X eat" from a chat at the default threshold', async () => {
     await chat('bob', 'bob-1', [
       { role: 'user', content: 'Hi, I am Bob Tanaka.' },
@@ -282,19 +294,12 @@ describe('memories answer plain questions and stay facts', () => {
     await note('hugo', 'Hugo Lemaire eats a vegan diet.');
     await note('hugo', 'Hugo Lemaire returned to vegetarianism after two years.');
 
-    for (const [tag, question, now, was] of [
+    await expectFollowed([
       ['wren', 'What is Wren’s hobby?', /bridge/, /plays chess/],
       ['kofi', 'What project is Kofi working on?', /Kestrel/, /works on the Falcon/],
       ['lena', 'What language is Lena learning?', /Greek/, /learning Portuguese/],
       ['hugo', 'What diet does Hugo follow?', /vegetarian/, /vegan diet/],
-    ] as const) {
-      const texts = (await live(tag)).map((e) => e.memory);
-      expect(
-        texts.some((t) => was.test(t)),
-        texts.join(' | '),
-      ).toBe(false);
-      expect((await topThree(tag, question))[0], question).toMatch(now);
-    }
+    ]);
   });
 
   it('follows a change told of a thing, a career ended by an injury, lessons stopped and a work badge', async () => {
@@ -309,18 +314,11 @@ describe('memories answer plain questions and stay facts', () => {
       { role: 'user', name: 'Jan Kowalczyk', content: 'Last day at Orlen was Friday, and my Allegro badge photo got taken this morning!' },
     ]);
 
-    for (const [tag, question, now, was] of [
+    await expectFollowed([
       ['elif', 'What is Elif’s hobby?', /sewing/, /Elif Demir knits/],
       ['rui', 'What sport does Rui do?', /swims/, /plays volleyball/],
       ['mila', 'What instrument does Mila play?', /bassoon/, /plays the oboe/],
-    ] as const) {
-      const texts = (await live(tag)).map((e) => e.memory);
-      expect(
-        texts.some((t) => was.test(t)),
-        texts.join(' | '),
-      ).toBe(false);
-      expect((await topThree(tag, question))[0], question).toMatch(now);
-    }
+    ]);
     expect((await topThree('jan', 'Where does Jan work?'))[0]).toMatch(/Allegro/);
   });
 
@@ -366,18 +364,11 @@ describe('memories answer plain questions and stay facts', () => {
     await note('finn', 'Finn Krause is dating Hannah.');
     await note('finn', 'Finn Krause celebrated his first anniversary with Sophie; Hannah is long in the past.');
 
-    for (const [tag, question, now, was] of [
+    await expectFollowed([
       ['lucia', 'Where does Lucia work?', /Enel/, /works at Vodafone/],
       ['wanjiru', 'Where does Wanjiru live?', /Kisumu/, /lives in Nairobi/],
       ['finn', "Who is Finn's partner?", /Sophie/, /dating Hannah/],
-    ] as const) {
-      const texts = (await live(tag)).map((e) => e.memory);
-      expect(
-        texts.some((t) => was.test(t)),
-        texts.join(' | '),
-      ).toBe(false);
-      expect((await topThree(tag, question))[0], question).toMatch(now);
-    }
+    ]);
   });
 
   it('names the owner, not the shop, for a page\'s "he", and the organisation a "the <noun>" stands for', async () => {

@@ -169,7 +169,7 @@ export const CUES: Cue[] = [
   // handed back or deactivated, the work there is over.
   cue(
     'employer',
-    `(?<!\\b(?:handed back|gave back|given back|returned|returning|return|turned in|turning in|handed in|handing in)\\s+(?:(?:\\p{Lu}[\\p{L}-]*\\s+){0,3}\\p{Lu}[\\p{L}-]*)?)(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+(?:new\\s+)?${NAMED}\\s+${WORK_THING}`,
+    `(?<!\\b(?:handed back|gave back|given back|returned|returning|return|turned in|turning in|handed in|handing in)\\s+(?:(?:\\p{Lu}[\\p{L}-]*\\s+){0,3}\\p{Lu}[\\p{L}-]*)?)${WHOSE_OWN}(?:new\\s+)?${NAMED}\\s+${WORK_THING}`,
     {
       notAfter: WORK_THING_ENDED,
     },
@@ -181,7 +181,7 @@ export const CUES: Cue[] = [
       negated: true,
     },
   ),
-  cue('employer', `(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+${NAMED}\\s+${WORK_THING}(?=${WORK_THING_ENDED.source.slice(1)})`, { negated: true }),
+  cue('employer', `${WHOSE_OWN}${NAMED}\\s+${WORK_THING}(?=${WORK_THING_ENDED.source.slice(1)})`, { negated: true }),
   // "her new colleagues at Telefónica", "my boss at H&M": the people and places of one's work there.
   cue('employer', `${WHOSE_OWN}(?:new\\s+)?(?:${AT_WORK})\\s+(?:at|with)\\s+${NAMED}`, { value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]) }),
   // "has been on Deloitte's payroll since August", "on the payroll at Arup".
@@ -235,11 +235,7 @@ export const CUES: Cue[] = [
     },
   ),
   // "Ines's last day at Accenture was Friday", "worked my final shift at Tesco": the job there ends.
-  cue(
-    'employer',
-    `(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+(?:[Ll]ast|[Ff]inal)\\s+(?:day|days|shift|week|month)\\s+(?:of\\s+work\\s+)?(?:at|with|for)\\s+${NAMED}`,
-    { negated: true },
-  ),
+  cue('employer', `${WHOSE_OWN}(?:[Ll]ast|[Ff]inal)\\s+(?:day|days|shift|week|month)\\s+(?:of\\s+work\\s+)?(?:at|with|for)\\s+${NAMED}`, { negated: true }),
   // Residence
   // "her new neighbours in Mombasa", "his landlord in Grenoble": the people and places of one's home there.
   cue('residence', `${WHOSE_OWN}(?:new\\s+)?(?:${AT_HOME})\\s+in\\s+${NAMED}`),
@@ -711,17 +707,19 @@ export const FAVORITE =
 export const FAVORITE_OBJECT =
   /^(?:[\p{L} ]{1,30}:\s+)?([^,;.!?]{2,60}?)\s+is\s+(?:now\s+)?((?:[Tt]he user|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:'s|’s))\s+(?:new\s+|absolute\s+|all-time\s+)?favou?rite(?:\s+(?!(?:now|again|these|lately|right|too|by)\b)([\p{L}-]+))?/u;
 
+const A_LANGUAGE = new RegExp(`^(?:${LANGUAGES})$`);
+
 /**
  * The name of what was left, without the one left for: "left Google for Meta" left Google. A name
  * that opens with "the" keeps its "for" ("left the Centre for Ageing Better").
  */
 function placeLeft(named: string): string | null {
   // "quit Hungarian": a language, read by its own cue.
-  if (new RegExp(`^(?:${LANGUAGES})$`).test(named)) return null;
+  if (A_LANGUAGE.test(named)) return null;
   return /^the\s/i.test(named) ? named : named.split(/\s+for\s+/)[0];
 }
 
 /** A switch between two languages with no major, subject, course or degree named: a language learned, not a field. */
 function languageSwitch(m: RegExpExecArray): boolean {
-  return !/\b(?:majors?|subjects?|courses?|degrees?)\b/.test(m[0]) && new RegExp(`^(?:${LANGUAGES})$`).test(m[1]);
+  return !/\b(?:majors?|subjects?|courses?|degrees?)\b/.test(m[0]) && A_LANGUAGE.test(m[1]);
 }

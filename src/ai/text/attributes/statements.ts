@@ -98,6 +98,7 @@ const FEELS_LIKE_HOME = new RegExp(
 
 const COUPLE = new RegExp(`^(${SUBJECT_NAME})\\s+(?:and|&)\\s+(${SUBJECT_NAME})\\s`, 'u');
 
+/** "A shoulder injury ended Dmitri's hockey days", "cut short Tom's football career": someone's pastime or career ended by something. */
 const CAREER_ENDED = new RegExp(
   `\\b(?:ended|finished|cut short|put an end to|brought an end to|ruled out)\\s+(${SUBJECT_NAME})(?:['’]s|(?<=s)['’])\\s+((?:[\\p{Ll}-]+\\s+){0,2}?[\\p{Ll}-]+)\\s+(?:days|career|playing days|hobby)\\b`,
   'u',
