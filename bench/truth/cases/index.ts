@@ -9,6 +9,7 @@ import { SECOND_DEV_FURNITURE_CASES } from './dev-furniture-second.js';
 import { THIRD_DEV_FURNITURE_CASES } from './dev-furniture-third.js';
 import { FOURTH_DEV_FURNITURE_CASES } from './dev-furniture-fourth.js';
 import { FIFTH_DEV_FURNITURE_CASES } from './dev-furniture-fifth.js';
+import { SIXTH_DEV_FURNITURE_CASES } from './dev-furniture-sixth.js';
 import { DEV_ONE_FACT_CASES } from './dev-one-fact.js';
 import { DEV_QUESTION_CASES } from './dev-questions.js';
 import { SECOND_DEV_QUESTION_CASES } from './dev-questions-second.js';
@@ -58,6 +59,7 @@ export const ALL_CASES: TruthCase[] = [
   ...THIRD_DEV_FURNITURE_CASES,
   ...FOURTH_DEV_FURNITURE_CASES,
   ...FIFTH_DEV_FURNITURE_CASES,
+  ...SIXTH_DEV_FURNITURE_CASES,
   ...DEV_DATE_CASES,
   ...DEV_ONE_FACT_CASES,
   ...DEV_QUESTION_CASES,
