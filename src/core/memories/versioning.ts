@@ -125,16 +125,10 @@ export async function readAttributes(embedder: Embedder, statements: string[], h
   if (!held) return read;
   // A statement that only ends values ("gave up crosswords for sudoku") may still name the one that follows.
   const onlyEnds = (i: number) => read[i].stated.every((a) => a.negated);
-  const heldOf = await Promise.all(
-    statements.map((text, i) => {
-      const subject = subjectOf(text) ?? soleOwnerOf(text);
-      return subject && onlyEnds(i) ? held(subject).catch(() => []) : Promise.resolve([]);
-    }),
-  );
-  for (const i of statements.keys()) {
-    if (!onlyEnds(i)) continue;
-    // "A pottery wheel has replaced the embroidery hoop in Hana's spare room": about the one whose room it is.
-    const subject = subjectOf(statements[i]) ?? soleOwnerOf(statements[i]);
+  // "A pottery wheel has replaced the embroidery hoop in Hana's spare room": about the one whose room it is.
+  const subjects = statements.map((text, i) => (onlyEnds(i) ? (subjectOf(text) ?? soleOwnerOf(text)) : null));
+  const heldOf = await Promise.all(subjects.map((subject) => (subject ? held(subject).catch(() => []) : Promise.resolve([]))));
+  for (const [i, subject] of subjects.entries()) {
     if (!kindred || read[i].meant.length || !subject) continue;
     if (!saysNewValue(statements[i]) && !namesHeldValue(statements[i], subject, heldOf[i])) continue;
     const changed = await kindred.read(statements[i], subject, heldOf[i]).catch(() => []);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../database.js';
 import { queryRows, scaledIntegers } from '../sql.js';
 import { memories } from '../schema/memories.js';
@@ -116,44 +116,46 @@ export async function similaritiesAmong(db: Tx, vectors: ArrayLike<number>[]): P
   return among;
 }
 
-/** `memoriesStating` for each attribute, in one statement. */
-export async function memoriesStatingEach(db: Tx, orgId: string, containerTag: string, attributes: string[], limit: number) {
-  const found = new Map<string, { id: string; memory: string; attributes: MemoryAttribute[] | null }[]>(attributes.map((a) => [a, []]));
-  if (!attributes.length) return found;
-  const rows = await queryRows<{ attribute: string; id: string; memory: string; attributes: MemoryAttribute[] | null }>(
+type MemoryRow = { id: string; memory: string; attributes: MemoryAttribute[] | null };
+
+/**
+ * For each key, the newest `limit` latest, unforgotten, not inferred memories of the tag that
+ * `matches` it (given the key as SQL), in one statement.
+ */
+async function newestMatchingEach(db: Tx, orgId: string, containerTag: string, keys: string[], limit: number, matches: (key: SQL) => SQL) {
+  const found = new Map<string, MemoryRow[]>(keys.map((k) => [k, []]));
+  if (!keys.length) return found;
+  const rows = await queryRows<MemoryRow & { key: string }>(
     db,
-    sql`SELECT a.attribute, r.id, r.memory, r.attributes
-      FROM jsonb_array_elements_text(${JSON.stringify(attributes)}::jsonb) AS a(attribute)
+    sql`SELECT k.key, r.id, r.memory, r.attributes
+      FROM jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS k(key)
       CROSS JOIN LATERAL (
         SELECT m.id, m.memory, m.attributes, m.created_at FROM memories m
         WHERE m.org_id = ${orgId} AND m.container_tag = ${containerTag} AND m.is_latest AND NOT m.is_forgotten AND NOT m.is_inference
-          AND m.attributes @> jsonb_build_array(jsonb_build_object('attribute', a.attribute))
+          AND ${matches(sql`k.key`)}
         ORDER BY m.created_at DESC
         LIMIT ${limit}) r
-      ORDER BY a.attribute, r.created_at DESC`,
+      ORDER BY k.key, r.created_at DESC`,
   );
-  for (const { attribute, ...row } of rows) found.get(attribute)?.push(row);
+  for (const { key, ...row } of rows) found.get(key)?.push(row);
   return found;
 }
 
-/** `memoriesMentioning` of one term each, for several terms in one statement. */
-export async function memoriesMentioningEach(db: Tx, orgId: string, containerTag: string, terms: string[], limit: number) {
-  const found = new Map<string, { id: string; memory: string; attributes: MemoryAttribute[] | null }[]>(terms.map((t) => [t, []]));
-  if (!terms.length) return found;
-  const rows = await queryRows<{ term: string; id: string; memory: string; attributes: MemoryAttribute[] | null }>(
+/** `memoriesStating` for each attribute, in one statement. */
+export function memoriesStatingEach(db: Tx, orgId: string, containerTag: string, attributes: string[], limit: number) {
+  return newestMatchingEach(
     db,
-    sql`SELECT t.term, r.id, r.memory, r.attributes
-      FROM jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb) WITH ORDINALITY AS t(term, n)
-      CROSS JOIN LATERAL (
-        SELECT m.id, m.memory, m.attributes, m.created_at FROM memories m
-        WHERE m.org_id = ${orgId} AND m.container_tag = ${containerTag} AND m.is_latest AND NOT m.is_forgotten AND NOT m.is_inference
-          AND strpos(lower(m.memory), lower(t.term)) > 0
-        ORDER BY m.created_at DESC
-        LIMIT ${limit}) r
-      ORDER BY t.n, r.created_at DESC`,
+    orgId,
+    containerTag,
+    attributes,
+    limit,
+    (attribute) => sql`m.attributes @> jsonb_build_array(jsonb_build_object('attribute', ${attribute}))`,
   );
-  for (const { term, ...row } of rows) found.get(term)?.push(row);
-  return found;
+}
+
+/** `memoriesMentioning` of one term each, for several terms in one statement. */
+export function memoriesMentioningEach(db: Tx, orgId: string, containerTag: string, terms: string[], limit: number) {
+  return newestMatchingEach(db, orgId, containerTag, terms, limit, (term) => sql`strpos(lower(m.memory), lower(${term})) > 0`);
 }
 
 /** Which of `texts` a latest memory of the tag already says, word for word. */

@@ -1,6 +1,7 @@
 import type { Attribute } from './kinds.js';
 import {
   ANIMAL_GONE,
+  CAME_TO_AN_END,
   ANIMALS,
   DIETS,
   FIELD,
@@ -37,8 +38,7 @@ export interface Cue {
 }
 
 /** Said of lessons, a club or a membership that came to an end. */
-const OVER =
-  /^\s+(?:(?:have|has|had)\s+)?(?:stopped|ended|finished|lapsed|(?:were|was|got|have been|has been)\s+(?:cancell?ed|dropped|stopped)|came to an end|are over|is over|were over)\b/;
+const OVER = new RegExp(`^\\s+${CAME_TO_AN_END}`);
 
 /** Whose: the subject's own (a possessive or a possessive pronoun). */
 const WHOSE_OWN = "(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+";

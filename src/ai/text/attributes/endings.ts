@@ -1,4 +1,5 @@
 import { ANY_ATTRIBUTE, ANY_VALUE, type StatedAttribute } from './kinds.js';
+import { CAME_TO_AN_END } from './lexicon.js';
 
 /**
  * What a statement says has ended, whichever attribute held it: "Omar sold his cello" ends "Omar
@@ -68,7 +69,7 @@ const BELONGING_PASSED_ON = new RegExp(
 
 /** "Sofie's trumpet lessons stopped in June", "his climbing membership lapsed": what the lessons were of is over. */
 const LESSONS_OVER = new RegExp(
-  `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:lessons|classes|class|course|training|practice|sessions|club|membership|subscription|tuition)\\s+(?:(?:have|has|had)\\s+)?(?:stopped|ended|finished|lapsed|(?:were|was|got|have been|has been)\\s+(?:cancell?ed|dropped|stopped)|came to an end|are over|is over|were over)\\b`,
+  `^['’]s\\s+${QUALIFIER}${THING}\\s+(?:lessons|classes|class|course|training|practice|sessions|club|membership|subscription|tuition)\\s+${CAME_TO_AN_END}`,
   'u',
 );
 

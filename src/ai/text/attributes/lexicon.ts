@@ -142,3 +142,7 @@ export const ROLE_OF_FIELD: Record<string, string> = {
   translation: 'translator',
   'social work': 'social worker',
 };
+
+/** Said of lessons, a club or a membership that came to an end: "stopped", "were cancelled", "is over". */
+export const CAME_TO_AN_END =
+  '(?:(?:have|has|had)\\s+)?(?:stopped|ended|finished|lapsed|(?:were|was|got|have been|has been)\\s+(?:cancell?ed|dropped|stopped)|came to an end|are over|is over|were over)\\b';
