@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildScannedPdf, buildTextPdf } from '../../test/fixtures/convert/office.js';
 import { Budget, resolveLimits, type ConversionLimits } from './limits.js';
@@ -42,6 +43,30 @@ function buildPdf(pages: string[], title?: string): Uint8Array {
 }
 
 describe('convertPdf', () => {
+  it('marks lines set larger than the body text as headings, and no line of body or small print', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    const lines: [string, number][] = [
+      ['Harbour notice No. 14', 8],
+      ['Pier works', 20],
+      ['The north pier will close on 1 June while its fenders are replaced.', 11],
+      ['Fishing boats will berth at the ferry terminal.', 11],
+      ['Who to call', 14],
+      ['Call the harbour office on weekdays.', 11],
+    ];
+    lines.forEach(([text, size], i) => page.drawText(text, { x: 50, y: 780 - i * 30, size, font }));
+    const result = await convertPdf(await doc.save());
+    expect(result.markdown.split('\n').filter(Boolean)).toEqual([
+      'Harbour notice No. 14',
+      '## Pier works',
+      'The north pier will close on 1 June while its fenders are replaced.',
+      'Fishing boats will berth at the ferry terminal.',
+      '## Who to call',
+      'Call the harbour office on weekdays.',
+    ]);
+  });
+
   it('extracts the text of every page, separated by blank lines', async () => {
     const pdf = buildPdf(['Hello from page one', 'Second page text'], 'Quarterly Report');
     const result = await convertPdf(pdf);

@@ -44,13 +44,40 @@ async function pdfTitle(pdf: PdfProxy): Promise<string | null> {
   }
 }
 
+interface TextItem {
+  str?: string;
+  hasEOL?: boolean;
+  /** The text matrix: its fourth entry is the font's height on the page. */
+  transform?: number[];
+}
+
+/** A page's text, its lines set larger than the body text (titles, headings) marked as markdown headings. */
 async function pageText(pdf: PdfProxy, number: number): Promise<string> {
   const page = await pdf.getPage(number);
   const content = await page.getTextContent();
-  const items = content.items as { str?: string; hasEOL?: boolean }[];
-  const text = items.map((item) => (item.str ?? '') + (item.hasEOL ? '\n' : '')).join('');
+  const lines: { text: string; size: number }[] = [{ text: '', size: 0 }];
+  for (const item of content.items as TextItem[]) {
+    const line = lines[lines.length - 1];
+    line.text += item.str ?? '';
+    if (item.str?.trim()) line.size = Math.max(line.size, Math.abs(item.transform?.[3] ?? 0));
+    if (item.hasEOL) lines.push({ text: '', size: 0 });
+  }
   page.cleanup();
-  return normalizeText(text);
+  const body = bodySize(lines);
+  return normalizeText(lines.map((line) => (isHeading(line, body) ? `## ${line.text.trim()}` : line.text)).join('\n'));
+}
+
+/** The size most of a page's letters are set in. */
+function bodySize(lines: { text: string; size: number }[]): number {
+  const letters = new Map<number, number>();
+  for (const line of lines) letters.set(Math.round(line.size), (letters.get(Math.round(line.size)) ?? 0) + line.text.trim().length);
+  return [...letters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
+/** A short line, not ended like a sentence, set at least a quarter larger than the body: a title or heading. */
+function isHeading(line: { text: string; size: number }, body: number): boolean {
+  const text = line.text.trim();
+  return body > 0 && line.size >= body * 1.25 && text.length <= 120 && /\p{L}/u.test(text) && !/[.!?:;,]["')\]]*$/.test(text);
 }
 
 async function ocrPage(pdf: PdfProxy, number: number, ocr: OcrSession, budget: Budget): Promise<string> {

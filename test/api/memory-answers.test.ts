@@ -105,6 +105,23 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('falcon', 'Where does Tunde work?')).some((t) => /Falcon/.test(t))).toBe(true);
   });
 
+  it("reads a page told in the first person as its writer's, keeps a fact about a group, and drops a footer with its page number", async () => {
+    await note(
+      'first-person',
+      "# About me\n\nHi, I'm Ines Duarte, a glassblower in Porto. My kiln came from an old pottery in Aveiro.\n\nNew students bring their own safety glasses.\n\nStudio notes   Page 1 of 1",
+    );
+    const texts = (await live('first-person')).map((e) => e.memory);
+    expect(texts.join(' | ')).not.toMatch(/\bI'm\b|\bMy kiln\b|Page 1 of 1/);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Ines Duarte is a glassblower in Porto/),
+        expect.stringMatching(/^Ines Duarte's kiln came from an old pottery in Aveiro/),
+        expect.stringMatching(/^New students bring their own safety glasses/),
+      ]),
+    );
+    expect((await topThree('first-person', 'What does Ines Duarte do for a living?'))[0]).toMatch(/glassblower/);
+  });
+
   it('keeps one fact per memory when a sentence ends in a one-letter word', async () => {
     await note('maria', 'Maria prefers Python over R. Maria has a cat named Pixel.');
     const texts = (await live('maria')).map((e) => e.memory);

@@ -3,7 +3,7 @@ import { htmlPage } from './html.js';
 
 /**
  * Dev set, class 3, sixth batch, written at the end of the tenth round and measured before any work
- * on it (2026-11-28), every case only reported: a company's about page (breadcrumbs, a demo button, a
+ * on it (2026-11-28, 28 of 31 checks), worked on in the eleventh round: a company's about page (breadcrumbs, a demo button, a
  * newsletter box; "It builds …"), a forum thread (reply and quote links, a poster line, a phone
  * signature), parish council minutes as a PDF (present, apologies, item numbers, AOB), a shop's
  * product page (basket, delivery, star ratings, "customers also bought"), a personal blog's about page

@@ -10,6 +10,7 @@ import { THIRD_DEV_FURNITURE_CASES } from './dev-furniture-third.js';
 import { FOURTH_DEV_FURNITURE_CASES } from './dev-furniture-fourth.js';
 import { FIFTH_DEV_FURNITURE_CASES } from './dev-furniture-fifth.js';
 import { SIXTH_DEV_FURNITURE_CASES } from './dev-furniture-sixth.js';
+import { SEVENTH_DEV_FURNITURE_CASES } from './dev-furniture-seventh.js';
 import { DEV_ONE_FACT_CASES } from './dev-one-fact.js';
 import { DEV_QUESTION_CASES } from './dev-questions.js';
 import { SECOND_DEV_QUESTION_CASES } from './dev-questions-second.js';
@@ -60,6 +61,7 @@ export const ALL_CASES: TruthCase[] = [
   ...FOURTH_DEV_FURNITURE_CASES,
   ...FIFTH_DEV_FURNITURE_CASES,
   ...SIXTH_DEV_FURNITURE_CASES,
+  ...SEVENTH_DEV_FURNITURE_CASES,
   ...DEV_DATE_CASES,
   ...DEV_ONE_FACT_CASES,
   ...DEV_QUESTION_CASES,

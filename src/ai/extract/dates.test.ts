@@ -84,6 +84,16 @@ describe('anchorDates', () => {
     expect(r.dates[0].end.toISOString()).toBe('2023-05-12T23:59:59.999Z');
   });
 
+  it('leaves days of the week that repeat alone, a list of them before "evenings" too', () => {
+    for (const text of [
+      'Swimmers train on Tuesday and Thursday evenings',
+      'The choir rehearses on Monday, Wednesday and Friday mornings',
+      'We meet on Sundays',
+    ]) {
+      expect(anchorDates(text, monday, 'present')).toEqual({ text, dates: [] });
+    }
+  });
+
   it('leaves durations, times of day and "now" alone', () => {
     for (const text of ['We were together for three years', 'I walk them for about an hour', 'I run every morning', 'I am busy right now']) {
       expect(anchorDates(text, monday, 'present')).toEqual({ text, dates: [] });

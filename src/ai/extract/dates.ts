@@ -125,7 +125,8 @@ function ownText(found: string): string {
 }
 
 const RECURRING_BEFORE = /\b(?:every|each|most|all|alternate|every other|every second|every third|every few)\s+(?:\w+\s+)?$/i;
-const RECURRING_AFTER = /^(?:s\b|\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b)/i;
+/** "Thursdays", "Thursday evenings", "Tuesday and Thursday evenings", "Monday, Wednesday and Friday mornings". */
+const RECURRING_AFTER = /^(?:s\b|(?:\s*(?:,|and|or|&)\s*(?:mon|tues|wednes|thurs|fri|satur|sun)day)*\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b)/i;
 const HABITUAL = /\b(?:every|each|yearly|annual|annually|weekly|monthly|daily|usually|always|often|typically|normally|regularly)\b/i;
 
 /**

@@ -43,6 +43,29 @@ describe('withoutFurniture', () => {
     expect(withoutFurniture(report.join('\n')).split('\n')).toEqual(['Falcon shipped 40 robots.', 'Falcon hired 12 engineers.']);
   });
 
+  it("drops a single page's footer or header that carries its page number, and keeps a sentence naming a page", () => {
+    const minutes = [
+      'The council agreed to install a defibrillator.',
+      'Signed as a true record   Page 1 of 1',
+      'Annual report 2026 | page 4',
+      'Page 3 / 7 Harbour Trust',
+      'The fee schedule is on page 3 of 10.',
+    ];
+    expect(withoutFurniture(minutes.join('\n')).split('\n')).toEqual([
+      'The council agreed to install a defibrillator.',
+      'The fee schedule is on page 3 of 10.',
+    ]);
+  });
+
+  it("drops a line of a page's short details set apart by dots or bars, and keeps a sentence with a dot in it", () => {
+    const page = [
+      'Serves 4 · Prep 15 mins · Cook 30 mins',
+      'Posted 3 days ago | Full time | Hebden Bridge',
+      'The café · open since 2019 · serves lunch until three every day of the week.',
+    ];
+    expect(withoutFurniture(page.join('\n')).split('\n')).toEqual(['The café · open since 2019 · serves lunch until three every day of the week.']);
+  });
+
   it('tells a line of links from a sentence with a link in it', () => {
     expect(isFurniture('Read [the announcement](/news) for details')).toBe(true);
     expect(isFurniture('Amara Okafor founded [Falcon Robotics](/about) in Lagos in 2019 after a decade at Siemens.')).toBe(false);

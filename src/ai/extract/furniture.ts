@@ -33,6 +33,8 @@ const FURNITURE_LINE = new RegExp(
     '^(?:\\d+|no|one) (?:comments?|replies|responses|likes|shares)\\b|[·|•]\\s*\\d+ (?:comments?|replies|min(?:ute)?s? read)\\b',
     '^(?:leave a (?:reply|comment)|add a comment|write a comment|reply|share|like|comments?)\\b',
     '^page \\d+(?: of \\d+)?$',
+    // a running footer or header with its page number: "Signed as a true record   Page 1 of 3", "Annual report | page 4"
+    '\\bpage \\d+ (?:of|/) \\d+$|^page \\d+ (?:of|/) \\d+\\s|[|·•–—]\\s*page \\d+$',
     // banners, sponsors, programme notes, reading aids
     '\\b(?:uses? cookies|cookie (?:policy|settings|preferences|banner)|accept (?:all )?cookies|we value your privacy|by (?:continuing|using this (?:site|website)))\\b',
     '\\b(?:sponsored by|brought to you by|in partnership with|use (?:the |my |our )?(?:promo |discount )?code\\b|affiliate links?|paid partnership)\\b',
@@ -129,6 +131,8 @@ export function isFurniture(line: string): boolean {
   // "Print this page · Last updated on 24 November": every piece of a separated line is furniture.
   const pieces = text.split(/\s+[·•|]\s+/);
   if (pieces.length > 1 && pieces.every((piece) => FURNITURE_LINE.test(piece) || isTitleLine(piece))) return true;
+  // "Serves 4 · Prep 15 mins · Cook 30 mins", "Posted 3 days ago · Full time · Leeds": a line of short labels is a page's details, not a sentence.
+  if (pieces.length >= 3 && pieces.every((piece) => piece.split(/\s+/).length <= 5 && !/[.!?]["')\]]*$/.test(piece))) return true;
   return isTitleLine(text);
 }
 

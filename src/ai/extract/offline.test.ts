@@ -366,6 +366,27 @@ describe('offline extraction: lines a PDF wrapped, and names of any alphabet', (
   });
 });
 
+describe('offline extraction: a document told in the first person', () => {
+  it('reads its "I" as the writer who names themselves, in other lines too', () => {
+    const memories = extractOffline({
+      text: "# About\n\nHello, I'm Tove Ekdahl, a luthier in Bergen. I repair old fiddles for folk players.\n\nMy workshop is above a bakery.",
+    }).map((m) => m.content);
+    expect(memories).toEqual([
+      'Tove Ekdahl is a luthier in Bergen',
+      'Tove Ekdahl repairs old fiddles for folk players',
+      "Tove Ekdahl's workshop is above a bakery",
+    ]);
+  });
+
+  it('keeps a first person nobody is named for, and a name said in a quotation is nobody\'s "I"', () => {
+    const memories = extractOffline({
+      text: '"My name is Oskar Berg," the caller said.\n\nI parked on level 3 of the Gamla garage.',
+    }).map((m) => m.content);
+    expect(memories).toContain('I parked on level 3 of the Gamla garage');
+    expect(memories.join('\n')).not.toMatch(/Oskar Berg parked/);
+  });
+});
+
 describe('OfflineExtractor on a text without punctuation', () => {
   const text = 'word '.repeat(40_000);
 

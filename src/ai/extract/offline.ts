@@ -183,13 +183,16 @@ const LABEL = /^([^:]{3,80}?)(?::|\s+-)\s+((?:\p{Ll}|(?:I|We|He|She|They|It|The|
 function fromClause(clause: string, u: Utterance): ExtractedMemory[] {
   const out: ExtractedMemory[] = [];
   const introduced = selfIntroducedName(clause);
-  if (introduced && introduced === u.speaker) {
-    out.push(nameMemory(introduced, u));
+  if (introduced && introduced === (u.speaker ?? u.author)) {
+    // A document's writer naming themselves is who its "I" is, not a fact of its own.
+    if (u.speaker) out.push(nameMemory(introduced, u));
     // "My name is Sam and I work as a nurse", "i'm Dilnoza btw, just moved here": what follows the name is a fact of its own.
     const rest = stripInterjections(clause.slice(clause.indexOf(introduced) + introduced.length).replace(/^[\s,;:.!-]*(?:(?:and|but|so)\s+)?/i, ''), [
       introduced,
     ]);
     clause = restoreSubject(rest.replace(/^(?:btw|by the way|lol|haha)[\s,]*/i, ''));
+    // "I'm Rosa Lindqvist, a midwife in Uppsala": the name's apposition says what they are.
+    if (/^(?:a|an)\s/i.test(clause)) clause = `I'm ${clause}`;
     if (isNoise(clause)) return out;
   }
   const memory = toMemory(clause, u);
@@ -206,7 +209,7 @@ function toMemory(clause: string, u: Utterance): ExtractedMemory | null {
     const past = classification.tense === 'past' || (u.date !== null && anchored.dates.every((d) => d.end < u.date!));
     kind = past ? 'event' : 'plan';
   }
-  let content = resolvePerson(anchored.text, u);
+  let content = resolvePerson(anchored.text, { speaker: u.speaker ?? u.author, listener: u.listener });
   const eventDates = anchored.dates.map((d) => d.iso);
   // Where someone works or lives, whom they are with, what they play: lasting facts of a profile.
   if (classification.tense !== 'future' && statedAttributes(content).some((a) => !a.negated && isLasting(a.attribute))) isStatic = true;

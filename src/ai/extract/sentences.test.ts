@@ -126,6 +126,19 @@ describe('one fact per sentence', () => {
     expect(splitPredicates('I love hiking and cooking')).toEqual(['I love hiking and cooking']);
   });
 
+  it('takes a subject of a few common nouns whole, and lets a plural subject take a second verb in its base form', () => {
+    expect(splitPredicates('Annual membership costs £120 and includes the gala entry fees')).toEqual([
+      'Annual membership costs £120',
+      'Annual membership includes the gala entry fees',
+    ]);
+    expect(splitPredicates('Young players train on Fridays and compete in the county league')).toEqual([
+      'Young players train on Fridays',
+      'Young players compete in the county league',
+    ]);
+    expect(splitPredicates('Maria happily plays the cello and teaches piano')).toEqual(['Maria happily plays the cello', 'Maria teaches piano']);
+    expect(splitPredicates('The bakery sells bread and cakes')).toEqual(['The bakery sells bread and cakes']);
+  });
+
   it('carries the auxiliary of a passive predicate to a second participle that is passive too', () => {
     expect(splitPredicates('Ines Costa was taken off the payroll project and assigned to the audit')).toEqual([
       'Ines Costa was taken off the payroll project',

@@ -262,8 +262,40 @@ function subjectPhrase(clause: string): string | null {
   if (pronoun) return pronoun;
   const subject = leadingSubject(clause);
   // A subject is followed by its verb, perhaps after an adverb or auxiliary.
-  if (!subject || !/^\s+(?:(?:just|also|then|now|recently|later|still|has|had|have|is|was)\s+)?\p{Ll}/u.test(clause.slice(subject.length))) return null;
-  return subject;
+  if (!subject || !/^\s+(?:(?:just|also|then|now|recently|later|still|has|had|have|is|was)\s+)?\p{Ll}/u.test(clause.slice(subject.length))) {
+    return nounPhraseSubject(clause);
+  }
+  // "Annual membership costs £120": a capital word that opens the sentence, before a noun, is not the subject.
+  const next = /^\s+(\p{Ll}[\p{L}'-]*)/u.exec(clause.slice(subject.length))?.[1];
+  return !/\s/.test(subject) && next && !isVerbal(next) ? (nounPhraseSubject(clause) ?? subject) : subject;
+}
+
+const AUXILIARY = /^(?:is|was|are|were|has|have|had|will|would|can|could|does|did|do|may|might|must|should)$/;
+
+/** A word that may stand right after a subject: a verb, an auxiliary or an adverb. */
+function isVerbal(word: string): boolean {
+  const lower = word.toLowerCase();
+  return (
+    AUXILIARY.test(lower) ||
+    IRREGULAR_PAST.has(lower) ||
+    verbBase(lower) !== null ||
+    /(?:ed|ly)$/.test(lower) ||
+    /^(?:just|also|then|now|still|never|often|always|recently|later)$/.test(lower)
+  );
+}
+
+/** "Annual membership costs £120", "Young players train on Fridays": a few words before the first verb that agrees with them. */
+function nounPhraseSubject(clause: string): string | null {
+  const words = clause.split(/\s+/);
+  for (let i = 1; i <= 3 && i < words.length; i++) {
+    const word = words[i].toLowerCase();
+    if (/[,;:]$/.test(words[i - 1]) || !/^\p{L}[\p{L}'-]*$/u.test(words[i - 1])) return null;
+    const plural = /[^su]s$/.test(words[i - 1]);
+    const finite =
+      AUXILIARY.test(word) || IRREGULAR_PAST.has(word) || (verbBase(word) !== null && (/(?:s|ed)$/.test(word) || (plural && verbBase(word) === word)));
+    if (finite) return words.slice(0, i).join(' ');
+  }
+  return null;
 }
 
 /**
@@ -322,7 +354,8 @@ function startsPredicate(word: string, subject: string): boolean {
   const base = verbBase(lower);
   if (!base) return false;
   if (/(?:s|ed)$/.test(lower) && lower !== base) return true;
-  return /^(?:I|we|they|you)$/i.test(subject) && lower === base;
+  // "Swimmers train … and compete …": a plural subject takes the base form.
+  return (/^(?:I|we|they|you)$/i.test(subject) || /[^su]s$/.test(subject)) && lower === base;
 }
 
 const APPOSED_NAME = "\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+){0,3}";

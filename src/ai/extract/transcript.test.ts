@@ -41,6 +41,6 @@ describe('utterancesOf', () => {
         { role: 'tool', content: '{}' },
       ],
     });
-    expect(u).toEqual([{ text: 'I live in Paris', speaker: 'the user', listener: null, date: null, turnIndex: 1 }]);
+    expect(u).toEqual([{ text: 'I live in Paris', speaker: 'the user', listener: null, author: null, date: null, turnIndex: 1 }]);
   });
 });

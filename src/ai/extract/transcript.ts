@@ -5,6 +5,8 @@ export interface Utterance {
   text: string;
   speaker: string | null;
   listener: string | null;
+  /** Who wrote a document told in the first person, as they introduce themselves ("I'm Rosa Lindqvist"); its "I" is them. */
+  author: string | null;
   /** Reference for relative dates: the turn's own date, else the document date. */
   date: Date | null;
   turnIndex: number | null;
@@ -102,7 +104,7 @@ export function utterancesOf(input: ExtractionInput): Utterance[] {
   const documentDate = validDate(input.documentDate ?? null);
   const given = input.turns?.length ? input.turns : parseTranscript(input.text);
   if (!given) {
-    return [{ text: input.text, speaker: null, listener: null, date: documentDate, turnIndex: null }];
+    return [{ text: input.text, speaker: null, listener: null, author: authorOf(input.text), date: documentDate, turnIndex: null }];
   }
   const turns = nameTheUser(given);
   const speakers = [...new Set(turns.map(speakerOf).filter((s): s is string => s !== null))];
@@ -115,11 +117,26 @@ export function utterancesOf(input: ExtractionInput): Utterance[] {
         text: turn.content,
         speaker,
         listener: listenerOf(turns, index, speaker, speakers),
+        author: null,
         date: validDate(turn.date ? new Date(turn.date) : null) ?? documentDate,
         turnIndex: index,
       },
     ];
   });
+}
+
+/**
+ * The name a document's writer gives for themselves on a line of their own text ("I'm Rosa
+ * Lindqvist, a midwife in Uppsala", "My name is Tom and this is my blog"), not in a quotation.
+ */
+function authorOf(text: string): string | null {
+  for (const line of text.split('\n')) {
+    const plain = line.replace(/^[\s>#*_-]+/, '');
+    if (/^["“‘'«]/.test(plain)) continue;
+    const name = selfIntroducedName(plain);
+    if (name) return name;
+  }
+  return null;
 }
 
 function listenerOf(turns: ConversationTurn[], index: number, speaker: string | null, speakers: string[]): string | null {

@@ -35,6 +35,22 @@ describe('hasFiniteVerb', () => {
   });
 });
 
+describe('hasFiniteVerb: a plural noun as the subject', () => {
+  it('finds the verb after a plural noun opening the sentence, with a word at most before it', () => {
+    for (const sentence of [
+      'New members pay a joining fee of £15.',
+      'Most residents commute by bus to Leeds.',
+      'Volunteers meet at the boathouse on Saturdays.',
+    ]) {
+      expect(hasFiniteVerb(sentence), sentence).toBe(true);
+    }
+  });
+
+  it('finds none in a short title of nouns', () => {
+    for (const fragment of ['Opening hours and prices', 'Parents guide to the new term', 'Bus times']) expect(hasFiniteVerb(fragment), fragment).toBe(false);
+  });
+});
+
 describe('isInstruction and verbBase', () => {
   it('tells an instruction to the reader from a statement', () => {
     expect(isInstruction('See About us and the team')).toBe(true);

@@ -174,7 +174,7 @@ export function hasFiniteVerb(sentence: string): boolean {
     // Looked for only when it decides: a search of the sentence per word is quadratic.
     const label = () => new RegExp(`${token}\\s*:`).test(sentence);
     if (/^\p{Ll}+s$/u.test(token) && !NOT_S_VERB.test(lower) && !LABEL_NOUNS.has(lower) && (pronounBefore || (nameNear && !label()))) return true;
-    if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous))) return true;
+    if (/^\p{Ll}/u.test(token) && BASE_VERBS.has(lower) && (afterSubject || /^(?:i|you|we|they)$/i.test(previous) || opensWithPlural(tokens, i))) return true;
     // "Ragnhild Aasen cross-country skis": a known verb a word or two after a name.
     // "Change of plans" is a label: not after a word that only joins ("of", "and", "the").
     const afterWordOfName = nameNear && !FUNCTION_WORD.test(previous) && !LABEL_NOUNS.has(lower) && !label();
@@ -182,6 +182,27 @@ export function hasFiniteVerb(sentence: string): boolean {
   }
   return false;
 }
+
+/**
+ * "New members pay a joining fee", "Most residents commute by bus", "Children under eight swim with
+ * a parent": a plural noun that opens the sentence (a word at most before it, a short phrase after
+ * it), and the verb with words after it.
+ */
+function opensWithPlural(tokens: string[], verbAt: number): boolean {
+  if (tokens.length - verbAt < 3) return false;
+  for (const subjectAt of [0, 1]) {
+    const subject = tokens[subjectAt];
+    if (!subject || subjectAt >= verbAt || /^\p{Lu}/u.test(subject.slice(1))) continue;
+    if (!/^\p{L}\p{Ll}+[^su]s$/u.test(subject) && !IRREGULAR_PLURAL.test(subject)) continue;
+    const between = tokens.slice(subjectAt + 1, verbAt);
+    if (between.length === 0 || (between.length <= 2 && POST_MODIFIER.test(between[0]))) return true;
+  }
+  return false;
+}
+
+const IRREGULAR_PLURAL = /^(?:children|people|men|women|staff|police|folk)$/i;
+/** Words that open a phrase after a noun: "under eight", "over 65", "of the club". */
+const POST_MODIFIER = /^(?:under|over|aged|of|from|in|at|with|without)$/i;
 
 /** Whether a sentence tells the reader to do something ("See the team", "Click here to …"). */
 export function isInstruction(sentence: string): boolean {

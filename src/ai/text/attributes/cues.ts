@@ -12,6 +12,7 @@ import {
   NAMED,
   NAME_WORD,
   ROLE,
+  ROLE_BY_ENDING,
   ROLE_NOUNS,
   SCHOOL_NAME,
   SPORTS,
@@ -155,10 +156,7 @@ export const CUES: Cue[] = [
     value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]),
   }),
   cue('employer', `\\b${V('start', 'begin')}\\s+(?:(?:a\\s+new\\s+job|work|working|a\\s+job)\\s+)?(?:at|with|for)\\s+${NAMED}`),
-  cue(
-    'employer',
-    `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer))s?\\s+(?:at|for|with|of)\\s+${NAMED}`,
-  ),
+  cue('employer', `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|${ROLE_BY_ENDING})s?\\s+(?:at|for|with|of)\\s+${NAMED}`),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
   // "his business cards say Scania now", "her email signature reads Bayer": what one's work things name.
   cue(
@@ -287,7 +285,7 @@ export const CUES: Cue[] = [
     'residence',
     `\\b${V('work')}\\s+(?:now\\s+)?(?:from|at|in|out of)\\s+(?:our|the|a|their|his|her)\\s+(?:new\\s+)?${NAMED}\\s+(?:office|branch|studio|site|hub|campus|base)\\b`,
   ),
-  cue('residence', `\\b(?:${ROLE_NOUNS})s?\\s+(?:based\\s+)?in\\s+${NAMED}`),
+  cue('residence', `\\b(?:${ROLE_NOUNS}|${ROLE_BY_ENDING})s?\\s+(?:based\\s+)?in\\s+${NAMED}`),
   cue(
     'residence',
     `\\b(?:is|are|'s|'re)\\s+(?:now\\s+)?(?:living\\s+)?in\\s+${NAMED}\\s+(?:now|these days|nowadays|for good|permanently)\\b|\\b(?:is|are|'s|'re)\\s+now\\s+in\\s+${NAMED}`,

@@ -3,7 +3,7 @@ import { isMonthOrDay } from '../openers.js';
 import { escapeRegExp, STOPWORDS } from '../words.js';
 import { readerPerEmbedder } from './calibrated.js';
 import { ANY_ATTRIBUTE, type StatedAttribute } from './kinds.js';
-import { ANIMALS, DIETS, INSTRUMENTS, LANGUAGES, ROLE_NOUNS, SPORTS } from './lexicon.js';
+import { ANIMALS, DIETS, INSTRUMENTS, LANGUAGES, ROLE_BY_ENDING, ROLE_NOUNS, SPORTS } from './lexicon.js';
 import { PARTNER_WORD, sameSubject } from './subjects.js';
 
 /**
@@ -200,7 +200,7 @@ export function namesHeldValue(statement: string, subject: string, held: StatedA
 const NAMED = new Set(['employer', 'residence', 'origin', 'partner', 'school', 'car']);
 const ending = (words: string) => new RegExp(`(?:^|\\s)(?:${words})$`, 'iu');
 /** A line of work: a role noun, or a word of one's trade ("pharmacist", "solicitor", "technician"). */
-const ROLE_WORD = ending(`(?:${ROLE_NOUNS}|\\p{Ll}{3,}(?:ologist|ist|ician|grapher|eer|tor|sor))s?`);
+const ROLE_WORD = ending(`(?:${ROLE_NOUNS}|${ROLE_BY_ENDING}|\\p{Ll}{3,}(?:tor|sor))s?`);
 /** Words of the kinds whose values are listed (a thing of the kind names one of them, last). */
 const LISTED: Record<string, RegExp> = {
   pet: ending(ANIMALS),
