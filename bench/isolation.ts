@@ -5,7 +5,7 @@
  *
  *   npm run bench:isolation
  *   ISOLATION_SECONDS=30 npm run bench:isolation       seconds per phase (default 45)
- *   ISOLATION_PHASES=stall,large npm run bench:isolation only these phases after idle (stall, large, soak)
+ *   ISOLATION_PHASES=stall,large npm run bench:isolation only these phases after idle (stall, large, soak, flood)
  *
  * Phases, each measured by one bystander (organization B) searching with a new question every
  * time, one request after another (a new question each time, so no answer comes from a cache):
@@ -13,14 +13,16 @@
  *   stalled import   organization A opens imports that send their first line and then hold the socket
  *   large texts      organization A adds two 2 MB texts without punctuation (`word word …`)
  *   soak mix         organization A runs the soak's mixed workload with four clients
+ *   flood            organization A sends searches back to back from 32 clients (ISOLATION_FLOOD_CLIENTS)
  * The bystander also adds a two-sentence document in each phase and waits for it to be done.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { FORMAT_NAME, FORMAT_VERSION } from '../src/core/portability/format.js';
 import { ChildServer } from '../test/helpers/child-server.js';
@@ -28,14 +30,16 @@ import { waitFor } from '../test/helpers/wait.js';
 import { runBench } from './lib/in-process-server.js';
 import { percentile } from './recall/metrics.js';
 import { rng } from './search/synthetic.js';
-import { Workload } from './soak/workload.js';
 
 const PHASE_SECONDS = Number(process.env.ISOLATION_SECONDS ?? 45);
 const LARGE_TEXT_BYTES = 2 * 1024 * 1024;
 /** A request not answered within this counts as an error (and ends the wait for it). */
 const REQUEST_TIMEOUT_MS = 30_000;
-const PHASES = new Set((process.env.ISOLATION_PHASES ?? 'stall,large,soak').split(',').map((p) => p.trim()));
+/** Organization A's clients in the flood phase, each sending its next search as soon as the last is answered. */
+const FLOOD_CLIENTS = Number(process.env.ISOLATION_FLOOD_CLIENTS ?? 32);
+const PHASES = new Set((process.env.ISOLATION_PHASES ?? 'stall,large,soak,flood').split(',').map((p) => p.trim()));
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const WORKLOAD = fileURLToPath(new URL('./soak/workload-process.ts', import.meta.url));
 
 const SUBJECTS = ['Maria', 'the finance team', 'our landlord', 'Dr Okafor', 'the new intern', 'my sister', 'the vendor', 'Kenji'];
 const ASKS = [
@@ -222,7 +226,9 @@ async function main(): Promise<void> {
       console.log(`stalled imports opened: ${stall.opened()}`);
     }
     if (PHASES.has('large')) await largeTexts(noisy, bystander, counter, results);
-    if (PHASES.has('soak')) await soakMix(server.url, keyA, bystander, counter, results);
+    if (PHASES.has('soak')) await loadFromA(server.url, keyA, 'soak', 4, 'soak mix (4 clients)', bystander, counter, results);
+    if (PHASES.has('flood'))
+      await loadFromA(server.url, keyA, 'flood', FLOOD_CLIENTS, `flood (${FLOOD_CLIENTS} clients searching)`, bystander, counter, results);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -266,15 +272,35 @@ async function largeTexts(noisy: Client, bystander: Client, counter: { n: number
   }
 }
 
-async function soakMix(url: string, keyA: string, bystander: Client, counter: { n: number }, results: PhaseResult[]): Promise<void> {
-  const workload = new Workload(url, keyA, rng(11));
-  await workload.warmUp();
-  await workload.drain(300_000);
-  const deadline = Date.now() + PHASE_SECONDS * 1000;
-  const clients = Promise.all(Array.from({ length: 4 }, () => workload.client(deadline)));
-  results.push(await measure('soak mix (4 clients)', bystander, counter, PHASE_SECONDS));
-  await clients;
-  console.log(`soak mix: ${workload.count} requests, errors ${JSON.stringify(workload.errors)}`);
+/** Organization A's load in a process of its own (bench/soak/workload-process.ts), measured beside the bystander's searches. */
+async function loadFromA(
+  url: string,
+  keyA: string,
+  mode: 'soak' | 'flood',
+  clients: number,
+  phase: string,
+  bystander: Client,
+  counter: { n: number },
+  results: PhaseResult[],
+): Promise<void> {
+  // In this process A's clients would share the bystander's event loop, and its searches would
+  // wait behind A's answers being read here.
+  const load = spawn(process.execPath, ['--import', 'tsx', WORKLOAD, url, keyA, mode, String(clients)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: load.stdout })[Symbol.asyncIterator]();
+  const nextLine = async (): Promise<string> => {
+    const line = await lines.next();
+    if (line.done) throw new Error(`the load process ended early (exit ${load.exitCode})`);
+    return line.value;
+  };
+  try {
+    while ((await nextLine()) !== 'ready');
+    load.stdin.write(`go ${PHASE_SECONDS}\n`);
+    results.push(await measure(phase, bystander, counter, PHASE_SECONDS));
+    const summary = JSON.parse(await nextLine()) as { count: number; errors: Record<string, number> };
+    console.log(`${phase}: ${summary.count} requests of A, errors ${JSON.stringify(summary.errors)}`);
+  } finally {
+    load.kill();
+  }
 }
 
 function print(results: PhaseResult[]): void {

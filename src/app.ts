@@ -266,6 +266,7 @@ export async function createApp(config: Config, options: AppOptions): Promise<Ap
       ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
       timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, headersMs: config.HEADERS_TIMEOUT_MS, bodyIdleMs: config.BODY_IDLE_TIMEOUT_MS },
       rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
+      organizationSlots: { slots: config.ORGANIZATION_REQUEST_SLOTS, maxWaiting: config.ORGANIZATION_REQUEST_QUEUE },
       authFailures: { max: config.AUTH_FAILURE_MAX, windowMs: config.AUTH_FAILURE_WINDOW_MS },
       mcpSessions: { perKey: config.MCP_SESSIONS_PER_KEY, total: config.MCP_SESSIONS_MAX, idleMs: config.MCP_SESSION_IDLE_MS },
       readiness: () => readiness.check(),

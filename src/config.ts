@@ -1,5 +1,6 @@
 import { ConfigError } from './config-error.js';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { connectorSetup, type ConnectorSetup } from './connectors/index.js';
 
@@ -95,6 +96,14 @@ const ConfigSchema = z
     JOB_RETRY_BASE_MS: intAtLeast(1).default(2_000),
     RATE_LIMIT_MAX: intAtLeast(1).default(6000),
     RATE_LIMIT_WINDOW_MS: intAtLeast(100).default(60_000),
+    /**
+     * Requests of one organization served at once per process while another organization's are
+     * served too (0 = no limit); the rest wait in the organization's own line, so a tenant sending
+     * many side by side cannot take every core. Alone on the server a tenant is not held back.
+     */
+    ORGANIZATION_REQUEST_SLOTS: intAtLeast(0).default(Math.max(2, availableParallelism())),
+    /** Requests of one organization waiting for a slot before more are answered 429. */
+    ORGANIZATION_REQUEST_QUEUE: intAtLeast(0).default(256),
     /** Failed authentications per client address per window before it is answered 429; 0 = no limit. */
     AUTH_FAILURE_MAX: intAtLeast(0).default(30),
     AUTH_FAILURE_WINDOW_MS: intAtLeast(100).default(60_000),

@@ -9,6 +9,7 @@ import { registerConsole } from './plugins/console.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { registerProtocol, timeoutServerOptions, type RequestTimeouts } from './plugins/protocol.js';
+import { registerOrganizationSlots, type OrganizationSlotOptions } from './plugins/organization-slots.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerRequestInput } from './plugins/request-input.js';
 import { registerRequestLog, type RequestObserver } from './plugins/request-log.js';
@@ -64,6 +65,8 @@ export interface HttpOptions {
   timeouts: RequestTimeouts;
   /** Requests per window for keys without a limit of their own. */
   rateLimit: { max: number; windowMs: number };
+  /** Requests of one organization served at once, and how many may wait for a slot; no limit without it. */
+  organizationSlots?: OrganizationSlotOptions;
   /** Failed authentications an address may make per window before it is answered 429; 0 = no limit. */
   authFailures: { max: number; windowMs: number };
   /** MCP sessions per key and per process, and their idle time; the defaults without it. */
@@ -109,6 +112,7 @@ export async function buildHttpServer(services: Services, options: HttpOptions):
   const authThrottle = new AuthFailureThrottle(options.clock, { maxFailures: options.authFailures.max, windowMs: options.authFailures.windowMs });
   registerAuth(app, services.keys, authThrottle);
   await registerRateLimit(app, options.rateLimit);
+  if (options.organizationSlots) registerOrganizationSlots(app, options.organizationSlots);
   await app.register(multipart, { limits: { fileSize: options.maxFileBytes } });
 
   registerOpenApiRoutes(app);
