@@ -373,6 +373,28 @@ describe('memories answer plain questions and stay facts', () => {
     expect((await topThree('yuki', 'Where does Yuki live?'))[0]).toMatch(/Kyoto/);
   });
 
+  it("follows a change told by one's boss at a firm, an address on a licence, standups about a project or a thing over for someone, and keeps a home over a weekend's stay", async () => {
+    await note('nils', 'Nils Eriksen works at Equinor.');
+    await chat('nils', 'nils-1', [{ role: 'user', name: 'Nils Eriksen', content: 'My boss at Statkraft is the calmest manager I have worked for.' }]);
+    await note('hana', 'Hana Kim lives in Busan.');
+    await note('hana', "Hana Kim's new ID card shows her Daegu address.");
+    await note('omar', 'Omar Said works on the Falcon app.');
+    await note('omar', "Omar Said's standups are all about the Kestrel migration now.");
+    await note('lea', 'Lea Roth does calligraphy.');
+    await note('lea', 'Lea Roth took up pottery; calligraphy is over for her.');
+    await note('finn', 'Finn Berg lives in Bergen.');
+    await note('finn', "Finn Berg stayed at his cousin's flat in Oslo for a week.");
+
+    await expectFollowed([
+      ['nils', 'Where does Nils work?', /Statkraft/, /works at Equinor/],
+      ['hana', 'Where does Hana live?', /Daegu/, /lives in Busan/],
+      ['omar', 'What project is Omar working on?', /Kestrel/, /works on the Falcon/],
+    ]);
+    expect((await live('lea')).some((e) => /does calligraphy/.test(e.memory))).toBe(false);
+    expect((await live('finn')).some((e) => /lives in Bergen/.test(e.memory))).toBe(true);
+    expect((await topThree('finn', 'Where does Finn live?'))[0]).toMatch(/Bergen/);
+  });
+
   it('follows a change told by the people of a new workplace or home, or an anniversary with someone new', async () => {
     await note('lucia', 'Lucia Ferri works at Vodafone.');
     await note('lucia', "Lucia Ferri's new workmates at Enel took her out for lunch on her first day.");

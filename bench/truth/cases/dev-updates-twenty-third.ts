@@ -3,7 +3,8 @@ import { change, control } from './dev-updates-fifth.js';
 
 /**
  * Dev set, class 7, twenty-third batch, written after the tenth round's fourth pass and measured
- * before any work on it (2026-11-28), every case only reported: a desk somewhere, a boss elsewhere, a
+ * before any work on it (2026-11-28: 55/80; 61/80 after the tenth round's fifth pass), worked on in
+ * the eleventh round's update pass (75/80): a desk somewhere, a boss elsewhere, a
  * landlord in another city, an address on a licence, a honeymoon with a husband, vet bills for a new
  * pet, halal meat again, retired from the force, classmates elsewhere, a first recital on another
  * instrument, standups about another project, a car picked up from a dealership, rugby boots binned,

@@ -35,6 +35,7 @@ import { TWENTIETH_DEV_UPDATE_CASES } from './dev-updates-twentieth.js';
 import { TWENTY_FIRST_DEV_UPDATE_CASES } from './dev-updates-twenty-first.js';
 import { TWENTY_SECOND_DEV_UPDATE_CASES } from './dev-updates-twenty-second.js';
 import { TWENTY_THIRD_DEV_UPDATE_CASES } from './dev-updates-twenty-third.js';
+import { TWENTY_FOURTH_DEV_UPDATE_CASES } from './dev-updates-twenty-fourth.js';
 import { SEVENTH_DEV_UPDATE_CASES } from './dev-updates-seventh.js';
 import { SIXTH_DEV_UPDATE_CASES } from './dev-updates-sixth.js';
 import { THIRD_DEV_UPDATE_CASES } from './dev-updates-third.js';
@@ -90,4 +91,5 @@ export const ALL_CASES: TruthCase[] = [
   ...TWENTY_FIRST_DEV_UPDATE_CASES,
   ...TWENTY_SECOND_DEV_UPDATE_CASES,
   ...TWENTY_THIRD_DEV_UPDATE_CASES,
+  ...TWENTY_FOURTH_DEV_UPDATE_CASES,
 ];

@@ -114,15 +114,19 @@ const DESCRIBED_AS =
 const OWNER_WITHIN = /(?<=\s)(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]*(?:['’]\p{Lu}[\p{L}-]+)?){0,2})['’]s?\s+\p{Ll}/u;
 /** "The cooperative opened …": a definite description, one lowercase noun, before its verb. */
 const DESCRIPTION_OPENING = /^the\s+(\p{Ll}[\p{L}-]+)(?=\s+\p{Ll})/iu;
-/** A clause about a thing, an animal or a group of them: "A pair of budgies …", "The award …", "Two cats …". */
-const THING_OPENING = /^(?:a|an|the|two|three|four|five|some|several|both)\s+\p{Ll}/iu;
+/**
+ * A clause about a thing, an animal or a group of them: "A pair of budgies …", "The award …", "Two
+ * cats …", or a noun alone before its verb ("… ; origami is over for her").
+ */
+const THING_OPENING =
+  /^(?:(?:[Aa]n?|[Tt]he|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|[Ss]ome|[Ss]everal|[Bb]oth)\s+\p{Ll}|(?!(?:he|she|it|they|we|you|i|this|that|there|here|who|what)\b)\p{Ll}[\p{Ll}-]+\s+(?:is|are|was|were|has|have|had)\b)/u;
 /** "his instrument", "her flat": a possessive before the noun it qualifies. */
 const POSSESSIVE_PRONOUN = /\b(?:his|her)\s+(?=(?!(?:in|on|at|for|since|now|again|every|today|ever|and|or|to|with|from|by)\b)\p{Ll})/gu;
 /** "… is his now", "… are hers": a thing's owner named by a pronoun alone. */
 const OWNED_BY_PRONOUN = /\b(is|are|was|were)\s+(?:his|hers)(?=\s*(?:now|these days|nowadays|again)?\s*[.!;]?\s*$)/gu;
 /** "A beagle puppy joined the family": the family of the person the text is about. */
 const THE_HOUSEHOLD = /\bthe\s+(family|household)\b/gu;
-const OBJECT_PRONOUN = /\b(with|to|for|by|beside|alongside)\s+(?:him|her)\b(?!\s+(?!(?:in|on|at|for|since|now|again|every|today|ever)\b)\p{Ll})/gu;
+const OBJECT_PRONOUN = /\b(with|without|to|for|by|beside|alongside)\s+(?:him|her)\b(?!\s+(?!(?:in|on|at|for|since|now|again|every|today|ever)\b)\p{Ll})/gu;
 
 /** Titles and headings that name a document rather than a person. */
 const TITLE_WORDS =

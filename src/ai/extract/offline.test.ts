@@ -387,6 +387,18 @@ describe('offline extraction: a document told in the first person', () => {
   });
 });
 
+describe('offline extraction: whom a clause about a thing names by a pronoun', () => {
+  it('names the person in a clause that opens with a noun before its verb', () => {
+    expect(extractOffline({ text: 'Aiko Sato weaves on a loom most evenings; origami is over for her.' }).map((m) => m.content)).toEqual([
+      'Aiko Sato weaves on a loom most evenings',
+      'Origami is over for Aiko Sato',
+    ]);
+    expect(extractOffline({ text: 'Ravi Patel moved to Leeds; the old team carried on without him.' }).map((m) => m.content)).toContain(
+      'The old team carried on without Ravi Patel',
+    );
+  });
+});
+
 describe('OfflineExtractor on a text without punctuation', () => {
   const text = 'word '.repeat(40_000);
 

@@ -162,7 +162,8 @@ export function hasFiniteVerb(sentence: string): boolean {
     // A name ("Tallyho issues", not "Terraced vineyards"), a pronoun, or a noun after its determiner ("the Lisbon chapter meets").
     // Not after a possessive: "Principal's message" is a noun, not a verb.
     const afterName = /^\p{Lu}/u.test(previous) && !/(?:ed|ing)$/.test(previous) && !/'s$/.test(previous);
-    const afterNoun = tokens.slice(Math.max(0, j - 3), j).some((t) => DETERMINER.has(t.toLowerCase()));
+    // "Amy's new driving licence shows": a possessive stands where a determiner would.
+    const afterNoun = tokens.slice(Math.max(0, j - 3), j).some((t) => DETERMINER.has(t.toLowerCase()) || /\p{L}['’]s$/u.test(t));
     const afterSubject = afterName || PRONOUN_SUBJECT.has(previous.toLowerCase()) || afterNoun;
     if (/^\p{Ll}+ed$/u.test(token) && token.length >= 5 && previous.toLowerCase() !== 'by') return true;
     // "Maria prefers", "she designs": a known verb after its subject, or any "-s" word after a pronoun.

@@ -685,3 +685,37 @@ describe('the people and places of one’s work, home and school, an anniversary
     expect(slots('Arne Lund deleted Duolingo from his phone')).toEqual(['!Arne Lund|*=Duolingo']);
   });
 });
+
+describe('a tutor for a language, a recital on an instrument, a craft by its verb, a thing over for someone', () => {
+  it('reads a tutor or teacher for a language as the language, never as an employer', () => {
+    expect(slots('Arne Lund hired a tutor for Greek')).toEqual(['Arne Lund|language=Greek']);
+    expect(slots('Arne Lund found a teacher of Welsh')).toEqual(['Arne Lund|language=Welsh']);
+    expect(slots('Arne Lund is a tutor at Kumon')).toEqual(['Arne Lund|employer=Kumon', 'Arne Lund|job=a tutor']);
+  });
+
+  it('reads an instrument from a recital, a solo or an exam on it, and a craft from its verb', () => {
+    expect(slots('Arne Lund gave his first marimba recital')).toEqual(['Arne Lund|instrument=marimba']);
+    expect(slots('Arne Lund passed his grade 5 cello exam')).toEqual(['Arne Lund|instrument=cello']);
+    expect(slots('Arne Lund weaves on a loom most evenings')).toEqual(['Arne Lund|hobby=weaving']);
+  });
+
+  it("reads a project from one's standups or tickets, a home from an address, and one's own workplace from one's boss there", () => {
+    expect(slots("Arne Lund's standups are all about the Comet redesign now")).toEqual(['Arne Lund|project=Comet redesign']);
+    expect(slots("Arne Lund's new driving licence shows his Bristol address")).toEqual(['Arne Lund|residence=Bristol']);
+    expect(slots('Arne Lund sent the invoice to her Leeds address')).toEqual([]);
+    expect(slots("Arne Lund's boss at H&M is great")).toEqual(['Arne Lund|employer=H&M']);
+    expect(slots("Arne Lund's manager at Arup works from Leeds")).toEqual(['Arne Lund|employer=Arup', "Arne Lund's manager|residence=Leeds"]);
+  });
+
+  it('reads no home from a stay of a few days, a pet from its vet bills, and a thing gone back to someone else as ended', () => {
+    expect(slots("Arne Lund stayed at a friend's flat in Cork for the weekend")).toEqual([]);
+    expect(slots("Arne Lund's vet bills are for a cat named Figaro")).toEqual(['Arne Lund|pet=cat Figaro']);
+    expect(slots("The harp went back to Arne Lund's teacher")).toEqual(['!Arne Lund|*=harp']);
+  });
+
+  it('ends a thing said to be over for someone, and reads nothing from a time that is over', () => {
+    expect(slots('Origami is over for Arne Lund')).toEqual(['!Arne Lund|*=Origami']);
+    expect(slots('The cello is history for Arne Lund now')).toEqual(['!Arne Lund|*=cello']);
+    expect(slots('The party is over for the night')).toEqual([]);
+  });
+});

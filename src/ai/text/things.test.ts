@@ -45,6 +45,13 @@ describe('differentThings, given what the first statement is known to set', () =
   });
 });
 
+describe('differentThings, for an ending said of a thing', () => {
+  it('takes a thing said to be over for someone as about that person, and another person as other', () => {
+    expect(differentThings('Origami is over for Aiko Sato', 'Aiko Sato does origami')).toBe(false);
+    expect(differentThings('Origami is over for Aiko Sato', 'Kenji Mori does origami')).toBe(true);
+  });
+});
+
 describe('aboutPhrase', () => {
   it('is the subject, or the whole statement when the subject only points', () => {
     expect(aboutPhrase('The review is in Room 4')).toBe('The review');

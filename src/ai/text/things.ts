@@ -140,7 +140,10 @@ function namesIn(statement: string, phrase: string, identifierWords: Set<string>
 function setOfOneSubject(stated: StatedAttribute[], b: string): boolean {
   const other = statedAttributes(b);
   // "Rocky passed away" is said of whoever had Rocky.
-  return stated.some((x) => other.some((y) => x.subject === ANY_VALUE || y.subject === ANY_VALUE || sameSubject(x.subject, y.subject)));
+  if (stated.some((x) => other.some((y) => x.subject === ANY_VALUE || y.subject === ANY_VALUE || sameSubject(x.subject, y.subject)))) return true;
+  // "Origami is over for Aiko Sato" ends something of whom "Aiko Sato does origami" is about.
+  const subjectOfB = subjectOf(b);
+  return !!subjectOfB && stated.some((x) => x.negated && x.subject !== ANY_VALUE && sameSubject(x.subject, subjectOfB));
 }
 
 /**

@@ -119,7 +119,10 @@ const SPORT_OF_VERB: Record<string, string> = Object.fromEntries(
   ).flatMap(([sport, verbs]) => verbs.map((verb) => [verb, sport])),
 );
 
-/** A pastime told by its own verb: "paints" → painting. Not the crafts people as often live by (carving, baking). */
+/** A language named alone: never the name of an employer. */
+const A_LANGUAGE_ALONE = new RegExp(`^(?:${LANGUAGES})$`, 'i');
+
+/** A pastime told by its own verb: "paints" → painting. Not the crafts people as often live by (baking). */
 const PASTIME_OF_VERB: Record<string, string> = {
   paints: 'painting',
   sketches: 'sketching',
@@ -132,6 +135,9 @@ const PASTIME_OF_VERB: Record<string, string> = {
   whittles: 'whittling',
   hikes: 'hiking',
   journals: 'journaling',
+  weaves: 'weaving',
+  carves: 'carving',
+  forages: 'foraging',
 };
 
 export const CUES: Cue[] = [
@@ -156,7 +162,10 @@ export const CUES: Cue[] = [
     value: (m) => (SCHOOL_NAME.test(m[1]) ? null : m[1]),
   }),
   cue('employer', `\\b${V('start', 'begin')}\\s+(?:(?:a\\s+new\\s+job|work|working|a\\s+job)\\s+)?(?:at|with|for)\\s+${NAMED}`),
-  cue('employer', `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|${ROLE_BY_ENDING})s?\\s+(?:at|for|with|of)\\s+${NAMED}`),
+  // "a tutor for Greek" is a language taken up, not a firm.
+  cue('employer', `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|${ROLE_BY_ENDING})s?\\s+(?:at|for|with|of)\\s+${NAMED}`, {
+    value: (m) => (A_LANGUAGE_ALONE.test(m[1]) ? null : m[1]),
+  }),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
   // "his business cards say Scania now", "her email signature reads Bayer": what one's work things name.
   cue(
@@ -236,6 +245,11 @@ export const CUES: Cue[] = [
   cue('employer', `${WHOSE_OWN}(?:[Ll]ast|[Ff]inal)\\s+(?:day|days|shift|week|month)\\s+(?:of\\s+work\\s+)?(?:at|with|for)\\s+${NAMED}`, { negated: true }),
   // Residence
   // "her new neighbours in Mombasa", "his landlord in Grenoble": the people and places of one's home there.
+  // "her new Bristol address", "his Leeds postcode": an address in a place is a home there.
+  cue(
+    'residence',
+    `(?<!\\b(?:to|for|at|from|via)\\s)\\b(?:his|her|their|my|our)\\s+(?:new\\s+)?${NAMED}\\s+(?:home\\s+)?(?:address|postcode|post code|zip code)\\b`,
+  ),
   cue('residence', `${WHOSE_OWN}(?:new\\s+)?(?:${AT_HOME})\\s+in\\s+${NAMED}`),
   cue('residence', `\\b${V('live', 'reside', 'stay', 'rent')}\\s+(?:(?:now|currently|permanently|full[- ]time)\\s+)*(?:in|at)\\s+${NAMED}`),
   cue(
@@ -479,7 +493,7 @@ export const CUES: Cue[] = [
     'instrument',
     `\\b(?:${V('play', 'learn', 'practice', 'study', 'teach', 'take up', 'pick up', 'take to')}|takes|took|started|plays in|playing in|${TAKEN_WITH})\\s+(?:to\\s+play\\s+)?(?:the\\s+|a\\s+|an\\s+|some\\s+)?(${INSTRUMENTS})\\b`,
   ),
-  cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes)\\b`, { notAfter: OVER }),
+  cue('instrument', `\\b(${INSTRUMENTS})\\s+(?:lessons|player|teacher|practice|classes|recital|concerto|solo|exam|grade)\\b`, { notAfter: OVER }),
   // "restrung her old guitar", "dusted off his trumpet": an instrument taken up again.
   cue('instrument', `\\b(?:restrung|re-strung|dusted off|tuned up|got out)\\s+(?:(?:the|a|an|his|her|their|my|our)\\s+)?(?:old\\s+)?(${INSTRUMENTS})\\b`),
   // "spends his evenings on the piano": what free time is spent playing.
@@ -561,6 +575,12 @@ export const CUES: Cue[] = [
   ),
   cue('hobby', `\\b(?:keeps|breeds|raises|collects)\\s+((?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)\\b(?=\\s+(?:on|in|at|as|for|since|from)\\b|\\s*[,.;!]|$)`),
   // Pets
+  // "the vet bills are for a cat named Figaro", "pet insurance for his two rabbits": an animal one pays for is one's own.
+  cue(
+    'pet',
+    `\\b(?:vet(?:['’]s)?\\s+bills?|vet\\s+visits?|pet\\s+insurance|kibble|cat\\s+food|dog\\s+food)\\s+(?:(?:are|is|was|were|goes|go)\\s+)?(?:now\\s+)?(?:for|on)\\s+(?:a|an|his|her|their|the|two|three)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`,
+    { value: (m) => (m[2] ? `${m[1].toLowerCase()} ${m[2]}` : m[1].toLowerCase()) },
+  ),
   cue(
     'pet',
     `\\b(?:${V('have', 'adopt', 'get', 'own', 'rescue', 'buy', 'keep', 'foster')})\\s+(?:a|an|two|three|\\d+)\\s+(?:[\\p{L}-]+\\s+){0,2}?(${ANIMALS})s?(?:\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*))?`,
@@ -610,6 +630,12 @@ export const CUES: Cue[] = [
   cue(
     'project',
     `\\b${V('lead', 'run', 'manage', 'own', 'drive', 'coordinate', 'head')}\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+\\p{Ll}[\\p{L}-]*){0,2}?\\s+(?:project|migration|launch|rollout|redesign|retrofit|initiative|programme|program))\\b`,
+  ),
+  // "Ravi's standups are all about the Comet redesign now", "her tickets are all for the Atlas migration": work told by its rituals.
+  cue(
+    'project',
+    `['’]s?\\s+(?:daily\\s+)?(?:standups|stand-ups|sprint\\s+board|sprints|tickets|one-to-ones|meetings|pull\\s+requests|commits|days|weeks)\\s+(?:are|is)\\s+(?:now\\s+)?(?:all|mostly|entirely)?\\s*(?:about|on|for)\\s+(?:the\\s+)?(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}(?:\\s+(?:${PROJECT_NOUNS}|app|service|platform))?)\\b`,
+    { replacing: true },
   ),
   // "was reassigned to the search relevance project", "got moved onto the billing migration".
   cue(
@@ -684,6 +710,8 @@ export const CUES: Cue[] = [
     'language',
     `\\b(?:${V('speak', 'learn', 'study', 'practise', 'practice')}|${V('start', 'begin', 'move on')}\\s+(?:on|with|to)|doing|does|is fluent in|fluent in|native language is|mother tongue is)\\s+(?:some\\s+|fluent\\s+|basic\\s+)?(${LANGUAGES})\\b`,
   ),
+  // "hired a tutor for Greek", "found a teacher of Welsh": someone taken on to teach a language.
+  cue('language', `\\b(?:tutor|teacher|coach|conversation partner|exchange partner)\\s+(?:for|of|in)\\s+(${LANGUAGES})\\b`, { notAfter: OVER }),
   // "evening classes in Korean", "a course in Portuguese".
   cue('language', `\\b(?:lessons|classes|class|course|courses|tuition|tutoring|exam|exams|certificate|diploma)\\s+in\\s+(${LANGUAGES})\\b`, { notAfter: OVER }),
   // "quit Hungarian", "stopped learning Spanish": the language is no longer learned (dropped or abandoned, it is an ending of any thing).

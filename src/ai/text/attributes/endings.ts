@@ -86,6 +86,30 @@ const REPLACED = new RegExp(`\\b(?:in place of|instead of)\\s+${POSSESSOR}${QUAL
 /** "RIP Daifuku": a name mourned has died. */
 const MOURNED = /^(?:According to [^,]+,\s+)?(?:RIP|R\.I\.P\.?|[Rr]est in peace,?)\s+(\p{Lu}[\p{L}'’-]*)(?![\p{L}'’-])/u;
 
+/** "Origami is over for Aiko Sato", "the cello is history for Ben": a thing told done with, for whom it was. */
+const OVER_FOR = new RegExp(
+  `^(?:(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir)\\s+)?${THING}\\s+(?:is|are|was|were|has been|have been)\\s+(?:(?:all|long|well and truly)\\s+)?(?:over|done|finished|a thing of the past|history)\\s+for\\s+(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+){0,3})(?=\\s*(?:[,.;!]|$|now\\b))`,
+  'u',
+);
+
+/** The thing a statement says is over for someone: "Origami is over for Aiko Sato" ends "Aiko Sato does origami". */
+export function overFor(text: string): StatedAttribute[] {
+  const m = OVER_FOR.exec(text.trim());
+  return m ? [{ subject: m[2], attribute: ANY_ATTRIBUTE, value: m[1], negated: true }] : [];
+}
+
+/** "The harp went back to Zoe Evans' teacher", "the bike was returned to Tom Hill's brother": a thing gone back from someone named by whose it went to. */
+const SENT_BACK = new RegExp(
+  `^(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir)\\s+${QUALIFIER}${THING}\\s+(?:has\\s+)?(?:went|gone|was\\s+(?:sent|given|handed|returned|passed))\\s+back\\s+to\\s+(\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+){0,3})['’]s?\\s`,
+  'u',
+);
+
+/** The thing a statement says went back, for whom it was: "The harp went back to Zoe Evans' teacher" ends "Zoe Evans plays the harp". */
+export function sentBack(text: string): StatedAttribute[] {
+  const m = SENT_BACK.exec(text.trim());
+  return m ? [{ subject: m[2], attribute: ANY_ATTRIBUTE, value: m[1], negated: true }] : [];
+}
+
 /** What a statement says it put something else in the place of, whatever else it states. */
 export function statedReplacements(text: string, subject: string): StatedAttribute[] {
   const replaced = REPLACED.exec(text);

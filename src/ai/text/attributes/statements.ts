@@ -1,7 +1,7 @@
 import { CUES, FAVORITE, FAVORITE_OBJECT, HOME_NOUNS } from './cues.js';
 import { ANY_ATTRIBUTE, ANY_VALUE, isSingleValued, sameValue, type StatedAttribute } from './kinds.js';
 import { MONTH_OR_DAY } from '../openers.js';
-import { mourned, statedEndings, statedReplacements } from './endings.js';
+import { mourned, overFor, sentBack, statedEndings, statedReplacements } from './endings.js';
 import { statedLeaders } from './leaders.js';
 import { ANIMAL_GONE, ANIMALS } from './lexicon.js';
 import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subjects.js';
@@ -41,7 +41,7 @@ const UNREAL_BEFORE =
   /\b(?:will|won't|would|might|may|could|should|going to|plans? to|planning to|hopes? to|hoping to|wants? to|wanted to|would like to|wishes to|about to|considering|thinking (?:of|about)|dreams? of|applied for|applies for|applying for|interviewed for|interviewing for|turned down|declined|rejected for|if|unless|whether|not|never|didn't|doesn't|don't|isn't|wasn't|hasn't|haven't|hadn't)\s+(?:\S+\s+){0,2}$/i;
 
 const TIME_SPENT =
-  /\b(?:spent|spends|spending|spend)\s+(?:a|an|one|two|three|four|five|six|a few|a couple of|several|the)\s+(?:days?|weeks?|months?|weekends?|nights?|summer|winter|holidays?)\b/i;
+  /\b(?:spent|spends|spending|spend)\s+(?:a|an|one|two|three|four|five|six|a few|a couple of|several|the)\s+(?:days?|weeks?|months?|weekends?|nights?|summer|winter|holidays?)\b|\b(?:stayed|stays|staying|slept|crashed)\b[^.;]{0,60}?\bfor\s+(?:a|an|one|two|three|four|five|six|a few|a couple of|several|the)\s+(?:days?|weeks?|weekends?|nights?|holidays?)\b/i;
 
 const HELD_ONCE = /\b(?:lived|worked|studied|attended|taught|played|was|were|used to)\b/i;
 const PAST_TIME = /\b(?:1[89]\d\d|20\d\d)\b|\b(?:until|till|before|back in|as a (?:child|kid|teenager|student))\b|\bfrom\s+\S+\s+to\b/i;
@@ -105,6 +105,11 @@ const CAREER_ENDED = new RegExp(
 );
 
 const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'partner', 'school', 'name']);
+/** Where one works, lives or studies, which one's own people of that place share. */
+const PLACE_ATTRIBUTES = new Set<string>(['employer', 'residence', 'school']);
+/** The people of one's work, home or school ("Tom's manager at Arup"). */
+const PEOPLE_OF_A_PLACE =
+  /^(?:boss|manager|line manager|colleagues?|co-?workers?|workmates?|mentor|teammates?|landlord|landlady|neighbou?rs?|flatmates?|housemates?|roommates?|classmates?|coursemates?|supervisor|professors?|lecturers?|tutor)$/i;
 
 /**
  * The attributes a statement sets, with its subject and the value; [] when it sets none it
@@ -114,6 +119,8 @@ const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'pa
 export function statedAttributes(text: string): StatedAttribute[] {
   const mourning = mourned(text);
   if (mourning.length) return mourning;
+  const done = [...overFor(text), ...sentBack(text)];
+  if (done.length) return done;
   const statement = text.trim();
   const owned = OWNED_AS.exec(statement);
   if (owned) return [{ subject: owned[2], attribute: OWNED_AS_ATTRIBUTE[owned[3]] ?? owned[3], value: owned[1] }];
@@ -170,7 +177,10 @@ export function statedAttributes(text: string): StatedAttribute[] {
     if (NAMED_ATTRIBUTES.has(c.attribute) && /^\d+s?$/.test(value)) continue;
     // "Mei's wife Laura", "Maria's husband is Tom": the partner is Mei's, Maria's.
     const ownersPartner = c.attribute === 'partner' && owner && relation && PARTNER_WORD.test(relation);
-    const of = ownersPartner || sameSubject(value, subject) ? owner : subject;
+    // "Tom's manager at Arup", "Ana's landlord in Porto": where one's own boss, landlord or classmates are is one's own.
+    const ownersPlace =
+      owner && relation && PLACE_ATTRIBUTES.has(c.attribute) && PEOPLE_OF_A_PLACE.test(relation) && m[0].toLowerCase().includes(relation.toLowerCase());
+    const of = ownersPartner || ownersPlace || sameSubject(value, subject) ? owner : subject;
     if (!of || sameSubject(value, of)) continue;
     const sameAttribute = found.filter((f) => f.attribute === c.attribute && !!f.negated === !!c.negated);
     if (sameAttribute.some((f) => sameValue(f.value, value))) continue;
