@@ -262,9 +262,9 @@ function subjectPhrase(clause: string): string | null {
   if (pronoun) return pronoun;
   const subject = leadingSubject(clause);
   // A subject is followed by its verb, perhaps after an adverb or auxiliary.
-  if (!subject || !/^\s+(?:(?:just|also|then|now|recently|later|still|has|had|have|is|was)\s+)?\p{Ll}/u.test(clause.slice(subject.length))) {
-    return nounPhraseSubject(clause);
-  }
+  if (!subject || !/^\s+(?:(?:just|also|then|now|recently|later|still|has|had|have|is|was)\s+)?\p{Ll}/u.test(clause.slice(subject.length))) return null;
+  // "Family's love grounds us": a possessive is whose the subject is, not the subject.
+  if (/['’]s$/.test(subject)) return null;
   // "Annual membership costs £120": a capital word that opens the sentence, before a noun, is not the subject.
   const next = /^\s+(\p{Ll}[\p{L}'-]*)/u.exec(clause.slice(subject.length))?.[1];
   return !/\s/.test(subject) && next && !isVerbal(next) ? (nounPhraseSubject(clause) ?? subject) : subject;

@@ -163,7 +163,7 @@ export function hasFiniteVerb(sentence: string): boolean {
     // Not after a possessive: "Principal's message" is a noun, not a verb.
     const afterName = /^\p{Lu}/u.test(previous) && !/(?:ed|ing)$/.test(previous) && !/'s$/.test(previous);
     // "Amy's new driving licence shows": a possessive stands where a determiner would.
-    const afterNoun = tokens.slice(Math.max(0, j - 3), j).some((t) => DETERMINER.has(t.toLowerCase()) || /\p{L}['’]s$/u.test(t));
+    const afterNoun = tokens.slice(Math.max(0, j - 3), j).some((t) => DETERMINER.has(t.toLowerCase()) || isPossessive(t));
     const afterSubject = afterName || PRONOUN_SUBJECT.has(previous.toLowerCase()) || afterNoun;
     if (/^\p{Ll}+ed$/u.test(token) && token.length >= 5 && previous.toLowerCase() !== 'by') return true;
     // "Maria prefers", "she designs": a known verb after its subject, or any "-s" word after a pronoun.
@@ -186,8 +186,8 @@ export function hasFiniteVerb(sentence: string): boolean {
 
 /**
  * "New members pay a joining fee", "Most residents commute by bus", "Children under eight swim with
- * a parent": a plural noun that opens the sentence (a word at most before it, a short phrase after
- * it), and the verb with words after it.
+ * a parent": a plural noun that opens the sentence with a word before it or a short phrase after
+ * it, and the verb with words after it.
  */
 function opensWithPlural(tokens: string[], verbAt: number): boolean {
   if (tokens.length - verbAt < 3) return false;
@@ -196,7 +196,8 @@ function opensWithPlural(tokens: string[], verbAt: number): boolean {
     if (!subject || subjectAt >= verbAt || /^\p{Lu}/u.test(subject.slice(1))) continue;
     if (!/^\p{L}\p{Ll}+[^su]s$/u.test(subject) && !IRREGULAR_PLURAL.test(subject)) continue;
     const between = tokens.slice(subjectAt + 1, verbAt);
-    if (between.length === 0 || (between.length <= 2 && POST_MODIFIER.test(between[0]))) return true;
+    // A bare plural opening a chat line is mostly an opinion ("Books help …", "Animals find …"): a word before it or a phrase after it is asked for.
+    if ((between.length === 0 && subjectAt === 1) || (between.length > 0 && between.length <= 2 && POST_MODIFIER.test(between[0]))) return true;
   }
   return false;
 }
@@ -204,6 +205,13 @@ function opensWithPlural(tokens: string[], verbAt: number): boolean {
 const IRREGULAR_PLURAL = /^(?:children|people|men|women|staff|police|folk)$/i;
 /** Words that open a phrase after a noun: "under eight", "over 65", "of the club". */
 const POST_MODIFIER = /^(?:under|over|aged|of|from|in|at|with|without)$/i;
+
+/** "Amy's", "Clarke's": a name's possessive, not a contraction ("Let's", "It's", "That's"). */
+function isPossessive(token: string): boolean {
+  return (
+    /^\p{Lu}\p{L}*['’]s$/u.test(token) && !/^(?:let|it|that|what|there|here|he|she|who|where|how|when|everything|nothing|life|today|family)['’]s$/i.test(token)
+  );
+}
 
 /** Whether a sentence tells the reader to do something ("See the team", "Click here to …"). */
 export function isInstruction(sentence: string): boolean {
