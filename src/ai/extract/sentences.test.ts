@@ -137,6 +137,8 @@ describe('one fact per sentence', () => {
     ]);
     expect(splitPredicates('Maria happily plays the cello and teaches piano')).toEqual(['Maria happily plays the cello', 'Maria teaches piano']);
     expect(splitPredicates('The bakery sells bread and cakes')).toEqual(['The bakery sells bread and cakes']);
+    // An adverb after a one-word name is no part of the subject.
+    expect(splitPredicates('Maria no longer plays the cello and teaches piano')).toEqual(['Maria no longer plays the cello', 'Maria teaches piano']);
   });
 
   it('carries the auxiliary of a passive predicate to a second participle that is passive too', () => {

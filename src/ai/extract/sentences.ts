@@ -1,6 +1,6 @@
 import { leadingSubject } from '../text/attributes.js';
 import { LANGUAGES } from '../text/attributes/lexicon.js';
-import { IRREGULAR_PAST, hasFiniteVerb, verbBase } from './verbs.js';
+import { IRREGULAR_PAST, hasFiniteVerb, isAdverb, isAuxiliary, verbBase } from './verbs.js';
 
 const ABBREVIATIONS = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|e\.g|i\.e|approx|No|Inc|Ltd|Co)\.$/i;
 /** Shortened words a lowercase word may follow mid-sentence ("incl. tax", "etc. and so on"). */
@@ -270,18 +270,10 @@ function subjectPhrase(clause: string): string | null {
   return !/\s/.test(subject) && next && !isVerbal(next) ? (nounPhraseSubject(clause) ?? subject) : subject;
 }
 
-const AUXILIARY = /^(?:is|was|are|were|has|have|had|will|would|can|could|does|did|do|may|might|must|should)$/;
-
 /** A word that may stand right after a subject: a verb, an auxiliary or an adverb. */
 function isVerbal(word: string): boolean {
   const lower = word.toLowerCase();
-  return (
-    AUXILIARY.test(lower) ||
-    IRREGULAR_PAST.has(lower) ||
-    verbBase(lower) !== null ||
-    /(?:ed|ly)$/.test(lower) ||
-    /^(?:just|also|then|now|still|never|often|always|recently|later)$/.test(lower)
-  );
+  return isAuxiliary(lower) || isAdverb(lower) || IRREGULAR_PAST.has(lower) || verbBase(lower) !== null || /ed$/.test(lower);
 }
 
 /** "Annual membership costs £120", "Young players train on Fridays": a few words before the first verb that agrees with them. */
@@ -292,7 +284,7 @@ function nounPhraseSubject(clause: string): string | null {
     if (/[,;:]$/.test(words[i - 1]) || !/^\p{L}[\p{L}'-]*$/u.test(words[i - 1])) return null;
     const plural = /[^su]s$/.test(words[i - 1]);
     const finite =
-      AUXILIARY.test(word) || IRREGULAR_PAST.has(word) || (verbBase(word) !== null && (/(?:s|ed)$/.test(word) || (plural && verbBase(word) === word)));
+      isAuxiliary(word) || IRREGULAR_PAST.has(word) || (verbBase(word) !== null && (/(?:s|ed)$/.test(word) || (plural && verbBase(word) === word)));
     if (finite) return words.slice(0, i).join(' ');
   }
   return null;

@@ -113,6 +113,16 @@ const LABEL_NOUNS = new Set(
 const ADVERB =
   /^(?:now|also|still|no|longer|ever|even|hardly|barely|seldom|just|already|recently|currently|often|usually|always|never|finally|sometimes|mostly|really|then|later|soon|rarely|regularly|officially|actually|newly|\p{Ll}{3,}ly)$/u;
 
+/** "is", "had", "won't": a word that helps a verb. */
+export function isAuxiliary(word: string): boolean {
+  return AUXILIARIES.has(word.toLowerCase());
+}
+
+/** "now", "still", "finally": a word that may stand between a subject and its verb. */
+export function isAdverb(word: string): boolean {
+  return ADVERB.test(word.toLowerCase());
+}
+
 /** Whether a plural noun heads labels and titles ("notes", "minutes", "plans") rather than being a verb. */
 export function isLabelNoun(word: string): boolean {
   return LABEL_NOUNS.has(word.toLowerCase());

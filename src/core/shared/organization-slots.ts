@@ -68,11 +68,11 @@ export class OrganizationSlots {
 
   /** Within its slots, or nobody else is being served or was a moment ago. */
   private mayStart(organization: string, entry: Organization): boolean {
-    return entry.running < this.slotsPerOrganization || !this.othersActive(organization);
+    return entry.running < this.slotsPerOrganization || !this.othersActive(organization, entry);
   }
 
-  private othersActive(organization: string): boolean {
-    if (this.running > (this.byOrganization.get(organization)?.running ?? 0)) return true;
+  private othersActive(organization: string, entry: Organization): boolean {
+    if (this.running > entry.running) return true;
     const since = this.now() - this.quietMs;
     let others = false;
     for (const [other, at] of this.lastActive) {

@@ -47,6 +47,8 @@ const WHOSE_OWN = "(?:['’]s|s['’]|\\b(?:my|his|her|their|our))\\s+";
 const AT_WORK = 'colleagues?|co-?workers?|workmates?|line manager|manager|boss|desk|mentor|onboarding buddy|teammates';
 const AT_HOME = 'neighbou?rs?|landlord|landlady|flatmates?|housemates?|roommates?|street|postcode|zip code|local (?:pub|gym|park|library|café|cafe|shop)';
 const AT_SCHOOL = 'classmates?|coursemates?|course mates|professors?|supervisor|lecturers?|dorm|halls|seminar group|study group';
+/** The people and places of one's work, home and school, one word or phrase of them. */
+export const AT_ONES_PLACES = `${AT_WORK}|${AT_HOME}|${AT_SCHOOL}`;
 
 /** What a firm gives those who work there. */
 const WORK_THING =
@@ -119,8 +121,8 @@ const SPORT_OF_VERB: Record<string, string> = Object.fromEntries(
   ).flatMap(([sport, verbs]) => verbs.map((verb) => [verb, sport])),
 );
 
-/** A language named alone: never the name of an employer. */
-const A_LANGUAGE_ALONE = new RegExp(`^(?:${LANGUAGES})$`, 'i');
+/** A language named alone: never the name of an employer, nor of a field. */
+const A_LANGUAGE = new RegExp(`^(?:${LANGUAGES})$`);
 
 /** A pastime told by its own verb: "paints" → painting. Not the crafts people as often live by (baking). */
 const PASTIME_OF_VERB: Record<string, string> = {
@@ -164,7 +166,7 @@ export const CUES: Cue[] = [
   cue('employer', `\\b${V('start', 'begin')}\\s+(?:(?:a\\s+new\\s+job|work|working|a\\s+job)\\s+)?(?:at|with|for)\\s+${NAMED}`),
   // "a tutor for Greek" is a language taken up, not a firm.
   cue('employer', `\\b(?:${ROLE_NOUNS}|team|department|group|squad|office|division|${ROLE_BY_ENDING})s?\\s+(?:at|for|with|of)\\s+${NAMED}`, {
-    value: (m) => (A_LANGUAGE_ALONE.test(m[1]) ? null : m[1]),
+    value: (m) => (A_LANGUAGE.test(m[1]) ? null : m[1]),
   }),
   cue('employer', `\\b(?:employer|company|workplace|firm|new job)\\s+(?:is|was|is now)\\s+(?:at\\s+)?${NAMED}`),
   // "his business cards say Scania now", "her email signature reads Bayer": what one's work things name.
@@ -732,8 +734,6 @@ export const FAVORITE =
 /** "Ramen is the user's favorite now", "Dune is Hugo's favourite book". */
 export const FAVORITE_OBJECT =
   /^(?:[\p{L} ]{1,30}:\s+)?([^,;.!?]{2,60}?)\s+is\s+(?:now\s+)?((?:[Tt]he user|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:'s|’s))\s+(?:new\s+|absolute\s+|all-time\s+)?favou?rite(?:\s+(?!(?:now|again|these|lately|right|too|by)\b)([\p{L}-]+))?/u;
-
-const A_LANGUAGE = new RegExp(`^(?:${LANGUAGES})$`);
 
 /**
  * The name of what was left, without the one left for: "left Google for Meta" left Google. A name

@@ -92,21 +92,19 @@ const OVER_FOR = new RegExp(
   'u',
 );
 
-/** The thing a statement says is over for someone: "Origami is over for Aiko Sato" ends "Aiko Sato does origami". */
-export function overFor(text: string): StatedAttribute[] {
-  const m = OVER_FOR.exec(text.trim());
-  return m ? [{ subject: m[2], attribute: ANY_ATTRIBUTE, value: m[1], negated: true }] : [];
-}
-
 /** "The harp went back to Zoe Evans' teacher", "the bike was returned to Tom Hill's brother": a thing gone back from someone named by whose it went to. */
 const SENT_BACK = new RegExp(
   `^(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir)\\s+${QUALIFIER}${THING}\\s+(?:has\\s+)?(?:went|gone|was\\s+(?:sent|given|handed|returned|passed))\\s+back\\s+to\\s+(\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+){0,3})['’]s?\\s`,
   'u',
 );
 
-/** The thing a statement says went back, for whom it was: "The harp went back to Zoe Evans' teacher" ends "Zoe Evans plays the harp". */
-export function sentBack(text: string): StatedAttribute[] {
-  const m = SENT_BACK.exec(text.trim());
+/**
+ * What a statement that opens with a thing says has ended for the person it names after it:
+ * "Origami is over for Aiko Sato" ends "Aiko Sato does origami", "The harp went back to Zoe Evans'
+ * teacher" ends "Zoe Evans plays the harp".
+ */
+export function endedForSomeone(text: string): StatedAttribute[] {
+  const m = OVER_FOR.exec(text.trim()) ?? SENT_BACK.exec(text.trim());
   return m ? [{ subject: m[2], attribute: ANY_ATTRIBUTE, value: m[1], negated: true }] : [];
 }
 

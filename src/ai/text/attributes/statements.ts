@@ -1,7 +1,7 @@
-import { CUES, FAVORITE, FAVORITE_OBJECT, HOME_NOUNS } from './cues.js';
+import { AT_ONES_PLACES, CUES, FAVORITE, FAVORITE_OBJECT, HOME_NOUNS } from './cues.js';
 import { ANY_ATTRIBUTE, ANY_VALUE, isSingleValued, sameValue, type StatedAttribute } from './kinds.js';
 import { MONTH_OR_DAY } from '../openers.js';
-import { mourned, overFor, sentBack, statedEndings, statedReplacements } from './endings.js';
+import { endedForSomeone, mourned, statedEndings, statedReplacements } from './endings.js';
 import { statedLeaders } from './leaders.js';
 import { ANIMAL_GONE, ANIMALS } from './lexicon.js';
 import { PARTNER_WORD, SUBJECT_NAME, sameSubject, subjectAndOwner } from './subjects.js';
@@ -108,8 +108,7 @@ const NAMED_ATTRIBUTES = new Set<string>(['employer', 'residence', 'origin', 'pa
 /** Where one works, lives or studies, which one's own people of that place share. */
 const PLACE_ATTRIBUTES = new Set<string>(['employer', 'residence', 'school']);
 /** The people of one's work, home or school ("Tom's manager at Arup"). */
-const PEOPLE_OF_A_PLACE =
-  /^(?:boss|manager|line manager|colleagues?|co-?workers?|workmates?|mentor|teammates?|landlord|landlady|neighbou?rs?|flatmates?|housemates?|roommates?|classmates?|coursemates?|supervisor|professors?|lecturers?|tutor)$/i;
+const PEOPLE_OF_A_PLACE = new RegExp(`^(?:${AT_ONES_PLACES})$`, 'i');
 
 /**
  * The attributes a statement sets, with its subject and the value; [] when it sets none it
@@ -119,8 +118,8 @@ const PEOPLE_OF_A_PLACE =
 export function statedAttributes(text: string): StatedAttribute[] {
   const mourning = mourned(text);
   if (mourning.length) return mourning;
-  const done = [...overFor(text), ...sentBack(text)];
-  if (done.length) return done;
+  const endedFor = endedForSomeone(text);
+  if (endedFor.length) return endedFor;
   const statement = text.trim();
   const owned = OWNED_AS.exec(statement);
   if (owned) return [{ subject: owned[2], attribute: OWNED_AS_ATTRIBUTE[owned[3]] ?? owned[3], value: owned[1] }];
